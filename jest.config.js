@@ -1,0 +1,13 @@
+/** Test tiers by file name: *.unit.spec.ts (pure, in memory), *.int.spec.ts (real parts), *.e2e.spec.ts (real HTTP). */
+const base = {
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } }] },
+  moduleNameMapper: { '^@matchlog/domain(.*)$': '<rootDir>/libs/domain/src$1' },
+  testEnvironment: 'node',
+};
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.unit.spec.ts'] },
+    { ...base, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs,test}/**/*.e2e.spec.ts'] },
+  ],
+};

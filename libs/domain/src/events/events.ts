@@ -1,0 +1,124 @@
+import { GameId } from '../rules/ruleset';
+import { ZoneRef } from './zone-ref';
+
+/** Where a card lands in an ordered zone: top, bottom, or an index counted from the top (0 = top). */
+export type Position = 'top' | 'bottom' | number;
+
+export interface PlayerSeat {
+  readonly id: string;
+  readonly name?: string;
+}
+
+export interface StartingCard {
+  readonly cardId: string;
+  /** null for shared cards (Four Souls decks) */
+  readonly owner: string | null;
+  readonly definition: string;
+  readonly zone: ZoneRef;
+  readonly faceDown?: boolean;
+}
+
+export interface Tournament {
+  readonly event?: string;
+  readonly round?: number;
+  readonly table?: number;
+}
+
+export interface MatchCreated {
+  readonly game: GameId;
+  /** in turn order */
+  readonly players: readonly PlayerSeat[];
+  /** every physical card in its starting zone; ordered zones listed top first */
+  readonly cards: readonly StartingCard[];
+  readonly tournament?: Tournament;
+}
+
+export interface Move {
+  readonly cardId: string;
+  readonly from: ZoneRef;
+  readonly to: ZoneRef;
+  readonly position?: Position;
+  readonly faceDown?: boolean;
+  readonly reason?: string;
+  /** the card whose effect made the move */
+  readonly source?: string;
+}
+
+export interface CardsMoved { readonly moves: readonly Move[] }
+export interface ZoneShuffled { readonly zone: ZoneRef; readonly order: readonly string[] }
+export interface CardsRevealed { readonly cardIds: readonly string[]; readonly to?: readonly string[] }
+export interface CardsLookedAt { readonly player: string; readonly cardIds: readonly string[]; readonly source?: string }
+export interface CardStatusChanged {
+  readonly cardId: string;
+  readonly exerted?: boolean;
+  readonly damage?: number;
+  readonly faceDown?: boolean;
+}
+export interface ControlChanged { readonly cardId: string; readonly controller: string }
+export interface TurnStarted { readonly player: string; readonly turn: number }
+export interface EffectStarted {
+  readonly effectId: string;
+  readonly player: string;
+  /** `action`: a played action's effect, which resolves before any bag ability (Lorcana 7.1.6.1) */
+  readonly kind: 'action' | 'ability';
+  readonly sourceCardId?: string;
+}
+export interface EffectResolved { readonly effectId: string }
+export interface TriggerAdded {
+  readonly triggerId: string;
+  readonly player: string;
+  readonly sourceCardId: string;
+  readonly ability: string;
+  /** only `triggered` may enter the Lorcana bag (7.7.2); stacks also take other kinds */
+  readonly kind?: string;
+}
+export interface TriggerResolved { readonly triggerId: string; readonly player: string }
+export interface TriggerRemoved { readonly triggerId: string; readonly reason: string }
+export interface SearchPerformed {
+  readonly player: string;
+  readonly zone: ZoneRef;
+  readonly criteria?: string;
+  readonly found: string | null;
+}
+export interface PlayerLeft { readonly player: string }
+export interface MatchEnded { readonly winner?: string; readonly reason: string }
+
+export interface EventDataByType {
+  MatchCreated: MatchCreated;
+  CardMoved: Move;
+  CardsMoved: CardsMoved;
+  ZoneShuffled: ZoneShuffled;
+  CardsRevealed: CardsRevealed;
+  CardsLookedAt: CardsLookedAt;
+  CardStatusChanged: CardStatusChanged;
+  ControlChanged: ControlChanged;
+  TurnStarted: TurnStarted;
+  EffectStarted: EffectStarted;
+  EffectResolved: EffectResolved;
+  TriggerAdded: TriggerAdded;
+  TriggerResolved: TriggerResolved;
+  TriggerRemoved: TriggerRemoved;
+  SearchPerformed: SearchPerformed;
+  PlayerLeft: PlayerLeft;
+  MatchEnded: MatchEnded;
+}
+
+export type EventType = keyof EventDataByType;
+
+export const eventTypes: readonly EventType[] = [
+  'MatchCreated', 'CardMoved', 'CardsMoved', 'ZoneShuffled', 'CardsRevealed', 'CardsLookedAt',
+  'CardStatusChanged', 'ControlChanged', 'TurnStarted', 'EffectStarted', 'EffectResolved',
+  'TriggerAdded', 'TriggerResolved', 'TriggerRemoved', 'SearchPerformed', 'PlayerLeft', 'MatchEnded',
+];
+
+/** Who recorded the event and when; the time comes from outside the domain. */
+export interface EventMeta {
+  readonly recordedBy: string;
+  readonly recordedAt: string;
+}
+
+export type MatchEvent = {
+  [T in EventType]: { readonly id: string; readonly type: T; readonly data: EventDataByType[T]; readonly meta?: EventMeta };
+}[EventType];
+
+export type EventOf<T extends EventType> = Extract<MatchEvent, { type: T }>;

@@ -1,0 +1,65 @@
+import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
+import { ZoneRef } from '../events/zone-ref';
+import { GameId } from '../rules/ruleset';
+
+/**
+ * A card as one audience perceives it. `handle` names it for this audience only and is renewed when
+ * the card passes through a move the audience cannot follow; `definition` is there only while the
+ * audience can identify the card. No recorder cardId ever appears here.
+ */
+export interface SeenCard {
+  readonly handle: string;
+  readonly definition?: string;
+  readonly faceDown?: true;
+  readonly exerted?: true;
+  readonly damage?: number;
+  /** only when someone other than the zone's player controls it */
+  readonly controller?: string;
+}
+
+/** A card that left `from`. `index` is where it lies in `to` once the whole event has happened (0 = top). */
+export interface MoveSeen {
+  readonly from: ZoneRef;
+  readonly handle: string;
+  readonly to: ZoneRef;
+  readonly index: number;
+  readonly card: SeenCard;
+  readonly reason?: string;
+  readonly source?: SeenCard;
+}
+
+export interface ZoneSeen {
+  readonly zone: ZoneRef;
+  readonly cards: readonly SeenCard[];
+}
+
+export type Observation =
+  | { readonly type: 'MatchStarted'; readonly game: GameId; readonly players: readonly PlayerSeat[]; readonly tournament?: Tournament; readonly zones: readonly ZoneSeen[] }
+  | { readonly type: 'CardMoved'; readonly move: MoveSeen }
+  | {
+      readonly type: 'CardsMoved';
+      readonly moves: readonly MoveSeen[];
+      /**
+       * Cards put together into an ordered zone in an order this audience cannot know: where they
+       * came from and where cards arrived, unpaired, in an order of their own, with new handles.
+       */
+      readonly unseen?: { readonly left: readonly { readonly zone: ZoneRef; readonly handle: string }[]; readonly arrived: readonly { readonly zone: ZoneRef; readonly index: number; readonly card: SeenCard }[] };
+    }
+  | { readonly type: 'ZoneShuffled'; readonly zone: ZoneRef; readonly cards: readonly SeenCard[]; readonly refilledFrom?: ZoneRef }
+  | { readonly type: 'CardsRevealed'; readonly cards: readonly SeenCard[]; readonly to?: readonly string[] }
+  | { readonly type: 'CardsLookedAt'; readonly player: string; readonly cards: readonly SeenCard[]; readonly source?: SeenCard }
+  | { readonly type: 'CardStatusChanged'; readonly zone: ZoneRef; readonly card: SeenCard }
+  | { readonly type: 'ControlChanged'; readonly zone: ZoneRef; readonly card: SeenCard; readonly controller: string }
+  | { readonly type: 'TurnStarted'; readonly player: string; readonly turn: number }
+  | { readonly type: 'EffectStarted'; readonly effectId: string; readonly player: string; readonly kind: 'action' | 'ability'; readonly source?: SeenCard }
+  | { readonly type: 'EffectResolved'; readonly effectId: string }
+  | { readonly type: 'TriggerAdded'; readonly triggerId: string; readonly player: string; readonly source: SeenCard; readonly ability: string; readonly kind: string }
+  | { readonly type: 'TriggerResolved'; readonly triggerId: string; readonly player: string }
+  | { readonly type: 'TriggerRemoved'; readonly triggerId: string; readonly reason: string }
+  | { readonly type: 'SearchPerformed'; readonly player: string; readonly zone: ZoneRef; readonly criteria?: string; readonly found: SeenCard | null }
+  | { readonly type: 'PlayerLeft'; readonly player: string }
+  | { readonly type: 'MatchEnded'; readonly winner?: string; readonly reason: string }
+  /** the event named something that does not exist (validate refuses those): nothing was perceived */
+  | { readonly type: 'Nothing' };
+
+export type ObservationType = Observation['type'];

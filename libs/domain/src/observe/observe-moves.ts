@@ -1,0 +1,85 @@
+import { Move } from '../events/events';
+import { MatchLayout, MatchState } from '../state/match-state';
+import { applyMove } from '../state/moves';
+import { MoveSeen, Observation, SeenCard } from './observation';
+import { Perception, handleName, seen } from './perception';
+import { canLookAt, forgets } from './visibility';
+
+interface Step {
+  readonly card: number;
+  readonly from: number;
+  readonly move: Move;
+}
+
+/**
+ * Moves are followed card by card, except cards put together into one ordered zone that this
+ * audience cannot identify there: their order is chosen out of its sight (e.g. "in any order"),
+ * so they get new handles by final position and are reported unpaired from where they came.
+ */
+export const observeMoves = (
+  before: MatchState,
+  layout: MatchLayout,
+  perception: Perception,
+  moves: readonly Move[],
+  single: boolean,
+): { observation: Observation; perception: Perception } => {
+  const cards = before.cards.slice();
+  const zones = before.zones.slice();
+  const steps: Step[] = [];
+  for (const move of moves) {
+    const card = layout.cardIndex.get(move.cardId);
+    if (card === undefined) return { observation: { type: 'Nothing' }, perception };
+    const from = cards[card].zone;
+    if (!applyMove(layout, cards, zones, move)) return { observation: { type: 'Nothing' }, perception };
+    steps.push({ card, from, move });
+  }
+  const known = perception.known.slice();
+  for (const { card } of steps) {
+    const now = cards[card];
+    known[card] = canLookAt(layout, now, perception.audience) || (known[card] && !forgets(layout, now, before.cards[card]));
+  }
+  const unfollowed = single ? new Set<number>() : cardsPlacedOutOfSight(layout, cards, steps, known);
+  const handles = unfollowed.size ? perception.handles.slice() : perception.handles;
+  let next = perception.next;
+  const renewed = [...unfollowed].sort((a, b) => cards[a].zone - cards[b].zone || zones[cards[a].zone].indexOf(a) - zones[cards[b].zone].indexOf(b));
+  for (const card of renewed) (handles as number[])[card] = next++;
+  const after: Perception = { ...perception, known, handles, next };
+  const indexIn = (card: number) => zones[cards[card].zone].indexOf(card);
+  const seenNow = (card: number): SeenCard => seen(layout, after, cards[card], card);
+  const followed: MoveSeen[] = steps
+    .filter(({ card }) => !unfollowed.has(card))
+    .map(({ card, from, move }) => ({
+      from: layout.zones[from].ref,
+      handle: handleName(perception.handles[card]),
+      to: layout.zones[cards[card].zone].ref,
+      index: indexIn(card),
+      card: seenNow(card),
+      ...(move.reason !== undefined && { reason: move.reason }),
+      ...(move.source !== undefined && layout.cardIndex.has(move.source) && { source: seenNow(layout.cardIndex.get(move.source)!) }),
+    }));
+  if (single) return { observation: { type: 'CardMoved', move: followed[0] }, perception: after };
+  if (unfollowed.size === 0) return { observation: { type: 'CardsMoved', moves: followed }, perception: after };
+  const left = steps
+    .filter(({ card }) => unfollowed.has(card))
+    .map(({ card, from }) => ({ from, handle: perception.handles[card] }))
+    .sort((a, b) => a.from - b.from || a.handle - b.handle)
+    .map(({ from, handle }) => ({ zone: layout.zones[from].ref, handle: handleName(handle) }));
+  const arrived = renewed.map((card) => ({ zone: layout.zones[cards[card].zone].ref, index: indexIn(card), card: seenNow(card) }));
+  return { observation: { type: 'CardsMoved', moves: followed, unseen: { left, arrived } }, perception: after };
+};
+
+/** Cards that end, two or more together, in one ordered zone where this audience cannot identify them. */
+const cardsPlacedOutOfSight = (
+  layout: MatchLayout,
+  cards: MatchState['cards'],
+  steps: readonly Step[],
+  known: readonly boolean[],
+): Set<number> => {
+  const byZone = new Map<number, number[]>();
+  for (const { card } of steps) {
+    const zone = cards[card].zone;
+    if (!layout.zones[zone].definition.ordered || known[card]) continue;
+    byZone.set(zone, [...(byZone.get(zone) ?? []), card]);
+  }
+  return new Set([...byZone.values()].filter((group) => group.length > 1).flat());
+};

@@ -1,0 +1,143 @@
+import { EventOf, MatchEvent } from '../events/events';
+import { evolve } from '../state/evolve';
+import { zoneIndexOf } from '../state/layout';
+import { MatchLayout, MatchState } from '../state/match-state';
+import { PUBLIC } from './audience';
+import { Observation } from './observation';
+import { observeMoves } from './observe-moves';
+import { Perception, firstPerception, learn, seen } from './perception';
+import { canLookAt, forgets } from './visibility';
+
+/** One audience's standpoint: the table as it is, and what this audience can follow of it. */
+export interface Lens {
+  readonly match: MatchState;
+  readonly perception: Perception;
+}
+
+export interface Observed {
+  readonly observation: Observation;
+  readonly perception: Perception;
+}
+
+const assertNever = (value: never): never => value;
+
+/**
+ * What the lens's audience perceives of `event`: the single place that decides it. `after` is
+ * `evolve(before.match, event)`, passed in when the caller already has it.
+ */
+export const observe = (before: Lens, event: MatchEvent, after: MatchState = evolve(before.match, event)): Observed => {
+  const { perception } = before;
+  const layout = after.layout;
+  if (layout === null) return { observation: { type: 'Nothing' }, perception };
+  if (event.type === 'MatchCreated') {
+    if (before.match.layout !== null) return { observation: { type: 'Nothing' }, perception };
+    const first = firstPerception(after, perception.audience);
+    const zones = layout.zones.map((zone, z) => ({ zone: zone.ref, cards: after.zones[z].map((card) => seen(layout, first, after.cards[card], card)) }));
+    const { game, players, tournament } = event.data;
+    return { observation: { type: 'MatchStarted', game, players, ...(tournament && { tournament }), zones }, perception: first };
+  }
+  return observeEvent(before.match, after, layout, perception, event);
+};
+
+const observeEvent = (
+  before: MatchState,
+  after: MatchState,
+  layout: MatchLayout,
+  perception: Perception,
+  event: Exclude<MatchEvent, EventOf<'MatchCreated'>>,
+): Observed => {
+  const unchanged = (observation: Observation): Observed => ({ observation, perception });
+  const cardOf = (cardId: string | undefined) => (cardId === undefined ? undefined : layout.cardIndex.get(cardId));
+  const seenAs = (p: Perception, cardId: string) => {
+    const card = cardOf(cardId);
+    return card === undefined ? undefined : seen(layout, p, after.cards[card], card);
+  };
+  const allKnown = (cardIds: readonly string[]) => cardIds.every((cardId) => cardOf(cardId) !== undefined);
+  switch (event.type) {
+    case 'CardMoved':
+      return observeMoves(before, layout, perception, [event.data], true);
+    case 'CardsMoved':
+      return observeMoves(before, layout, perception, event.data.moves, false);
+    case 'ZoneShuffled':
+      return observeShuffle(before, after, layout, perception, event.data.zone);
+    case 'CardsRevealed': {
+      if (!allKnown(event.data.cardIds)) return unchanged({ type: 'Nothing' });
+      const { to } = event.data;
+      const learns = to === undefined || to.includes(perception.audience);
+      const next = learns ? learn(perception, event.data.cardIds.map((c) => cardOf(c)!)) : perception;
+      const cards = event.data.cardIds.map((cardId) => seenAs(next, cardId)!);
+      return { observation: { type: 'CardsRevealed', cards, ...(to && { to }) }, perception: next };
+    }
+    case 'CardsLookedAt': {
+      if (!allKnown(event.data.cardIds)) return unchanged({ type: 'Nothing' });
+      const { player, source } = event.data;
+      const next = player === perception.audience ? learn(perception, event.data.cardIds.map((c) => cardOf(c)!)) : perception;
+      const sourceSeen = source === undefined ? undefined : seenAs(next, source);
+      const cards = event.data.cardIds.map((cardId) => seenAs(next, cardId)!);
+      return { observation: { type: 'CardsLookedAt', player, cards, ...(sourceSeen && { source: sourceSeen }) }, perception: next };
+    }
+    case 'CardStatusChanged':
+    case 'ControlChanged': {
+      const card = cardOf(event.data.cardId);
+      if (card === undefined) return unchanged({ type: 'Nothing' });
+      const now = after.cards[card];
+      const still = canLookAt(layout, now, perception.audience) || (perception.known[card] && !forgets(layout, now, before.cards[card]));
+      const next = still === perception.known[card] ? perception : { ...perception, known: Object.assign(perception.known.slice(), { [card]: still }) };
+      const zone = layout.zones[now.zone].ref;
+      const seenCard = seen(layout, next, now, card);
+      return {
+        observation: event.type === 'ControlChanged' ? { type: 'ControlChanged', zone, card: seenCard, controller: event.data.controller } : { type: 'CardStatusChanged', zone, card: seenCard },
+        perception: next,
+      };
+    }
+    case 'SearchPerformed': {
+      const { player, zone, criteria, found } = event.data;
+      const card = found === null ? undefined : cardOf(found);
+      const next = card !== undefined && player === perception.audience ? learn(perception, [card]) : perception;
+      const foundSeen = card === undefined ? null : seen(layout, next, after.cards[card], card);
+      return { observation: { type: 'SearchPerformed', player, zone, ...(criteria !== undefined && { criteria }), found: foundSeen }, perception: next };
+    }
+    case 'TriggerAdded': {
+      const { triggerId, player, sourceCardId, ability, kind = 'triggered' } = event.data;
+      const source = seenAs(perception, sourceCardId);
+      return unchanged(source ? { type: 'TriggerAdded', triggerId, player, source, ability, kind } : { type: 'Nothing' });
+    }
+    case 'EffectStarted': {
+      const { effectId, player, kind, sourceCardId } = event.data;
+      const source = sourceCardId === undefined ? undefined : seenAs(perception, sourceCardId);
+      return unchanged({ type: 'EffectStarted', effectId, player, kind, ...(source && { source }) });
+    }
+    case 'TurnStarted':
+      return unchanged({ type: 'TurnStarted', player: event.data.player, turn: event.data.turn });
+    case 'EffectResolved':
+      return unchanged({ type: 'EffectResolved', effectId: event.data.effectId });
+    case 'TriggerResolved':
+      return unchanged({ type: 'TriggerResolved', triggerId: event.data.triggerId, player: event.data.player });
+    case 'TriggerRemoved':
+      return unchanged({ type: 'TriggerRemoved', triggerId: event.data.triggerId, reason: event.data.reason });
+    case 'PlayerLeft':
+      return unchanged({ type: 'PlayerLeft', player: event.data.player });
+    case 'MatchEnded':
+      return unchanged({ type: 'MatchEnded', ...(event.data.winner !== undefined && { winner: event.data.winner }), reason: event.data.reason });
+    default:
+      return assertNever(event);
+  }
+};
+
+/** After a shuffle nobody can follow a card in the zone: every card gets a new handle, by position. */
+const observeShuffle = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, ref: EventOf<'ZoneShuffled'>['data']['zone']): Observed => {
+  const zone = zoneIndexOf(layout, ref);
+  if (zone === undefined) return { observation: { type: 'Nothing' }, perception };
+  const handles = perception.handles.slice();
+  const known = perception.known.slice();
+  let next = perception.next;
+  for (const card of after.zones[zone]) {
+    handles[card] = next++;
+    known[card] = canLookAt(layout, after.cards[card], perception.audience);
+  }
+  const renewed: Perception = { ...perception, handles, known, next };
+  const cards = after.zones[zone].map((card) => seen(layout, renewed, after.cards[card], card));
+  const refill = before.zones[zone].length === 0 ? layout.zones[zone].definition.refillFrom : undefined;
+  return { observation: { type: 'ZoneShuffled', zone: layout.zones[zone].ref, cards, ...(refill && after.zones[zone].length > 0 && { refilledFrom: { zone: refill } }) }, perception: renewed };
+};
+

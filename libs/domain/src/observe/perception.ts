@@ -1,0 +1,46 @@
+import { CardState, MatchLayout, MatchState } from '../state/match-state';
+import { Audience } from './audience';
+import { SeenCard } from './observation';
+import { canLookAt } from './visibility';
+
+/**
+ * What one audience can follow of the table, indexed like the match's cards. Handles are handed out
+ * from a counter in an order fixed by public facts only (zone order, position), never by card ids or
+ * definitions, so they can reveal nothing hidden.
+ */
+export interface Perception {
+  readonly audience: Audience;
+  readonly handles: readonly number[];
+  readonly known: readonly boolean[];
+  readonly next: number;
+}
+
+export const handleName = (handle: number): string => `h${handle}`;
+
+/** The first perception: handles in zone order, then position; each card known if the audience may look at it. */
+export const firstPerception = (match: MatchState, audience: Audience): Perception => {
+  const handles: number[] = new Array(match.cards.length).fill(0);
+  let next = 1;
+  for (const zone of match.zones) for (const card of zone) handles[card] = next++;
+  return { audience, handles, known: match.cards.map((card) => canLookAt(match.layout!, card, audience)), next };
+};
+
+export const seen = (layout: MatchLayout, perception: Perception, card: CardState, index: number): SeenCard => {
+  const zone = layout.zones[card.zone];
+  const visibleStatus = zone.definition.visibility === 'public' || zone.definition.anonymous;
+  const result: { -readonly [K in keyof SeenCard]: SeenCard[K] } = { handle: handleName(perception.handles[index]) };
+  if (perception.known[index]) result.definition = card.definition;
+  if (zone.definition.visibility === 'public' && card.faceDown) result.faceDown = true;
+  if (visibleStatus && card.exerted) result.exerted = true;
+  if (visibleStatus && card.damage > 0) result.damage = card.damage;
+  if (card.controller !== null && zone.player !== null && card.controller !== zone.player) result.controller = card.controller;
+  return result;
+};
+
+/** Marks cards as identified; returns the same perception when nothing changes. */
+export const learn = (perception: Perception, cards: readonly number[]): Perception => {
+  if (cards.every((card) => perception.known[card])) return perception;
+  const known = perception.known.slice();
+  for (const card of cards) known[card] = true;
+  return { ...perception, known };
+};

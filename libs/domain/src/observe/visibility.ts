@@ -1,0 +1,27 @@
+import { CardState, MatchLayout } from '../state/match-state';
+import { Audience } from './audience';
+
+/**
+ * Whether the audience may look at the card where it now lies, by the zone's rules alone:
+ * public zones face up (Lorcana 7.1.2), the owner's private zones (7.3.2), never hidden zones
+ * (7.2.2, 7.5.4); face-down cards in a public zone are private (7.4.2.1) unless the game lets
+ * their controller look (Grand Archive).
+ */
+export const canLookAt = (layout: MatchLayout, card: CardState, audience: Audience): boolean => {
+  const zone = layout.zones[card.zone];
+  switch (zone.definition.visibility) {
+    case 'public':
+      return !card.faceDown || (zone.definition.controllerMayLookFaceDown === true && card.controller === audience);
+    case 'owner':
+      return zone.player === audience;
+    case 'hidden':
+      return false;
+  }
+};
+
+/** Whether what the audience knew of the card is lost as it lands where it now lies. */
+export const forgets = (layout: MatchLayout, card: CardState, before: CardState): boolean => {
+  const zone = layout.zones[card.zone].definition;
+  if (zone.anonymous && before.zone !== card.zone) return true;
+  return layout.ruleset.zoneChange.faceDownForgets && zone.visibility === 'public' && card.faceDown && !before.faceDown;
+};

@@ -1,0 +1,49 @@
+import { PendingDiscipline } from '../rules/ruleset';
+import { nextChooser, nextItem } from './next-chooser';
+import { Pending } from './pending';
+
+export interface ResolvingView<S> {
+  readonly effectId: string;
+  readonly player: string;
+  readonly kind: 'action' | 'ability';
+  readonly source?: S;
+}
+
+export interface QueueItemView<S> {
+  readonly triggerId: string;
+  readonly player: string;
+  readonly source: S;
+  readonly ability: string;
+  readonly kind: string;
+}
+
+/** The pending queue as every audience sees it: public like the bag itself (Lorcana 7.1.2.1). */
+export interface QueueView<S> {
+  readonly discipline: 'bag' | 'stack';
+  readonly items: readonly QueueItemView<S>[];
+  readonly lastResolver: string | null;
+  /** who chooses the next item to resolve (Lorcana 7.7.4); for a stack, the controller of its top item */
+  readonly nextChooser: string | null;
+  /** for a stack, the item that resolves next (last in, first out) */
+  readonly next: string | null;
+  /** effects still resolving; a played action's effect resolves before any bag ability (7.1.6.1) */
+  readonly resolving: readonly ResolvingView<S>[];
+  /** true while a played action's effect is resolving, so no bag ability may be chosen (7.1.6.1) */
+  readonly waitingForAction: boolean;
+}
+
+export const queueView = <S>(
+  discipline: PendingDiscipline,
+  players: readonly string[],
+  activePlayer: string | null,
+  pending: Pending<QueueItemView<S>>,
+  resolving: readonly ResolvingView<S>[],
+): QueueView<S> => ({
+  discipline: discipline.kind,
+  items: pending.items,
+  lastResolver: pending.lastResolver,
+  nextChooser: nextChooser(discipline, players, activePlayer, pending.lastResolver, pending.items),
+  next: nextItem(discipline, pending.items),
+  resolving,
+  waitingForAction: discipline.kind === 'bag' && resolving.some((effect) => effect.kind === 'action'),
+});

@@ -1,0 +1,43 @@
+import { Ruleset, ZoneDefinition } from './ruleset';
+
+const shared = { scope: 'shared', inPlay: false } as const;
+const deck = (name: string, refillFrom: string): ZoneDefinition => ({
+  ...shared, name, visibility: 'hidden', ordered: true, defaultFace: 'down', refillFrom, rule: 'Decks',
+});
+const discard = (name: string): ZoneDefinition => ({
+  ...shared, name, visibility: 'public', ordered: true, defaultFace: 'up', rule: 'Discard',
+});
+const slot = (name: string, max: number): ZoneDefinition => ({
+  ...shared, name, visibility: 'public', ordered: true, defaultFace: 'up', inPlay: true, slots: { min: 1, max }, rule: 'In Play',
+});
+
+/** The Binding of Isaac: Four Souls, "Game Zones". */
+export const fourSouls: Ruleset = {
+  game: 'four-souls',
+  title: 'The Binding of Isaac: Four Souls',
+  citation: 'four-souls',
+  handZone: 'hand',
+  references: { oneZoneAtATime: 'Game Zones', handNotBelowZero: 'Hand', onlyTriggeredInBag: 'The Stack' },
+  zones: [
+    deck('treasure-deck', 'treasure-discard'),
+    deck('loot-deck', 'loot-discard'),
+    deck('monster-deck', 'monster-discard'),
+    deck('room-deck', 'room-discard'),
+    discard('treasure-discard'),
+    discard('loot-discard'),
+    discard('monster-discard'),
+    discard('room-discard'),
+    // the topmost card of a slot is in play
+    slot('shop-slot', 9),
+    slot('monster-slot', 9),
+    slot('room-slot', 9),
+    // covered cards are not in play, but the zone is public
+    { ...shared, name: 'covered', visibility: 'public', ordered: true, defaultFace: 'up', rule: 'Covered in a Slot' },
+    { name: 'hand', scope: 'player', visibility: 'owner', ordered: false, defaultFace: 'down', inPlay: false, rule: 'Hand' },
+    { name: 'play', scope: 'player', visibility: 'public', ordered: false, defaultFace: 'up', inPlay: true, rule: 'In Play' },
+    { ...shared, name: 'stack', visibility: 'public', ordered: true, defaultFace: 'up', rule: 'The Stack' },
+    { ...shared, name: 'outside', visibility: 'public', ordered: false, defaultFace: 'up', rule: 'Outside the Game' },
+  ],
+  pending: { kind: 'stack', zone: 'stack', onlyTriggered: false, rule: 'The Stack' },
+  zoneChange: { newObjectWhenLeaving: 'any', clearsStatus: true, faceDownForgets: false, rule: 'Game Zones' },
+};

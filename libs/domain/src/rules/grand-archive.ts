@@ -1,0 +1,44 @@
+import { Ruleset, ZoneDefinition } from './ruleset';
+
+const own = (
+  name: string,
+  visibility: ZoneDefinition['visibility'],
+  extra: Partial<ZoneDefinition> = {},
+): ZoneDefinition => ({
+  name,
+  scope: 'player',
+  visibility,
+  ordered: false,
+  // face-up by default except main deck, material deck, memory and hand
+  defaultFace: visibility === 'public' ? 'up' : 'down',
+  inPlay: false,
+  controllerMayLookFaceDown: true,
+  rule: 'Game Zones - Public vs Private Information',
+  ...extra,
+});
+
+/** Grand Archive TCG, "Game Zones - Public vs Private Information". */
+export const grandArchive: Ruleset = {
+  game: 'grand-archive',
+  title: 'Grand Archive TCG',
+  citation: 'grand-archive',
+  handZone: 'hand',
+  references: { oneZoneAtATime: 'Game Zones', handNotBelowZero: 'Game Zones - Hand', onlyTriggeredInBag: 'Game Zones - Effects Stack' },
+  zones: [
+    own('main-deck', 'hidden', { ordered: true, controllerMayLookFaceDown: false, rule: 'Game Zones - Main Deck' }),
+    own('material-deck', 'owner', { rule: 'Game Zones - Material Deck' }),
+    own('hand', 'owner', { rule: 'Game Zones - Hand' }),
+    own('memory', 'owner', { rule: 'Game Zones - Memory' }),
+    own('field', 'public', { inPlay: true, rule: 'Game Zones - Field' }),
+    own('graveyard', 'public', { ordered: true, rule: 'Game Zones - Graveyard' }),
+    // unknown face-down cards in banishment may not be looked at, even by their controller
+    own('banishment', 'public', { controllerMayLookFaceDown: false, rule: 'Game Zones - Banishment' }),
+    own('intent', 'public', { rule: 'Game Zones - Intent' }),
+    {
+      name: 'effects-stack', scope: 'shared', visibility: 'public', ordered: true, defaultFace: 'up',
+      inPlay: false, rule: 'Game Zones - Effects Stack',
+    },
+  ],
+  pending: { kind: 'stack', zone: 'effects-stack', onlyTriggered: false, rule: 'Game Zones - Effects Stack' },
+  zoneChange: { newObjectWhenLeaving: 'in-play', clearsStatus: true, faceDownForgets: false, rule: 'Game Zones' },
+};

@@ -1,0 +1,81 @@
+import { EventOf, MatchEvent } from '../events/events';
+import { createMatch } from './create';
+import { MatchLayout, MatchState } from './match-state';
+import { moveCards } from './moves';
+import { shuffleZone } from './shuffle';
+import { zoneIndexOf } from './layout';
+import { pendingAdded, pendingLeft, pendingNewTurn, pendingWithout } from '../queue/pending';
+
+const assertNever = (value: never): never => value;
+
+/**
+ * The omniscient fold: the state after `event`. Never throws; an event that names something that
+ * does not exist changes nothing but the revision (`validate` refuses such events before an append).
+ */
+export const evolve = (state: MatchState, event: MatchEvent): MatchState => {
+  const revision = state.revision + 1;
+  if (event.type === 'MatchCreated') {
+    return state.layout === null ? createMatch(event.data) : { ...state, revision };
+  }
+  if (state.layout === null) return { ...state, revision };
+  return { ...apply(state, state.layout, event), revision };
+};
+
+const apply = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent, EventOf<'MatchCreated'>>): MatchState => {
+  switch (event.type) {
+    case 'CardMoved':
+      return moveCards(state, layout, [event.data]);
+    case 'CardsMoved':
+      return moveCards(state, layout, event.data.moves);
+    case 'ZoneShuffled':
+      return shuffleZone(state, layout, zoneIndexOf(layout, event.data.zone), event.data.order);
+    case 'CardStatusChanged':
+    case 'ControlChanged':
+      return changeCard(state, layout, event);
+    case 'TurnStarted':
+      return { ...state, turn: { player: event.data.player, number: event.data.turn }, queue: pendingNewTurn(state.queue) };
+    case 'EffectStarted':
+      return { ...state, effects: [...state.effects, { ...event.data }] };
+    case 'EffectResolved':
+      return { ...state, effects: state.effects.filter((effect) => effect.effectId !== event.data.effectId) };
+    case 'TriggerAdded': {
+      const { triggerId, player, sourceCardId, ability, kind = 'triggered' } = event.data;
+      return { ...state, queue: pendingAdded(state.queue, { triggerId, player, sourceCardId, ability, kind }) };
+    }
+    case 'TriggerResolved':
+      return { ...state, queue: pendingLeft(state.queue, event.data.triggerId, event.data.player) };
+    case 'TriggerRemoved':
+      return { ...state, queue: pendingLeft(state.queue, event.data.triggerId, state.queue.lastResolver) };
+    case 'PlayerLeft':
+      return { ...state, departed: [...state.departed, event.data.player], queue: pendingWithout(state.queue, event.data.player) };
+    case 'MatchEnded':
+      return { ...state, ended: event.data };
+    case 'CardsRevealed':
+    case 'CardsLookedAt':
+    case 'SearchPerformed':
+      // knowledge, not table state: each audience's perception records it
+      return state;
+    default:
+      return assertNever(event);
+  }
+};
+
+const changeCard = (state: MatchState, layout: MatchLayout, event: EventOf<'CardStatusChanged' | 'ControlChanged'>): MatchState => {
+  const index = layout.cardIndex.get(event.data.cardId);
+  if (index === undefined) return state;
+  const cards = state.cards.slice();
+  const card = cards[index];
+  if (event.type === 'ControlChanged') {
+    cards[index] = { ...card, controller: event.data.controller };
+  } else {
+    const { exerted = card.exerted, damage = card.damage, faceDown = card.faceDown } = event.data;
+    cards[index] = { ...card, exerted, damage, faceDown };
+  }
+  return { ...state, cards };
+};
+
+export const foldMatch = (events: readonly MatchEvent[], from: MatchState): MatchState => {
+  let state = from;
+  for (const event of events) state = evolve(state, event);
+  return state;
+};

@@ -1,0 +1,87 @@
+import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
+import { ZoneRef } from '../events/zone-ref';
+import { Pending } from '../queue/pending';
+import { Ruleset, ZoneDefinition } from '../rules/ruleset';
+
+/** A zone as it exists in one match: a ruleset zone for one player, one slot, or the table. */
+export interface ZoneInstance {
+  readonly key: string;
+  readonly ref: ZoneRef;
+  readonly definition: ZoneDefinition;
+  /** the player whose zone it is; null for shared zones */
+  readonly player: string | null;
+}
+
+/** What never changes after MatchCreated; shared by every revision of the state. */
+export interface MatchLayout {
+  readonly ruleset: Ruleset;
+  readonly players: readonly PlayerSeat[];
+  readonly playerIds: readonly string[];
+  readonly zones: readonly ZoneInstance[];
+  readonly zoneIndex: ReadonlyMap<string, number>;
+  readonly cardIds: readonly string[];
+  readonly cardIndex: ReadonlyMap<string, number>;
+  readonly tournament?: Tournament;
+}
+
+export interface CardState {
+  readonly cardId: string;
+  readonly owner: string | null;
+  readonly controller: string | null;
+  readonly definition: string;
+  /** index into layout.zones */
+  readonly zone: number;
+  readonly faceDown: boolean;
+  readonly exerted: boolean;
+  readonly damage: number;
+  /** how many times this card has become a new object (Lorcana 7.1.6; Four Souls: every zone change) */
+  readonly object: number;
+}
+
+export interface PendingItem {
+  readonly triggerId: string;
+  readonly player: string;
+  readonly sourceCardId: string;
+  readonly ability: string;
+  readonly kind: string;
+}
+
+export interface ResolvingEffect {
+  readonly effectId: string;
+  readonly player: string;
+  readonly kind: 'action' | 'ability';
+  readonly sourceCardId?: string;
+}
+
+export type QueueState = Pending<PendingItem>;
+
+export interface TurnState {
+  readonly player: string | null;
+  readonly number: number;
+}
+
+export interface MatchState {
+  /** how many events have been applied: 0 before MatchCreated, 1 after it */
+  readonly revision: number;
+  readonly layout: MatchLayout | null;
+  readonly cards: readonly CardState[];
+  /** card indices per zone (index as in layout.zones), top first */
+  readonly zones: readonly (readonly number[])[];
+  readonly turn: TurnState;
+  readonly queue: QueueState;
+  readonly effects: readonly ResolvingEffect[];
+  readonly departed: readonly string[];
+  readonly ended: MatchEnded | null;
+}
+
+export const emptyMatch: MatchState = {
+  revision: 0,
+  layout: null,
+  cards: [],
+  zones: [],
+  turn: { player: null, number: 0 },
+  queue: { items: [], lastResolver: null },
+  effects: [],
+  departed: [],
+  ended: null,
+};

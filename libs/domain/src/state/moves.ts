@@ -1,0 +1,61 @@
+import { Move, Position } from '../events/events';
+import { CardState, MatchLayout, MatchState } from './match-state';
+import { zoneIndexOf } from './layout';
+
+/** Where `position` puts a card in a zone that holds `size` cards: 0 is the top. Unordered zones append. */
+export const insertionIndex = (ordered: boolean, size: number, position: Position | undefined): number => {
+  if (!ordered || position === undefined || position === 'bottom') return size;
+  if (position === 'top') return 0;
+  return Math.max(0, Math.min(size, position));
+};
+
+const becomesNewObject = (layout: MatchLayout, from: number, to: number): boolean => {
+  if (from === to) return false;
+  const leaving = layout.ruleset.zoneChange.newObjectWhenLeaving;
+  return leaving === 'any' || (layout.zones[from].definition.inPlay && !layout.zones[to].definition.inPlay);
+};
+
+/** The card after it lands in zone `to`: status belongs to an object and does not follow it to another zone (Lorcana 7.1.6, 7.5.2). */
+export const landedCard = (layout: MatchLayout, card: CardState, to: number, faceDown: boolean | undefined): CardState => {
+  const zone = layout.zones[to];
+  const changed = card.zone !== to;
+  return {
+    ...card,
+    zone: to,
+    controller: zone.player ?? card.controller,
+    faceDown: faceDown ?? (changed ? zone.definition.defaultFace === 'down' : card.faceDown),
+    exerted: changed ? false : card.exerted,
+    damage: changed ? 0 : card.damage,
+    object: becomesNewObject(layout, card.zone, to) ? card.object + 1 : card.object,
+  };
+};
+
+/**
+ * Applies one move to mutable copies of the card and zone arrays. Returns false, touching nothing,
+ * when the move names something that does not exist: `evolve` never throws.
+ */
+export const applyMove = (
+  layout: MatchLayout,
+  cards: CardState[],
+  zones: (readonly number[])[],
+  move: Move,
+): boolean => {
+  const index = layout.cardIndex.get(move.cardId);
+  const to = zoneIndexOf(layout, move.to);
+  if (index === undefined || to === undefined) return false;
+  const card = cards[index];
+  const fromContents = zones[card.zone].filter((c) => c !== index);
+  zones[card.zone] = fromContents;
+  const target = card.zone === to ? fromContents : zones[to];
+  const at = insertionIndex(layout.zones[to].definition.ordered, target.length, move.position);
+  zones[to] = [...target.slice(0, at), index, ...target.slice(at)];
+  cards[index] = landedCard(layout, card, to, move.faceDown);
+  return true;
+};
+
+export const moveCards = (state: MatchState, layout: MatchLayout, moves: readonly Move[]): MatchState => {
+  const cards = state.cards.slice();
+  const zones = state.zones.slice();
+  for (const move of moves) applyMove(layout, cards, zones, move);
+  return { ...state, cards, zones };
+};

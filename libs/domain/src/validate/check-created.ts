@@ -1,0 +1,34 @@
+import { MatchCreated } from '../events/events';
+import { isGameId } from '../rules/rulesets';
+import { cite } from '../rules/ruleset';
+import { layoutOf } from '../state/layout';
+import { Verdict, accepted, rejected } from './domain-error';
+import { checkZone } from './check-refs';
+
+export const checkCreated = (created: MatchCreated): Verdict => {
+  if (!isGameId(created.game)) {
+    return rejected('UNKNOWN_GAME', 'matchlog', `unknown game "${created.game}": use lorcana, four-souls or grand-archive`, 'data.game');
+  }
+  if (created.players.length === 0) return rejected('NO_PLAYERS', 'matchlog', 'a match needs at least one player', 'data.players');
+  const ids = created.players.map((player) => player.id);
+  const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (twice >= 0) return rejected('DUPLICATE_PLAYER', 'matchlog', `player "${ids[twice]}" is listed twice`, `data.players[${twice}].id`);
+  const layout = layoutOf(created);
+  const seen = new Set<string>();
+  for (let i = 0; i < created.cards.length; i++) {
+    const card = created.cards[i];
+    if (seen.has(card.cardId)) {
+      return rejected('DUPLICATE_CARD', cite(layout.ruleset, layout.ruleset.references.oneZoneAtATime), `card "${card.cardId}" is listed twice: a card exists in one zone at a time`, `data.cards[${i}].cardId`);
+    }
+    seen.add(card.cardId);
+    if (card.owner !== null && !ids.includes(card.owner)) {
+      return rejected('UNKNOWN_PLAYER', 'matchlog', `no player "${card.owner}" in this match`, `data.cards[${i}].owner`);
+    }
+    const zone = checkZone(layout, card.zone, `data.cards[${i}].zone`);
+    if (!zone.ok) return zone;
+    if (layout.ruleset.zones.find((z) => z.name === card.zone.zone)?.holdsAbilities) {
+      return rejected('CARD_INTO_BAG', cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag), 'cards can\'t start in the bag', `data.cards[${i}].zone`);
+    }
+  }
+  return accepted;
+};

@@ -1,0 +1,93 @@
+import { EventOf, MatchEvent, eventTypes } from '../events/events';
+import { evolve } from '../state/evolve';
+import { MatchLayout, MatchState } from '../state/match-state';
+import { DomainError, Verdict, accepted, rejected } from './domain-error';
+import { checkCreated } from './check-created';
+import { checkCardIn, checkMoves, checkShuffle } from './check-moves';
+import { checkCard, checkCardIds, checkEffect, checkPlayer, checkTrigger, checkZone } from './check-refs';
+
+/**
+ * Refuses only what cannot be: unknown cards, players, zones or triggers, a card that is not where
+ * the event says, a hand below zero, a non-triggered ability in the bag. Legal but suspicious play
+ * is recorded; the audit flags it.
+ */
+export const validate = (state: MatchState, event: MatchEvent): Verdict => {
+  if (!eventTypes.includes(event.type)) {
+    return rejected('UNKNOWN_EVENT_TYPE', 'matchlog', `unknown event type "${String(event.type)}"`, 'type');
+  }
+  if (event.type === 'MatchCreated') {
+    return state.layout === null
+      ? checkCreated(event.data)
+      : rejected('MATCH_ALREADY_CREATED', 'matchlog', 'the match already exists', 'type');
+  }
+  if (state.layout === null) {
+    return rejected('MATCH_NOT_CREATED', 'matchlog', 'the first event of a match must be MatchCreated', 'type');
+  }
+  if (state.ended !== null) {
+    return rejected('MATCH_ENDED', 'matchlog', 'the match has ended; nothing more can happen in it', 'type');
+  }
+  return checkEvent(state, state.layout, event);
+};
+
+const checkEvent = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent, EventOf<'MatchCreated'>>): Verdict => {
+  switch (event.type) {
+    case 'CardMoved':
+      return checkMoves(state, layout, [event.data], 'data');
+    case 'CardsMoved':
+      return checkMoves(state, layout, event.data.moves, 'data.moves');
+    case 'ZoneShuffled':
+      return checkShuffle(state, layout, event.data);
+    case 'CardsRevealed':
+      return first(checkCardIds(layout, event.data.cardIds, 'data.cardIds'), ...(event.data.to ?? []).map((p, i) => checkPlayer(layout, p, `data.to[${i}]`)));
+    case 'CardsLookedAt':
+      return first(checkPlayer(layout, event.data.player, 'data.player'), checkCardIds(layout, event.data.cardIds, 'data.cardIds'), optionalCard(layout, event.data.source, 'data.source'));
+    case 'CardStatusChanged':
+      return checkCard(layout, event.data.cardId, 'data.cardId');
+    case 'ControlChanged':
+      return first(checkCard(layout, event.data.cardId, 'data.cardId'), checkPlayer(layout, event.data.controller, 'data.controller'));
+    case 'TurnStarted':
+    case 'PlayerLeft':
+      return checkPlayer(layout, event.data.player, 'data.player');
+    case 'EffectStarted':
+      return first(checkPlayer(layout, event.data.player, 'data.player'), checkEffect(state, event.data.effectId, false), optionalCard(layout, event.data.sourceCardId, 'data.sourceCardId'));
+    case 'EffectResolved':
+      return checkEffect(state, event.data.effectId, true);
+    case 'TriggerAdded':
+      return checkTrigger(state, layout, event.data);
+    case 'TriggerResolved':
+      return first(checkPlayer(layout, event.data.player, 'data.player'), knownTrigger(state, event.data.triggerId));
+    case 'TriggerRemoved':
+      return knownTrigger(state, event.data.triggerId);
+    case 'SearchPerformed':
+      return first(
+        checkPlayer(layout, event.data.player, 'data.player'),
+        checkZone(layout, event.data.zone, 'data.zone'),
+        event.data.found === null ? accepted : checkCardIn(state, layout, event.data.found, event.data.zone, 'data.found'),
+      );
+    case 'MatchEnded':
+      return event.data.winner === undefined ? accepted : checkPlayer(layout, event.data.winner, 'data.winner');
+  }
+};
+
+const first = (...verdicts: Verdict[]): Verdict => verdicts.find((verdict) => !verdict.ok) ?? accepted;
+
+const optionalCard = (layout: MatchLayout, cardId: string | undefined, path: string): Verdict =>
+  cardId === undefined ? accepted : checkCard(layout, cardId, path);
+
+const knownTrigger = (state: MatchState, triggerId: string): Verdict =>
+  state.queue.items.some((item) => item.triggerId === triggerId)
+    ? accepted
+    : rejected('UNKNOWN_TRIGGER', 'matchlog', `no pending ability "${triggerId}"`, 'data.triggerId');
+
+export type BatchVerdict = { readonly ok: true; readonly state: MatchState } | { readonly ok: false; readonly error: DomainError };
+
+/** Validates a batch against the state each earlier event of the batch leaves: all or nothing. */
+export const validateBatch = (state: MatchState, events: readonly MatchEvent[]): BatchVerdict => {
+  let current = state;
+  for (let eventIndex = 0; eventIndex < events.length; eventIndex++) {
+    const verdict = validate(current, events[eventIndex]);
+    if (!verdict.ok) return { ok: false, error: { ...verdict.error, eventIndex } };
+    current = evolve(current, events[eventIndex]);
+  }
+  return { ok: true, state: current };
+};

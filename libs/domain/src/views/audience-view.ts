@@ -1,0 +1,39 @@
+import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
+import { ZoneRef } from '../events/zone-ref';
+import { SeenCard } from '../observe/observation';
+import { QueueView } from '../queue/queue-view';
+import { GameId } from '../rules/ruleset';
+
+export interface ZoneView<C> {
+  readonly zone: ZoneRef;
+  readonly count: number;
+  /** top first for ordered zones, one entry per position */
+  readonly cards: readonly C[];
+}
+
+/** What one audience knows of a match at one revision: a fold over its observations, nothing else. */
+export interface AudienceView {
+  readonly audience: string;
+  readonly revision: number;
+  readonly game: GameId | null;
+  readonly players: readonly PlayerSeat[];
+  readonly tournament?: Tournament;
+  readonly turn: { readonly player: string | null; readonly number: number };
+  /** by zone key, e.g. "hand@p1", "shop-slot#2", "bag" */
+  readonly zones: Readonly<Record<string, ZoneView<SeenCard>>>;
+  readonly queue: QueueView<SeenCard>;
+  readonly departed: readonly string[];
+  readonly ended: MatchEnded | null;
+}
+
+export const emptyView = (audience: string): AudienceView => ({
+  audience,
+  revision: 0,
+  game: null,
+  players: [],
+  turn: { player: null, number: 0 },
+  zones: {},
+  queue: { discipline: 'bag', items: [], lastResolver: null, nextChooser: null, next: null, resolving: [], waitingForAction: false },
+  departed: [],
+  ended: null,
+});

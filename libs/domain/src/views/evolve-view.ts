@@ -1,0 +1,122 @@
+import { ZoneRef, zoneKey } from '../events/zone-ref';
+import { Observation, SeenCard } from '../observe/observation';
+import { Pending, emptyPending, pendingAdded, pendingLeft, pendingNewTurn, pendingWithout } from '../queue/pending';
+import { QueueItemView, ResolvingView, queueView } from '../queue/queue-view';
+import { rulesets } from '../rules/rulesets';
+import { AudienceView, ZoneView } from './audience-view';
+
+type Zones = Record<string, ZoneView<SeenCard>>;
+
+const assertNever = (value: never): never => value;
+
+/** An audience's view after one more of its observations. Reads nothing but the observation. */
+export const evolveView = (view: AudienceView, observation: Observation): AudienceView => {
+  const next = apply(view, observation);
+  return { ...next, revision: view.revision + 1 };
+};
+
+const apply = (view: AudienceView, o: Observation): AudienceView => {
+  switch (o.type) {
+    case 'MatchStarted': {
+      const zones: Zones = {};
+      for (const { zone, cards } of o.zones) zones[zoneKey(zone)] = { zone, count: cards.length, cards };
+      const started: AudienceView = { ...view, game: o.game, players: o.players, ...(o.tournament && { tournament: o.tournament }), zones };
+      return withQueue(started, emptyPending, []);
+    }
+    case 'CardMoved':
+      return { ...view, zones: moved(view.zones, [{ zone: o.move.from, handle: o.move.handle }], [{ zone: o.move.to, index: o.move.index, card: o.move.card }]) };
+    case 'CardsMoved': {
+      const left = [...o.moves.map((m) => ({ zone: m.from, handle: m.handle })), ...(o.unseen?.left ?? [])];
+      const arrived = [...o.moves.map((m) => ({ zone: m.to, index: m.index, card: m.card })), ...(o.unseen?.arrived ?? [])];
+      return { ...view, zones: moved(view.zones, left, arrived) };
+    }
+    case 'ZoneShuffled': {
+      const zones = { ...view.zones, [zoneKey(o.zone)]: zoneWith(o.zone, o.cards) };
+      if (o.refilledFrom) zones[zoneKey(o.refilledFrom)] = zoneWith(o.refilledFrom, []);
+      return { ...view, zones };
+    }
+    case 'CardsRevealed':
+    case 'CardsLookedAt':
+      return { ...view, zones: replaced(view.zones, o.cards) };
+    case 'SearchPerformed':
+      return o.found ? { ...view, zones: replaced(view.zones, [o.found]) } : view;
+    case 'CardStatusChanged':
+    case 'ControlChanged':
+      return { ...view, zones: replaced(view.zones, [o.card]) };
+    case 'TurnStarted':
+      return withQueue({ ...view, turn: { player: o.player, number: o.turn } }, pendingNewTurn(pendingOf(view)), view.queue.resolving);
+    case 'EffectStarted':
+      return withQueue(view, pendingOf(view), [...view.queue.resolving, resolvingOf(o)]);
+    case 'EffectResolved':
+      return withQueue(view, pendingOf(view), view.queue.resolving.filter((e) => e.effectId !== o.effectId));
+    case 'TriggerAdded': {
+      const item: QueueItemView<SeenCard> = { triggerId: o.triggerId, player: o.player, source: o.source, ability: o.ability, kind: o.kind };
+      return withQueue(view, pendingAdded(pendingOf(view), item), view.queue.resolving);
+    }
+    case 'TriggerResolved':
+      return withQueue(view, pendingLeft(pendingOf(view), o.triggerId, o.player), view.queue.resolving);
+    case 'TriggerRemoved':
+      return withQueue(view, pendingLeft(pendingOf(view), o.triggerId, view.queue.lastResolver), view.queue.resolving);
+    case 'PlayerLeft':
+      return withQueue({ ...view, departed: [...view.departed, o.player] }, pendingWithout(pendingOf(view), o.player), view.queue.resolving);
+    case 'MatchEnded':
+      return { ...view, ended: { ...(o.winner !== undefined && { winner: o.winner }), reason: o.reason } };
+    case 'Nothing':
+      return view;
+    default:
+      return assertNever(o);
+  }
+};
+
+const zoneWith = (zone: ZoneRef, cards: readonly SeenCard[]): ZoneView<SeenCard> => ({ zone, count: cards.length, cards });
+
+/** Removes every card that left, then inserts the arrivals of each zone by ascending final index. */
+const moved = (
+  zones: Readonly<Zones>,
+  left: readonly { zone: ZoneRef; handle: string }[],
+  arrived: readonly { zone: ZoneRef; index: number; card: SeenCard }[],
+): Zones => {
+  const contents = new Map<string, SeenCard[]>();
+  const touch = (ref: ZoneRef): SeenCard[] => {
+    const key = zoneKey(ref);
+    let cards = contents.get(key);
+    if (!cards) contents.set(key, (cards = (zones[key]?.cards ?? []).slice()));
+    return cards;
+  };
+  for (const { zone, handle } of left) {
+    const cards = touch(zone);
+    const at = cards.findIndex((card) => card.handle === handle);
+    if (at >= 0) cards.splice(at, 1);
+  }
+  for (const { zone, index, card } of [...arrived].sort((a, b) => a.index - b.index)) touch(zone).splice(index, 0, card);
+  const next: Zones = { ...zones };
+  for (const [key, cards] of contents) next[key] = { zone: zones[key]?.zone ?? arrived.find((a) => zoneKey(a.zone) === key)!.zone, count: cards.length, cards };
+  return next;
+};
+
+/** Each observed card replaces the entry with its handle, wherever it lies. */
+const replaced = (zones: Readonly<Zones>, seen: readonly SeenCard[]): Zones => {
+  const byHandle = new Map(seen.map((card) => [card.handle, card]));
+  const next: Zones = { ...zones };
+  for (const key of Object.keys(zones)) {
+    const zone = zones[key];
+    if (!zone.cards.some((card) => byHandle.has(card.handle))) continue;
+    next[key] = { ...zone, cards: zone.cards.map((card) => byHandle.get(card.handle) ?? card) };
+  }
+  return next;
+};
+
+const pendingOf = (view: AudienceView): Pending<QueueItemView<SeenCard>> => view.queue;
+
+const resolvingOf = (o: Extract<Observation, { type: 'EffectStarted' }>): ResolvingView<SeenCard> => ({
+  effectId: o.effectId,
+  player: o.player,
+  kind: o.kind,
+  ...(o.source && { source: o.source }),
+});
+
+const withQueue = (view: AudienceView, pending: Pending<QueueItemView<SeenCard>>, resolving: readonly ResolvingView<SeenCard>[]): AudienceView => {
+  if (view.game === null) return view;
+  const players = view.players.map((player) => player.id);
+  return { ...view, queue: queueView(rulesets[view.game].pending, players, view.turn.player, pending, resolving) };
+};

@@ -1,0 +1,56 @@
+import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
+import { QueueView, queueView } from '../queue/queue-view';
+import { GameId } from '../rules/ruleset';
+import { CardState, MatchState } from '../state/match-state';
+import { ZoneView } from './audience-view';
+
+export interface JudgeCard {
+  readonly cardId: string;
+  readonly definition: string;
+  readonly owner: string | null;
+  readonly controller: string | null;
+  readonly faceDown: boolean;
+  readonly exerted: boolean;
+  readonly damage: number;
+  /** how many times the card has become a new object (Lorcana 7.1.6) */
+  readonly object: number;
+}
+
+export interface JudgeSource {
+  readonly cardId: string;
+  readonly definition: string;
+}
+
+export interface JudgeView {
+  readonly audience: 'judge';
+  readonly revision: number;
+  readonly game: GameId | null;
+  readonly players: readonly PlayerSeat[];
+  readonly tournament?: Tournament;
+  readonly turn: { readonly player: string | null; readonly number: number };
+  readonly zones: Readonly<Record<string, ZoneView<JudgeCard>>>;
+  readonly queue: QueueView<JudgeSource> | null;
+  readonly departed: readonly string[];
+  readonly ended: MatchEnded | null;
+}
+
+const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, damage, object }: CardState): JudgeCard => ({
+  cardId, definition, owner, controller, faceDown, exerted, damage, object,
+});
+
+/** The judge sees everything: the view is the whole state. */
+export const judgeView = (state: MatchState): JudgeView => {
+  const { layout } = state;
+  const base = { audience: 'judge' as const, revision: state.revision, turn: state.turn, departed: state.departed, ended: state.ended };
+  if (layout === null) return { ...base, game: null, players: [], zones: {}, queue: null };
+  const zones: Record<string, ZoneView<JudgeCard>> = {};
+  layout.zones.forEach((zone, z) => {
+    const cards = state.zones[z].map((card) => judgeCard(state.cards[card]));
+    zones[zone.key] = { zone: zone.ref, count: cards.length, cards };
+  });
+  const source = (cardId: string): JudgeSource => ({ cardId, definition: state.cards[layout.cardIndex.get(cardId)!]?.definition ?? '' });
+  const items = state.queue.items.map(({ sourceCardId, ...item }) => ({ ...item, source: source(sourceCardId) }));
+  const resolving = state.effects.map(({ sourceCardId, ...effect }) => ({ ...effect, ...(sourceCardId !== undefined && { source: source(sourceCardId) }) }));
+  const queue = queueView(layout.ruleset.pending, layout.playerIds, state.turn.player, { items, lastResolver: state.queue.lastResolver }, resolving);
+  return { ...base, game: layout.ruleset.game, players: layout.players, ...(layout.tournament && { tournament: layout.tournament }), zones, queue };
+};
