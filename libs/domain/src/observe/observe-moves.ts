@@ -38,7 +38,8 @@ export const observeMoves = (
     const now = cards[card];
     known[card] = canLookAt(layout, now, perception.audience) || (known[card] && !forgets(layout, now, before.cards[card]));
   }
-  const unfollowed = single ? new Set<number>() : cardsPlacedOutOfSight(layout, cards, steps, known);
+  const unfollowed = single ? new Set<number>() : cardsPlacedOutOfSight(layout, before, cards, steps, perception);
+  for (const card of unfollowed) known[card] = false;
   const handles = unfollowed.size ? perception.handles.slice() : perception.handles;
   let next = perception.next;
   const renewed = [...unfollowed].sort((a, b) => cards[a].zone - cards[b].zone || zones[cards[a].zone].indexOf(a) - zones[cards[b].zone].indexOf(b));
@@ -68,17 +69,26 @@ export const observeMoves = (
   return { observation: { type: 'CardsMoved', moves: followed, unseen: { left, arrived } }, perception: after };
 };
 
-/** Cards that end, two or more together, in one ordered zone where this audience cannot identify them. */
+/**
+ * Cards that end, two or more together, in one ordered zone this audience cannot look into, having
+ * moved face down to it: their order was chosen out of its sight. Only a player who arranges them
+ * (the player of the zone they leave or enter) and knew them can follow them (Lorcana 7.2.3 keeps
+ * face-up cards' order known to all).
+ */
 const cardsPlacedOutOfSight = (
   layout: MatchLayout,
+  before: MatchState,
   cards: MatchState['cards'],
   steps: readonly Step[],
-  known: readonly boolean[],
+  perception: Perception,
 ): Set<number> => {
+  const { audience } = perception;
   const byZone = new Map<number, number[]>();
-  for (const { card } of steps) {
+  for (const { card, from } of steps) {
     const zone = cards[card].zone;
-    if (!layout.zones[zone].definition.ordered || known[card]) continue;
+    if (!layout.zones[zone].definition.ordered || canLookAt(layout, cards[card], audience)) continue;
+    const arranges = layout.zones[from].player === audience || layout.zones[zone].player === audience;
+    if (canLookAt(layout, before.cards[card], audience) || (arranges && perception.known[card])) continue;
     byZone.set(zone, [...(byZone.get(zone) ?? []), card]);
   }
   return new Set([...byZone.values()].filter((group) => group.length > 1).flat());

@@ -1,0 +1,70 @@
+import { GameId, PUBLIC, Replay } from '@matchlog/domain';
+import fc from 'fast-check';
+import { definitionsOf, everSeen } from './support/oracle';
+import { randomMatch } from './support/random-match';
+import { placementTwin, twinFor } from './support/twin';
+
+const games: GameId[] = ['lorcana', 'four-souls', 'grand-archive'];
+const audiences = ['p1', 'p2', PUBLIC];
+/** per game; CI runs them all, so keep the product of runs and match length in check */
+const RUNS = Number(process.env.MATCHLOG_PROPERTY_RUNS ?? 300);
+
+const matches = fc.tuple(fc.array(fc.nat(), { minLength: 40, maxLength: 160 }), fc.nat());
+
+const feedOf = (replay: Replay, audience: string) => replay.observations(audience).map((entry) => JSON.stringify(entry));
+const viewsOf = (replay: Replay, audience: string) => Array.from({ length: replay.revision + 1 }, (_, r) => JSON.stringify(replay.viewAt(audience, r)));
+
+describe.each(games)('noninterference in %s', (game) => {
+  it(`an audience's observations and views are byte for byte the same in a twin world that differs only in what it never saw (${RUNS} matches)`, () => {
+    fc.assert(
+      fc.property(matches, fc.constantFrom(...audiences), ([choices, shift], audience) => {
+        const events = randomMatch(game, choices);
+        const twin = twinFor(events, audience, shift);
+        const ours = new Replay(events);
+        const theirs = new Replay(twin.events);
+        expect(feedOf(theirs, audience)).toEqual(feedOf(ours, audience));
+        expect(viewsOf(theirs, audience)).toEqual(viewsOf(ours, audience));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('nobody follows a card through a shuffle or a face-down placement in any order: a world where two such cards trade places looks the same', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(matches, fc.constantFrom(...audiences), ([choices, choice], audience) => {
+        const events = randomMatch(game, choices);
+        const twin = placementTwin(events, audience, choice);
+        if (twin === null) return;
+        compared++;
+        expect(feedOf(new Replay(twin), audience)).toEqual(feedOf(new Replay(events), audience));
+      }),
+      { numRuns: RUNS },
+    );
+    expect(compared).toBeGreaterThan(RUNS / 2);
+  });
+
+  it('no non-judge observation or view holds a recorder card id or the definition of a card its audience could not know then', () => {
+    fc.assert(
+      fc.property(matches, fc.constantFrom(...audiences), ([choices], audience) => {
+        const events = randomMatch(game, choices);
+        const replay = new Replay(events);
+        const seen = everSeen(events, audience);
+        const definitions = definitionsOf(events);
+        const feed = replay.observations(audience);
+        for (const { revision, observation } of feed) {
+          const payloads = [JSON.stringify(observation), JSON.stringify(replay.viewAt(audience, revision))];
+          for (const payload of payloads) {
+            expect(payload).not.toContain('CID-');
+            for (const [cardId, definition] of definitions) {
+              if (!seen[revision].has(cardId) && payload.includes(`"${definition}"`)) {
+                throw new Error(`${audience} got the definition of ${cardId} at revision ${revision} without having seen it: ${payload}`);
+              }
+            }
+          }
+        }
+      }),
+      { numRuns: Math.ceil(RUNS / 3) },
+    );
+  });
+});
