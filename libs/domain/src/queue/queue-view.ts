@@ -21,7 +21,7 @@ export interface QueueItemView<S> {
 export interface QueueView<S> {
   readonly discipline: 'bag' | 'stack';
   readonly items: readonly QueueItemView<S>[];
-  readonly lastResolver: string | null;
+  readonly resolvingPlayer: string | null;
   /** who chooses the next item to resolve (Lorcana 7.7.4); for a stack, the controller of its top item */
   readonly nextChooser: string | null;
   /** for a stack, the item that resolves next (last in, first out) */
@@ -41,8 +41,8 @@ export const queueView = <S>(
 ): QueueView<S> => ({
   discipline: discipline.kind,
   items: pending.items,
-  lastResolver: pending.lastResolver,
-  nextChooser: nextChooser(discipline, players, activePlayer, pending.lastResolver, pending.items),
+  resolvingPlayer: pending.resolvingPlayer,
+  nextChooser: nextChooser(discipline, players, activePlayer, pending.resolvingPlayer, pending.items),
   next: nextItem(discipline, pending.items),
   resolving,
   waitingForAction: discipline.kind === 'bag' && resolving.some((effect) => effect.kind === 'action'),

@@ -4,7 +4,8 @@ import { MatchLayout, MatchState } from './match-state';
 import { moveCards } from './moves';
 import { shuffleZone } from './shuffle';
 import { zoneIndexOf } from './layout';
-import { pendingAdded, pendingLeft, pendingNewTurn, pendingWithout } from '../queue/pending';
+import { Pending, pendingAdded, pendingRemoved, pendingResolved, pendingNewTurn, pendingWithout } from '../queue/pending';
+import { nextChooser } from '../queue/next-chooser';
 
 const assertNever = (value: never): never => value;
 
@@ -43,9 +44,9 @@ const apply = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent
       return { ...state, queue: pendingAdded(state.queue, { triggerId, player, sourceCardId, ability, kind }) };
     }
     case 'TriggerResolved':
-      return { ...state, queue: pendingLeft(state.queue, event.data.triggerId, event.data.player) };
+      return { ...state, queue: pendingResolved(state.queue, event.data.triggerId, event.data.player, bagCheck(layout, state.turn.player)) };
     case 'TriggerRemoved':
-      return { ...state, queue: pendingLeft(state.queue, event.data.triggerId, state.queue.lastResolver) };
+      return { ...state, queue: pendingRemoved(state.queue, event.data.triggerId) };
     case 'PlayerLeft':
       return { ...state, departed: [...state.departed, event.data.player], queue: pendingWithout(state.queue, event.data.player) };
     case 'MatchEnded':
@@ -73,6 +74,9 @@ const changeCard = (state: MatchState, layout: MatchLayout, event: EventOf<'Card
   }
   return { ...state, cards };
 };
+
+const bagCheck = (layout: MatchLayout, activePlayer: string | null) => (queue: Pending<{ readonly triggerId: string; readonly player: string }>) =>
+  nextChooser(layout.ruleset.pending, layout.playerIds, activePlayer, queue.resolvingPlayer, queue.items);
 
 export const foldMatch = (events: readonly MatchEvent[], from: MatchState): MatchState => {
   let state = from;

@@ -80,7 +80,7 @@ export const emptyMatch: MatchState = {
   cards: [],
   zones: [],
   turn: { player: null, number: 0 },
-  queue: { items: [], lastResolver: null },
+  queue: { items: [], resolvingPlayer: null },
   effects: [],
   departed: [],
   ended: null,

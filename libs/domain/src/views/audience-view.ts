@@ -33,7 +33,7 @@ export const emptyView = (audience: string): AudienceView => ({
   players: [],
   turn: { player: null, number: 0 },
   zones: {},
-  queue: { discipline: 'bag', items: [], lastResolver: null, nextChooser: null, next: null, resolving: [], waitingForAction: false },
+  queue: { discipline: 'bag', items: [], resolvingPlayer: null, nextChooser: null, next: null, resolving: [], waitingForAction: false },
   departed: [],
   ended: null,
 });

@@ -1,6 +1,7 @@
 import { ZoneRef, zoneKey } from '../events/zone-ref';
 import { Observation, SeenCard } from '../observe/observation';
-import { Pending, emptyPending, pendingAdded, pendingLeft, pendingNewTurn, pendingWithout } from '../queue/pending';
+import { nextChooser } from '../queue/next-chooser';
+import { Pending, emptyPending, pendingAdded, pendingNewTurn, pendingRemoved, pendingResolved, pendingWithout } from '../queue/pending';
 import { QueueItemView, ResolvingView, queueView } from '../queue/queue-view';
 import { rulesets } from '../rules/rulesets';
 import { AudienceView, ZoneView } from './audience-view';
@@ -54,9 +55,9 @@ const apply = (view: AudienceView, o: Observation): AudienceView => {
       return withQueue(view, pendingAdded(pendingOf(view), item), view.queue.resolving);
     }
     case 'TriggerResolved':
-      return withQueue(view, pendingLeft(pendingOf(view), o.triggerId, o.player), view.queue.resolving);
+      return withQueue(view, pendingResolved(pendingOf(view), o.triggerId, o.player, (queue) => chooserOf(view, queue)), view.queue.resolving);
     case 'TriggerRemoved':
-      return withQueue(view, pendingLeft(pendingOf(view), o.triggerId, view.queue.lastResolver), view.queue.resolving);
+      return withQueue(view, pendingRemoved(pendingOf(view), o.triggerId), view.queue.resolving);
     case 'PlayerLeft':
       return withQueue({ ...view, departed: [...view.departed, o.player] }, pendingWithout(pendingOf(view), o.player), view.queue.resolving);
     case 'MatchEnded':
@@ -114,6 +115,9 @@ const resolvingOf = (o: Extract<Observation, { type: 'EffectStarted' }>): Resolv
   kind: o.kind,
   ...(o.source && { source: o.source }),
 });
+
+const chooserOf = (view: AudienceView, queue: Pending<QueueItemView<SeenCard>>): string | null =>
+  view.game === null ? null : nextChooser(rulesets[view.game].pending, view.players.map((p) => p.id), view.turn.player, queue.resolvingPlayer, queue.items);
 
 const withQueue = (view: AudienceView, pending: Pending<QueueItemView<SeenCard>>, resolving: readonly ResolvingView<SeenCard>[]): AudienceView => {
   if (view.game === null) return view;

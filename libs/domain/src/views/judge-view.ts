@@ -51,6 +51,6 @@ export const judgeView = (state: MatchState): JudgeView => {
   const source = (cardId: string): JudgeSource => ({ cardId, definition: state.cards[layout.cardIndex.get(cardId)!]?.definition ?? '' });
   const items = state.queue.items.map(({ sourceCardId, ...item }) => ({ ...item, source: source(sourceCardId) }));
   const resolving = state.effects.map(({ sourceCardId, ...effect }) => ({ ...effect, ...(sourceCardId !== undefined && { source: source(sourceCardId) }) }));
-  const queue = queueView(layout.ruleset.pending, layout.playerIds, state.turn.player, { items, lastResolver: state.queue.lastResolver }, resolving);
+  const queue = queueView(layout.ruleset.pending, layout.playerIds, state.turn.player, { items, resolvingPlayer: state.queue.resolvingPlayer }, resolving);
   return { ...base, game: layout.ruleset.game, players: layout.players, ...(layout.tournament && { tournament: layout.tournament }), zones, queue };
 };
