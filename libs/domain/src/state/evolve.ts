@@ -15,11 +15,16 @@ const assertNever = (value: never): never => value;
  */
 export const evolve = (state: MatchState, event: MatchEvent): MatchState => {
   const revision = state.revision + 1;
-  if (event.type === 'MatchCreated') {
-    return state.layout === null ? createMatch(event.data) : { ...state, revision };
+  try {
+    if (event.type === 'MatchCreated') {
+      return state.layout === null ? createMatch(event.data) : { ...state, revision };
+    }
+    if (state.layout === null) return { ...state, revision };
+    return { ...apply(state, state.layout, event), revision };
+  } catch {
+    // only malformed data gets here, which validate refuses before any append
+    return { ...state, revision };
   }
-  if (state.layout === null) return { ...state, revision };
-  return { ...apply(state, state.layout, event), revision };
 };
 
 const apply = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent, EventOf<'MatchCreated'>>): MatchState => {

@@ -4,6 +4,7 @@ export type DomainErrorCode =
   | 'MATCH_ALREADY_CREATED'
   | 'MATCH_ENDED'
   | 'UNKNOWN_EVENT_TYPE'
+  | 'MALFORMED_EVENT'
   | 'UNKNOWN_GAME'
   | 'NO_PLAYERS'
   | 'DUPLICATE_PLAYER'

@@ -3,6 +3,7 @@ import { evolve } from '../state/evolve';
 import { MatchLayout, MatchState } from '../state/match-state';
 import { DomainError, Verdict, accepted, rejected } from './domain-error';
 import { checkCreated } from './check-created';
+import { malformedField } from './shape';
 import { checkCardIn, checkMoves, checkShuffle } from './check-moves';
 import { checkCard, checkCardIds, checkEffect, checkPlayer, checkTrigger, checkZone } from './check-refs';
 
@@ -12,9 +13,11 @@ import { checkCard, checkCardIds, checkEffect, checkPlayer, checkTrigger, checkZ
  * is recorded; the audit flags it.
  */
 export const validate = (state: MatchState, event: MatchEvent): Verdict => {
-  if (!eventTypes.includes(event.type)) {
-    return rejected('UNKNOWN_EVENT_TYPE', 'matchlog', `unknown event type "${String(event.type)}"`, 'type');
+  if (typeof event !== 'object' || event === null || !eventTypes.includes(event.type)) {
+    return rejected('UNKNOWN_EVENT_TYPE', 'matchlog', `unknown event type "${String(event?.type)}"`, 'type');
   }
+  const malformed = malformedField(event.type, event.data);
+  if (malformed !== null) return rejected('MALFORMED_EVENT', 'matchlog', `${malformed} is missing or has the wrong type for ${event.type}`, malformed);
   if (event.type === 'MatchCreated') {
     return state.layout === null
       ? checkCreated(event.data)
