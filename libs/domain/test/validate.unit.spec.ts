@@ -72,9 +72,9 @@ describe('validate refuses only what cannot be', () => {
     expect(verdict).toMatchObject({ ok: false, error: { code: 'CARD_NOT_IN_ZONE', eventIndex: 1 } });
   });
 
-  it('within one CardsMoved, later moves see where earlier ones put the cards (7.1.5)', () => {
+  it('7.1.5: one card can not move twice in one simultaneous move', () => {
     const both = event('CardsMoved', { moves: [{ cardId: 'p2-hand-0', from: p2Hand, to: at('play', 'p2') }, { cardId: 'p2-hand-0', from: p2Hand, to: at('discard', 'p2') }] });
-    given(table).when(both).thenRejected('CARD_NOT_IN_ZONE', 'lorcana 7.1.5', 'data.moves[1].from');
+    given(table).when(both).thenRejected('CARD_MOVED_TWICE', 'lorcana 7.1.5', 'data.moves[1].cardId');
   });
 
   describe('legal but suspicious play is recorded, for the audit to flag', () => {

@@ -1,6 +1,5 @@
 import { Move } from '../events/events';
 import { MatchLayout, MatchState } from '../state/match-state';
-import { applyMove } from '../state/moves';
 import { MoveSeen, Observation, SeenCard } from './observation';
 import { Perception, handleName, seen } from './perception';
 import { canLookAt, forgets } from './visibility';
@@ -15,60 +14,64 @@ interface Step {
  * Moves are followed card by card, except cards put together into one ordered zone that this
  * audience cannot identify there: their order is chosen out of its sight (e.g. "in any order"),
  * so they get new handles by final position and are reported unpaired from where they came.
+ * Validation guarantees each card moves once per event, so `after` holds every card's final place.
  */
 export const observeMoves = (
   before: MatchState,
+  after: MatchState,
   layout: MatchLayout,
   perception: Perception,
   moves: readonly Move[],
   single: boolean,
 ): { observation: Observation; perception: Perception } => {
-  const cards = before.cards.slice();
-  const zones = before.zones.slice();
   const steps: Step[] = [];
   for (const move of moves) {
     const card = layout.cardIndex.get(move.cardId);
-    if (card === undefined) return { observation: { type: 'Nothing' }, perception };
-    const from = cards[card].zone;
-    if (!applyMove(layout, cards, zones, move)) return { observation: { type: 'Nothing' }, perception };
-    steps.push({ card, from, move });
+    if (card === undefined || after.cards[card].zone === undefined) return { observation: { type: 'Nothing' }, perception };
+    steps.push({ card, from: before.cards[card].zone, move });
   }
-  const known = perception.known.slice();
+  const { cards, zones } = after;
+  let known = perception.known;
   for (const { card } of steps) {
     const now = cards[card];
-    known[card] = canLookAt(layout, now, perception.audience) || (known[card] && !forgets(layout, now, before.cards[card]));
+    const knows = canLookAt(layout, now, perception.audience) || (known[card] && !forgets(layout, now, before.cards[card]));
+    if (knows !== known[card]) known = Object.assign(known.slice(), { [card]: knows });
   }
   const unfollowed = single ? new Set<number>() : cardsPlacedOutOfSight(layout, before, cards, steps, perception);
-  for (const card of unfollowed) known[card] = false;
+  if (unfollowed.size) known = known.slice();
+  for (const card of unfollowed) (known as boolean[])[card] = false;
   const handles = unfollowed.size ? perception.handles.slice() : perception.handles;
   let next = perception.next;
   const renewed = [...unfollowed].sort((a, b) => cards[a].zone - cards[b].zone || zones[cards[a].zone].indexOf(a) - zones[cards[b].zone].indexOf(b));
   for (const card of renewed) (handles as number[])[card] = next++;
-  const after: Perception = { ...perception, known, handles, next };
+  const changed = known !== perception.known || handles !== perception.handles;
+  const result: Perception = changed ? { ...perception, known, handles, next } : perception;
   const indexIn = (card: number) => zones[cards[card].zone].indexOf(card);
-  const seenNow = (card: number): SeenCard => seen(layout, after, cards[card], card);
-  const followed: MoveSeen[] = steps
-    .filter(({ card }) => !unfollowed.has(card))
-    .map(({ card, from, move }) => ({
+  const seenNow = (card: number): SeenCard => seen(layout, result, cards[card], card);
+  const followed: MoveSeen[] = [];
+  for (const { card, from, move } of steps) {
+    if (unfollowed.has(card)) continue;
+    const source = move.source === undefined ? undefined : layout.cardIndex.get(move.source);
+    followed.push({
       from: layout.zones[from].ref,
       handle: handleName(perception.handles[card]),
       to: layout.zones[cards[card].zone].ref,
       index: indexIn(card),
       card: seenNow(card),
       ...(move.reason !== undefined && { reason: move.reason }),
-      ...(move.source !== undefined && layout.cardIndex.has(move.source) && { source: seenNow(layout.cardIndex.get(move.source)!) }),
-    }));
-  if (single) return { observation: { type: 'CardMoved', move: followed[0] }, perception: after };
-  if (unfollowed.size === 0) return { observation: { type: 'CardsMoved', moves: followed }, perception: after };
+      ...(source !== undefined && { source: seenNow(source) }),
+    });
+  }
+  if (single) return { observation: { type: 'CardMoved', move: followed[0] }, perception: result };
+  if (unfollowed.size === 0) return { observation: { type: 'CardsMoved', moves: followed }, perception: result };
   const left = steps
     .filter(({ card }) => unfollowed.has(card))
     .map(({ card, from }) => ({ from, handle: perception.handles[card] }))
     .sort((a, b) => a.from - b.from || a.handle - b.handle)
     .map(({ from, handle }) => ({ zone: layout.zones[from].ref, handle: handleName(handle) }));
   const arrived = renewed.map((card) => ({ zone: layout.zones[cards[card].zone].ref, index: indexIn(card), card: seenNow(card) }));
-  return { observation: { type: 'CardsMoved', moves: followed, unseen: { left, arrived } }, perception: after };
+  return { observation: { type: 'CardsMoved', moves: followed, unseen: { left, arrived } }, perception: result };
 };
-
 /**
  * Cards that end, two or more together, in one ordered zone this audience cannot look into, having
  * moved face down to it: their order was chosen out of its sight. Only a player who arranges them

@@ -55,9 +55,9 @@ const observeEvent = (
   const allKnown = (cardIds: readonly string[]) => cardIds.every((cardId) => cardOf(cardId) !== undefined);
   switch (event.type) {
     case 'CardMoved':
-      return observeMoves(before, layout, perception, [event.data], true);
+      return observeMoves(before, after, layout, perception, [event.data], true);
     case 'CardsMoved':
-      return observeMoves(before, layout, perception, event.data.moves, false);
+      return observeMoves(before, after, layout, perception, event.data.moves, false);
     case 'ZoneShuffled':
       return observeShuffle(before, after, layout, perception, event.data.zone);
     case 'CardsRevealed': {

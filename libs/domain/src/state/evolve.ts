@@ -20,7 +20,7 @@ export const evolve = (state: MatchState, event: MatchEvent): MatchState => {
       return state.layout === null ? createMatch(event.data) : { ...state, revision };
     }
     if (state.layout === null) return { ...state, revision };
-    return { ...apply(state, state.layout, event), revision };
+    return withRevision(apply(state, state.layout, event), revision);
   } catch {
     // only malformed data gets here, which validate refuses before any append
     return { ...state, revision };
@@ -65,6 +65,18 @@ const apply = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent
       return assertNever(event);
   }
 };
+
+const withRevision = (s: MatchState, revision: number): MatchState => ({
+  revision,
+  layout: s.layout,
+  cards: s.cards,
+  zones: s.zones,
+  turn: s.turn,
+  queue: s.queue,
+  effects: s.effects,
+  departed: s.departed,
+  ended: s.ended,
+});
 
 const changeCard = (state: MatchState, layout: MatchLayout, event: EventOf<'CardStatusChanged' | 'ControlChanged'>): MatchState => {
   const index = layout.cardIndex.get(event.data.cardId);

@@ -19,10 +19,13 @@ const becomesNewObject = (layout: MatchLayout, from: number, to: number): boolea
 export const landedCard = (layout: MatchLayout, card: CardState, to: number, faceDown: boolean | undefined): CardState => {
   const zone = layout.zones[to];
   const changed = card.zone !== to;
+  // a literal with every field, not a spread: this is the hottest line of the fold
   return {
-    ...card,
-    zone: to,
+    cardId: card.cardId,
+    owner: card.owner,
     controller: zone.player ?? card.controller,
+    definition: card.definition,
+    zone: to,
     faceDown: faceDown ?? (changed ? zone.definition.defaultFace === 'down' : card.faceDown),
     exerted: changed ? false : card.exerted,
     damage: changed ? 0 : card.damage,

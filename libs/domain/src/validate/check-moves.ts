@@ -23,8 +23,13 @@ export const checkMoves = (state: MatchState, layout: MatchLayout, moves: readon
   const cards = state.cards.slice();
   const zones = state.zones.slice();
   const single = moves.length === 1 && path === 'data';
+  const moved = new Set<string>();
   for (let i = 0; i < moves.length; i++) {
     const at = single ? path : `${path}[${i}]`;
+    if (moved.has(moves[i].cardId)) {
+      return rejected('CARD_MOVED_TWICE', cite(layout.ruleset, layout.ruleset.references.oneZoneAtATime), `card "${moves[i].cardId}" moves twice in one simultaneous move`, `${at}.cardId`);
+    }
+    moved.add(moves[i].cardId);
     const verdict = checkMove({ ...state, cards, zones }, layout, moves[i], at);
     if (!verdict.ok) return verdict;
     applyMove(layout, cards, zones, moves[i]);

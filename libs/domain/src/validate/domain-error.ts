@@ -13,6 +13,7 @@ export type DomainErrorCode =
   | 'UNKNOWN_CARD'
   | 'DUPLICATE_CARD'
   | 'CARD_NOT_IN_ZONE'
+  | 'CARD_MOVED_TWICE'
   | 'HAND_BELOW_ZERO'
   | 'CARD_INTO_BAG'
   | 'POSITION_OUT_OF_RANGE'

@@ -5,7 +5,7 @@ import { at, event } from './events';
  * Generates a random legal match from a list of choices (as fast-check draws them). Every card has a
  * distinct definition and an id that starts with "CID-", so a test can spot either in any payload.
  */
-export const randomMatch = (game: GameId, choices: readonly number[]): MatchEvent[] => {
+export const randomMatch = (game: GameId, choices: readonly number[], maxSteps = 160): MatchEvent[] => {
   const table = setups[game];
   const events: MatchEvent[] = [];
   let state = emptyMatch;
@@ -20,7 +20,7 @@ export const randomMatch = (game: GameId, choices: readonly number[]): MatchEven
   push(event('MatchCreated', { game, players: [{ id: 'p1' }, { id: 'p2' }], cards: table.cards(pick) }));
   let triggers = 0;
   let effects = 0;
-  const steps = Math.min(choices.length, 160);
+  const steps = Math.min(choices.length, maxSteps);
   for (let step = 0; step < steps; step++) {
     const options = actions(state, table, pick, () => `t${++triggers}`, () => `fx${++effects}`).filter((a) => a !== null);
     if (options.length === 0) break;
