@@ -5,6 +5,7 @@ const base = {
   testEnvironment: 'node',
 };
 module.exports = {
+  reporters: ['default', '<rootDir>/test/summary-reporter.js'],
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.unit.spec.ts'] },
     { ...base, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'] },

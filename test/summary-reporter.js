@@ -1,0 +1,9 @@
+/** Prints jest's totals as the plain closing line CI reads ("tests: N passed, N failed, N skipped"), on stderr after jest's own summary. */
+class SummaryReporter {
+  onRunComplete(_contexts, results) {
+    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, numRuntimeErrorTestSuites } = results;
+    const failed = numFailedTests + numRuntimeErrorTestSuites;
+    process.stderr.write(`\ntests: ${numPassedTests} passed, ${failed} failed, ${numPendingTests + numTodoTests} skipped\n`);
+  }
+}
+module.exports = SummaryReporter;
