@@ -3,7 +3,8 @@ class SummaryReporter {
   onRunComplete(_contexts, results) {
     const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, numRuntimeErrorTestSuites } = results;
     const failed = numFailedTests + numRuntimeErrorTestSuites;
-    process.stderr.write(`\ntests: ${numPassedTests} passed, ${failed} failed, ${numPendingTests + numTodoTests} skipped\n`);
+    // jest's own summary is written after every reporter's onRunComplete: print once the process is done
+    process.once('exit', () => process.stderr.write(`\ntests: ${numPassedTests} passed, ${failed} failed, ${numPendingTests + numTodoTests} skipped\n`));
   }
 }
 module.exports = SummaryReporter;
