@@ -1,0 +1,61 @@
+import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
+import { EventStore } from '@matchlog/store';
+import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { CallerGuard } from './auth/caller.guard';
+import { ApiConfig } from './config/config';
+import { HealthController } from './health/health.controller';
+import { MatchEventsController } from './matches/match-events.controller';
+import { MatchReplays } from './matches/match-replays';
+import { MatchViewsController } from './matches/match-views.controller';
+import { MatchWriter } from './matches/match-writer';
+import { MatchesController } from './matches/matches.controller';
+import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from './tokens';
+
+export interface AppParts {
+  readonly config: ApiConfig;
+  readonly store: EventStore;
+  readonly catalog: CatalogDb;
+  readonly feeder: CatalogFeeder;
+}
+
+class ClosesParts implements OnApplicationShutdown {
+  constructor(
+    @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.feeder.stop();
+    await this.store.close();
+    await this.catalog.destroy();
+  }
+}
+
+@Module({})
+export class AppModule {
+  /** The API over parts opened outside Nest (see main.ts), so tests can open their own. */
+  static with(parts: AppParts): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: { level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'), redact: ['req.headers.authorization'] },
+        }),
+      ],
+      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController],
+      providers: [
+        { provide: API_CONFIG, useValue: parts.config },
+        { provide: EVENT_STORE, useValue: parts.store },
+        { provide: CATALOG_DB, useValue: parts.catalog },
+        { provide: CATALOG_FEEDER, useValue: parts.feeder },
+        { provide: APP_GUARD, useClass: CallerGuard },
+        MatchReplays,
+        MatchWriter,
+        ClosesParts,
+      ],
+    };
+  }
+}

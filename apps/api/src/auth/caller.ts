@@ -1,0 +1,27 @@
+import { JUDGE, PUBLIC } from '@matchlog/domain';
+import { Forbidden, Unauthenticated } from '../errors/api-errors';
+
+/** Who is asking: from the bearer token, or nobody. */
+export type Caller =
+  | { readonly kind: 'organizer' }
+  | { readonly kind: 'judge'; readonly matchId: string }
+  | { readonly kind: 'player'; readonly matchId: string; readonly player: string }
+  | { readonly kind: 'anonymous' };
+
+/** Organizer: anything. Judge token: every audience of its match. Player token: its seat and public. Anyone: public. */
+export const mayRead = (caller: Caller, matchId: string, audience: string): boolean => {
+  if (audience === PUBLIC || caller.kind === 'organizer') return true;
+  if (caller.kind === 'judge') return caller.matchId === matchId;
+  if (caller.kind === 'player') return caller.matchId === matchId && caller.player === audience && audience !== JUDGE;
+  return false;
+};
+
+export const assertMayRead = (caller: Caller, matchId: string, audience: string): void => {
+  if (mayRead(caller, matchId, audience)) return;
+  throw caller.kind === 'anonymous' ? new Unauthenticated() : new Forbidden();
+};
+
+export const assertOrganizer = (caller: Caller): void => {
+  if (caller.kind === 'organizer') return;
+  throw caller.kind === 'anonymous' ? new Unauthenticated() : new Forbidden();
+};

@@ -1,0 +1,15 @@
+import { openCatalog } from '@matchlog/catalog';
+import { configFromEnv } from '../config/config';
+
+/** npm run migrate: brings the catalog database up to the latest migration (the server does this on start too). */
+const main = async () => {
+  const config = configFromEnv();
+  const db = await openCatalog(config.dataDir);
+  await db.destroy();
+  console.log(`catalog in ${config.dataDir} is at the latest migration`);
+};
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

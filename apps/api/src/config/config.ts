@@ -1,0 +1,42 @@
+import { randomBytes } from 'crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { join, resolve } from 'path';
+
+export interface ApiConfig {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly store: 'sqlite' | 'eventstoredb';
+  readonly organizerKey: string;
+  /** where a generated organizer key was written, when it was generated or read back */
+  readonly organizerKeyFile: string | null;
+  readonly eventStoreConnectionString?: string;
+  readonly bodyLimit: string;
+}
+
+/** Reads the environment; a missing organizer key is generated once into the data directory. */
+export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
+  const dataDir = resolve(env.MATCHLOG_DATA_DIR ?? './data');
+  const store = env.MATCHLOG_STORE ?? 'sqlite';
+  if (store !== 'sqlite' && store !== 'eventstoredb') throw new Error(`MATCHLOG_STORE must be sqlite or eventstoredb, not "${store}"`);
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const { key, file } = env.MATCHLOG_ORGANIZER_KEY ? { key: env.MATCHLOG_ORGANIZER_KEY, file: null } : organizerKeyIn(dataDir);
+  return {
+    port,
+    dataDir,
+    store,
+    organizerKey: key,
+    organizerKeyFile: file,
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
+    bodyLimit: env.MATCHLOG_BODY_LIMIT ?? '1mb',
+  };
+};
+
+const organizerKeyIn = (dataDir: string): { key: string; file: string } => {
+  const file = join(dataDir, 'organizer.key');
+  if (existsSync(file)) return { key: readFileSync(file, 'utf8').trim(), file };
+  mkdirSync(dataDir, { recursive: true });
+  const key = `mlo_${randomBytes(24).toString('base64url')}`;
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return { key, file };
+};

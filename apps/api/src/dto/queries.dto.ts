@@ -1,0 +1,27 @@
+import { rulesets } from '@matchlog/domain';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+
+export class ListMatchesQuery {
+  @ApiPropertyOptional({ description: 'matches this player id played' }) @IsOptional() @IsString() @Length(1, 128) player?: string;
+  @ApiPropertyOptional({ enum: Object.keys(rulesets) }) @IsOptional() @IsIn(Object.keys(rulesets)) game?: string;
+  @ApiPropertyOptional({ description: 'tournament event name' }) @IsOptional() @IsString() @Length(1, 200) event?: string;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) round?: number;
+  @ApiPropertyOptional({ enum: ['live', 'ended'] }) @IsOptional() @IsIn(['live', 'ended']) status?: 'live' | 'ended';
+  @ApiPropertyOptional({ description: 'started at or after (ISO 8601)' }) @IsOptional() @IsISO8601() from?: string;
+  @ApiPropertyOptional({ description: 'started before (ISO 8601)' }) @IsOptional() @IsISO8601() to?: string;
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' }) @IsOptional() @IsString() @Length(1, 500) cursor?: string;
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+}
+
+export class AtQuery {
+  @ApiPropertyOptional({ minimum: 0, description: 'the revision (number of events) to look at; the latest when absent' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) at?: number;
+}
+
+export class FeedQuery {
+  @ApiPropertyOptional({ default: 'public', description: 'public, a player id, or judge' }) @IsOptional() @IsString() @Length(1, 128) audience?: string;
+  @ApiPropertyOptional({ minimum: 0, description: 'observations after this revision (default 0)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) from?: number;
+  @ApiPropertyOptional({ minimum: 0, description: 'up to this revision (default: the latest)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) to?: number;
+}

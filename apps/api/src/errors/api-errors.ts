@@ -1,0 +1,52 @@
+import { DomainError } from '@matchlog/domain';
+
+/** Errors the API raises as values; `error.filter.ts` is the one place that maps them to HTTP. */
+export class MatchNotFound extends Error {
+  readonly code = 'MATCH_NOT_FOUND';
+  constructor(readonly matchId: string) {
+    super(`no match "${matchId}"`);
+  }
+}
+
+export class AudienceNotFound extends Error {
+  readonly code = 'AUDIENCE_NOT_FOUND';
+  constructor(readonly audience: string) {
+    super(`no audience "${audience}" in this match: use public, judge or a player id`);
+  }
+}
+
+export class RevisionOutOfRange extends Error {
+  readonly code = 'REVISION_OUT_OF_RANGE';
+  constructor(readonly field: string, readonly value: number, readonly latest: number) {
+    super(`${field} must be between 0 and ${latest}, the match's latest revision; got ${value}`);
+  }
+}
+
+export class MatchAlreadyExists extends Error {
+  readonly code = 'MATCH_ALREADY_EXISTS';
+  constructor(readonly matchId: string) {
+    super(`a match "${matchId}" already exists`);
+  }
+}
+
+export class EventsRejected extends Error {
+  readonly code: string;
+  constructor(readonly error: DomainError) {
+    super(error.message);
+    this.code = error.code;
+  }
+}
+
+export class Unauthenticated extends Error {
+  readonly code = 'UNAUTHENTICATED';
+  constructor() {
+    super('a valid bearer token is required');
+  }
+}
+
+export class Forbidden extends Error {
+  readonly code = 'FORBIDDEN';
+  constructor() {
+    super('this token may not do that');
+  }
+}

@@ -1,0 +1,53 @@
+import { MatchEvent, MatchState, Replay } from '@matchlog/domain';
+import { EventStore } from '@matchlog/store';
+import { Inject, Injectable } from '@nestjs/common';
+import { MatchNotFound } from '../errors/api-errors';
+import { EVENT_STORE } from '../tokens';
+
+const CACHED_MATCHES = 500;
+
+export interface LoadedMatch {
+  readonly replay: Replay;
+  /** the omniscient state at the latest revision */
+  state: MatchState;
+}
+
+/** The matches read lately, loaded from the store once and kept up to date by the writer. */
+@Injectable()
+export class MatchReplays {
+  private readonly cache = new Map<string, LoadedMatch>();
+
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async load(matchId: string): Promise<LoadedMatch> {
+    const cached = this.cache.get(matchId);
+    if (cached) {
+      this.cache.delete(matchId);
+      this.cache.set(matchId, cached);
+      return cached;
+    }
+    const events = (await this.store.readStream(matchId)).map(({ id, type, data, meta }) => ({ id, type, data, meta }) as MatchEvent);
+    if (events.length === 0) throw new MatchNotFound(matchId);
+    const replay = new Replay(events);
+    const loaded = { replay, state: replay.stateAt() };
+    this.remember(matchId, loaded);
+    return loaded;
+  }
+
+  /** Events the writer appended, in order, after the match's current revision. */
+  appended(matchId: string, events: readonly MatchEvent[], state: MatchState): void {
+    const loaded = this.cache.get(matchId);
+    if (!loaded) return;
+    loaded.replay.append(events);
+    loaded.state = state;
+  }
+
+  forget(matchId: string): void {
+    this.cache.delete(matchId);
+  }
+
+  private remember(matchId: string, loaded: LoadedMatch): void {
+    this.cache.set(matchId, loaded);
+    if (this.cache.size > CACHED_MATCHES) this.cache.delete(this.cache.keys().next().value!);
+  }
+}

@@ -1,0 +1,49 @@
+import { CatalogDb, MatchPage, MatchSummary, decodeCursor, findMatch, listMatches } from '@matchlog/catalog';
+import { BadRequestException, Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Caller, assertOrganizer } from '../auth/caller';
+import { CurrentCaller } from '../auth/caller.guard';
+import { CreateMatchDto, toMatchCreated } from '../dto/match-created.dto';
+import { ListMatchesQuery } from '../dto/queries.dto';
+import { MatchNotFound } from '../errors/api-errors';
+import { CATALOG_DB } from '../tokens';
+import { MatchWriter } from './match-writer';
+
+@ApiTags('matches')
+@Controller('matches')
+export class MatchesController {
+  constructor(
+    private readonly writer: MatchWriter,
+    @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
+  ) {}
+
+  @Post()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Create a match (organizer key)', description: 'The body is a MatchCreated event\'s data. Returns one bearer token per player and one for the judge: they are shown only here.' })
+  @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 1, tokens: { players: { p1: 'mlt_…', p2: 'mlt_…' }, judge: 'mlt_…' } } } })
+  @ApiConflictResponse({ description: 'MATCH_ALREADY_EXISTS' })
+  @ApiUnprocessableEntityResponse({ description: 'the domain refused the match (code, rule, path)' })
+  create(@CurrentCaller() caller: Caller, @Body() body: CreateMatchDto) {
+    assertOrganizer(caller);
+    return this.writer.create(body.matchId, toMatchCreated(body), 'organizer', body.eventId);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Match history, newest first, with cursor pagination' })
+  @ApiOkResponse({ description: '{ matches: [...], nextCursor }' })
+  list(@Query() query: ListMatchesQuery): Promise<MatchPage> {
+    const { cursor, limit = 20, ...filter } = query;
+    const position = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (position === null) throw new BadRequestException(['cursor must be a nextCursor this API returned']);
+    return listMatches(this.catalog, filter, limit, position);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: "A match's catalog entry" })
+  @ApiNotFoundResponse({ description: 'MATCH_NOT_FOUND' })
+  async get(@Param('id') id: string): Promise<MatchSummary> {
+    const match = await findMatch(this.catalog, id);
+    if (!match) throw new MatchNotFound(id);
+    return match;
+  }
+}

@@ -1,0 +1,5 @@
+/** Injection tokens for what the app is built from (see app.module.ts). */
+export const API_CONFIG = Symbol('API_CONFIG');
+export const EVENT_STORE = Symbol('EVENT_STORE');
+export const CATALOG_DB = Symbol('CATALOG_DB');
+export const CATALOG_FEEDER = Symbol('CATALOG_FEEDER');

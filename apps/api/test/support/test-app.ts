@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import request from 'supertest';
+import { AppModule } from '../../src/app.module';
+import { ApiConfig } from '../../src/config/config';
+import { configureApp } from '../../src/configure-app';
+import { openParts } from '../../src/open-parts';
+
+export const ORGANIZER = 'test-organizer-key';
+
+/** The real app over a real SQLite store and catalog in a fresh temporary directory. */
+export const startTestApp = async (overrides: Partial<ApiConfig> = {}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-e2e-'));
+  const config: ApiConfig = { port: 0, dataDir, store: 'sqlite', organizerKey: ORGANIZER, organizerKeyFile: null, bodyLimit: '1mb', ...overrides };
+  const parts = await openParts(config, {});
+  const module = await Test.createTestingModule({ imports: [AppModule.with(parts)] }).compile();
+  const app = configureApp(module.createNestApplication<NestExpressApplication>({ bufferLogs: true }), config);
+  await app.init();
+  const http = () => request(app.getHttpServer());
+  return {
+    app,
+    http,
+    dataDir,
+    organizer: { Authorization: `Bearer ${ORGANIZER}` },
+    bearer: (token: string) => ({ Authorization: `Bearer ${token}` }),
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

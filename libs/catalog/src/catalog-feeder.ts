@@ -1,0 +1,73 @@
+import { EventStore, StoredEvent, Subscription } from '@matchlog/store';
+import { CATALOG, projectIntoCatalog } from './catalog-projection';
+import { CatalogDb } from './open-catalog';
+
+/**
+ * Keeps the catalog up to date from a catch-up subscription. Each event and the checkpoint past it
+ * commit in one transaction, so a restart resumes exactly where it stopped and a replay is idempotent.
+ */
+export class CatalogFeeder {
+  private subscription: Subscription | null = null;
+  private position = 0;
+
+  get caughtUpPosition(): number {
+    return this.position;
+  }
+  private waiters: { position: number; resolve: () => void }[] = [];
+
+  constructor(
+    private readonly db: CatalogDb,
+    private readonly store: EventStore,
+  ) {}
+
+  async start(): Promise<void> {
+    this.position = await checkpointOf(this.db);
+    this.subscription = this.store.subscribeAll(this.position, (event) => this.apply(event));
+  }
+
+  /** Resolves once the catalog holds every event up to `position`, or after `timeoutMs` regardless. */
+  caughtUpTo(position: number, timeoutMs = 2000): Promise<void> {
+    if (this.position >= position) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = { position, resolve };
+      this.waiters.push(waiter);
+      setTimeout(() => this.release(waiter), timeoutMs).unref();
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.close();
+    this.subscription = null;
+  }
+
+  /** Empties the catalog (not the tokens) and replays the whole log into it. */
+  async rebuild(): Promise<number> {
+    await this.stop();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('match_players').execute();
+      await trx.deleteFrom('matches').execute();
+      await trx.deleteFrom('projection_checkpoints').where('projection', '=', CATALOG).execute();
+    });
+    let count = 0;
+    for (let batch = await this.store.readAll(0, 1000); batch.length > 0; batch = await this.store.readAll(batch[batch.length - 1].position, 1000)) {
+      for (const event of batch) await this.apply(event);
+      count += batch.length;
+    }
+    return count;
+  }
+
+  private async apply(event: StoredEvent): Promise<void> {
+    if (event.position <= this.position) return;
+    await this.db.transaction().execute((trx) => projectIntoCatalog(trx, event));
+    this.position = event.position;
+    for (const waiter of this.waiters.filter((w) => w.position <= this.position)) this.release(waiter);
+  }
+
+  private release(waiter: { position: number; resolve: () => void }): void {
+    this.waiters = this.waiters.filter((w) => w !== waiter);
+    waiter.resolve();
+  }
+}
+
+export const checkpointOf = async (db: CatalogDb): Promise<number> =>
+  (await db.selectFrom('projection_checkpoints').select('position').where('projection', '=', CATALOG).executeTakeFirst())?.position ?? 0;

@@ -1,0 +1,100 @@
+import { CatalogTables } from './catalog-schema';
+import { CatalogDb } from './open-catalog';
+
+type CatalogRow = CatalogTables['matches'];
+
+export interface MatchSummary {
+  readonly matchId: string;
+  readonly game: string;
+  readonly players: readonly { readonly id: string; readonly name: string | null }[];
+  readonly tournament: { readonly event: string | null; readonly round: number | null; readonly table: number | null };
+  readonly status: 'live' | 'ended';
+  readonly winner: string | null;
+  readonly endReason: string | null;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+  readonly eventCount: number;
+  readonly revision: number;
+}
+
+export interface MatchFilter {
+  readonly player?: string;
+  readonly game?: string;
+  readonly event?: string;
+  readonly round?: number;
+  readonly status?: 'live' | 'ended';
+  /** started at or after (ISO 8601) */
+  readonly from?: string;
+  /** started before (ISO 8601) */
+  readonly to?: string;
+}
+
+export interface MatchPage {
+  readonly matches: MatchSummary[];
+  /** pass as `cursor` for the next, older page; null on the last page */
+  readonly nextCursor: string | null;
+}
+
+const encodeCursor = (startedAt: string, matchId: string) => Buffer.from(JSON.stringify([startedAt, matchId])).toString('base64url');
+
+/** The position a cursor names, or null when it is not one this API handed out. */
+export const decodeCursor = (cursor: string): [string, string] | null => {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string') ? (value as [string, string]) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Newest first; `cursor` continues after the last match of the previous page. */
+export const listMatches = async (db: CatalogDb, filter: MatchFilter, limit: number, cursor?: [string, string]): Promise<MatchPage> => {
+  let query = db.selectFrom('matches').selectAll();
+  if (filter.player !== undefined) {
+    const player = filter.player;
+    query = query.where('match_id', 'in', (q) => q.selectFrom('match_players').select('match_id').where('player_id', '=', player));
+  }
+  if (filter.game !== undefined) query = query.where('game', '=', filter.game);
+  if (filter.event !== undefined) query = query.where('tournament_event', '=', filter.event);
+  if (filter.round !== undefined) query = query.where('round', '=', filter.round);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  if (filter.from !== undefined) query = query.where('started_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('started_at', '<', filter.to);
+  if (cursor) {
+    const [startedAt, matchId] = cursor;
+    query = query.where((eb) => eb.or([eb('started_at', '<', startedAt), eb.and([eb('started_at', '=', startedAt), eb('match_id', '<', matchId)])]));
+  }
+  const rows = await query.orderBy('started_at', 'desc').orderBy('match_id', 'desc').limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const matches = await withPlayers(db, page);
+  const last = page[page.length - 1];
+  return { matches, nextCursor: rows.length > limit && last ? encodeCursor(last.started_at, last.match_id) : null };
+};
+
+export const findMatch = async (db: CatalogDb, matchId: string): Promise<MatchSummary | null> => {
+  const row = await db.selectFrom('matches').selectAll().where('match_id', '=', matchId).executeTakeFirst();
+  return row ? (await withPlayers(db, [row]))[0] : null;
+};
+
+const withPlayers = async (db: CatalogDb, rows: readonly CatalogRow[]): Promise<MatchSummary[]> => {
+  if (rows.length === 0) return [];
+  const players = await db
+    .selectFrom('match_players')
+    .selectAll()
+    .where('match_id', 'in', rows.map((row) => row.match_id))
+    .orderBy('seat')
+    .execute();
+  return rows.map((row) => ({
+    matchId: row.match_id,
+    game: row.game,
+    players: players.filter((p) => p.match_id === row.match_id).map((p) => ({ id: p.player_id, name: p.name })),
+    tournament: { event: row.tournament_event, round: row.round, table: row.table_number },
+    status: row.status,
+    winner: row.winner,
+    endReason: row.end_reason,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    eventCount: row.event_count,
+    revision: row.last_revision,
+  }));
+};

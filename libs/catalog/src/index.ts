@@ -1,0 +1,6 @@
+export * from './catalog-schema';
+export * from './open-catalog';
+export * from './catalog-projection';
+export * from './catalog-feeder';
+export * from './catalog-queries';
+export * from './tokens';

@@ -1,0 +1,84 @@
+/** An event as the store keeps it: the domain's event, opaque to the store but for its id and type. */
+export interface EventToAppend {
+  readonly id: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly meta?: unknown;
+}
+
+export interface StoredEvent extends EventToAppend {
+  readonly streamId: string;
+  /** 1 for a stream's first event: the stream's revision once this event is in it */
+  readonly revision: number;
+  /** position in the store's global order, starting at 1, increasing, never reused */
+  readonly position: number;
+}
+
+/**
+ * The revision the caller expects the stream to be at before this append: a number (0 = the
+ * stream must not exist yet), or 'any'.
+ */
+export type ExpectedRevision = number | 'any';
+
+export interface AppendResult {
+  /** the stream's revision after the append */
+  readonly revision: number;
+  /** the global position of the last event appended */
+  readonly position: number;
+}
+
+/** The stream is not at the revision the caller expected: nothing was written. */
+export class RevisionConflict extends Error {
+  readonly code = 'REVISION_CONFLICT';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId} is at revision ${actual}, not ${expected}`);
+  }
+}
+
+/** The same event id was appended before with a different place or body: nothing was written. */
+export class DuplicateEventId extends Error {
+  readonly code = 'DUPLICATE_EVENT_ID';
+  constructor(readonly eventId: string) {
+    super(`event id ${eventId} was already used for another event`);
+  }
+}
+
+export interface ReadOptions {
+  /** forwards: the first revision to read (default 1); backwards: the last (default: the end) */
+  readonly from?: number;
+  readonly direction?: 'forwards' | 'backwards';
+  readonly maxCount?: number;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/**
+ * The port every event store adapter implements; `libs/store/test/event-store.contract.ts` is the
+ * suite every adapter must pass.
+ */
+export interface EventStore {
+  /**
+   * Appends `events` to the stream if it is at `expected`; all or nothing. Retrying a batch whose
+   * event ids were all appended already, in the same place, returns the first result and writes
+   * nothing new.
+   */
+  append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult>;
+  /** A stream's events; an unknown stream reads as empty. */
+  readStream(streamId: string, options?: ReadOptions): Promise<StoredEvent[]>;
+  /** The current revision of a stream; 0 when it has no events. */
+  revisionOf(streamId: string): Promise<number>;
+  /** Every stream's events in global order, after `afterPosition` (exclusive), at most `maxCount`. */
+  readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]>;
+  /**
+   * A catch-up subscription: every event after `afterPosition` in global order, history first,
+   * then live ones as they are appended. `onEvent` is awaited before the next event is delivered.
+   */
+  subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void): Subscription;
+  close(): Promise<void>;
+}
