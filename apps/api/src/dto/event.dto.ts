@@ -1,39 +1,16 @@
 import { EventType, eventTypes } from '@matchlog/domain';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
-import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Min, Validate, ValidateNested,
-  ValidationArguments, ValidationError, ValidatorConstraint, ValidatorConstraintInterface, validateSync,
-} from 'class-validator';
-import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
 import { eventDataDtos } from './event-data.dto';
 import { ID } from './match-created.dto';
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const messagesOf = (errors: readonly ValidationError[], path: string): string[] =>
-  errors.flatMap((error) => [
-    ...Object.values(error.constraints ?? {}).map((message) => `${path}.${message}`),
-    ...messagesOf(error.children ?? [], `${path}.${error.property}`),
-  ]);
-
-/** What is wrong with `data` for an event of this type: its DTO's messages, with full paths. */
-export const eventDataProblems = (type: unknown, data: unknown): string[] => {
-  if (!eventTypes.includes(type as EventType)) return [];
-  if (!isObject(data)) return ['data must be an object'];
-  const dto = plainToInstance(eventDataDtos[type as EventType] as new () => object, data);
-  return messagesOf(validateSync(dto, { whitelist: true, forbidNonWhitelisted: true }), 'data').map((m) => m.replace(/^data\.data\./, 'data.'));
-};
-
-@ValidatorConstraint({ name: 'eventData' })
-class EventDataMatchesType implements ValidatorConstraintInterface {
-  validate(data: unknown, args: ValidationArguments): boolean {
-    return eventDataProblems((args.object as EventDto).type, data).length === 0;
-  }
-  defaultMessage(args: ValidationArguments): string {
-    return eventDataProblems((args.object as EventDto).type, args.value).join('; ');
-  }
-}
+/** `data` as an instance of its event type's DTO, so the global ValidationPipe checks it field by field. */
+const toEventData = ({ value, obj }: { value: unknown; obj: { type?: unknown } }): unknown =>
+  isObject(value) && eventTypes.includes(obj.type as EventType) ? plainToInstance(eventDataDtos[obj.type as EventType] as new () => object, value) : value;
 
 @ApiExtraModels(...Object.values(eventDataDtos))
 export class EventDto {
@@ -48,7 +25,10 @@ export class EventDto {
   type!: EventType;
 
   @ApiProperty({ description: 'the data of an event of this type (docs/events.md)', oneOf: Object.values(eventDataDtos).map((dto) => ({ $ref: getSchemaPath(dto) })) })
-  @Validate(EventDataMatchesType)
+  @ValidateIf((event: EventDto) => eventTypes.includes(event.type))
+  @IsObject()
+  @ValidateNested()
+  @Transform(toEventData)
   data!: Record<string, unknown>;
 }
 

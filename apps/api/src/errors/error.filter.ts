@@ -33,10 +33,9 @@ export const problemOf = (exception: unknown): Problem => {
   }
   const status = (exception as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    // body-parser's own errors: malformed JSON (400), a body over the size limit (413)
+    // body-parser's own errors, e.g. a body over the size limit (413); Nest answers malformed JSON itself
     const { type } = exception as { type?: string };
-    const message = type === 'entity.too.large' ? 'request body too large' : type === 'entity.parse.failed' ? 'request body is not valid JSON' : 'bad request body';
-    return { statusCode: status, error: status === 413 ? 'Payload Too Large' : 'Bad Request', code: type, message };
+    return { statusCode: status, error: status === 413 ? 'Payload Too Large' : 'Bad Request', code: type, message: status === 413 ? 'request body too large' : 'bad request body' };
   }
   return { statusCode: 500, error: 'Internal Server Error', message: 'internal error' };
 };

@@ -1,0 +1,111 @@
+import { TestApp, startTestApp } from './support/test-app';
+import { draw, lorcanaMatch, zone } from './support/fixtures';
+
+describe('POST /matches/:id/events', () => {
+  let t: TestApp;
+  let n = 0;
+  const newMatch = async () => {
+    const matchId = `ev-${++n}`;
+    await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(matchId)).expect(201);
+    return matchId;
+  };
+  const append = (matchId: string, body: unknown) => t.http().post(`/matches/${matchId}/events`).set(t.organizer).send(body as object);
+  const revisionOf = async (matchId: string) => (await t.http().get(`/matches/${matchId}/views/judge`).set(t.organizer)).body.revision;
+
+  beforeAll(async () => (t = await startTestApp({ bodyLimit: '64kb' })));
+  afterAll(() => t.close());
+
+  it('appends a batch and answers with the new revision', async () => {
+    const id = await newMatch();
+    const res = await append(id, { expectedRevision: 1, events: [draw('c01'), { type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] }).expect(201);
+    expect(res.body).toEqual({ matchId: id, revision: 3 });
+    expect((await t.http().get(`/matches/${id}`)).body.eventCount).toBe(3);
+  });
+
+  it('409 on a revision conflict, saying the current revision, and writes nothing', async () => {
+    const id = await newMatch();
+    await append(id, { expectedRevision: 1, events: [draw('c01')] }).expect(201);
+    const res = await append(id, { expectedRevision: 1, events: [draw('c02')] }).expect(409);
+    expect(res.body).toMatchObject({ code: 'REVISION_CONFLICT', expectedRevision: 1, currentRevision: 2 });
+    await append(id, { expectedRevision: 7, events: [draw('c02')] }).expect(409);
+    expect(await revisionOf(id)).toBe(2);
+  });
+
+  it('422 when the domain refuses an event: code, the rule cited, the field and which event', async () => {
+    const id = await newMatch();
+    const res = await append(id, { expectedRevision: 1, events: [draw('c01'), { type: 'CardMoved', data: { cardId: 'c01', from: zone('deck', 'p1'), to: zone('play', 'p1') } }] }).expect(422);
+    expect(res.body).toMatchObject({ statusCode: 422, code: 'CARD_NOT_IN_ZONE', rule: 'lorcana 7.1.5', path: 'data.from', eventIndex: 1 });
+    expect(await revisionOf(id)).toBe(1); // all or nothing: the valid first event was not written either
+    const bag = await append(id, { expectedRevision: 1, events: [{ type: 'TriggerAdded', data: { triggerId: 't', player: 'p1', sourceCardId: 'c04', ability: 'Exert', kind: 'activated' } }] }).expect(422);
+    expect(bag.body).toMatchObject({ code: 'NOT_A_TRIGGERED_ABILITY', rule: 'lorcana 7.7.2', path: 'data.kind' });
+  });
+
+  it('400 lists every offending field, with its path, and writes nothing', async () => {
+    const id = await newMatch();
+    const res = await append(id, {
+      expectedRevision: -1,
+      events: [
+        { type: 'CardMoved', data: { cardId: 5, from: { zone: 'Deck!' }, to: zone('hand', 'p1'), extra: true } },
+        { type: 'Teleported', data: {} },
+      ],
+      sneaky: 1,
+    }).expect(400);
+    expect(res.body.message).toEqual(
+      expect.arrayContaining([
+        'property sneaky should not exist',
+        'expectedRevision must not be less than 0',
+        'events.0.data.property extra should not exist',
+        'events.0.data.cardId must be a string',
+        'events.0.data.from.zone must be a zone name in kebab-case, e.g. hand',
+        expect.stringMatching(/^events\.1\.type must be one of: MatchCreated, CardMoved, /),
+      ]),
+    );
+    await append(id, { expectedRevision: 1, events: [] }).expect(400);
+    await append(id, { expectedRevision: 1 }).expect(400);
+    expect(await revisionOf(id)).toBe(1);
+  });
+
+  it('400 for a body that is not JSON, 413 for one over the limit, 404 for an unknown match; never a 500', async () => {
+    const id = await newMatch();
+    const broken = await t.http().post(`/matches/${id}/events`).set(t.organizer).set('Content-Type', 'application/json').send('{"expectedRevision": 1,').expect(400);
+    expect(broken.body).toMatchObject({ statusCode: 400, message: expect.stringContaining('JSON') });
+    const huge = { expectedRevision: 1, events: [{ type: 'MatchEnded', data: { reason: 'x'.repeat(100_000) } }] };
+    expect((await append(id, huge).expect(413)).body).toMatchObject({ statusCode: 413, message: 'request body too large' });
+    expect((await append('ghost', { expectedRevision: 1, events: [draw()] }).expect(404)).body.code).toBe('MATCH_NOT_FOUND');
+    expect(await revisionOf(id)).toBe(1);
+  });
+
+  it('retrying a batch with the same event ids returns its first result and writes nothing new', async () => {
+    const id = await newMatch();
+    const batch = { expectedRevision: 1, events: [{ id: `${id}-e1`, ...draw('c01') }, { id: `${id}-e2`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] };
+    const first = await append(id, batch).expect(201);
+    const again = await append(id, batch).expect(201);
+    expect(again.body).toEqual(first.body);
+    expect(await revisionOf(id)).toBe(3);
+    const reused = await append(id, { expectedRevision: 3, events: [{ id: `${id}-e1`, type: 'MatchEnded', data: { reason: 'x' } }] }).expect(409);
+    expect(reused.body.code).toBe('DUPLICATE_EVENT_ID');
+  });
+
+  it('stamps who recorded each event and when; the judge feed shows it', async () => {
+    const id = await newMatch();
+    await append(id, { expectedRevision: 1, events: [draw()] }).expect(201);
+    const feed = await t.http().get(`/matches/${id}/events?audience=judge`).set(t.organizer).expect(200);
+    expect(feed.body.observations[1].observation.meta).toEqual({ recordedBy: 'organizer', recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+  });
+
+  it('only the organizer appends: judge and player tokens get 403, nobody gets 401', async () => {
+    const { body } = await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('ev-roles')).expect(201);
+    const events = { expectedRevision: 1, events: [draw()] };
+    await t.http().post('/matches/ev-roles/events').send(events).expect(401);
+    await t.http().post('/matches/ev-roles/events').set(t.bearer(body.tokens.judge)).send(events).expect(403);
+    await t.http().post('/matches/ev-roles/events').set(t.bearer(body.tokens.players.p1)).send(events).expect(403);
+    expect(await revisionOf('ev-roles')).toBe(1);
+  });
+
+  it('concurrent appends at the same revision: exactly one wins', async () => {
+    const id = await newMatch();
+    const results = await Promise.all(['c01', 'c02', 'c01'].map((card) => append(id, { expectedRevision: 1, events: [draw(card)] })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await revisionOf(id)).toBe(2);
+  });
+});
