@@ -5,10 +5,12 @@ const base = {
   testEnvironment: 'node',
 };
 module.exports = {
+  // generous: CI machines have 2 cores, and suites run side by side
+  testTimeout: 30000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.unit.spec.ts'] },
-    { ...base, displayName: 'int', testTimeout: 30000, testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'] },
-    { ...base, displayName: 'e2e', testTimeout: 30000, testMatch: ['<rootDir>/{apps,libs,test}/**/*.e2e.spec.ts'] },
+    { ...base, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs,test}/**/*.e2e.spec.ts'] },
   ],
 };

@@ -19,6 +19,17 @@ describe('evolve', () => {
     expect(judgeView(bottom).zones['deck@p1'].cards.map((c) => c.cardId)).toEqual(['p1-deck-1', 'p1-deck-2', 'p1-deck-3', 'p1-deck-0']);
   });
 
+  it('without a position, a card goes on top of a discard or stack and at the bottom of a deck', () => {
+    const state = foldValid([
+      table,
+      move('p1-hand-0', p1Hand, p1Discard),
+      move('p1-hand-1', p1Hand, p1Discard),
+      move('p1-hand-2', p1Hand, p1Deck),
+    ]);
+    expect(judgeView(state).zones['discard@p1'].cards.map((c) => c.cardId)).toEqual(['p1-hand-1', 'p1-hand-0']);
+    expect(judgeView(state).zones['deck@p1'].cards.at(-1)!.cardId).toBe('p1-hand-2');
+  });
+
   it('7.1.6: a card leaving play becomes a new card and its damage and exertion are removed', () => {
     const state = foldValid([
       table,

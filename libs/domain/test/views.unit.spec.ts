@@ -165,6 +165,15 @@ describe('Grand Archive per-card visibility', () => {
     expect(definitions(viewOf('p2', ga, set), 'field@p1')).toEqual(['?']);
   });
 
+  it('after control of a face-down card changes, neither its owner nor its former controller may look at it', () => {
+    const set = move('p1-hand-0', at('hand', 'p1'), field, { faceDown: true });
+    const stolen = event('ControlChanged', { cardId: 'p1-hand-0', controller: 'p2' });
+    expect(definitions(viewOf('p1', ga, set, stolen), 'field@p1')).toEqual(['?']);
+    expect(definitions(viewOf('p2', ga, set, stolen), 'field@p1')).toEqual(['Lorraine, Wandering Warrior']); // the new controller may look
+    const faceUp = move('p1-hand-1', at('hand', 'p1'), field);
+    expect(definitions(viewOf('p1', ga, faceUp, event('ControlChanged', { cardId: 'p1-hand-1', controller: 'p2' })), 'field@p1')).toEqual(['Polaris']);
+  });
+
   it('unknown face-down cards in banishment may not be looked at, even by their controller', () => {
     const banish = move('p1-hand-0', at('hand', 'p1'), at('banishment', 'p1'), { faceDown: true });
     const facedownLater = move('p2-field-0', at('field', 'p2'), at('banishment', 'p2'), { faceDown: true });

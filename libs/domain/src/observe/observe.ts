@@ -6,7 +6,7 @@ import { PUBLIC } from './audience';
 import { Observation } from './observation';
 import { observeMoves } from './observe-moves';
 import { Perception, firstPerception, learn, seen } from './perception';
-import { canLookAt, forgets } from './visibility';
+import { canLookAt, forgets, losesControlOfFaceDown } from './visibility';
 
 /** One audience's standpoint: the table as it is, and what this audience can follow of it. */
 export interface Lens {
@@ -81,7 +81,7 @@ const observeEvent = (
       const card = cardOf(event.data.cardId);
       if (card === undefined) return unchanged({ type: 'Nothing' });
       const now = after.cards[card];
-      const still = canLookAt(layout, now, perception.audience) || (perception.known[card] && !forgets(layout, now, before.cards[card]));
+      const still = canLookAt(layout, now, perception.audience) || (perception.known[card] && !forgets(layout, now, before.cards[card]) && !losesControlOfFaceDown(layout, now, before.cards[card], perception.audience));
       const next = still === perception.known[card] ? perception : { ...perception, known: Object.assign(perception.known.slice(), { [card]: still }) };
       const zone = layout.zones[now.zone].ref;
       const seenCard = seen(layout, next, now, card);

@@ -19,6 +19,14 @@ export const canLookAt = (layout: MatchLayout, card: CardState, audience: Audien
   }
 };
 
+/** Grand Archive: once a face-down card changes control, its owner and former controller may no longer look at it. */
+export const losesControlOfFaceDown = (layout: MatchLayout, card: CardState, before: CardState, audience: Audience): boolean =>
+  layout.ruleset.zoneChange.controlChangeHidesFaceDown &&
+  card.faceDown &&
+  card.controller !== before.controller &&
+  (audience === before.controller || audience === card.owner) &&
+  audience !== card.controller;
+
 /** Whether what the audience knew of the card is lost as it lands where it now lies. */
 export const forgets = (layout: MatchLayout, card: CardState, before: CardState): boolean => {
   const zone = layout.zones[card.zone].definition;

@@ -2,7 +2,7 @@ import { Ruleset, ZoneDefinition } from './ruleset';
 
 const shared = { scope: 'shared', inPlay: false } as const;
 const deck = (name: string, refillFrom: string): ZoneDefinition => ({
-  ...shared, name, visibility: 'hidden', ordered: true, defaultFace: 'down', refillFrom, rule: 'Decks',
+  ...shared, name, visibility: 'hidden', ordered: true, enterAt: 'bottom', defaultFace: 'down', refillFrom, rule: 'Decks',
 });
 const discard = (name: string): ZoneDefinition => ({
   ...shared, name, visibility: 'public', ordered: true, defaultFace: 'up', rule: 'Discard',
@@ -39,5 +39,5 @@ export const fourSouls: Ruleset = {
     { ...shared, name: 'outside', visibility: 'public', ordered: false, defaultFace: 'up', rule: 'Outside the Game' },
   ],
   pending: { kind: 'stack', zone: 'stack', onlyTriggered: false, rule: 'The Stack' },
-  zoneChange: { newObjectWhenLeaving: 'any', clearsStatus: true, faceDownForgets: false, rule: 'Game Zones' },
+  zoneChange: { newObjectWhenLeaving: 'any', clearsStatus: true, faceDownForgets: false, controlChangeHidesFaceDown: false, rule: 'Game Zones' },
 };

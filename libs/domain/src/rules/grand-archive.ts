@@ -25,7 +25,7 @@ export const grandArchive: Ruleset = {
   handZone: 'hand',
   references: { oneZoneAtATime: 'Game Zones', handNotBelowZero: 'Game Zones - Hand', onlyTriggeredInBag: 'Game Zones - Effects Stack' },
   zones: [
-    own('main-deck', 'hidden', { ordered: true, controllerMayLookFaceDown: false, rule: 'Game Zones - Main Deck' }),
+    own('main-deck', 'hidden', { ordered: true, enterAt: 'bottom', controllerMayLookFaceDown: false, rule: 'Game Zones - Main Deck' }),
     own('material-deck', 'owner', { rule: 'Game Zones - Material Deck' }),
     own('hand', 'owner', { rule: 'Game Zones - Hand' }),
     own('memory', 'owner', { rule: 'Game Zones - Memory' }),
@@ -40,5 +40,5 @@ export const grandArchive: Ruleset = {
     },
   ],
   pending: { kind: 'stack', zone: 'effects-stack', onlyTriggered: false, rule: 'Game Zones - Effects Stack' },
-  zoneChange: { newObjectWhenLeaving: 'in-play', clearsStatus: true, faceDownForgets: false, rule: 'Game Zones' },
+  zoneChange: { newObjectWhenLeaving: 'in-play', clearsStatus: true, faceDownForgets: false, controlChangeHidesFaceDown: true, rule: 'Game Zones' },
 };

@@ -10,7 +10,7 @@ export const lorcana: Ruleset = {
   handZone: 'hand',
   references: { oneZoneAtATime: '7.1.5', handNotBelowZero: '7.3.3', onlyTriggeredInBag: '7.7.2' },
   zones: [
-    { ...zone, name: 'deck', visibility: 'hidden', ordered: true, defaultFace: 'down', rule: '7.2.2' },
+    { ...zone, name: 'deck', visibility: 'hidden', ordered: true, enterAt: 'bottom', defaultFace: 'down', rule: '7.2.2' },
     { ...zone, name: 'hand', visibility: 'owner', defaultFace: 'down', rule: '7.3.2' },
     { ...zone, name: 'play', visibility: 'public', defaultFace: 'up', inPlay: true, rule: '7.4.2' },
     // private even to its owner; only the count and the cards' status are public (7.5.4)
@@ -19,5 +19,5 @@ export const lorcana: Ruleset = {
     { ...zone, name: 'bag', scope: 'shared', visibility: 'public', defaultFace: 'up', holdsAbilities: true, rule: '7.7.1' },
   ],
   pending: { kind: 'bag', zone: 'bag', onlyTriggered: true, rule: '7.7.4' },
-  zoneChange: { newObjectWhenLeaving: 'in-play', clearsStatus: true, faceDownForgets: true, rule: '7.1.6' },
+  zoneChange: { newObjectWhenLeaving: 'in-play', clearsStatus: true, faceDownForgets: true, controlChangeHidesFaceDown: false, rule: '7.1.6' },
 };

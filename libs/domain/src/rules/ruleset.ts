@@ -14,6 +14,8 @@ export interface ZoneDefinition {
   readonly visibility: ZoneVisibility;
   /** ordered zones are listed top first and addressed by position */
   readonly ordered: boolean;
+  /** where a card goes in an ordered zone when a move gives no position: decks take it at the bottom, piles and stacks on top */
+  readonly enterAt?: 'top' | 'bottom';
   readonly defaultFace: 'up' | 'down';
   /** only cards in an in-play zone are in play (Lorcana 7.1.5) */
   readonly inPlay: boolean;
@@ -46,6 +48,8 @@ export interface ZoneChangeRule {
   readonly clearsStatus: boolean;
   /** turning a card face down in a public zone makes it private again even to those who saw it */
   readonly faceDownForgets: boolean;
+  /** after control of a face-down card changes, neither its owner nor its former controller may look at it (Grand Archive) */
+  readonly controlChangeHidesFaceDown: boolean;
   readonly rule: string;
 }
 

@@ -1,12 +1,14 @@
 import { Move, Position } from '../events/events';
+import { ZoneDefinition } from '../rules/ruleset';
 import { CardState, MatchLayout, MatchState } from './match-state';
 import { zoneIndexOf } from './layout';
 
 /** Where `position` puts a card in a zone that holds `size` cards: 0 is the top. Unordered zones append. */
-export const insertionIndex = (ordered: boolean, size: number, position: Position | undefined): number => {
-  if (!ordered || position === undefined || position === 'bottom') return size;
-  if (position === 'top') return 0;
-  return Math.max(0, Math.min(size, position));
+export const insertionIndex = (zone: ZoneDefinition, size: number, position: Position | undefined): number => {
+  const where = position ?? zone.enterAt ?? 'top';
+  if (!zone.ordered || where === 'bottom') return size;
+  if (where === 'top') return 0;
+  return Math.max(0, Math.min(size, where));
 };
 
 const becomesNewObject = (layout: MatchLayout, from: number, to: number): boolean => {
@@ -50,7 +52,7 @@ export const applyMove = (
   const fromContents = zones[card.zone].filter((c) => c !== index);
   zones[card.zone] = fromContents;
   const target = card.zone === to ? fromContents : zones[to];
-  const at = insertionIndex(layout.zones[to].definition.ordered, target.length, move.position);
+  const at = insertionIndex(layout.zones[to].definition, target.length, move.position);
   zones[to] = [...target.slice(0, at), index, ...target.slice(at)];
   cards[index] = landedCard(layout, card, to, move.faceDown);
   return true;
