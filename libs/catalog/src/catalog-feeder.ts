@@ -40,7 +40,7 @@ export class CatalogFeeder {
     this.subscription = null;
   }
 
-  /** Empties the catalog (not the tokens) and replays the whole log into it. */
+  /** Empties the catalog (not the tokens) and replays the whole log into it; the feeder stays stopped. */
   async rebuild(): Promise<number> {
     await this.stop();
     await this.db.transaction().execute(async (trx) => {
@@ -48,6 +48,7 @@ export class CatalogFeeder {
       await trx.deleteFrom('matches').execute();
       await trx.deleteFrom('projection_checkpoints').where('projection', '=', CATALOG).execute();
     });
+    this.position = 0;
     let count = 0;
     for (let batch = await this.store.readAll(0, 1000); batch.length > 0; batch = await this.store.readAll(batch[batch.length - 1].position, 1000)) {
       for (const event of batch) await this.apply(event);
