@@ -34,6 +34,9 @@ class ClosesParts implements OnApplicationShutdown {
   }
 }
 
+/** One log line per request at info and below; above that, request logging costs nothing. */
+const logLevel = () => process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info');
+
 @Module({})
 export class AppModule {
   /** The API over parts opened outside Nest (see main.ts), so tests can open their own. */
@@ -41,9 +44,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: { level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'), redact: ['req.headers.authorization'] },
-        }),
+        LoggerModule.forRoot({ pinoHttp: { level: logLevel(), autoLogging: ['trace', 'debug', 'info'].includes(logLevel()), redact: ['req.headers.authorization'] } }),
       ],
       controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController],
       providers: [

@@ -3,16 +3,15 @@ import { CATALOG, projectIntoCatalog } from './catalog-projection';
 import { CatalogDb } from './open-catalog';
 
 /**
- * Keeps the catalog up to date from a catch-up subscription. Each event and the checkpoint past it
- * commit in one transaction, so a restart resumes exactly where it stopped and a replay is idempotent.
+ * Keeps the catalog up to date from a catch-up subscription. Events delivered while a batch is being
+ * written wait and go into the next one; each batch and the checkpoint past its last event commit in
+ * one transaction, so a restart resumes exactly where it stopped and a replay is idempotent.
  */
 export class CatalogFeeder {
   private subscription: Subscription | null = null;
   private position = 0;
-
-  get caughtUpPosition(): number {
-    return this.position;
-  }
+  private queued: StoredEvent[] = [];
+  private draining: Promise<void> | null = null;
   private waiters: { position: number; resolve: () => void }[] = [];
 
   constructor(
@@ -20,9 +19,13 @@ export class CatalogFeeder {
     private readonly store: EventStore,
   ) {}
 
+  get caughtUpPosition(): number {
+    return this.position;
+  }
+
   async start(): Promise<void> {
     this.position = await checkpointOf(this.db);
-    this.subscription = this.store.subscribeAll(this.position, (event) => this.apply(event));
+    this.subscription = this.store.subscribeAll(this.position, (event) => this.enqueue(event));
   }
 
   /** Resolves once the catalog holds every event up to `position`, or after `timeoutMs` regardless. */
@@ -38,6 +41,7 @@ export class CatalogFeeder {
   async stop(): Promise<void> {
     await this.subscription?.close();
     this.subscription = null;
+    await this.draining;
   }
 
   /** Empties the catalog (not the tokens) and replays the whole log into it; the feeder stays stopped. */
@@ -51,16 +55,36 @@ export class CatalogFeeder {
     this.position = 0;
     let count = 0;
     for (let batch = await this.store.readAll(0, 1000); batch.length > 0; batch = await this.store.readAll(batch[batch.length - 1].position, 1000)) {
-      for (const event of batch) await this.apply(event);
+      await this.write(batch);
       count += batch.length;
     }
     return count;
   }
 
-  private async apply(event: StoredEvent): Promise<void> {
-    if (event.position <= this.position) return;
-    await this.db.transaction().execute((trx) => projectIntoCatalog(trx, event));
-    this.position = event.position;
+  private enqueue(event: StoredEvent): void {
+    this.queued.push(event);
+    this.draining ??= this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queued.length > 0) {
+        const batch = this.queued;
+        this.queued = [];
+        await this.write(batch);
+      }
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  private async write(events: readonly StoredEvent[]): Promise<void> {
+    const fresh = events.filter((event) => event.position > this.position);
+    if (fresh.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const event of fresh) await projectIntoCatalog(trx, event);
+    });
+    this.position = fresh[fresh.length - 1].position;
     for (const waiter of this.waiters.filter((w) => w.position <= this.position)) this.release(waiter);
   }
 
