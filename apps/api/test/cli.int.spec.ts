@@ -1,0 +1,38 @@
+import { findMatch, openCatalog } from '@matchlog/catalog';
+import { openSqliteEventStore } from '@matchlog/store';
+import { execFile } from 'child_process';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { promisify } from 'util';
+
+const run = (script: string, dataDir: string) =>
+  promisify(execFile)(process.execPath, ['-r', '@swc-node/register', `apps/api/src/cli/${script}.ts`], {
+    cwd: join(__dirname, '..', '..', '..'),
+    env: { ...process.env, MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: 'k' },
+  });
+
+describe('npm run migrate / npm run rebuild', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'matchlog-cli-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('migrate creates the catalog in the data directory, and again is a no-op', async () => {
+    expect((await run('migrate', dir)).stdout).toContain('latest migration');
+    expect((await run('migrate', dir)).stdout).toContain('latest migration');
+    const db = await openCatalog(dir);
+    expect(await db.selectFrom('matches').selectAll().execute()).toEqual([]);
+    await db.destroy();
+  });
+
+  it('rebuild fills the catalog from the event log alone', async () => {
+    const store = openSqliteEventStore(dir);
+    await store.append('m1', 0, [{ id: 'e1', type: 'MatchCreated', data: { game: 'four-souls', players: [{ id: 'p1' }], cards: [] }, meta: { recordedBy: 't', recordedAt: '2026-11-21T09:00:00.000Z' } }]);
+    await store.append('m1', 1, [{ id: 'e2', type: 'MatchEnded', data: { winner: 'p1', reason: '4 souls' }, meta: { recordedBy: 't', recordedAt: '2026-11-21T09:40:00.000Z' } }]);
+    await store.close();
+    expect((await run('rebuild', dir)).stdout).toContain('catalog rebuilt from 2 events');
+    const db = await openCatalog(dir);
+    expect(await findMatch(db, 'm1')).toMatchObject({ game: 'four-souls', status: 'ended', winner: 'p1', eventCount: 2 });
+    await db.destroy();
+  });
+});
