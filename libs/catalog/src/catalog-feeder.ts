@@ -81,9 +81,7 @@ export class CatalogFeeder {
   private async write(events: readonly StoredEvent[]): Promise<void> {
     const fresh = events.filter((event) => event.position > this.position);
     if (fresh.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (const event of fresh) await projectIntoCatalog(trx, event);
-    });
+    await this.db.transaction().execute((trx) => projectIntoCatalog(trx, fresh));
     this.position = fresh[fresh.length - 1].position;
     for (const waiter of this.waiters.filter((w) => w.position <= this.position)) this.release(waiter);
   }
