@@ -1,0 +1,235 @@
+import {
+  ANY,
+  AllStreamResolvedEvent,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  Position,
+  ReadPosition,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  jsonEvent,
+  streamNameFilter,
+  type AppendExpectedRevision,
+  type JSONType,
+  type RecordedEvent,
+} from '@eventstore/db-client';
+import { createHash } from 'node:crypto';
+import { checkAppend } from './check-append';
+import {
+  AppendResult,
+  DuplicateEventId,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  ReadOptions,
+  RevisionConflict,
+  StoredEvent,
+  Subscription,
+} from './event-store';
+
+/** Our streams are `matchlog-<streamId>`, apart from EventStoreDB's own (`$…`) and anyone else's. */
+export const STREAM_PREFIX = 'matchlog-';
+const READ_ALL_PAGE = 512;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The UUIDv5 namespace of matchlog event ids that are not UUIDs themselves. */
+const ID_NAMESPACE = Buffer.from('974c53c46bc046488651cef5caf7d312', 'hex');
+
+interface Metadata {
+  /** our id, as the recorder chose it: EventStoreDB keeps ids as lower-case UUIDs */
+  matchlogId: string;
+  meta?: unknown;
+}
+
+/**
+ * EventStoreDB event ids must be UUIDs, and it writes them in lower case: a lower-case UUID is kept,
+ * any other id maps to a UUIDv5 (RFC 4122 §4.3) of itself, so ids differing only in case stay apart.
+ */
+export const esdbEventId = (id: string): string => {
+  if (UUID.test(id) && id === id.toLowerCase()) return id;
+  const hash = createHash('sha1').update(ID_NAMESPACE).update(id, 'utf8').digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+const streamName = (streamId: string) => STREAM_PREFIX + streamId;
+
+const toEsdbExpected = (expected: ExpectedRevision): AppendExpectedRevision =>
+  expected === 'any' ? ANY : expected === 0 ? NO_STREAM : BigInt(expected - 1);
+
+/** Our positions are commit positions: every event of an append is its own committed record, so they are unique. */
+const toReadPosition = (afterPosition: number): ReadPosition =>
+  afterPosition <= 0 ? START : { commit: BigInt(afterPosition), prepare: BigInt(afterPosition) };
+
+const isOurs = (event: RecordedEvent | undefined): event is RecordedEvent =>
+  event !== undefined && event.streamId.startsWith(STREAM_PREFIX) && !event.type.startsWith('$');
+
+const positionOf = (event: RecordedEvent, resolvedCommit?: bigint): number => {
+  const commit = event.position?.commit ?? resolvedCommit;
+  if (commit === undefined || commit >= 0xffffffffffffffffn) {
+    throw new Error(`EventStoreDB returned no position for event ${event.id} of ${event.streamId}: matchlog needs a server of 22.6 or later`);
+  }
+  return Number(commit);
+};
+
+const toStored = (event: RecordedEvent, resolvedCommit?: bigint): StoredEvent => {
+  const metadata = (event.metadata ?? {}) as Partial<Metadata>;
+  const stored: { -readonly [K in keyof StoredEvent]: StoredEvent[K] } = {
+    streamId: event.streamId.slice(STREAM_PREFIX.length),
+    revision: Number(event.revision) + 1,
+    position: positionOf(event, resolvedCommit),
+    id: metadata.matchlogId ?? event.id,
+    type: event.type,
+    data: event.data,
+  };
+  if (metadata.meta !== undefined) stored.meta = metadata.meta;
+  return stored;
+};
+
+/**
+ * The event store on an EventStoreDB (KurrentDB) server, one EventStoreDB stream per matchlog
+ * stream. Our revision is EventStoreDB's stream revision + 1; our position is the commit position.
+ *
+ * EventStoreDB keys idempotency on event ids within a stream only. A retry at the same place is
+ * recognised by the server, and a batch that is partly there is refused as DuplicateEventId; but an
+ * id reused in another stream, later in the same stream, or at the same place with another body is
+ * not detected (the contract's `reusedIdsDetected: false`).
+ */
+export class EventStoreDbEventStore implements EventStore {
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(private readonly client: EventStoreDBClient) {}
+
+  static connect(connectionString: string): EventStoreDbEventStore {
+    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+  }
+
+  async append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult> {
+    if (this.closed) throw new Error('the event store is closed');
+    checkAppend(streamId, expected, events);
+    const esdbEvents = events.map((e) =>
+      jsonEvent({ id: esdbEventId(e.id), type: e.type, data: e.data as JSONType, metadata: { matchlogId: e.id, meta: e.meta } satisfies Metadata }),
+    );
+    try {
+      const result = await this.client.appendToStream(streamName(streamId), esdbEvents, { expectedRevision: toEsdbExpected(expected) });
+      const revision = Number(result.nextExpectedRevision) + 1;
+      const position = result.position ? Number(result.position.commit) : (await this.readStream(streamId, { from: revision, maxCount: 1 }))[0].position;
+      return { revision, position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      const actual = error.actualVersion === NO_STREAM ? 0 : Number(error.actualVersion) + 1;
+      throw (await this.idTakenAtExpectedPlace(streamId, expected, events)) ?? new RevisionConflict(streamId, expected, actual);
+    }
+  }
+
+  async readStream(streamId: string, options: ReadOptions = {}): Promise<StoredEvent[]> {
+    if (options.maxCount === 0) return [];
+    const backwards = options.direction === 'backwards';
+    const from = options.from;
+    if (backwards && from !== undefined && from < 1) return [];
+    const fromRevision = backwards && from === undefined ? END : BigInt(Math.max(from ?? 1, 1) - 1);
+    const events: StoredEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamName(streamId), {
+        fromRevision,
+        direction: backwards ? BACKWARDS : FORWARDS,
+        ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
+      })) {
+        if (resolved.event) events.push(toStored(resolved.event, resolved.commitPosition));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async revisionOf(streamId: string): Promise<number> {
+    const [last] = await this.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+    return last?.revision ?? 0;
+  }
+
+  async readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    let after = afterPosition;
+    let from = toReadPosition(afterPosition);
+    while (events.length < maxCount) {
+      let read = 0;
+      let last: Position | undefined;
+      for await (const resolved of this.client.readAll({ fromPosition: from, direction: FORWARDS, maxCount: READ_ALL_PAGE })) {
+        read++;
+        const event = resolved.event;
+        if (!event) continue;
+        last = event.position;
+        if (isOurs(event) && Number(event.position.commit) > after) {
+          events.push(toStored(event, resolved.commitPosition));
+          if (events.length === maxCount) break;
+        }
+      }
+      if (read < READ_ALL_PAGE || last === undefined || events.length >= maxCount) break;
+      // the page ended on events not ours: carry on after its last one (readAll's fromPosition is inclusive)
+      from = last;
+      after = Math.max(after, Number(last.commit));
+    }
+    return events;
+  }
+
+  subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void): Subscription {
+    const esdb = this.client.subscribeToAll({ fromPosition: toReadPosition(afterPosition), filter: streamNameFilter({ prefixes: [STREAM_PREFIX] }) });
+    let closed = false;
+    let failure: unknown;
+    const run = async () => {
+      let delivered = afterPosition;
+      for await (const resolved of esdb as AsyncIterable<AllStreamResolvedEvent>) {
+        if (closed) return;
+        if (!isOurs(resolved.event)) continue;
+        const event = toStored(resolved.event, resolved.commitPosition);
+        // fromPosition is inclusive on some servers: skip what was delivered already
+        if (event.position <= delivered) continue;
+        await onEvent(event);
+        delivered = event.position;
+      }
+    };
+    const stop = () => esdb.unsubscribe().catch(() => undefined);
+    const finished = run().catch(async (error) => {
+      if (!closed) failure = error;
+      await stop();
+    });
+    const subscription: Subscription = {
+      close: async () => {
+        closed = true;
+        this.subscriptions.delete(subscription);
+        await stop();
+        await finished;
+        if (failure !== undefined) throw failure;
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.subscriptions].map((s) => s.close()));
+    await this.client.dispose();
+  }
+
+  /**
+   * After a WrongExpectedVersion: DuplicateEventId if one of the batch's ids is already at the place
+   * the batch expected to go (the server refuses a retry that is only partly there that way).
+   */
+  private async idTakenAtExpectedPlace(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<DuplicateEventId | undefined> {
+    if (expected === 'any') return undefined;
+    const there = await this.readStream(streamId, { from: expected + 1, maxCount: events.length });
+    const ids = new Set(events.map((e) => e.id));
+    const taken = there.find((e) => ids.has(e.id));
+    return taken && new DuplicateEventId(taken.id);
+  }
+}

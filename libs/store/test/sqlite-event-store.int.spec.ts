@@ -1,0 +1,117 @@
+import { SqliteEventStore, idHash, openSqliteEventStore } from '@matchlog/store';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventStoreContract } from './event-store.contract';
+
+const base = mkdtempSync(join(tmpdir(), 'matchlog-sqlite-'));
+let stores = 0;
+const freshDir = () => join(base, `store-${++stores}`);
+
+eventStoreContract('SqliteEventStore', async () => openSqliteEventStore(freshDir()), () => rmSync(base, { recursive: true, force: true }));
+
+describe('SqliteEventStore on disk', () => {
+  let store: SqliteEventStore | undefined;
+  afterEach(async () => {
+    await store?.close();
+    store = undefined;
+  });
+
+  const ev = (id: string, data: unknown = { id }) => ({ id, type: 'CardMoved', data });
+
+  it('writes ahead (WAL) and syncs every commit (synchronous = FULL)', () => {
+    store = openSqliteEventStore(freshDir());
+    expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2 });
+  });
+
+  it('keeps every event across close and reopen, and carries on from there', async () => {
+    const dir = freshDir();
+    store = openSqliteEventStore(dir);
+    await store.append('m1', 0, [ev('a'), ev('b')]);
+    await store.append('m2', 0, [ev('c', { nested: { list: [1, 'two', null] } })]);
+    const last = await store.append('m1', 2, [{ ...ev('d'), meta: { recordedBy: 'table-3' } }]);
+    const before = await store.readAll(0, 100);
+    const unacknowledged = store.append('m2', 1, [ev('e')]);
+    await store.close();
+    await unacknowledged;
+
+    store = openSqliteEventStore(dir);
+    const after = await store.readAll(0, 100);
+    expect(after.slice(0, 4)).toStrictEqual(before);
+    expect(after.map((e) => e.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(await store.revisionOf('m1')).toBe(3);
+    const next = await store.append('m1', 3, [ev('f')]);
+    expect(next.revision).toBe(4);
+    expect(next.position).toBeGreaterThan(last.position);
+    expect(await store.append('m1', 2, [{ ...ev('d'), meta: { recordedBy: 'table-3' } }])).toEqual(last);
+  });
+
+  it('refuses a long append whose 141st id is taken, writing none of it, and keeps the rest of its group', async () => {
+    store = openSqliteEventStore(freshDir());
+    await store.append('m1', 0, [ev('taken')]);
+    const long = Array.from({ length: 150 }, (_, i) => ev(`long-${i}`));
+    long[140] = ev('taken', { other: true });
+
+    const [refused, kept] = await Promise.allSettled([store.append('m2', 0, long), store.append('m3', 0, [ev('kept')])]);
+
+    expect(refused).toMatchObject({ status: 'rejected', reason: { code: 'DUPLICATE_EVENT_ID', eventId: 'taken' } });
+    expect(kept).toMatchObject({ status: 'fulfilled', value: { revision: 1 } });
+    expect(await store.revisionOf('m2')).toBe(0);
+    expect(await store.readStream('m2')).toEqual([]);
+    expect((await store.readAll(0, 1000)).map((e) => e.id)).toEqual(['taken', 'kept']);
+    expect((await store.append('m2', 0, long.slice(0, 140))).revision).toBe(140);
+  });
+
+  it('fails the whole group, writing none of it, when the database fails while writing', async () => {
+    const dir = freshDir();
+    await openSqliteEventStore(dir).close();
+    const raw = new Database(join(dir, 'events.sqlite'));
+    raw.exec("CREATE TRIGGER fail BEFORE INSERT ON events WHEN NEW.type = 'Explode' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END");
+    raw.close();
+    store = openSqliteEventStore(dir);
+
+    const outcomes = await Promise.allSettled([store.append('m1', 0, [ev('a')]), store.append('m2', 0, [{ ...ev('b'), type: 'Explode' }]), store.append('m3', 0, [ev('c')])]);
+
+    expect(outcomes.map((o) => o.status === 'rejected' && String(o.reason))).toEqual(Array(3).fill(expect.stringContaining('disk on fire')));
+    expect(await store.readAll(0, 10)).toEqual([]);
+    expect(await store.revisionOf('m1')).toBe(0);
+    expect(await store.append('m1', 0, [ev('a')])).toEqual({ revision: 1, position: 1 });
+  });
+
+  it('tells apart ids whose 48-bit hashes collide', async () => {
+    store = openSqliteEventStore(freshDir());
+    const [one, other] = ['id-20825947', 'id-27732573'];
+    expect(idHash(one)).toBe(idHash(other));
+
+    const first = await store.append('m1', 0, [ev(one)]);
+    const second = await store.append('m2', 0, [ev(other)]);
+
+    expect((await store.readAll(0, 10)).map((e) => [e.streamId, e.id])).toEqual([
+      ['m1', one],
+      ['m2', other],
+    ]);
+    expect(await store.append('m2', 0, [ev(other)])).toEqual(second);
+    expect(await store.append('m1', 0, [ev(one)])).toEqual(first);
+    await expect(store.append('m3', 0, [ev(one)])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: one });
+  });
+
+  it('still knows every id once the newest ids have been moved to the main id index', async () => {
+    store = openSqliteEventStore(freshDir());
+    const batches = Array.from({ length: 21 }, (_, b) => Array.from({ length: 1000 }, (_, i) => ev(`b${b}-${i}`)));
+    const results = [];
+    for (const [b, batch] of batches.entries()) results.push(await store.append('long', b * 1000, batch));
+
+    expect(await store.append('long', 0, batches[0])).toEqual(results[0]);
+    expect(await store.append('long', 20_000, batches[20])).toEqual(results[20]);
+    await expect(store.append('other', 0, [ev('b3-999'), ev('fresh')])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'b3-999' });
+    await expect(store.append('other', 0, [ev('fresh'), ev('b20-0')])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'b20-0' });
+    expect(await store.revisionOf('long')).toBe(21_000);
+  });
+
+  it('refuses appends once closed', async () => {
+    store = openSqliteEventStore(freshDir());
+    await store.close();
+    await expect(store.append('m1', 0, [ev('a')])).rejects.toThrow('closed');
+  });
+});
