@@ -1,6 +1,6 @@
 import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
-import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { CallerGuard } from './auth/caller.guard';
@@ -34,8 +34,9 @@ class ClosesParts implements OnApplicationShutdown {
   }
 }
 
-/** One log line per request at info and below; above that, request logging costs nothing. */
 const logLevel = () => process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info');
+/** One log line per request at info and below; above that, request logging costs nothing. */
+const logsRequests = () => ['trace', 'debug', 'info'].includes(logLevel());
 
 @Module({})
 export class AppModule {
@@ -44,7 +45,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot({ pinoHttp: { level: logLevel(), autoLogging: ['trace', 'debug', 'info'].includes(logLevel()), redact: ['req.headers.authorization'] } }),
+        LoggerModule.forRoot({
+          pinoHttp: { level: logLevel(), redact: ['req.headers.authorization'] },
+          // the per-request middleware only where it will print a line per request
+          ...(!logsRequests() && { exclude: [{ method: RequestMethod.ALL, path: '{*path}' }] }),
+        }),
       ],
       controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController],
       providers: [

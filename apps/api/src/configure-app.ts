@@ -8,6 +8,8 @@ import { ErrorFilter } from './errors/error.filter';
 /** Everything main.ts and the e2e tests set up alike: logging, body limit, validation, errors, OpenAPI. */
 export const configureApp = (app: NestExpressApplication, config: ApiConfig): NestExpressApplication => {
   app.useLogger(app.get(Logger));
+  app.set('etag', false);
+  app.disable('x-powered-by');
   app.useBodyParser('json', { limit: config.bodyLimit });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new ErrorFilter());

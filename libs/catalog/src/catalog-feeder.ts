@@ -32,9 +32,9 @@ export class CatalogFeeder {
   caughtUpTo(position: number, timeoutMs = 2000): Promise<void> {
     if (this.position >= position) return Promise.resolve();
     return new Promise((resolve) => {
-      const waiter = { position, resolve };
+      const timer = setTimeout(() => this.release(waiter), timeoutMs);
+      const waiter = { position, resolve: () => (clearTimeout(timer), resolve()) };
       this.waiters.push(waiter);
-      setTimeout(() => this.release(waiter), timeoutMs).unref();
     });
   }
 
