@@ -1,7 +1,7 @@
 /** Test tiers by file name: *.unit.spec.ts (pure, in memory), *.int.spec.ts (real parts), *.e2e.spec.ts (real HTTP). */
 const base = {
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } }] },
-  moduleNameMapper: { '^@matchlog/(domain|store|catalog)(.*)$': '<rootDir>/libs/$1/src$2' },
+  moduleNameMapper: { '^@matchlog/(domain|store|catalog|audit)(.*)$': '<rootDir>/libs/$1/src$2' },
   testEnvironment: 'node',
 };
 module.exports = {
