@@ -137,7 +137,10 @@ describe.each(games)('examples/%s', (game) => {
       const final = view(replay, audience);
       expect(final.zones['hand@p1'].count).toBe(hand.length);
       expect(defs(final, 'hand@p1')).toEqual(hand.map(() => '?'));
-      const everything = [...strings(replay.observations(audience)), ...strings(final)];
+      // once the match has ended, MatchEnded publishes every shuffle's order and salt (the fair-shuffle
+      // check): that declassification is by design, so it is left out here
+      const duringMatch = replay.observations(audience).map(({ observation }) => (observation.type === 'MatchEnded' ? { ...observation, shuffles: undefined } : observation));
+      const everything = [...strings(duringMatch), ...strings(final)];
       expect(everything.filter((s) => hand.some((definition) => s.includes(definition)))).toEqual([]);
       if (final.zones['memory@p1']) expect(defs(final, 'memory@p1').filter((d) => d !== '?')).toEqual([]);
     }
@@ -203,10 +206,10 @@ describe('examples/lorcana', () => {
     it('the characters leave play in one event; Lyle triggers once per other banished character of his player', () => {
       const banish = events[after(events, (e) => e.type === 'CardsMoved' && e.data.moves.length === 4) - 1];
       expect(movesOf(banish).map((m) => m.to.zone)).toEqual(['discard', 'discard', 'discard', 'discard']);
-      const lyle = judge(replay, added()).queue!.items.filter((item) => item.source.definition === 'Lyle Tiberius Rourke - Cunning Mercenary');
+      const lyle = judge(replay, added()).queue!.items.filter((item) => item.source?.definition === 'Lyle Tiberius Rourke - Cunning Mercenary');
       expect(lyle.map((item) => item.player)).toEqual(['p2', 'p2']);
       // the source is public (p2's discard): every audience sees which card triggered
-      expect(view(replay, PUBLIC, added()).queue.items.map((item) => item.source.definition)).toEqual([
+      expect(view(replay, PUBLIC, added()).queue.items.map((item) => item.source?.definition)).toEqual([
         'Kuzco - Wanted Llama', 'Lyle Tiberius Rourke - Cunning Mercenary', 'Lyle Tiberius Rourke - Cunning Mercenary',
       ]);
     });

@@ -7,6 +7,7 @@ import { CallerGuard } from './auth/caller.guard';
 import { ApiConfig } from './config/config';
 import { HealthController } from './health/health.controller';
 import { MatchEventsController } from './matches/match-events.controller';
+import { MatchIntegrityController } from './matches/match-integrity.controller';
 import { MatchReplays } from './matches/match-replays';
 import { MatchViewsController } from './matches/match-views.controller';
 import { MatchWriter } from './matches/match-writer';
@@ -51,7 +52,7 @@ export class AppModule {
           ...(!logsRequests() && { exclude: [{ method: RequestMethod.ALL, path: '{*path}' }] }),
         }),
       ],
-      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController],
+      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
         { provide: EVENT_STORE, useValue: parts.store },

@@ -11,6 +11,8 @@ export const configureApp = (app: NestExpressApplication, config: ApiConfig): Ne
   app.set('etag', false);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: config.bodyLimit });
+  // POST /matches/import: a match log as JSON Lines
+  app.useBodyParser('text', { type: 'application/x-ndjson', limit: config.bodyLimit });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new ErrorFilter());
   const document = new DocumentBuilder()

@@ -90,7 +90,13 @@ describe('POST /matches/:id/events', () => {
     const id = await newMatch();
     await append(id, { expectedRevision: 1, events: [draw()] }).expect(201);
     const feed = await t.http().get(`/matches/${id}/events?audience=judge`).set(t.organizer).expect(200);
-    expect(feed.body.observations[1].observation.meta).toEqual({ recordedBy: 'organizer', recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(feed.body.observations[1].observation.meta).toEqual({
+      recordedBy: 'organizer',
+      recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // the hash chain (integrity.e2e.spec.ts)
+      previous: feed.body.observations[0].observation.meta.hash,
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('only the organizer appends: judge and player tokens get 403, nobody gets 401', async () => {

@@ -57,7 +57,7 @@ describe('Lorcana bag: who chooses next (7.7.4)', () => {
     });
     const state = foldValid([table, turn, bePrepared, trigger('lyle-ariel', 'p1', 'p1-play-1'), trigger('lyle-mickey', 'p1', 'p1-play-1')]);
     expect(judgeView(state).zones['discard@p1'].count).toBe(3);
-    expect(judgeView(state).queue!.items.map((item) => [item.triggerId, item.source.definition])).toEqual([
+    expect(judgeView(state).queue!.items.map((item) => [item.triggerId, item.source?.definition])).toEqual([
       ['lyle-ariel', 'Lyle Tiberius Rourke - Cunning Mercenary'],
       ['lyle-mickey', 'Lyle Tiberius Rourke - Cunning Mercenary'],
     ]);
@@ -68,8 +68,8 @@ describe('Lorcana bag: who chooses next (7.7.4)', () => {
     const judge = (replay.viewAt('judge') as JudgeView).queue!;
     for (const audience of ['p1', 'p2', PUBLIC]) {
       const queue = (replay.viewAt(audience) as AudienceView).queue;
-      expect(queue.items.map((item) => [item.triggerId, item.player, item.ability, item.source.definition])).toEqual(
-        judge.items.map((item) => [item.triggerId, item.player, item.ability, item.source.definition]),
+      expect(queue.items.map((item) => [item.triggerId, item.player, item.ability, item.source?.definition])).toEqual(
+        judge.items.map((item) => [item.triggerId, item.player, item.ability, item.source?.definition]),
       );
       expect([queue.nextChooser, queue.resolvingPlayer]).toEqual([judge.nextChooser, judge.resolvingPlayer]);
     }

@@ -117,7 +117,7 @@ describe('knowledge the rules give', () => {
 
   it('a card revealed to one player is known to that player only', () => {
     const reveal = event('CardsRevealed', { cardIds: ['p1-hand-2'], to: ['p2'] });
-    expect(definitions(viewOf('p2', table, reveal), 'hand@p1')).toEqual(['?', '?', 'Under the Sea']);
+    expect(definitions(viewOf('p2', table, reveal), 'hand@p1')).toEqual(['Under the Sea', '?', '?']); // known cards first: handles say nothing of where in the hand (7.3.2)
     expect(definitions(viewOf(PUBLIC, table, reveal), 'hand@p1')).toEqual(['?', '?', '?']);
   });
 

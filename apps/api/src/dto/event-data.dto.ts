@@ -1,7 +1,7 @@
 import { EventType } from '@matchlog/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { MatchCreatedDataDto } from './match-created.dto';
 import { ZoneRefDto } from './zone-ref.dto';
 
@@ -22,6 +22,8 @@ export class CardMovedDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() faceDown?: boolean;
   @ApiPropertyOptional({ example: 'banished' }) @IsOptional() @IsString() @Length(1, 200) reason?: string;
   @ApiPropertyOptional({ description: 'the card whose effect made the move' }) @IsOptional() @IsString() source?: string;
+  @ApiPropertyOptional({ example: 'Cosmic Bolt', description: 'the characteristic of the card the effect specified; it must be revealed before entering a private zone (Grand Archive)' })
+  @IsOptional() @IsString() @Length(1, 200) characteristic?: string;
 }
 
 export class CardsMovedDto {
@@ -38,6 +40,10 @@ export class ZoneShuffledDto {
   @ApiProperty({ type: ZoneRefDto }) @ValidateNested() @Type(() => ZoneRefDto) zone!: ZoneRefDto;
   @ApiProperty({ type: [String], description: 'the resulting order, top first' })
   @IsArray() @ArrayMaxSize(2000) @IsString({ each: true }) order!: string[];
+  @ApiPropertyOptional({ description: 'hex; judge-only until MatchEnded publishes it. The server draws one when absent' })
+  @IsOptional() @IsString() @Matches(/^[0-9a-f]{32,128}$/, { message: '$property must be 32 to 128 lowercase hex digits' }) salt?: string;
+  @ApiPropertyOptional({ description: 'sha256 hex over canonical JSON { zone, order: definitions top first, salt }; the server computes it when absent' })
+  @IsOptional() @IsString() @Matches(/^[0-9a-f]{64}$/, { message: '$property must be 64 lowercase hex digits (SHA-256)' }) commitment?: string;
 }
 
 export class CardsRevealedDto {
@@ -87,6 +93,8 @@ export class TriggerAddedDto {
   @ApiProperty({ example: 'Thanks For Volunteering' }) @IsString() @Length(1, 500) ability!: string;
   @ApiPropertyOptional({ example: 'triggered', description: 'default "triggered"; the Lorcana bag takes nothing else (7.7.2)' })
   @IsOptional() @IsString() kind?: string;
+  @ApiPropertyOptional({ type: [String], description: 'the cards it targets (card ids); a target that changes zone makes it fizzle (Four Souls "Game Zones")' })
+  @IsOptional() @IsArray() @ArrayMaxSize(MAX_IDS) @IsString({ each: true }) targets?: string[];
 }
 
 export class TriggerResolvedDto {

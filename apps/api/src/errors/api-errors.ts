@@ -50,3 +50,24 @@ export class Forbidden extends Error {
     super('this token may not do that');
   }
 }
+
+/** An imported match log that cannot be read as JSON Lines: the first bad line. */
+export class LogUnreadable extends Error {
+  readonly code = 'LOG_UNREADABLE';
+  constructor(readonly line: number | undefined, message: string) {
+    super(message);
+  }
+}
+
+/** An imported match log whose hash chain is broken: the first changed, removed or moved event. */
+export class ChainBroken extends Error {
+  readonly code = 'CHAIN_BROKEN';
+  constructor(
+    readonly line: number,
+    readonly reason: string,
+    message: string,
+    readonly eventId?: string,
+  ) {
+    super(message);
+  }
+}

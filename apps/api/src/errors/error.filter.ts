@@ -1,7 +1,7 @@
 import { DuplicateEventId, RevisionConflict } from '@matchlog/store';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Response } from 'express';
-import { AudienceNotFound, EventsRejected, Forbidden, MatchAlreadyExists, MatchNotFound, RevisionOutOfRange, Unauthenticated } from './api-errors';
+import { AudienceNotFound, ChainBroken, EventsRejected, Forbidden, LogUnreadable, MatchAlreadyExists, MatchNotFound, RevisionOutOfRange, Unauthenticated } from './api-errors';
 
 interface Problem {
   statusCode: number;
@@ -16,6 +16,13 @@ export const problemOf = (exception: unknown): Problem => {
   if (exception instanceof EventsRejected) {
     const { code, rule, message, path, eventIndex } = exception.error;
     return { statusCode: 422, error: 'Unprocessable Entity', code, rule, message, ...(path !== undefined && { path }), ...(eventIndex !== undefined && { eventIndex }) };
+  }
+  if (exception instanceof ChainBroken) {
+    const { code, message, line, reason, eventId } = exception;
+    return { statusCode: 422, error: 'Unprocessable Entity', code, message, line, reason, ...(eventId !== undefined && { eventId }) };
+  }
+  if (exception instanceof LogUnreadable) {
+    return { statusCode: 400, error: 'Bad Request', code: exception.code, message: [exception.message], ...(exception.line !== undefined && { line: exception.line }) };
   }
   if (exception instanceof RevisionConflict) {
     return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message, expectedRevision: exception.expected, currentRevision: exception.actual };

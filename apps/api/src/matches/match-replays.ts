@@ -1,3 +1,4 @@
+import { chainHeadOf } from '@matchlog/audit/chain/hash-chain';
 import { MatchEvent, MatchState, Replay } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
@@ -10,6 +11,8 @@ export interface LoadedMatch {
   readonly replay: Replay;
   /** the omniscient state at the latest revision */
   state: MatchState;
+  /** the hash chain's head: the latest event's meta.hash, which the next event chains to */
+  head: string;
 }
 
 /** The matches read lately, loaded from the store once and kept up to date by the writer. */
@@ -29,7 +32,7 @@ export class MatchReplays {
     const events = (await this.store.readStream(matchId)).map(({ id, type, data, meta }) => ({ id, type, data, meta }) as MatchEvent);
     if (events.length === 0) throw new MatchNotFound(matchId);
     const replay = new Replay(events);
-    const loaded = { replay, state: replay.stateAt() };
+    const loaded = { replay, state: replay.stateAt(), head: chainHeadOf(events) };
     this.remember(matchId, loaded);
     return loaded;
   }
@@ -40,6 +43,7 @@ export class MatchReplays {
     if (!loaded) return;
     loaded.replay.append(events);
     loaded.state = state;
+    loaded.head = chainHeadOf(events);
   }
 
   forget(matchId: string): void {

@@ -42,10 +42,23 @@ export interface Move {
   readonly reason?: string;
   /** the card whose effect made the move */
   readonly source?: string;
+  /**
+   * the characteristic of this card that the effect specified (e.g. 'Cosmic Bolt'); such a card must
+   * be revealed before it is added to a private zone (Grand Archive "Public vs Private Information" 2.1).
+   * Judge-only: no observation carries it.
+   */
+  readonly characteristic?: string;
 }
 
 export interface CardsMoved { readonly moves: readonly Move[] }
-export interface ZoneShuffled { readonly zone: ZoneRef; readonly order: readonly string[] }
+export interface ZoneShuffled {
+  readonly zone: ZoneRef;
+  readonly order: readonly string[];
+  /** random, drawn outside the domain when the shuffle is recorded; judge-only until MatchEnded publishes it */
+  readonly salt?: string;
+  /** sha256 hex of canonical JSON { zone, order: definitions top first, salt }: what non-judge audiences observe */
+  readonly commitment?: string;
+}
 export interface CardsRevealed { readonly cardIds: readonly string[]; readonly to?: readonly string[] }
 export interface CardsLookedAt { readonly player: string; readonly cardIds: readonly string[]; readonly source?: string }
 export interface CardStatusChanged {
@@ -71,6 +84,8 @@ export interface TriggerAdded {
   readonly ability: string;
   /** only `triggered` may enter the Lorcana bag (7.7.2); stacks also take other kinds */
   readonly kind?: string;
+  /** the cards it targets; a target that changes zone becomes a new object, and the ability fizzles (Four Souls "Game Zones") */
+  readonly targets?: readonly string[];
 }
 export interface TriggerResolved { readonly triggerId: string; readonly player: string }
 export interface TriggerRemoved { readonly triggerId: string; readonly reason: string }
@@ -115,6 +130,10 @@ export const eventTypes: readonly EventType[] = [
 export interface EventMeta {
   readonly recordedBy: string;
   readonly recordedAt: string;
+  /** the hash chain (libs/audit/src/chain): the previous event's hash (64 zeros for the first) */
+  readonly previous?: string;
+  /** sha256 hex of `previous` and this event's canonical JSON without `previous` and `hash` */
+  readonly hash?: string;
 }
 
 export type MatchEvent = {

@@ -17,10 +17,14 @@ export interface SeenCard {
   readonly controller?: string;
 }
 
-/** A card that left `from`. `index` is where it lies in `to` once the whole event has happened (0 = top). */
+/**
+ * A card that left `from`. `index` is where it lies in `to` once the whole event has happened (0 = top).
+ * `handle` is absent when this audience could not tell which card left (it could not look at it in an
+ * unordered zone: another player's hand, the inkwell, face down in play): `from` is then in `rehandled`.
+ */
 export interface MoveSeen {
   readonly from: ZoneRef;
-  readonly handle: string;
+  readonly handle?: string;
   readonly to: ZoneRef;
   readonly index: number;
   readonly card: SeenCard;
@@ -33,9 +37,23 @@ export interface ZoneSeen {
   readonly cards: readonly SeenCard[];
 }
 
+/**
+ * A shuffle as MatchEnded declassifies it to every audience: sha256 hex of canonical JSON
+ * { zone, order, salt } (sorted keys, no whitespace) must equal the commitment its ZoneShuffled
+ * observation carried at `revision`, and every card seen leaving the zone's top must follow `order`.
+ */
+export interface ShuffleDisclosed {
+  readonly revision: number;
+  readonly zone: ZoneRef;
+  /** the cards' definitions, top first, right after the shuffle */
+  readonly order: readonly string[];
+  /** absent for a shuffle recorded without one (it had no commitment) */
+  readonly salt?: string;
+}
+
 export type Observation =
   | { readonly type: 'MatchStarted'; readonly game: GameId; readonly players: readonly PlayerSeat[]; readonly tournament?: Tournament; readonly zones: readonly ZoneSeen[] }
-  | { readonly type: 'CardMoved'; readonly move: MoveSeen }
+  | { readonly type: 'CardMoved'; readonly move: MoveSeen; readonly rehandled?: readonly ZoneSeen[] }
   | {
       readonly type: 'CardsMoved';
       readonly moves: readonly MoveSeen[];
@@ -43,22 +61,30 @@ export type Observation =
        * Cards put together into an ordered zone in an order this audience cannot know: where they
        * came from and where cards arrived, unpaired, in an order of their own, with new handles.
        */
-      readonly unseen?: { readonly left: readonly { readonly zone: ZoneRef; readonly handle: string }[]; readonly arrived: readonly { readonly zone: ZoneRef; readonly index: number; readonly card: SeenCard }[] };
+      readonly unseen?: { readonly left: readonly { readonly zone: ZoneRef; readonly handle?: string }[]; readonly arrived: readonly { readonly zone: ZoneRef; readonly index: number; readonly card: SeenCard }[] };
+      /**
+       * Zones a card left without this audience being able to tell which: their cards, as it now sees
+       * them, with new handles for every card it cannot look at (those it can look at come first).
+       */
+      readonly rehandled?: readonly ZoneSeen[];
     }
-  | { readonly type: 'ZoneShuffled'; readonly zone: ZoneRef; readonly cards: readonly SeenCard[]; readonly refilledFrom?: ZoneRef }
-  | { readonly type: 'CardsRevealed'; readonly cards: readonly SeenCard[]; readonly to?: readonly string[] }
-  | { readonly type: 'CardsLookedAt'; readonly player: string; readonly cards: readonly SeenCard[]; readonly source?: SeenCard }
+  /** `commitment`: sha256 hex of canonical JSON { zone, order: definitions top first, salt }; MatchEnded publishes order and salt */
+  | { readonly type: 'ZoneShuffled'; readonly zone: ZoneRef; readonly cards: readonly SeenCard[]; readonly refilledFrom?: ZoneRef; readonly commitment?: string }
+  /** `unnamed`: how many of the cards this audience can not tell apart from others where they lie (not named) */
+  | { readonly type: 'CardsRevealed'; readonly cards: readonly SeenCard[]; readonly unnamed?: number; readonly to?: readonly string[]; readonly rehandled?: readonly ZoneSeen[] }
+  | { readonly type: 'CardsLookedAt'; readonly player: string; readonly cards: readonly SeenCard[]; readonly unnamed?: number; readonly source?: SeenCard; readonly rehandled?: readonly ZoneSeen[] }
   | { readonly type: 'CardStatusChanged'; readonly zone: ZoneRef; readonly card: SeenCard }
   | { readonly type: 'ControlChanged'; readonly zone: ZoneRef; readonly card: SeenCard; readonly controller: string }
   | { readonly type: 'TurnStarted'; readonly player: string; readonly turn: number }
   | { readonly type: 'EffectStarted'; readonly effectId: string; readonly player: string; readonly kind: 'action' | 'ability'; readonly source?: SeenCard }
   | { readonly type: 'EffectResolved'; readonly effectId: string }
-  | { readonly type: 'TriggerAdded'; readonly triggerId: string; readonly player: string; readonly source: SeenCard; readonly ability: string; readonly kind: string }
+  | { readonly type: 'TriggerAdded'; readonly triggerId: string; readonly player: string; readonly source?: SeenCard; readonly ability: string; readonly kind: string; readonly targets?: readonly SeenCard[] }
   | { readonly type: 'TriggerResolved'; readonly triggerId: string; readonly player: string }
   | { readonly type: 'TriggerRemoved'; readonly triggerId: string; readonly reason: string }
-  | { readonly type: 'SearchPerformed'; readonly player: string; readonly zone: ZoneRef; readonly criteria?: string; readonly found: SeenCard | null }
+  | { readonly type: 'SearchPerformed'; readonly player: string; readonly zone: ZoneRef; readonly criteria?: string; readonly found: SeenCard | null; readonly rehandled?: readonly ZoneSeen[] }
   | { readonly type: 'PlayerLeft'; readonly player: string }
-  | { readonly type: 'MatchEnded'; readonly winner?: string; readonly reason: string }
+  /** `shuffles`: every shuffle of the match, declassified once it is over (none: the match had none) */
+  | { readonly type: 'MatchEnded'; readonly winner?: string; readonly reason: string; readonly shuffles?: readonly ShuffleDisclosed[] }
   /** the event named something that does not exist (validate refuses those): nothing was perceived */
   | { readonly type: 'Nothing' };
 

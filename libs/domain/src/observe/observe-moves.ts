@@ -2,6 +2,7 @@ import { Move } from '../events/events';
 import { MatchLayout, MatchState } from '../state/match-state';
 import { MoveSeen, Observation, SeenCard } from './observation';
 import { Perception, handleName, seen } from './perception';
+import { rehandle } from './rehandle';
 import { canLookAt, forgets } from './visibility';
 
 interface Step {
@@ -24,6 +25,7 @@ export const observeMoves = (
   moves: readonly Move[],
   single: boolean,
 ): { observation: Observation; perception: Perception } => {
+  const { audience } = perception;
   const steps: Step[] = [];
   for (const move of moves) {
     const card = layout.cardIndex.get(move.cardId);
@@ -31,47 +33,91 @@ export const observeMoves = (
     steps.push({ card, from: before.cards[card].zone, move });
   }
   const { cards, zones } = after;
+  const unseenFrom = new Set(steps.filter((step) => leftUnseen(layout, before, step, audience)).map((step) => step.from));
   let known = perception.known;
-  for (const { card } of steps) {
-    const now = cards[card];
-    const knows = canLookAt(layout, now, perception.audience) || (known[card] && !forgets(layout, now, before.cards[card]));
+  const know = (card: number, knows: boolean) => {
     if (knows !== known[card]) known = Object.assign(known.slice(), { [card]: knows });
+  };
+  for (const step of steps) {
+    const now = cards[step.card];
+    const visible = canLookAt(layout, now, audience);
+    know(step.card, visible || (known[step.card] && !unseenFrom.has(step.from) && !forgets(layout, now, before.cards[step.card])));
+  }
+  for (const zone of unseenFrom) {
+    if (keepsWhatItKnew(layout, before, after, steps, zone, perception)) continue;
+    for (const card of zones[zone]) know(card, canLookAt(layout, cards[card], audience));
   }
   const unfollowed = single ? new Set<number>() : cardsPlacedOutOfSight(layout, before, cards, steps, perception);
-  if (unfollowed.size) known = known.slice();
-  for (const card of unfollowed) (known as boolean[])[card] = false;
-  const handles = unfollowed.size ? perception.handles.slice() : perception.handles;
+  for (const card of unfollowed) know(card, false);
+  const renew = [
+    ...[...unfollowed].sort((a, b) => cards[a].zone - cards[b].zone || zones[cards[a].zone].indexOf(a) - zones[cards[b].zone].indexOf(b)),
+    ...steps.filter((step) => unseenFrom.has(step.from) && !unfollowed.has(step.card) && !unseenFrom.has(cards[step.card].zone)).map((step) => step.card),
+  ];
+  let handles = perception.handles;
   let next = perception.next;
-  const renewed = [...unfollowed].sort((a, b) => cards[a].zone - cards[b].zone || zones[cards[a].zone].indexOf(a) - zones[cards[b].zone].indexOf(b));
-  for (const card of renewed) (handles as number[])[card] = next++;
+  if (renew.length) {
+    handles = handles.slice();
+    for (const card of renew) (handles as number[])[card] = next++;
+  }
   const changed = known !== perception.known || handles !== perception.handles;
-  const result: Perception = changed ? { ...perception, known, handles, next } : perception;
+  const moved: Perception = changed ? { ...perception, known, handles, next } : perception;
+  const { perception: result, rehandled } = rehandle(layout, after, moved, unseenFrom);
   const indexIn = (card: number) => zones[cards[card].zone].indexOf(card);
   const seenNow = (card: number): SeenCard => seen(layout, result, cards[card], card);
+  const oldHandle = (step: Step) => (unseenFrom.has(step.from) ? {} : { handle: handleName(perception.handles[step.card]) });
   const followed: MoveSeen[] = [];
-  for (const { card, from, move } of steps) {
+  for (const step of steps) {
+    const { card, from, move } = step;
     if (unfollowed.has(card)) continue;
     const source = move.source === undefined ? undefined : layout.cardIndex.get(move.source);
+    // a source lying unseen in an unordered zone (a hand) is not named: which card it is stays hidden
+    const named = source !== undefined && (layout.zones[cards[source].zone].definition.ordered || canLookAt(layout, cards[source], audience));
     followed.push({
       from: layout.zones[from].ref,
-      handle: handleName(perception.handles[card]),
+      ...oldHandle(step),
       to: layout.zones[cards[card].zone].ref,
       index: indexIn(card),
       card: seenNow(card),
       ...(move.reason !== undefined && { reason: move.reason }),
-      ...(source !== undefined && { source: seenNow(source) }),
+      ...(named && { source: seenNow(source) }),
     });
   }
-  if (single) return { observation: { type: 'CardMoved', move: followed[0] }, perception: result };
-  if (unfollowed.size === 0) return { observation: { type: 'CardsMoved', moves: followed }, perception: result };
+  const withRehandled = rehandled.length ? { rehandled } : {};
+  if (single) return { observation: { type: 'CardMoved', move: followed[0], ...withRehandled }, perception: result };
+  if (unfollowed.size === 0) return { observation: { type: 'CardsMoved', moves: followed, ...withRehandled }, perception: result };
   const left = steps
     .filter(({ card }) => unfollowed.has(card))
-    .map(({ card, from }) => ({ from, handle: perception.handles[card] }))
-    .sort((a, b) => a.from - b.from || a.handle - b.handle)
-    .map(({ from, handle }) => ({ zone: layout.zones[from].ref, handle: handleName(handle) }));
-  const arrived = renewed.map((card) => ({ zone: layout.zones[cards[card].zone].ref, index: indexIn(card), card: seenNow(card) }));
-  return { observation: { type: 'CardsMoved', moves: followed, unseen: { left, arrived } }, perception: result };
+    .map((step) => ({ from: step.from, handle: unseenFrom.has(step.from) ? undefined : perception.handles[step.card] }))
+    .sort((a, b) => a.from - b.from || (a.handle ?? 0) - (b.handle ?? 0))
+    .map(({ from, handle }) => ({ zone: layout.zones[from].ref, ...(handle !== undefined && { handle: handleName(handle) }) }));
+  const arrived = [...unfollowed]
+    .sort((a, b) => cards[a].zone - cards[b].zone || indexIn(a) - indexIn(b))
+    .map((card) => ({ zone: layout.zones[cards[card].zone].ref, index: indexIn(card), card: seenNow(card) }));
+  return { observation: { type: 'CardsMoved', moves: followed, unseen: { left, arrived }, ...withRehandled }, perception: result };
 };
+
+/**
+ * A card leaves an unordered zone where this audience could not look at it (another player's hand,
+ * the inkwell, face down in play): their owner arranges those freely (Lorcana 7.3.2, 7.4.2, 7.5.4), so
+ * it can not tell which card left.
+ */
+const leftUnseen = (layout: MatchLayout, before: MatchState, step: Step, audience: string): boolean =>
+  !layout.zones[step.from].definition.ordered && !canLookAt(layout, before.cards[step.card], audience);
+
+/**
+ * After cards left `zone` unseen, the audience still knows what it knew of the rest only when every
+ * such card showed itself on arrival and none of them could be one it knew to be there.
+ */
+const keepsWhatItKnew = (layout: MatchLayout, before: MatchState, after: MatchState, steps: readonly Step[], zone: number, perception: Perception): boolean => {
+  const leaving = steps.filter((step) => step.from === zone);
+  const knownThere = before.zones[zone].filter((card) => perception.known[card] && !leaving.some((step) => step.card === card));
+  return leaving.every(
+    (step) =>
+      canLookAt(layout, after.cards[step.card], perception.audience) &&
+      !knownThere.some((card) => before.cards[card].definition === after.cards[step.card].definition),
+  );
+};
+
 /**
  * Cards that end, two or more together, in one ordered zone this audience cannot look into, having
  * moved face down to it: their order was chosen out of its sight. Only a player who arranges them

@@ -3,7 +3,8 @@ import { evolve } from '../state/evolve';
 import { zoneIndexOf } from '../state/layout';
 import { MatchLayout, MatchState } from '../state/match-state';
 import { PUBLIC } from './audience';
-import { Observation } from './observation';
+import { Observation, SeenCard, ZoneSeen } from './observation';
+import { blindZonesOf, rehandle } from './rehandle';
 import { observeMoves } from './observe-moves';
 import { Perception, firstPerception, learn, seen } from './perception';
 import { canLookAt, forgets, losesControlOfFaceDown } from './visibility';
@@ -48,10 +49,28 @@ const observeEvent = (
 ): Observed => {
   const unchanged = (observation: Observation): Observed => ({ observation, perception });
   const cardOf = (cardId: string | undefined) => (cardId === undefined ? undefined : layout.cardIndex.get(cardId));
+  /**
+   * A card an observation refers to (a source, a target, a card others looked at): not named at all
+   * when it lies where this audience can not look at it in an unordered zone, since that zone's owner
+   * arranges it freely and naming it would say which card it is.
+   */
+  const referenceTo = (p: Perception, cardId: string) => {
+    const card = cardOf(cardId);
+    if (card === undefined) return undefined;
+    const now = after.cards[card];
+    if (!layout.zones[now.zone].definition.ordered && !canLookAt(layout, now, p.audience)) return undefined;
+    return seen(layout, p, now, card);
+  };
   const seenAs = (p: Perception, cardId: string) => {
     const card = cardOf(cardId);
     return card === undefined ? undefined : seen(layout, p, after.cards[card], card);
   };
+  /** The audience learns these cards; where they lie in a zone it can not look into, that zone gets new handles. */
+  const learnSingledOut = (cards: readonly number[]) =>
+    rehandle(layout, after, learn(perception, cards), blindZonesOf(layout, after, cards, perception.audience));
+  const withRehandled = (rehandled: readonly ZoneSeen[]) => (rehandled.length ? { rehandled } : {});
+  const referencesTo = (p: Perception, cardIds: readonly string[]) => cardIds.map((cardId) => referenceTo(p, cardId)).filter((card) => card !== undefined);
+  const unnamed = (cardIds: readonly string[], named: readonly SeenCard[]) => (named.length < cardIds.length ? { unnamed: cardIds.length - named.length } : {});
   const allKnown = (cardIds: readonly string[]) => cardIds.every((cardId) => cardOf(cardId) !== undefined);
   switch (event.type) {
     case 'CardMoved':
@@ -59,22 +78,23 @@ const observeEvent = (
     case 'CardsMoved':
       return observeMoves(before, after, layout, perception, event.data.moves, false);
     case 'ZoneShuffled':
-      return observeShuffle(before, after, layout, perception, event.data.zone);
+      return observeShuffle(before, after, layout, perception, event.data);
     case 'CardsRevealed': {
       if (!allKnown(event.data.cardIds)) return unchanged({ type: 'Nothing' });
       const { to } = event.data;
       const learns = to === undefined || to.includes(perception.audience);
-      const next = learns ? learn(perception, event.data.cardIds.map((c) => cardOf(c)!)) : perception;
-      const cards = event.data.cardIds.map((cardId) => seenAs(next, cardId)!);
-      return { observation: { type: 'CardsRevealed', cards, ...(to && { to }) }, perception: next };
+      const { perception: next, rehandled } = learns ? learnSingledOut(event.data.cardIds.map((c) => cardOf(c)!)) : { perception, rehandled: [] };
+      const cards = learns ? event.data.cardIds.map((cardId) => seenAs(next, cardId)!) : referencesTo(next, event.data.cardIds);
+      return { observation: { type: 'CardsRevealed', cards, ...unnamed(event.data.cardIds, cards), ...(to && { to }), ...withRehandled(rehandled) }, perception: next };
     }
     case 'CardsLookedAt': {
       if (!allKnown(event.data.cardIds)) return unchanged({ type: 'Nothing' });
       const { player, source } = event.data;
-      const next = player === perception.audience ? learn(perception, event.data.cardIds.map((c) => cardOf(c)!)) : perception;
-      const sourceSeen = source === undefined ? undefined : seenAs(next, source);
-      const cards = event.data.cardIds.map((cardId) => seenAs(next, cardId)!);
-      return { observation: { type: 'CardsLookedAt', player, cards, ...(sourceSeen && { source: sourceSeen }) }, perception: next };
+      const looks = player === perception.audience;
+      const { perception: next, rehandled } = looks ? learnSingledOut(event.data.cardIds.map((c) => cardOf(c)!)) : { perception, rehandled: [] };
+      const sourceSeen = source === undefined ? undefined : referenceTo(next, source);
+      const cards = looks ? event.data.cardIds.map((cardId) => seenAs(next, cardId)!) : referencesTo(next, event.data.cardIds);
+      return { observation: { type: 'CardsLookedAt', player, cards, ...unnamed(event.data.cardIds, cards), ...(sourceSeen && { source: sourceSeen }), ...withRehandled(rehandled) }, perception: next };
     }
     case 'CardStatusChanged':
     case 'ControlChanged': {
@@ -93,18 +113,21 @@ const observeEvent = (
     case 'SearchPerformed': {
       const { player, zone, criteria, found } = event.data;
       const card = found === null ? undefined : cardOf(found);
-      const next = card !== undefined && player === perception.audience ? learn(perception, [card]) : perception;
-      const foundSeen = card === undefined ? null : seen(layout, next, after.cards[card], card);
-      return { observation: { type: 'SearchPerformed', player, zone, ...(criteria !== undefined && { criteria }), found: foundSeen }, perception: next };
+      const searches = card !== undefined && player === perception.audience;
+      const { perception: next, rehandled } = searches ? learnSingledOut([card]) : { perception, rehandled: [] };
+      const foundSeen = card === undefined ? null : searches ? seen(layout, next, after.cards[card], card) : (referenceTo(next, found!) ?? null);
+      return { observation: { type: 'SearchPerformed', player, zone, ...(criteria !== undefined && { criteria }), found: foundSeen, ...withRehandled(rehandled) }, perception: next };
     }
     case 'TriggerAdded': {
-      const { triggerId, player, sourceCardId, ability, kind = 'triggered' } = event.data;
-      const source = seenAs(perception, sourceCardId);
-      return unchanged(source ? { type: 'TriggerAdded', triggerId, player, source, ability, kind } : { type: 'Nothing' });
+      const { triggerId, player, sourceCardId, ability, kind = 'triggered', targets } = event.data;
+      if (cardOf(sourceCardId) === undefined || (targets !== undefined && !allKnown(targets))) return unchanged({ type: 'Nothing' });
+      const source = referenceTo(perception, sourceCardId);
+      const targetsSeen = targets === undefined ? undefined : referencesTo(perception, targets);
+      return unchanged({ type: 'TriggerAdded', triggerId, player, ...(source && { source }), ability, kind, ...(targetsSeen && { targets: targetsSeen }) });
     }
     case 'EffectStarted': {
       const { effectId, player, kind, sourceCardId } = event.data;
-      const source = sourceCardId === undefined ? undefined : seenAs(perception, sourceCardId);
+      const source = sourceCardId === undefined ? undefined : referenceTo(perception, sourceCardId);
       return unchanged({ type: 'EffectStarted', effectId, player, kind, ...(source && { source }) });
     }
     case 'TurnStarted':
@@ -117,16 +140,21 @@ const observeEvent = (
       return unchanged({ type: 'TriggerRemoved', triggerId: event.data.triggerId, reason: event.data.reason });
     case 'PlayerLeft':
       return unchanged({ type: 'PlayerLeft', player: event.data.player });
-    case 'MatchEnded':
-      return unchanged({ type: 'MatchEnded', ...(event.data.winner !== undefined && { winner: event.data.winner }), reason: event.data.reason });
+    case 'MatchEnded': {
+      // declassified now that the match is over: every shuffle's order and salt, to check the commitments
+      const shuffles = after.shuffles.map(({ revision, zone, cards, salt }) => ({
+        revision, zone: layout.zones[zone].ref, order: cards.map((card) => after.cards[card].definition), ...(salt !== undefined && { salt }),
+      }));
+      return unchanged({ type: 'MatchEnded', ...(event.data.winner !== undefined && { winner: event.data.winner }), reason: event.data.reason, ...(shuffles.length > 0 && { shuffles }) });
+    }
     default:
       return assertNever(event);
   }
 };
 
 /** After a shuffle nobody can follow a card in the zone: every card gets a new handle, by position. */
-const observeShuffle = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, ref: EventOf<'ZoneShuffled'>['data']['zone']): Observed => {
-  const zone = zoneIndexOf(layout, ref);
+const observeShuffle = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, shuffle: EventOf<'ZoneShuffled'>['data']): Observed => {
+  const zone = zoneIndexOf(layout, shuffle.zone);
   if (zone === undefined) return { observation: { type: 'Nothing' }, perception };
   const handles = perception.handles.slice();
   const known = perception.known.slice();
@@ -138,6 +166,11 @@ const observeShuffle = (before: MatchState, after: MatchState, layout: MatchLayo
   const renewed: Perception = { ...perception, handles, known, next };
   const cards = after.zones[zone].map((card) => seen(layout, renewed, after.cards[card], card));
   const refill = before.zones[zone].length === 0 ? layout.zones[zone].definition.refillFrom : undefined;
-  return { observation: { type: 'ZoneShuffled', zone: layout.zones[zone].ref, cards, ...(refill && after.zones[zone].length > 0 && { refilledFrom: { zone: refill } }) }, perception: renewed };
+  // the commitment, never the salt: the salt stays judge-only until MatchEnded
+  const { commitment } = shuffle;
+  return {
+    observation: { type: 'ZoneShuffled', zone: layout.zones[zone].ref, cards, ...(refill && after.zones[zone].length > 0 && { refilledFrom: { zone: refill } }), ...(typeof commitment === 'string' && { commitment }) },
+    perception: renewed,
+  };
 };
 

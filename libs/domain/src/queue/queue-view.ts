@@ -12,7 +12,8 @@ export interface ResolvingView<S> {
 export interface QueueItemView<S> {
   readonly triggerId: string;
   readonly player: string;
-  readonly source: S;
+  /** absent when this audience can not tell which card it is (a hidden card in a hand) */
+  readonly source?: S;
   readonly ability: string;
   readonly kind: string;
 }

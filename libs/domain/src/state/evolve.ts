@@ -33,8 +33,14 @@ const apply = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent
       return moveCards(state, layout, [event.data]);
     case 'CardsMoved':
       return moveCards(state, layout, event.data.moves);
-    case 'ZoneShuffled':
-      return shuffleZone(state, layout, zoneIndexOf(layout, event.data.zone), event.data.order);
+    case 'ZoneShuffled': {
+      const zone = zoneIndexOf(layout, event.data.zone);
+      const shuffled = shuffleZone(state, layout, zone, event.data.order);
+      if (zone === undefined) return shuffled;
+      const { salt } = event.data;
+      const record = { revision: state.revision + 1, zone, cards: shuffled.zones[zone], ...(typeof salt === 'string' && { salt }) };
+      return { ...shuffled, shuffles: [...state.shuffles, record] };
+    }
     case 'CardStatusChanged':
     case 'ControlChanged':
       return changeCard(state, layout, event);
@@ -76,6 +82,7 @@ const withRevision = (s: MatchState, revision: number): MatchState => ({
   effects: s.effects,
   departed: s.departed,
   ended: s.ended,
+  shuffles: s.shuffles,
 });
 
 const changeCard = (state: MatchState, layout: MatchLayout, event: EventOf<'CardStatusChanged' | 'ControlChanged'>): MatchState => {

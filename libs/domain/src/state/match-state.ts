@@ -60,6 +60,17 @@ export interface TurnState {
   readonly number: number;
 }
 
+/** A shuffle as MatchEnded publishes it: the zone's cards (indices, top first) right after it, and its salt. */
+export interface ShuffleRecord {
+  /** the revision the shuffle brought the match to */
+  readonly revision: number;
+  /** index into layout.zones */
+  readonly zone: number;
+  /** card indices, top first: the zone's array right after the shuffle (shared, never mutated) */
+  readonly cards: readonly number[];
+  readonly salt?: string;
+}
+
 export interface MatchState {
   /** how many events have been applied: 0 before MatchCreated, 1 after it */
   readonly revision: number;
@@ -72,6 +83,8 @@ export interface MatchState {
   readonly effects: readonly ResolvingEffect[];
   readonly departed: readonly string[];
   readonly ended: MatchEnded | null;
+  /** every shuffle of the match, in order, for the post-match publication */
+  readonly shuffles: readonly ShuffleRecord[];
 }
 
 export const emptyMatch: MatchState = {
@@ -84,4 +97,5 @@ export const emptyMatch: MatchState = {
   effects: [],
   departed: [],
   ended: null,
+  shuffles: [],
 };

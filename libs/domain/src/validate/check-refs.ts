@@ -34,6 +34,10 @@ export const checkTrigger = (state: MatchState, layout: MatchLayout, trigger: Tr
   if (!player.ok) return player;
   const source = checkCard(layout, trigger.sourceCardId, 'data.sourceCardId');
   if (!source.ok) return source;
+  if (trigger.targets !== undefined) {
+    const targets = checkCardIds(layout, trigger.targets, 'data.targets');
+    if (!targets.ok) return targets;
+  }
   const { pending } = layout.ruleset;
   if (pending.onlyTriggered && (trigger.kind ?? 'triggered') !== 'triggered') {
     return rejected('NOT_A_TRIGGERED_ABILITY', cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag), `only triggered abilities can be added to the bag, not "${trigger.kind}"`, 'data.kind');

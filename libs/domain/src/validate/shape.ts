@@ -5,9 +5,9 @@ type Field = 'string' | 'string?' | 'number' | 'number?' | 'boolean?' | 'zone' |
 /** The fields of each event's data. The HTTP layer checks the same with DTOs; this is the domain's own guard. */
 const shapes: Record<EventType, Record<string, Field>> = {
   MatchCreated: { game: 'string', players: 'players', cards: 'cards', tournament: 'object?' },
-  CardMoved: { cardId: 'string', from: 'zone', to: 'zone', position: 'position?', faceDown: 'boolean?', reason: 'string?', source: 'string?' },
+  CardMoved: { cardId: 'string', from: 'zone', to: 'zone', position: 'position?', faceDown: 'boolean?', reason: 'string?', source: 'string?', characteristic: 'string?' },
   CardsMoved: { moves: 'moves' },
-  ZoneShuffled: { zone: 'zone', order: 'strings' },
+  ZoneShuffled: { zone: 'zone', order: 'strings', salt: 'string?', commitment: 'string?' },
   CardsRevealed: { cardIds: 'strings', to: 'strings?' },
   CardsLookedAt: { player: 'string', cardIds: 'strings', source: 'string?' },
   CardStatusChanged: { cardId: 'string', exerted: 'boolean?', damage: 'number?', faceDown: 'boolean?' },
@@ -15,7 +15,7 @@ const shapes: Record<EventType, Record<string, Field>> = {
   TurnStarted: { player: 'string', turn: 'number' },
   EffectStarted: { effectId: 'string', player: 'string', kind: 'string', sourceCardId: 'string?' },
   EffectResolved: { effectId: 'string' },
-  TriggerAdded: { triggerId: 'string', player: 'string', sourceCardId: 'string', ability: 'string', kind: 'string?' },
+  TriggerAdded: { triggerId: 'string', player: 'string', sourceCardId: 'string', ability: 'string', kind: 'string?', targets: 'strings?' },
   TriggerResolved: { triggerId: 'string', player: 'string' },
   TriggerRemoved: { triggerId: 'string', reason: 'string' },
   SearchPerformed: { player: 'string', zone: 'zone', criteria: 'string?', found: 'string|null' },

@@ -13,7 +13,33 @@ const assertNever = (value: never): never => value;
 /** An audience's view after one more of its observations. Reads nothing but the observation. */
 export const evolveView = (view: AudienceView, observation: Observation): AudienceView => {
   const next = apply(view, observation);
-  return { ...next, revision: view.revision + 1 };
+  return { ...(changesCards(observation) ? followSources(next) : next), revision: view.revision + 1 };
+};
+
+const changesCards = (o: Observation): boolean =>
+  o.type === 'CardMoved' || o.type === 'CardsMoved' || o.type === 'ZoneShuffled' || o.type === 'CardStatusChanged' || o.type === 'ControlChanged' || o.type === 'CardsRevealed' || o.type === 'CardsLookedAt' || o.type === 'SearchPerformed';
+
+/**
+ * The queue names each item's source as the zones show that card now (a source turned face down,
+ * inked or hidden loses its name with it), and by its handle alone once the audience lost track of it
+ * (a shuffle, an unseen placement): the queue never names a card its audience can no longer identify.
+ */
+const followSources = (view: AudienceView): AudienceView => {
+  const { items, resolving } = view.queue;
+  if (items.every((item) => item.source === undefined) && resolving.every((e) => e.source === undefined)) return view;
+  const current = new Map<string, SeenCard>();
+  for (const zone of Object.values(view.zones)) for (const card of zone.cards) current.set(card.handle, card);
+  const follow = (source: SeenCard): SeenCard => current.get(source.handle) ?? (source.definition === undefined ? source : { handle: source.handle });
+  let changed = false;
+  const followItem = <T extends { readonly source?: SeenCard }>(item: T): T => {
+    if (item.source === undefined) return item;
+    const source = follow(item.source);
+    if (source === item.source) return item;
+    changed = true;
+    return { ...item, source };
+  };
+  const queue = { ...view.queue, items: items.map(followItem), resolving: resolving.map(followItem) };
+  return changed ? { ...view, queue } : view;
 };
 
 const apply = (view: AudienceView, o: Observation): AudienceView => {
@@ -25,11 +51,11 @@ const apply = (view: AudienceView, o: Observation): AudienceView => {
       return withQueue(started, emptyPending, []);
     }
     case 'CardMoved':
-      return { ...view, zones: moved(view.zones, [{ zone: o.move.from, handle: o.move.handle }], [{ zone: o.move.to, index: o.move.index, card: o.move.card }]) };
+      return { ...view, zones: rehandled(moved(view.zones, [{ zone: o.move.from, handle: o.move.handle }], [{ zone: o.move.to, index: o.move.index, card: o.move.card }]), o.rehandled) };
     case 'CardsMoved': {
       const left = [...o.moves.map((m) => ({ zone: m.from, handle: m.handle })), ...(o.unseen?.left ?? [])];
       const arrived = [...o.moves.map((m) => ({ zone: m.to, index: m.index, card: m.card })), ...(o.unseen?.arrived ?? [])];
-      return { ...view, zones: moved(view.zones, left, arrived) };
+      return { ...view, zones: rehandled(moved(view.zones, left, arrived), o.rehandled) };
     }
     case 'ZoneShuffled': {
       const zones = { ...view.zones, [zoneKey(o.zone)]: zoneWith(o.zone, o.cards) };
@@ -38,9 +64,9 @@ const apply = (view: AudienceView, o: Observation): AudienceView => {
     }
     case 'CardsRevealed':
     case 'CardsLookedAt':
-      return { ...view, zones: replaced(view.zones, o.cards) };
+      return { ...view, zones: rehandled(replaced(view.zones, o.cards), o.rehandled) };
     case 'SearchPerformed':
-      return o.found ? { ...view, zones: replaced(view.zones, [o.found]) } : view;
+      return o.found ? { ...view, zones: rehandled(replaced(view.zones, [o.found]), o.rehandled) } : view;
     case 'CardStatusChanged':
     case 'ControlChanged':
       return { ...view, zones: replaced(view.zones, [o.card]) };
@@ -51,7 +77,7 @@ const apply = (view: AudienceView, o: Observation): AudienceView => {
     case 'EffectResolved':
       return withQueue(view, pendingOf(view), view.queue.resolving.filter((e) => e.effectId !== o.effectId));
     case 'TriggerAdded': {
-      const item: QueueItemView<SeenCard> = { triggerId: o.triggerId, player: o.player, source: o.source, ability: o.ability, kind: o.kind };
+      const item: QueueItemView<SeenCard> = { triggerId: o.triggerId, player: o.player, ...(o.source && { source: o.source }), ability: o.ability, kind: o.kind };
       return withQueue(view, pendingAdded(pendingOf(view), item), view.queue.resolving);
     }
     case 'TriggerResolved':
@@ -71,10 +97,17 @@ const apply = (view: AudienceView, o: Observation): AudienceView => {
 
 const zoneWith = (zone: ZoneRef, cards: readonly SeenCard[]): ZoneView<SeenCard> => ({ zone, count: cards.length, cards });
 
-/** Removes every card that left, then inserts the arrivals of each zone by ascending final index. */
+/** Zones whose cards the audience can no longer tell apart come whole, with their new handles. */
+const rehandled = (zones: Zones, replaced: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined): Zones => {
+  if (!replaced) return zones;
+  for (const { zone, cards } of replaced) zones[zoneKey(zone)] = zoneWith(zone, cards);
+  return zones;
+};
+
+/** Removes every card that left (those without a handle come with their zone rehandled), then inserts the arrivals by ascending final index. */
 const moved = (
   zones: Readonly<Zones>,
-  left: readonly { zone: ZoneRef; handle: string }[],
+  left: readonly { zone: ZoneRef; handle?: string }[],
   arrived: readonly { zone: ZoneRef; index: number; card: SeenCard }[],
 ): Zones => {
   const contents = new Map<string, SeenCard[]>();
@@ -85,6 +118,7 @@ const moved = (
     return cards;
   };
   for (const { zone, handle } of left) {
+    if (handle === undefined) continue;
     const cards = touch(zone);
     const at = cards.findIndex((card) => card.handle === handle);
     if (at >= 0) cards.splice(at, 1);

@@ -1,4 +1,4 @@
-import { MatchEvent } from '@matchlog/domain';
+import { MatchEvent, emptyMatch, evolve, zoneKey } from '@matchlog/domain';
 import { definitionsOf, everSeen, lookableNow } from './oracle';
 
 /**
@@ -37,14 +37,43 @@ export const placementTwin = (events: readonly MatchEvent[], audience: string, c
   const seenLater = everSeen(events, audience, at).at(-1)!;
   const unseen = ids.filter((id) => !seenLater.has(id));
   if (unseen.length < 2) return null;
-  const x = unseen[choice % unseen.length];
-  const y = unseen[(choice + 1) % unseen.length];
+  // the group's first card (e.g. the one leaving a hand) is the one whose fate changes
+  const x = unseen.includes(ids[0]) ? ids[0] : unseen[choice % unseen.length];
+  const others = unseen.filter((id) => id !== x);
+  const y = others[choice % others.length];
   const swap = (value: unknown) => (value === x ? y : value === y ? x : value);
   return events.map((e, i) => (i < at ? e : JSON.parse(JSON.stringify(e), (_key, value) => swap(value))));
 };
 
 const placementGroups = (events: readonly MatchEvent[], e: MatchEvent, at: number, audience: string): string[][] => {
   if (e.type === 'ZoneShuffled') return [e.data.order.slice()];
+  if (e.type === 'CardMoved' || e.type === 'CardsMoved') return [...leavingUnseen(events, e, at, audience), ...placedUnseen(events, e, at, audience)];
+  return [];
+};
+
+/**
+ * A card leaving an unordered zone where the audience could not look at it (another player's hand,
+ * the inkwell, face down in play), and the other cards there it could not look at either: the owner
+ * arranges such zones freely, so any of them could have been the one that left.
+ */
+const leavingUnseen = (events: readonly MatchEvent[], e: MatchEvent, at: number, audience: string): string[][] => {
+  const moves = e.type === 'CardMoved' ? [e.data] : e.type === 'CardsMoved' ? e.data.moves : [];
+  const state = events.slice(0, at).reduce(evolve, emptyMatch);
+  const layout = state.layout!;
+  const lookable = lookableNow(events.slice(0, at), audience);
+  const moving = new Set(moves.map((m) => m.cardId));
+  return moves.flatMap((move) => {
+    const from = layout.zoneIndex.get(zoneKey(move.from));
+    if (from === undefined || layout.zones[from].definition.ordered || lookable.has(move.cardId)) return [];
+    // only a card that looks the same to the audience (face, status, controller are public) could be mistaken for it
+    const looks = (c: number) => { const { faceDown, exerted, damage, controller } = state.cards[c]; return JSON.stringify([faceDown, exerted, damage, controller]); };
+    const x = layout.cardIndex.get(move.cardId)!;
+    const others = state.zones[from].filter((c) => looks(c) === looks(x)).map((c) => state.cards[c].cardId).filter((id) => !lookable.has(id) && !moving.has(id));
+    return others.length ? [[move.cardId, ...others]] : [];
+  });
+};
+
+const placedUnseen = (events: readonly MatchEvent[], e: MatchEvent, at: number, audience: string): string[][] => {
   if (e.type !== 'CardsMoved') return [];
   const lookable = lookableNow(events.slice(0, at), audience);
   const groups = new Map<string, string[]>();

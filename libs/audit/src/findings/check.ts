@@ -1,0 +1,45 @@
+import { MatchEvent, MatchLayout, MatchState, ZoneRef } from '@matchlog/domain';
+import { FindingCode } from './codes';
+
+/** One event of the fold: the states either side of it. `revision` is the one the event brought the match to. */
+export interface Step {
+  readonly index: number;
+  readonly revision: number;
+  readonly event: MatchEvent;
+  readonly before: MatchState;
+  readonly after: MatchState;
+  readonly layout: MatchLayout;
+}
+
+/** What a message may name; every field is optional and judge-facing (card ids are fine here). */
+export interface Facts {
+  /** who acted */
+  readonly player?: string;
+  /** who should have acted */
+  readonly expected?: string;
+  readonly cards?: readonly string[];
+  readonly zone?: ZoneRef;
+  readonly criteria?: string;
+  readonly trigger?: string;
+  /** the item on top of a stack */
+  readonly top?: string;
+  /** the revision of the event that came instead of the one the rules require */
+  readonly next?: number;
+  readonly characteristic?: string;
+  /** the player whose played action was still resolving */
+  readonly actionBy?: string;
+}
+
+/** Where a finding is reported when it is not the current step (a violation seen only at the next event). */
+export interface At {
+  readonly revision: number;
+  readonly eventId: string;
+}
+
+export type Report = (code: FindingCode, players: readonly string[], facts: Facts, at?: At) => void;
+
+/** A check sees each step once, in order; it may keep what it needs between steps. */
+export type Check = (step: Step, report: Report) => void;
+
+/** Made once per audit, so a check's memory belongs to one match. */
+export type CheckFactory = () => Check;

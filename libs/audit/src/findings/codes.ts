@@ -1,0 +1,21 @@
+import { Severity } from '../finding';
+
+/** Every rule-finding code, with the rule it cites (the rule number or section is in the string) and how bad it is. */
+export const codes = {
+  LOOK_WITHOUT_EFFECT: { rule: 'lorcana 7.1.3', severity: 'violation' },
+  DECK_ORDER_CHANGED: { rule: 'lorcana 7.2.2', severity: 'violation' },
+  FAILED_TO_FIND_PUBLIC: { rule: 'lorcana 7.1.4', severity: 'violation' },
+  BAG_OUT_OF_ORDER: { rule: 'lorcana 7.7.4', severity: 'violation' },
+  RESOLVED_DURING_ACTION: { rule: 'lorcana 7.1.6.1', severity: 'violation' },
+  INKED_FACE_UP: { rule: 'lorcana 7.5.2, 7.5.6', severity: 'violation' },
+  DECK_NOT_REFILLED: { rule: 'four-souls Decks', severity: 'violation' },
+  FIZZLE_IGNORED: { rule: 'four-souls Game Zones', severity: 'violation' },
+  STACK_OUT_OF_ORDER: { rule: 'four-souls The Stack', severity: 'violation' },
+  UNREVEALED_SPECIFIED_CARD: { rule: 'grand-archive Public vs Private Information 2.1', severity: 'violation' },
+  LOOK_NOT_ALLOWED: { rule: 'grand-archive Public vs Private Information', severity: 'violation' },
+  EFFECTS_STACK_OUT_OF_ORDER: { rule: 'grand-archive Effects Stack', severity: 'violation' },
+} as const satisfies Record<string, { readonly rule: string; readonly severity: Severity }>;
+
+export type FindingCode = keyof typeof codes;
+
+export const findingCodes = Object.keys(codes) as FindingCode[];

@@ -1,0 +1,102 @@
+import { ZoneRef } from '@matchlog/domain';
+import { Language } from '../finding';
+import { Facts } from './check';
+import { FindingCode } from './codes';
+
+/**
+ * The words of each finding, in English and in Spanish. The Spanish follows the official Spanish
+ * wording of Lorcana 7.1 (zona privada, zona pública, mazo, mano, descarte, juego, bolsa, habilidad
+ * disparada, acción jugada); rule sections of other games keep their English names, as cited.
+ */
+type Text = (facts: Facts) => string;
+
+const zoneNames: Record<Language, Record<string, string>> = {
+  en: {},
+  es: {
+    // Lorcana 7.1 (Spanish text): mazo, mano, juego, inkwell, descarte, bolsa
+    deck: 'mazo', hand: 'mano', play: 'juego', inkwell: 'inkwell', discard: 'descarte', bag: 'bolsa',
+    // Four Souls
+    'loot-deck': 'mazo de botín', 'treasure-deck': 'mazo de tesoros', 'monster-deck': 'mazo de monstruos', 'room-deck': 'mazo de salas',
+    'loot-discard': 'descarte de botín', 'treasure-discard': 'descarte de tesoros', 'monster-discard': 'descarte de monstruos', 'room-discard': 'descarte de salas',
+    stack: 'pila',
+    // Grand Archive
+    'main-deck': 'mazo principal', 'material-deck': 'mazo de material', memory: 'memoria', field: 'campo', graveyard: 'cementerio',
+    banishment: 'destierro', intent: 'intención', 'effects-stack': 'pila de efectos',
+  },
+};
+
+export const zoneName = (ref: ZoneRef | undefined, language: Language): string => {
+  if (ref === undefined) return language === 'es' ? 'una zona' : 'a zone';
+  const name = zoneNames[language][ref.zone] ?? ref.zone;
+  const slot = ref.slot === undefined ? '' : ` ${ref.slot}`;
+  if (ref.player === undefined) return language === 'es' ? `el ${name}${slot}` : `the ${name}${slot}`;
+  return language === 'es' ? `el ${name} de ${ref.player}` : `${ref.player}'s ${name}`;
+};
+
+const list = (cards: readonly string[] | undefined): string => (cards ?? []).join(', ');
+const many = (cards: readonly string[] | undefined): boolean => (cards ?? []).length !== 1;
+
+const en: Record<FindingCode, Text> = {
+  LOOK_WITHOUT_EFFECT: (f) =>
+    `${f.player} looked at ${many(f.cards) ? 'cards' : 'a card'} of a private zone (${list(f.cards)}) with no effect named: players can't look at cards in a private zone unless a game rule or an effect directs them to (7.1.3), and may look only at their own hand (7.3.2), never at another player's hand, a deck or an inkwell.`,
+  DECK_ORDER_CHANGED: (f) =>
+    `The order of ${zoneName(f.zone, 'en')} changed without a shuffle (${list(f.cards)}): players can't change the order of the cards in their deck (7.2.2); a card taken from a deck must come from the top unless an effect or a search found it.`,
+  FAILED_TO_FIND_PUBLIC: (f) =>
+    `${f.player} failed to find a card${f.criteria === undefined ? '' : ` matching "${f.criteria}"`} in ${zoneName(f.zone, 'en')}, a public zone that held ${list(f.cards)}: a search of a public zone can't fail to find and must choose an appropriate card if able (7.1.4); only a search of a private zone may fail.`,
+  BAG_OUT_OF_ORDER: (f) =>
+    f.player === f.expected
+      ? `${f.player} resolved the triggered ability ${f.trigger}, which is not one of theirs: ${f.expected} was the one to choose, and chooses one of their own abilities (7.7.4).`
+      : `${f.player} resolved the triggered ability ${f.trigger} from the bag, but ${f.expected} was the one to choose (7.7.4: the active player first, then the last player to resolve continues while they have abilities in the bag, then the bag passes in turn order).`,
+  RESOLVED_DURING_ACTION: (f) =>
+    `${f.player} resolved the triggered ability ${f.trigger} while the effect of an action played by ${f.actionBy} was still resolving: that effect resolves before any triggered ability can be chosen to resolve (7.1.6.1).`,
+  INKED_FACE_UP: (f) =>
+    `${many(f.cards) ? 'Cards' : 'Card'} ${list(f.cards)} entered ${f.player}'s inkwell face up: cards are put into an inkwell facedown and ready (7.5.2), and a card an effect puts there isn't revealed (7.5.6).`,
+  DECK_NOT_REFILLED: (f) =>
+    `${cap(zoneName(f.zone, 'en'))} ran out of cards while its discard held cards, and the next event (revision ${f.next}) was not the shuffle that makes that discard the new deck: an empty deck is replaced at once by its shuffled discard ("Decks").`,
+  FIZZLE_IGNORED: (f) =>
+    `${f.player} resolved ${f.trigger} although its target ${list(f.cards)} changed zone after it was added: a card that changes zone is a new object, and abilities that targeted it fizzle ("Game Zones").`,
+  STACK_OUT_OF_ORDER: (f) =>
+    `${f.player} resolved ${f.trigger} from the stack while ${f.top} was on top: the stack resolves last in, first out ("The Stack").`,
+  UNREVEALED_SPECIFIED_CARD: (f) =>
+    `Card ${list(f.cards)}, specified as "${f.characteristic}", was added to ${zoneName(f.zone, 'en')}, a private zone, without being revealed to every player first: a card with a specified characteristic must be revealed before it is added to a private zone ("Public vs Private Information" 2.1). It counts as revealed when it lay face up in a public zone just before the move, or was revealed to all players since it last changed zone.`,
+  LOOK_NOT_ALLOWED: (f) =>
+    `${f.player} looked at ${list(f.cards)} with no effect named, and may not look at ${many(f.cards) ? 'them' : 'it'}: nobody may look at the main deck or at unknown face-down cards in banishment, a face-down card only by its controller, and after control of a face-down card changes neither its owner nor its former controller may look at it ("Public vs Private Information").`,
+  EFFECTS_STACK_OUT_OF_ORDER: (f) =>
+    `${f.player} resolved ${f.trigger} from the effects stack while ${f.top} was on top: the effects stack resolves last in, first out ("Effects Stack").`,
+};
+
+const es: Record<FindingCode, Text> = {
+  LOOK_WITHOUT_EFFECT: (f) =>
+    `${f.player} miró ${many(f.cards) ? 'cartas' : 'una carta'} de una zona privada (${list(f.cards)}) sin nombrar ningún efecto: los jugadores no pueden mirar las cartas de una zona privada salvo que una regla del juego o un efecto lo indique (7.1.3), y solo pueden mirar su propia mano (7.3.2), nunca la mano de otro jugador, un mazo ni un inkwell.`,
+  DECK_ORDER_CHANGED: (f) =>
+    `El orden del ${zoneName(f.zone, 'es').replace(/^el /, '')} cambió sin barajar (${list(f.cards)}): los jugadores no pueden cambiar el orden de las cartas de su mazo (7.2.2); una carta que sale del mazo debe salir de arriba, salvo que la haya encontrado un efecto o una búsqueda.`,
+  FAILED_TO_FIND_PUBLIC: (f) =>
+    `${f.player} no encontró ninguna carta${f.criteria === undefined ? '' : ` que cumpla "${f.criteria}"`} en ${zoneName(f.zone, 'es')}, una zona pública que contenía ${list(f.cards)}: al buscar en una zona pública no se puede no encontrar una carta y se debe elegir una carta apropiada si es posible (7.1.4); solo la búsqueda en una zona privada puede no encontrarla.`,
+  BAG_OUT_OF_ORDER: (f) =>
+    f.player === f.expected
+      ? `${f.player} resolvió la habilidad disparada ${f.trigger}, que no es suya: le tocaba elegir a ${f.expected}, que elige una de sus propias habilidades (7.7.4).`
+      : `${f.player} resolvió la habilidad disparada ${f.trigger} de la bolsa, pero le tocaba elegir a ${f.expected} (7.7.4: primero el jugador activo; después, el último jugador que resolvió sigue mientras tenga habilidades en la bolsa, y luego la bolsa pasa en orden de turno).`,
+  RESOLVED_DURING_ACTION: (f) =>
+    `${f.player} resolvió la habilidad disparada ${f.trigger} mientras el efecto de una acción jugada por ${f.actionBy} aún se estaba resolviendo: ese efecto se resuelve antes de que se pueda elegir resolver cualquier habilidad disparada (7.1.6.1).`,
+  INKED_FACE_UP: (f) =>
+    `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} ${many(f.cards) ? 'entraron' : 'entró'} boca arriba en el inkwell de ${f.player}: las cartas se ponen en el inkwell boca abajo y preparadas (7.5.2), y una carta que un efecto pone allí no se revela (7.5.6).`,
+  DECK_NOT_REFILLED: (f) =>
+    `${cap(zoneName(f.zone, 'es'))} se quedó sin cartas mientras su descarte tenía cartas, y el evento siguiente (revisión ${f.next}) no fue el barajado que convierte ese descarte en el nuevo mazo: un mazo vacío se reemplaza de inmediato por su descarte barajado ("Decks").`,
+  FIZZLE_IGNORED: (f) =>
+    `${f.player} resolvió ${f.trigger} aunque su objetivo ${list(f.cards)} cambió de zona después de añadirse: una carta que cambia de zona es un objeto nuevo, y las habilidades que la tenían como objetivo se anulan ("Game Zones").`,
+  STACK_OUT_OF_ORDER: (f) =>
+    `${f.player} resolvió ${f.trigger} de la pila mientras ${f.top} estaba encima: la pila se resuelve en orden inverso, el último en entrar es el primero en salir ("The Stack").`,
+  UNREVEALED_SPECIFIED_CARD: (f) =>
+    `La carta ${list(f.cards)}, especificada como "${f.characteristic}", se añadió a ${zoneName(f.zone, 'es')}, una zona privada, sin revelarse antes a todos los jugadores: una carta con una característica especificada debe revelarse antes de añadirse a una zona privada ("Public vs Private Information" 2.1). Cuenta como revelada si estaba boca arriba en una zona pública justo antes del movimiento, o si se reveló a todos los jugadores desde que cambió de zona por última vez.`,
+  LOOK_NOT_ALLOWED: (f) =>
+    `${f.player} miró ${list(f.cards)} sin nombrar ningún efecto, y no puede ${many(f.cards) ? 'mirarlas' : 'mirarla'}: nadie puede mirar el mazo principal ni las cartas boca abajo desconocidas del destierro; una carta boca abajo solo la mira quien la controla, y tras un cambio de control de una carta boca abajo ni su propietario ni su anterior controlador pueden mirarla ("Public vs Private Information").`,
+  EFFECTS_STACK_OUT_OF_ORDER: (f) =>
+    `${f.player} resolvió ${f.trigger} de la pila de efectos mientras ${f.top} estaba encima: la pila de efectos se resuelve en orden inverso, el último en entrar es el primero en salir ("Effects Stack").`,
+};
+
+const cap = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const messages: Readonly<Record<Language, Readonly<Record<FindingCode, Text>>>> = { en, es };
+
+/** The message of a finding in the language asked for. */
+export const messageFor = (code: FindingCode, facts: Facts, language: Language): string => messages[language][code](facts);

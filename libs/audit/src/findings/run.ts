@@ -1,0 +1,59 @@
+import { GameId, MatchEvent, MatchState, emptyMatch, evolve } from '@matchlog/domain';
+import { Finding, Language } from '../finding';
+import { At, Check, CheckFactory, Facts, Report, Step } from './check';
+import { FindingCode, codes } from './codes';
+import { fourSoulsChecks } from './four-souls';
+import { grandArchiveChecks } from './grand-archive';
+import { lorcanaChecks } from './lorcana';
+import { messageFor } from './messages';
+
+export interface RuleFindingsOptions {
+  /** the language of the messages; English by default */
+  readonly language?: Language;
+}
+
+export const checksByGame: Readonly<Record<GameId, readonly CheckFactory[]>> = {
+  lorcana: lorcanaChecks,
+  'four-souls': fourSoulsChecks,
+  'grand-archive': grandArchiveChecks,
+};
+
+/**
+ * The rule findings of a match log: the events are folded once with the domain's `evolve`, and each
+ * of the game's checks sees every event with the state before and after it. Pure: the same events
+ * give the same findings, ordered by revision.
+ */
+export const ruleFindings = (events: readonly MatchEvent[], options: RuleFindingsOptions = {}): Finding[] => {
+  const language = options.language ?? 'en';
+  const found: Finding[] = [];
+  let checks: Check[] = [];
+  let state: MatchState = emptyMatch;
+  let step: Step | null = null;
+  const report: Report = (code: FindingCode, players: readonly string[], facts: Facts, at?: At) => {
+    const { rule, severity } = codes[code];
+    found.push({
+      revision: at?.revision ?? step!.revision,
+      eventId: at?.eventId ?? step!.event.id,
+      code,
+      rule,
+      severity,
+      players,
+      message: messageFor(code, facts, language),
+    });
+  };
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index];
+    const before = state;
+    state = evolve(before, event);
+    const layout = state.layout;
+    if (layout === null) continue;
+    if (before.layout === null) {
+      checks = (checksByGame[layout.ruleset.game] ?? []).map((make) => make());
+      continue;
+    }
+    step = { index, revision: state.revision, event, before, after: state, layout };
+    for (const check of checks) check(step, report);
+  }
+  // a check may report an earlier event once a later one shows the violation (DECK_NOT_REFILLED)
+  return found.sort((a, b) => a.revision - b.revision);
+};

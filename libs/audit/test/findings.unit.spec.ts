@@ -1,0 +1,106 @@
+import { readFileSync, readdirSync } from 'fs';
+import { join } from 'path';
+import { MatchEvent, MatchState, emptyMatch, evolve, validate } from '@matchlog/domain';
+import { codes, findingCodes, messages, ruleFindings } from '../src/findings';
+
+/**
+ * The corpus under examples/audit/: one clean log per game, and one log per finding with exactly
+ * that violation planted, named after its code. Every finding is asserted by code, rule and revision.
+ */
+const corpus = join(__dirname, '..', '..', '..', 'examples', 'audit');
+
+const expected: Record<string, readonly { code: string; rule: string; revision: number }[]> = {
+  'lorcana/clean.jsonl': [],
+  'lorcana/look-without-effect.jsonl': [{ code: 'LOOK_WITHOUT_EFFECT', rule: 'lorcana 7.1.3', revision: 4 }],
+  'lorcana/deck-order-changed.jsonl': [{ code: 'DECK_ORDER_CHANGED', rule: 'lorcana 7.2.2', revision: 4 }],
+  'lorcana/failed-to-find-public.jsonl': [{ code: 'FAILED_TO_FIND_PUBLIC', rule: 'lorcana 7.1.4', revision: 4 }],
+  'lorcana/bag-out-of-order.jsonl': [{ code: 'BAG_OUT_OF_ORDER', rule: 'lorcana 7.7.4', revision: 6 }],
+  'lorcana/resolved-during-action.jsonl': [{ code: 'RESOLVED_DURING_ACTION', rule: 'lorcana 7.1.6.1', revision: 7 }],
+  'lorcana/inked-face-up.jsonl': [{ code: 'INKED_FACE_UP', rule: 'lorcana 7.5.2, 7.5.6', revision: 4 }],
+  'four-souls/clean.jsonl': [],
+  'four-souls/deck-not-refilled.jsonl': [{ code: 'DECK_NOT_REFILLED', rule: 'four-souls Decks', revision: 5 }],
+  'four-souls/fizzle-ignored.jsonl': [{ code: 'FIZZLE_IGNORED', rule: 'four-souls Game Zones', revision: 7 }],
+  'four-souls/stack-out-of-order.jsonl': [{ code: 'STACK_OUT_OF_ORDER', rule: 'four-souls The Stack', revision: 8 }],
+  'grand-archive/clean.jsonl': [],
+  'grand-archive/unrevealed-specified-card.jsonl': [{ code: 'UNREVEALED_SPECIFIED_CARD', rule: 'grand-archive Public vs Private Information 2.1', revision: 4 }],
+  'grand-archive/look-not-allowed.jsonl': [{ code: 'LOOK_NOT_ALLOWED', rule: 'grand-archive Public vs Private Information', revision: 4 }],
+  'grand-archive/effects-stack-out-of-order.jsonl': [{ code: 'EFFECTS_STACK_OUT_OF_ORDER', rule: 'grand-archive Effects Stack', revision: 6 }],
+};
+
+/** Plain event lines; anything beyond id, type, data and meta (e.g. hash-chain fields) is ignored. */
+const load = (file: string): MatchEvent[] =>
+  readFileSync(join(corpus, file), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const { id, type, data, meta } = JSON.parse(line);
+      return { id, type, data, ...(meta && { meta }) } as MatchEvent;
+    });
+
+const files = readdirSync(corpus).flatMap((game) => readdirSync(join(corpus, game)).filter((f) => f.endsWith('.jsonl')).map((f) => `${game}/${f}`));
+
+describe('the audit corpus (examples/audit)', () => {
+  it('has exactly the logs this test knows, one per finding code and a clean one per game', () => {
+    expect(files.sort()).toEqual(Object.keys(expected).sort());
+    const planted = Object.values(expected).flat().map((finding) => finding.code);
+    expect(planted.sort()).toEqual([...findingCodes].sort());
+    for (const file of files.filter((f) => !f.endsWith('clean.jsonl'))) {
+      expect(file.split('/')[1]).toBe(`${expected[file][0].code.toLowerCase().replace(/_/g, '-')}.jsonl`);
+    }
+  });
+
+  it.each(files)('%s is a valid match log (every event passes validate)', (file) => {
+    let state: MatchState = emptyMatch;
+    for (const [index, event] of load(file).entries()) {
+      expect({ index, verdict: validate(state, event) }).toEqual({ index, verdict: { ok: true } });
+      state = evolve(state, event);
+    }
+  });
+
+  it.each(files)('%s gives exactly its planted findings', (file) => {
+    const events = load(file);
+    const findings = ruleFindings(events);
+    expect(findings.map(({ code, rule, revision }) => ({ code, rule, revision }))).toEqual(expected[file]);
+    for (const finding of findings) {
+      expect(finding.eventId).toBe(events[finding.revision - 1].id);
+      expect(finding.severity).toBe(codes[finding.code as keyof typeof codes].severity);
+      expect(finding.players.length).toBeGreaterThan(0);
+      expect(finding.message.length).toBeGreaterThan(40);
+    }
+  });
+
+  it.each(files)('%s: the Spanish report names the same findings in other words', (file) => {
+    const events = load(file);
+    const english = ruleFindings(events);
+    const spanish = ruleFindings(events, { language: 'es' });
+    expect(spanish.map(({ message, ...rest }) => rest)).toEqual(english.map(({ message, ...rest }) => rest));
+    spanish.forEach((finding, i) => {
+      expect(finding.message).not.toBe(english[i].message);
+      expect(finding.message).not.toMatch(/undefined/);
+      expect(english[i].message).not.toMatch(/undefined/);
+    });
+  });
+});
+
+describe('messages', () => {
+  it('every code has an English and a Spanish message, which differ', () => {
+    for (const code of findingCodes) {
+      const facts = { player: 'p1', expected: 'p2', cards: ['c1'], zone: { zone: 'deck', player: 'p1' }, trigger: 't1', top: 't2', next: 9, characteristic: 'Cosmic Bolt', actionBy: 'p2', criteria: 'Elsa' };
+      const en = messages.en[code](facts);
+      const es = messages.es[code](facts);
+      expect(en).toBeTruthy();
+      expect(es).toBeTruthy();
+      expect(es).not.toBe(en);
+    }
+  });
+
+  it('uses the Spanish wording of Lorcana 7.1', () => {
+    const es = ruleFindings(load('lorcana/look-without-effect.jsonl'), { language: 'es' });
+    expect(es[0].message).toContain('zona privada');
+    expect(ruleFindings(load('lorcana/failed-to-find-public.jsonl'), { language: 'es' })[0].message).toContain('zona pública');
+  });
+
+  it('every rule cited contains its rule number or section', () => {
+    for (const { rule } of Object.values(codes)) expect(rule).toMatch(/^(lorcana \d+(\.\d+)+|four-souls [A-Z]|grand-archive [A-Z])/);
+  });
+});

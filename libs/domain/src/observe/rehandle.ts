@@ -1,0 +1,37 @@
+import { MatchLayout, MatchState } from '../state/match-state';
+import { ZoneSeen } from './observation';
+import { Perception, seen } from './perception';
+import { canLookAt } from './visibility';
+
+/** The cards of a zone this audience can not look at, in an order of public facts only: those it knows, by name, then the rest. */
+export const canonicalUnseen = (layout: MatchLayout, state: MatchState, zone: number, known: readonly boolean[], audience: string): number[] => {
+  const { cards } = state;
+  const unseen = state.zones[zone].filter((card) => !canLookAt(layout, cards[card], audience));
+  const named = unseen.filter((card) => known[card]).sort((a, b) => (cards[a].definition < cards[b].definition ? -1 : cards[a].definition > cards[b].definition ? 1 : 0));
+  return [...named, ...unseen.filter((card) => !known[card])];
+};
+
+/**
+ * New handles for the cards of unordered zones this audience can not look into, handed out in the
+ * canonical order, and those zones as it now sees them (the cards it can look at first, as they lie).
+ * Needed whenever one card there was singled out (it left, was revealed, looked at, found): the owner
+ * arranges such a zone freely (Lorcana 7.3.2, 7.4.2, 7.5.4), so no handle there may say which card is which.
+ */
+export const rehandle = (layout: MatchLayout, state: MatchState, perception: Perception, zones: Iterable<number>): { perception: Perception; rehandled: ZoneSeen[] } => {
+  const targets = [...new Set(zones)].sort((a, b) => a - b);
+  if (targets.length === 0) return { perception, rehandled: [] };
+  const handles = perception.handles.slice();
+  let next = perception.next;
+  const order = targets.map((zone) => canonicalUnseen(layout, state, zone, perception.known, perception.audience));
+  for (const cards of order) for (const card of cards) handles[card] = next++;
+  const result: Perception = { ...perception, handles, next };
+  const rehandled = targets.map((zone, i) => ({
+    zone: layout.zones[zone].ref,
+    cards: [...state.zones[zone].filter((c) => canLookAt(layout, state.cards[c], perception.audience)), ...order[i]].map((card) => seen(layout, result, state.cards[card], card)),
+  }));
+  return { perception: result, rehandled };
+};
+
+/** The unordered zones, among where these cards lie, that this audience can not look into. */
+export const blindZonesOf = (layout: MatchLayout, state: MatchState, cards: readonly number[], audience: string): number[] =>
+  cards.filter((card) => !layout.zones[state.cards[card].zone].definition.ordered && !canLookAt(layout, state.cards[card], audience)).map((card) => state.cards[card].zone);
