@@ -1,3 +1,4 @@
+import { auditMatch, checkDeliveries } from '@matchlog/audit';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import {
@@ -81,6 +82,22 @@ const decks = new Set(['deck', 'main-deck', 'loot-deck', 'treasure-deck', 'monst
 
 describe.each(games)('examples/%s', (game) => {
   const { match, body, events, replay } = examples[game];
+
+  it('audits clean: no rule finding, no shuffle mismatch, and its own feeds and views leak nothing (self-audit)', () => {
+    expect(auditMatch(examples[game].events)).toEqual([]);
+  });
+
+  it('the orders published at MatchEnded are declassified from then on, and a leak one revision before', () => {
+    const { events } = examples[game];
+    const end = events.findIndex((e) => e.type === 'MatchEnded') + 1;
+    const shuffle = events.find((e) => e.type === 'ZoneShuffled');
+    if (!shuffle || shuffle.type !== 'ZoneShuffled') return;
+    const created = events[0].type === 'MatchCreated' ? events[0].data.cards : [];
+    const hidden = created.find((card) => card.cardId === shuffle.data.order[shuffle.data.order.length - 1])!.definition;
+    const payload = { overlay: `deck bottom was ${hidden}` };
+    expect(checkDeliveries(events, [{ audience: PUBLIC, revision: end, payload }])).toEqual([]);
+    expect(checkDeliveries(events, [{ audience: PUBLIC, revision: end - 1, payload }]).length + checkDeliveries(events, [{ audience: PUBLIC, revision: 1, payload }]).length).toBeGreaterThan(0);
+  });
   const cardIds = new Set(match.cards.map((card) => card.cardId));
 
   it('is a POST /matches/:id/events body: expectedRevision 1, 20 to 45 events, no ids and no meta', () => {

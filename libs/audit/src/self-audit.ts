@@ -3,7 +3,7 @@ import { IdentityMatcher } from './deliveries/matcher';
 import { Found, propertyPath, scanPayload } from './deliveries/scan';
 import { Finding, Language } from './finding';
 import { KnownCursor } from './knowledge/known-at';
-import { KnowledgeLedger, knowledgeLedger } from './knowledge/ledger';
+import { KnowledgeLedger, knowledgeLedger, publishedBy } from './knowledge/ledger';
 
 export const SELF_AUDIT_LEAK = 'SELF_AUDIT_LEAK';
 export const SELF_AUDIT_RULE = 'matchlog self-audit';
@@ -48,7 +48,8 @@ export const selfAudit = (events: readonly MatchEvent[], options: SelfAuditOptio
   const findings: Finding[] = [];
   for (const audience of ledger.audiences) {
     const cursor = new KnownCursor(ledger, audience);
-    const knows = (card: number) => cursor.knowsCard(card);
+    let at = 0;
+    const knows = (card: number) => cursor.knowsCard(card) || publishedBy(ledger, at, card);
     const reported = new Set<string>();
     let seat = emptySeat(audience);
     for (let i = 0; i < events.length; i++) {
@@ -57,6 +58,7 @@ export const selfAudit = (events: readonly MatchEvent[], options: SelfAuditOptio
       const stepped = step(seat, events[i]);
       seat = stepped.seat;
       cursor.seek(revision);
+      at = revision;
       const report = (where: Where) => (found: Found) => {
         if (where === 'view') {
           const key = `${found.kind}\u0000${found.value}\u0000${found.cardId}`;

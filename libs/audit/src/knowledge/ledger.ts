@@ -113,7 +113,16 @@ export interface KnowledgeLedger {
   readonly cards: readonly LedgerCard[];
   /** ordered by learned revision, then audience, then card */
   readonly intervals: readonly KnowledgeInterval[];
+  /**
+   * MatchEnded publishes every shuffle's order to everyone (the fair-shuffle check): from that revision
+   * on, the cards of those orders (card indices, as in `cards`) are declassified for every audience.
+   */
+  readonly published: { readonly revision: number; readonly cards: readonly number[] } | null;
 }
+
+/** Whether the audience may name this card at this revision because the match's end published it. */
+export const publishedBy = (ledger: KnowledgeLedger, revision: number, card: number): boolean =>
+  ledger.published !== null && revision >= ledger.published.revision && ledger.published.cards.includes(card);
 
 const PERCEPTION_UNCHANGED: ReadonlySet<MatchEvent['type']> = new Set([
   'TurnStarted', 'EffectStarted', 'EffectResolved', 'TriggerAdded', 'TriggerResolved', 'TriggerRemoved', 'PlayerLeft', 'MatchEnded',
@@ -127,10 +136,12 @@ export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger 
   const intervals: { -readonly [K in keyof KnowledgeInterval]: KnowledgeInterval[K] }[] = [];
   /** open[a][card]: index into intervals of the audience's open interval for that card, or -1 */
   let open: number[][] = [];
+  let published: KnowledgeLedger['published'] = null;
   for (let i = 0; i < events.length; i++) {
     const event = events[i];
     const after = evolve(state, event);
     const revision = i + 1;
+    if (event.type === 'MatchEnded' && after.shuffles.length > 0) published = { revision, cards: [...new Set(after.shuffles.flatMap((s) => s.cards))] };
     if (layout === null) {
       if (after.layout !== null) {
         layout = after.layout;
@@ -176,6 +187,7 @@ export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger 
     revision: events.length,
     cards: layout ? state.cards.map(({ cardId, definition, owner }) => ({ cardId, definition, owner })) : [],
     intervals,
+    published,
   };
 };
 
