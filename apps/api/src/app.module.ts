@@ -3,6 +3,7 @@ import { EventStore } from '@matchlog/store';
 import { DynamicModule, Inject, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { MatchAuditController } from './audit/match-audit.controller';
 import { CallerGuard } from './auth/caller.guard';
 import { ApiConfig } from './config/config';
 import { HealthController } from './health/health.controller';
@@ -52,7 +53,7 @@ export class AppModule {
           ...(!logsRequests() && { exclude: [{ method: RequestMethod.ALL, path: '{*path}' }] }),
         }),
       ],
-      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController],
+      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController, MatchAuditController],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
         { provide: EVENT_STORE, useValue: parts.store },

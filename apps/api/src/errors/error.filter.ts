@@ -1,4 +1,5 @@
 import { DuplicateEventId, RevisionConflict } from '@matchlog/store';
+import { AuditInputError } from '@matchlog/audit/knowledge/errors';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Response } from 'express';
 import { AudienceNotFound, ChainBroken, EventsRejected, Forbidden, LogUnreadable, MatchAlreadyExists, MatchNotFound, RevisionOutOfRange, Unauthenticated } from './api-errors';
@@ -30,6 +31,7 @@ export const problemOf = (exception: unknown): Problem => {
   if (exception instanceof MatchAlreadyExists) return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message };
   if (exception instanceof DuplicateEventId) return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message, eventId: exception.eventId };
   if (exception instanceof MatchNotFound || exception instanceof AudienceNotFound) return { statusCode: 404, error: 'Not Found', code: exception.code, message: exception.message };
+  if (exception instanceof AuditInputError) return { statusCode: 400, error: 'Bad Request', code: exception.code, message: [exception.message], path: exception.path };
   if (exception instanceof RevisionOutOfRange) return { statusCode: 400, error: 'Bad Request', code: exception.code, message: [exception.message] };
   if (exception instanceof Unauthenticated) return { statusCode: 401, error: 'Unauthorized', code: exception.code, message: exception.message };
   if (exception instanceof Forbidden) return { statusCode: 403, error: 'Forbidden', code: exception.code, message: exception.message };
