@@ -3,7 +3,7 @@ import { MatchLayout, MatchState } from '../state/match-state';
 import { MoveSeen, Observation, SeenCard } from './observation';
 import { Perception, handleName, seen } from './perception';
 import { rehandle } from './rehandle';
-import { canLookAt, forgets } from './visibility';
+import { canLookAt, forgets, indistinct } from './visibility';
 
 interface Step {
   readonly card: number;
@@ -71,7 +71,7 @@ export const observeMoves = (
     if (unfollowed.has(card)) continue;
     const source = move.source === undefined ? undefined : layout.cardIndex.get(move.source);
     // a source lying unseen in an unordered zone (a hand) is not named: which card it is stays hidden
-    const named = source !== undefined && (layout.zones[cards[source].zone].definition.ordered || canLookAt(layout, cards[source], audience));
+    const named = source !== undefined && !indistinct(layout, cards[source], audience);
     followed.push({
       from: layout.zones[from].ref,
       ...oldHandle(step),
@@ -97,12 +97,10 @@ export const observeMoves = (
 };
 
 /**
- * A card leaves an unordered zone where this audience could not look at it (another player's hand,
- * the inkwell, face down in play): their owner arranges those freely (Lorcana 7.3.2, 7.4.2, 7.5.4), so
- * it can not tell which card left.
+ * A card leaves a zone where this audience could not tell it from the others there (another
+ * player's hand, the inkwell): their owner arranges those freely (Lorcana 7.3.2, 7.5.4).
  */
-const leftUnseen = (layout: MatchLayout, before: MatchState, step: Step, audience: string): boolean =>
-  !layout.zones[step.from].definition.ordered && !canLookAt(layout, before.cards[step.card], audience);
+const leftUnseen = (layout: MatchLayout, before: MatchState, step: Step, audience: string): boolean => indistinct(layout, before.cards[step.card], audience);
 
 /**
  * After cards left `zone` unseen, the audience still knows what it knew of the rest only when every

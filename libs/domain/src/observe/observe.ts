@@ -7,7 +7,7 @@ import { Observation, SeenCard, ZoneSeen } from './observation';
 import { blindZonesOf, rehandle } from './rehandle';
 import { observeMoves } from './observe-moves';
 import { Perception, firstPerception, learn, seen } from './perception';
-import { canLookAt, forgets, losesControlOfFaceDown } from './visibility';
+import { canLookAt, forgets, indistinct, losesControlOfFaceDown } from './visibility';
 
 /** One audience's standpoint: the table as it is, and what this audience can follow of it. */
 export interface Lens {
@@ -58,7 +58,7 @@ const observeEvent = (
     const card = cardOf(cardId);
     if (card === undefined) return undefined;
     const now = after.cards[card];
-    if (!layout.zones[now.zone].definition.ordered && !canLookAt(layout, now, p.audience)) return undefined;
+    if (indistinct(layout, now, p.audience)) return undefined;
     return seen(layout, p, now, card);
   };
   const seenAs = (p: Perception, cardId: string) => {

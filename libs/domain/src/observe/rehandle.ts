@@ -1,12 +1,12 @@
 import { MatchLayout, MatchState } from '../state/match-state';
 import { ZoneSeen } from './observation';
 import { Perception, seen } from './perception';
-import { canLookAt } from './visibility';
+import { indistinct } from './visibility';
 
-/** The cards of a zone this audience can not look at, in an order of public facts only: those it knows, by name, then the rest. */
+/** The cards of a zone this audience can not tell apart, in an order of public facts only: those it knows, by name, then the rest. */
 export const canonicalUnseen = (layout: MatchLayout, state: MatchState, zone: number, known: readonly boolean[], audience: string): number[] => {
   const { cards } = state;
-  const unseen = state.zones[zone].filter((card) => !canLookAt(layout, cards[card], audience));
+  const unseen = state.zones[zone].filter((card) => indistinct(layout, cards[card], audience));
   const named = unseen.filter((card) => known[card]).sort((a, b) => (cards[a].definition < cards[b].definition ? -1 : cards[a].definition > cards[b].definition ? 1 : 0));
   return [...named, ...unseen.filter((card) => !known[card])];
 };
@@ -27,11 +27,11 @@ export const rehandle = (layout: MatchLayout, state: MatchState, perception: Per
   const result: Perception = { ...perception, handles, next };
   const rehandled = targets.map((zone, i) => ({
     zone: layout.zones[zone].ref,
-    cards: [...state.zones[zone].filter((c) => canLookAt(layout, state.cards[c], perception.audience)), ...order[i]].map((card) => seen(layout, result, state.cards[card], card)),
+    cards: [...state.zones[zone].filter((c) => !indistinct(layout, state.cards[c], perception.audience)), ...order[i]].map((card) => seen(layout, result, state.cards[card], card)),
   }));
   return { perception: result, rehandled };
 };
 
-/** The unordered zones, among where these cards lie, that this audience can not look into. */
+/** The zones, among where these cards lie, in which this audience can not tell them from the others. */
 export const blindZonesOf = (layout: MatchLayout, state: MatchState, cards: readonly number[], audience: string): number[] =>
-  cards.filter((card) => !layout.zones[state.cards[card].zone].definition.ordered && !canLookAt(layout, state.cards[card], audience)).map((card) => state.cards[card].zone);
+  cards.filter((card) => indistinct(layout, state.cards[card], audience)).map((card) => state.cards[card].zone);

@@ -33,3 +33,14 @@ export const forgets = (layout: MatchLayout, card: CardState, before: CardState)
   if (zone.anonymous && before.zone !== card.zone) return true;
   return layout.ruleset.zoneChange.faceDownForgets && zone.visibility === 'public' && card.faceDown && !before.faceDown;
 };
+
+/**
+ * Whether, of the cards in this zone it can not look at, the audience can not even tell one from
+ * another: an unordered zone that is not public (a hand, the inkwell), which its owner arranges out
+ * of sight (Lorcana 7.3.2, 7.5.4). Face-down cards in a public zone lie in plain view, so which one
+ * moves, changes status or control is seen (7.4.2).
+ */
+export const indistinct = (layout: MatchLayout, card: CardState, audience: Audience): boolean => {
+  const zone = layout.zones[card.zone].definition;
+  return !zone.ordered && zone.visibility !== 'public' && !canLookAt(layout, card, audience);
+};

@@ -13,23 +13,87 @@ const assertNever = (value: never): never => value;
 /** An audience's view after one more of its observations. Reads nothing but the observation. */
 export const evolveView = (view: AudienceView, observation: Observation): AudienceView => {
   const next = apply(view, observation);
-  return { ...(changesCards(observation) ? followSources(next) : next), revision: view.revision + 1 };
+  const followed = next.queue.items.length > 0 || next.queue.resolving.length > 0 ? followSources(next, touchedBy(view, observation)) : next;
+  // a literal with every field, not a spread: this runs for every event of every audience
+  return {
+    audience: followed.audience,
+    revision: view.revision + 1,
+    game: followed.game,
+    players: followed.players,
+    tournament: followed.tournament,
+    turn: followed.turn,
+    zones: followed.zones,
+    queue: followed.queue,
+    departed: followed.departed,
+    ended: followed.ended,
+  };
 };
 
-const changesCards = (o: Observation): boolean =>
-  o.type === 'CardMoved' || o.type === 'CardsMoved' || o.type === 'ZoneShuffled' || o.type === 'CardStatusChanged' || o.type === 'ControlChanged' || o.type === 'CardsRevealed' || o.type === 'CardsLookedAt' || o.type === 'SearchPerformed';
+interface Touched {
+  /** cards the observation shows as they now are, by handle */
+  readonly now: Map<string, SeenCard>;
+  /** handles that may no longer name the card they named (it left unseen, its zone was shuffled or rehandled) */
+  readonly gone: Set<string>;
+}
+
+/** What an observation changed of the cards the view names, read from the observation and the view before it. */
+const touchedBy = (before: AudienceView, o: Observation): Touched => {
+  const now = new Map<string, SeenCard>();
+  const gone = new Set<string>();
+  const shows = (card: SeenCard) => now.set(card.handle, card);
+  const renews = (zone: ZoneRef) => {
+    for (const card of before.zones[zoneKey(zone)]?.cards ?? []) gone.add(card.handle);
+  };
+  const rehandles = (zones: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined) =>
+    zones?.forEach(({ zone, cards }) => (renews(zone), cards.forEach(shows)));
+  switch (o.type) {
+    case 'CardMoved':
+      if (o.move.handle !== undefined) gone.add(o.move.handle);
+      shows(o.move.card);
+      rehandles(o.rehandled);
+      break;
+    case 'CardsMoved':
+      for (const m of o.moves) {
+        if (m.handle !== undefined) gone.add(m.handle);
+        shows(m.card);
+      }
+      o.unseen?.left.forEach((left) => left.handle !== undefined && gone.add(left.handle));
+      o.unseen?.arrived.forEach((arrived) => shows(arrived.card));
+      rehandles(o.rehandled);
+      break;
+    case 'ZoneShuffled':
+      renews(o.zone);
+      if (o.refilledFrom) renews(o.refilledFrom);
+      o.cards.forEach(shows);
+      break;
+    case 'CardStatusChanged':
+    case 'ControlChanged':
+      shows(o.card);
+      break;
+    case 'CardsRevealed':
+    case 'CardsLookedAt':
+      o.cards.forEach(shows);
+      rehandles(o.rehandled);
+      break;
+    case 'SearchPerformed':
+      if (o.found) shows(o.found);
+      rehandles(o.rehandled);
+      break;
+    default:
+      break;
+  }
+  return { now, gone };
+};
 
 /**
  * The queue names each item's source as the zones show that card now (a source turned face down,
  * inked or hidden loses its name with it), and by its handle alone once the audience lost track of it
  * (a shuffle, an unseen placement): the queue never names a card its audience can no longer identify.
  */
-const followSources = (view: AudienceView): AudienceView => {
-  const { items, resolving } = view.queue;
-  if (items.every((item) => item.source === undefined) && resolving.every((e) => e.source === undefined)) return view;
-  const current = new Map<string, SeenCard>();
-  for (const zone of Object.values(view.zones)) for (const card of zone.cards) current.set(card.handle, card);
-  const follow = (source: SeenCard): SeenCard => current.get(source.handle) ?? (source.definition === undefined ? source : { handle: source.handle });
+const followSources = (view: AudienceView, { now, gone }: Touched): AudienceView => {
+  if (now.size === 0 && gone.size === 0) return view;
+  const follow = (source: SeenCard): SeenCard =>
+    now.get(source.handle) ?? (gone.has(source.handle) && source.definition !== undefined ? { handle: source.handle } : source);
   let changed = false;
   const followItem = <T extends { readonly source?: SeenCard }>(item: T): T => {
     if (item.source === undefined) return item;
@@ -38,7 +102,7 @@ const followSources = (view: AudienceView): AudienceView => {
     changed = true;
     return { ...item, source };
   };
-  const queue = { ...view.queue, items: items.map(followItem), resolving: resolving.map(followItem) };
+  const queue = { ...view.queue, items: view.queue.items.map(followItem), resolving: view.queue.resolving.map(followItem) };
   return changed ? { ...view, queue } : view;
 };
 

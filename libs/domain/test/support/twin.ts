@@ -64,7 +64,8 @@ const leavingUnseen = (events: readonly MatchEvent[], e: MatchEvent, at: number,
   const moving = new Set(moves.map((m) => m.cardId));
   return moves.flatMap((move) => {
     const from = layout.zoneIndex.get(zoneKey(move.from));
-    if (from === undefined || layout.zones[from].definition.ordered || lookable.has(move.cardId)) return [];
+    // a hand or the inkwell: unordered and not public, so which of its unseen cards left can not be told
+    if (from === undefined || layout.zones[from].definition.ordered || layout.zones[from].definition.visibility === 'public' || lookable.has(move.cardId)) return [];
     // only a card that looks the same to the audience (face, status, controller are public) could be mistaken for it
     const looks = (c: number) => { const { faceDown, exerted, damage, controller } = state.cards[c]; return JSON.stringify([faceDown, exerted, damage, controller]); };
     const x = layout.cardIndex.get(move.cardId)!;
