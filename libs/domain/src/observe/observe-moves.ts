@@ -64,7 +64,6 @@ export const observeMoves = (
   const { perception: result, rehandled } = rehandle(layout, after, moved, unseenFrom);
   const indexIn = (card: number) => zones[cards[card].zone].indexOf(card);
   const seenNow = (card: number): SeenCard => seen(layout, result, cards[card], card);
-  const oldHandle = (step: Step) => (unseenFrom.has(step.from) ? {} : { handle: handleName(perception.handles[step.card]) });
   const followed: MoveSeen[] = [];
   for (const step of steps) {
     const { card, from, move } = step;
@@ -72,19 +71,15 @@ export const observeMoves = (
     const source = move.source === undefined ? undefined : layout.cardIndex.get(move.source);
     // a source lying unseen in an unordered zone (a hand) is not named: which card it is stays hidden
     const named = source !== undefined && !indistinct(layout, cards[source], audience);
-    followed.push({
-      from: layout.zones[from].ref,
-      ...oldHandle(step),
-      to: layout.zones[cards[card].zone].ref,
-      index: indexIn(card),
-      card: seenNow(card),
-      ...(move.reason !== undefined && { reason: move.reason }),
-      ...(named && { source: seenNow(source) }),
-    });
+    const seenMove: { -readonly [K in keyof MoveSeen]: MoveSeen[K] } = { from: layout.zones[from].ref, to: layout.zones[cards[card].zone].ref, index: indexIn(card), card: seenNow(card) };
+    if (!unseenFrom.has(from)) seenMove.handle = handleName(perception.handles[card]);
+    if (move.reason !== undefined) seenMove.reason = move.reason;
+    if (named) seenMove.source = seenNow(source!);
+    followed.push(seenMove);
   }
+  if (single) return { observation: rehandled.length ? { type: 'CardMoved', move: followed[0], rehandled } : { type: 'CardMoved', move: followed[0] }, perception: result };
+  if (unfollowed.size === 0) return { observation: rehandled.length ? { type: 'CardsMoved', moves: followed, rehandled } : { type: 'CardsMoved', moves: followed }, perception: result };
   const withRehandled = rehandled.length ? { rehandled } : {};
-  if (single) return { observation: { type: 'CardMoved', move: followed[0], ...withRehandled }, perception: result };
-  if (unfollowed.size === 0) return { observation: { type: 'CardsMoved', moves: followed, ...withRehandled }, perception: result };
   const left = steps
     .filter(({ card }) => unfollowed.has(card))
     .map((step) => ({ from: step.from, handle: unseenFrom.has(step.from) ? undefined : perception.handles[step.card] }))

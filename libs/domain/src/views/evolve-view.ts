@@ -92,18 +92,20 @@ const touchedBy = (before: AudienceView, o: Observation): Touched => {
  */
 const followSources = (view: AudienceView, { now, gone }: Touched): AudienceView => {
   if (now.size === 0 && gone.size === 0) return view;
-  const follow = (source: SeenCard): SeenCard =>
-    now.get(source.handle) ?? (gone.has(source.handle) && source.definition !== undefined ? { handle: source.handle } : source);
-  let changed = false;
-  const followItem = <T extends { readonly source?: SeenCard }>(item: T): T => {
-    if (item.source === undefined) return item;
-    const source = follow(item.source);
-    if (source === item.source) return item;
-    changed = true;
-    return { ...item, source };
+  const follow = (source: SeenCard | undefined): SeenCard | undefined => {
+    if (source === undefined) return undefined;
+    const shown = now.get(source.handle);
+    if (shown !== undefined) return shown === source ? source : shown;
+    return gone.has(source.handle) && source.definition !== undefined ? { handle: source.handle } : source;
   };
-  const queue = { ...view.queue, items: view.queue.items.map(followItem), resolving: view.queue.resolving.map(followItem) };
-  return changed ? { ...view, queue } : view;
+  const { items, resolving } = view.queue;
+  const affected = items.some((item) => follow(item.source) !== item.source) || resolving.some((effect) => follow(effect.source) !== effect.source);
+  if (!affected) return view;
+  const followItem = <T extends { readonly source?: SeenCard }>(item: T): T => {
+    const source = follow(item.source);
+    return source === item.source ? item : { ...item, source };
+  };
+  return { ...view, queue: { ...view.queue, items: items.map(followItem), resolving: resolving.map(followItem) } };
 };
 
 const apply = (view: AudienceView, o: Observation): AudienceView => {
