@@ -17,6 +17,7 @@ export class CatalogFeeder {
   constructor(
     private readonly db: CatalogDb,
     private readonly store: EventStore,
+    private readonly onError: (error: unknown) => void = (error) => console.error('catalog: a batch failed and will be retried', error),
   ) {}
 
   get caughtUpPosition(): number {
@@ -71,7 +72,14 @@ export class CatalogFeeder {
       while (this.queued.length > 0) {
         const batch = this.queued;
         this.queued = [];
-        await this.write(batch);
+        try {
+          await this.write(batch);
+        } catch (error) {
+          // the catalog can always be rebuilt from the log: keep the batch for the next attempt, never crash the server
+          this.queued = [...batch, ...this.queued];
+          this.onError(error);
+          return;
+        }
       }
     } finally {
       this.draining = null;

@@ -20,8 +20,9 @@ export const issueMatchTokens = async (db: CatalogDb, matchId: string, players: 
   return issued;
 };
 
-export const revokeMatchTokens = async (db: CatalogDb, matchId: string): Promise<void> => {
-  await db.deleteFrom('match_tokens').where('match_id', '=', matchId).execute();
+/** Takes back tokens issued by a creation that did not happen, and only those (a concurrent creation of the same id keeps its own). */
+export const revokeTokens = async (db: CatalogDb, issued: { readonly players: Record<string, string>; readonly judge: string }): Promise<void> => {
+  await db.deleteFrom('match_tokens').where('token_hash', 'in', [...Object.values(issued.players), issued.judge].map(hashToken)).execute();
 };
 
 export const grantOf = async (db: CatalogDb, token: string): Promise<TokenGrant | null> => {

@@ -1,4 +1,4 @@
-import { CatalogFeeder, checkpointOf, findMatch, grantOf, issueMatchTokens, listMatches, migrate, openCatalog } from '@matchlog/catalog';
+import { CatalogFeeder, checkpointOf, findMatch, grantOf, issueMatchTokens, listMatches, migrate, openCatalog, revokeTokens } from '@matchlog/catalog';
 import { EventStore, openSqliteEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -86,5 +86,19 @@ describe('match catalog on real SQLite files', () => {
     expect(await grantOf(db, issued.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
     expect(await grantOf(db, 'mlt_not-a-token')).toBeNull();
     await db.destroy();
+  });
+});
+
+describe('tokens of a creation that failed', () => {
+  it('are revoked alone: tokens issued for the same match id by a creation that succeeded stay valid', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchlog-tokens-'));
+    const db = await openCatalog(dir);
+    const winner = await issueMatchTokens(db, 'm1', ['p1']);
+    const loser = await issueMatchTokens(db, 'm1', ['p1']);
+    await revokeTokens(db, loser);
+    expect(await grantOf(db, loser.judge)).toBeNull();
+    expect(await grantOf(db, winner.judge)).toEqual({ matchId: 'm1', role: 'judge', player: null });
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

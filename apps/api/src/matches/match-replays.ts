@@ -32,9 +32,8 @@ export class MatchReplays {
     const events = (await this.store.readStream(matchId)).map(({ id, type, data, meta }) => ({ id, type, data, meta }) as MatchEvent);
     if (events.length === 0) throw new MatchNotFound(matchId);
     const replay = new Replay(events);
-    const loaded = { replay, state: replay.stateAt(), head: chainHeadOf(events) };
-    this.remember(matchId, loaded);
-    return loaded;
+    this.remember(matchId, { replay, state: replay.stateAt(), head: chainHeadOf(events) });
+    return this.cache.get(matchId)!;
   }
 
   /** Events the writer appended, in order, after the match's current revision. */
@@ -50,7 +49,10 @@ export class MatchReplays {
     this.cache.delete(matchId);
   }
 
+  /** A read that raced a write may bring an older match than the writer cached meanwhile: keep the newer. */
   private remember(matchId: string, loaded: LoadedMatch): void {
+    const cached = this.cache.get(matchId);
+    if (cached && cached.state.revision >= loaded.state.revision) return;
     this.cache.set(matchId, loaded);
     if (this.cache.size > CACHED_MATCHES) this.cache.delete(this.cache.keys().next().value!);
   }

@@ -1,7 +1,7 @@
 import { sealShuffle } from '@matchlog/audit/chain/commitment';
 import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
 import { GENESIS, chainEvent, chainEvents } from '@matchlog/audit/chain/hash-chain';
-import { CatalogDb, CatalogFeeder, issueMatchTokens, revokeMatchTokens } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, issueMatchTokens, revokeTokens } from '@matchlog/catalog';
 import { EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { EventStore, RevisionConflict } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
@@ -45,13 +45,14 @@ export class MatchWriter {
       if (!verdict.ok) throw new EventsRejected(verdict.error);
       if ((await this.store.revisionOf(id)) > 0) throw new MatchAlreadyExists(id);
       const tokens = await issueMatchTokens(this.catalog, id, created.players.map((p) => p.id));
+      let position: number;
       try {
-        const { position } = await this.store.append(id, 0, [event]);
-        await this.feeder.caughtUpTo(position);
+        ({ position } = await this.store.append(id, 0, [event]));
       } catch (error) {
-        await revokeMatchTokens(this.catalog, id);
+        await revokeTokens(this.catalog, tokens);
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
+      await this.feeder.caughtUpTo(position);
       return { matchId: id, revision: 1, tokens };
     });
   }
@@ -108,7 +109,7 @@ export class MatchWriter {
         await this.feeder.caughtUpTo(position);
         return { matchId: id, revision, tokens };
       } catch (error) {
-        await revokeMatchTokens(this.catalog, id);
+        await revokeTokens(this.catalog, tokens);
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
     });

@@ -11,6 +11,10 @@ export const checkCreated = (created: MatchCreated): Verdict => {
   }
   if (created.players.length === 0) return rejected('NO_PLAYERS', 'matchlog', 'a match needs at least one player', 'data.players');
   const ids = created.players.map((player) => player.id);
+  const reserved = ids.findIndex((id) => id === 'public' || id === 'judge');
+  if (reserved >= 0) {
+    return rejected('RESERVED_PLAYER_ID', 'matchlog', `"${ids[reserved]}" names an audience (spectators or the judge), not a player: choose another player id`, `data.players[${reserved}].id`);
+  }
   const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (twice >= 0) return rejected('DUPLICATE_PLAYER', 'matchlog', `player "${ids[twice]}" is listed twice`, `data.players[${twice}].id`);
   const layout = layoutOf(created);

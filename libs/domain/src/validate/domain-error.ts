@@ -8,6 +8,7 @@ export type DomainErrorCode =
   | 'UNKNOWN_GAME'
   | 'NO_PLAYERS'
   | 'DUPLICATE_PLAYER'
+  | 'RESERVED_PLAYER_ID'
   | 'UNKNOWN_PLAYER'
   | 'UNKNOWN_ZONE'
   | 'UNKNOWN_CARD'
