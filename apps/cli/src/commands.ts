@@ -1,5 +1,5 @@
 import { ChainHead, Finding, auditMatch, checkCommitments, knowledgeAt, knowledgeLedger, verifyChain } from '@matchlog/audit';
-import { JUDGE, MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
+import { JUDGE, MatchEvent, PUBLIC, Replay, rulesets, zoneRefOfKey } from '@matchlog/domain';
 import { CliArgs, UsageError } from './args';
 import { renderView } from './render-view';
 
@@ -62,9 +62,13 @@ export const knowledge = (events: readonly MatchEvent[], args: CliArgs): Command
     for (const p of deck.positions.filter((p) => !p.random)) lines.push(`  position ${p.position}: ${p.definition} [${p.cardId}] known to ${p.knownTo.join(', ')}`);
   }
   lines.push('', 'hidden cards someone other than their owner can identify:');
-  const notable = report.cards.filter((c) => c.knownTo.some((a) => a !== c.owner) && c.knownBy.some((k) => k.how !== 'public-zone'));
+  // a card in plain view (face up in a public zone) is known to all; the others are what a judge asks about
+  const ruleset = report.game === null ? undefined : rulesets[report.game];
+  const inPlainView = (c: (typeof report.cards)[number]) => !c.faceDown && ruleset?.zones.find((z) => z.name === zoneRefOfKey(c.zone).zone)?.visibility === 'public';
+  const byOthers = (c: (typeof report.cards)[number]) => c.knownBy.filter((k) => k.audience !== c.owner);
+  const notable = report.cards.filter((c) => !inPlainView(c) && byOthers(c).length > 0);
   for (const card of notable) {
-    const how = card.knownBy.filter((k) => k.audience !== card.owner).map((k) => `${k.audience} (${k.how} at r${k.revision})`);
+    const how = byOthers(card).map((k) => `${k.audience} (${k.how} at r${k.revision})`);
     lines.push(`  ${card.definition} [${card.cardId}] in ${card.zone}: ${how.join(', ')}`);
   }
   if (notable.length === 0) lines.push('  none');

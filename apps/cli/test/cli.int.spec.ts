@@ -69,6 +69,10 @@ describe('npx matchlog (offline CLI)', () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/deck@p1: \d+ cards, \d+ still random/);
     expect(JSON.parse((await matchlog('knowledge', exported, '--at', '20', '--json')).stdout).revision).toBe(20);
+    expect(out.stdout).toMatch(/hidden cards someone other than their owner can identify:\n {2}none/);
+    // 7.2.3: Under the Sea put them on the bottom of p1's deck face up, in a known order: everyone still knows them there
+    const later = await matchlog('knowledge', exported, '--at', '40');
+    expect(later.stdout).toMatch(/Ariel - On Human Legs \[c13\] in deck@p1: p2 \(public-zone at r\d+\), public/);
   });
 
   it('bad usage and unreadable files exit 2 with a message naming the problem', async () => {
