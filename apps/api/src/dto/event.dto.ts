@@ -1,10 +1,10 @@
 import { EventType, eventTypes } from '@matchlog/domain';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Transform, Type } from 'class-transformer';
 import { eventDataDtos } from './event-data.dto';
-import { ID } from './match-created.dto';
+import { IsId } from './is-id';
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -16,8 +16,7 @@ const toEventData = ({ value, obj }: { value: unknown; obj: { type?: unknown } }
 export class EventDto {
   @ApiPropertyOptional({ description: 'your id for the event, for idempotent retries; generated when absent', example: 'table12-000042' })
   @IsOptional()
-  @IsString()
-  @Matches(ID, { message: '$property must be 1-128 letters, digits, ".", "_", ":" or "-"' })
+  @IsId()
   id?: string;
 
   @ApiProperty({ enum: eventTypes })

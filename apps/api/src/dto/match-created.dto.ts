@@ -2,15 +2,13 @@ import { GameId, MatchCreated, rulesets } from '@matchlog/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsId } from './is-id';
 import { ZoneRefDto } from './zone-ref.dto';
 
-export const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
-const idMessage = { message: '$property must be 1-128 letters, digits, ".", "_", ":" or "-"' };
 
 export class PlayerSeatDto {
   @ApiProperty({ example: 'p1' })
-  @IsString()
-  @Matches(ID, idMessage)
+  @IsId()
   id!: string;
 
   @ApiPropertyOptional({ example: 'Ada' })
@@ -22,8 +20,7 @@ export class PlayerSeatDto {
 
 export class StartingCardDto {
   @ApiProperty({ example: 'c17', description: "the recorder's id for this physical card; only the judge ever sees it" })
-  @IsString()
-  @Matches(ID, idMessage)
+  @IsId()
   cardId!: string;
 
   @ApiProperty({ example: 'p1', nullable: true, description: 'null for shared cards (Four Souls decks)' })
@@ -99,14 +96,12 @@ export class MatchCreatedDataDto {
 export class CreateMatchDto extends MatchCreatedDataDto {
   @ApiPropertyOptional({ example: 'lyon-r3-t12', description: 'generated (a UUID) when absent' })
   @IsOptional()
-  @IsString()
-  @Matches(ID, idMessage)
+  @IsId()
   matchId?: string;
 
   @ApiPropertyOptional({ description: 'the MatchCreated event id, for idempotent retries; generated when absent' })
   @IsOptional()
-  @IsString()
-  @Matches(ID, idMessage)
+  @IsId()
   eventId?: string;
 }
 

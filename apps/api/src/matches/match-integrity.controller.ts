@@ -5,12 +5,12 @@ import { JUDGE, MatchEvent } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { Body, Controller, Get, Header, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { Response } from 'express';
 import { languageOf } from '../audit/language';
 import { Caller, assertMayRead, assertOrganizer } from '../auth/caller';
 import { CurrentCaller } from '../auth/caller.guard';
-import { ID } from '../dto/match-created.dto';
+import { IsId } from '../dto/is-id';
 import { ChainBroken, LogUnreadable, MatchNotFound } from '../errors/api-errors';
 import { EVENT_STORE } from '../tokens';
 import { MatchWriter } from './match-writer';
@@ -18,8 +18,7 @@ import { MatchWriter } from './match-writer';
 export class ImportQuery {
   @ApiPropertyOptional({ example: 'lyon-r3-t12', description: 'the id of the imported match; a new UUID when absent' })
   @IsOptional()
-  @IsString()
-  @Matches(ID, { message: '$property must be 1-128 letters, digits, ".", "_", ":" or "-"' })
+  @IsId()
   matchId?: string;
 }
 
