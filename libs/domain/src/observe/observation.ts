@@ -1,4 +1,4 @@
-import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
+import { PlayerSeat, Tournament } from '../events/events';
 import { ZoneRef } from '../events/zone-ref';
 import { GameId } from '../rules/ruleset';
 

@@ -2,7 +2,6 @@ import { EventOf, MatchEvent } from '../events/events';
 import { evolve } from '../state/evolve';
 import { zoneIndexOf } from '../state/layout';
 import { MatchLayout, MatchState } from '../state/match-state';
-import { PUBLIC } from './audience';
 import { Observation, SeenCard, ZoneSeen } from './observation';
 import { blindZonesOf, rehandle } from './rehandle';
 import { observeMoves } from './observe-moves';
