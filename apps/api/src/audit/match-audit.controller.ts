@@ -6,7 +6,8 @@ import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTa
 import { Caller, assertMayRead } from '../auth/caller';
 import { CurrentCaller } from '../auth/caller.guard';
 import { AtQuery } from '../dto/queries.dto';
-import { MatchNotFound, RevisionOutOfRange } from '../errors/api-errors';
+import { RevisionOutOfRange } from '../errors/api-errors';
+import { readMatch } from '../matches/read-match';
 import { EVENT_STORE } from '../tokens';
 import { DeliveriesDto } from './deliveries.dto';
 import { languageOf } from './language';
@@ -55,8 +56,6 @@ export class MatchAuditController {
 
   private async judgeRead(caller: Caller, id: string): Promise<MatchEvent[]> {
     assertMayRead(caller, id, JUDGE);
-    const events = (await this.store.readStream(id)).map(({ id: eventId, type, data, meta }) => ({ id: eventId, type, data, meta }) as MatchEvent);
-    if (events.length === 0) throw new MatchNotFound(id);
-    return events;
+    return readMatch(this.store, id);
   }
 }

@@ -1,7 +1,7 @@
 import { checkCommitments } from '@matchlog/audit/chain/commitment';
 import { verifyChain } from '@matchlog/audit/chain/hash-chain';
 import { parseJsonLines, toJsonLines } from '@matchlog/audit/chain/json-lines';
-import { JUDGE, MatchEvent } from '@matchlog/domain';
+import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { Body, Controller, Get, Header, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
@@ -11,9 +11,10 @@ import { languageOf } from '../audit/language';
 import { Caller, assertMayRead, assertOrganizer } from '../auth/caller';
 import { CurrentCaller } from '../auth/caller.guard';
 import { IsId } from '../dto/is-id';
-import { ChainBroken, LogUnreadable, MatchNotFound } from '../errors/api-errors';
+import { ChainBroken, LogUnreadable } from '../errors/api-errors';
 import { EVENT_STORE } from '../tokens';
 import { MatchWriter } from './match-writer';
+import { readMatch } from './read-match';
 
 export class ImportQuery {
   @ApiPropertyOptional({ example: 'lyon-r3-t12', description: 'the id of the imported match; a new UUID when absent' })
@@ -37,7 +38,7 @@ export class MatchIntegrityController {
   @ApiOkResponse({ schema: { example: { matchId: 'lyon-r3-t12', ok: true, chain: { ok: true, count: 42, head: '3f…' }, findings: [] } } })
   async verify(@CurrentCaller() caller: Caller, @Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
     assertMayRead(caller, id, JUDGE);
-    const events = await this.eventsOf(id);
+    const events = await readMatch(this.store, id);
     const chain = verifyChain(events);
     const findings = checkCommitments(events, { language: languageOf(acceptLanguage) });
     return { matchId: id, ok: chain.ok && findings.length === 0, chain, findings };
@@ -50,7 +51,7 @@ export class MatchIntegrityController {
   @ApiOperation({ summary: 'The match log as JSON Lines with its hash chain (judge token or organizer key)', description: 'One event per line (canonical JSON, meta.previous and meta.hash), then {"chain":{"count":N,"head":"…"}}.' })
   async export(@CurrentCaller() caller: Caller, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
     assertMayRead(caller, id, JUDGE);
-    const events = await this.eventsOf(id);
+    const events = await readMatch(this.store, id);
     res.setHeader('Content-Disposition', `attachment; filename="${id.replace(/[^A-Za-z0-9._-]/g, '_')}.jsonl"`);
     return toJsonLines(events);
   }
@@ -72,12 +73,5 @@ export class MatchIntegrityController {
     const chain = verifyChain(parsed.events, parsed.head);
     if (!chain.ok) throw new ChainBroken(chain.line, chain.reason, chain.message, chain.eventId);
     return this.writer.importMatch(query.matchId, parsed.events);
-  }
-
-  /** What the store holds: the record the chain protects, not a cached copy. */
-  private async eventsOf(matchId: string): Promise<MatchEvent[]> {
-    const events = (await this.store.readStream(matchId)).map(({ id, type, data, meta }) => ({ id, type, data, ...(meta != null && { meta }) }) as MatchEvent);
-    if (events.length === 0) throw new MatchNotFound(matchId);
-    return events;
   }
 }

@@ -2,8 +2,8 @@ import { chainHeadOf } from '@matchlog/audit/chain/hash-chain';
 import { MatchEvent, MatchState, Replay } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
-import { MatchNotFound } from '../errors/api-errors';
 import { EVENT_STORE } from '../tokens';
+import { readMatch } from './read-match';
 
 const CACHED_MATCHES = 500;
 
@@ -29,8 +29,7 @@ export class MatchReplays {
       this.cache.set(matchId, cached);
       return cached;
     }
-    const events = (await this.store.readStream(matchId)).map(({ id, type, data, meta }) => ({ id, type, data, meta }) as MatchEvent);
-    if (events.length === 0) throw new MatchNotFound(matchId);
+    const events = await readMatch(this.store, matchId);
     const replay = new Replay(events);
     this.remember(matchId, { replay, state: replay.stateAt(), head: chainHeadOf(events) });
     return this.cache.get(matchId)!;

@@ -1,0 +1,10 @@
+import { MatchEvent } from '@matchlog/domain';
+import { EventStore } from '@matchlog/store';
+import { MatchNotFound } from '../errors/api-errors';
+
+/** A match's events as the store holds them (the record the chain protects); a match with none does not exist. */
+export const readMatch = async (store: EventStore, matchId: string): Promise<MatchEvent[]> => {
+  const events = (await store.readStream(matchId)).map(({ id, type, data, meta }) => ({ id, type, data, ...(meta != null && { meta }) }) as MatchEvent);
+  if (events.length === 0) throw new MatchNotFound(matchId);
+  return events;
+};
