@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { configFromEnv } from './config/config';
 import { configureApp } from './configure-app';
 import { openParts } from './open-parts';
+import { failureReport } from './failure-report';
 
 const bootstrap = async () => {
   const config = configFromEnv();
@@ -18,4 +19,7 @@ const bootstrap = async () => {
   if (config.organizerKeyFile) logger.log(`organizer key: in ${config.organizerKeyFile} (set MATCHLOG_ORGANIZER_KEY to choose your own)`);
 };
 
-void bootstrap();
+bootstrap().catch((error: unknown) => {
+  process.stderr.write(`matchlog cannot start: ${failureReport(error)}\n`);
+  process.exit(1);
+});

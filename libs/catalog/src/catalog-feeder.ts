@@ -2,26 +2,53 @@ import { EventStore, StoredEvent, Subscription } from '@matchlog/store';
 import { CATALOG, projectIntoCatalog } from './catalog-projection';
 import { CatalogDb } from './open-catalog';
 
+/** When a batch fails (a full disk), the next attempt waits `firstMs`, doubling each time up to `maxMs`. */
+export interface RetryDelays {
+  readonly firstMs: number;
+  readonly maxMs: number;
+}
+
+/** How far the catalog is behind the log, as readiness reports it. */
+export interface CatalogLag {
+  /** the last log position the catalog holds */
+  readonly position: number;
+  /** events delivered from the log and not yet in the catalog */
+  readonly behind: number;
+  /** why the last batch failed, while it is being retried */
+  readonly failure?: string;
+}
+
 /**
  * Keeps the catalog up to date from a catch-up subscription. Events delivered while a batch is being
  * written wait and go into the next one; each batch and the checkpoint past its last event commit in
- * one transaction, so a restart resumes exactly where it stopped and a replay is idempotent.
+ * one transaction, so a restart resumes exactly where it stopped and a replay is idempotent. A failed
+ * batch is retried on a timer with backoff, so the catalog catches up by itself once the cause is gone.
  */
 export class CatalogFeeder {
   private subscription: Subscription | null = null;
   private position = 0;
   private queued: StoredEvent[] = [];
+  private writing: readonly StoredEvent[] = [];
   private draining: Promise<void> | null = null;
   private waiters: { position: number; resolve: () => void }[] = [];
+  private failures = 0;
+  private failure: string | undefined;
+  private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: CatalogDb,
     private readonly store: EventStore,
     private readonly onError: (error: unknown) => void = (error) => console.error('catalog: a batch failed and will be retried', error),
+    private readonly retry: RetryDelays = { firstMs: 250, maxMs: 30_000 },
   ) {}
 
   get caughtUpPosition(): number {
     return this.position;
+  }
+
+  lag(): CatalogLag {
+    const behind = [...this.writing, ...this.queued].filter((event) => event.position > this.position).length;
+    return { position: this.position, behind, ...(this.failure !== undefined && { failure: this.failure }) };
   }
 
   async start(): Promise<void> {
@@ -40,6 +67,8 @@ export class CatalogFeeder {
   }
 
   async stop(): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     await this.subscription?.close();
     this.subscription = null;
     await this.draining;
@@ -72,18 +101,37 @@ export class CatalogFeeder {
       while (this.queued.length > 0) {
         const batch = this.queued;
         this.queued = [];
+        this.writing = batch;
         try {
           await this.write(batch);
+          this.failures = 0;
+          this.failure = undefined;
         } catch (error) {
           // the catalog can always be rebuilt from the log: keep the batch for the next attempt, never crash the server
           this.queued = [...batch, ...this.queued];
+          this.failures++;
+          this.failure = error instanceof Error ? error.message : String(error);
+          this.retryLater();
           this.onError(error);
           return;
+        } finally {
+          this.writing = [];
         }
       }
     } finally {
       this.draining = null;
     }
+  }
+
+  private retryLater(): void {
+    if (this.retryTimer || this.subscription === null) return;
+    const delay = Math.min(this.retry.firstMs * 2 ** (this.failures - 1), this.retry.maxMs);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.draining ??= this.drain();
+    }, delay);
+    // a pending retry never keeps the process alive on its own
+    this.retryTimer.unref();
   }
 
   private async write(events: readonly StoredEvent[]): Promise<void> {

@@ -1,6 +1,7 @@
+import { StorageCorrupt, closeSqliteFile, openSqliteFile, storageErrorOf } from '@matchlog/store';
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'fs';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { existsSync, renameSync } from 'fs';
+import { Kysely, Migrator, SqliteDatabase, SqliteDialect, SqliteStatement } from 'kysely';
 import { join } from 'path';
 import { migrations } from '../../../migrations';
 import { CatalogTables } from './catalog-schema';
@@ -11,13 +12,22 @@ export type CatalogDb = Kysely<CatalogTables>;
  * The read models' database: `<dataDir>/catalog.sqlite`. `synchronous = NORMAL` is enough for the read
  * models: every row can be rebuilt from the event log, and a row and its checkpoint commit together.
  * The match tokens, kept here too, can not be rebuilt (docs/architecture.md says what that means).
+ *
+ * A damaged catalog (quick_check fails, or the file is not a database) is moved aside, named in the
+ * log, and replaced by an empty one, which the feeder fills from the log as it does a missing one.
  */
-export const openCatalog = async (dataDir: string): Promise<CatalogDb> => {
-  mkdirSync(dataDir, { recursive: true });
-  const sqlite = new Database(join(dataDir, 'catalog.sqlite'));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<CatalogTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+export const openCatalog = async (dataDir: string, log: (line: string) => void = console.warn): Promise<CatalogDb> => {
+  const file = join(dataDir, 'catalog.sqlite');
+  let sqlite: Database.Database;
+  try {
+    sqlite = openSqliteFile(file, { synchronous: 'NORMAL' });
+  } catch (error) {
+    if (!(error instanceof StorageCorrupt)) throw error;
+    const aside = moveAside(file);
+    log(`catalog: ${file} is damaged (${error.detail}); moved it to ${aside}, and the catalog is rebuilt from the event log`);
+    sqlite = openSqliteFile(file, { synchronous: 'NORMAL' });
+  }
+  const db = new Kysely<CatalogTables>({ dialect: new SqliteDialect({ database: reportingStorageErrors(sqlite, file) }) });
   await migrate(db);
   return db;
 };
@@ -27,4 +37,34 @@ export const migrate = async (db: Kysely<any>): Promise<string[]> => {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+};
+
+/** Renames the file and its -wal and -shm to `<name>.damaged-<time>…`; returns the database's new name. */
+const moveAside = (file: string): string => {
+  const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+  return aside;
+};
+
+/** The connection Kysely uses, with SQLite's errors as the storage errors they mean (a full disk: StorageFull). */
+const reportingStorageErrors = (sqlite: Database.Database, file: string): SqliteDatabase => {
+  const guard = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      throw storageErrorOf(error, file);
+    }
+  };
+  return {
+    close: () => closeSqliteFile(sqlite, file),
+    prepare: (sql: string): SqliteStatement => {
+      const statement = guard(() => sqlite.prepare(sql));
+      return {
+        reader: statement.reader,
+        all: (parameters) => guard(() => statement.all(...parameters)),
+        run: (parameters) => guard(() => statement.run(...parameters)),
+        iterate: (parameters) => guard(() => statement.iterate(...parameters)),
+      };
+    },
+  };
 };

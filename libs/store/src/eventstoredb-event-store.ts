@@ -2,6 +2,7 @@ import {
   ANY,
   AllStreamResolvedEvent,
   BACKWARDS,
+  DeadlineExceededError,
   END,
   EventStoreDBClient,
   FORWARDS,
@@ -10,6 +11,7 @@ import {
   ReadPosition,
   START,
   StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError,
   jsonEvent,
   streamNameFilter,
@@ -30,6 +32,7 @@ import {
   StoredEvent,
   Subscription,
 } from './event-store';
+import { StoreUnavailable } from './storage-errors';
 
 /** Our streams are `matchlog-<streamId>`, apart from EventStoreDB's own (`$…`) and anyone else's. */
 export const STREAM_PREFIX = 'matchlog-';
@@ -58,6 +61,10 @@ export const esdbEventId = (id: string): string => {
 };
 
 const streamName = (streamId: string) => STREAM_PREFIX + streamId;
+
+/** The client's "cannot reach the server" errors as StoreUnavailable; any other error as it is. */
+export const unavailableOf = (error: unknown): unknown =>
+  error instanceof UnavailableError || error instanceof DeadlineExceededError ? new StoreUnavailable(`EventStoreDB: ${error.message}`) : error;
 
 const toEsdbExpected = (expected: ExpectedRevision): AppendExpectedRevision =>
   expected === 'any' ? ANY : expected === 0 ? NO_STREAM : BigInt(expected - 1);
@@ -122,7 +129,7 @@ export class EventStoreDbEventStore implements EventStore {
       const position = result.position ? Number(result.position.commit) : (await this.readStream(streamId, { from: revision, maxCount: 1 }))[0].position;
       return { revision, position };
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (!(error instanceof WrongExpectedVersionError)) throw unavailableOf(error);
       const actual = error.actualVersion === NO_STREAM ? 0 : Number(error.actualVersion) + 1;
       throw (await this.idTakenAtExpectedPlace(streamId, expected, events)) ?? new RevisionConflict(streamId, expected, actual);
     }
@@ -145,7 +152,7 @@ export class EventStoreDbEventStore implements EventStore {
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
-      throw error;
+      throw unavailableOf(error);
     }
     return events;
   }
@@ -156,6 +163,14 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {
+    try {
+      return await this.readAllUnmapped(afterPosition, maxCount);
+    } catch (error) {
+      throw unavailableOf(error);
+    }
+  }
+
+  private async readAllUnmapped(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     let after = afterPosition;
     let from = toReadPosition(afterPosition);
@@ -198,7 +213,7 @@ export class EventStoreDbEventStore implements EventStore {
     };
     const stop = () => esdb.unsubscribe().catch(() => undefined);
     const finished = run().catch(async (error) => {
-      if (!closed) failure = error;
+      if (!closed) failure = unavailableOf(error);
       await stop();
     });
     const subscription: Subscription = {

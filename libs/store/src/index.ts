@@ -1,5 +1,7 @@
 export * from './event-store';
 export * from './sqlite-event-store';
+export * from './sqlite-file';
+export * from './storage-errors';
 export * from './open-store';
 // the EventStoreDB adapter is '@matchlog/store/eventstoredb-event-store', kept out of here so that
 // importing the store does not load its gRPC client

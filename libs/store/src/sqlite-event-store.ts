@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { hash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkAppend } from './check-append';
 import {
@@ -14,6 +13,8 @@ import {
   StoredEvent,
   Subscription,
 } from './event-store';
+import { closeSqliteFile, openSqliteFile } from './sqlite-file';
+import { storageErrorOf } from './storage-errors';
 
 /*
  * Event ids are random (UUIDs), so an index on them takes its inserts all over the b-tree: with a
@@ -146,25 +147,25 @@ export class SqliteEventStore implements EventStore {
   private readonly insertStmts = new Map<number, { events: Database.Statement<unknown[]>; ids: Database.Statement<unknown[]>; taken: Database.Statement<unknown[], string> }>();
   private readonly appendGroup: Database.Transaction<(group: PendingAppend[]) => void>;
 
-  static open(file: string): SqliteEventStore {
-    return new SqliteEventStore(file);
+  /** Opens `file` (see `openSqliteFile`: exclusive to this process, quick-checked unless `quickCheck: false`). */
+  static open(file: string, options: { quickCheck?: boolean } = {}): SqliteEventStore {
+    return new SqliteEventStore(file, options);
   }
 
-  constructor(file: string) {
-    const db = new Database(file);
+  constructor(
+    readonly file: string,
+    options: { quickCheck?: boolean } = {},
+  ) {
+    const db = openSqliteFile(file, { synchronous: 'FULL', quickCheck: options.quickCheck });
     this.db = db;
     try {
-      const mode = db.pragma('journal_mode = WAL', { simple: true });
-      if (mode !== 'wal') throw new Error(`SQLite refused WAL mode for ${file} (journal_mode is ${String(mode)})`);
-      db.pragma('synchronous = FULL');
-      db.pragma('busy_timeout = 5000');
       // checkpoint every ~40 MB of WAL rather than every 4 MB: a page rewritten by many commits is copied back once
       db.pragma('wal_autocheckpoint = 10000');
       db.pragma('cache_size = -65536');
       db.exec(SCHEMA);
     } catch (error) {
-      db.close();
-      throw error;
+      closeSqliteFile(db, file);
+      throw storageErrorOf(error, file);
     }
     this.streamStmt = db.prepare('SELECT stream_key, revision FROM streams WHERE stream_id = ?');
     this.insertStreamStmt = db.prepare('INSERT INTO streams (stream_id, revision) VALUES (?, ?)');
@@ -209,20 +210,21 @@ export class SqliteEventStore implements EventStore {
   async readStream(streamId: string, options: ReadOptions = {}): Promise<StoredEvent[]> {
     const limit = options.maxCount ?? -1;
     if (limit === 0) return [];
-    const rows =
+    const rows = this.reading(() =>
       options.direction === 'backwards'
         ? this.backwardStmt.all(streamId, options.from ?? Number.MAX_SAFE_INTEGER, limit)
-        : this.forwardStmt.all(streamId, options.from ?? 1, limit);
+        : this.forwardStmt.all(streamId, options.from ?? 1, limit),
+    );
     return rows.map(toStored);
   }
 
   async revisionOf(streamId: string): Promise<number> {
-    return this.streamStmt.get(streamId)?.revision ?? 0;
+    return this.reading(() => this.streamStmt.get(streamId)?.revision ?? 0);
   }
 
   async readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {
     if (maxCount <= 0) return [];
-    return this.allStmt.all(afterPosition, maxCount).map(toStored);
+    return this.reading(() => this.allStmt.all(afterPosition, maxCount)).map(toStored);
   }
 
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void): Subscription {
@@ -231,7 +233,7 @@ export class SqliteEventStore implements EventStore {
     const run = async () => {
       let position = afterPosition;
       while (!subscriber.closed) {
-        const page = this.allStmt.all(position, SUBSCRIPTION_PAGE);
+        const page = this.reading(() => this.allStmt.all(position, SUBSCRIPTION_PAGE));
         if (page.length === 0) {
           // nothing can be committed between the read above and this wait: both run in one turn
           await new Promise<void>((wake) => (subscriber.wake = wake));
@@ -282,7 +284,16 @@ export class SqliteEventStore implements EventStore {
       subscriber.wake?.();
     }
     await Promise.all(this.subscriptionsDone);
-    this.db.close();
+    closeSqliteFile(this.db, this.file);
+  }
+
+  /** A read, its SQLite errors as the storage errors they mean (a damaged file: StorageCorrupt). */
+  private reading<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      throw storageErrorOf(error, this.file);
+    }
   }
 
   private flush(): void {
@@ -293,7 +304,8 @@ export class SqliteEventStore implements EventStore {
       this.appendGroup.immediate(group);
     } catch (error) {
       // the commit failed: nothing of the group was written, and what it told its callers may be untrue
-      for (const pending of group) pending.reject(error);
+      const failure = storageErrorOf(error, this.file);
+      for (const pending of group) pending.reject(failure);
       return;
     }
     for (const pending of group) {
@@ -384,8 +396,5 @@ export class SqliteEventStore implements EventStore {
   }
 }
 
-/** The store in `<dataDir>/events.sqlite`, creating the directory if needed. */
-export const openSqliteEventStore = (dataDir: string): SqliteEventStore => {
-  mkdirSync(dataDir, { recursive: true });
-  return SqliteEventStore.open(join(dataDir, 'events.sqlite'));
-};
+/** The store in `<dataDir>/events.sqlite`, creating the directory (0700) and the file (0600) if needed. */
+export const openSqliteEventStore = (dataDir: string): SqliteEventStore => SqliteEventStore.open(join(dataDir, 'events.sqlite'));

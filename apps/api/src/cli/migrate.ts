@@ -1,5 +1,6 @@
 import { openCatalog } from '@matchlog/catalog';
 import { configFromEnv } from '../config/config';
+import { failureReport } from '../failure-report';
 
 /** npm run migrate: brings the catalog database up to the latest migration (the server does this on start too). */
 const main = async () => {
@@ -10,6 +11,6 @@ const main = async () => {
 };
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(failureReport(error));
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { CatalogFeeder, openCatalog } from '@matchlog/catalog';
 import { openEventStore } from '@matchlog/store';
 import { configFromEnv } from '../config/config';
+import { failureReport } from '../failure-report';
 
 /** npm run rebuild: empties every read model and replays the whole event log into it (tokens are kept). */
 const main = async () => {
@@ -14,6 +15,6 @@ const main = async () => {
 };
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(failureReport(error));
   process.exit(1);
 });

@@ -1,5 +1,6 @@
+import { ensureDataDir } from '@matchlog/store';
 import { randomBytes } from 'crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { join, resolve } from 'path';
 
 export interface ApiConfig {
@@ -35,7 +36,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
 const organizerKeyIn = (dataDir: string): { key: string; file: string } => {
   const file = join(dataDir, 'organizer.key');
   if (existsSync(file)) return { key: readFileSync(file, 'utf8').trim(), file };
-  mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   const key = `mlo_${randomBytes(24).toString('base64url')}`;
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   return { key, file };

@@ -1,4 +1,4 @@
-import { DuplicateEventId, RevisionConflict } from '@matchlog/store';
+import { DuplicateEventId, RevisionConflict, StorageCorrupt, StorageFull, StoreUnavailable } from '@matchlog/store';
 import { AuditInputError } from '@matchlog/audit/knowledge/errors';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Response } from 'express';
@@ -35,6 +35,9 @@ export const problemOf = (exception: unknown): Problem => {
   if (exception instanceof RevisionOutOfRange) return { statusCode: 400, error: 'Bad Request', code: exception.code, message: [exception.message] };
   if (exception instanceof Unauthenticated) return { statusCode: 401, error: 'Unauthorized', code: exception.code, message: exception.message };
   if (exception instanceof Forbidden) return { statusCode: 403, error: 'Forbidden', code: exception.code, message: exception.message };
+  if (exception instanceof StorageFull) return { statusCode: 507, error: 'Insufficient Storage', code: exception.code, message: exception.message };
+  if (exception instanceof StorageCorrupt) return { statusCode: 500, error: 'Internal Server Error', code: exception.code, message: exception.message };
+  if (exception instanceof StoreUnavailable) return { statusCode: 503, error: 'Service Unavailable', code: exception.code, message: exception.message };
   if (exception instanceof HttpException) {
     const body = exception.getResponse();
     const status = exception.getStatus();
@@ -52,10 +55,25 @@ export const problemOf = (exception: unknown): Problem => {
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('matchlog');
+  /** damaged files already logged: one line each, however many requests meet the damage */
+  private readonly corruptFilesLogged = new Set<string>();
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const problem = problemOf(exception);
-    if (problem.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    host.switchToHttp().getResponse<Response>().status(problem.statusCode).json(problem);
+    this.log(exception, problem);
+    const response = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof StoreUnavailable) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    response.status(problem.statusCode).json(problem);
+  }
+
+  private log(exception: unknown, problem: Problem): void {
+    if (exception instanceof StorageCorrupt) {
+      if (!this.corruptFilesLogged.has(exception.file)) this.logger.error(exception.report);
+      this.corruptFilesLogged.add(exception.file);
+    } else if (exception instanceof StorageFull || exception instanceof StoreUnavailable) {
+      this.logger.warn(exception.report);
+    } else if (problem.statusCode >= 500) {
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    }
   }
 }

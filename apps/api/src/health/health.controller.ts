@@ -1,8 +1,14 @@
 import { CatalogFeeder } from '@matchlog/catalog';
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { EventStore } from '@matchlog/store';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Response } from 'express';
 import { ApiConfig } from '../config/config';
-import { API_CONFIG, CATALOG_FEEDER } from '../tokens';
+import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
+import { readinessOf } from './readiness';
+
+/** Seconds a client or load balancer should wait before asking again when not ready. */
+const RETRY_AFTER_SECONDS = 5;
 
 @ApiTags('health')
 @Controller('health')
@@ -10,11 +16,21 @@ export class HealthController {
   constructor(
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Liveness, the store in use and how far the catalog has read the log' })
+  @ApiOperation({ summary: 'Liveness (the process answers), the store in use and how far the catalog has read the log' })
   health() {
     return { status: 'ok', store: this.config.store, catalogPosition: this.feeder.caughtUpPosition };
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise' })
+  @ApiServiceUnavailableResponse({ description: '{ status: "not ready", reasons: [...], catalog: { position, behind, failure? } }, with Retry-After' })
+  async ready(@Res({ passthrough: true }) response: Response) {
+    const { ready, reasons, catalog } = await readinessOf(this.store, this.feeder);
+    if (!ready) response.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    return { status: ready ? 'ready' : 'not ready', store: this.config.store, reasons, catalog };
   }
 }

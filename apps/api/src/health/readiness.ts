@@ -1,0 +1,30 @@
+import { CatalogLag } from '@matchlog/catalog';
+import { EventStore, StoreUnavailable, isStorageError } from '@matchlog/store';
+
+export interface Readiness {
+  readonly ready: boolean;
+  /** why not ready, one sentence each (never a file name: anyone may ask) */
+  readonly reasons: string[];
+  readonly catalog: CatalogLag;
+}
+
+/** A stream no match has: reading its revision is the cheapest question every store answers. */
+const PROBE_STREAM = 'readiness-probe';
+
+/**
+ * Ready to serve: the event store answers, and the catalog is not stuck behind the log (a failed batch
+ * waiting for its retry). A catalog that is only a batch behind while it writes is ready.
+ */
+export const readinessOf = async (store: Pick<EventStore, 'revisionOf'>, feeder: { lag(): CatalogLag }): Promise<Readiness> => {
+  const reasons: string[] = [];
+  try {
+    await store.revisionOf(PROBE_STREAM);
+  } catch (error) {
+    reasons.push(error instanceof StoreUnavailable ? 'the event store cannot be reached' : isStorageError(error) ? error.message : 'the event store fails to answer');
+  }
+  const catalog = feeder.lag();
+  if (catalog.failure !== undefined && catalog.behind > 0) {
+    reasons.push(`the catalog is ${catalog.behind} events behind the log: its last write failed (${catalog.failure}); it is retried with backoff`);
+  }
+  return { ready: reasons.length === 0, reasons, catalog };
+};

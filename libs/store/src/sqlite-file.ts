@@ -1,0 +1,92 @@
+import Database from 'better-sqlite3';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname } from 'node:path';
+import { StorageCorrupt, StorageLocked, storageErrorOf, unopenableOf } from './storage-errors';
+
+export interface SqliteFileOptions {
+  readonly synchronous: 'FULL' | 'NORMAL';
+  /** run PRAGMA quick_check, and refuse a damaged file with StorageCorrupt (default true) */
+  readonly quickCheck?: boolean;
+}
+
+/** Makes the data directory, 0700 (it holds every hidden card), if it is missing. */
+export const ensureDataDir = (dir: string): void => {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw unopenableOf(error, dir);
+  }
+};
+
+/** Names the process that holds a database file, for the one refused. */
+const holderFileOf = (file: string): string => `${file}.pid`;
+
+const holderOf = (file: string): string => {
+  try {
+    const { pid, host, since } = JSON.parse(readFileSync(holderFileOf(file), 'utf8')) as { pid: number; host: string; since: string };
+    return `pid ${pid} on ${host}, since ${since}, as ${holderFileOf(file)} says`;
+  } catch {
+    return `its pid is unknown: ${holderFileOf(file)} is missing`;
+  }
+};
+
+/** The problems SQLite finds in the file ("quick": b-trees and pages; "full": also every index against its table); none when it is sound. */
+export const integrityProblems = (db: Database.Database, depth: 'quick' | 'full'): string[] => {
+  const rows = db.pragma(depth === 'quick' ? 'quick_check' : 'integrity_check', { simple: false }) as Record<string, string>[];
+  const problems = rows.map((row) => Object.values(row)[0]);
+  return problems.length === 1 && problems[0] === 'ok' ? [] : problems;
+};
+
+/**
+ * Opens a matchlog database file for this process alone:
+ * - created 0600 (SQLite gives its -wal and -shm files the database's mode) in a directory created 0700;
+ * - WAL, in exclusive locking mode, the lock taken at once: a second process is refused with
+ *   StorageLocked, naming the holder from `<file>.pid`. The OS drops the lock when its process dies,
+ *   so a crash leaves no stale lock (a stale `.pid` file only names a holder, it never blocks);
+ * - a damaged file (quick_check, or not a database at all) is refused with StorageCorrupt; a file or
+ *   directory that cannot be made, opened or written with StorageUnopenable.
+ */
+export const openSqliteFile = (file: string, options: SqliteFileOptions): Database.Database => {
+  ensureDataDir(dirname(file));
+  try {
+    writeFileSync(file, '', { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw unopenableOf(error, file);
+  }
+  let db: Database.Database;
+  try {
+    db = new Database(file, { timeout: 0 });
+  } catch (error) {
+    throw unopenableOf(storageErrorOf(error, file), file);
+  }
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') throw new Error(`SQLite refused WAL mode for ${file} (journal_mode is ${String(mode)})`);
+    db.exec('BEGIN EXCLUSIVE; COMMIT');
+    db.pragma(`synchronous = ${options.synchronous}`);
+    db.pragma('busy_timeout = 5000');
+    if (options.quickCheck ?? true) {
+      const problems = integrityProblems(db, 'quick');
+      if (problems.length > 0) throw new StorageCorrupt(file, `quick_check: ${problems.slice(0, 3).join('; ')}`);
+    }
+    writeFileSync(holderFileOf(file), JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }), { mode: 0o600 });
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new StorageLocked(file, holderOf(file));
+    throw unopenableOf(storageErrorOf(error, file), file);
+  }
+  return db;
+};
+
+/** Closes a database `openSqliteFile` opened, and takes this process's name off it. */
+export const closeSqliteFile = (db: Database.Database, file: string): void => {
+  if (!db.open) return;
+  db.close();
+  try {
+    if ((JSON.parse(readFileSync(holderFileOf(file), 'utf8')) as { pid: number }).pid === process.pid) rmSync(holderFileOf(file), { force: true });
+  } catch {
+    // already gone, or another process's: nothing to take back
+  }
+};
