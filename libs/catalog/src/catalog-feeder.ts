@@ -104,8 +104,6 @@ export class CatalogFeeder {
         this.writing = batch;
         try {
           await this.write(batch);
-          this.failures = 0;
-          this.failure = undefined;
         } catch (error) {
           // the catalog can always be rebuilt from the log: keep the batch for the next attempt, never crash the server
           this.queued = [...batch, ...this.queued];
@@ -139,6 +137,8 @@ export class CatalogFeeder {
     if (fresh.length === 0) return;
     await this.db.transaction().execute((trx) => projectIntoCatalog(trx, fresh));
     this.position = fresh[fresh.length - 1].position;
+    this.failures = 0;
+    this.failure = undefined;
     for (const waiter of this.waiters.filter((w) => w.position <= this.position)) this.release(waiter);
   }
 

@@ -1,0 +1,94 @@
+import { CatalogDb, CatalogFeeder, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
+import { EventStore, StorageFull, openSqliteEventStore } from '@matchlog/store';
+import { sql } from 'kysely';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { damageMiddlePages } from '../../store/test/support/damage';
+
+const created = (matchId: string) => ({
+  id: `${matchId}-created`,
+  type: 'MatchCreated',
+  data: { game: 'lorcana', players: [{ id: 'p1', name: 'x'.repeat(5000) }, { id: 'p2' }], cards: [], tournament: { event: 'Cup', round: 1, table: 2 } },
+  meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:00:00.000Z' },
+});
+
+/** PRAGMA max_page_count on the catalog's one connection: the next write needing a page fails as on a full disk. */
+const fillUp = async (db: CatalogDb): Promise<() => Promise<void>> => {
+  const { rows: [room] } = await sql<{ max_page_count: number }>`PRAGMA max_page_count`.execute(db);
+  const { rows: [size] } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(db);
+  await sql.raw(`PRAGMA max_page_count = ${size.page_count}`).execute(db);
+  return async () => void (await sql.raw(`PRAGMA max_page_count = ${room.max_page_count}`).execute(db));
+};
+
+describe('the catalog when its storage fails', () => {
+  let dir: string;
+  let store: EventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'matchlog-catalog-failures-'));
+    store = openSqliteEventStore(dir);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a damaged catalog.sqlite is moved aside, named in the log, and rebuilt from the event log', async () => {
+    for (let m = 0; m < 40; m++) await store.append(`m${m}`, 0, [created(`m${m}`)]);
+    let db = await openCatalog(dir);
+    let feeder = new CatalogFeeder(db, store);
+    await feeder.start();
+    await feeder.caughtUpTo(40);
+    await feeder.stop();
+    await db.destroy();
+    damageMiddlePages(join(dir, 'catalog.sqlite'));
+
+    const log: string[] = [];
+    db = await openCatalog(dir, (line) => log.push(line));
+    const aside = readdirSync(dir).find((name) => name.startsWith('catalog.sqlite.damaged-'));
+    expect(aside).toBeDefined();
+    expect(log).toEqual([expect.stringContaining(`moved it to ${join(dir, aside!)}`)]);
+    expect(statSync(join(dir, 'catalog.sqlite')).mode & 0o777).toBe(0o600);
+    feeder = new CatalogFeeder(db, store);
+    await feeder.start();
+    await feeder.caughtUpTo(40, 10_000);
+    expect(await checkpointOf(db)).toBe(40);
+    expect(await findMatch(db, 'm39')).toMatchObject({ game: 'lorcana', eventCount: 1 });
+    await feeder.stop();
+    await db.destroy();
+  });
+
+  it('a catalog.sqlite that is not a database is moved aside and replaced', async () => {
+    writeFileSync(join(dir, 'catalog.sqlite'), 'not a database at all\n'.repeat(300));
+    const log: string[] = [];
+    const db = await openCatalog(dir, (line) => log.push(line));
+    expect(log).toEqual([expect.stringContaining('is damaged (it is not a SQLite database')]);
+    expect(await checkpointOf(db)).toBe(0);
+    await db.destroy();
+    expect(existsSync(join(dir, 'catalog.sqlite'))).toBe(true);
+  });
+
+  it('a batch that failed on a full disk is retried on a timer with backoff: the catalog catches up with no new write, and reports its lag meanwhile', async () => {
+    const db = await openCatalog(dir);
+    const failures: unknown[] = [];
+    let thirdFailure: () => void;
+    const failedThrice = new Promise<void>((resolve) => (thirdFailure = resolve));
+    const feeder = new CatalogFeeder(db, store, (error) => failures.push(error) === 3 && thirdFailure(), { firstMs: 5, maxMs: 20 });
+    await feeder.start();
+    await store.append('m0', 0, [created('m0')]);
+    await feeder.caughtUpTo(1);
+
+    const makeRoom = await fillUp(db);
+    for (let m = 1; m <= 5; m++) await store.append(`m${m}`, 0, [created(`m${m}`)]);
+    await failedThrice;
+    expect(failures[0]).toBeInstanceOf(StorageFull);
+    expect(feeder.lag()).toEqual({ position: 1, behind: 5, failure: new StorageFull('').message });
+
+    await makeRoom();
+    await feeder.caughtUpTo(6, 60_000);
+    expect(feeder.lag()).toEqual({ position: 6, behind: 0 });
+    expect(await findMatch(db, 'm5')).toMatchObject({ eventCount: 1 });
+    await feeder.stop();
+    await db.destroy();
+  });
+});
