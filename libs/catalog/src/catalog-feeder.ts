@@ -1,4 +1,4 @@
-import { EventStore, StoredEvent, Subscription } from '@matchlog/store';
+import { EventStore, StoredEvent, Subscription, isStorageError } from '@matchlog/store';
 import { CATALOG, projectIntoCatalog } from './catalog-projection';
 import { CatalogDb } from './open-catalog';
 
@@ -38,7 +38,8 @@ export class CatalogFeeder {
   constructor(
     private readonly db: CatalogDb,
     private readonly store: EventStore,
-    private readonly onError: (error: unknown) => void = (error) => console.error('catalog: a batch failed and will be retried', error),
+    private readonly onError: (error: unknown) => void = (error) =>
+      console.error('catalog: a batch failed and will be retried:', isStorageError(error) ? error.report : error),
     private readonly retry: RetryDelays = { firstMs: 250, maxMs: 30_000 },
   ) {}
 

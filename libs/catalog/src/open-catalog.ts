@@ -46,8 +46,13 @@ const moveAside = (file: string): string => {
   return aside;
 };
 
-/** The connection Kysely uses, with SQLite's errors as the storage errors they mean (a full disk: StorageFull). */
+/**
+ * The connection Kysely uses, with SQLite's errors as the storage errors they mean (a full disk:
+ * StorageFull). SQLite rolls a transaction back by itself on some errors (SQLITE_FULL among them):
+ * Kysely's own rollback then finds none, and its error would hide the one that matters.
+ */
 const reportingStorageErrors = (sqlite: Database.Database, file: string): SqliteDatabase => {
+  const noTransaction: SqliteStatement = { reader: false, all: () => [], run: () => ({ changes: 0, lastInsertRowid: 0 }), iterate: () => [][Symbol.iterator]() };
   const guard = <T>(run: () => T): T => {
     try {
       return run();
@@ -58,6 +63,7 @@ const reportingStorageErrors = (sqlite: Database.Database, file: string): Sqlite
   return {
     close: () => closeSqliteFile(sqlite, file),
     prepare: (sql: string): SqliteStatement => {
+      if (/^\s*rollback\s*$/i.test(sql) && !sqlite.inTransaction) return noTransaction;
       const statement = guard(() => sqlite.prepare(sql));
       return {
         reader: statement.reader,

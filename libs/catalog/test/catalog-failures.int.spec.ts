@@ -1,10 +1,10 @@
-import { CatalogDb, CatalogFeeder, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
+import { CatalogFeeder, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
 import { EventStore, StorageFull, openSqliteEventStore } from '@matchlog/store';
-import { sql } from 'kysely';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { damageMiddlePages } from '../../store/test/support/damage';
+import { fillUpCatalog } from './support/full-catalog';
 
 const created = (matchId: string) => ({
   id: `${matchId}-created`,
@@ -12,14 +12,6 @@ const created = (matchId: string) => ({
   data: { game: 'lorcana', players: [{ id: 'p1', name: 'x'.repeat(5000) }, { id: 'p2' }], cards: [], tournament: { event: 'Cup', round: 1, table: 2 } },
   meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:00:00.000Z' },
 });
-
-/** PRAGMA max_page_count on the catalog's one connection: the next write needing a page fails as on a full disk. */
-const fillUp = async (db: CatalogDb): Promise<() => Promise<void>> => {
-  const { rows: [room] } = await sql<{ max_page_count: number }>`PRAGMA max_page_count`.execute(db);
-  const { rows: [size] } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(db);
-  await sql.raw(`PRAGMA max_page_count = ${size.page_count}`).execute(db);
-  return async () => void (await sql.raw(`PRAGMA max_page_count = ${room.max_page_count}`).execute(db));
-};
 
 describe('the catalog when its storage fails', () => {
   let dir: string;
@@ -78,7 +70,7 @@ describe('the catalog when its storage fails', () => {
     await store.append('m0', 0, [created('m0')]);
     await feeder.caughtUpTo(1);
 
-    const makeRoom = await fillUp(db);
+    const makeRoom = await fillUpCatalog(db);
     for (let m = 1; m <= 5; m++) await store.append(`m${m}`, 0, [created(`m${m}`)]);
     await failedThrice;
     expect(failures[0]).toBeInstanceOf(StorageFull);

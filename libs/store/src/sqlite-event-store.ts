@@ -14,7 +14,7 @@ import {
   Subscription,
 } from './event-store';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
-import { storageErrorOf } from './storage-errors';
+import { StorageCorrupt, storageErrorOf } from './storage-errors';
 
 /*
  * Event ids are random (UUIDs), so an index on them takes its inserts all over the b-tree: with a
@@ -134,6 +134,8 @@ export class SqliteEventStore implements EventStore {
   private nextPosition = 0;
   private readonly subscribers = new Set<Subscriber>();
   private readonly subscriptionsDone = new Set<Promise<void>>();
+  /** the damage met at run time: nothing more is written into a damaged file */
+  private damage: StorageCorrupt | undefined;
 
   private readonly streamStmt: Database.Statement<[string], { stream_key: number; revision: number }>;
   private readonly insertStreamStmt: Database.Statement<[string, number]>;
@@ -191,6 +193,7 @@ export class SqliteEventStore implements EventStore {
 
   append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new Error('the event store is closed'));
+    if (this.damage) return Promise.reject(this.damage);
     let serialised: Serialised[];
     try {
       checkAppend(streamId, expected, events);
@@ -292,8 +295,14 @@ export class SqliteEventStore implements EventStore {
     try {
       return read();
     } catch (error) {
-      throw storageErrorOf(error, this.file);
+      throw this.storageError(error);
     }
+  }
+
+  private storageError(error: unknown): unknown {
+    const meant = storageErrorOf(error, this.file);
+    if (meant instanceof StorageCorrupt) this.damage ??= meant;
+    return meant;
   }
 
   private flush(): void {
@@ -304,7 +313,7 @@ export class SqliteEventStore implements EventStore {
       this.appendGroup.immediate(group);
     } catch (error) {
       // the commit failed: nothing of the group was written, and what it told its callers may be untrue
-      const failure = storageErrorOf(error, this.file);
+      const failure = this.storageError(error);
       for (const pending of group) pending.reject(failure);
       return;
     }

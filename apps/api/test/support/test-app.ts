@@ -5,18 +5,18 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import request from 'supertest';
-import { AppModule } from '../../src/app.module';
+import { AppModule, AppParts } from '../../src/app.module';
 import { ApiConfig } from '../../src/config/config';
 import { configureApp } from '../../src/configure-app';
 import { openParts } from '../../src/open-parts';
 
 export const ORGANIZER = 'test-organizer-key';
 
-/** The real app over a real SQLite store and catalog in a fresh temporary directory. */
-export const startTestApp = async (overrides: Partial<ApiConfig> = {}) => {
+/** The real app over a real SQLite store and catalog in a fresh temporary directory (or parts `open` makes). */
+export const startTestApp = async (overrides: Partial<ApiConfig> = {}, open: (config: ApiConfig) => Promise<AppParts> = (config) => openParts(config, {})) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-e2e-'));
   const config: ApiConfig = { port: 0, dataDir, store: 'sqlite', organizerKey: ORGANIZER, organizerKeyFile: null, bodyLimit: '1mb', ...overrides };
-  const parts = await openParts(config, {});
+  const parts = await open(config);
   const module = await Test.createTestingModule({ imports: [AppModule.with(parts)] }).compile();
   const app = configureApp(module.createNestApplication<NestExpressApplication>({ bufferLogs: true }), config);
   await app.init();
