@@ -4,6 +4,7 @@ import { execFile } from 'child_process';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { damageMiddlePages } from '../../../libs/store/test/support/damage';
 import { promisify } from 'util';
 
 const run = (script: string, dataDir: string) =>
@@ -34,5 +35,24 @@ describe('npm run migrate / npm run rebuild', () => {
     const db = await openCatalog(dir);
     expect(await findMatch(db, 'm1')).toMatchObject({ game: 'four-souls', status: 'ended', winner: 'p1', eventCount: 2 });
     await db.destroy();
+  });
+
+  it('check-integrity says ok for sound databases, and for a damaged one names it and its problems, exiting 1', async () => {
+    const store = openSqliteEventStore(dir);
+    for (let m = 0; m < 20; m++) await store.append(`m${m}`, 0, Array.from({ length: 20 }, (_, i) => ({ id: `m${m}-${i}`, type: 'TurnStarted', data: { note: 'x'.repeat(200) } })));
+    await store.close();
+    await run('migrate', dir);
+    const sound = await run('check-integrity', dir);
+    expect(sound.stdout).toBe(`${join(dir, 'events.sqlite')}: ok\n${join(dir, 'catalog.sqlite')}: ok\n`);
+
+    damageMiddlePages(join(dir, 'events.sqlite'));
+    const damaged = await run('check-integrity', dir).then(
+      () => ({ code: 0, stdout: '' }),
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(damaged.code).toBe(1);
+    expect(damaged.stdout).toContain(`${join(dir, 'events.sqlite')}: damaged\n`);
+    expect(damaged.stdout).toContain('restore this file from a backup');
+    expect(damaged.stdout).toContain(`${join(dir, 'catalog.sqlite')}: ok`);
   });
 });

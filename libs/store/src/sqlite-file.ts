@@ -90,3 +90,27 @@ export const closeSqliteFile = (db: Database.Database, file: string): void => {
     // already gone, or another process's: nothing to take back
   }
 };
+
+/**
+ * SQLite's full integrity check of a database file (every page, and every index against its table):
+ * the problems found, none when it is sound. It takes the file's lock, so it refuses a file a running
+ * server holds (StorageLocked).
+ */
+export const fullIntegrityProblems = (file: string): string[] => {
+  let db: Database.Database;
+  try {
+    db = openSqliteFile(file, { synchronous: 'NORMAL', quickCheck: false });
+  } catch (error) {
+    if (error instanceof StorageCorrupt) return [error.detail];
+    throw error;
+  }
+  try {
+    return integrityProblems(db, 'full');
+  } catch (error) {
+    const meant = storageErrorOf(error, file);
+    if (meant instanceof StorageCorrupt) return [meant.detail];
+    throw meant;
+  } finally {
+    closeSqliteFile(db, file);
+  }
+};
