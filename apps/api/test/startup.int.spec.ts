@@ -1,6 +1,6 @@
 import { openSqliteEventStore } from '@matchlog/store';
 import { ChildProcess, spawn } from 'child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { damageMiddlePages } from '../../../libs/store/test/support/damage';
@@ -77,16 +77,23 @@ describe('the server refuses to start, saying which file, why and what to do', (
   });
 
   it('on a data directory another server holds, naming it; after that one is killed, a restart starts', async () => {
-    const first = startServer(base);
+    const dataDir = join(base, 'data');
+    const first = startServer(dataDir, {});
     try {
       await first.listening;
-      await expectRefusal(startServer(base), `${join(base, 'events.sqlite')} is in use by another process (pid ${first.child.pid} on `, 'stop the other one');
+      // made by the server: the directory 0700, every file in it 0600 (databases, their -wal, the generated organizer key)
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      const files = readdirSync(dataDir);
+      expect(files).toEqual(expect.arrayContaining(['events.sqlite', 'events.sqlite-wal', 'catalog.sqlite', 'catalog.sqlite-wal', 'organizer.key']));
+      for (const file of files) expect([file, statSync(join(dataDir, file)).mode & 0o777]).toEqual([file, 0o600]);
+
+      await expectRefusal(startServer(dataDir), `${join(dataDir, 'events.sqlite')} is in use by another process (pid ${first.child.pid} on `, 'stop the other one');
     } finally {
       first.child.kill('SIGKILL');
       await first.exited;
     }
     // the killed server's lock went with it; its stale pid file does not block
-    const restarted = startServer(base);
+    const restarted = startServer(dataDir);
     try {
       await restarted.listening;
     } finally {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { StorageCorrupt, StorageLocked, storageErrorOf, unopenableOf } from './storage-errors';
@@ -17,6 +17,17 @@ export const ensureDataDir = (dir: string): void => {
   } catch (error) {
     throw unopenableOf(error, dir);
   }
+};
+
+/** A file others could read (one an earlier version made 0644) made 0600; a missing one left alone. */
+const ownerOnly = (path: string): void => {
+  let mode: number;
+  try {
+    mode = statSync(path).mode;
+  } catch {
+    return;
+  }
+  if ((mode & 0o077) !== 0) chmodSync(path, 0o600);
 };
 
 /** Names the process that holds a database file, for the one refused. */
@@ -40,7 +51,8 @@ export const integrityProblems = (db: Database.Database, depth: 'quick' | 'full'
 
 /**
  * Opens a matchlog database file for this process alone:
- * - created 0600 (SQLite gives its -wal and -shm files the database's mode) in a directory created 0700;
+ * - created 0600 (SQLite gives its -wal and -shm files the database's mode) in a directory created
+ *   0700; files an earlier version left readable by others are made 0600;
  * - WAL, in exclusive locking mode, the lock taken at once: a second process is refused with
  *   StorageLocked, naming the holder from `<file>.pid`. The OS drops the lock when its process dies,
  *   so a crash leaves no stale lock (a stale `.pid` file only names a holder, it never blocks);
@@ -71,6 +83,7 @@ export const openSqliteFile = (file: string, options: SqliteFileOptions): Databa
       const problems = integrityProblems(db, 'quick');
       if (problems.length > 0) throw new StorageCorrupt(file, `quick_check: ${problems.slice(0, 3).join('; ')}`);
     }
+    for (const suffix of ['', '-wal', '-shm']) ownerOnly(file + suffix);
     writeFileSync(holderFileOf(file), JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }), { mode: 0o600 });
   } catch (error) {
     db.close();

@@ -1,5 +1,6 @@
 import { SqliteEventStore, StorageCorrupt, StorageFull, StorageLocked, StorageUnopenable, openSqliteEventStore } from '@matchlog/store';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectionOf, damageMiddlePages, fillUp } from './support/damage';
@@ -37,6 +38,20 @@ describe('SqliteEventStore when its storage fails', () => {
     const files = readdirSync(dir);
     expect(files).toEqual(expect.arrayContaining(['events.sqlite', 'events.sqlite-wal']));
     for (const file of files) expect([file, statSync(join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
+  });
+
+  it('makes database files an earlier version left world-readable 0600, their -wal and -shm included', async () => {
+    const dir = freshDir();
+    mkdirSync(dir, { mode: 0o755 });
+    const old = new Database(join(dir, 'events.sqlite'));
+    old.pragma('journal_mode = WAL');
+    old.exec('CREATE TABLE t (x)');
+    old.close();
+    // as a server killed with its log open leaves them
+    for (const file of ['events.sqlite-wal', 'events.sqlite-shm']) writeFileSync(join(dir, file), '');
+    for (const file of ['events.sqlite', 'events.sqlite-wal', 'events.sqlite-shm']) chmodSync(join(dir, file), 0o644);
+    store = openSqliteEventStore(dir);
+    for (const file of ['events.sqlite', 'events.sqlite-wal', 'events.sqlite-shm']) expect([file, statSync(join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
   });
 
   it('a full disk refuses the append with StorageFull and writes nothing; once there is room the same append succeeds', async () => {
