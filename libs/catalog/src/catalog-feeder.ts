@@ -109,7 +109,7 @@ export class CatalogFeeder {
           // the catalog can always be rebuilt from the log: keep the batch for the next attempt, never crash the server
           this.queued = [...batch, ...this.queued];
           this.failures++;
-          this.failure = error instanceof Error ? error.message : String(error);
+          this.failure = typeof (error as { message?: unknown })?.message === 'string' ? (error as Error).message : String(error);
           this.retryLater();
           this.onError(error);
           return;

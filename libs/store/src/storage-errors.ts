@@ -95,10 +95,11 @@ const codeOf = (error: unknown): string | undefined => {
 
 /** A SQLite error from `file` as the storage error it means; any other error as it is. */
 export const storageErrorOf = (error: unknown, file: string): unknown => {
+  // by code and message, not instanceof Error: better-sqlite3's errors may come from another realm (jest)
   const code = codeOf(error);
-  if (!(error instanceof Error) || code === undefined || isStorageError(error)) return error;
+  if (code === undefined || isStorageError(error)) return error;
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new StorageFull(file);
-  if (code.startsWith('SQLITE_CORRUPT')) return new StorageCorrupt(file, error.message);
+  if (code.startsWith('SQLITE_CORRUPT')) return new StorageCorrupt(file, String((error as { message?: unknown }).message));
   if (code === 'SQLITE_NOTADB') return new StorageCorrupt(file, 'it is not a SQLite database: its header is missing or damaged');
   return error;
 };
