@@ -39,6 +39,11 @@ const startServer = (dataDir: string, env: NodeJS.ProcessEnv = { MATCHLOG_ORGANI
 };
 
 const expectRefusal = async (server: Server, ...mentions: string[]) => {
+  if ((await Promise.race([server.exited, server.listening.then(() => 'listening' as const)])) === 'listening') {
+    server.child.kill('SIGKILL');
+    await server.exited;
+    throw new Error('the server started where it should have refused to');
+  }
   const { code, stderr } = await server.exited;
   expect(code).toBe(1);
   expect(stderr).toMatch(/^matchlog cannot start: /);
