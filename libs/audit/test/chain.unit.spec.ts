@@ -182,19 +182,21 @@ describe('provably fair shuffles', () => {
     const events = [start, shuffle, move('p1-deck-2', p1Deck, p1Hand), move('p1-deck-1', p1Deck, p1Hand), move('p1-deck-0', p1Deck, p1Hand)];
     expect(checkCommitments(events)).toEqual([{
       revision: 4, eventId: events[3].id, code: 'DRAW_NOT_FROM_COMMITTED_ORDER', rule: 'matchlog fair shuffle', severity: 'violation', players: ['p1'],
-      message: '"Stitch" (p1-deck-1) left deck@p1 from position 3 (1 = top), but the order committed by the shuffle at revision 2 had "Ariel" (p1-deck-0) on top.',
+      message: '"Stitch" (p1-deck-1) left deck@p1 from position 3 (1 = top), but the order committed by the shuffle at revision 2, with the moves recorded since, had "Ariel" (p1-deck-0) on top.',
     }]);
     expect(checkCommitments(events, { language: 'es' })[0].message).toBe(
-      '"Stitch" (p1-deck-1) salió de deck@p1 desde la posición 3 (1 = arriba), pero el orden comprometido por el barajado de la revisión 2 tenía "Ariel" (p1-deck-0) arriba.',
+      '"Stitch" (p1-deck-1) salió de deck@p1 desde la posición 3 (1 = arriba), pero el orden comprometido por el barajado de la revisión 2, con los movimientos registrados desde entonces, tenía "Ariel" (p1-deck-0) arriba.',
     );
   });
 
-  it('follows cards put on top, and stops following the deck once a card goes in below the top', () => {
+  it('follows cards put on top or on the bottom (every game: fair-shuffle-moves.unit.spec.ts)', () => {
     const shuffle = sealed([start], order);
     const onTop = [start, shuffle, move('p1-deck-2', p1Deck, p1Hand), move('p1-deck-2', p1Hand, p1Deck, { position: 'top' }), move('p1-deck-0', p1Deck, p1Hand)];
     expect(checkCommitments(onTop).map((f) => f.code)).toEqual(['DRAW_NOT_FROM_COMMITTED_ORDER']);
-    const below = [start, shuffle, move('p1-deck-2', p1Deck, p1Hand), move('p1-deck-2', p1Hand, p1Deck, { position: 'bottom' }), move('p1-deck-3', p1Deck, p1Hand)];
-    expect(checkCommitments(below)).toEqual([]);
+    // Moana back on the bottom: Ariel, Mulan, Stitch, Moana
+    const below = [start, shuffle, move('p1-deck-2', p1Deck, p1Hand), move('p1-deck-2', p1Hand, p1Deck, { position: 'bottom' })];
+    expect(checkCommitments([...below, move('p1-deck-0', p1Deck, p1Hand)])).toEqual([]);
+    expect(checkCommitments([...below, move('p1-deck-3', p1Deck, p1Hand)]).map((f) => f.code)).toEqual(['DRAW_NOT_FROM_COMMITTED_ORDER']);
   });
 
   it('non-judge audiences see the commitment, never the salt, and MatchEnded publishes each order and salt to check it', () => {
