@@ -22,6 +22,8 @@ export interface MatchLayout {
   readonly cardIds: readonly string[];
   readonly cardIndex: ReadonlyMap<string, number>;
   readonly tournament?: Tournament;
+  /** MatchCreated's publicDeckLists: whether spectators get the shuffles MatchEnded discloses */
+  readonly publicDeckLists: boolean;
 }
 
 export interface CardState {
