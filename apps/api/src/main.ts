@@ -21,6 +21,6 @@ const bootstrap = async () => {
 
 bootstrap().catch((error: unknown) => {
   if (!(error instanceof ConfigError)) throw error;
-  console.error(`matchlog can not start: ${error.message}`);
+  process.stderr.write(`matchlog cannot start: ${error.message}\n`);
   process.exit(1);
 });

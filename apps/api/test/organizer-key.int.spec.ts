@@ -20,7 +20,7 @@ describe('the server refuses a weak organizer key', () => {
   it.each(['x', 'change-me', 'change-me-change-me-change-me-change-me'])('MATCHLOG_ORGANIZER_KEY=%s: exit 1, a message saying how to make one, no stack trace', async (key) => {
     const { code, stderr } = await startServer(env({ MATCHLOG_ORGANIZER_KEY: key }));
     expect(code).toBe(1);
-    expect(stderr).toContain('matchlog can not start: The organizer key in MATCHLOG_ORGANIZER_KEY ');
+    expect(stderr).toContain('matchlog cannot start: The organizer key in MATCHLOG_ORGANIZER_KEY ');
     expect(stderr).toContain('openssl rand -base64 32');
     expect(stderr).not.toMatch(/^\s+at /m);
     expect(stderr.trim().split('\n')).toHaveLength(1);
