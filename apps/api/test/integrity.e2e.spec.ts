@@ -129,6 +129,18 @@ describe('tamper evidence and provably fair shuffles', () => {
     }
   });
 
+  it('re-importing an export into the server that holds it, as a copy or under its own id, is refused naming the match that is that log; nothing is written', async () => {
+    const text = await exported();
+    for (const target of ['?matchId=int-copy', '', `?matchId=${id}`]) {
+      const res = await t.http().post(`/matches/import${target}`).set(t.organizer).set('Content-Type', NDJSON).send(text).expect(409);
+      expect(res.body).toMatchObject({ statusCode: 409, code: 'MATCH_LOG_ALREADY_IMPORTED', matchId: id });
+      expect(res.body.message).toContain(`This log is already stored as match "${id}"`);
+      expect(res.body.message).toContain(`Read or export match "${id}" instead`);
+    }
+    await t.http().get('/matches/int-copy').expect(404);
+    expect((await t.http().get(`/matches/${id}`).expect(200)).body.eventCount).toBe(5);
+  });
+
   it('import refuses a tampered export with 422 naming the first bad line, and writes nothing', async () => {
     const lines = (await exported()).trimEnd().split('\n');
     const tampered = [...lines];
