@@ -14,8 +14,8 @@ const matches = fc.tuple(fc.array(fc.nat(), { minLength: 40, maxLength: 160 }), 
 
 /**
  * A shuffle's commitment differs between twin worlds (it hides the order only because its salt is
- * secret), and MatchEnded declassifies every shuffle's order and salt once the match is over: both
- * are masked before comparing.
+ * secret), and MatchEnded declassifies every shuffle's order and salt to the players once the match
+ * is over: both are masked before comparing (spectators get no orders: see the publicDeckLists property).
  */
 const withoutPublication = (observation: FeedEntry['observation']) => {
   if (observation.type !== 'MatchEnded' || !('shuffles' in observation)) return observation;
