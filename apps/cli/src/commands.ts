@@ -40,7 +40,7 @@ export const verify = (events: readonly MatchEvent[], head: ChainHead | undefine
   if (args.json) return { output: json({ ok, chain, findings }), exitCode: ok ? 0 : 1 };
   const m = messagesIn(args.language);
   const lines = [
-    chain.ok ? m.chainIntact(chain.count, chain.head, head !== undefined) : `${m.chainBroken(chain.line, chain.eventId, chain.reason)}\n  ${chain.message}`,
+    chain.ok ? m.chainIntact(chain.count, chain.head, head !== undefined) : `${m.chainBroken(chain.line, chain.eventId, chain.reason)}\n  ${m.chainDetail(chain.reason, chain.message)}`,
     findings.length === 0 ? m.commitmentsMatch : `${m.commitmentProblems(findings.length)}\n${findings.map(findingLine(m)).join('\n')}`,
   ];
   return { output: lines.join('\n'), exitCode: ok ? 0 : 1 };

@@ -13,6 +13,8 @@ export interface CliMessages {
   // verify
   chainIntact(count: number, head: string, matchesHeadLine: boolean): string;
   chainBroken(line: number, eventId: string | undefined, reason: string): string;
+  /** the line under chainBroken: verifyChain's own message (English), or what the reason means */
+  chainDetail(reason: string, message: string): string;
   commitmentsMatch: string;
   commitmentProblems(count: number): string;
   // replay
@@ -44,6 +46,7 @@ const en: CliMessages = {
   severity: (severity) => severity,
   chainIntact: (count, head, matchesHeadLine) => `chain intact: ${count} events, head ${head}${matchesHeadLine ? ' (matches the chain line)' : ''}`,
   chainBroken: (line, eventId, reason) => `chain BROKEN at line ${line}${eventId ? ` (event ${eventId})` : ''}: ${reason}`,
+  chainDetail: (_reason, message) => message,
   commitmentsMatch: 'shuffle commitments: all match',
   commitmentProblems: (count) => `shuffle commitments: ${count} problem(s)`,
   viewHeading: (game, audience, revision) => `${game ?? 'no match'} — as ${audience}, revision ${revision}`,
@@ -83,6 +86,7 @@ const es: CliMessages = {
   severity: (severity) => (severity === 'violation' ? 'infracción' : 'advertencia'),
   chainIntact: (count, head, matchesHeadLine) => `cadena intacta: ${count} eventos, cabeza ${head}${matchesHeadLine ? ' (coincide con la línea de la cadena)' : ''}`,
   chainBroken: (line, eventId, reason) => `cadena ROTA en la línea ${line}${eventId ? ` (evento ${eventId})` : ''}: ${chainBreakEs[reason] ?? reason}`,
+  chainDetail: (reason, message) => chainDetailEs[reason] ?? message,
   commitmentsMatch: 'compromisos de barajado: todos coinciden',
   commitmentProblems: (count) => `compromisos de barajado: ${count} problema(s)`,
   viewHeading: (game, audience, revision) => `${game ?? 'ninguna partida'} — como ${audience}, revisión ${revision}`,
@@ -112,6 +116,14 @@ const chainBreakEs: Record<string, string> = {
   'removed or reordered': 'eliminado o reordenado',
   added: 'añadido',
   unchained: 'sin encadenar',
+};
+
+/** What each break means, for a Spanish reader (verifyChain's message, with the hashes, is English: see --json) */
+const chainDetailEs: Record<string, string> = {
+  changed: 'el evento se modificó: su contenido ya no da el hash con el que se registró.',
+  'removed or reordered': 'el evento no sigue al que tiene delante: se eliminaron o se movieron eventos (o se cortaron los últimos).',
+  added: 'la cabeza de la cadena cuenta menos eventos de los que hay: se añadieron eventos al final.',
+  unchained: 'el evento no lleva enlace de cadena: meta.previous y meta.hash deben ser 64 dígitos hexadecimales.',
 };
 
 export const messagesIn = (language: Language): CliMessages => (language === 'es' ? es : en);

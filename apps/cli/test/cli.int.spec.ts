@@ -101,10 +101,14 @@ describe('npx matchlog (offline CLI)', () => {
 
   it('--lang es translates every line of every command, summaries and headings included', async () => {
     const planted = join(root, 'examples/audit/lorcana/look-without-effect.jsonl');
-    const runs = [['audit', planted], ['verify', exported], ['knowledge', exported, '--at', '40'], ['replay', exported, '--as', 'p1', '--at', '39']];
+    const cut = join(dir, 'cut.jsonl');
+    const lines = readFileSync(exported, 'utf8').split('\n');
+    writeFileSync(cut, [...lines.slice(0, 5), ...lines.slice(6)].join('\n'));
+    const runs = [['audit', planted], ['verify', exported], ['verify', cut], ['knowledge', exported, '--at', '40'], ['replay', exported, '--as', 'p1', '--at', '39']];
     const spanish = [
       ['4 eventos: 1 hallazgo(s), 1 infracción(es)', '(lorcana 7.1.3, infracción, p1 p2)', 'p1 miró una carta de una zona privada'],
       ['cadena intacta: 46 eventos', 'compromisos de barajado: todos coinciden'],
+      ['cadena ROTA en la línea 6 (evento e6): eliminado o reordenado\n  el evento no sigue al que tiene delante'],
       ['conocimiento en la revisión 40 (lorcana)', 'aún al azar (posiciones', 'conocida por p1, p2, public', 'cartas ocultas que alguien distinto de su dueño puede identificar:', 'p2 (en una zona pública en r9)'],
       ['lorcana — como p1, revisión 39', 'turno 5, jugador activo p1', 'bolsa: 3 pendiente(s), elige ahora p1 (esperando a que se resuelva una acción, 7.1.6.1)'],
     ];

@@ -7,6 +7,7 @@ const all = (m: CliMessages): Record<keyof CliMessages, string> => ({
   severity: [m.severity('violation'), m.severity('warning')].join(),
   chainIntact: m.chainIntact(46, 'ab12', true),
   chainBroken: [m.chainBroken(10, 'e9', 'changed'), m.chainBroken(47, undefined, 'removed or reordered'), m.chainBroken(3, 'e2', 'added'), m.chainBroken(1, 'e0', 'unchained')].join(),
+  chainDetail: (['changed', 'removed or reordered', 'added', 'unchained'] as const).map((reason) => m.chainDetail(reason, `line 3 ${reason}`)).join(),
   commitmentsMatch: m.commitmentsMatch,
   commitmentProblems: m.commitmentProblems(2),
   viewHeading: [m.viewHeading('lorcana', 'p2', 20), m.viewHeading(null, 'p2', 0)].join(),
@@ -36,6 +37,7 @@ describe('the CLI in Spanish', () => {
 
   it('translates each part of a message, not only its first word', () => {
     expect(es.chainBroken).not.toMatch(/changed|removed|added|unchained/);
+    expect(es.chainDetail).not.toMatch(/line 3/);
     expect(es.knownBy).not.toMatch(/own-zone|public-zone|drew|looked-at|revealed|found|gained-control| at r/);
     expect(es.queueLine).not.toMatch(/bag|stack|pending|waiting/);
   });
