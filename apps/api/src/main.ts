@@ -4,6 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configFromEnv } from './config/config';
+import { ConfigError } from './config/config-error';
 import { configureApp } from './configure-app';
 import { openParts } from './open-parts';
 
@@ -18,4 +19,8 @@ const bootstrap = async () => {
   if (config.organizerKeyFile) logger.log(`organizer key: in ${config.organizerKeyFile} (set MATCHLOG_ORGANIZER_KEY to choose your own)`);
 };
 
-void bootstrap();
+bootstrap().catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`matchlog cannot start: ${error.message}\n`);
+  process.exit(1);
+});

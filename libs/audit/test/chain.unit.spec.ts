@@ -199,19 +199,31 @@ describe('provably fair shuffles', () => {
     expect(checkCommitments([...below, move('p1-deck-3', p1Deck, p1Hand)]).map((f) => f.code)).toEqual(['DRAW_NOT_FROM_COMMITTED_ORDER']);
   });
 
-  it('non-judge audiences see the commitment, never the salt, and MatchEnded publishes each order and salt to check it', () => {
+  it('non-judge audiences see the commitment, never the salt, and MatchEnded discloses each order and salt to every player to check it', () => {
     const shuffle = sealed([start], order);
     const ended = event('MatchEnded', { winner: 'p2', reason: '20 lore' });
     const replay = new Replay([start, shuffle, move('p1-deck-2', p1Deck, p1Hand), ended]);
+    // p2 checks p1's deck too: a player needs every shuffle, not only its own
     for (const audience of ['p1', 'p2', 'public']) {
       const feed = replay.observations(audience);
       expect(JSON.stringify(feed.slice(0, 3))).not.toContain(SALT);
       const seen = feed[1].observation as { type: string; commitment?: string };
       expect(seen).toMatchObject({ type: 'ZoneShuffled', commitment: shuffle.data.commitment });
       const end = feed[3].observation as { shuffles?: { revision: number; zone: { zone: string }; order: string[]; salt: string }[] };
+      if (audience === 'public') {
+        expect(end).toEqual({ type: 'MatchEnded', winner: 'p2', reason: '20 lore' });
+        continue;
+      }
       expect(end.shuffles).toEqual([{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Moana', 'Ariel', 'Mulan', 'Stitch'], salt: SALT }]);
       const [published] = end.shuffles!;
       expect(shuffleCommitment(published.zone, published.order, published.salt)).toBe(seen.commitment);
     }
+  });
+
+  it('spectators get the orders and salts at MatchEnded only when the match was created with publicDeckLists', () => {
+    const open = { ...start, data: { ...start.data, publicDeckLists: true } };
+    const shuffle = sealed([open], order);
+    const feed = new Replay([open, shuffle, event('MatchEnded', { reason: 'time' })]).observations('public');
+    expect(feed[2].observation).toEqual({ type: 'MatchEnded', reason: 'time', shuffles: [{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Moana', 'Ariel', 'Mulan', 'Stitch'], salt: SALT }] });
   });
 });
