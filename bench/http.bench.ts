@@ -15,7 +15,7 @@ const PORT = 3917;
 const MATCHES = 100;
 const RUNS = 3;
 const SECONDS = 5;
-const KEY = 'bench-organizer-key';
+const KEY = 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const base = `http://127.0.0.1:${PORT}`;
 
 const startServer = async (dataDir: string): Promise<ChildProcess> => {

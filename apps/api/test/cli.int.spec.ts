@@ -10,7 +10,7 @@ import { promisify } from 'util';
 const run = (script: string, dataDir: string) =>
   promisify(execFile)(process.execPath, ['-r', '@swc-node/register', `apps/api/src/cli/${script}.ts`], {
     cwd: join(__dirname, '..', '..', '..'),
-    env: { ...process.env, MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: 'k' },
+    env: { ...process.env, MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: 'migrate-and-rebuild-need-no-key-but-it-must-be-good' },
   });
 
 describe('npm run migrate / npm run rebuild', () => {

@@ -68,14 +68,30 @@ describe('tamper evidence and provably fair shuffles', () => {
     }
   });
 
-  it('MatchEnded publishes every shuffle\'s order and salt, so anyone can recompute the commitment', async () => {
-    const feed = (await t.http().get(`/matches/${id}/events`).expect(200)).body.observations;
-    const end = feed[4].observation;
+  it("MatchEnded discloses every shuffle's order and salt to each player, so each can recompute the commitment; spectators get no deck list", async () => {
     const { salt, commitment } = (await judgeFeed())[2].data;
-    expect(end).toEqual({ type: 'MatchEnded', winner: 'p1', reason: '20 lore', shuffles: [{ revision: 3, zone: { zone: 'deck', player: 'p1' }, order: ['Stitch - Rock Star', 'Ariel - On Human Legs'], salt }] });
-    const [published] = end.shuffles;
-    expect(shuffleCommitment(published.zone, published.order, published.salt)).toBe(commitment);
-    expect(feed[2].observation.commitment).toBe(commitment);
+    for (const player of ['p1', 'p2']) {
+      const feed = (await t.http().get(`/matches/${id}/events?audience=${player}`).set(t.bearer(tokens.players[player])).expect(200)).body.observations;
+      const end = feed[4].observation;
+      expect(end).toEqual({ type: 'MatchEnded', winner: 'p1', reason: '20 lore', shuffles: [{ revision: 3, zone: { zone: 'deck', player: 'p1' }, order: ['Stitch - Rock Star', 'Ariel - On Human Legs'], salt }] });
+      const [published] = end.shuffles;
+      expect(shuffleCommitment(published.zone, published.order, published.salt)).toBe(commitment);
+      expect(feed[2].observation.commitment).toBe(commitment);
+    }
+    const spectators = await t.http().get(`/matches/${id}/events`).expect(200);
+    expect(spectators.body.observations[4].observation).toEqual({ type: 'MatchEnded', winner: 'p1', reason: '20 lore' });
+    expect(spectators.text).not.toContain(salt);
+    expect(spectators.text).not.toContain('Ariel - On Human Legs');
+  });
+
+  it('a match created with publicDeckLists: true discloses the orders and salts to spectators too; a non-boolean is refused', async () => {
+    const open = 'int-public-decks';
+    await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(open), publicDeckLists: true }).expect(201);
+    await t.http().post(`/matches/${open}/events`).set(t.organizer).send({ expectedRevision: 1, events: [shuffle, { type: 'MatchEnded', data: { reason: 'time' } }].map(({ type, data }) => ({ type, data })) }).expect(201);
+    const { salt } = (await judgeFeed(open))[1].data;
+    const end = (await t.http().get(`/matches/${open}/events`).expect(200)).body.observations[2].observation;
+    expect(end).toEqual({ type: 'MatchEnded', reason: 'time', shuffles: [{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Stitch - Rock Star', 'Ariel - On Human Legs'], salt }] });
+    await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('int-public-decks-bad'), publicDeckLists: 'yes' }).expect(400);
   });
 
   it('verify reports a commitment that does not match its order, in the language asked for', async () => {
@@ -111,6 +127,18 @@ describe('tamper evidence and provably fair shuffles', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it('re-importing an export into the server that holds it, as a copy or under its own id, is refused naming the match that is that log; nothing is written', async () => {
+    const text = await exported();
+    for (const target of ['?matchId=int-copy', '', `?matchId=${id}`]) {
+      const res = await t.http().post(`/matches/import${target}`).set(t.organizer).set('Content-Type', NDJSON).send(text).expect(409);
+      expect(res.body).toMatchObject({ statusCode: 409, code: 'MATCH_LOG_ALREADY_IMPORTED', matchId: id });
+      expect(res.body.message).toContain(`This log is already stored as match "${id}"`);
+      expect(res.body.message).toContain(`Read or export match "${id}" instead`);
+    }
+    await t.http().get('/matches/int-copy').expect(404);
+    expect((await t.http().get(`/matches/${id}`).expect(200)).body.eventCount).toBe(5);
   });
 
   it('import refuses a tampered export with 422 naming the first bad line, and writes nothing', async () => {

@@ -1,3 +1,5 @@
+import { chainEvents, toJsonLines } from '@matchlog/audit';
+import { MatchEvent } from '@matchlog/domain';
 import { TestApp, startTestApp } from './support/test-app';
 import { lorcanaMatch } from './support/fixtures';
 
@@ -54,6 +56,18 @@ describe('matches: create, catalog, pagination', () => {
     expect((await t.http().get('/matches/m-ended')).body).toMatchObject({ status: 'ended', winner: 'p2', endReason: '20 lore', eventCount: 2, revision: 2 });
   });
 
+  it('an imported match keeps its own start and end times, not the time of the upload', async () => {
+    const at = (recordedAt: string) => ({ recordedBy: 'organizer', recordedAt });
+    const log = chainEvents([
+      { id: 'old-1', type: 'MatchCreated', data: lorcanaMatch(), meta: at('2025-03-01T09:00:00.000Z') },
+      { id: 'old-2', type: 'MatchEnded', data: { winner: 'p1', reason: '20 lore' }, meta: at('2025-03-01T09:40:00.000Z') },
+    ] as MatchEvent[]);
+    await t.http().post('/matches/import?matchId=m-old').set(t.organizer).set('Content-Type', 'application/x-ndjson').send(toJsonLines(log)).expect(201);
+    expect((await t.http().get('/matches/m-old').expect(200)).body).toMatchObject({ startedAt: '2025-03-01T09:00:00.000Z', endedAt: '2025-03-01T09:40:00.000Z' });
+    const before2026 = (await t.http().get('/matches?to=2026-01-01T00:00:00Z').expect(200)).body;
+    expect(before2026.matches.map((m: { matchId: string }) => m.matchId)).toEqual(['m-old']);
+  });
+
   describe('GET /matches', () => {
     let other: TestApp;
     beforeAll(async () => {
@@ -87,6 +101,24 @@ describe('matches: create, catalog, pagination', () => {
       expect(ids((await other.http().get('/matches?game=grand-archive')).body)).toEqual([]);
       expect(ids((await other.http().get('/matches?to=2000-01-01T00:00:00Z')).body)).toEqual([]);
       expect(ids((await other.http().get('/matches?from=2000-01-01T00:00:00Z&limit=100')).body)).toHaveLength(5);
+    });
+
+    it('finds a player by name, in any case, as well as by seat id', async () => {
+      const named = async (player: string) => ids((await other.http().get(`/matches?player=${encodeURIComponent(player)}`).expect(200)).body);
+      expect(await named('Zoe')).toEqual(['list-4']);
+      expect(await named('zOE')).toEqual(['list-4']);
+      expect(await named('Grace')).toEqual(['list-4', 'list-3', 'list-2', 'list-1', 'list-0']);
+      expect(await named('p2')).toEqual(['list-4', 'list-3', 'list-2', 'list-1', 'list-0']);
+      expect(await named('Gra')).toEqual([]);
+    });
+
+    it('filters by a tournament event named with spaces, by round alone and by round 0', async () => {
+      await other.http().post('/matches').set(other.organizer).send({ ...lorcanaMatch('list-regional'), tournament: { event: 'Lyon Regional', round: 0 } }).expect(201);
+      expect(ids((await other.http().get('/matches?event=Lyon%20Regional').expect(200)).body)).toEqual(['list-regional']);
+      expect(ids((await other.http().get('/matches?event=Lyon+Regional&round=0').expect(200)).body)).toEqual(['list-regional']);
+      expect(ids((await other.http().get('/matches?round=0').expect(200)).body)).toEqual(['list-regional', 'list-0']);
+      expect(ids((await other.http().get('/matches?round=3').expect(200)).body)).toEqual(['list-3']);
+      expect(ids((await other.http().get('/matches?event=Lyon&round=0').expect(200)).body)).toEqual(['list-0']);
     });
 
     it('names the bad query parameter in a 400', async () => {

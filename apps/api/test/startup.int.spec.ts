@@ -1,12 +1,13 @@
 import { openSqliteEventStore } from '@matchlog/store';
 import { ChildProcess, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { damageMiddlePages } from '../../../libs/store/test/support/damage';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const KEY = 'startup-test-organizer-key-0123456789abcdef';
+const KEY = randomBytes(32).toString('base64url');
 
 interface Server {
   readonly child: ChildProcess;

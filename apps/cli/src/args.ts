@@ -1,4 +1,6 @@
-/** `matchlog <command> <file> [--as AUDIENCE] [--at N] [--json] [--lang es]`, parsed; errors name the bad argument. */
+import { parseArgs as parseNodeArgs } from 'node:util';
+
+/** `matchlog <command> <file> [options]`, parsed; errors name the bad argument. */
 export interface CliArgs {
   readonly command: string;
   readonly file: string;
@@ -6,48 +8,109 @@ export interface CliArgs {
   readonly at?: number;
   readonly json: boolean;
   readonly language: 'en' | 'es';
+  /** verify: the server's public key to pin, a JWKS or a PEM public key file */
+  readonly key?: string;
+  /** verify: a receipt (a signed head) the log must extend */
+  readonly receipt?: string;
+  /** verify: accept a log without a signed head (reported as unsigned) */
+  readonly allowUnsigned: boolean;
+}
+
+/** `--help`/`-h` or `--version`: answered on stdout with exit 0, whatever else is on the line. */
+export interface InfoRequest {
+  readonly info: 'help' | 'version';
 }
 
 export class UsageError extends Error {}
 
+export const COMMANDS = ['audit', 'verify', 'replay', 'knowledge'] as const;
+
 export const USAGE = `usage: matchlog <command> <file.jsonl> [options]
 
 commands:
-  audit <file>                     rule findings, shuffle commitments and the self-audit; exit 1 on any violation
-  verify <file>                    re-check the hash chain; exit 1 if any event was changed, removed or reordered
+  audit <file>                     rule findings, shuffle commitments and the self-audit
+  verify <file>                    re-check the hash chain and the shuffle commitments
   replay <file> --as AUDIENCE      print what AUDIENCE (a player id, public or judge) saw, at --at N (default: the end)
   knowledge <file> [--at N]        who knew which card, and which part of each deck was still random
 
-options:
-  --json        machine-readable output
-  --lang es     messages in Spanish (audit)`;
+options (before or after the file):
+  --as AUDIENCE          replay: a player id, public or judge
+  --at N, --at=N         replay, knowledge: the revision (0 to the number of events; default: the end)
+  --json                 machine-readable output
+  --lang en|es           every line of the output in English (default) or Spanish
+  --key FILE             verify: the server's public key to check the signature with (JWKS or PEM)
+  --receipt FILE         verify: a receipt the log must extend
+  --allow-unsigned       verify: accept a log without a signed head, reported as unsigned
+  -h, --help             this text
+  --version              matchlog's version
 
-export const parseArgs = (argv: readonly string[]): CliArgs => {
-  const [command, file, ...rest] = argv;
-  if (!command || command === '--help' || command === '-h') throw new UsageError(USAGE);
-  if (!['audit', 'verify', 'replay', 'knowledge'].includes(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
-  if (!file) throw new UsageError(`matchlog ${command} needs a file: matchlog ${command} <file.jsonl>`);
-  const options: { as?: string; at?: number; json: boolean; language: 'en' | 'es' } = { json: false, language: 'en' };
-  for (let i = 0; i < rest.length; i++) {
-    const flag = rest[i];
-    if (flag === '--json') options.json = true;
-    else if (flag === '--as') options.as = valueOf(rest, ++i, '--as');
-    else if (flag === '--at') {
-      const at = Number(valueOf(rest, ++i, '--at'));
-      if (!Number.isInteger(at) || at < 0) throw new UsageError(`--at takes a revision: a whole number from 0, not "${rest[i]}"`);
-      options.at = at;
-    } else if (flag === '--lang') {
-      const language = valueOf(rest, ++i, '--lang');
-      if (language !== 'en' && language !== 'es') throw new UsageError(`--lang takes en or es, not "${language}"`);
-      options.language = language;
-    } else throw new UsageError(`unknown option "${flag}"\n\n${USAGE}`);
-  }
-  if (command === 'replay' && options.as === undefined) throw new UsageError('matchlog replay needs --as AUDIENCE (a player id, public or judge)');
-  return { command, file, ...options };
+exit codes:
+  0  clean: no violation, the log intact
+  1  a violation found, or a broken log (changed, cut, reordered, unreadable as JSON Lines)
+  2  usage: an unknown command or option, a missing or bad argument, a file that can not be read`;
+
+const OPTIONS = {
+  as: { type: 'string' },
+  at: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  lang: { type: 'string', default: 'en' },
+  key: { type: 'string' },
+  receipt: { type: 'string' },
+  'allow-unsigned': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
+} as const;
+
+/** Options only some commands take: naming them elsewhere is a usage error rather than silently ignored. */
+const ONLY_FOR: Readonly<Record<string, readonly string[]>> = {
+  as: ['replay'],
+  at: ['replay', 'knowledge'],
+  key: ['verify'],
+  receipt: ['verify'],
+  'allow-unsigned': ['verify'],
 };
 
-const valueOf = (rest: readonly string[], i: number, flag: string): string => {
-  const value = rest[i];
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value`);
-  return value;
+const withUsage = (message: string) => new UsageError(`${message}\n\n${USAGE}`);
+
+/** node:util's own parser, its errors turned into usage errors that say what was wrong. */
+const parsed = (argv: readonly string[]) => {
+  try {
+    return parseNodeArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw withUsage((error as Error).message);
+  }
+};
+
+export const parseArgs = (argv: readonly string[]): CliArgs | InfoRequest => {
+  const { values, positionals } = parsed(argv);
+  if (values.help) return { info: 'help' };
+  if (values.version) return { info: 'version' };
+  const [command, file, ...extra] = positionals;
+  if (command === undefined) throw new UsageError(USAGE);
+  if (!(COMMANDS as readonly string[]).includes(command)) throw withUsage(`unknown command "${command}"`);
+  if (file === undefined) throw new UsageError(`matchlog ${command} needs a file: matchlog ${command} <file.jsonl>`);
+  if (extra.length > 0) throw withUsage(`unexpected argument "${extra[0]}": matchlog ${command} takes one file`);
+  for (const [option, commands] of Object.entries(ONLY_FOR)) {
+    const given = values[option as keyof typeof values];
+    if (given !== undefined && given !== false && !commands.includes(command)) throw withUsage(`--${option} is an option of ${commands.join(' and ')}, not of ${command}`);
+  }
+  const language = values.lang;
+  if (language !== 'en' && language !== 'es') throw new UsageError(`--lang takes en or es, not "${language}"`);
+  let at: number | undefined;
+  if (values.at !== undefined) {
+    at = /^\d+$/.test(values.at) ? Number(values.at) : NaN;
+    if (!Number.isSafeInteger(at)) throw new UsageError(`--at takes a revision: a whole number from 0, not "${values.at}"`);
+  }
+  if (command === 'replay' && values.as === undefined) throw new UsageError('matchlog replay needs --as AUDIENCE (a player id, public or judge)');
+  return {
+    command,
+    file,
+    ...(values.as !== undefined && { as: values.as }),
+    ...(at !== undefined && { at }),
+    json: values.json,
+    language,
+    ...(values.key !== undefined && { key: values.key }),
+    ...(values.receipt !== undefined && { receipt: values.receipt }),
+    allowUnsigned: values['allow-unsigned'],
+  };
 };

@@ -75,13 +75,66 @@ describe('npx matchlog (offline CLI)', () => {
     expect(later.stdout).toMatch(/Ariel - On Human Legs \[c13\] in deck@p1: p2 \(public-zone at r\d+\), public/);
   });
 
-  it('bad usage and unreadable files exit 2 with a message naming the problem', async () => {
+  it('--help and -h print the usage on stdout and exit 0; --version prints package.json\'s version', async () => {
+    for (const flag of ['--help', '-h']) {
+      const help = await matchlog(flag);
+      expect(help).toMatchObject({ code: 0, stderr: '' });
+      expect(help.stdout).toMatch(/^usage: matchlog <command> <file.jsonl> \[options\]/);
+      expect(help.stdout).toMatch(/exit codes:\n {2}0 {2}clean.*\n {2}1 {2}a violation found, or a broken log.*\n {2}2 {2}usage/);
+    }
+    expect(await matchlog('audit', exported, '--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('usage: matchlog') });
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(await matchlog('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('--json and --at work before or after the file, and --at=N too; an unknown flag exits 2 with the usage', async () => {
+    const after = await matchlog('knowledge', exported, '--json', '--at', '20');
+    for (const args of [['knowledge', '--json', '--at', '20', exported], ['knowledge', '--at=20', exported, '--json'], ['--json', 'knowledge', exported, '--at=20']]) {
+      expect(await matchlog(...args)).toEqual(after);
+    }
+    expect(JSON.parse(after.stdout).revision).toBe(20);
+    const unknown = await matchlog('audit', exported, '--verbose');
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toContain("Unknown option '--verbose'");
+    expect(unknown.stderr).toContain('usage: matchlog');
+  });
+
+  it('--lang es translates every line of every command, summaries and headings included', async () => {
+    const planted = join(root, 'examples/audit/lorcana/look-without-effect.jsonl');
+    const cut = join(dir, 'cut.jsonl');
+    const lines = readFileSync(exported, 'utf8').split('\n');
+    writeFileSync(cut, [...lines.slice(0, 5), ...lines.slice(6)].join('\n'));
+    const runs = [['audit', planted], ['verify', exported], ['verify', cut], ['knowledge', exported, '--at', '40'], ['replay', exported, '--as', 'p1', '--at', '39']];
+    const spanish = [
+      ['4 eventos: 1 hallazgo(s), 1 infracción(es)', '(lorcana 7.1.3, infracción, p1 p2)', 'p1 miró una carta de una zona privada'],
+      ['cadena intacta: 46 eventos', 'compromisos de barajado: todos coinciden'],
+      ['cadena ROTA en la línea 6 (evento e6): eliminado o reordenado\n  el evento no sigue al que tiene delante'],
+      ['conocimiento en la revisión 40 (lorcana)', 'aún al azar (posiciones', 'conocida por p1, p2, public', 'cartas ocultas que alguien distinto de su dueño puede identificar:', 'p2 (en una zona pública en r9)'],
+      ['lorcana — como p1, revisión 39', 'turno 5, jugador activo p1', 'bolsa: 3 pendiente(s), elige ahora p1 (esperando a que se resuelva una acción, 7.1.6.1)'],
+    ];
+    for (const [i, args] of runs.entries()) {
+      const en = await matchlog(...args);
+      const es = await matchlog(...args, '--lang', 'es');
+      expect(es.code).toBe(en.code);
+      for (const line of spanish[i]) expect(es.stdout).toContain(line);
+      // every line that is not just data (a zone and its cards, a bag item) reads differently
+      const data = /^(\s+h\d+ .*|[a-z-]+@p\d+ \(\d+\)|\s+bag-\d+ .*|)$/;
+      const esLines = es.stdout.split('\n');
+      en.stdout.split('\n').forEach((line, n) => {
+        if (!data.test(line)) expect(esLines[n]).not.toBe(line);
+      });
+    }
+    const broken = await matchlog('knowledge', exported, '--at', '999', '--lang', 'es');
+    expect(broken).toMatchObject({ code: 2, stderr: expect.stringContaining('--at 999 va más allá del final de este registro: tiene 46 eventos') });
+  });
+
+  it('bad usage and unreadable files exit 2 with a message naming the problem; a log that is not JSON Lines is broken: exit 1', async () => {
     expect(await matchlog('replay', exported)).toMatchObject({ code: 2, stderr: expect.stringContaining('needs --as') });
     expect(await matchlog('replay', exported, '--as', 'p9')).toMatchObject({ code: 2, stderr: expect.stringContaining('audiences are p1, p2, public, judge') });
     expect(await matchlog('knowledge', exported, '--at', '999')).toMatchObject({ code: 2, stderr: expect.stringContaining('past the end') });
     expect(await matchlog('audit', join(dir, 'missing.jsonl'))).toMatchObject({ code: 2, stderr: expect.stringContaining('cannot read') });
     writeFileSync(join(dir, 'bad.jsonl'), '{"id":"a","type":"TurnStarted","data":{"player":"p1","turn":1}}\nnot json\n');
-    expect(await matchlog('audit', join(dir, 'bad.jsonl'))).toMatchObject({ code: 2, stderr: expect.stringContaining('line 2') });
+    expect(await matchlog('audit', join(dir, 'bad.jsonl'))).toMatchObject({ code: 1, stderr: expect.stringContaining('line 2') });
     expect(await matchlog('frobnicate', exported)).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command') });
   });
 });

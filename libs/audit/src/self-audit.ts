@@ -49,7 +49,7 @@ export const selfAudit = (events: readonly MatchEvent[], options: SelfAuditOptio
   for (const audience of ledger.audiences) {
     const cursor = new KnownCursor(ledger, audience);
     let at = 0;
-    const knows = (card: number) => cursor.knowsCard(card) || publishedBy(ledger, at, card);
+    const knows = (card: number) => cursor.knowsCard(card) || publishedBy(ledger, audience, at, card);
     const reported = new Set<string>();
     let seat = emptySeat(audience);
     for (let i = 0; i < events.length; i++) {

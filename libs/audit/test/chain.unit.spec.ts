@@ -182,34 +182,48 @@ describe('provably fair shuffles', () => {
     const events = [start, shuffle, move('p1-deck-2', p1Deck, p1Hand), move('p1-deck-1', p1Deck, p1Hand), move('p1-deck-0', p1Deck, p1Hand)];
     expect(checkCommitments(events)).toEqual([{
       revision: 4, eventId: events[3].id, code: 'DRAW_NOT_FROM_COMMITTED_ORDER', rule: 'matchlog fair shuffle', severity: 'violation', players: ['p1'],
-      message: '"Stitch" (p1-deck-1) left deck@p1 from position 3 (1 = top), but the order committed by the shuffle at revision 2 had "Ariel" (p1-deck-0) on top.',
+      message: '"Stitch" (p1-deck-1) left deck@p1 from position 3 (1 = top), but the order committed by the shuffle at revision 2, with the moves recorded since, had "Ariel" (p1-deck-0) on top.',
     }]);
     expect(checkCommitments(events, { language: 'es' })[0].message).toBe(
-      '"Stitch" (p1-deck-1) salió de deck@p1 desde la posición 3 (1 = arriba), pero el orden comprometido por el barajado de la revisión 2 tenía "Ariel" (p1-deck-0) arriba.',
+      '"Stitch" (p1-deck-1) salió de deck@p1 desde la posición 3 (1 = arriba), pero el orden comprometido por el barajado de la revisión 2, con los movimientos registrados desde entonces, tenía "Ariel" (p1-deck-0) arriba.',
     );
   });
 
-  it('follows cards put on top, and stops following the deck once a card goes in below the top', () => {
+  it('follows cards put on top or on the bottom (every game: fair-shuffle-moves.unit.spec.ts)', () => {
     const shuffle = sealed([start], order);
     const onTop = [start, shuffle, move('p1-deck-2', p1Deck, p1Hand), move('p1-deck-2', p1Hand, p1Deck, { position: 'top' }), move('p1-deck-0', p1Deck, p1Hand)];
     expect(checkCommitments(onTop).map((f) => f.code)).toEqual(['DRAW_NOT_FROM_COMMITTED_ORDER']);
-    const below = [start, shuffle, move('p1-deck-2', p1Deck, p1Hand), move('p1-deck-2', p1Hand, p1Deck, { position: 'bottom' }), move('p1-deck-3', p1Deck, p1Hand)];
-    expect(checkCommitments(below)).toEqual([]);
+    // Moana back on the bottom: Ariel, Mulan, Stitch, Moana
+    const below = [start, shuffle, move('p1-deck-2', p1Deck, p1Hand), move('p1-deck-2', p1Hand, p1Deck, { position: 'bottom' })];
+    expect(checkCommitments([...below, move('p1-deck-0', p1Deck, p1Hand)])).toEqual([]);
+    expect(checkCommitments([...below, move('p1-deck-3', p1Deck, p1Hand)]).map((f) => f.code)).toEqual(['DRAW_NOT_FROM_COMMITTED_ORDER']);
   });
 
-  it('non-judge audiences see the commitment, never the salt, and MatchEnded publishes each order and salt to check it', () => {
+  it('non-judge audiences see the commitment, never the salt, and MatchEnded discloses each order and salt to every player to check it', () => {
     const shuffle = sealed([start], order);
     const ended = event('MatchEnded', { winner: 'p2', reason: '20 lore' });
     const replay = new Replay([start, shuffle, move('p1-deck-2', p1Deck, p1Hand), ended]);
+    // p2 checks p1's deck too: a player needs every shuffle, not only its own
     for (const audience of ['p1', 'p2', 'public']) {
       const feed = replay.observations(audience);
       expect(JSON.stringify(feed.slice(0, 3))).not.toContain(SALT);
       const seen = feed[1].observation as { type: string; commitment?: string };
       expect(seen).toMatchObject({ type: 'ZoneShuffled', commitment: shuffle.data.commitment });
       const end = feed[3].observation as { shuffles?: { revision: number; zone: { zone: string }; order: string[]; salt: string }[] };
+      if (audience === 'public') {
+        expect(end).toEqual({ type: 'MatchEnded', winner: 'p2', reason: '20 lore' });
+        continue;
+      }
       expect(end.shuffles).toEqual([{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Moana', 'Ariel', 'Mulan', 'Stitch'], salt: SALT }]);
       const [published] = end.shuffles!;
       expect(shuffleCommitment(published.zone, published.order, published.salt)).toBe(seen.commitment);
     }
+  });
+
+  it('spectators get the orders and salts at MatchEnded only when the match was created with publicDeckLists', () => {
+    const open = { ...start, data: { ...start.data, publicDeckLists: true } };
+    const shuffle = sealed([open], order);
+    const feed = new Replay([open, shuffle, event('MatchEnded', { reason: 'time' })]).observations('public');
+    expect(feed[2].observation).toEqual({ type: 'MatchEnded', reason: 'time', shuffles: [{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Moana', 'Ariel', 'Mulan', 'Stitch'], salt: SALT }] });
   });
 });

@@ -4,6 +4,7 @@ import { foldValid } from '../../domain/test/support/given';
 import { lorcanaTable, p1Deck, p1Hand, p1Play, p2Deck, p2Hand, p2Play } from '../../domain/test/support/tables';
 import { DeliveryError, checkDeliveries } from '../src/deliveries/check-deliveries';
 import { AuditInputError } from '../src/knowledge/errors';
+import { knowledgeLedger } from '../src/knowledge/ledger';
 
 const valid = (...events: MatchEvent[]) => {
   foldValid(events);
@@ -113,6 +114,35 @@ describe('leak check of delivered payloads', () => {
     );
     const bottom = (revision: number) => ({ audience: 'p1', revision, payload: { bottom: 'Moana - Of Motunui' } });
     expect(checkDeliveries(history, [bottom(3), bottom(4)]).map((l) => l.revision)).toEqual([4]);
+  });
+
+  describe('deck lists at MatchEnded', () => {
+    // p2's deck shuffled (Hades on top), then the match ends: MatchEnded discloses that order
+    const played = (publicDeckLists?: boolean) => {
+      const table = lorcanaTable();
+      return valid(
+        publicDeckLists === undefined ? table : { ...table, data: { ...table.data, publicDeckLists } },
+        event('ZoneShuffled', { zone: p2Deck, order: ['p2-deck-2', 'p2-deck-0', 'p2-deck-1'], salt: 'ab'.repeat(16) }),
+        event('MatchEnded', { winner: 'p1', reason: '20 lore' }),
+      );
+    };
+    const deckList = (audience: string, revision: number) => ({ audience, revision, payload: { p2deck: ['Hades - Lord of the Underworld', 'Maleficent - Monstrous Dragon'] } });
+
+    it("a spectator's payload naming a deck card after MatchEnded is a leak, unless the match has publicDeckLists", () => {
+      expect(checkDeliveries(played(), [deckList(PUBLIC, 3)]).map((l) => [l.revision, l.path, l.cardId])).toEqual([
+        [3, '$.p2deck[0]', 'p2-deck-2'],
+        [3, '$.p2deck[1]', 'p2-deck-0'],
+      ]);
+      expect(checkDeliveries(played(false), [deckList(PUBLIC, 3)])).toHaveLength(2);
+      expect(checkDeliveries(played(true), [deckList(PUBLIC, 3)])).toEqual([]);
+      expect(knowledgeLedger(played()).published).toMatchObject({ revision: 3, audiences: ['p1', 'p2'] });
+      expect(knowledgeLedger(played(true)).published).toMatchObject({ revision: 3, audiences: ['p1', 'p2', PUBLIC] });
+    });
+
+    it('every player, the opponent of the deck included, may name its cards from MatchEnded on, not before', () => {
+      expect(checkDeliveries(played(), [deckList('p1', 3), deckList('p2', 3)])).toEqual([]);
+      expect(checkDeliveries(played(), [deckList('p1', 2)]).map((l) => l.revision)).toEqual([2, 2]);
+    });
   });
 
   describe('refuses malformed input with a DeliveryError naming the field', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { CatalogTables } from './catalog-schema';
 import { CatalogDb } from './open-catalog';
 
@@ -18,6 +19,7 @@ export interface MatchSummary {
 }
 
 export interface MatchFilter {
+  /** a player's seat id, or their name in any case */
   readonly player?: string;
   readonly game?: string;
   readonly event?: string;
@@ -52,7 +54,9 @@ export const listMatches = async (db: CatalogDb, filter: MatchFilter, limit: num
   let query = db.selectFrom('matches').selectAll();
   if (filter.player !== undefined) {
     const player = filter.player;
-    query = query.where('match_id', 'in', (q) => q.selectFrom('match_players').select('match_id').where('player_id', '=', player));
+    query = query.where('match_id', 'in', (q) =>
+      q.selectFrom('match_players').select('match_id').where((eb) => eb.or([eb('player_id', '=', player), eb(sql`lower(name)`, '=', sql`lower(${player})`)])),
+    );
   }
   if (filter.game !== undefined) query = query.where('game', '=', filter.game);
   if (filter.event !== undefined) query = query.where('tournament_event', '=', filter.event);

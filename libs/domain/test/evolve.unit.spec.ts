@@ -86,6 +86,7 @@ describe('evolve', () => {
   it('validate refuses malformed data, naming the field, and never throws either', () => {
     const bad = [
       [{ id: 'x', type: 'MatchCreated', data: [] }, 'data'],
+      [{ id: 'x', type: 'MatchCreated', data: { ...table.data, publicDeckLists: 'yes' } }, 'data.publicDeckLists'],
       [{ id: 'x', type: 'CardMoved', data: { cardId: 'p1-deck-0', from: { zone: 'deck', player: 'p1' } } }, 'data.to'],
       [{ id: 'x', type: 'CardsMoved', data: { moves: [{ cardId: 1 }] } }, 'data.moves[0].cardId'],
       [{ id: 'x', type: 'TurnStarted', data: { player: 'p1', turn: '2' } }, 'data.turn'],

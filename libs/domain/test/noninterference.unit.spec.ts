@@ -1,5 +1,6 @@
-import { FeedEntry, GameId, PUBLIC, Replay } from '@matchlog/domain';
+import { FeedEntry, GameId, MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
 import fc from 'fast-check';
+import { event } from './support/events';
 import { definitionsOf, everSeen } from './support/oracle';
 import { randomMatch } from './support/random-match';
 import { placementTwin, twinFor } from './support/twin';
@@ -13,8 +14,8 @@ const matches = fc.tuple(fc.array(fc.nat(), { minLength: 40, maxLength: 160 }), 
 
 /**
  * A shuffle's commitment differs between twin worlds (it hides the order only because its salt is
- * secret), and MatchEnded declassifies every shuffle's order and salt once the match is over: both
- * are masked before comparing.
+ * secret), and MatchEnded declassifies every shuffle's order and salt to the players once the match
+ * is over: both are masked before comparing (spectators get no orders: see the publicDeckLists property).
  */
 const withoutPublication = (observation: FeedEntry['observation']) => {
   if (observation.type !== 'MatchEnded' || !('shuffles' in observation)) return observation;
@@ -25,6 +26,12 @@ const masked = ({ revision, observation }: FeedEntry) =>
   JSON.stringify({ revision, observation: withoutPublication(observation) }).replace(/"commitment":"[0-9a-f]*"/g, '"commitment":"(masked)"');
 const feedOf = (replay: Replay, audience: string) => replay.observations(audience).map(masked);
 const viewsOf = (replay: Replay, audience: string) => Array.from({ length: replay.revision + 1 }, (_, r) => JSON.stringify(replay.viewAt(audience, r)));
+
+/** The match played to its end: every shuffle gets a salt drawn from `seed` (as the server draws one), then MatchEnded. */
+const toTheEnd = (events: readonly MatchEvent[], seed: string): MatchEvent[] => [
+  ...events.map((e) => (e.type === 'ZoneShuffled' ? { ...e, data: { ...e.data, salt: `${seed}-${e.id}` } } : e)),
+  event('MatchEnded', { reason: 'time' }),
+];
 
 describe.each(games)('noninterference in %s', (game) => {
   it(`an audience's observations and views are byte for byte the same in a twin world that differs only in what it never saw (${RUNS} matches)`, () => {
@@ -54,6 +61,31 @@ describe.each(games)('noninterference in %s', (game) => {
       { numRuns: RUNS },
     );
     expect(compared).toBeGreaterThan(RUNS / 2);
+  });
+
+  it('without publicDeckLists, spectators get the same stream through MatchEnded in worlds with other deck lists, deck orders and salts', () => {
+    let shuffled = 0;
+    fc.assert(
+      fc.property(matches, ([choices, shift]) => {
+        const events = randomMatch(game, choices);
+        const ours = new Replay(toTheEnd(events, 'ours'));
+        const worlds = [twinFor(events, PUBLIC, shift).events, placementTwin(events, PUBLIC, shift)].filter((world) => world !== null);
+        for (const world of worlds) {
+          const theirs = new Replay(toTheEnd(world, 'theirs'));
+          expect(feedOf(theirs, PUBLIC)).toEqual(feedOf(ours, PUBLIC));
+          expect(viewsOf(theirs, PUBLIC)).toEqual(viewsOf(ours, PUBLIC));
+        }
+        const end = ours.observations(PUBLIC).at(-1)!.observation;
+        expect(end).toEqual({ type: 'MatchEnded', reason: 'time' });
+        // the players do get every shuffle's order and salt: the worlds differ for them
+        if (events.some((e) => e.type === 'ZoneShuffled')) {
+          shuffled++;
+          expect(ours.observations('p1').at(-1)!.observation).toMatchObject({ type: 'MatchEnded', shuffles: expect.arrayContaining([expect.objectContaining({ salt: expect.stringMatching(/^ours-/) })]) });
+        }
+      }),
+      { numRuns: Math.ceil(RUNS / 3) },
+    );
+    expect(shuffled).toBeGreaterThan(RUNS / 6);
   });
 
   it('no non-judge observation or view holds a recorder card id or the definition of a card its audience could not know then', () => {

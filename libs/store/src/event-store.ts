@@ -73,6 +73,11 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadOptions): Promise<StoredEvent[]>;
   /** The current revision of a stream; 0 when it has no events. */
   revisionOf(streamId: string): Promise<number>;
+  /**
+   * The event with this id, in whichever stream holds it; undefined when none does. Only a store that
+   * keeps event ids unique across streams has it (SQLite; not EventStoreDB: `reusedIdsDetected: false`).
+   */
+  findEvent?(eventId: string): Promise<StoredEvent | undefined>;
   /** Every stream's events in global order, after `afterPosition` (exclusive), at most `maxCount`. */
   readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]>;
   /**

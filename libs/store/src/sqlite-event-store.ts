@@ -225,6 +225,12 @@ export class SqliteEventStore implements EventStore {
     return this.reading(() => this.streamStmt.get(streamId)?.revision ?? 0);
   }
 
+  async findEvent(eventId: string): Promise<StoredEvent | undefined> {
+    const id = idHash(eventId);
+    const row = this.eventByIdStmt.get(id, id, eventId);
+    return row && toStored(row);
+  }
+
   async readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {
     if (maxCount <= 0) return [];
     return this.reading(() => this.allStmt.all(afterPosition, maxCount)).map(toStored);

@@ -156,6 +156,16 @@ export const eventStoreContract = (
 
       const ifDetected = reusedIdsDetected ? it : it.skip;
 
+      ifDetected('finds an event by its id, in whichever stream holds it', async () => {
+        const [one, two] = [newStream('one'), newStream('two')];
+        const [a, b] = [event(), event('MatchCreated', { game: 'lorcana' }, { recordedBy: 't' })];
+        await store.append(one, 0, [a]);
+        await store.append(two, 0, [event(), b]);
+        expect(await store.findEvent!(b.id)).toEqual(stored(two, 2, b));
+        expect(await store.findEvent!(a.id)).toEqual(stored(one, 1, a));
+        expect(await store.findEvent!(randomUUID())).toBeUndefined();
+      });
+
       ifDetected('refuses an id already used in another stream, and writes nothing', async () => {
         const [one, two] = [newStream('one'), newStream('two')];
         const a = event();

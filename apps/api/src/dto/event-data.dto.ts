@@ -40,7 +40,7 @@ export class ZoneShuffledDto {
   @ApiProperty({ type: ZoneRefDto }) @ValidateNested() @Type(() => ZoneRefDto) zone!: ZoneRefDto;
   @ApiProperty({ type: [String], description: 'the resulting order, top first' })
   @IsArray() @ArrayMaxSize(2000) @IsString({ each: true }) order!: string[];
-  @ApiPropertyOptional({ description: 'hex; judge-only until MatchEnded publishes it. The server draws one when absent' })
+  @ApiPropertyOptional({ description: 'hex; judge-only until MatchEnded discloses it to the players (and to spectators with publicDeckLists). The server draws one when absent' })
   @IsOptional() @IsString() @Matches(/^[0-9a-f]{32,128}$/, { message: '$property must be 32 to 128 lowercase hex digits' }) salt?: string;
   @ApiPropertyOptional({ description: 'sha256 hex over canonical JSON { zone, order: definitions top first, salt }; the server computes it when absent' })
   @IsOptional() @IsString() @Matches(/^[0-9a-f]{64}$/, { message: '$property must be 64 lowercase hex digits (SHA-256)' }) commitment?: string;

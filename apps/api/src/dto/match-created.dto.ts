@@ -90,6 +90,13 @@ export class MatchCreatedDataDto {
   @ValidateNested()
   @Type(() => TournamentDto)
   tournament?: TournamentDto;
+
+  @ApiPropertyOptional({
+    description: "true: when the match ends, spectators too get every shuffle's order and salt (every deck list). Otherwise only the players and the judge do, to check the shuffles' commitments",
+  })
+  @IsOptional()
+  @IsBoolean()
+  publicDeckLists?: boolean;
 }
 
 /** The body of POST /matches: a MatchCreated event's data, and optionally the match id. */
@@ -105,9 +112,10 @@ export class CreateMatchDto extends MatchCreatedDataDto {
   eventId?: string;
 }
 
-export const toMatchCreated = ({ game, players, cards, tournament }: MatchCreatedDataDto): MatchCreated => ({
+export const toMatchCreated = ({ game, players, cards, tournament, publicDeckLists }: MatchCreatedDataDto): MatchCreated => ({
   game,
   players: players.map(({ id, name }) => ({ id, ...(name !== undefined && { name }) })),
   cards: cards.map(({ cardId, owner, definition, zone, faceDown }) => ({ cardId, owner, definition, zone: { ...zone }, ...(faceDown !== undefined && { faceDown }) })),
   ...(tournament && { tournament: { ...tournament } }),
+  ...(publicDeckLists !== undefined && { publicDeckLists }),
 });

@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 
 export class ListMatchesQuery {
-  @ApiPropertyOptional({ description: 'matches this player id played' }) @IsOptional() @IsString() @Length(1, 128) player?: string;
+  @ApiPropertyOptional({ description: 'matches this player played: their seat id, or their name in any case' }) @IsOptional() @IsString() @Length(1, 128) player?: string;
   @ApiPropertyOptional({ enum: Object.keys(rulesets) }) @IsOptional() @IsIn(Object.keys(rulesets)) game?: string;
   @ApiPropertyOptional({ description: 'tournament event name' }) @IsOptional() @IsString() @Length(1, 200) event?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) round?: number;

@@ -2,7 +2,7 @@ import { DuplicateEventId, RevisionConflict, StorageCorrupt, StorageFull, StoreU
 import { AuditInputError } from '@matchlog/audit/knowledge/errors';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Response } from 'express';
-import { AudienceNotFound, ChainBroken, EventsRejected, Forbidden, LogUnreadable, MatchAlreadyExists, MatchNotFound, RevisionOutOfRange, Unauthenticated } from './api-errors';
+import { AudienceNotFound, ChainBroken, EventsRejected, Forbidden, LogUnreadable, MatchAlreadyExists, MatchLogAlreadyImported, MatchNotFound, RevisionOutOfRange, Unauthenticated } from './api-errors';
 
 interface Problem {
   statusCode: number;
@@ -29,6 +29,7 @@ export const problemOf = (exception: unknown): Problem => {
     return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message, expectedRevision: exception.expected, currentRevision: exception.actual };
   }
   if (exception instanceof MatchAlreadyExists) return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message };
+  if (exception instanceof MatchLogAlreadyImported) return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message, matchId: exception.matchId };
   if (exception instanceof DuplicateEventId) return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message, eventId: exception.eventId };
   if (exception instanceof MatchNotFound || exception instanceof AudienceNotFound) return { statusCode: 404, error: 'Not Found', code: exception.code, message: exception.message };
   if (exception instanceof AuditInputError) return { statusCode: 400, error: 'Bad Request', code: exception.code, message: [exception.message], path: exception.path };

@@ -62,7 +62,7 @@ export class MatchIntegrityController {
   @ApiBody({ schema: { type: 'string', description: 'a match log as GET /matches/:id/export returns it' } })
   @ApiOperation({ summary: 'Import an exported match log (organizer key)', description: 'The chain is verified first; the events are validated by the domain and appended as they are. Returns tokens as POST /matches does.' })
   @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 42, tokens: { players: { p1: 'mlt_…', p2: 'mlt_…' }, judge: 'mlt_…' } } } })
-  @ApiConflictResponse({ description: 'MATCH_ALREADY_EXISTS, DUPLICATE_EVENT_ID' })
+  @ApiConflictResponse({ description: 'MATCH_ALREADY_EXISTS; MATCH_LOG_ALREADY_IMPORTED (the log is already here as `matchId`: a copy keeps its event ids, unique across the store, so it can not be made); DUPLICATE_EVENT_ID' })
   @ApiUnprocessableEntityResponse({ description: 'CHAIN_BROKEN (line, reason) or the domain refused an event (code, rule, eventIndex)' })
   async import(@CurrentCaller() caller: Caller, @Body() body: unknown, @Query() query: ImportQuery) {
     assertOrganizer(caller);

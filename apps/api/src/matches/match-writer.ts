@@ -1,12 +1,12 @@
 import { sealShuffle } from '@matchlog/audit/chain/commitment';
 import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
-import { GENESIS, chainEvent, chainEvents } from '@matchlog/audit/chain/hash-chain';
+import { GENESIS, chainEvent, chainEvents, linkOf } from '@matchlog/audit/chain/hash-chain';
 import { CatalogDb, CatalogFeeder, issueMatchTokens, revokeTokens } from '@matchlog/catalog';
 import { EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { EventStore, RevisionConflict } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'crypto';
-import { EventsRejected, MatchAlreadyExists } from '../errors/api-errors';
+import { EventsRejected, MatchAlreadyExists, MatchLogAlreadyImported } from '../errors/api-errors';
 import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
 import { KeyedLock } from './keyed-lock';
 import { MatchReplays } from './match-replays';
@@ -93,11 +93,16 @@ export class MatchWriter {
   /**
    * A whole match from an export (its chain verified by the caller): validated by the domain as one
    * batch, appended as it is (ids, meta and chain kept), with tokens issued as for a new match.
+   * A log this store already holds (its first event is a match's MatchCreated) is refused, naming that match.
    */
   async importMatch(matchId: string | undefined, events: readonly MatchEvent[]) {
     const id = matchId ?? randomUUID();
     const kept = events.map(({ id, type, data, meta }) => ({ id, type, data, ...(meta !== undefined && { meta }) }) as MatchEvent);
     return this.lock.run(id, async () => {
+      // the same first event (equal chain hashes: id, data and meta alike) in a match's first place
+      const holder = await this.store.findEvent?.(kept[0].id);
+      const holderHash = holder?.revision === 1 ? linkOf(holder as MatchEvent)?.hash : undefined;
+      if (holderHash !== undefined && holderHash === linkOf(kept[0])?.hash) throw new MatchLogAlreadyImported(holder!.streamId);
       if ((await this.store.revisionOf(id)) > 0) throw new MatchAlreadyExists(id);
       const verdict = validateBatch(emptyMatch, kept);
       if (!verdict.ok) throw new EventsRejected(verdict.error);

@@ -56,69 +56,81 @@ const messages = {
     mismatch: (zone: string, actual: string, published: string) =>
       `The shuffle of ${zone} does not match its commitment: SHA-256 of its order and salt is ${actual}, but the commitment published to the players is ${published}.`,
     notTop: (card: string, zone: string, position: number, revision: number, top: string) =>
-      `${card} left ${zone} from position ${position} (1 = top), but the order committed by the shuffle at revision ${revision} had ${top} on top.`,
+      `${card} left ${zone} from position ${position} (1 = top), but the order committed by the shuffle at revision ${revision}, with the moves recorded since, had ${top} on top.`,
   },
   es: {
     noSalt: (zone: string) => `El barajado de ${zone} publica un compromiso pero no tiene sal: nadie puede comprobarlo.`,
     mismatch: (zone: string, actual: string, published: string) =>
       `El barajado de ${zone} no coincide con su compromiso: el SHA-256 de su orden y su sal es ${actual}, pero el compromiso publicado a los jugadores es ${published}.`,
     notTop: (card: string, zone: string, position: number, revision: number, top: string) =>
-      `${card} salió de ${zone} desde la posición ${position} (1 = arriba), pero el orden comprometido por el barajado de la revisión ${revision} tenía ${top} arriba.`,
+      `${card} salió de ${zone} desde la posición ${position} (1 = arriba), pero el orden comprometido por el barajado de la revisión ${revision}, con los movimientos registrados desde entonces, tenía ${top} arriba.`,
   },
 };
 
-/** A zone whose order is still the one a verified commitment fixed, since `revision`. */
-interface Committed {
+/** A deck followed since a shuffle whose commitment holds. */
+interface Followed {
   readonly revision: number;
+  /**
+   * cards a search found, or a player looked at or revealed, in this deck during the current turn and
+   * not moved since: the effect lets them leave, or move within the deck, from any position
+   */
+  readonly free: Set<number>;
 }
 
 /**
  * The fair-shuffle audit. SHUFFLE_COMMITMENT_MISMATCH: a shuffle's commitment is not SHA-256 of its
  * order (definitions, top first) and salt. DRAW_NOT_FROM_COMMITTED_ORDER: after a shuffle whose
- * commitment holds, cards left the zone that were not the ones on top of the committed order. A zone
- * is followed only while its order is exactly the committed one with cards taken from the top or
- * put on top; anything else (a card put in below the top, cards moved within it, a shuffle without
- * a commitment) stops following it, so every finding is certain. Shuffles without a commitment are
- * not checked: they were recorded before commitments, or imported.
+ * commitment holds, a card left the deck (or moved within it) from below a card that stayed where it
+ * was. Followed are the decks (ordered zones nobody may look at); every move records where a card
+ * goes, so the order stays known through cards put on top, on the bottom or at an index, and cards
+ * a search found (SearchPerformed) or a player looked at or revealed (CardsLookedAt, CardsRevealed)
+ * may leave from anywhere during that turn. A shuffle without a commitment, or cards taken by the
+ * shuffle of another zone, stop following the deck; so does a finding, so every finding is certain.
+ * Shuffles without a commitment are not checked: they were recorded before commitments, or imported.
  */
 export const checkCommitments = (events: readonly MatchEvent[], options: CommitmentOptions = {}): Finding[] => {
   const say = messages[options.language ?? 'en'];
   const findings: Finding[] = [];
-  const committed = new Map<number, Committed>();
+  const followed = new Map<number, Followed>();
   let before = emptyMatch;
   for (const [i, event] of events.entries()) {
     const after = evolve(before, event);
     const layout = after.layout;
     const revision = i + 1;
-    if (layout !== null && before.layout !== null && committed.size > 0) {
-      for (const [zone, since] of [...committed]) {
+    if (layout !== null && before.layout !== null && followed.size > 0) {
+      freeCards(layout, before, event, followed);
+      const moved = movedCards(layout, event);
+      for (const [zone, deck] of [...followed]) {
         const from = before.zones[zone];
-        const to = after.zones[zone];
-        if (from === to) continue;
-        const verdict = followed(from, to);
-        if (verdict === 'follows') continue;
-        committed.delete(zone);
-        if (verdict === 'lost track') continue;
-        const { card, position, top } = verdict;
-        const cardState = after.cards[card];
+        if (from === after.zones[zone] && !from.some((card) => moved.has(card))) continue;
+        if (moved === NOT_MOVES) {
+          if (!(event.type === 'ZoneShuffled' && zoneIndexOf(layout, event.data.zone) === zone)) followed.delete(zone);
+          continue;
+        }
+        const wrong = takenFromBelow(from, moved, deck.free);
+        for (const card of moved) deck.free.delete(card);
+        if (wrong === undefined) continue;
+        followed.delete(zone);
+        const { card, position, top } = wrong;
         const players = new Set<string>();
         const owner = layout.zones[zone].player;
         if (owner !== null) players.add(owner);
-        const receiver = layout.zones[cardState.zone].player;
+        const receiver = layout.zones[after.cards[card].zone].player;
         if (receiver !== null) players.add(receiver);
         findings.push({
           revision, eventId: event.id, code: 'DRAW_NOT_FROM_COMMITTED_ORDER', rule: FAIR_SHUFFLE_RULE, severity: 'violation', players: [...players],
-          message: say.notTop(nameOf(before, card), zoneKey(layout.zones[zone].ref), position + 1, since.revision, nameOf(before, top)),
+          message: say.notTop(nameOf(before, card), zoneKey(layout.zones[zone].ref), position + 1, deck.revision, nameOf(before, top)),
         });
       }
     }
     if (event.type === 'ZoneShuffled' && layout !== null && before.layout !== null) {
       const zone = zoneIndexOf(layout, event.data.zone);
       if (zone !== undefined) {
-        committed.delete(zone);
+        followed.delete(zone);
         const checked = checkShuffle(before, layout, zone, event.data, say);
-        if (checked === 'holds') committed.set(zone, { revision });
-        else if (checked !== 'unchecked') {
+        if (checked === 'holds') {
+          if (isDeck(layout, zone)) followed.set(zone, { revision, free: new Set() });
+        } else if (checked !== 'unchecked') {
           const owner = layout.zones[zone].player;
           findings.push({ revision, eventId: event.id, code: 'SHUFFLE_COMMITMENT_MISMATCH', rule: FAIR_SHUFFLE_RULE, severity: 'violation', players: owner === null ? [] : [owner], message: checked });
         }
@@ -127,6 +139,42 @@ export const checkCommitments = (events: readonly MatchEvent[], options: Commitm
     before = after;
   }
   return findings;
+};
+
+/** An ordered zone nobody may look at: cards are taken from its top, so its order is what a shuffle decides. */
+const isDeck = (layout: MatchLayout, zone: number): boolean => {
+  const { ordered, visibility } = layout.zones[zone].definition;
+  return ordered && visibility === 'hidden';
+};
+
+/** Marks the cards a search, a look or a reveal lets leave from any position; a new turn ends that. */
+const freeCards = (layout: MatchLayout, state: MatchState, event: MatchEvent, followed: Map<number, Followed>): void => {
+  if (event.type === 'TurnStarted') {
+    for (const deck of followed.values()) deck.free.clear();
+    return;
+  }
+  const cardIds =
+    event.type === 'SearchPerformed' ? (event.data.found === null ? [] : [event.data.found])
+    : event.type === 'CardsLookedAt' || event.type === 'CardsRevealed' ? event.data.cardIds
+    : [];
+  for (const cardId of Array.isArray(cardIds) ? cardIds : []) {
+    const card = layout.cardIndex.get(cardId);
+    if (card !== undefined) followed.get(state.cards[card].zone)?.free.add(card);
+  }
+};
+
+const NOT_MOVES: ReadonlySet<number> = new Set();
+
+/** The cards an event's moves pick up (wherever they go, their own zone included); NOT_MOVES for an event that is no move. */
+const movedCards = (layout: MatchLayout, event: MatchEvent): ReadonlySet<number> => {
+  const moves = event.type === 'CardMoved' ? [event.data] : event.type === 'CardsMoved' ? event.data.moves : undefined;
+  if (moves === undefined) return NOT_MOVES;
+  const cards = new Set<number>();
+  for (const move of Array.isArray(moves) ? moves : []) {
+    const card = layout.cardIndex.get(move?.cardId);
+    if (card !== undefined) cards.add(card);
+  }
+  return cards;
 };
 
 const nameOf = (state: MatchState, card: number | undefined): string => {
@@ -146,23 +194,15 @@ const checkShuffle = (before: MatchState, layout: MatchLayout, zone: number, shu
 };
 
 /**
- * Whether a zone in its committed order (`from`, top first) is still in it as `to`: cards that
- * left must be the top ones, the rest keep their order, and new cards may only be put on top.
+ * The first card of the deck (`from`, top first) that one event's moves picked up from below a card
+ * they left in place, unless a search, look or reveal freed it: a card is taken from the top when
+ * every card above it is taken too, in any order within the event.
  */
-const followed = (from: readonly number[], to: readonly number[]): 'follows' | 'lost track' | { card: number; position: number; top: number } => {
-  const stays = new Set(to);
-  let departed = 0;
-  for (const card of from) if (!stays.has(card)) departed++;
-  for (let position = departed; position < from.length; position++) {
-    const card = from[position];
-    // below the top `departed` cards, a card left: it was not on top
-    if (!stays.has(card)) return { card, position, top: from.slice(0, departed).find((c) => stays.has(c))! };
+const takenFromBelow = (from: readonly number[], moved: ReadonlySet<number>, free: ReadonlySet<number>): { card: number; position: number; top: number } | undefined => {
+  let top: number | undefined;
+  for (const [position, card] of from.entries()) {
+    if (!moved.has(card)) top ??= card;
+    else if (top !== undefined && !free.has(card)) return { card, position, top };
   }
-  const remaining = from.length - departed;
-  const arrived = to.length - remaining;
-  if (arrived < 0) return 'lost track';
-  for (let k = 0; k < remaining; k++) if (to[arrived + k] !== from[departed + k]) return 'lost track';
-  const was = new Set(from);
-  for (let k = 0; k < arrived; k++) if (was.has(to[k])) return 'lost track';
-  return 'follows';
+  return undefined;
 };

@@ -13,7 +13,7 @@ import {
   evolve,
   observe,
 } from '@matchlog/domain';
-import { losesControlOfFaceDown } from '@matchlog/domain/observe/visibility';
+import { losesControlOfFaceDown, receivesDeckLists } from '@matchlog/domain/observe/visibility';
 
 /** How an audience came to identify a card. */
 export type LearnedHow =
@@ -114,15 +114,17 @@ export interface KnowledgeLedger {
   /** ordered by learned revision, then audience, then card */
   readonly intervals: readonly KnowledgeInterval[];
   /**
-   * MatchEnded publishes every shuffle's order to everyone (the fair-shuffle check): from that revision
-   * on, the cards of those orders (card indices, as in `cards`) are declassified for every audience.
+   * MatchEnded discloses every shuffle's order to the players (the fair-shuffle check), and to
+   * spectators only when the match has publicDeckLists (observe decides it: receivesDeckLists): from
+   * that revision on, the cards of those orders (card indices, as in `cards`) are declassified for
+   * those `audiences`.
    */
-  readonly published: { readonly revision: number; readonly cards: readonly number[] } | null;
+  readonly published: { readonly revision: number; readonly cards: readonly number[]; readonly audiences: readonly string[] } | null;
 }
 
-/** Whether the audience may name this card at this revision because the match's end published it. */
-export const publishedBy = (ledger: KnowledgeLedger, revision: number, card: number): boolean =>
-  ledger.published !== null && revision >= ledger.published.revision && ledger.published.cards.includes(card);
+/** Whether the audience may name this card at this revision because the match's end disclosed it to that audience. */
+export const publishedBy = (ledger: KnowledgeLedger, audience: string, revision: number, card: number): boolean =>
+  ledger.published !== null && revision >= ledger.published.revision && ledger.published.audiences.includes(audience) && ledger.published.cards.includes(card);
 
 const PERCEPTION_UNCHANGED: ReadonlySet<MatchEvent['type']> = new Set([
   'TurnStarted', 'EffectStarted', 'EffectResolved', 'TriggerAdded', 'TriggerResolved', 'TriggerRemoved', 'PlayerLeft', 'MatchEnded',
@@ -141,7 +143,6 @@ export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger 
     const event = events[i];
     const after = evolve(state, event);
     const revision = i + 1;
-    if (event.type === 'MatchEnded' && after.shuffles.length > 0) published = { revision, cards: [...new Set(after.shuffles.flatMap((s) => s.cards))] };
     if (layout === null) {
       if (after.layout !== null) {
         layout = after.layout;
@@ -152,6 +153,10 @@ export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger 
         state = after;
         continue;
       }
+    }
+    if (event.type === 'MatchEnded' && after.shuffles.length > 0) {
+      const told = audiences.filter((audience) => receivesDeckLists(layout!, audience));
+      if (told.length > 0) published = { revision, cards: [...new Set(after.shuffles.flatMap((s) => s.cards))], audiences: told };
     }
     // observe changes no perception for these (it answers them `unchanged`): skip building their observations
     if (PERCEPTION_UNCHANGED.has(event.type)) {

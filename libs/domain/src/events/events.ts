@@ -31,6 +31,11 @@ export interface MatchCreated {
   /** every physical card in its starting zone; ordered zones listed top first */
   readonly cards: readonly StartingCard[];
   readonly tournament?: Tournament;
+  /**
+   * true: MatchEnded discloses every shuffle's order and salt (so every deck list) to spectators too.
+   * Absent or false: only to the players and the judge, who check the shuffles' commitments with them.
+   */
+  readonly publicDeckLists?: boolean;
 }
 
 export interface Move {
@@ -54,7 +59,7 @@ export interface CardsMoved { readonly moves: readonly Move[] }
 export interface ZoneShuffled {
   readonly zone: ZoneRef;
   readonly order: readonly string[];
-  /** random, drawn outside the domain when the shuffle is recorded; judge-only until MatchEnded publishes it */
+  /** random, drawn outside the domain when the shuffle is recorded; judge-only until MatchEnded discloses it to the players */
   readonly salt?: string;
   /** sha256 hex of canonical JSON { zone, order: definitions top first, salt }: what non-judge audiences observe */
   readonly commitment?: string;

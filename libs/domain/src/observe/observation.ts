@@ -38,7 +38,8 @@ export interface ZoneSeen {
 }
 
 /**
- * A shuffle as MatchEnded declassifies it to every audience: sha256 hex of canonical JSON
+ * A shuffle as MatchEnded declassifies it to the players (and to spectators when the match has
+ * publicDeckLists; see receivesDeckLists): sha256 hex of canonical JSON
  * { zone, order, salt } (sorted keys, no whitespace) must equal the commitment its ZoneShuffled
  * observation carried at `revision`, and every card seen leaving the zone's top must follow `order`.
  */
@@ -68,7 +69,7 @@ export type Observation =
        */
       readonly rehandled?: readonly ZoneSeen[];
     }
-  /** `commitment`: sha256 hex of canonical JSON { zone, order: definitions top first, salt }; MatchEnded publishes order and salt */
+  /** `commitment`: sha256 hex of canonical JSON { zone, order: definitions top first, salt }; MatchEnded discloses order and salt to the players */
   | { readonly type: 'ZoneShuffled'; readonly zone: ZoneRef; readonly cards: readonly SeenCard[]; readonly refilledFrom?: ZoneRef; readonly commitment?: string }
   /** `unnamed`: how many of the cards this audience can not tell apart from others where they lie (not named) */
   | { readonly type: 'CardsRevealed'; readonly cards: readonly SeenCard[]; readonly unnamed?: number; readonly to?: readonly string[]; readonly rehandled?: readonly ZoneSeen[] }
@@ -83,7 +84,7 @@ export type Observation =
   | { readonly type: 'TriggerRemoved'; readonly triggerId: string; readonly reason: string }
   | { readonly type: 'SearchPerformed'; readonly player: string; readonly zone: ZoneRef; readonly criteria?: string; readonly found: SeenCard | null; readonly rehandled?: readonly ZoneSeen[] }
   | { readonly type: 'PlayerLeft'; readonly player: string }
-  /** `shuffles`: every shuffle of the match, declassified once it is over (none: the match had none) */
+  /** `shuffles`: every shuffle of the match, declassified once it is over (none: the match had none, or this audience gets no deck lists) */
   | { readonly type: 'MatchEnded'; readonly winner?: string; readonly reason: string; readonly shuffles?: readonly ShuffleDisclosed[] }
   /** the event named something that does not exist (validate refuses those): nothing was perceived */
   | { readonly type: 'Nothing' };

@@ -6,7 +6,7 @@ import { Observation, SeenCard, ZoneSeen } from './observation';
 import { blindZonesOf, rehandle } from './rehandle';
 import { observeMoves } from './observe-moves';
 import { Perception, firstPerception, learn, seen } from './perception';
-import { canLookAt, forgets, indistinct, losesControlOfFaceDown } from './visibility';
+import { canLookAt, forgets, indistinct, losesControlOfFaceDown, receivesDeckLists } from './visibility';
 
 /** One audience's standpoint: the table as it is, and what this audience can follow of it. */
 export interface Lens {
@@ -141,7 +141,7 @@ const observeEvent = (
       return unchanged({ type: 'PlayerLeft', player: event.data.player });
     case 'MatchEnded': {
       // declassified now that the match is over: every shuffle's order and salt, to check the commitments
-      const shuffles = after.shuffles.map(({ revision, zone, cards, salt }) => ({
+      const shuffles = !receivesDeckLists(layout, perception.audience) ? [] : after.shuffles.map(({ revision, zone, cards, salt }) => ({
         revision, zone: layout.zones[zone].ref, order: cards.map((card) => after.cards[card].definition), ...(salt !== undefined && { salt }),
       }));
       return unchanged({ type: 'MatchEnded', ...(event.data.winner !== undefined && { winner: event.data.winner }), reason: event.data.reason, ...(shuffles.length > 0 && { shuffles }) });
@@ -165,7 +165,7 @@ const observeShuffle = (before: MatchState, after: MatchState, layout: MatchLayo
   const renewed: Perception = { ...perception, handles, known, next };
   const cards = after.zones[zone].map((card) => seen(layout, renewed, after.cards[card], card));
   const refill = before.zones[zone].length === 0 ? layout.zones[zone].definition.refillFrom : undefined;
-  // the commitment, never the salt: the salt stays judge-only until MatchEnded
+  // the commitment, never the salt: the salt stays judge-only until MatchEnded discloses it
   const { commitment } = shuffle;
   return {
     observation: { type: 'ZoneShuffled', zone: layout.zones[zone].ref, cards, ...(refill && after.zones[zone].length > 0 && { refilledFrom: { zone: refill } }), ...(typeof commitment === 'string' && { commitment }) },

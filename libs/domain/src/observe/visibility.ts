@@ -1,5 +1,5 @@
 import { CardState, MatchLayout } from '../state/match-state';
-import { Audience } from './audience';
+import { Audience, JUDGE } from './audience';
 
 /**
  * Whether the audience may look at the card where it now lies, by the zone's rules alone:
@@ -18,6 +18,14 @@ export const canLookAt = (layout: MatchLayout, card: CardState, audience: Audien
       return false;
   }
 };
+
+/**
+ * Whether MatchEnded discloses every shuffle's order and salt (so every deck list) to the audience:
+ * the judge and every player, who check all the commitments with them (an opponent's deck as well as
+ * their own); spectators only when the match was created with `publicDeckLists`.
+ */
+export const receivesDeckLists = (layout: MatchLayout, audience: Audience): boolean =>
+  audience === JUDGE || layout.playerIds.includes(audience) || layout.publicDeckLists;
 
 /** Grand Archive: once a face-down card changes control, its owner and former controller may no longer look at it. */
 export const losesControlOfFaceDown = (layout: MatchLayout, card: CardState, before: CardState, audience: Audience): boolean =>

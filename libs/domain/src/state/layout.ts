@@ -43,6 +43,7 @@ export const layoutOf = (created: MatchCreated): MatchLayout => {
     cardIds,
     cardIndex: new Map(cardIds.map((cardId, index) => [cardId, index])),
     tournament: created.tournament,
+    publicDeckLists: created.publicDeckLists === true,
   };
 };
 

@@ -22,6 +22,8 @@ export interface MatchLayout {
   readonly cardIds: readonly string[];
   readonly cardIndex: ReadonlyMap<string, number>;
   readonly tournament?: Tournament;
+  /** MatchCreated's publicDeckLists: whether spectators get the shuffles MatchEnded discloses */
+  readonly publicDeckLists: boolean;
 }
 
 export interface CardState {
@@ -60,7 +62,7 @@ export interface TurnState {
   readonly number: number;
 }
 
-/** A shuffle as MatchEnded publishes it: the zone's cards (indices, top first) right after it, and its salt. */
+/** A shuffle as MatchEnded discloses it: the zone's cards (indices, top first) right after it, and its salt. */
 export interface ShuffleRecord {
   /** the revision the shuffle brought the match to */
   readonly revision: number;

@@ -4,7 +4,7 @@ type Field = 'string' | 'string?' | 'number' | 'number?' | 'boolean?' | 'zone' |
 
 /** The fields of each event's data. The HTTP layer checks the same with DTOs; this is the domain's own guard. */
 const shapes: Record<EventType, Record<string, Field>> = {
-  MatchCreated: { game: 'string', players: 'players', cards: 'cards', tournament: 'object?' },
+  MatchCreated: { game: 'string', players: 'players', cards: 'cards', tournament: 'object?', publicDeckLists: 'boolean?' },
   CardMoved: { cardId: 'string', from: 'zone', to: 'zone', position: 'position?', faceDown: 'boolean?', reason: 'string?', source: 'string?', characteristic: 'string?' },
   CardsMoved: { moves: 'moves' },
   ZoneShuffled: { zone: 'zone', order: 'strings', salt: 'string?', commitment: 'string?' },

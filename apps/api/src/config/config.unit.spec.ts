@@ -1,0 +1,42 @@
+import { configFromEnv } from './config';
+import { ConfigError } from './config-error';
+import { MIN_ORGANIZER_KEY_LENGTH, organizerKeyProblem } from './organizer-key';
+
+const GOOD = 'k3Jx9vQ2mB7tLw4pZr8sYc1nHf6dGa0eUq5iXo2Vb8M=';
+
+describe('organizer key rule', () => {
+  it.each([
+    ['x', /too short \(1 characters; at least 32/],
+    ['change-me', /too short/],
+    ['a'.repeat(MIN_ORGANIZER_KEY_LENGTH - 1), /too short/],
+    ['change-me-change-me-change-me-change-me', /placeholder/],
+    ['REPLACE_ME_WITH_A_REAL_KEY_BEFORE_DEPLOYING', /placeholder/],
+    ['your-key-here-your-key-here-your-key-here', /placeholder/],
+    ['a'.repeat(64), /too few characters/],
+    ['abababababababababababababababab', /too few characters/],
+  ])('refuses %s', (key, problem) => expect(organizerKeyProblem(key)).toMatch(problem));
+
+  it.each([GOOD, 'mlo_Qm2Zc8vUu3kTqYk0b1Y4m6l9YqV1xN2ZrSdJ', '9f86d081884c7d659a2feaa0c55ad015'])('accepts %s', (key) =>
+    expect(organizerKeyProblem(key)).toBeNull(),
+  );
+});
+
+describe('configFromEnv', () => {
+  it('takes a good MATCHLOG_ORGANIZER_KEY as it is', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD })).toMatchObject({ organizerKey: GOOD, organizerKeyFile: null, port: 3000, store: 'sqlite' });
+  });
+
+  it('refuses a weak MATCHLOG_ORGANIZER_KEY with a ConfigError that says how to make one and never repeats the key', () => {
+    const read = () => configFromEnv({ MATCHLOG_ORGANIZER_KEY: 'change-me' });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(/MATCHLOG_ORGANIZER_KEY is too short \(9 characters; at least 32 are needed\)/);
+    expect(read).toThrow(/openssl rand -base64 32/);
+    expect(read).toThrow(/randomBytes\(32\)/);
+    expect(read).not.toThrow(/change-me/);
+  });
+
+  it('refuses an unknown store or port with a ConfigError too', () => {
+    expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_STORE: 'mysql' })).toThrow(ConfigError);
+    expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, PORT: 'http' })).toThrow(ConfigError);
+  });
+});
