@@ -34,12 +34,15 @@ export class CatalogFeeder {
   private failures = 0;
   private failure: string | undefined;
   private retryTimer: NodeJS.Timeout | null = null;
+  /** the position of the last event the subscription delivered: where a renewed one starts */
+  private delivered = 0;
+  private stopped = true;
 
   constructor(
     private readonly db: CatalogDb,
     private readonly store: EventStore,
     private readonly onError: (error: unknown) => void = (error) =>
-      console.error('catalog: a batch failed and will be retried:', isStorageError(error) ? error.report : error),
+      console.error('catalog: a batch or the subscription failed, and will be retried:', isStorageError(error) ? error.report : error),
     private readonly retry: RetryDelays = { firstMs: 250, maxMs: 30_000 },
   ) {}
 
@@ -54,7 +57,23 @@ export class CatalogFeeder {
 
   async start(): Promise<void> {
     this.position = await checkpointOf(this.db);
-    this.subscription = this.store.subscribeAll(this.position, (event) => this.enqueue(event));
+    this.delivered = this.position;
+    this.stopped = false;
+    this.subscribe();
+  }
+
+  /** From the last event delivered; a subscription that fails (the store unreachable) is renewed on the retry timer. */
+  private subscribe(): void {
+    const subscription = this.store.subscribeAll(
+      this.delivered,
+      (event) => this.enqueue(event),
+      (error) => {
+        if (this.subscription !== subscription) return;
+        this.subscription = null;
+        this.failed(error);
+      },
+    );
+    this.subscription = subscription;
   }
 
   /** Resolves once the catalog holds every event up to `position`, or after `timeoutMs` regardless. */
@@ -68,10 +87,12 @@ export class CatalogFeeder {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    await this.subscription?.close();
+    const subscription = this.subscription;
     this.subscription = null;
+    await subscription?.close();
     await this.draining;
   }
 
@@ -94,6 +115,7 @@ export class CatalogFeeder {
 
   private enqueue(event: StoredEvent): void {
     this.queued.push(event);
+    this.delivered = event.position;
     this.draining ??= this.drain();
   }
 
@@ -108,10 +130,7 @@ export class CatalogFeeder {
         } catch (error) {
           // the catalog can always be rebuilt from the log: keep the batch for the next attempt, never crash the server
           this.queued = [...batch, ...this.queued];
-          this.failures++;
-          this.failure = typeof (error as { message?: unknown })?.message === 'string' ? (error as Error).message : String(error);
-          this.retryLater();
-          this.onError(error);
+          this.failed(error);
           return;
         } finally {
           this.writing = [];
@@ -122,11 +141,23 @@ export class CatalogFeeder {
     }
   }
 
+  private failed(error: unknown): void {
+    this.failures++;
+    this.failure = typeof (error as { message?: unknown })?.message === 'string' ? (error as Error).message : String(error);
+    this.retryLater();
+    this.onError(error);
+  }
+
   private retryLater(): void {
-    if (this.retryTimer || this.subscription === null) return;
+    if (this.retryTimer || this.stopped) return;
     const delay = Math.min(this.retry.firstMs * 2 ** (this.failures - 1), this.retry.maxMs);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
+      if (this.stopped) return;
+      if (this.subscription === null) {
+        this.subscribe();
+        if (this.queued.length === 0) this.failure = undefined;
+      }
       this.draining ??= this.drain();
     }, delay);
     // a pending retry never keeps the process alive on its own

@@ -1,5 +1,5 @@
 import { CatalogFeeder, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
-import { EventStore, StorageFull, openSqliteEventStore } from '@matchlog/store';
+import { EventStore, StorageFull, StoreUnavailable, StoredEvent, openSqliteEventStore } from '@matchlog/store';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -80,6 +80,37 @@ describe('the catalog when its storage fails', () => {
     await feeder.caughtUpTo(6, 60_000);
     expect(feeder.lag()).toEqual({ position: 6, behind: 0 });
     expect(await findMatch(db, 'm5')).toMatchObject({ eventCount: 1 });
+    await feeder.stop();
+    await db.destroy();
+  });
+
+  it('a subscription that fails (the store unreachable) is renewed on the retry timer, from the last event delivered', async () => {
+    const db = await openCatalog(dir);
+    let subscriptions = 0;
+    let failNow: (error: unknown) => void = () => undefined;
+    // the first subscription delivers one event, then dies as the EventStoreDB adapter's does when its server goes away
+    const flaky: EventStore = Object.assign(Object.create(store) as EventStore, {
+      subscribeAll: (after: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void) => {
+        if (++subscriptions > 1) return store.subscribeAll(after, onEvent, onFailure);
+        const real = store.subscribeAll(after, onEvent);
+        failNow = (error) => void real.close().then(() => onFailure?.(error));
+        return real;
+      },
+    });
+    const failures: unknown[] = [];
+    const feeder = new CatalogFeeder(db, flaky, (error) => failures.push(error), { firstMs: 5, maxMs: 20 });
+    await feeder.start();
+    await store.append('m0', 0, [created('m0')]);
+    await feeder.caughtUpTo(1);
+    failNow(new StoreUnavailable('the server went away'));
+    await store.append('m1', 0, [created('m1')]);
+    await store.append('m2', 0, [created('m2')]);
+
+    await feeder.caughtUpTo(3, 60_000);
+    expect(failures).toEqual([expect.any(StoreUnavailable)]);
+    expect(subscriptions).toBe(2);
+    expect(feeder.lag()).toEqual({ position: 3, behind: 0 });
+    expect(await findMatch(db, 'm2')).toMatchObject({ eventCount: 1 });
     await feeder.stop();
     await db.destroy();
   });

@@ -83,7 +83,9 @@ export interface EventStore {
   /**
    * A catch-up subscription: every event after `afterPosition` in global order, history first,
    * then live ones as they are appended. `onEvent` is awaited before the next event is delivered.
+   * `onFailure` is called if the subscription ends by itself on an error (the store unreachable,
+   * damaged): it delivers nothing more, and a new subscription is the way on.
    */
-  subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void): Subscription;
+  subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription;
   close(): Promise<void>;
 }

@@ -195,7 +195,7 @@ export class EventStoreDbEventStore implements EventStore {
     return events;
   }
 
-  subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void): Subscription {
+  subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
     const esdb = this.client.subscribeToAll({ fromPosition: toReadPosition(afterPosition), filter: streamNameFilter({ prefixes: [STREAM_PREFIX] }) });
     let closed = false;
     let failure: unknown;
@@ -215,6 +215,7 @@ export class EventStoreDbEventStore implements EventStore {
     const finished = run().catch(async (error) => {
       if (!closed) failure = unavailableOf(error);
       await stop();
+      if (failure !== undefined) onFailure?.(failure);
     });
     const subscription: Subscription = {
       close: async () => {

@@ -236,7 +236,7 @@ export class SqliteEventStore implements EventStore {
     return this.reading(() => this.allStmt.all(afterPosition, maxCount)).map(toStored);
   }
 
-  subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void): Subscription {
+  subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
     const subscriber: Subscriber = { closed: this.closed, wake: undefined, error: undefined };
     this.subscribers.add(subscriber);
     const run = async () => {
@@ -259,6 +259,7 @@ export class SqliteEventStore implements EventStore {
     const finished = run()
       .catch((error) => {
         subscriber.error = error;
+        onFailure?.(error);
       })
       .finally(() => {
         subscriber.closed = true;

@@ -34,16 +34,19 @@ describe('EventStoreDbEventStore when the server cannot be reached', () => {
     const failing = () => ({
       [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
     });
-    return { appendToStream: () => Promise.reject(error), readStream: failing, readAll: failing, dispose: async () => undefined } as unknown as EventStoreDBClient;
+    const subscribeToAll = () => ({ ...failing(), unsubscribe: async () => undefined });
+    return { appendToStream: () => Promise.reject(error), readStream: failing, readAll: failing, subscribeToAll, dispose: async () => undefined } as unknown as EventStoreDBClient;
   };
 
   it.each([
     ['unavailable', new UnavailableError(undefined, 'UNAVAILABLE: No connection established')],
     ['deadline exceeded', new DeadlineExceededError(undefined, 'DEADLINE_EXCEEDED')],
-  ])('maps %s to StoreUnavailable on every call', async (_, error) => {
+  ])('maps %s to StoreUnavailable on every call, the end of a subscription included', async (_, error) => {
     const store = new EventStoreDbEventStore(unreachable(error));
     const calls = [store.append('m1', 0, [{ id: 'e1', type: 'T', data: {} }]), store.readStream('m1'), store.revisionOf('m1'), store.readAll(0, 10)];
     for (const call of calls) await expect(call).rejects.toMatchObject({ constructor: StoreUnavailable, code: 'STORE_UNAVAILABLE', retryAfterSeconds: 5 });
+    const subscriptionFailure = await new Promise((resolve) => store.subscribeAll(0, () => undefined, resolve));
+    expect(subscriptionFailure).toBeInstanceOf(StoreUnavailable);
     await store.close();
   });
 
