@@ -6,6 +6,12 @@ export interface CliArgs {
   readonly at?: number;
   readonly json: boolean;
   readonly language: 'en' | 'es';
+  /** verify: pin the signing key (a JWKS, a JWK or a PEM public key) */
+  readonly key?: string;
+  /** verify: a receipt the log must extend */
+  readonly receipt?: string;
+  /** verify: accept a log without a signed head, reported as unsigned */
+  readonly allowUnsigned: boolean;
 }
 
 export class UsageError extends Error {}
@@ -14,23 +20,31 @@ export const USAGE = `usage: matchlog <command> <file.jsonl> [options]
 
 commands:
   audit <file>                     rule findings, shuffle commitments and the self-audit; exit 1 on any violation
-  verify <file>                    re-check the hash chain; exit 1 if any event was changed, removed or reordered
+  verify <file> [--key jwks.json] [--receipt r.json] [--allow-unsigned]
+                                   re-check the hash chain and the signed head; exit 1 if any event was
+                                   changed, removed, reordered or cut off, or the head's signature fails
   replay <file> --as AUDIENCE      print what AUDIENCE (a player id, public or judge) saw, at --at N (default: the end)
   knowledge <file> [--at N]        who knew which card, and which part of each deck was still random
 
 options:
   --json        machine-readable output
-  --lang es     messages in Spanish (audit)`;
+  --lang es     messages in Spanish (audit, verify)
+  --key FILE    verify: the server's signing key to pin (its /.well-known/jwks.json, or a PEM public key)
+  --receipt FILE  verify: a receipt (GET /matches/:id/receipt) the log must extend
+  --allow-unsigned  verify: accept a log without a signed head, reported as unsigned`;
 
 export const parseArgs = (argv: readonly string[]): CliArgs => {
   const [command, file, ...rest] = argv;
   if (!command || command === '--help' || command === '-h') throw new UsageError(USAGE);
   if (!['audit', 'verify', 'replay', 'knowledge'].includes(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   if (!file) throw new UsageError(`matchlog ${command} needs a file: matchlog ${command} <file.jsonl>`);
-  const options: { as?: string; at?: number; json: boolean; language: 'en' | 'es' } = { json: false, language: 'en' };
+  const options: { as?: string; at?: number; json: boolean; language: 'en' | 'es'; key?: string; receipt?: string; allowUnsigned: boolean } = { json: false, language: 'en', allowUnsigned: false };
   for (let i = 0; i < rest.length; i++) {
     const flag = rest[i];
     if (flag === '--json') options.json = true;
+    else if (flag === '--allow-unsigned') options.allowUnsigned = true;
+    else if (flag === '--key') options.key = valueOf(rest, ++i, '--key');
+    else if (flag === '--receipt') options.receipt = valueOf(rest, ++i, '--receipt');
     else if (flag === '--as') options.as = valueOf(rest, ++i, '--as');
     else if (flag === '--at') {
       const at = Number(valueOf(rest, ++i, '--at'));

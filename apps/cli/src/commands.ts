@@ -1,4 +1,4 @@
-import { ChainHead, Finding, auditMatch, checkCommitments, knowledgeAt, knowledgeLedger, verifyChain } from '@matchlog/audit';
+import { Ed25519Jwk, Finding, LogToVerify, SignedHead, auditMatch, checkCommitments, knowledgeAt, knowledgeLedger, verifyLog } from '@matchlog/audit';
 import { JUDGE, MatchEvent, PUBLIC, Replay, rulesets, zoneRefOfKey } from '@matchlog/domain';
 import { CliArgs, UsageError } from './args';
 import { renderView } from './render-view';
@@ -30,15 +30,61 @@ export const audit = (events: readonly MatchEvent[], args: CliArgs): CommandResu
   return { output, exitCode: violations > 0 ? 1 : 0 };
 };
 
-export const verify = (events: readonly MatchEvent[], head: ChainHead | undefined, args: CliArgs): CommandResult => {
-  const chain = verifyChain(events, head);
-  const findings = checkCommitments(events, { language: args.language });
-  const ok = chain.ok && findings.length === 0;
-  if (args.json) return { output: json({ ok, chain, findings }), exitCode: ok ? 0 : 1 };
-  const lines = [
-    chain.ok ? `chain intact: ${chain.count} events, head ${chain.head}${head ? ' (matches the chain line)' : ''}` : `chain BROKEN at line ${chain.line}${chain.eventId ? ` (event ${chain.eventId})` : ''}: ${chain.reason}\n  ${chain.message}`,
-    findings.length === 0 ? 'shuffle commitments: all match' : `shuffle commitments: ${findings.length} problem(s)\n${findings.map(findingLine).join('\n')}`,
-  ];
+const verifyText = {
+  en: {
+    intact: (count: number, head: string) => `chain intact: ${count} events, head ${head}`,
+    signed: (revision: number, matchId: string, time: string) => `signed head: match "${matchId}", revision ${revision}, signed at ${time}`,
+    pinned: (fp: string) => `signing key: ${fp} (pinned with --key)`,
+    unpinned: (fp: string) => `signing key: ${fp} (not pinned: compare it with the server's /.well-known/jwks.json, or pass --key jwks.json)`,
+    unsigned: 'UNSIGNED: the log has no signed head (accepted with --allow-unsigned); nothing proves who wrote it or that its last events are all there',
+    receipt: (revision: number) => `receipt: the log extends the head of revision ${revision} the receipt names`,
+    refused: (code: string, line: number | undefined) => `REFUSED (${code})${line !== undefined ? ` at line ${line}` : ''}:`,
+    key: (fp: string) => `signing key: ${fp}`,
+    commitmentsOk: 'shuffle commitments: all match',
+    commitments: (n: number) => `shuffle commitments: ${n} problem(s)`,
+  },
+  es: {
+    intact: (count: number, head: string) => `cadena intacta: ${count} eventos, cabeza ${head}`,
+    signed: (revision: number, matchId: string, time: string) => `cabeza firmada: partida "${matchId}", revisión ${revision}, firmada el ${time}`,
+    pinned: (fp: string) => `clave de firma: ${fp} (fijada con --key)`,
+    unpinned: (fp: string) => `clave de firma: ${fp} (sin fijar: compárela con /.well-known/jwks.json del servidor, o use --key jwks.json)`,
+    unsigned: 'SIN FIRMA: el registro no tiene cabeza firmada (aceptado con --allow-unsigned); nada prueba quién lo escribió ni que estén todos sus últimos eventos',
+    receipt: (revision: number) => `recibo: el registro extiende la cabeza de la revisión ${revision} que indica el recibo`,
+    refused: (code: string, line: number | undefined) => `RECHAZADO (${code})${line !== undefined ? ` en la línea ${line}` : ''}:`,
+    key: (fp: string) => `clave de firma: ${fp}`,
+    commitmentsOk: 'compromisos de barajado: todos coinciden',
+    commitments: (n: number) => `compromisos de barajado: ${n} problema(s)`,
+  },
+};
+
+export interface VerifyInputs {
+  /** keys pinned with --key */
+  readonly pinned?: readonly Ed25519Jwk[];
+  /** the receipt read from --receipt */
+  readonly receipt?: SignedHead;
+}
+
+export const verify = (log: LogToVerify, args: CliArgs, inputs: VerifyInputs = {}): CommandResult => {
+  const verdict = verifyLog(log, { pinned: inputs.pinned, receipt: inputs.receipt, allowUnsigned: args.allowUnsigned, language: args.language });
+  const findings = checkCommitments(log.events, { language: args.language });
+  const ok = verdict.ok && findings.length === 0;
+  if (args.json) return { output: json({ ...verdict, ok, findings }), exitCode: ok ? 0 : 1 };
+  const say = verifyText[args.language];
+  const lines: string[] = [];
+  const { chain } = verdict;
+  if (chain.ok) lines.push(say.intact(chain.count, chain.head));
+  if (verdict.ok) {
+    const { signature } = verdict;
+    if (signature === 'unsigned') lines.push(say.unsigned);
+    else lines.push(say.signed(signature.revision, signature.matchId, signature.time), signature.pinned ? say.pinned(signature.fingerprint) : say.unpinned(signature.fingerprint));
+    if (verdict.receipt) lines.push(say.receipt(verdict.receipt.revision));
+  } else if (verdict.code === 'CHAIN_BROKEN' && !chain.ok) {
+    lines.push(`chain BROKEN at line ${chain.line}${chain.eventId ? ` (event ${chain.eventId})` : ''}: ${chain.reason}\n  ${chain.message}`);
+  } else {
+    lines.push(`${say.refused(verdict.code, verdict.line)}\n  ${verdict.message}`);
+    if (verdict.fingerprint) lines.push(say.key(verdict.fingerprint));
+  }
+  lines.push(findings.length === 0 ? say.commitmentsOk : `${say.commitments(findings.length)}\n${findings.map(findingLine).join('\n')}`);
   return { output: lines.join('\n'), exitCode: ok ? 0 : 1 };
 };
 
