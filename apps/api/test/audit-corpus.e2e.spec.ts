@@ -1,4 +1,5 @@
-import { auditMatch, chainEvents, parseJsonLines, toJsonLines } from '@matchlog/audit';
+import { auditMatch, chainEvents, chainHeadOf, parseJsonLines, signHead, toJsonLines } from '@matchlog/audit';
+import { createPrivateKey } from 'crypto';
 import { MatchEvent } from '@matchlog/domain';
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
@@ -27,7 +28,11 @@ describe('the HTTP audit returns what the offline audit returns, for every log o
   it.each(logs)('%s', async (log) => {
     const events = read(log);
     const matchId = log.replace(/[^A-Za-z0-9]/g, '-');
-    const imported = await t.http().post(`/matches/import?matchId=${matchId}`).set(t.organizer).set('Content-Type', 'application/x-ndjson').send(toJsonLines(chainEvents(events))).expect(201);
+    // re-chained (the ids changed) and signed with this server's key, as its own export would be
+    const chained = chainEvents(events);
+    const key = createPrivateKey(readFileSync(join(t.dataDir, 'signing-key.pem'), 'utf8'));
+    const signed = signHead({ matchId, revision: chained.length, hash: chainHeadOf(chained), time: '2026-11-21T16:00:00.000Z' }, key);
+    const imported = await t.http().post(`/matches/import?matchId=${matchId}`).set(t.organizer).set('Content-Type', 'application/x-ndjson').send(toJsonLines(chained, signed)).expect(201);
     expect(imported.body.revision).toBe(events.length);
     for (const language of ['en', 'es'] as const) {
       const { body } = await t.http().get(`/matches/${matchId}/audit`).set(t.organizer).set('Accept-Language', language).expect(200);

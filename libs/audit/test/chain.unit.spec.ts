@@ -298,7 +298,7 @@ describe('signed heads', () => {
     expect(verified(text, { pinned, receipt })).toMatchObject({ ok: true, receipt: { revision: 10 } });
     expect(verified(text, { receipt })).toMatchObject({ ok: true, receipt: { revision: 10 } });
     // rewritten after revision 10 was receipted: an event before it changed, the whole log re-chained and re-signed
-    const rewritten = salted(match.map((e, i) => (i === 5 ? ({ ...e, data: { ...e.data, rewritten: true } } as MatchEvent) : e)));
+    const rewritten = salted(match.map((e, i) => (i === 5 ? ({ ...e, data: { ...e.data, rewritten: true } } as unknown as MatchEvent) : e)));
     expect(verified(signedExport(rewritten, FORGER), { receipt })).toMatchObject({ ok: false, code: 'RECEIPT_SIGNATURE_INVALID' });
     expect(verified(signedExport(rewritten, SERVER), { pinned, receipt })).toMatchObject({ ok: false, code: 'RECEIPT_MISMATCH', line: 10, message: expect.stringContaining('rewritten after the receipt') });
     expect(verified(signedExport(match.slice(0, 8), SERVER), { pinned, receipt })).toMatchObject({ ok: false, code: 'RECEIPT_MISMATCH', message: expect.stringContaining('cut back') });
