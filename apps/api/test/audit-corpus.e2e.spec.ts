@@ -6,7 +6,9 @@ import { join } from 'path';
 import { TestApp, startTestApp } from './support/test-app';
 
 const corpus = join(__dirname, '..', '..', '..', 'examples', 'audit');
-const logs = readdirSync(corpus).flatMap((game) => readdirSync(join(corpus, game)).map((file) => `${game}/${file}`));
+const logs = readdirSync(corpus, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap(({ name: game }) => readdirSync(join(corpus, game)).filter((file) => file.endsWith('.jsonl')).map((file) => `${game}/${file}`));
 
 const read = (log: string): MatchEvent[] => {
   const parsed = parseJsonLines(readFileSync(join(corpus, log), 'utf8'));
