@@ -40,6 +40,7 @@ const verifyText = {
     receipt: (revision: number) => `receipt: the log extends the head of revision ${revision} the receipt names`,
     refused: (code: string, line: number | undefined) => `REFUSED (${code})${line !== undefined ? ` at line ${line}` : ''}:`,
     key: (fp: string) => `signing key: ${fp}`,
+    broken: (line: number) => `chain BROKEN at line ${line}`,
     commitmentsOk: 'shuffle commitments: all match',
     commitments: (n: number) => `shuffle commitments: ${n} problem(s)`,
   },
@@ -52,6 +53,7 @@ const verifyText = {
     receipt: (revision: number) => `recibo: el registro extiende la cabeza de la revisión ${revision} que indica el recibo`,
     refused: (code: string, line: number | undefined) => `RECHAZADO (${code})${line !== undefined ? ` en la línea ${line}` : ''}:`,
     key: (fp: string) => `clave de firma: ${fp}`,
+    broken: (line: number) => `cadena ROTA en la línea ${line}`,
     commitmentsOk: 'compromisos de barajado: todos coinciden',
     commitments: (n: number) => `compromisos de barajado: ${n} problema(s)`,
   },
@@ -79,7 +81,7 @@ export const verify = (log: LogToVerify, args: CliArgs, inputs: VerifyInputs = {
     else lines.push(say.signed(signature.revision, signature.matchId, signature.time), signature.pinned ? say.pinned(signature.fingerprint) : say.unpinned(signature.fingerprint));
     if (verdict.receipt) lines.push(say.receipt(verdict.receipt.revision));
   } else if (verdict.code === 'CHAIN_BROKEN' && !chain.ok) {
-    lines.push(`chain BROKEN at line ${chain.line}${chain.eventId ? ` (event ${chain.eventId})` : ''}: ${chain.reason}\n  ${chain.message}`);
+    lines.push(`${say.broken(chain.line)}${chain.eventId ? ` (event ${chain.eventId})` : ''}: ${chain.reason}\n  ${chain.message}`);
   } else {
     lines.push(`${say.refused(verdict.code, verdict.line)}\n  ${verdict.message}`);
     if (verdict.fingerprint) lines.push(say.key(verdict.fingerprint));
