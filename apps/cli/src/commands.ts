@@ -80,8 +80,9 @@ export const verify = (log: LogToVerify, args: CliArgs, inputs: VerifyInputs = {
     if (signature === 'unsigned') lines.push(say.unsigned);
     else lines.push(say.signed(signature.revision, signature.matchId, signature.time), signature.pinned ? say.pinned(signature.fingerprint) : say.unpinned(signature.fingerprint));
     if (verdict.receipt) lines.push(say.receipt(verdict.receipt.revision));
-  } else if (verdict.code === 'CHAIN_BROKEN' && !chain.ok) {
-    lines.push(`${say.broken(chain.line)}${chain.eventId ? ` (event ${chain.eventId})` : ''}: ${chain.reason}\n  ${chain.message}`);
+  } else if (verdict.code === 'CHAIN_BROKEN') {
+    const broken = verdict.chain;
+    lines.push(`${say.broken(broken.line)}${broken.eventId ? ` (event ${broken.eventId})` : ''}: ${broken.reason}\n  ${broken.message}`);
   } else {
     lines.push(`${say.refused(verdict.code, verdict.line)}\n  ${verdict.message}`);
     if (verdict.fingerprint) lines.push(say.key(verdict.fingerprint));

@@ -106,10 +106,12 @@ const EXPORT_AGAIN = 'export the match again (GET /matches/:id/export) from a se
 
 /** The API error for a log verifyLog refused. */
 const refusal = (verdict: Extract<LogVerdict, { ok: false }>): Error => {
-  const { code, line, message, chain } = verdict;
+  if (verdict.code === 'CHAIN_BROKEN') {
+    const { line, reason, message, eventId } = verdict.chain;
+    return new ChainBroken(line, reason, message, eventId);
+  }
+  const { code, line, message } = verdict;
   switch (code) {
-    case 'CHAIN_BROKEN':
-      return chain.ok ? new ChainBroken(line ?? 0, 'changed', message) : new ChainBroken(chain.line, chain.reason, chain.message, chain.eventId);
     case 'HEAD_MISSING':
       return new HeadMissing(line, `the log has no signed head (its last line must be {"signedHead":…}): it was cut, or not exported by a matchlog server; ${EXPORT_AGAIN}`);
     case 'HEAD_MISMATCH':

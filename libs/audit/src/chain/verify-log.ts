@@ -41,7 +41,8 @@ export interface SignatureReport {
 
 export type LogVerdict =
   | { readonly ok: true; readonly chain: ChainVerdict; readonly signature: SignatureReport | 'unsigned'; readonly receipt?: { readonly revision: number; readonly fingerprint: string } }
-  | { readonly ok: false; readonly code: LogProblem; readonly line?: number; readonly message: string; readonly chain: ChainVerdict; readonly fingerprint?: string };
+  | { readonly ok: false; readonly code: 'CHAIN_BROKEN'; readonly line: number; readonly message: string; readonly chain: Extract<ChainVerdict, { ok: false }> }
+  | { readonly ok: false; readonly code: Exclude<LogProblem, 'CHAIN_BROKEN'>; readonly line?: number; readonly message: string; readonly chain: ChainVerdict; readonly fingerprint?: string };
 
 const short = (hash: string) => `${hash.slice(0, 12)}…`;
 
@@ -84,7 +85,7 @@ export const verifyLog = (log: LogToVerify, options: VerifyLogOptions = {}): Log
   const chain = verifyChain(events, log.head);
   if (!chain.ok) return { ok: false, code: 'CHAIN_BROKEN', line: chain.line, message: chain.message, chain };
   const headLine = events.length + 1;
-  const refuse = (code: LogProblem, message: string, fingerprint?: string, line?: number): LogVerdict => ({
+  const refuse = (code: Exclude<LogProblem, 'CHAIN_BROKEN'>, message: string, fingerprint?: string, line?: number): LogVerdict => ({
     ok: false, code, message, chain, ...(line !== undefined && { line }), ...(fingerprint !== undefined && { fingerprint }),
   });
   const pinnedPrints = options.pinned && new Set(options.pinned.map(thumbprintOf));
