@@ -1,7 +1,7 @@
-import { chainEvents, toJsonLines } from '@matchlog/audit';
 import { MatchEvent } from '@matchlog/domain';
 import { TestApp, startTestApp } from './support/test-app';
 import { lorcanaMatch } from './support/fixtures';
+import { signedLog } from './support/signed-log';
 
 describe('matches: create, catalog, pagination', () => {
   let t: TestApp;
@@ -58,11 +58,11 @@ describe('matches: create, catalog, pagination', () => {
 
   it('an imported match keeps its own start and end times, not the time of the upload', async () => {
     const at = (recordedAt: string) => ({ recordedBy: 'organizer', recordedAt });
-    const log = chainEvents([
+    const log = signedLog(t, 'm-old', [
       { id: 'old-1', type: 'MatchCreated', data: lorcanaMatch(), meta: at('2025-03-01T09:00:00.000Z') },
       { id: 'old-2', type: 'MatchEnded', data: { winner: 'p1', reason: '20 lore' }, meta: at('2025-03-01T09:40:00.000Z') },
     ] as MatchEvent[]);
-    await t.http().post('/matches/import?matchId=m-old').set(t.organizer).set('Content-Type', 'application/x-ndjson').send(toJsonLines(log)).expect(201);
+    await t.http().post('/matches/import?matchId=m-old').set(t.organizer).set('Content-Type', 'application/x-ndjson').send(log).expect(201);
     expect((await t.http().get('/matches/m-old').expect(200)).body).toMatchObject({ startedAt: '2025-03-01T09:00:00.000Z', endedAt: '2025-03-01T09:40:00.000Z' });
     const before2026 = (await t.http().get('/matches?to=2026-01-01T00:00:00Z').expect(200)).body;
     expect(before2026.matches.map((m: { matchId: string }) => m.matchId)).toEqual(['m-old']);

@@ -2,7 +2,7 @@ import { DuplicateEventId, RevisionConflict } from '@matchlog/store';
 import { AuditInputError } from '@matchlog/audit/knowledge/errors';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Response } from 'express';
-import { AudienceNotFound, ChainBroken, EventsRejected, Forbidden, LogUnreadable, MatchAlreadyExists, MatchLogAlreadyImported, MatchNotFound, RevisionOutOfRange, Unauthenticated } from './api-errors';
+import { AudienceNotFound, ChainBroken, EventsRejected, Forbidden, HeadMismatch, HeadMissing, LineNotCanonical, LogUnreadable, MatchAlreadyExists, MatchLogAlreadyImported, MatchNotFound, RevisionOutOfRange, SignatureInvalid, SignatureKeyUnknown, Unauthenticated } from './api-errors';
 
 interface Problem {
   statusCode: number;
@@ -21,6 +21,10 @@ export const problemOf = (exception: unknown): Problem => {
   if (exception instanceof ChainBroken) {
     const { code, message, line, reason, eventId } = exception;
     return { statusCode: 422, error: 'Unprocessable Entity', code, message, line, reason, ...(eventId !== undefined && { eventId }) };
+  }
+  if (exception instanceof LineNotCanonical || exception instanceof HeadMissing || exception instanceof HeadMismatch || exception instanceof SignatureInvalid || exception instanceof SignatureKeyUnknown) {
+    const { code, message, line } = exception;
+    return { statusCode: 422, error: 'Unprocessable Entity', code, message, ...(line !== undefined && { line }) };
   }
   if (exception instanceof LogUnreadable) {
     return { statusCode: 400, error: 'Bad Request', code: exception.code, message: [exception.message], ...(exception.line !== undefined && { line: exception.line }) };

@@ -39,7 +39,10 @@ export class MatchWriter {
 
   async create(matchId: string | undefined, created: MatchCreated, recordedBy: string, eventId?: string) {
     const id = matchId ?? randomUUID();
-    const event = chainEvent(GENESIS, this.stamp({ id: eventId, type: 'MatchCreated', data: created }, recordedBy));
+    const stamped = this.stamp({ id: eventId, type: 'MatchCreated', data: created }, recordedBy);
+    // the chain salt: secret to all but judges, covered by every hash of the match (libs/audit chain/hash-chain.ts)
+    const chainSalt = newChainSalt();
+    const event = chainEvent(GENESIS, { ...stamped, meta: { ...stamped.meta!, chainSalt } }, chainSalt);
     return this.lock.run(id, async () => {
       const verdict = validateBatch(emptyMatch, [event]);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
@@ -77,7 +80,7 @@ export class MatchWriter {
       const sealed = stamped.map((event) => (event.type === 'ZoneShuffled' ? { ...event, data: sealShuffle(state, event.data, newSalt()) } : event));
       const verdict = validateBatch(state, sealed);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
-      const events = chainEvents(sealed, loaded.head);
+      const events = chainEvents(sealed, loaded.head, loaded.salt);
       try {
         const { revision, position } = await this.store.append(matchId, expectedRevision, events);
         this.replays.appended(matchId, events, verdict.state);
@@ -142,3 +145,6 @@ export class MatchWriter {
 
 /** 128 random bits, hex: drawn here, outside the domain, for every shuffle recorded without a salt. */
 const newSalt = (): string => randomBytes(16).toString('hex');
+
+/** 256 random bits, hex: a match's chain salt, drawn once at creation. */
+const newChainSalt = (): string => randomBytes(32).toString('hex');
