@@ -4,7 +4,7 @@
 // emitted for Nest, and every file gets a source map. dist/ needs no devDependency at run time.
 // `node scripts/build.js --if-stale` (npm start, bin/matchlog.js, the tests) builds only when dist/ is
 // missing or older than a source, and does nothing where there are no sources (a production install).
-const { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('fs');
+const { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = require('fs');
 const { basename, dirname, join, relative } = require('path');
 
 const root = join(__dirname, '..');
@@ -50,15 +50,22 @@ const build = (into = dist) => {
   const files = sources();
   const out = `${into}.${process.pid}`;
   rmSync(out, { recursive: true, force: true });
-  for (const file of files) {
-    const rel = relative(root, file);
-    const target = join(out, rel.replace(/\.ts$/, '.js'));
-    const { code, map } = swc.transformFileSync(file, { ...swcOptions(compilerOptions.paths), filename: file, sourceFileName: relative(dirname(join(dist, rel)), file) });
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, `${code}//# sourceMappingURL=${basename(target)}.map\n`);
-    writeFileSync(`${target}.map`, map);
+  try {
+    for (const file of files) {
+      const rel = relative(root, file);
+      const target = join(out, rel.replace(/\.ts$/, '.js'));
+      const { code, map } = swc.transformFileSync(file, { ...swcOptions(compilerOptions.paths), filename: file, sourceFileName: relative(dirname(join(dist, rel)), file) });
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, `${code}//# sourceMappingURL=${basename(target)}.map\n`);
+      writeFileSync(`${target}.map`, map);
+    }
+  } catch (error) {
+    rmSync(out, { recursive: true, force: true });
+    throw error;
   }
-  writeFileSync(join(out, '.built'), `${new Date().toISOString()}\n`);
+  // stamped with the time the build began: a source saved while it ran makes the next check rebuild
+  writeFileSync(join(out, '.built'), `${new Date(started).toISOString()}\n`);
+  utimesSync(join(out, '.built'), started / 1000, started / 1000);
   rmSync(into, { recursive: true, force: true });
   try {
     renameSync(out, into);
