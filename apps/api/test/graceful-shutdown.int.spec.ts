@@ -1,5 +1,5 @@
 import { parseJsonLines } from '@matchlog/audit';
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync, readdirSync, rmSync } from 'fs';
 import { Agent, request } from 'http';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -33,7 +33,7 @@ describe('SIGTERM on the compiled server (a real process)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('under append load: stops accepting, finishes the appends in flight, exits 0, and every acknowledged event is there after a restart', async () => {
+  it('under append load: stops accepting, finishes the appends in flight, closes the stores, exits 0, and every acknowledged event is there after a restart', async () => {
     const env = { MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: KEY };
     server = await startServerProcess({ env });
     const { base } = server;
@@ -69,6 +69,8 @@ describe('SIGTERM on the compiled server (a real process)', () => {
     await Promise.all(writers);
     expect(refused).toEqual([]);
     expect(server.stderr()).not.toContain('shutdown took more than');
+    // the stores were closed: SQLite folds its write-ahead log back and removes it at the last close
+    expect(readdirSync(dataDir).filter((file) => file.endsWith('-wal'))).toEqual([]);
 
     server = await startServerProcess({ env });
     for (const id of ids) {
