@@ -39,12 +39,20 @@ const swcOptions = (paths) => ({
   },
 });
 
+const requireSwc = () => {
+  try {
+    return require('@swc/core');
+  } catch {
+    throw new Error('matchlog: dist/ is missing or older than the sources, and building it needs the devDependencies (@swc/core): run `npm ci`, or build elsewhere and copy dist/');
+  }
+};
+
 /**
  * Compiles every source into a fresh directory, then puts it in place of `into` (dist/ unless told), so
  * a reader never sees half a build. Source maps point at the sources as they lie beside dist/.
  */
 const build = (into = dist) => {
-  const swc = require('@swc/core');
+  const swc = requireSwc();
   const { compilerOptions } = require(join(root, 'tsconfig.json'));
   const started = Date.now();
   const files = sources();
