@@ -5,6 +5,11 @@
 const { existsSync } = require('fs');
 const { join } = require('path');
 const build = join(__dirname, '..', 'scripts', 'build.js');
-if (existsSync(build)) require(build).buildIfStale();
+try {
+  if (existsSync(build)) require(build).buildIfStale();
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
 process.setSourceMapsEnabled(true);
 require('../dist/apps/cli/src/main.js');
