@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { configFromEnv } from './config/config';
 import { ConfigError } from './config/config-error';
 import { configureApp } from './configure-app';
+import { enableGracefulShutdown } from './graceful-shutdown';
 import { openParts } from './open-parts';
 import { SIGNING_KEY } from './tokens';
 
@@ -15,7 +16,7 @@ const bootstrap = async () => {
   const config = configFromEnv();
   const parts = await openParts(config);
   const app = configureApp(await NestFactory.create<NestExpressApplication>(AppModule.with(parts), { bufferLogs: true }), config);
-  app.enableShutdownHooks();
+  enableGracefulShutdown(app, (message) => app.get(Logger).log(message));
   await app.listen(config.port);
   const logger = app.get(Logger);
   logger.log(`matchlog listening on http://localhost:${config.port} (OpenAPI at /docs), store: ${config.store}, data: ${config.dataDir}`);
