@@ -69,7 +69,10 @@ export class MatchWriter {
       if (expectedRevision > state.revision) throw new RevisionConflict(matchId, expectedRevision, state.revision);
       if (expectedRevision < state.revision) {
         // behind the stream, the store writes nothing: a retry of a batch it already holds gets
-        // that batch's first result (idempotent append), anything else a conflict
+        // that batch's first result (idempotent append), anything else a conflict. Validated first,
+        // against the state it was decided on, so a malformed batch is a 422 here too.
+        const verdict = validateBatch(loaded.replay.stateAt(expectedRevision), stamped);
+        if (!verdict.ok) throw new EventsRejected(verdict.error);
         const { revision } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
         return { matchId, revision };
       }
