@@ -1,9 +1,11 @@
 import { Migration } from 'kysely';
 import * as catalog from './001_catalog';
 import * as tokens from './002_tokens';
+import * as tokensFromLog from './003_tokens_from_log';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
   '001_catalog': catalog,
   '002_tokens': tokens,
+  '003_tokens_from_log': tokensFromLog,
 };
