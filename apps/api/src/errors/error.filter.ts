@@ -67,7 +67,7 @@ const mappings: readonly Mapping[] = [
 ];
 
 /** Nest's own HTTP errors (an unknown route, a malformed JSON body): a code per status. */
-const HTTP_CODES: Record<number, string> = { 400: 'BAD_REQUEST', 404: 'ROUTE_NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'BODY_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+const HTTP_CODES: Record<number, string> = { 400: 'BAD_REQUEST', 404: 'ROUTE_NOT_FOUND', 413: 'BODY_TOO_LARGE' };
 
 const fromHttpException = (exception: HttpException): Problem => {
   const statusCode = exception.getStatus();
