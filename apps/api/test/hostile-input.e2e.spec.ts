@@ -1,3 +1,5 @@
+import { GENESIS } from '@matchlog/audit/chain/hash-chain';
+import { createHash } from 'crypto';
 import { detailMessages, draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 
@@ -42,6 +44,16 @@ describe('hostile input: refused early, in one error shape, never a 500', () => 
     // a legitimate payload a few levels deep still goes through
     const payload = JSON.parse(nested(20));
     await post(`/matches/${matchId}/audit/deliveries`, t.bearer(tokens.judge)).send({ deliveries: [{ audience: 'public', revision: 1, payload }] }).expect(200);
+  });
+
+  it('an imported log whose chain holds, but whose event nests 100,000 deep, is a 400 BODY_TOO_DEEP', async () => {
+    const deep = nested(100_000);
+    const content = `{"data":${deep},"id":"deep-1","type":"MatchCreated"}`; // canonical JSON, written by hand: nothing here recurses
+    const hash = createHash('sha256').update(GENESIS).update(content).digest('hex');
+    const line = `{"data":${deep},"id":"deep-1","meta":{"hash":"${hash}","previous":"${GENESIS}"},"type":"MatchCreated"}`;
+    const log = `${line}\n{"chain":{"count":1,"head":"${hash}"}}\n`;
+    const res = await post('/matches/import', t.organizer).set('Content-Type', 'application/x-ndjson').send(log).expect(400);
+    expect(res.body).toEqual({ statusCode: 400, code: 'BODY_TOO_DEEP', message: expect.stringContaining('64 levels') });
   });
 
   it('a stale append with a malformed event is refused (4xx), not a 500, and writes nothing', async () => {

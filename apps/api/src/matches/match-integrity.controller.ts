@@ -9,7 +9,8 @@ import { Response } from 'express';
 import { languageOf } from '../audit/language';
 import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
-import { ChainBroken, LogUnreadable } from '../errors/api-errors';
+import { BodyTooDeep, ChainBroken, LogUnreadable } from '../errors/api-errors';
+import { MAX_BODY_DEPTH, depthExceeds } from '../validation/body-depth.pipe';
 import { EVENT_STORE } from '../tokens';
 import { MatchWriter } from './match-writer';
 import { readMatch } from './read-match';
@@ -68,6 +69,8 @@ export class MatchIntegrityController {
     const parsed = parseJsonLines(body);
     if ('error' in parsed) throw new LogUnreadable(parsed.error.line, parsed.error.message);
     if (parsed.events.length === 0) throw new LogUnreadable(undefined, 'the log holds no events');
+    // the chain check walks each event recursively, as the ValidationPipe does a JSON body
+    if (parsed.events.some((event) => depthExceeds(event, MAX_BODY_DEPTH))) throw new BodyTooDeep(MAX_BODY_DEPTH);
     const chain = verifyChain(parsed.events, parsed.head);
     if (!chain.ok) throw new ChainBroken(chain.line, chain.reason, chain.message, chain.eventId);
     return this.writer.importMatch(query.matchId, parsed.events);
