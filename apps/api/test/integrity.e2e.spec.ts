@@ -116,7 +116,7 @@ describe('tamper evidence and provably fair shuffles', () => {
     const res = await t.http().get(`/matches/${forged}/verify`).set(t.organizer).set('Accept-Language', 'es').expect(200);
     expect(res.body).toMatchObject({ ok: false, chain: { ok: true }, findings: [{ revision: 2, code: 'SHUFFLE_COMMITMENT_MISMATCH', rule: 'matchlog fair shuffle', severity: 'violation', message: expect.stringMatching(/^El barajado de deck@p1/) }] });
     const bad = await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 2, events: [{ type: 'ZoneShuffled', data: { ...shuffle.data, salt: 'not hex' } }] }).expect(400);
-    expect(bad.body.message).toEqual(['events.0.data.salt must be 32 to 128 lowercase hex digits']);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'events.0.data.salt must be 32 to 128 lowercase hex digits', details: [{ path: 'events.0.data.salt' }] });
   });
 
   it('export gives JSON Lines ending with the signed head, and the export imported by a server sharing the key gives the same match', async () => {

@@ -1,6 +1,6 @@
 import { MatchEvent } from '@matchlog/domain';
 import { TestApp, startTestApp } from './support/test-app';
-import { lorcanaMatch } from './support/fixtures';
+import { detailMessages, lorcanaMatch } from './support/fixtures';
 import { signedLog } from './support/signed-log';
 
 describe('matches: create, catalog, pagination', () => {
@@ -123,8 +123,8 @@ describe('matches: create, catalog, pagination', () => {
 
     it('names the bad query parameter in a 400', async () => {
       const res = await other.http().get('/matches?limit=0&status=paused&from=yesterday&cursor=zzz').expect(400);
-      expect(res.body.message).toEqual(expect.arrayContaining(['limit must not be less than 1', 'status must be one of the following values: live, ended', 'from must be a valid ISO 8601 date string']));
-      expect((await other.http().get('/matches?cursor=zzz').expect(400)).body.message).toEqual(['cursor must be a nextCursor this API returned']);
+      expect(detailMessages(res.body)).toEqual(expect.arrayContaining(['limit must not be less than 1', 'status must be one of the following values: live, ended', 'from must be a valid ISO 8601 date string']));
+      expect((await other.http().get('/matches?cursor=zzz').expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'cursor must be a nextCursor this API returned', details: [{ path: 'cursor' }] });
     });
   });
 });

@@ -10,7 +10,7 @@ export type CatalogDb = Kysely<CatalogTables>;
 /**
  * The read models' database: `<dataDir>/catalog.sqlite`. `synchronous = NORMAL` is enough for the read
  * models: every row can be rebuilt from the event log, and a row and its checkpoint commit together.
- * The match tokens, kept here too, can not be rebuilt (docs/architecture.md says what that means).
+ * The match tokens are projected here too, from their own streams in the log.
  */
 export const openCatalog = async (dataDir: string): Promise<CatalogDb> => {
   mkdirSync(dataDir, { recursive: true });

@@ -2,7 +2,7 @@ import { CatalogFeeder, openCatalog } from '@matchlog/catalog';
 import { openEventStore } from '@matchlog/store';
 import { configFromEnv } from '../config/config';
 
-/** npm run rebuild: empties every read model and replays the whole event log into it (tokens are kept). */
+/** npm run rebuild: empties every read model and replays the whole event log into it (tokens included: they are in the log). */
 const main = async () => {
   const config = configFromEnv();
   const store = await openEventStore({ ...process.env, MATCHLOG_DATA_DIR: config.dataDir, MATCHLOG_STORE: config.store });

@@ -3,18 +3,17 @@ import { chainHeadOf, verifyChain } from '@matchlog/audit/chain/hash-chain';
 import { parseJsonLines, toJsonLines } from '@matchlog/audit/chain/json-lines';
 import { SignedHead, publicJwkOf, signHead } from '@matchlog/audit/chain/signed-head';
 import { LogVerdict, verifyLog } from '@matchlog/audit/chain/verify-log';
-import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { Body, Controller, Get, Header, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { Response } from 'express';
 import { languageOf } from '../audit/language';
-import { Caller, assertMayRead, assertOrganizer } from '../auth/caller';
-import { CurrentCaller } from '../auth/caller.guard';
+import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
 import { KeyObject } from 'crypto';
-import { ChainBroken, HeadMismatch, HeadMissing, LineNotCanonical, LogUnreadable, SignatureInvalid, SignatureKeyUnknown } from '../errors/api-errors';
+import { BodyTooDeep, ChainBroken, HeadMismatch, HeadMissing, LineNotCanonical, LogUnreadable, SignatureInvalid, SignatureKeyUnknown } from '../errors/api-errors';
+import { MAX_BODY_DEPTH, depthExceeds } from '../validation/body-depth.pipe';
 import { EVENT_STORE, SIGNING_KEY } from '../tokens';
 import { MatchReplays } from './match-replays';
 import { MatchWriter } from './match-writer';
@@ -56,11 +55,11 @@ export class MatchIntegrityController {
   }
 
   @Get(':id/verify')
+  @JudgeOfMatch()
   @ApiBearerAuth()
   @ApiOperation({ summary: "Re-check a match's hash chain and its shuffles' commitments (judge token or organizer key)", description: 'Messages in Spanish with Accept-Language: es.' })
   @ApiOkResponse({ schema: { example: { matchId: 'lyon-r3-t12', ok: true, chain: { ok: true, count: 42, head: '3f…' }, findings: [] } } })
-  async verify(@CurrentCaller() caller: Caller, @Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
-    assertMayRead(caller, id, JUDGE);
+  async verify(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
     const events = await readMatch(this.store, id);
     const chain = verifyChain(events);
     const findings = checkCommitments(events, { language: languageOf(acceptLanguage) });
@@ -68,18 +67,19 @@ export class MatchIntegrityController {
   }
 
   @Get(':id/export')
+  @JudgeOfMatch()
   @ApiBearerAuth()
   @ApiProduces('application/x-ndjson')
   @Header('Content-Type', 'application/x-ndjson; charset=utf-8')
   @ApiOperation({ summary: 'The match log as JSON Lines with its hash chain (judge token or organizer key)', description: 'One event per line (canonical JSON, meta.previous and meta.hash), then the signed head {"signedHead":{"head":{matchId,revision,hash,time,kid},"signature","jwk"}}.' })
-  async export(@CurrentCaller() caller: Caller, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
-    assertMayRead(caller, id, JUDGE);
+  async export(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
     const events = await readMatch(this.store, id);
     res.setHeader('Content-Disposition', `attachment; filename="${id.replace(/[^A-Za-z0-9._-]/g, '_')}.jsonl"`);
     return toJsonLines(events, this.signed(id, events.length, chainHeadOf(events)));
   }
 
   @Post('import')
+  @Organizer()
   @ApiBearerAuth()
   @ApiConsumes('application/x-ndjson')
   @ApiBody({ schema: { type: 'string', description: 'a match log as GET /matches/:id/export returns it' } })
@@ -87,8 +87,7 @@ export class MatchIntegrityController {
   @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 42, tokens: { players: { p1: 'mlt_…', p2: 'mlt_…' }, judge: 'mlt_…' } } } })
   @ApiConflictResponse({ description: 'MATCH_ALREADY_EXISTS; MATCH_LOG_ALREADY_IMPORTED (the log is already here as `matchId`: a copy keeps its event ids, unique across the store, so it can not be made); DUPLICATE_EVENT_ID' })
   @ApiUnprocessableEntityResponse({ description: 'CHAIN_BROKEN (line, reason), LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN (line), or the domain refused an event (code, rule, eventIndex)' })
-  async import(@CurrentCaller() caller: Caller, @Body() body: unknown, @Query() query: ImportQuery) {
-    assertOrganizer(caller);
+  async import(@Body() body: unknown, @Query() query: ImportQuery) {
     if (typeof body !== 'string') throw new LogUnreadable(undefined, 'the body must be a match log as JSON Lines, sent as Content-Type: application/x-ndjson');
     const parsed = parseJsonLines(body);
     if ('error' in parsed) {
@@ -96,6 +95,8 @@ export class MatchIntegrityController {
       throw code === 'LINE_NOT_CANONICAL' ? new LineNotCanonical(line, `${message}: import the export as the server wrote it`) : new LogUnreadable(line, message);
     }
     if (parsed.events.length === 0) throw new LogUnreadable(undefined, 'the log holds no events');
+    // the chain check walks each event recursively, as the ValidationPipe does a JSON body
+    if (parsed.events.some((event) => depthExceeds(event, MAX_BODY_DEPTH))) throw new BodyTooDeep(MAX_BODY_DEPTH);
     const verdict = verifyLog(parsed, { pinned: [publicJwkOf(this.signingKey)] });
     if (!verdict.ok) throw refusal(verdict);
     return this.writer.importMatch(query.matchId, parsed.events);
