@@ -1,3 +1,4 @@
+import { randomBytes } from 'crypto';
 import { execFile } from 'child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
@@ -8,7 +9,7 @@ import { ROOT, ServerProcess, startServerProcess } from '../apps/api/test/suppor
 
 const { build } = require('../scripts/build.js') as { build: (into: string) => unknown };
 const run = promisify(execFile);
-const KEY = 'production-organizer-key';
+const KEY = randomBytes(24).toString('base64url');
 
 /**
  * The Dockerfile's production install and start, as written there: the test runs the same commands

@@ -1,3 +1,4 @@
+import { randomBytes } from 'crypto';
 import { parseJsonLines } from '@matchlog/audit';
 import { mkdtempSync, readdirSync, rmSync } from 'fs';
 import { Agent, request } from 'http';
@@ -6,7 +7,7 @@ import { join } from 'path';
 import { lorcanaMatch } from './support/fixtures';
 import { ServerProcess, startServerProcess } from './support/server-process';
 
-const KEY = 'shutdown-organizer-key';
+const KEY = randomBytes(24).toString('base64url');
 const MATCHES = 12;
 const organizer = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
 

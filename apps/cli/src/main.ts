@@ -1,11 +1,18 @@
 import { parseJsonLines, pinnedKeysOf, signedHeadOf } from '@matchlog/audit';
-import { readFileSync } from 'fs';
-import { join } from 'path';
+import { existsSync, readFileSync } from 'fs';
+import { dirname, join } from 'path';
 import { USAGE, UsageError, parseArgs } from './args';
 import { CommandResult, VerifyInputs, audit, knowledge, replay, verify } from './commands';
 import { CliMessages, messagesIn } from './messages';
 
-const version = (): string => JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')).version;
+/** matchlog's version, from the package.json above this file: apps/cli/src in a checkout, dist/apps/cli/src when built. */
+const version = (): string => {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')).version;
+    if (dirname(dir) === dir) return 'unknown';
+  }
+};
 
 const readText = (file: string, m: CliMessages): string => {
   try {

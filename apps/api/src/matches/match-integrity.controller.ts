@@ -7,13 +7,13 @@ import { EventStore } from '@matchlog/store';
 import { Body, Controller, Get, Header, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
+import { MAX_JSON_DEPTH } from '@matchlog/audit/chain/json-depth';
 import { Response } from 'express';
 import { languageOf } from '../audit/language';
 import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
 import { KeyObject } from 'crypto';
 import { BodyTooDeep, ChainBroken, HeadMismatch, HeadMissing, LineNotCanonical, LogUnreadable, SignatureInvalid, SignatureKeyUnknown } from '../errors/api-errors';
-import { MAX_BODY_DEPTH, depthExceeds } from '../validation/body-depth.pipe';
 import { EVENT_STORE, SIGNING_KEY } from '../tokens';
 import { MatchReplays } from './match-replays';
 import { MatchWriter } from './match-writer';
@@ -92,11 +92,10 @@ export class MatchIntegrityController {
     const parsed = parseJsonLines(body);
     if ('error' in parsed) {
       const { code, line, message } = parsed.error;
+      if (code === 'LINE_TOO_DEEP') throw new BodyTooDeep(MAX_JSON_DEPTH);
       throw code === 'LINE_NOT_CANONICAL' ? new LineNotCanonical(line, `${message}: import the export as the server wrote it`) : new LogUnreadable(line, message);
     }
     if (parsed.events.length === 0) throw new LogUnreadable(undefined, 'the log holds no events');
-    // the chain check walks each event recursively, as the ValidationPipe does a JSON body
-    if (parsed.events.some((event) => depthExceeds(event, MAX_BODY_DEPTH))) throw new BodyTooDeep(MAX_BODY_DEPTH);
     const verdict = verifyLog(parsed, { pinned: [publicJwkOf(this.signingKey)] });
     if (!verdict.ok) throw refusal(verdict);
     return this.writer.importMatch(query.matchId, parsed.events);

@@ -1,10 +1,11 @@
 import { MatchEvent } from '@matchlog/domain';
 import { canonicalJson } from './canonical-json';
+import { MAX_JSON_DEPTH, depthExceeds } from './json-depth';
 import { ChainHead, linkOf } from './hash-chain';
 import { SignedHead, signedHeadOf } from './signed-head';
 
 /** LOG_UNREADABLE: a line is not what a log line can be; LINE_NOT_CANONICAL: it is, but not written as an export writes it. */
-export type LogReadError = { readonly code: 'LOG_UNREADABLE' | 'LINE_NOT_CANONICAL'; readonly line: number; readonly message: string };
+export type LogReadError = { readonly code: 'LOG_UNREADABLE' | 'LINE_NOT_CANONICAL' | 'LINE_TOO_DEEP'; readonly line: number; readonly message: string };
 
 export type ParsedJsonLines =
   | { readonly events: MatchEvent[]; readonly head?: ChainHead; readonly signedHead?: SignedHead }
@@ -55,6 +56,8 @@ export const parseJsonLines = (text: string): ParsedJsonLines => {
       return error(`is not JSON (${(e as Error).message})`);
     }
     if (!isRecord(value)) return error('is not a JSON object');
+    // before anything walks it recursively
+    if (depthExceeds(value)) return error(`nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects; no event does`, 'LINE_TOO_DEEP');
     if (canonicalJson(value) !== text) {
       return error('is not written as an export writes it (canonical JSON: keys sorted, no whitespace, no key twice); a line must have exactly one reading', 'LINE_NOT_CANONICAL');
     }
