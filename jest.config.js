@@ -1,4 +1,7 @@
-/** Test tiers by file name: *.unit.spec.ts (pure, in memory), *.int.spec.ts (real parts), *.e2e.spec.ts (real HTTP). */
+/**
+ * Test tiers by file name: *.unit.spec.ts (pure, in memory), *.int.spec.ts (real parts), *.e2e.spec.ts (real HTTP),
+ * *.prod.spec.ts (a production install from the registry: slow, it compiles better-sqlite3).
+ */
 const base = {
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } }] },
   moduleNameMapper: { '^@matchlog/(domain|store|catalog|audit)(.*)$': '<rootDir>/libs/$1/src$2' },
@@ -8,9 +11,11 @@ module.exports = {
   // generous: CI machines have 2 cores, and suites run side by side
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
+  globalSetup: '<rootDir>/test/build-dist.js',
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.unit.spec.ts'] },
     { ...base, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'] },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs,test}/**/*.e2e.spec.ts'] },
+    { ...base, displayName: 'prod', testMatch: ['<rootDir>/{apps,libs,test}/**/*.prod.spec.ts'] },
   ],
 };

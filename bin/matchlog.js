@@ -1,6 +1,15 @@
 #!/usr/bin/env node
 // The offline auditors' CLI: `npx matchlog audit|verify|replay|knowledge <file.jsonl>`. No server, no database.
+// It runs the compiled CLI in dist/. In a checkout (scripts/build.js is there) it first builds when dist/ is
+// missing or older than a source; a production install has dist/ and no sources, and builds nothing.
+const { existsSync } = require('fs');
 const { join } = require('path');
-process.env.SWC_NODE_PROJECT = process.env.SWC_NODE_PROJECT || join(__dirname, '..', 'tsconfig.json');
-require('@swc-node/register');
-require('../apps/cli/src/main.ts');
+const build = join(__dirname, '..', 'scripts', 'build.js');
+try {
+  if (existsSync(build)) require(build).buildIfStale();
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+process.setSourceMapsEnabled(true);
+require('../dist/apps/cli/src/main.js');

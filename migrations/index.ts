@@ -2,10 +2,12 @@ import { Migration } from 'kysely';
 import * as catalog from './001_catalog';
 import * as tokens from './002_tokens';
 import * as playerNames from './003_player_names';
+import * as tokensFromLog from './004_tokens_from_log';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
   '001_catalog': catalog,
   '002_tokens': tokens,
   '003_player_names': playerNames,
+  '004_tokens_from_log': tokensFromLog,
 };

@@ -13,7 +13,9 @@ import { MatchReplays } from './matches/match-replays';
 import { MatchViewsController } from './matches/match-views.controller';
 import { MatchWriter } from './matches/match-writer';
 import { MatchesController } from './matches/matches.controller';
-import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from './tokens';
+import { JwksController } from './signing/jwks.controller';
+import { signingKeyOf } from './signing/signing-key';
+import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, SIGNING_KEY } from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
@@ -53,12 +55,13 @@ export class AppModule {
           ...(!logsRequests() && { exclude: [{ method: RequestMethod.ALL, path: '{*path}' }] }),
         }),
       ],
-      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController, MatchAuditController],
+      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController, MatchAuditController, JwksController],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
         { provide: EVENT_STORE, useValue: parts.store },
         { provide: CATALOG_DB, useValue: parts.catalog },
         { provide: CATALOG_FEEDER, useValue: parts.feeder },
+        { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: APP_GUARD, useClass: CallerGuard },
         MatchReplays,
         MatchWriter,

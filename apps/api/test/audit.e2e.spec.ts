@@ -1,5 +1,5 @@
 import { TestApp, startTestApp } from './support/test-app';
-import { draw, lorcanaMatch, zone } from './support/fixtures';
+import { detailMessages, draw, lorcanaMatch, zone } from './support/fixtures';
 
 describe('audit endpoints: knowledge, findings, deliveries', () => {
   let t: TestApp;
@@ -60,9 +60,9 @@ describe('audit endpoints: knowledge, findings, deliveries', () => {
 
   it('bad deliveries are a 400 naming the field', async () => {
     const res = await t.http().post(`/matches/${id}/audit/deliveries`).set(judge()).send({ deliveries: [{ audience: 'p9', revision: 1, payload: {} }] }).expect(400);
-    expect(res.body.path).toBe('deliveries[0].audience');
+    expect(res.body).toMatchObject({ statusCode: 400, details: [{ path: 'deliveries[0].audience' }] });
     const missing = await t.http().post(`/matches/${id}/audit/deliveries`).set(judge()).send({ deliveries: [{ audience: 'public', revision: -1 }] }).expect(400);
-    expect(missing.body.message).toEqual(expect.arrayContaining(['deliveries.0.revision must not be less than 0', 'deliveries.0.payload should not be null or undefined']));
+    expect(detailMessages(missing.body)).toEqual(expect.arrayContaining(['deliveries.0.revision must not be less than 0', 'deliveries.0.payload should not be null or undefined']));
   });
 
   it('only the judge of this match or the organizer: players 403, nobody 401, unknown match 404', async () => {

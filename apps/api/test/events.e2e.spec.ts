@@ -1,5 +1,5 @@
 import { TestApp, startTestApp } from './support/test-app';
-import { draw, lorcanaMatch, zone } from './support/fixtures';
+import { detailMessages, draw, lorcanaMatch, zone } from './support/fixtures';
 
 describe('POST /matches/:id/events', () => {
   let t: TestApp;
@@ -34,10 +34,10 @@ describe('POST /matches/:id/events', () => {
   it('422 when the domain refuses an event: code, the rule cited, the field and which event', async () => {
     const id = await newMatch();
     const res = await append(id, { expectedRevision: 1, events: [draw('c01'), { type: 'CardMoved', data: { cardId: 'c01', from: zone('deck', 'p1'), to: zone('play', 'p1') } }] }).expect(422);
-    expect(res.body).toMatchObject({ statusCode: 422, code: 'CARD_NOT_IN_ZONE', rule: 'lorcana 7.1.5', path: 'data.from', eventIndex: 1 });
+    expect(res.body).toMatchObject({ statusCode: 422, code: 'CARD_NOT_IN_ZONE', rule: 'lorcana 7.1.5', details: [{ path: 'data.from' }], eventIndex: 1 });
     expect(await revisionOf(id)).toBe(1); // all or nothing: the valid first event was not written either
     const bag = await append(id, { expectedRevision: 1, events: [{ type: 'TriggerAdded', data: { triggerId: 't', player: 'p1', sourceCardId: 'c04', ability: 'Exert', kind: 'activated' } }] }).expect(422);
-    expect(bag.body).toMatchObject({ code: 'NOT_A_TRIGGERED_ABILITY', rule: 'lorcana 7.7.2', path: 'data.kind' });
+    expect(bag.body).toMatchObject({ code: 'NOT_A_TRIGGERED_ABILITY', rule: 'lorcana 7.7.2', details: [{ path: 'data.kind' }] });
   });
 
   it('400 lists every offending field, with its path, and writes nothing', async () => {
@@ -50,7 +50,8 @@ describe('POST /matches/:id/events', () => {
       ],
       sneaky: 1,
     }).expect(400);
-    expect(res.body.message).toEqual(
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/see details/) });
+    expect(detailMessages(res.body)).toEqual(
       expect.arrayContaining([
         'property sneaky should not exist',
         'expectedRevision must not be less than 0',
@@ -68,9 +69,9 @@ describe('POST /matches/:id/events', () => {
   it('400 for a body that is not JSON, 413 for one over the limit, 404 for an unknown match; never a 500', async () => {
     const id = await newMatch();
     const broken = await t.http().post(`/matches/${id}/events`).set(t.organizer).set('Content-Type', 'application/json').send('{"expectedRevision": 1,').expect(400);
-    expect(broken.body).toMatchObject({ statusCode: 400, message: expect.stringContaining('JSON') });
+    expect(broken.body).toMatchObject({ statusCode: 400, code: 'MALFORMED_JSON', message: expect.stringContaining('JSON') });
     const huge = { expectedRevision: 1, events: [{ type: 'MatchEnded', data: { reason: 'x'.repeat(100_000) } }] };
-    expect((await append(id, huge).expect(413)).body).toMatchObject({ statusCode: 413, message: 'request body too large' });
+    expect((await append(id, huge).expect(413)).body).toMatchObject({ statusCode: 413, code: 'BODY_TOO_LARGE', message: expect.stringContaining('request body too large') });
     expect((await append('ghost', { expectedRevision: 1, events: [draw()] }).expect(404)).body.code).toBe('MATCH_NOT_FOUND');
     expect(await revisionOf(id)).toBe(1);
   });

@@ -1,11 +1,25 @@
 import { shuffleCommitment } from '@matchlog/audit/chain/commitment';
-import { GENESIS } from '@matchlog/audit/chain/hash-chain';
+import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
+import { GENESIS, chainEvents, eventHash } from '@matchlog/audit/chain/hash-chain';
+import { parseJsonLines, toJsonLines } from '@matchlog/audit/chain/json-lines';
+import { SignedHead, pinnedKeysOf, signHead, signatureHolds, thumbprintOf } from '@matchlog/audit/chain/signed-head';
+import { verifyLog } from '@matchlog/audit/chain/verify-log';
+import { MatchEvent } from '@matchlog/domain';
+import { createPrivateKey, generateKeyPairSync } from 'crypto';
+import { readFileSync, statSync } from 'fs';
+import { join } from 'path';
 import { TestApp, startTestApp } from './support/test-app';
 import { draw, lorcanaMatch, zone } from './support/fixtures';
 
 type Tokens = { players: Record<string, string>; judge: string };
 const NDJSON = 'application/x-ndjson';
 const HEX64 = /^[0-9a-f]{64}$/;
+
+const parsedLog = (text: string) => {
+  const parsed = parseJsonLines(text);
+  if ('error' in parsed) throw new Error(parsed.error.message);
+  return parsed;
+};
 
 describe('tamper evidence and provably fair shuffles', () => {
   let t: TestApp;
@@ -102,16 +116,29 @@ describe('tamper evidence and provably fair shuffles', () => {
     const res = await t.http().get(`/matches/${forged}/verify`).set(t.organizer).set('Accept-Language', 'es').expect(200);
     expect(res.body).toMatchObject({ ok: false, chain: { ok: true }, findings: [{ revision: 2, code: 'SHUFFLE_COMMITMENT_MISMATCH', rule: 'matchlog fair shuffle', severity: 'violation', message: expect.stringMatching(/^El barajado de deck@p1/) }] });
     const bad = await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 2, events: [{ type: 'ZoneShuffled', data: { ...shuffle.data, salt: 'not hex' } }] }).expect(400);
-    expect(bad.body.message).toEqual(['events.0.data.salt must be 32 to 128 lowercase hex digits']);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'events.0.data.salt must be 32 to 128 lowercase hex digits', details: [{ path: 'events.0.data.salt' }] });
   });
 
-  it('export gives JSON Lines with the chain, and the export imported elsewhere gives the same match', async () => {
+  it('export gives JSON Lines ending with the signed head, and the export imported by a server sharing the key gives the same match', async () => {
     const text = await exported();
     const lines = text.trimEnd().split('\n');
     expect(lines).toHaveLength(6);
-    expect(JSON.parse(lines[5])).toEqual({ chain: { count: 5, head: expect.stringMatching(HEX64) } });
-    const elsewhere = await startTestApp();
+    const { signedHead } = JSON.parse(lines[5]) as { signedHead: SignedHead };
+    const jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
+    expect(signedHead).toEqual({ head: { matchId: id, revision: 5, hash: (await judgeFeed())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid }, signature: expect.any(String), jwk: { kty: 'OKP', crv: 'Ed25519', x: jwks.keys[0].x } });
+    expect(signatureHolds(signedHead)).toBe(true);
+    const pinned = pinnedKeysOf(JSON.stringify(jwks));
+    expect(verifyLog(parsedLog(text), { pinned: pinned as never })).toMatchObject({ ok: true, signature: { fingerprint: jwks.keys[0].kid, pinned: true } });
+    const ownKey = await startTestApp();
     try {
+      const refused = await ownKey.http().post(`/matches/import?matchId=${id}`).set(ownKey.organizer).set('Content-Type', NDJSON).send(text).expect(422);
+      expect(refused.body).toMatchObject({ code: 'SIGNATURE_KEY_UNKNOWN', line: 6, message: expect.stringContaining('MATCHLOG_SIGNING_KEY_FILE') });
+    } finally {
+      await ownKey.close();
+    }
+    const elsewhere = await startTestApp({ signingKeyFile: join(t.dataDir, 'signing-key.pem') });
+    try {
+      expect((await elsewhere.http().get('/.well-known/jwks.json').expect(200)).body).toEqual(jwks);
       const res = await elsewhere.http().post(`/matches/import?matchId=${id}`).set(elsewhere.organizer).set('Content-Type', NDJSON).send(text).expect(201);
       expect(res.body).toEqual({ matchId: id, revision: 5, tokens: { players: { p1: expect.any(String), p2: expect.any(String) }, judge: expect.any(String) } });
       for (const audience of ['p1', 'p2', 'public', 'judge']) {
@@ -143,14 +170,29 @@ describe('tamper evidence and provably fair shuffles', () => {
 
   it('import refuses a tampered export with 422 naming the first bad line, and writes nothing', async () => {
     const lines = (await exported()).trimEnd().split('\n');
+    const refused = async (text: string) => (await t.http().post('/matches/import?matchId=int-tampered').set(t.organizer).set('Content-Type', NDJSON).send(text).expect(422)).body;
     const tampered = [...lines];
     tampered[3] = tampered[3].replace('"c02"', '"c01"'); // the draw: another card
     const changed = await t.http().post('/matches/import?matchId=int-tampered').set(t.organizer).set('Content-Type', NDJSON).send(tampered.join('\n')).expect(422);
     expect(changed.body).toMatchObject({ statusCode: 422, code: 'CHAIN_BROKEN', line: 4, reason: 'changed', message: expect.stringMatching(/^line 4 \(event .*, CardMoved\) was changed/) });
     const removed = await t.http().post('/matches/import?matchId=int-tampered').set(t.organizer).set('Content-Type', NDJSON).send([...lines.slice(0, 2), ...lines.slice(3)].join('\n')).expect(422);
     expect(removed.body).toMatchObject({ code: 'CHAIN_BROKEN', line: 3, reason: 'removed or reordered' });
-    const truncated = await t.http().post('/matches/import?matchId=int-tampered').set(t.organizer).set('Content-Type', NDJSON).send([...lines.slice(0, 4), lines[5]].join('\n')).expect(422);
-    expect(truncated.body).toMatchObject({ code: 'CHAIN_BROKEN', line: 5, reason: 'removed or reordered' });
+    // the last event cut off, with the head line kept, and with it cut too
+    expect(await refused([...lines.slice(0, 4), lines[5]].join('\n'))).toMatchObject({ code: 'HEAD_MISMATCH', line: 5, message: expect.stringContaining('the last events were cut off') });
+    expect(await refused(lines.slice(0, 4).join('\n'))).toMatchObject({ code: 'HEAD_MISSING', line: 5, message: expect.stringContaining('export the match again') });
+    // a forger with the export (salt included) re-chains an edit and signs with their own key
+    const events = parsedLog(lines.join('\n')).events.map((e, i) => (i === 3 ? ({ ...e, data: { ...e.data, cardId: 'c01' } } as MatchEvent) : e));
+    const rechained = chainEvents(events);
+    const forger = generateKeyPairSync('ed25519').privateKey;
+    const head = JSON.parse(lines[5]).signedHead.head;
+    const forged = toJsonLines(rechained, signHead({ ...head, hash: rechained[4].meta!.hash! }, forger));
+    expect(await refused(forged)).toMatchObject({ code: 'SIGNATURE_KEY_UNKNOWN', line: 6 });
+    expect(await refused(lines.slice(0, 5).join('\n') + '\n' + lines[5].replace(/"time":"[^"]*"/, '"time":"2000-01-01T00:00:00.000Z"'))).toMatchObject({ code: 'SIGNATURE_INVALID', line: 6 });
+    // one reading per line: a duplicate key (the last wins) and a field no hash covers
+    const twice = lines[4].replace('"type":"MatchEnded"', '"type":"MatchEnded","type":"MatchEnded"');
+    expect(await refused([...lines.slice(0, 4), twice, lines[5]].join('\n'))).toMatchObject({ code: 'LINE_NOT_CANONICAL', line: 5 });
+    const extra = canonicalJson({ ...JSON.parse(lines[4]), note: 'p2 conceded' });
+    expect(await refused([...lines.slice(0, 4), extra, lines[5]].join('\n'))).toMatchObject({ code: 'LINE_NOT_CANONICAL', line: 5 });
     await t.http().get('/matches/int-tampered').expect(404);
   });
 
@@ -162,6 +204,61 @@ describe('tamper evidence and provably fair shuffles', () => {
     await t.http().post('/matches/import').set(t.organizer).send({ events: [] }).expect(400);
     await t.http().post('/matches/import').set(t.organizer).set('Content-Type', NDJSON).send('\n').expect(400);
     await t.http().post('/matches/import?matchId=bad id!').set(t.organizer).set('Content-Type', NDJSON).send(text).expect(400);
+  });
+
+  it('a receipt: any audience reads the signed head at the latest revision; it names no hidden fact and a later export must extend it', async () => {
+    const jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
+    const pinned = pinnedKeysOf(JSON.stringify(jwks)) as never;
+    for (const auth of [{}, t.bearer(tokens.players.p2), t.bearer(tokens.judge)]) {
+      const res = await t.http().get(`/matches/${id}/receipt`).set(auth).expect(200);
+      const receipt = res.body as SignedHead;
+      expect(receipt.head).toEqual({ matchId: id, revision: 5, hash: (await judgeFeed())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid });
+      expect(verifyLog(parsedLog(await exported()), { pinned, receipt })).toMatchObject({ ok: true, receipt: { revision: 5 } });
+      const salt = (await judgeFeed())[0].meta.chainSalt;
+      expect(res.text).not.toContain(salt);
+    }
+    await t.http().get('/matches/nope/receipt').expect(404);
+  });
+
+  it('the chain salt: drawn per match, in the judge\'s MatchCreated meta, and in no feed, view or receipt of another audience', async () => {
+    const salt = (await judgeFeed())[0].meta.chainSalt;
+    expect(salt).toMatch(HEX64);
+    expect(salt).not.toBe((await judgeFeed('int-other'))[0].meta.chainSalt);
+    expect(await exported()).toContain(salt);
+    const outputs = [
+      await t.http().get(`/matches/${id}/events?audience=p1`).set(t.bearer(tokens.players.p1)),
+      await t.http().get(`/matches/${id}/events`),
+      await t.http().get(`/matches/${id}/views/p1`).set(t.bearer(tokens.players.p1)),
+      await t.http().get(`/matches/${id}/views/public`),
+      await t.http().get(`/matches/${id}`),
+      await t.http().get(`/matches/${id}/receipt`),
+      await t.http().get(`/matches/${id}/export`).set(t.bearer(tokens.players.p1)),
+    ];
+    for (const res of outputs) expect(res.text).not.toContain(salt);
+  });
+
+  it('a brute force over the 60 cards a hidden draw could be, given everything a player receives (and its exact meta), does not find the card', async () => {
+    const bf = 'int-bruteforce';
+    const deck = Array.from({ length: 60 }, (_, i) => ({ cardId: `d${i}`, owner: 'p1', definition: `Card ${i}`, zone: zone('deck', 'p1') }));
+    const p2 = (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(bf), cards: [...deck, ...lorcanaMatch().cards.filter((c) => c.owner === 'p2')] }).expect(201)).body.tokens.players.p2;
+    const before = (await t.http().get(`/matches/${bf}/receipt`).set(t.bearer(p2)).expect(200)).body as SignedHead;
+    await t.http().post(`/matches/${bf}/events`).set(t.organizer).send({ expectedRevision: 1, events: [{ id: 'bf-draw-1', ...draw('d37') }] }).expect(201);
+    const after = (await t.http().get(`/matches/${bf}/receipt`).set(t.bearer(p2)).expect(200)).body as SignedHead;
+    const seen = (await t.http().get(`/matches/${bf}/events?audience=p2`).set(t.bearer(p2)).expect(200)).text;
+    expect(seen).not.toContain('d37');
+    const [created, drawn] = await judgeFeed(bf);
+    const guess = (cardId: string, salt?: string) => eventHash(before.head.hash, { ...drawn, data: { ...drawn.data, cardId } } as MatchEvent, salt);
+    expect(deck.filter((card) => guess(card.cardId) === after.head.hash)).toEqual([]);
+    // control: with the salt only judges see, the same search finds it
+    expect(deck.filter((card) => guess(card.cardId, created.meta.chainSalt) === after.head.hash).map((c) => c.cardId)).toEqual(['d37']);
+  });
+
+  it('the JWKS publishes the signing key as an OKP Ed25519 JWK with its thumbprint as kid; the key is generated into the data directory, readable by its owner only', async () => {
+    const { keys } = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
+    expect(keys).toEqual([{ kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid: thumbprintOf(keys[0]), use: 'sig', alg: 'EdDSA' }]);
+    const pem = readFileSync(join(t.dataDir, 'signing-key.pem'), 'utf8');
+    expect(createPrivateKey(pem).asymmetricKeyType).toBe('ed25519');
+    expect(statSync(join(t.dataDir, 'signing-key.pem')).mode & 0o777).toBe(0o600);
   });
 
   it('401 without a token, 403 for a token that may not (a player, another match\'s judge, a judge importing)', async () => {

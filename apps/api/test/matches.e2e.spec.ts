@@ -1,7 +1,7 @@
-import { chainEvents, toJsonLines } from '@matchlog/audit';
 import { MatchEvent } from '@matchlog/domain';
 import { TestApp, startTestApp } from './support/test-app';
-import { lorcanaMatch } from './support/fixtures';
+import { detailMessages, lorcanaMatch } from './support/fixtures';
+import { signedLog } from './support/signed-log';
 
 describe('matches: create, catalog, pagination', () => {
   let t: TestApp;
@@ -58,11 +58,11 @@ describe('matches: create, catalog, pagination', () => {
 
   it('an imported match keeps its own start and end times, not the time of the upload', async () => {
     const at = (recordedAt: string) => ({ recordedBy: 'organizer', recordedAt });
-    const log = chainEvents([
+    const log = signedLog(t, 'm-old', [
       { id: 'old-1', type: 'MatchCreated', data: lorcanaMatch(), meta: at('2025-03-01T09:00:00.000Z') },
       { id: 'old-2', type: 'MatchEnded', data: { winner: 'p1', reason: '20 lore' }, meta: at('2025-03-01T09:40:00.000Z') },
     ] as MatchEvent[]);
-    await t.http().post('/matches/import?matchId=m-old').set(t.organizer).set('Content-Type', 'application/x-ndjson').send(toJsonLines(log)).expect(201);
+    await t.http().post('/matches/import?matchId=m-old').set(t.organizer).set('Content-Type', 'application/x-ndjson').send(log).expect(201);
     expect((await t.http().get('/matches/m-old').expect(200)).body).toMatchObject({ startedAt: '2025-03-01T09:00:00.000Z', endedAt: '2025-03-01T09:40:00.000Z' });
     const before2026 = (await t.http().get('/matches?to=2026-01-01T00:00:00Z').expect(200)).body;
     expect(before2026.matches.map((m: { matchId: string }) => m.matchId)).toEqual(['m-old']);
@@ -123,8 +123,8 @@ describe('matches: create, catalog, pagination', () => {
 
     it('names the bad query parameter in a 400', async () => {
       const res = await other.http().get('/matches?limit=0&status=paused&from=yesterday&cursor=zzz').expect(400);
-      expect(res.body.message).toEqual(expect.arrayContaining(['limit must not be less than 1', 'status must be one of the following values: live, ended', 'from must be a valid ISO 8601 date string']));
-      expect((await other.http().get('/matches?cursor=zzz').expect(400)).body.message).toEqual(['cursor must be a nextCursor this API returned']);
+      expect(detailMessages(res.body)).toEqual(expect.arrayContaining(['limit must not be less than 1', 'status must be one of the following values: live, ended', 'from must be a valid ISO 8601 date string']));
+      expect((await other.http().get('/matches?cursor=zzz').expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'cursor must be a nextCursor this API returned', details: [{ path: 'cursor' }] });
     });
   });
 });

@@ -44,7 +44,7 @@ describe('views, queue and feeds, by role', () => {
   it("a player's token never reads the other seat or the judge view, and the refusal hints at nothing", async () => {
     for (const audience of ['p2', 'judge']) {
       const res = await get(`/matches/${id}/views/${audience}`, tokens.players.p1).expect(403);
-      expect(res.body).toEqual({ statusCode: 403, error: 'Forbidden', code: 'FORBIDDEN', message: 'this token may not do that' });
+      expect(res.body).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'this token may not do that' });
     }
     await get(`/matches/${id}/events?audience=p2`, tokens.players.p1).expect(403);
   });
@@ -83,8 +83,13 @@ describe('views, queue and feeds, by role', () => {
     expect(early.revision).toBe(1);
     expect(definitionsIn(early, 'hand@p1').sort()).toEqual(['Be Prepared', 'Lyle Tiberius Rourke - Cunning Mercenary']);
     const res = await get(`/matches/${id}/views/public?at=99`).expect(400);
-    expect(res.body).toMatchObject({ code: 'REVISION_OUT_OF_RANGE', message: ["at must be between 0 and 6, the match's latest revision; got 99"] });
-    expect((await get(`/matches/${id}/views/public?at=-1`).expect(400)).body.message).toEqual(['at must not be less than 0']);
+    expect(res.body).toMatchObject({ code: 'REVISION_OUT_OF_RANGE', message: "at must be between 0 and 6, the match's latest revision; got 99", details: [{ path: 'at' }] });
+    expect((await get(`/matches/${id}/views/public?at=-1`).expect(400)).body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'at must not be less than 0',
+      details: [{ path: 'at', message: 'at must not be less than 0' }],
+    });
   });
 
   it('an unknown audience or match is a 404', async () => {
@@ -122,7 +127,7 @@ describe('health and OpenAPI', () => {
   it('serves the OpenAPI document with every endpoint and the event data schemas', async () => {
     await t.http().get('/docs').expect(200);
     const doc = (await t.http().get('/docs-json').expect(200)).body;
-    expect(Object.keys(doc.paths).sort()).toEqual(['/health', '/health/ready', '/matches', '/matches/import', '/matches/{id}', '/matches/{id}/audit', '/matches/{id}/audit/deliveries', '/matches/{id}/events', '/matches/{id}/export', '/matches/{id}/knowledge', '/matches/{id}/queue', '/matches/{id}/verify', '/matches/{id}/views/{audience}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/.well-known/jwks.json', '/health', '/health/ready', '/matches', '/matches/import', '/matches/{id}', '/matches/{id}/audit', '/matches/{id}/audit/deliveries', '/matches/{id}/events', '/matches/{id}/export', '/matches/{id}/knowledge', '/matches/{id}/queue', '/matches/{id}/receipt', '/matches/{id}/tokens', '/matches/{id}/verify', '/matches/{id}/views/{audience}']);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['CardMovedDto', 'TriggerAddedDto', 'MatchCreatedDataDto', 'AppendEventsDto', 'CreateMatchDto']));
   });
 });

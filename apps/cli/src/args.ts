@@ -29,7 +29,7 @@ export const USAGE = `usage: matchlog <command> <file.jsonl> [options]
 
 commands:
   audit <file>                     rule findings, shuffle commitments and the self-audit
-  verify <file>                    re-check the hash chain and the shuffle commitments
+  verify <file>                    re-check the hash chain, the signed head and the shuffle commitments
   replay <file> --as AUDIENCE      print what AUDIENCE (a player id, public or judge) saw, at --at N (default: the end)
   knowledge <file> [--at N]        who knew which card, and which part of each deck was still random
 
@@ -38,8 +38,8 @@ options (before or after the file):
   --at N, --at=N         replay, knowledge: the revision (0 to the number of events; default: the end)
   --json                 machine-readable output
   --lang en|es           every line of the output in English (default) or Spanish
-  --key FILE             verify: the server's public key to check the signature with (JWKS or PEM)
-  --receipt FILE         verify: a receipt the log must extend
+  --key FILE             verify: pin the server's signing key (its /.well-known/jwks.json, a JWK or a PEM public key)
+  --receipt FILE         verify: a receipt (GET /matches/:id/receipt) the log must extend
   --allow-unsigned       verify: accept a log without a signed head, reported as unsigned
   -h, --help             this text
   --version              matchlog's version

@@ -1,4 +1,4 @@
-import { ChainHead, Finding, auditMatch, checkCommitments, knowledgeAt, knowledgeLedger, verifyChain } from '@matchlog/audit';
+import { Ed25519Jwk, Finding, LogToVerify, SignedHead, auditMatch, checkCommitments, knowledgeAt, knowledgeLedger, verifyLog } from '@matchlog/audit';
 import { JUDGE, MatchEvent, PUBLIC, Replay, rulesets, zoneRefOfKey } from '@matchlog/domain';
 import { CliArgs, UsageError } from './args';
 import { CliMessages, messagesIn } from './messages';
@@ -33,16 +33,35 @@ export const audit = (events: readonly MatchEvent[], args: CliArgs): CommandResu
   return { output, exitCode: violations > 0 ? 1 : 0 };
 };
 
-export const verify = (events: readonly MatchEvent[], head: ChainHead | undefined, args: CliArgs): CommandResult => {
-  const chain = verifyChain(events, head);
-  const findings = checkCommitments(events, { language: args.language });
-  const ok = chain.ok && findings.length === 0;
-  if (args.json) return { output: json({ ok, chain, findings }), exitCode: ok ? 0 : 1 };
+export interface VerifyInputs {
+  /** keys pinned with --key */
+  readonly pinned?: readonly Ed25519Jwk[];
+  /** the receipt read from --receipt */
+  readonly receipt?: SignedHead;
+}
+
+export const verify = (log: LogToVerify, args: CliArgs, inputs: VerifyInputs = {}): CommandResult => {
+  const verdict = verifyLog(log, { pinned: inputs.pinned, receipt: inputs.receipt, allowUnsigned: args.allowUnsigned, language: args.language });
+  const findings = checkCommitments(log.events, { language: args.language });
+  const ok = verdict.ok && findings.length === 0;
+  if (args.json) return { output: json({ ...verdict, ok, findings }), exitCode: ok ? 0 : 1 };
   const m = messagesIn(args.language);
-  const lines = [
-    chain.ok ? m.chainIntact(chain.count, chain.head, head !== undefined) : `${m.chainBroken(chain.line, chain.eventId, chain.reason)}\n  ${m.chainDetail(chain.reason, chain.message)}`,
-    findings.length === 0 ? m.commitmentsMatch : `${m.commitmentProblems(findings.length)}\n${findings.map(findingLine(m)).join('\n')}`,
-  ];
+  const lines: string[] = [];
+  const { chain } = verdict;
+  if (chain.ok) lines.push(m.chainIntact(chain.count, chain.head));
+  if (verdict.ok) {
+    const { signature } = verdict;
+    if (signature === 'unsigned') lines.push(m.unsigned);
+    else lines.push(m.signedHead(signature.revision, signature.matchId, signature.time), signature.pinned ? m.keyPinned(signature.fingerprint) : m.keyNotPinned(signature.fingerprint));
+    if (verdict.receipt) lines.push(m.receiptExtended(verdict.receipt.revision));
+  } else if (verdict.code === 'CHAIN_BROKEN') {
+    const broken = verdict.chain;
+    lines.push(`${m.chainBroken(broken.line, broken.eventId, broken.reason)}\n  ${m.chainDetail(broken.reason, broken.message)}`);
+  } else {
+    lines.push(`${m.refused(verdict.code, verdict.line)}\n  ${verdict.message}`);
+    if (verdict.fingerprint) lines.push(m.signingKey(verdict.fingerprint));
+  }
+  lines.push(findings.length === 0 ? m.commitmentsMatch : `${m.commitmentProblems(findings.length)}\n${findings.map(findingLine(m)).join('\n')}`);
   return { output: lines.join('\n'), exitCode: ok ? 0 : 1 };
 };
 

@@ -1,11 +1,49 @@
-import { parseJsonLines } from '@matchlog/audit';
-import { readFileSync } from 'fs';
-import { join } from 'path';
+import { parseJsonLines, pinnedKeysOf, signedHeadOf } from '@matchlog/audit';
+import { existsSync, readFileSync } from 'fs';
+import { dirname, join } from 'path';
 import { USAGE, UsageError, parseArgs } from './args';
-import { CommandResult, audit, knowledge, replay, verify } from './commands';
-import { messagesIn } from './messages';
+import { CommandResult, VerifyInputs, audit, knowledge, replay, verify } from './commands';
+import { CliMessages, messagesIn } from './messages';
 
-const version = (): string => JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')).version;
+/** matchlog's version, from the package.json above this file: apps/cli/src in a checkout, dist/apps/cli/src when built. */
+const version = (): string => {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')).version;
+    if (dirname(dir) === dir) return 'unknown';
+  }
+};
+
+const readText = (file: string, m: CliMessages): string => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(m.cannotRead(file, (error as Error).message));
+  }
+};
+
+/** The key pinned with --key and the receipt given with --receipt, read and checked for shape. */
+const verifyInputs = (key: string | undefined, receipt: string | undefined, m: CliMessages): VerifyInputs => {
+  const inputs: { pinned?: VerifyInputs['pinned']; receipt?: VerifyInputs['receipt'] } = {};
+  if (key !== undefined) {
+    const pinned = pinnedKeysOf(readText(key, m));
+    if ('error' in pinned) throw new UsageError(`--key ${key} ${pinned.error}`);
+    inputs.pinned = pinned;
+  }
+  if (receipt !== undefined) {
+    let value: unknown;
+    try {
+      value = JSON.parse(readText(receipt, m));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`--receipt ${receipt} is not JSON (${(error as Error).message})`);
+    }
+    const signed = signedHeadOf(value);
+    if ('error' in signed) throw new UsageError(`--receipt ${receipt} ${signed.error} (as GET /matches/:id/receipt returns it)`);
+    inputs.receipt = signed;
+  }
+  return inputs;
+};
 
 /**
  * `matchlog <command> <file.jsonl>`: works offline, with no server and no database.
@@ -19,21 +57,17 @@ const main = (argv: readonly string[]): number => {
       return 0;
     }
     const m = messagesIn(args.language);
-    let text: string;
-    try {
-      text = readFileSync(args.file, 'utf8');
-    } catch (error) {
-      throw new UsageError(m.cannotRead(args.file, (error as Error).message));
-    }
-    const parsed = parseJsonLines(text);
+    const parsed = parseJsonLines(readText(args.file, m));
     if ('error' in parsed) {
-      console.error(m.brokenLog(args.file, parsed.error.message));
+      // a line that reads two ways is tampering evidence: say so where verify's verdicts go
+      if (parsed.error.code === 'LINE_NOT_CANONICAL') console.log(`${m.refused(parsed.error.code, parsed.error.line)} ${parsed.error.message}`);
+      else console.error(m.brokenLog(args.file, parsed.error.message));
       return 1;
     }
-    const { events, head } = parsed;
+    const { events } = parsed;
     const result: CommandResult =
       args.command === 'audit' ? audit(events, args)
-      : args.command === 'verify' ? verify(events, head, args)
+      : args.command === 'verify' ? verify(parsed, args, verifyInputs(args.key, args.receipt, m))
       : args.command === 'replay' ? replay(events, args)
       : knowledge(events, args);
     console.log(result.output);

@@ -11,11 +11,18 @@ export interface CliMessages {
   findingsSummary(events: number, findings: number, violations: number): string;
   severity(severity: Severity): string;
   // verify
-  chainIntact(count: number, head: string, matchesHeadLine: boolean): string;
+  chainIntact(count: number, head: string): string;
   chainBroken(line: number, eventId: string | undefined, reason: string): string;
   /** the line under chainBroken: verifyChain's own message (English), or what the reason means */
   chainDetail(reason: string, message: string): string;
   commitmentsMatch: string;
+  signedHead(revision: number, matchId: string, time: string): string;
+  keyPinned(fingerprint: string): string;
+  keyNotPinned(fingerprint: string): string;
+  signingKey(fingerprint: string): string;
+  unsigned: string;
+  receiptExtended(revision: number): string;
+  refused(code: string, line: number | undefined): string;
   commitmentProblems(count: number): string;
   // replay
   viewHeading(game: string | null, audience: string, revision: number): string;
@@ -44,10 +51,17 @@ const en: CliMessages = {
   noFindings: (events) => `${events} events: no findings`,
   findingsSummary: (events, findings, violations) => `${events} events: ${findings} finding(s), ${violations} violation(s)`,
   severity: (severity) => severity,
-  chainIntact: (count, head, matchesHeadLine) => `chain intact: ${count} events, head ${head}${matchesHeadLine ? ' (matches the chain line)' : ''}`,
+  chainIntact: (count, head) => `chain intact: ${count} events, head ${head}`,
   chainBroken: (line, eventId, reason) => `chain BROKEN at line ${line}${eventId ? ` (event ${eventId})` : ''}: ${reason}`,
   chainDetail: (_reason, message) => message,
   commitmentsMatch: 'shuffle commitments: all match',
+  signedHead: (revision, matchId, time) => `signed head: match "${matchId}", revision ${revision}, signed at ${time}`,
+  keyPinned: (fp) => `signing key: ${fp} (pinned with --key)`,
+  keyNotPinned: (fp) => `signing key: ${fp} (not pinned: compare it with the server's /.well-known/jwks.json, or pass --key jwks.json)`,
+  signingKey: (fp) => `signing key: ${fp}`,
+  unsigned: 'UNSIGNED: the log has no signed head (accepted with --allow-unsigned); nothing proves who wrote it or that its last events are all there',
+  receiptExtended: (revision) => `receipt: the log extends the head of revision ${revision} the receipt names`,
+  refused: (code, line) => `REFUSED (${code})${line !== undefined ? ` at line ${line}` : ''}:`,
   commitmentProblems: (count) => `shuffle commitments: ${count} problem(s)`,
   viewHeading: (game, audience, revision) => `${game ?? 'no match'} — as ${audience}, revision ${revision}`,
   turnLine: (turn, active) => `turn ${turn}${active ? `, ${active} active` : ''}`,
@@ -84,10 +98,17 @@ const es: CliMessages = {
   noFindings: (events) => `${events} eventos: ningún hallazgo`,
   findingsSummary: (events, findings, violations) => `${events} eventos: ${findings} hallazgo(s), ${violations} infracción(es)`,
   severity: (severity) => (severity === 'violation' ? 'infracción' : 'advertencia'),
-  chainIntact: (count, head, matchesHeadLine) => `cadena intacta: ${count} eventos, cabeza ${head}${matchesHeadLine ? ' (coincide con la línea de la cadena)' : ''}`,
+  chainIntact: (count, head) => `cadena intacta: ${count} eventos, cabeza ${head}`,
   chainBroken: (line, eventId, reason) => `cadena ROTA en la línea ${line}${eventId ? ` (evento ${eventId})` : ''}: ${chainBreakEs[reason] ?? reason}`,
   chainDetail: (reason, message) => chainDetailEs[reason] ?? message,
   commitmentsMatch: 'compromisos de barajado: todos coinciden',
+  signedHead: (revision, matchId, time) => `cabeza firmada: partida "${matchId}", revisión ${revision}, firmada el ${time}`,
+  keyPinned: (fp) => `clave de firma: ${fp} (fijada con --key)`,
+  keyNotPinned: (fp) => `clave de firma: ${fp} (sin fijar: compárela con /.well-known/jwks.json del servidor, o use --key jwks.json)`,
+  signingKey: (fp) => `clave de firma: ${fp}`,
+  unsigned: 'SIN FIRMA: el registro no tiene cabeza firmada (aceptado con --allow-unsigned); nada prueba quién lo escribió ni que estén todos sus últimos eventos',
+  receiptExtended: (revision) => `recibo: el registro extiende la cabeza de la revisión ${revision} que indica el recibo`,
+  refused: (code, line) => `RECHAZADO (${code})${line !== undefined ? ` en la línea ${line}` : ''}:`,
   commitmentProblems: (count) => `compromisos de barajado: ${count} problema(s)`,
   viewHeading: (game, audience, revision) => `${game ?? 'ninguna partida'} — como ${audience}, revisión ${revision}`,
   turnLine: (turn, active) => `turno ${turn}${active ? `, jugador activo ${active}` : ''}`,

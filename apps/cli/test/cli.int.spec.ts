@@ -1,4 +1,5 @@
-import { chainEvents, toJsonLines } from '@matchlog/audit';
+import { chainEvents, chainHeadOf, jwksOf, signHead, thumbprintOf, publicJwkOf, toJsonLines } from '@matchlog/audit';
+import { createPublicKey, generateKeyPairSync } from 'crypto';
 import { MatchEvent } from '@matchlog/domain';
 import { execFile } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
@@ -19,23 +20,67 @@ const lorcana = (): MatchEvent[] => {
   const match = JSON.parse(readFileSync(join(root, 'examples/lorcana/match.json'), 'utf8'));
   const body = JSON.parse(readFileSync(join(root, 'examples/lorcana/events.json'), 'utf8'));
   const stamp = { recordedBy: 'scorekeeper', recordedAt: '2026-11-21T10:00:00.000Z' };
-  return [{ id: 'e0', type: 'MatchCreated', data: match, meta: stamp }, ...body.events.map((e: object, i: number) => ({ id: `e${i + 1}`, ...e, meta: stamp }))];
+  return [{ id: 'e0', type: 'MatchCreated', data: match, meta: { ...stamp, chainSalt: 'ab'.repeat(32) } }, ...body.events.map((e: object, i: number) => ({ id: `e${i + 1}`, ...e, meta: stamp }))];
 };
+
+const SERVER = generateKeyPairSync('ed25519').privateKey;
+const FORGER = generateKeyPairSync('ed25519').privateKey;
+const FINGERPRINT = thumbprintOf(publicJwkOf(SERVER));
+const signedExport = (events: MatchEvent[], key = SERVER) =>
+  toJsonLines(events, signHead({ matchId: 'cli-1', revision: events.length, hash: chainHeadOf(events), time: '2026-11-21T11:00:00.000Z' }, key));
 
 describe('npx matchlog (offline CLI)', () => {
   let dir: string;
   let exported: string;
+  let jwks: string;
+  const file = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-cli-'));
-    exported = join(dir, 'match.jsonl');
-    writeFileSync(exported, toJsonLines(chainEvents(lorcana())));
+    exported = file('match.jsonl', signedExport(chainEvents(lorcana())));
+    jwks = file('jwks.json', JSON.stringify(jwksOf([SERVER])));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('verify: an intact export passes; one changed line is found and located', async () => {
-    const ok = await matchlog('verify', exported);
-    expect(ok).toMatchObject({ code: 0 });
-    expect(ok.stdout).toContain('chain intact: 46 events');
+  it('verify: a signed export passes and prints the key fingerprint; --key pins it (a JWKS or a PEM public key), in English or Spanish', async () => {
+    const unpinned = await matchlog('verify', exported);
+    expect(unpinned).toMatchObject({ code: 0 });
+    expect(unpinned.stdout).toContain('chain intact: 46 events');
+    expect(unpinned.stdout).toContain(`signing key: ${FINGERPRINT} (not pinned`);
+    const pinned = await matchlog('verify', exported, '--key', jwks);
+    expect(pinned).toMatchObject({ code: 0, stdout: expect.stringContaining(`signing key: ${FINGERPRINT} (pinned with --key)`) });
+    const pem = file('server.pub.pem', createPublicKey(SERVER).export({ format: 'pem', type: 'spki' }) as string);
+    expect(await matchlog('verify', exported, '--key', pem)).toMatchObject({ code: 0 });
+    expect((await matchlog('verify', exported, '--key', jwks, '--lang', 'es')).stdout).toContain(`clave de firma: ${FINGERPRINT} (fijada con --key)`);
+    expect(await matchlog('verify', exported, '--key', exported)).toMatchObject({ code: 2, stderr: expect.stringContaining('--key') });
+  });
+
+  it('verify: a log cut short, re-signed by another key, or unsigned fails, naming the problem; unsigned passes only with --allow-unsigned', async () => {
+    const lines = readFileSync(exported, 'utf8').trimEnd().split('\n');
+    const cut = file('cut.jsonl', `${lines.slice(0, -3).join('\n')}\n${lines.at(-1)}\n`);
+    expect(await matchlog('verify', cut, '--key', jwks)).toMatchObject({ code: 1, stdout: expect.stringMatching(/REFUSED \(HEAD_MISMATCH\) at line 45:\n {2}.*the last events were cut off/) });
+    const headless = file('headless.jsonl', `${lines.slice(0, -2).join('\n')}\n`);
+    expect(await matchlog('verify', headless, '--key', jwks)).toMatchObject({ code: 1, stdout: expect.stringContaining('REFUSED (HEAD_MISSING)') });
+    expect(await matchlog('verify', headless, '--allow-unsigned')).toMatchObject({ code: 0, stdout: expect.stringContaining('UNSIGNED') });
+    expect(await matchlog('verify', headless, '--lang', 'es')).toMatchObject({ code: 1, stdout: expect.stringContaining('el registro no tiene cabeza firmada') });
+    const resigned = file('resigned.jsonl', signedExport(chainEvents(lorcana().slice(0, 40)), FORGER));
+    expect(await matchlog('verify', resigned, '--key', jwks)).toMatchObject({ code: 1, stdout: expect.stringContaining(`REFUSED (SIGNATURE_KEY_UNKNOWN) at line 41:\n  the head is signed by key ${thumbprintOf(publicJwkOf(FORGER))}`) });
+    const twice = file('twice.jsonl', [...lines.slice(0, -2), lines.at(-2)!.replace('"type":"MatchEnded"', '"type":"MatchEnded","type":"TurnStarted"'), lines.at(-1)].join('\n'));
+    expect(await matchlog('verify', twice, '--key', jwks)).toMatchObject({ code: 1, stdout: expect.stringContaining('REFUSED (LINE_NOT_CANONICAL)') });
+  });
+
+  it('verify --receipt: a log that does not extend the receipt\'s head fails', async () => {
+    const events = chainEvents(lorcana());
+    const receipt = file('receipt.json', JSON.stringify(signHead({ matchId: 'cli-1', revision: 30, hash: events[29].meta!.hash!, time: '2026-11-21T10:30:00.000Z' }, SERVER)));
+    expect(await matchlog('verify', exported, '--key', jwks, '--receipt', receipt)).toMatchObject({ code: 0, stdout: expect.stringContaining('receipt: the log extends the head of revision 30') });
+    const rewritten = chainEvents(lorcana().map((e, i) => (i === 12 ? { ...e, id: 'rewritten' } : e)));
+    const later = file('rewritten.jsonl', signedExport(rewritten));
+    expect(await matchlog('verify', later, '--key', jwks, '--receipt', receipt)).toMatchObject({ code: 1, stdout: expect.stringContaining('REFUSED (RECEIPT_MISMATCH) at line 30') });
+  });
+
+  it('verify: one changed line is found and located', async () => {
     const lines = readFileSync(exported, 'utf8').split('\n');
     lines[9] = lines[9].replace(/"turn":\d+/, '"turn":99').replace(/"Ariel[^"]*"/, '"Forged"');
     const forged = join(dir, 'forged.jsonl');
@@ -133,7 +178,7 @@ describe('npx matchlog (offline CLI)', () => {
     expect(await matchlog('replay', exported, '--as', 'p9')).toMatchObject({ code: 2, stderr: expect.stringContaining('audiences are p1, p2, public, judge') });
     expect(await matchlog('knowledge', exported, '--at', '999')).toMatchObject({ code: 2, stderr: expect.stringContaining('past the end') });
     expect(await matchlog('audit', join(dir, 'missing.jsonl'))).toMatchObject({ code: 2, stderr: expect.stringContaining('cannot read') });
-    writeFileSync(join(dir, 'bad.jsonl'), '{"id":"a","type":"TurnStarted","data":{"player":"p1","turn":1}}\nnot json\n');
+    writeFileSync(join(dir, 'bad.jsonl'), '{"data":{"player":"p1","turn":1},"id":"a","type":"TurnStarted"}\nnot json\n');
     expect(await matchlog('audit', join(dir, 'bad.jsonl'))).toMatchObject({ code: 1, stderr: expect.stringContaining('line 2') });
     expect(await matchlog('frobnicate', exported)).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command') });
   });

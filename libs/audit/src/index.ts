@@ -10,3 +10,5 @@ export * from './chain/canonical-json';
 export * from './chain/hash-chain';
 export * from './chain/json-lines';
 export * from './chain/commitment';
+export * from './chain/signed-head';
+export * from './chain/verify-log';

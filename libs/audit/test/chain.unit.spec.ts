@@ -1,7 +1,10 @@
 import { checkCommitments, commitmentOf, sealShuffle, shuffleCommitment } from '@matchlog/audit/chain/commitment';
 import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
-import { GENESIS, chainEvents, verifyChain } from '@matchlog/audit/chain/hash-chain';
+import { GENESIS, chainEvents, chainHeadOf, eventHash, verifyChain } from '@matchlog/audit/chain/hash-chain';
 import { parseJsonLines, toJsonLines } from '@matchlog/audit/chain/json-lines';
+import { SignedHead, jwksOf, pinnedKeysOf, publicJwkOf, signHead, thumbprintOf } from '@matchlog/audit/chain/signed-head';
+import { verifyLog } from '@matchlog/audit/chain/verify-log';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { EventOf, GameId, MatchEvent, MatchState, Replay, emptyMatch, foldMatch } from '@matchlog/domain';
 import fc from 'fast-check';
 import { at, cards, created, event, move } from '../../domain/test/support/events';
@@ -66,10 +69,11 @@ describe('the hash chain', () => {
 
   it('names the first unreadable line', () => {
     const lines = linesOf(toJsonLines(match));
-    expect(parseJsonLines([lines[0], '{"id":', lines[2]].join('\n'))).toEqual({ error: { line: 2, message: expect.stringMatching(/^line 2: is not JSON/) } });
-    expect(parseJsonLines([lines[0], '', lines[2]].join('\n'))).toEqual({ error: { line: 2, message: expect.stringContaining('empty') } });
-    expect(parseJsonLines([lines[0], '{"id":"x","type":"CardMoved"}'].join('\n'))).toEqual({ error: { line: 2, message: expect.stringContaining('data') } });
-    expect(parseJsonLines([lines.at(-1)!, lines[0]].join('\n'))).toEqual({ error: { line: 2, message: expect.stringContaining('chain head') } });
+    const unreadable = (line: number, message: unknown) => ({ error: { code: 'LOG_UNREADABLE', line, message } });
+    expect(parseJsonLines([lines[0], '{"id":', lines[2]].join('\n'))).toEqual(unreadable(2, expect.stringMatching(/^line 2: is not JSON/)));
+    expect(parseJsonLines([lines[0], '', lines[2]].join('\n'))).toEqual(unreadable(2, expect.stringContaining('empty')));
+    expect(parseJsonLines([lines[0], '{"id":"x","type":"CardMoved"}'].join('\n'))).toEqual(unreadable(2, expect.stringContaining('data')));
+    expect(parseJsonLines([lines.at(-1)!, lines[0]].join('\n'))).toEqual(unreadable(2, expect.stringContaining('chain head')));
     expect(parseJsonLines('')).toEqual({ events: [] });
   });
 
@@ -109,7 +113,7 @@ describe('the hash chain', () => {
       case 4: e.meta.hash = flip(e.meta.hash); break;
       default: e.meta.previous = flip(e.meta.previous);
     }
-    return JSON.stringify(e);
+    return canonicalJson(e);
   };
 
   it.each(games)(`flipping any single event of an exported %s log (changing, deleting or swapping) is detected by verify, at that event (${RUNS} logs)`, (game) => {
@@ -225,5 +229,194 @@ describe('provably fair shuffles', () => {
     const shuffle = sealed([open], order);
     const feed = new Replay([open, shuffle, event('MatchEnded', { reason: 'time' })]).observations('public');
     expect(feed[2].observation).toEqual({ type: 'MatchEnded', reason: 'time', shuffles: [{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Moana', 'Ariel', 'Mulan', 'Stitch'], salt: SALT }] });
+  });
+});
+
+describe('one reading of a log line', () => {
+  const match = chainEvents(randomMatch('lorcana', [3, 1, 4, 1, 5, 9, 2, 6]));
+  const lines = linesOf(toJsonLines(match));
+  const notCanonical = (text: string, line: number) => expect(parseJsonLines(text)).toEqual({ error: { code: 'LINE_NOT_CANONICAL', line, message: expect.stringMatching(new RegExp(`^line ${line}: `)) } });
+
+  it('refuses a line with a key twice (the last would win), even though its chain would verify', () => {
+    const last = match.at(-1)!;
+    const { id, type, data, meta } = JSON.parse(lines.at(-2)!);
+    const twice = `{"data":${canonicalJson(data)},"id":${JSON.stringify(id)},"meta":${canonicalJson(meta)},"type":"MatchEnded","type":${JSON.stringify(type)}}`;
+    expect(JSON.parse(twice)).toEqual(JSON.parse(canonicalJson(last))); // the same event once parsed: the chain would hold
+    notCanonical([...lines.slice(0, -2), twice, lines.at(-1)!].join('\n'), lines.length - 1);
+  });
+
+  it('refuses fields beside id, type, data and meta (no hash covers them), and any other spelling of the same event', () => {
+    const extra = canonicalJson({ ...JSON.parse(lines[1]), note: 'p2 conceded' });
+    notCanonical([lines[0], extra, ...lines.slice(2)].join('\n'), 2);
+    notCanonical([lines[0], JSON.stringify(JSON.parse(lines[1]), null, 1).replace(/\n/g, ''), ...lines.slice(2)].join('\n'), 2);
+    const { id, type, data, meta } = JSON.parse(lines[1]);
+    notCanonical([lines[0], JSON.stringify({ type, id, data, meta }), ...lines.slice(2)].join('\n'), 2);
+  });
+});
+
+/** The export the server writes: the events, then their head signed with `key` at revision events.length. */
+const TIME = '2026-11-21T16:00:00.000Z';
+const signedExport = (events: readonly MatchEvent[], key: ReturnType<typeof generateKeyPairSync>['privateKey'], matchId = 'm-1'): string =>
+  toJsonLines(events, signHead({ matchId, revision: events.length, hash: chainHeadOf(events), time: TIME }, key));
+const SERVER = generateKeyPairSync('ed25519').privateKey;
+const FORGER = generateKeyPairSync('ed25519').privateKey;
+const pinned = [publicJwkOf(SERVER)];
+const SALT = 'ab'.repeat(32);
+/** A random match as the server records it: the chain salt in its MatchCreated's meta, then chained. */
+const salted = (events: readonly MatchEvent[]): MatchEvent[] =>
+  chainEvents(events.map((e, i) => (i === 0 ? ({ ...e, meta: { ...e.meta!, chainSalt: SALT } } as MatchEvent) : e)));
+const verified = (text: string, options: Parameters<typeof verifyLog>[1] = { pinned }) => {
+  const log = parseJsonLines(text);
+  return 'error' in log ? { ok: false as const, code: log.error.code } : verifyLog(log, options);
+};
+
+describe('signed heads', () => {
+  const match = salted(randomMatch('four-souls', Array.from({ length: 30 }, (_, i) => i * 104729)));
+  const text = signedExport(match, SERVER);
+  const lines = linesOf(text);
+  const join = (ls: readonly string[]) => ls.map((l) => `${l}\n`).join('');
+
+  it('key ids are RFC 7638 thumbprints (the RFC 8037 A.3 example key), and the JWKS publishes each key with its kid', () => {
+    expect(thumbprintOf({ kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' })).toBe('kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k');
+    const jwks = jwksOf([SERVER]);
+    expect(jwks).toEqual({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), kid: thumbprintOf(pinned[0]), use: 'sig', alg: 'EdDSA' }] });
+    expect(pinnedKeysOf(JSON.stringify(jwks))).toEqual(pinned);
+    expect(pinnedKeysOf(createPublicKey(SERVER).export({ format: 'pem', type: 'spki' }) as string)).toEqual(pinned);
+    expect(pinnedKeysOf('{"keys":[]}')).toEqual({ error: expect.stringContaining('no Ed25519 key') });
+  });
+
+  it('every export ends with the signed head: match id, revision, head hash, time, key id; verify names the key', () => {
+    const { signedHead } = JSON.parse(lines.at(-1)!) as { signedHead: SignedHead };
+    expect(signedHead.head).toEqual({ matchId: 'm-1', revision: match.length, hash: chainHeadOf(match), time: TIME, kid: thumbprintOf(pinned[0]) });
+    expect(verified(text)).toMatchObject({ ok: true, signature: { matchId: 'm-1', revision: match.length, fingerprint: thumbprintOf(pinned[0]), pinned: true } });
+    expect(verified(text, {})).toMatchObject({ ok: true, signature: { fingerprint: thumbprintOf(pinned[0]), pinned: false } });
+  });
+
+  it('the last events cut off, with or without the head line, are found; an unsigned log passes only when allowed, as unsigned', () => {
+    expect(verified(join(lines.slice(0, -1)))).toMatchObject({ ok: false, code: 'HEAD_MISSING', line: match.length + 1 });
+    expect(verified(join([...lines.slice(0, -3), lines.at(-1)!]))).toMatchObject({ ok: false, code: 'HEAD_MISMATCH', message: expect.stringContaining('the last events were cut off') });
+    expect(verified(join(lines.slice(0, -1)), { pinned, allowUnsigned: true })).toMatchObject({ ok: true, signature: 'unsigned' });
+    expect(verified(join(lines.slice(0, -1)), { language: 'es' })).toMatchObject({ ok: false, code: 'HEAD_MISSING', message: expect.stringMatching(/^el registro no tiene cabeza firmada/) });
+  });
+
+  it('a head that was changed fails its signature; a log re-signed by another key passes only unpinned, naming that key', () => {
+    const changed = lines.at(-1)!.replace(TIME, '2026-11-21T16:00:01.000Z');
+    expect(verified(join([...lines.slice(0, -1), changed]))).toMatchObject({ ok: false, code: 'SIGNATURE_INVALID' });
+    const forged = signedExport(match, FORGER);
+    expect(verified(forged)).toMatchObject({ ok: false, code: 'SIGNATURE_KEY_UNKNOWN', fingerprint: thumbprintOf(publicJwkOf(FORGER)) });
+    expect(verified(forged, {})).toMatchObject({ ok: true, signature: { fingerprint: thumbprintOf(publicJwkOf(FORGER)), pinned: false } });
+  });
+
+  it('a receipt: the log must extend the head it names; a rewritten or cut-back log fails, and so does a forged receipt', () => {
+    const receipt = signHead({ matchId: 'm-1', revision: 10, hash: match[9].meta!.hash!, time: TIME }, SERVER);
+    expect(verified(text, { pinned, receipt })).toMatchObject({ ok: true, receipt: { revision: 10 } });
+    expect(verified(text, { receipt })).toMatchObject({ ok: true, receipt: { revision: 10 } });
+    // rewritten after revision 10 was receipted: an event before it changed, the whole log re-chained and re-signed
+    const rewritten = salted(match.map((e, i) => (i === 5 ? ({ ...e, data: { ...e.data, rewritten: true } } as unknown as MatchEvent) : e)));
+    expect(verified(signedExport(rewritten, FORGER), { receipt })).toMatchObject({ ok: false, code: 'RECEIPT_SIGNATURE_INVALID' });
+    expect(verified(signedExport(rewritten, SERVER), { pinned, receipt })).toMatchObject({ ok: false, code: 'RECEIPT_MISMATCH', line: 10, message: expect.stringContaining('rewritten after the receipt') });
+    expect(verified(signedExport(match.slice(0, 8), SERVER), { pinned, receipt })).toMatchObject({ ok: false, code: 'RECEIPT_MISMATCH', message: expect.stringContaining('cut back') });
+    expect(verified(text, { pinned, receipt: { ...receipt, head: { ...receipt.head, revision: 11 } } })).toMatchObject({ ok: false, code: 'RECEIPT_SIGNATURE_INVALID' });
+    expect(verified(text, { pinned, receipt: signHead({ ...receipt.head, matchId: 'other' }, SERVER) })).toMatchObject({ ok: false, code: 'RECEIPT_MISMATCH' });
+  });
+});
+
+describe('the chain salt', () => {
+  const deck = at('deck', 'p1');
+  const hand = at('hand', 'p1');
+  const candidates = Array.from({ length: 60 }, (_, i) => `Card ${i}`);
+  const start = { ...created('lorcana', cards('p1', 'deck', candidates)), meta: { recordedBy: 'scorekeeper', recordedAt: TIME, chainSalt: SALT } } as MatchEvent;
+  const events = chainEvents([start, { ...move('p1-deck-37', deck, hand), id: 'draw-1' }]);
+
+  it('a player who knows the hash before a hidden draw and after it, the event id, its meta and every candidate card cannot find the card', () => {
+    const [before, drawn] = events.map((e) => e.meta!.hash!);
+    const guess = (cardId: string, salt?: string) => eventHash(before, { ...events[1], data: { ...events[1].data, cardId } } as MatchEvent, salt);
+    const found = candidates.map((_, i) => `p1-deck-${i}`).filter((cardId) => guess(cardId) === drawn);
+    expect(found).toEqual([]);
+    // the same search with the salt (which only judges see) finds it: the salt is what hides it
+    expect(candidates.map((_, i) => `p1-deck-${i}`).filter((cardId) => guess(cardId, SALT) === drawn)).toEqual(['p1-deck-37']);
+  });
+
+  it('every hash covers it: the same events with another salt chain to other hashes, and verify recomputes them from the export', () => {
+    const other = chainEvents([{ ...start, meta: { ...start.meta!, chainSalt: 'cd'.repeat(32) } } as MatchEvent, events[1]]);
+    expect(other[1].meta!.hash).not.toBe(events[1].meta!.hash);
+    expect(verifyChain(events)).toMatchObject({ ok: true });
+    const stripped = chainEvents([{ ...start, meta: { recordedBy: 'scorekeeper', recordedAt: TIME } } as MatchEvent]);
+    expect(verifyChain([{ ...stripped[0] }, events[1]])).toMatchObject({ ok: false, index: 1 });
+  });
+
+  it('no audience but the judge receives it', () => {
+    const replay = new Replay([...events, { ...event('MatchEnded', { winner: 'p1', reason: '20 lore' }) }]);
+    for (const audience of ['p1', 'p2', 'public']) {
+      expect(JSON.stringify(replay.observations(audience))).not.toContain(SALT);
+      expect(JSON.stringify(replay.viewAt(audience))).not.toContain(SALT);
+    }
+  });
+});
+
+describe('tampering is evident to a forger', () => {
+  type Edit = 'change' | 'delete' | 'swap' | 'duplicate' | 'insert';
+  /** One edit of a log's events, each a real change of what the log says. */
+  const edit = (events: readonly MatchEvent[], kind: Edit, where: number, how: number): MatchEvent[] => {
+    const n = events.length;
+    const out = [...events];
+    const i = where % n;
+    if (kind === 'change') {
+      const e = JSON.parse(canonicalJson(events[i]));
+      if (how % 3 === 0) e.data.tampered = true;
+      else if (how % 3 === 1) e.id = `${e.id}x`;
+      else e.meta.recordedAt = '2030-01-01T00:00:00.000Z';
+      out[i] = e;
+    }
+    if (kind === 'delete') out.splice(i, 1);
+    if (kind === 'swap') [out[i], out[(i + 1) % n]] = [out[(i + 1) % n], out[i]];
+    if (kind === 'duplicate') out.splice(i + 1, 0, events[i]);
+    if (kind === 'insert') out.splice(i, 0, { ...events[how % n], id: `inserted-${how}` });
+    return out;
+  };
+  const unchained = (events: readonly MatchEvent[]) => events.map(({ meta, ...e }) => {
+    const { previous: _p, hash: _h, ...rest } = meta!;
+    return { ...e, meta: rest } as MatchEvent;
+  });
+
+  const EDIT_RUNS = Math.ceil(RUNS / 3); // three verifications each
+  it.each(games)(`every single edit of a signed %s export is detected with the server's key pinned, as it is, re-chained, or re-chained and re-signed (${EDIT_RUNS} logs)`, (game) => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 3, maxLength: 60 }), fc.constantFrom<Edit>('change', 'delete', 'swap', 'duplicate', 'insert'), fc.nat(), fc.nat(), (choices, kind, where, how) => {
+        const match = salted(randomMatch(game, choices, 40));
+        const original = signedExport(match, SERVER);
+        const head = linesOf(original).at(-1)!;
+        const edited = edit(match, kind, where, how);
+        const rechained = chainEvents(unchained(edited));
+        const attempts = [
+          toJsonLines(edited).replace(/\{"chain".*\n$/, `${head}\n`),
+          toJsonLines(rechained).replace(/\{"chain".*\n$/, `${head}\n`),
+          signedExport(rechained, FORGER),
+        ];
+        for (const attempt of attempts) {
+          expect(attempt).not.toBe(original);
+          expect(verified(attempt)).toMatchObject({ ok: false });
+        }
+      }),
+      { numRuns: EDIT_RUNS },
+    );
+  });
+
+  it.each(games)('every cut of a signed %s export, at every line and at random bytes, is detected', (game) => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 3, maxLength: 40 }), fc.nat(), (choices, byte) => {
+        const match = salted(randomMatch(game, choices, 30));
+        const text = signedExport(match, SERVER);
+        const lines = linesOf(text);
+        for (let k = 0; k < lines.length; k++) {
+          const cut = lines.slice(0, k).map((l) => `${l}\n`).join('');
+          expect(verified(cut)).toMatchObject({ ok: false });
+          // events cut off, the head line put back
+          if (k < lines.length - 1) expect(verified(`${cut}${lines.at(-1)}\n`)).toMatchObject({ ok: false });
+        }
+        expect(verified(text.slice(0, byte % (text.length - 1)))).toMatchObject({ ok: false });
+      }),
+      { numRuns: Math.max(10, Math.floor(RUNS / 10)) },
+    );
   });
 });

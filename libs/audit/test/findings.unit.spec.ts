@@ -2,6 +2,9 @@ import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { MatchEvent, MatchState, emptyMatch, evolve, validate } from '@matchlog/domain';
 import { codes, findingCodes, messages, ruleFindings } from '../src/findings';
+import { parseJsonLines } from '../src/chain/json-lines';
+import { pinnedKeysOf } from '../src/chain/signed-head';
+import { verifyLog } from '../src/chain/verify-log';
 
 /**
  * The corpus under examples/audit/: one clean log per game, and one log per finding with exactly
@@ -27,17 +30,16 @@ const expected: Record<string, readonly { code: string; rule: string; revision: 
   'grand-archive/effects-stack-out-of-order.jsonl': [{ code: 'EFFECTS_STACK_OUT_OF_ORDER', rule: 'grand-archive Effects Stack', revision: 6 }],
 };
 
-/** Plain event lines; anything beyond id, type, data and meta (e.g. hash-chain fields) is ignored. */
-const load = (file: string): MatchEvent[] =>
-  readFileSync(join(corpus, file), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const { id, type, data, meta } = JSON.parse(line);
-      return { id, type, data, ...(meta && { meta }) } as MatchEvent;
-    });
+/** A corpus log's events (each log is an export: its last line is the signed head). */
+const load = (file: string): MatchEvent[] => {
+  const log = parseJsonLines(readFileSync(join(corpus, file), 'utf8'));
+  if ('error' in log) throw new Error(`${file}: ${log.error.message}`);
+  return log.events;
+};
 
-const files = readdirSync(corpus).flatMap((game) => readdirSync(join(corpus, game)).filter((f) => f.endsWith('.jsonl')).map((f) => `${game}/${f}`));
+const files = readdirSync(corpus, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap(({ name: game }) => readdirSync(join(corpus, game)).filter((f) => f.endsWith('.jsonl')).map((f) => `${game}/${f}`));
 
 describe('the audit corpus (examples/audit)', () => {
   it('has exactly the logs this test knows, one per finding code and a clean one per game', () => {
@@ -47,6 +49,15 @@ describe('the audit corpus (examples/audit)', () => {
     for (const file of files.filter((f) => !f.endsWith('clean.jsonl'))) {
       expect(file.split('/')[1]).toBe(`${expected[file][0].code.toLowerCase().replace(/_/g, '-')}.jsonl`);
     }
+  });
+
+  it.each(files)('%s is a real export: salted, chained and signed, it verifies with the example key pinned', (file) => {
+    const pinned = pinnedKeysOf(readFileSync(join(corpus, 'example-jwks.json'), 'utf8'));
+    if ('error' in pinned) throw new Error(pinned.error);
+    const log = parseJsonLines(readFileSync(join(corpus, file), 'utf8'));
+    if ('error' in log) throw new Error(log.error.message);
+    expect(log.events[0].meta?.chainSalt).toMatch(/^[0-9a-f]{64}$/);
+    expect(verifyLog(log, { pinned })).toMatchObject({ ok: true, signature: { revision: log.events.length, pinned: true } });
   });
 
   it.each(files)('%s is a valid match log (every event passes validate)', (file) => {

@@ -96,11 +96,13 @@ export class CatalogFeeder {
     await this.draining;
   }
 
-  /** Empties the catalog (not the tokens) and replays the whole log into it; the feeder stays stopped. */
+  /** Empties the catalog and replays the whole log into it, tokens included; the feeder stays stopped. */
   async rebuild(): Promise<number> {
     await this.stop();
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('match_players').execute();
+      // tokens issued before they were logged exist only here: kept
+      await trx.deleteFrom('match_tokens').where('from_log', '=', 1).execute();
       await trx.deleteFrom('matches').execute();
       await trx.deleteFrom('projection_checkpoints').where('projection', '=', CATALOG).execute();
     });

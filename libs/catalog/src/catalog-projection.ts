@@ -2,6 +2,7 @@ import { MatchCreated, MatchEnded } from '@matchlog/domain';
 import { StoredEvent } from '@matchlog/store';
 import { Transaction } from 'kysely';
 import { CatalogTables } from './catalog-schema';
+import { applyTokenEvents, matchOfTokenStream } from './tokens';
 
 export const CATALOG = 'catalog';
 
@@ -15,6 +16,11 @@ const recordedAt = (event: StoredEvent): string =>
 export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events: readonly StoredEvent[]): Promise<void> => {
   const latest = new Map<string, number>();
   for (const event of events) {
+    const tokensOf = matchOfTokenStream(event.streamId);
+    if (tokensOf !== null) {
+      await applyTokenEvents(trx, tokensOf, [event]);
+      continue;
+    }
     const matchId = event.streamId;
     if (event.type === 'MatchCreated') await insertMatch(trx, event);
     if (event.type === 'MatchEnded') {

@@ -11,7 +11,7 @@ export type CatalogDb = Kysely<CatalogTables>;
 /**
  * The read models' database: `<dataDir>/catalog.sqlite`. `synchronous = NORMAL` is enough for the read
  * models: every row can be rebuilt from the event log, and a row and its checkpoint commit together.
- * The match tokens, kept here too, can not be rebuilt (docs/architecture.md says what that means).
+ * The match tokens are projected here too, from their own streams in the log.
  *
  * A damaged catalog (quick_check fails, or the file is not a database) is moved aside, named in the
  * log, and replaced by an empty one, which the feeder fills from the log as it does a missing one.

@@ -1,28 +1,90 @@
-import { createHash, randomBytes } from 'crypto';
+import { EventToAppend, StoredEvent } from '@matchlog/store';
+import { createHash, randomBytes, randomUUID } from 'crypto';
+import { Kysely } from 'kysely';
+import { CatalogTables } from './catalog-schema';
 import { CatalogDb } from './open-catalog';
 
 export type TokenGrant = { readonly matchId: string; readonly role: 'judge'; readonly player: null } | { readonly matchId: string; readonly role: 'player'; readonly player: string };
+
+/** A role a token can be issued for: the judge, or one player's seat. */
+export type TokenRole = { readonly role: 'judge' } | { readonly role: 'player'; readonly player: string };
+
+/** One token as the log records it: its role, and the SHA-256 of the token, never the token. */
+export interface GrantRecord {
+  readonly role: 'player' | 'judge';
+  readonly player?: string;
+  readonly hash: string;
+}
+
+/** The events of a match's token stream. */
+export interface TokensIssued {
+  readonly grants: readonly GrantRecord[];
+}
+export interface TokensRevoked {
+  readonly hashes: readonly string[];
+}
+
+/** Tokens as the caller receives them, once. */
+export interface IssuedTokens {
+  readonly players: Record<string, string>;
+  readonly judge?: string;
+}
+
+/**
+ * A match's tokens are recorded in the event store, in a stream of their own beside the match's:
+ * `tokens@<matchId>`. "@" is in no match id, so the name never collides with a match, and no reader
+ * of match streams (replays, export, audit) ever sees it.
+ */
+const TOKEN_STREAM_PREFIX = 'tokens@';
+export const tokenStreamOf = (matchId: string): string => TOKEN_STREAM_PREFIX + matchId;
+export const matchOfTokenStream = (streamId: string): string | null => (streamId.startsWith(TOKEN_STREAM_PREFIX) ? streamId.slice(TOKEN_STREAM_PREFIX.length) : null);
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 const newToken = (): string => `mlt_${randomBytes(24).toString('base64url')}`;
 
-/** One bearer token per player and one for the judge; only their hashes are kept. */
-export const issueMatchTokens = async (db: CatalogDb, matchId: string, players: readonly string[]) => {
-  const issued = { players: Object.fromEntries(players.map((player) => [player, newToken()])) as Record<string, string>, judge: newToken() };
-  await db
-    .insertInto('match_tokens')
-    .values([
-      ...players.map((player) => ({ token_hash: hashToken(issued.players[player]), match_id: matchId, role: 'player' as const, player_id: player })),
-      { token_hash: hashToken(issued.judge), match_id: matchId, role: 'judge' as const, player_id: null },
-    ])
-    .execute();
-  return issued;
+/** The grants in force after a token stream's events. */
+export const grantsInForce = (events: readonly Pick<StoredEvent, 'type' | 'data'>[]): GrantRecord[] => {
+  const inForce = new Map<string, GrantRecord>();
+  for (const event of events) {
+    if (event.type === 'TokensIssued') for (const grant of (event.data as TokensIssued).grants) inForce.set(grant.hash, grant);
+    if (event.type === 'TokensRevoked') for (const hash of (event.data as TokensRevoked).hashes) inForce.delete(hash);
+  }
+  return [...inForce.values()];
 };
 
-/** Takes back tokens issued by a creation that did not happen, and only those (a concurrent creation of the same id keeps its own). */
-export const revokeTokens = async (db: CatalogDb, issued: { readonly players: Record<string, string>; readonly judge: string }): Promise<void> => {
-  await db.deleteFrom('match_tokens').where('token_hash', 'in', [...Object.values(issued.players), issued.judge].map(hashToken)).execute();
+const sameRole = (grant: GrantRecord, role: TokenRole): boolean => grant.role === role.role && (role.role === 'judge' || grant.player === role.player);
+
+/** New tokens for `roles`, and the events that record them: the grants in force for those roles revoked first. */
+export const reissue = (inForce: readonly GrantRecord[], roles: readonly TokenRole[]): { tokens: IssuedTokens; events: EventToAppend[] } => {
+  const players: Record<string, string> = {};
+  let judge: string | undefined;
+  const grants = roles.map((role): GrantRecord => {
+    const token = newToken();
+    if (role.role === 'judge') judge = token;
+    else players[role.player] = token;
+    return { ...role, hash: hashToken(token) };
+  });
+  const revoked = inForce.filter((grant) => roles.some((role) => sameRole(grant, role))).map((grant) => grant.hash);
+  const events: EventToAppend[] = [
+    ...(revoked.length > 0 ? [{ id: randomUUID(), type: 'TokensRevoked', data: { hashes: revoked } satisfies TokensRevoked }] : []),
+    { id: randomUUID(), type: 'TokensIssued', data: { grants } satisfies TokensIssued },
+  ];
+  return { tokens: { players, ...(judge !== undefined && { judge }) }, events };
+};
+
+/** Applies token events to match_tokens; idempotent, so the projection and the write path may both apply them. */
+export const applyTokenEvents = async (db: Kysely<CatalogTables>, matchId: string, events: readonly Pick<StoredEvent, 'type' | 'data'>[]): Promise<void> => {
+  for (const event of events) {
+    if (event.type === 'TokensIssued') {
+      const rows = (event.data as TokensIssued).grants.map((g) => ({ token_hash: g.hash, match_id: matchId, role: g.role, player_id: g.role === 'player' ? (g.player ?? null) : null, from_log: 1 }));
+      if (rows.length > 0) await db.insertInto('match_tokens').values(rows).onConflict((c) => c.column('token_hash').doNothing()).execute();
+    }
+    if (event.type === 'TokensRevoked') {
+      const { hashes } = event.data as TokensRevoked;
+      if (hashes.length > 0) await db.deleteFrom('match_tokens').where('token_hash', 'in', [...hashes]).execute();
+    }
+  }
 };
 
 export const grantOf = async (db: CatalogDb, token: string): Promise<TokenGrant | null> => {

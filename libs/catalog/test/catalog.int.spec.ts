@@ -1,4 +1,4 @@
-import { CatalogFeeder, checkpointOf, findMatch, grantOf, issueMatchTokens, listMatches, migrate, openCatalog, revokeTokens } from '@matchlog/catalog';
+import { CatalogFeeder, TokenRole, checkpointOf, findMatch, grantOf, grantsInForce, listMatches, migrate, openCatalog, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { EventStore, openSqliteEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -61,44 +61,68 @@ describe('match catalog on real SQLite files', () => {
     await db.destroy();
   });
 
-  it('a rebuild from the log gives the same catalog and keeps the tokens', async () => {
+  const recordTokens = async (matchId: string, roles: TokenRole[]) => {
+    const stream = tokenStreamOf(matchId);
+    const history = await store.readStream(stream);
+    const { tokens, events } = reissue(grantsInForce(history), roles);
+    const { position } = await store.append(stream, history.length, events);
+    return { tokens, position };
+  };
+  const everyRole: TokenRole[] = [{ role: 'player', player: 'p1' }, { role: 'player', player: 'p2' }, { role: 'judge' }];
+
+  it('a rebuild from the log gives the same catalog and restores the tokens from their stream, revocations included', async () => {
     await record();
+    const first = await recordTokens('m1', everyRole);
+    const second = await recordTokens('m1', [{ role: 'judge' }]);
+    const db = await openCatalog(dir);
+    await db.insertInto('match_tokens').values({ token_hash: 'legacy-hash', match_id: 'm2', role: 'judge', player_id: null, from_log: 0 }).execute();
+    const feeder = new CatalogFeeder(db, store);
+    await feeder.start();
+    await feeder.caughtUpTo(second.position);
+    const live = await rows(db);
+    expect(live.map((m) => m.matchId).sort()).toEqual(['m1', 'm2']); // the token stream is no match
+    await db.updateTable('matches').set({ event_count: 999 }).execute(); // a damaged read model
+    await db.deleteFrom('match_tokens').where('token_hash', '!=', 'legacy-hash').execute();
+    expect(await feeder.rebuild()).toBe(second.position);
+    expect(await rows(db)).toEqual(live);
+    expect(await grantOf(db, second.tokens.judge!)).toEqual({ matchId: 'm1', role: 'judge', player: null });
+    expect(await grantOf(db, first.tokens.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
+    expect(await grantOf(db, first.tokens.judge!)).toBeNull(); // revoked by the second issue
+    expect(await db.selectFrom('match_tokens').select('token_hash').where('token_hash', '=', 'legacy-hash').execute()).toHaveLength(1);
+    await db.destroy();
+  });
+
+  it('a lost catalog.sqlite comes back from the log with every token', async () => {
+    await record();
+    const { tokens, position } = await recordTokens('m1', everyRole);
+    let db = await openCatalog(dir);
+    let feeder = new CatalogFeeder(db, store);
+    await feeder.start();
+    await feeder.caughtUpTo(position);
+    await feeder.stop();
+    await db.destroy();
+    for (const file of ['catalog.sqlite', 'catalog.sqlite-wal', 'catalog.sqlite-shm']) rmSync(join(dir, file), { force: true });
+    db = await openCatalog(dir);
+    feeder = new CatalogFeeder(db, store);
+    await feeder.start();
+    await feeder.caughtUpTo(position);
+    for (const player of ['p1', 'p2']) expect(await grantOf(db, tokens.players[player])).toEqual({ matchId: 'm1', role: 'player', player });
+    expect(await grantOf(db, tokens.judge!)).toEqual({ matchId: 'm1', role: 'judge', player: null });
+    await feeder.stop();
+    await db.destroy();
+  });
+
+  it('keeps only hashes of tokens, in the log and in the table', async () => {
+    const { tokens, position } = await recordTokens('m1', everyRole);
     const db = await openCatalog(dir);
     const feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(5);
-    const live = await rows(db);
-    const { judge } = await issueMatchTokens(db, 'm1', ['p1', 'p2']);
-    await db.updateTable('matches').set({ event_count: 999 }).execute(); // a damaged read model
-    expect(await feeder.rebuild()).toBe(5);
-    expect(await rows(db)).toEqual(live);
-    expect(await checkpointOf(db)).toBe(5);
-    expect(await grantOf(db, judge)).toEqual({ matchId: 'm1', role: 'judge', player: null });
-    await db.destroy();
-  });
-
-  it('keeps only hashes of tokens', async () => {
-    const db = await openCatalog(dir);
-    const issued = await issueMatchTokens(db, 'm1', ['p1']);
-    const stored = await db.selectFrom('match_tokens').selectAll().execute();
-    expect(JSON.stringify(stored)).not.toContain(issued.judge);
-    expect(JSON.stringify(stored)).not.toContain(issued.players.p1);
-    expect(await grantOf(db, issued.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
+    await feeder.caughtUpTo(position);
+    const kept = JSON.stringify([await db.selectFrom('match_tokens').selectAll().execute(), await store.readAll(0, 100)]);
+    for (const token of [tokens.judge!, ...Object.values(tokens.players)]) expect(kept).not.toContain(token);
+    expect(await grantOf(db, tokens.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
     expect(await grantOf(db, 'mlt_not-a-token')).toBeNull();
+    await feeder.stop();
     await db.destroy();
-  });
-});
-
-describe('tokens of a creation that failed', () => {
-  it('are revoked alone: tokens issued for the same match id by a creation that succeeded stay valid', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'matchlog-tokens-'));
-    const db = await openCatalog(dir);
-    const winner = await issueMatchTokens(db, 'm1', ['p1']);
-    const loser = await issueMatchTokens(db, 'm1', ['p1']);
-    await revokeTokens(db, loser);
-    expect(await grantOf(db, loser.judge)).toBeNull();
-    expect(await grantOf(db, winner.judge)).toEqual({ matchId: 'm1', role: 'judge', player: null });
-    await db.destroy();
-    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,10 +1,8 @@
 import { auditMatch, checkDeliveries, knowledgeAt, knowledgeLedger } from '@matchlog/audit';
-import { JUDGE, MatchEvent } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Caller, assertMayRead } from '../auth/caller';
-import { CurrentCaller } from '../auth/caller.guard';
+import { JudgeOfMatch } from '../auth/requires';
 import { AtQuery } from '../dto/queries.dto';
 import { RevisionOutOfRange } from '../errors/api-errors';
 import { readMatch } from '../matches/read-match';
@@ -14,6 +12,7 @@ import { languageOf } from './language';
 
 /** What judges and auditors ask of a match: who knew what, which rules were broken, what leaked. Judge token or organizer key. */
 @ApiTags('audit')
+@JudgeOfMatch()
 @ApiBearerAuth()
 @ApiForbiddenResponse({ description: 'only the judge token of this match or the organizer key' })
 @Controller('matches/:id')
@@ -25,8 +24,8 @@ export class MatchAuditController {
     summary: 'The knowledge ledger at a revision',
     description: 'For every card: who could identify it, since when and how (drew it, looked at it, it was revealed, …) and when they lost track (a shuffle, an unseen placement). For every hidden deck: which positions are known to whom, and which are still random.',
   })
-  async knowledge(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: AtQuery) {
-    const events = await this.judgeRead(caller, id);
+  async knowledge(@Param('id') id: string, @Query() query: AtQuery) {
+    const events = await readMatch(this.store, id);
     if (query.at !== undefined && query.at > events.length) throw new RevisionOutOfRange('at', query.at, events.length);
     return knowledgeAt(events, query.at ?? events.length, knowledgeLedger(events));
   }
@@ -37,8 +36,8 @@ export class MatchAuditController {
     description: 'Each finding: revision, eventId, a stable code, the rule cited (e.g. "lorcana 7.2.2"), severity, the players involved, a message. Spanish with Accept-Language: es.',
   })
   @ApiOkResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 46, findings: [{ revision: 12, eventId: '…', code: 'DECK_ORDER_CHANGED', rule: 'lorcana 7.2.2', severity: 'violation', players: ['p1'], message: '…' }] } } })
-  async audit(@CurrentCaller() caller: Caller, @Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
-    const events = await this.judgeRead(caller, id);
+  async audit(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
+    const events = await readMatch(this.store, id);
     return { matchId: id, revision: events.length, findings: auditMatch(events, { language: languageOf(acceptLanguage) }) };
   }
 
@@ -49,13 +48,8 @@ export class MatchAuditController {
     description: 'Every card identity (a definition or a recorder card id) in a payload that its audience could not know at that revision, with its path in the payload. An empty list: nothing leaked.',
   })
   @ApiOkResponse({ schema: { example: { matchId: 'lyon-r3-t12', leaks: [{ delivery: 0, audience: 'public', revision: 12, path: '$.hand[0]', kind: 'definition', value: 'Ariel - On Human Legs', cardId: 'c17', message: '…' }] } } })
-  async deliveries(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: DeliveriesDto) {
-    const events = await this.judgeRead(caller, id);
+  async deliveries(@Param('id') id: string, @Body() body: DeliveriesDto) {
+    const events = await readMatch(this.store, id);
     return { matchId: id, leaks: checkDeliveries(events, body.deliveries) };
-  }
-
-  private async judgeRead(caller: Caller, id: string): Promise<MatchEvent[]> {
-    assertMayRead(caller, id, JUDGE);
-    return readMatch(this.store, id);
   }
 }

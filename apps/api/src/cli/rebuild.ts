@@ -3,7 +3,7 @@ import { openEventStore } from '@matchlog/store';
 import { configFromEnv } from '../config/config';
 import { failureReport } from '../failure-report';
 
-/** npm run rebuild: empties every read model and replays the whole event log into it (tokens are kept). */
+/** npm run rebuild: empties every read model and replays the whole event log into it (tokens included: they are in the log). */
 const main = async () => {
   const config = configFromEnv();
   const store = await openEventStore({ ...process.env, MATCHLOG_DATA_DIR: config.dataDir, MATCHLOG_STORE: config.store });

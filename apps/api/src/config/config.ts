@@ -14,6 +14,8 @@ export interface ApiConfig {
   readonly organizerKeyFile: string | null;
   readonly eventStoreConnectionString?: string;
   readonly bodyLimit: string;
+  /** MATCHLOG_SIGNING_KEY_FILE: the Ed25519 PEM private key that signs chain heads; default: generated into the data directory */
+  readonly signingKeyFile?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
     organizerKeyFile: file,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
     bodyLimit: env.MATCHLOG_BODY_LIMIT ?? '1mb',
+    ...(env.MATCHLOG_SIGNING_KEY_FILE && { signingKeyFile: resolve(env.MATCHLOG_SIGNING_KEY_FILE) }),
   };
 };
 

@@ -39,6 +39,7 @@ export class AppendEventsDto {
 
   @ApiProperty({ type: [EventDto] })
   @IsArray()
+  @IsObject({ each: true, message: 'each of events must be an object { id?, type, data }' })
   @ArrayMinSize(1)
   @ArrayMaxSize(500)
   @ValidateNested({ each: true })

@@ -86,3 +86,73 @@ export class ChainBroken extends Error {
     super(message);
   }
 }
+
+/** An imported log with a line that parses but is not the canonical JSON of what it parses to (a second reading: a duplicate key, an unhashed field). */
+export class LineNotCanonical extends Error {
+  readonly code = 'LINE_NOT_CANONICAL';
+  constructor(readonly line: number, message: string) {
+    super(message);
+  }
+}
+
+/** An imported log without a signed head as its last line: cut, or not exported by a matchlog server. */
+export class HeadMissing extends Error {
+  readonly code = 'HEAD_MISSING';
+  constructor(readonly line: number | undefined, message: string) {
+    super(message);
+  }
+}
+
+/** An imported log whose signed head does not name its last event: events cut off or added. */
+export class HeadMismatch extends Error {
+  readonly code = 'HEAD_MISMATCH';
+  constructor(readonly line: number | undefined, message: string) {
+    super(message);
+  }
+}
+
+/** An imported log whose signed head's signature does not hold. */
+export class SignatureInvalid extends Error {
+  readonly code = 'SIGNATURE_INVALID';
+  constructor(readonly line: number | undefined, message: string) {
+    super(message);
+  }
+}
+
+/** An imported log signed by a key this server does not hold (not in GET /.well-known/jwks.json). */
+export class SignatureKeyUnknown extends Error {
+  readonly code = 'SIGNATURE_KEY_UNKNOWN';
+  constructor(readonly line: number | undefined, message: string) {
+    super(message);
+  }
+}
+
+/** One field the request got wrong: where (a dotted path into the body or query) and what to do. */
+export interface FieldProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The request's body, query or parameters failed validation: every field at fault, with its path. */
+export class ValidationFailed extends Error {
+  readonly code = 'VALIDATION_FAILED';
+  constructor(readonly details: readonly FieldProblem[]) {
+    super(details.length === 1 ? details[0].message : `${details[0]?.message ?? 'the request is invalid'} (and ${details.length - 1} more: see details)`);
+  }
+}
+
+/** A JSON body nested deeper than any request of this API: refused before anything walks it. */
+export class BodyTooDeep extends Error {
+  readonly code = 'BODY_TOO_DEEP';
+  constructor(readonly limit: number) {
+    super(`the request body nests deeper than ${limit} levels of arrays and objects; no request of this API needs that many`);
+  }
+}
+
+/** A token sent in the URL, where logs, proxies and browser history keep it. */
+export class TokenInQuery extends Error {
+  readonly code = 'TOKEN_IN_QUERY';
+  constructor(readonly parameter: string) {
+    super(`send the token in the Authorization header (Authorization: Bearer <token>), never in the URL: remove the "${parameter}" query parameter`);
+  }
+}

@@ -2,55 +2,111 @@ import { DuplicateEventId, RevisionConflict, StorageCorrupt, StorageFull, StoreU
 import { AuditInputError } from '@matchlog/audit/knowledge/errors';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Response } from 'express';
-import { AudienceNotFound, ChainBroken, EventsRejected, Forbidden, LogUnreadable, MatchAlreadyExists, MatchLogAlreadyImported, MatchNotFound, RevisionOutOfRange, Unauthenticated } from './api-errors';
+import {
+  AudienceNotFound,
+  BodyTooDeep,
+  ChainBroken,
+  EventsRejected,
+  FieldProblem,
+  Forbidden,
+  HeadMismatch,
+  HeadMissing,
+  LineNotCanonical,
+  LogUnreadable,
+  MatchAlreadyExists,
+  MatchLogAlreadyImported,
+  MatchNotFound,
+  RevisionOutOfRange,
+  SignatureInvalid,
+  SignatureKeyUnknown,
+  TokenInQuery,
+  Unauthenticated,
+  ValidationFailed,
+} from './api-errors';
 
-interface Problem {
+/**
+ * The one body of every 4xx and 5xx answer (docs/errors.md lists the codes): a stable `code`, one
+ * human `message` that says what to do, the fields at fault in `details`, and a few documented
+ * extras for some codes (e.g. `currentRevision` on REVISION_CONFLICT).
+ */
+export interface Problem {
   statusCode: number;
-  error: string;
-  message: string | string[];
-  code?: string;
-  [detail: string]: unknown;
+  code: string;
+  message: string;
+  details?: FieldProblem[];
+  [extra: string]: unknown;
 }
+
+type ErrorClass<E> = new (...args: any[]) => E;
+interface Mapping {
+  readonly type: ErrorClass<unknown>;
+  readonly problem: (error: never) => Problem;
+}
+const maps = <E>(type: ErrorClass<E>, problem: (error: E) => Problem): Mapping => ({ type, problem });
+/** An error class answered with its own code and message at `statusCode`. */
+const plain = <E extends Error & { code: string }>(type: ErrorClass<E>, statusCode: number) => maps(type, (e) => ({ statusCode, code: e.code, message: e.message }));
+
+/** Every error the API raises, mapped to HTTP: one line per error class. */
+const mappings: readonly Mapping[] = [
+  maps(EventsRejected, ({ error: { code, rule, message, path, eventIndex } }) => ({
+    statusCode: 422,
+    code,
+    rule,
+    message,
+    ...(path !== undefined && { details: [{ path, message }] }),
+    ...(eventIndex !== undefined && { eventIndex }),
+  })),
+  maps(ChainBroken, ({ code, message, line, reason, eventId }) => ({ statusCode: 422, code, message, line, reason, ...(eventId !== undefined && { eventId }) })),
+  maps(LogUnreadable, ({ code, message, line }) => ({ statusCode: 400, code, message, ...(line !== undefined && { line }) })),
+  maps(RevisionConflict, ({ code, message, expected, actual }) => ({ statusCode: 409, code, message, expectedRevision: expected, currentRevision: actual })),
+  ...[LineNotCanonical, HeadMissing, HeadMismatch, SignatureInvalid, SignatureKeyUnknown].map((type) =>
+    maps(type, ({ code, message, line }: InstanceType<typeof type>) => ({ statusCode: 422, code, message, ...(line !== undefined && { line }) })),
+  ),
+  plain(MatchAlreadyExists, 409),
+  maps(MatchLogAlreadyImported, ({ code, message, matchId }) => ({ statusCode: 409, code, message, matchId })),
+  maps(DuplicateEventId, ({ code, message, eventId }) => ({ statusCode: 409, code, message, eventId })),
+  plain(MatchNotFound, 404),
+  plain(AudienceNotFound, 404),
+  maps(AuditInputError, ({ code, message, path }) => ({ statusCode: 400, code, message, details: [{ path, message }] })),
+  maps(RevisionOutOfRange, ({ code, message, field }) => ({ statusCode: 400, code, message, details: [{ path: field, message }] })),
+  maps(ValidationFailed, ({ code, message, details }) => ({ statusCode: 400, code, message, details: [...details] })),
+  plain(BodyTooDeep, 400),
+  plain(Unauthenticated, 401),
+  plain(TokenInQuery, 401),
+  plain(Forbidden, 403),
+  plain(StorageFull, 507),
+  plain(StorageCorrupt, 500),
+  plain(StoreUnavailable, 503),
+];
+
+/** Nest's own HTTP errors (an unknown route, a malformed JSON body): a code per status. */
+const HTTP_CODES: Record<number, string> = { 400: 'BAD_REQUEST', 404: 'ROUTE_NOT_FOUND', 413: 'BODY_TOO_LARGE' };
+
+const fromHttpException = (exception: HttpException): Problem => {
+  const statusCode = exception.getStatus();
+  const body = exception.getResponse();
+  const raw = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : body;
+  const messages = (Array.isArray(raw) ? raw : [raw]).filter((m): m is string => typeof m === 'string');
+  const malformed = statusCode === 400 && /JSON/.test(messages[0] ?? '');
+  return {
+    statusCode,
+    code: malformed ? 'MALFORMED_JSON' : (HTTP_CODES[statusCode] ?? (statusCode >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST')),
+    message: statusCode >= 500 ? 'internal error' : messages.join('; ') || exception.message,
+  };
+};
 
 /** Every error the API can answer with, mapped to HTTP in this one place. */
 export const problemOf = (exception: unknown): Problem => {
-  if (exception instanceof EventsRejected) {
-    const { code, rule, message, path, eventIndex } = exception.error;
-    return { statusCode: 422, error: 'Unprocessable Entity', code, rule, message, ...(path !== undefined && { path }), ...(eventIndex !== undefined && { eventIndex }) };
-  }
-  if (exception instanceof ChainBroken) {
-    const { code, message, line, reason, eventId } = exception;
-    return { statusCode: 422, error: 'Unprocessable Entity', code, message, line, reason, ...(eventId !== undefined && { eventId }) };
-  }
-  if (exception instanceof LogUnreadable) {
-    return { statusCode: 400, error: 'Bad Request', code: exception.code, message: [exception.message], ...(exception.line !== undefined && { line: exception.line }) };
-  }
-  if (exception instanceof RevisionConflict) {
-    return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message, expectedRevision: exception.expected, currentRevision: exception.actual };
-  }
-  if (exception instanceof MatchAlreadyExists) return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message };
-  if (exception instanceof MatchLogAlreadyImported) return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message, matchId: exception.matchId };
-  if (exception instanceof DuplicateEventId) return { statusCode: 409, error: 'Conflict', code: exception.code, message: exception.message, eventId: exception.eventId };
-  if (exception instanceof MatchNotFound || exception instanceof AudienceNotFound) return { statusCode: 404, error: 'Not Found', code: exception.code, message: exception.message };
-  if (exception instanceof AuditInputError) return { statusCode: 400, error: 'Bad Request', code: exception.code, message: [exception.message], path: exception.path };
-  if (exception instanceof RevisionOutOfRange) return { statusCode: 400, error: 'Bad Request', code: exception.code, message: [exception.message] };
-  if (exception instanceof Unauthenticated) return { statusCode: 401, error: 'Unauthorized', code: exception.code, message: exception.message };
-  if (exception instanceof Forbidden) return { statusCode: 403, error: 'Forbidden', code: exception.code, message: exception.message };
-  if (exception instanceof StorageFull) return { statusCode: 507, error: 'Insufficient Storage', code: exception.code, message: exception.message };
-  if (exception instanceof StorageCorrupt) return { statusCode: 500, error: 'Internal Server Error', code: exception.code, message: exception.message };
-  if (exception instanceof StoreUnavailable) return { statusCode: 503, error: 'Service Unavailable', code: exception.code, message: exception.message };
-  if (exception instanceof HttpException) {
-    const body = exception.getResponse();
-    const status = exception.getStatus();
-    return typeof body === 'object' ? ({ statusCode: status, ...(body as object) } as Problem) : { statusCode: status, error: exception.name, message: body };
-  }
+  for (const { type, problem } of mappings) if (exception instanceof type) return problem(exception as never);
+  if (exception instanceof HttpException) return fromHttpException(exception);
   const status = (exception as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // body-parser's own errors, e.g. a body over the size limit (413); Nest answers malformed JSON itself
-    const { type } = exception as { type?: string };
-    return { statusCode: status, error: status === 413 ? 'Payload Too Large' : 'Bad Request', code: type, message: status === 413 ? 'request body too large' : 'bad request body' };
+    return status === 413
+      ? { statusCode: 413, code: 'BODY_TOO_LARGE', message: 'request body too large: see MATCHLOG_BODY_LIMIT' }
+      : { statusCode: status, code: 'BAD_REQUEST', message: 'the request body could not be read' };
   }
-  return { statusCode: 500, error: 'Internal Server Error', message: 'internal error' };
+  return { statusCode: 500, code: 'INTERNAL_ERROR', message: 'internal error' };
 };
 
 @Catch()

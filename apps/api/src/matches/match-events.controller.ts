@@ -1,7 +1,8 @@
 import { PUBLIC } from '@matchlog/domain';
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { Caller, assertMayRead, assertOrganizer } from '../auth/caller';
+import { Caller, assertMayRead } from '../auth/caller';
+import { Organizer } from '../auth/requires';
 import { CurrentCaller } from '../auth/caller.guard';
 import { AppendEventsDto } from '../dto/event.dto';
 import { FeedQuery } from '../dto/queries.dto';
@@ -18,13 +19,13 @@ export class MatchEventsController {
   ) {}
 
   @Post()
+  @Organizer()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Append events (organizer key): all or nothing', description: 'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result.' })
   @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 12 } } })
   @ApiConflictResponse({ description: 'REVISION_CONFLICT: the body has currentRevision' })
-  @ApiUnprocessableEntityResponse({ description: 'validate refused an event: code, rule (e.g. "lorcana 7.1.5"), path, eventIndex' })
-  append(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: AppendEventsDto) {
-    assertOrganizer(caller);
+  @ApiUnprocessableEntityResponse({ description: 'validate refused an event: code, rule (e.g. "lorcana 7.1.5"), eventIndex, details: [{ path, message }]' })
+  append(@Param('id') id: string, @Body() body: AppendEventsDto) {
     return this.writer.append(id, body.expectedRevision, body.events, 'organizer');
   }
 

@@ -1,18 +1,21 @@
 import { checkCommitments } from '@matchlog/audit/chain/commitment';
-import { verifyChain } from '@matchlog/audit/chain/hash-chain';
+import { chainHeadOf, verifyChain } from '@matchlog/audit/chain/hash-chain';
 import { parseJsonLines, toJsonLines } from '@matchlog/audit/chain/json-lines';
-import { JUDGE } from '@matchlog/domain';
+import { SignedHead, publicJwkOf, signHead } from '@matchlog/audit/chain/signed-head';
+import { LogVerdict, verifyLog } from '@matchlog/audit/chain/verify-log';
 import { EventStore } from '@matchlog/store';
 import { Body, Controller, Get, Header, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
+import { MAX_JSON_DEPTH } from '@matchlog/audit/chain/json-depth';
 import { Response } from 'express';
 import { languageOf } from '../audit/language';
-import { Caller, assertMayRead, assertOrganizer } from '../auth/caller';
-import { CurrentCaller } from '../auth/caller.guard';
+import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
-import { ChainBroken, LogUnreadable } from '../errors/api-errors';
-import { EVENT_STORE } from '../tokens';
+import { KeyObject } from 'crypto';
+import { BodyTooDeep, ChainBroken, HeadMismatch, HeadMissing, LineNotCanonical, LogUnreadable, SignatureInvalid, SignatureKeyUnknown } from '../errors/api-errors';
+import { EVENT_STORE, SIGNING_KEY } from '../tokens';
+import { MatchReplays } from './match-replays';
 import { MatchWriter } from './match-writer';
 import { readMatch } from './read-match';
 
@@ -30,14 +33,33 @@ export class MatchIntegrityController {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly writer: MatchWriter,
+    private readonly replays: MatchReplays,
+    @Inject(SIGNING_KEY) private readonly signingKey: KeyObject,
   ) {}
 
+  /** The match's chain head at `revision`, signed now with the server's key. */
+  private signed(matchId: string, revision: number, hash: string): SignedHead {
+    return signHead({ matchId, revision, hash, time: new Date().toISOString() }, this.signingKey);
+  }
+
+  @Get(':id/receipt')
+  @ApiOperation({
+    summary: "The match's signed chain head at its latest revision (any audience, no token needed)",
+    description: 'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden.',
+  })
+  @ApiOkResponse({ schema: { example: { head: { matchId: 'lyon-r3-t12', revision: 42, hash: '3f…', time: '2026-11-21T15:02:11.000Z', kid: 'kPrK…' }, signature: 'base64url…', jwk: { kty: 'OKP', crv: 'Ed25519', x: '11qY…' } } } })
+  async receipt(@Param('id') id: string): Promise<SignedHead> {
+    // every audience of the match may read it, public included: no caller check
+    const { state, head } = await this.replays.load(id);
+    return this.signed(id, state.revision, head);
+  }
+
   @Get(':id/verify')
+  @JudgeOfMatch()
   @ApiBearerAuth()
   @ApiOperation({ summary: "Re-check a match's hash chain and its shuffles' commitments (judge token or organizer key)", description: 'Messages in Spanish with Accept-Language: es.' })
   @ApiOkResponse({ schema: { example: { matchId: 'lyon-r3-t12', ok: true, chain: { ok: true, count: 42, head: '3f…' }, findings: [] } } })
-  async verify(@CurrentCaller() caller: Caller, @Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
-    assertMayRead(caller, id, JUDGE);
+  async verify(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
     const events = await readMatch(this.store, id);
     const chain = verifyChain(events);
     const findings = checkCommitments(events, { language: languageOf(acceptLanguage) });
@@ -45,33 +67,58 @@ export class MatchIntegrityController {
   }
 
   @Get(':id/export')
+  @JudgeOfMatch()
   @ApiBearerAuth()
   @ApiProduces('application/x-ndjson')
   @Header('Content-Type', 'application/x-ndjson; charset=utf-8')
-  @ApiOperation({ summary: 'The match log as JSON Lines with its hash chain (judge token or organizer key)', description: 'One event per line (canonical JSON, meta.previous and meta.hash), then {"chain":{"count":N,"head":"…"}}.' })
-  async export(@CurrentCaller() caller: Caller, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
-    assertMayRead(caller, id, JUDGE);
+  @ApiOperation({ summary: 'The match log as JSON Lines with its hash chain (judge token or organizer key)', description: 'One event per line (canonical JSON, meta.previous and meta.hash), then the signed head {"signedHead":{"head":{matchId,revision,hash,time,kid},"signature","jwk"}}.' })
+  async export(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
     const events = await readMatch(this.store, id);
     res.setHeader('Content-Disposition', `attachment; filename="${id.replace(/[^A-Za-z0-9._-]/g, '_')}.jsonl"`);
-    return toJsonLines(events);
+    return toJsonLines(events, this.signed(id, events.length, chainHeadOf(events)));
   }
 
   @Post('import')
+  @Organizer()
   @ApiBearerAuth()
   @ApiConsumes('application/x-ndjson')
   @ApiBody({ schema: { type: 'string', description: 'a match log as GET /matches/:id/export returns it' } })
-  @ApiOperation({ summary: 'Import an exported match log (organizer key)', description: 'The chain is verified first; the events are validated by the domain and appended as they are. Returns tokens as POST /matches does.' })
+  @ApiOperation({ summary: 'Import an exported match log (organizer key)', description: 'The chain and its signed head are verified first (the head must be signed with a key of this server\'s JWKS); the events are validated by the domain and appended as they are. Returns tokens as POST /matches does.' })
   @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 42, tokens: { players: { p1: 'mlt_…', p2: 'mlt_…' }, judge: 'mlt_…' } } } })
   @ApiConflictResponse({ description: 'MATCH_ALREADY_EXISTS; MATCH_LOG_ALREADY_IMPORTED (the log is already here as `matchId`: a copy keeps its event ids, unique across the store, so it can not be made); DUPLICATE_EVENT_ID' })
-  @ApiUnprocessableEntityResponse({ description: 'CHAIN_BROKEN (line, reason) or the domain refused an event (code, rule, eventIndex)' })
-  async import(@CurrentCaller() caller: Caller, @Body() body: unknown, @Query() query: ImportQuery) {
-    assertOrganizer(caller);
+  @ApiUnprocessableEntityResponse({ description: 'CHAIN_BROKEN (line, reason), LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN (line), or the domain refused an event (code, rule, eventIndex)' })
+  async import(@Body() body: unknown, @Query() query: ImportQuery) {
     if (typeof body !== 'string') throw new LogUnreadable(undefined, 'the body must be a match log as JSON Lines, sent as Content-Type: application/x-ndjson');
     const parsed = parseJsonLines(body);
-    if ('error' in parsed) throw new LogUnreadable(parsed.error.line, parsed.error.message);
+    if ('error' in parsed) {
+      const { code, line, message } = parsed.error;
+      if (code === 'LINE_TOO_DEEP') throw new BodyTooDeep(MAX_JSON_DEPTH);
+      throw code === 'LINE_NOT_CANONICAL' ? new LineNotCanonical(line, `${message}: import the export as the server wrote it`) : new LogUnreadable(line, message);
+    }
     if (parsed.events.length === 0) throw new LogUnreadable(undefined, 'the log holds no events');
-    const chain = verifyChain(parsed.events, parsed.head);
-    if (!chain.ok) throw new ChainBroken(chain.line, chain.reason, chain.message, chain.eventId);
+    const verdict = verifyLog(parsed, { pinned: [publicJwkOf(this.signingKey)] });
+    if (!verdict.ok) throw refusal(verdict);
     return this.writer.importMatch(query.matchId, parsed.events);
   }
 }
+
+const EXPORT_AGAIN = 'export the match again (GET /matches/:id/export) from a server that signs with a key of this server\'s /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE)';
+
+/** The API error for a log verifyLog refused. */
+const refusal = (verdict: Extract<LogVerdict, { ok: false }>): Error => {
+  if (verdict.code === 'CHAIN_BROKEN') {
+    const { line, reason, message, eventId } = verdict.chain;
+    return new ChainBroken(line, reason, message, eventId);
+  }
+  const { code, line, message } = verdict;
+  switch (code) {
+    case 'HEAD_MISSING':
+      return new HeadMissing(line, `the log has no signed head (its last line must be {"signedHead":…}): it was cut, or not exported by a matchlog server; ${EXPORT_AGAIN}`);
+    case 'HEAD_MISMATCH':
+      return new HeadMismatch(line, `${message}; ${EXPORT_AGAIN}`);
+    case 'SIGNATURE_KEY_UNKNOWN':
+      return new SignatureKeyUnknown(line, `${message}; ${EXPORT_AGAIN}`);
+    default:
+      return new SignatureInvalid(line, `${message}; ${EXPORT_AGAIN}`);
+  }
+};

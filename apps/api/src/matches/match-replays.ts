@@ -1,4 +1,4 @@
-import { chainHeadOf } from '@matchlog/audit/chain/hash-chain';
+import { chainHeadOf, chainSaltOf } from '@matchlog/audit/chain/hash-chain';
 import { MatchEvent, MatchState, Replay } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
@@ -13,6 +13,8 @@ export interface LoadedMatch {
   state: MatchState;
   /** the hash chain's head: the latest event's meta.hash, which the next event chains to */
   head: string;
+  /** the match's secret chain salt (its MatchCreated's meta.chainSalt), which the next hashes cover */
+  readonly salt: string | undefined;
 }
 
 /** The matches read lately, loaded from the store once and kept up to date by the writer. */
@@ -31,7 +33,7 @@ export class MatchReplays {
     }
     const events = await readMatch(this.store, matchId);
     const replay = new Replay(events);
-    this.remember(matchId, { replay, state: replay.stateAt(), head: chainHeadOf(events) });
+    this.remember(matchId, { replay, state: replay.stateAt(), head: chainHeadOf(events), salt: chainSaltOf(events) });
     return this.cache.get(matchId)!;
   }
 

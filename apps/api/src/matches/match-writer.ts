@@ -1,12 +1,12 @@
 import { sealShuffle } from '@matchlog/audit/chain/commitment';
 import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
 import { GENESIS, chainEvent, chainEvents, linkOf } from '@matchlog/audit/chain/hash-chain';
-import { CatalogDb, CatalogFeeder, issueMatchTokens, revokeTokens } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { EventStore, RevisionConflict } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'crypto';
-import { EventsRejected, MatchAlreadyExists, MatchLogAlreadyImported } from '../errors/api-errors';
+import { EventsRejected, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
 import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
 import { KeyedLock } from './keyed-lock';
 import { MatchReplays } from './match-replays';
@@ -37,23 +37,44 @@ export class MatchWriter {
     private readonly replays: MatchReplays,
   ) {}
 
+  /**
+   * Creates the match, then records its tokens. A retry (the same match id, event id and data as the
+   * stored MatchCreated) answers as the first did, with every token re-issued: only hashes are kept.
+   */
   async create(matchId: string | undefined, created: MatchCreated, recordedBy: string, eventId?: string) {
     const id = matchId ?? randomUUID();
-    const event = chainEvent(GENESIS, this.stamp({ id: eventId, type: 'MatchCreated', data: created }, recordedBy));
+    const stamped = this.stamp({ id: eventId, type: 'MatchCreated', data: created }, recordedBy);
+    // the chain salt: secret to all but judges, covered by every hash of the match (libs/audit chain/hash-chain.ts)
+    const chainSalt = newChainSalt();
+    const event = chainEvent(GENESIS, { ...stamped, meta: { ...stamped.meta!, chainSalt } }, chainSalt);
     return this.lock.run(id, async () => {
       const verdict = validateBatch(emptyMatch, [event]);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
-      if ((await this.store.revisionOf(id)) > 0) throw new MatchAlreadyExists(id);
-      const tokens = await issueMatchTokens(this.catalog, id, created.players.map((p) => p.id));
+      if ((await this.store.revisionOf(id)) > 0) {
+        const [first] = await this.store.readStream(id, { maxCount: 1 });
+        const retried = eventId !== undefined && first?.id === eventId && first.type === 'MatchCreated' && canonicalJson(first.data) === canonicalJson(event.data);
+        if (!retried) throw new MatchAlreadyExists(id);
+        return { matchId: id, revision: first.revision, tokens: await this.reissueTokens(id, rolesOf(created)) };
+      }
       let position: number;
       try {
         ({ position } = await this.store.append(id, 0, [event]));
       } catch (error) {
-        await revokeTokens(this.catalog, tokens);
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
       await this.feeder.caughtUpTo(position);
-      return { matchId: id, revision: 1, tokens };
+      return { matchId: id, revision: 1, tokens: await this.reissueTokens(id, rolesOf(created)) };
+    });
+  }
+
+  /** New tokens for the named roles ("judge" or player ids) of a match; the old ones of those roles stop working at once. */
+  async reissue(matchId: string, roles: readonly string[]): Promise<{ matchId: string; tokens: IssuedTokens }> {
+    return this.lock.run(matchId, async () => {
+      const players = (await this.replays.load(matchId)).state.layout?.playerIds ?? [];
+      const unknown = roles.flatMap((role, i) => (role === 'judge' || players.includes(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge" or a player of this match (${players.join(', ')}); got "${role}"` }]));
+      if (unknown.length > 0) throw new ValidationFailed(unknown);
+      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' ? { role: 'judge' } : { role: 'player', player: role }));
+      return { matchId, tokens: await this.reissueTokens(matchId, asRoles) };
     });
   }
 
@@ -69,7 +90,10 @@ export class MatchWriter {
       if (expectedRevision > state.revision) throw new RevisionConflict(matchId, expectedRevision, state.revision);
       if (expectedRevision < state.revision) {
         // behind the stream, the store writes nothing: a retry of a batch it already holds gets
-        // that batch's first result (idempotent append), anything else a conflict
+        // that batch's first result (idempotent append), anything else a conflict. Validated first,
+        // against the state it was decided on, so a malformed batch is a 422 here too.
+        const verdict = validateBatch(loaded.replay.stateAt(expectedRevision), stamped);
+        if (!verdict.ok) throw new EventsRejected(verdict.error);
         const { revision } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
         return { matchId, revision };
       }
@@ -77,7 +101,7 @@ export class MatchWriter {
       const sealed = stamped.map((event) => (event.type === 'ZoneShuffled' ? { ...event, data: sealShuffle(state, event.data, newSalt()) } : event));
       const verdict = validateBatch(state, sealed);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
-      const events = chainEvents(sealed, loaded.head);
+      const events = chainEvents(sealed, loaded.head, loaded.salt);
       try {
         const { revision, position } = await this.store.append(matchId, expectedRevision, events);
         this.replays.appended(matchId, events, verdict.state);
@@ -106,18 +130,31 @@ export class MatchWriter {
       if ((await this.store.revisionOf(id)) > 0) throw new MatchAlreadyExists(id);
       const verdict = validateBatch(emptyMatch, kept);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
-      const players = (kept[0].data as MatchCreated).players.map((p) => p.id);
-      const tokens = await issueMatchTokens(this.catalog, id, players);
+      let appended: { revision: number; position: number };
       try {
-        const { revision, position } = await this.store.append(id, 0, kept);
-        this.replays.forget(id);
-        await this.feeder.caughtUpTo(position);
-        return { matchId: id, revision, tokens };
+        appended = await this.store.append(id, 0, kept);
       } catch (error) {
-        await revokeTokens(this.catalog, tokens);
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
+      this.replays.forget(id);
+      await this.feeder.caughtUpTo(appended.position);
+      return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated)) };
     });
+  }
+
+  /**
+   * Records new tokens for `roles` in the match's token stream, revoking those in force for the same
+   * roles in the same append, and waits until the guard's table holds the change: written there
+   * directly if the catalog is slow (idempotent, the projection writes the same).
+   */
+  private async reissueTokens(matchId: string, roles: readonly TokenRole[]): Promise<IssuedTokens> {
+    const stream = tokenStreamOf(matchId);
+    const history = await this.store.readStream(stream);
+    const { tokens, events } = reissue(grantsInForce(history), roles);
+    const { position } = await this.store.append(stream, history.at(-1)?.revision ?? 0, events);
+    await this.feeder.caughtUpTo(position);
+    if (this.feeder.caughtUpPosition < position) await applyTokenEvents(this.catalog, matchId, events);
+    return tokens;
   }
 
   /**
@@ -140,5 +177,11 @@ export class MatchWriter {
   }
 }
 
+/** Every role of a match: each player's seat and the judge. */
+const rolesOf = (created: MatchCreated): TokenRole[] => [...created.players.map((p): TokenRole => ({ role: 'player', player: p.id })), { role: 'judge' }];
+
 /** 128 random bits, hex: drawn here, outside the domain, for every shuffle recorded without a salt. */
 const newSalt = (): string => randomBytes(16).toString('hex');
+
+/** 256 random bits, hex: a match's chain salt, drawn once at creation. */
+const newChainSalt = (): string => randomBytes(32).toString('hex');

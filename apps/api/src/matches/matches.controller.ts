@@ -1,11 +1,11 @@
 import { CatalogDb, MatchPage, MatchSummary, decodeCursor, findMatch, listMatches } from '@matchlog/catalog';
-import { BadRequestException, Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { Caller, assertOrganizer } from '../auth/caller';
-import { CurrentCaller } from '../auth/caller.guard';
+import { Organizer } from '../auth/requires';
 import { CreateMatchDto, toMatchCreated } from '../dto/match-created.dto';
+import { ReissueTokensDto } from '../dto/reissue-tokens.dto';
 import { ListMatchesQuery } from '../dto/queries.dto';
-import { MatchNotFound } from '../errors/api-errors';
+import { MatchNotFound, ValidationFailed } from '../errors/api-errors';
 import { CATALOG_DB } from '../tokens';
 import { MatchWriter } from './match-writer';
 
@@ -18,14 +18,27 @@ export class MatchesController {
   ) {}
 
   @Post()
+  @Organizer()
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Create a match (organizer key)', description: 'The body is a MatchCreated event\'s data. Returns one bearer token per player and one for the judge: they are shown only here.' })
+  @ApiOperation({ summary: 'Create a match (organizer key)', description: 'The body is a MatchCreated event\'s data. Returns one bearer token per player and one for the judge: they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).' })
   @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 1, tokens: { players: { p1: 'mlt_…', p2: 'mlt_…' }, judge: 'mlt_…' } } } })
   @ApiConflictResponse({ description: 'MATCH_ALREADY_EXISTS' })
-  @ApiUnprocessableEntityResponse({ description: 'the domain refused the match (code, rule, path)' })
-  create(@CurrentCaller() caller: Caller, @Body() body: CreateMatchDto) {
-    assertOrganizer(caller);
+  @ApiUnprocessableEntityResponse({ description: 'the domain refused the match (code, rule, details: [{ path, message }])' })
+  create(@Body() body: CreateMatchDto) {
     return this.writer.create(body.matchId, toMatchCreated(body), 'organizer', body.eventId);
+  }
+
+  @Post(':id/tokens')
+  @Organizer()
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Re-issue tokens (organizer key)',
+    description: 'New tokens for the roles named ("judge", player ids); the old tokens of those roles stop working at once. Shown only here.',
+  })
+  @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', tokens: { players: { p1: 'mlt_…' }, judge: 'mlt_…' } } } })
+  @ApiNotFoundResponse({ description: 'MATCH_NOT_FOUND' })
+  reissueTokens(@Param('id') id: string, @Body() body: ReissueTokensDto) {
+    return this.writer.reissue(id, body.roles);
   }
 
   @Get()
@@ -34,7 +47,7 @@ export class MatchesController {
   list(@Query() query: ListMatchesQuery): Promise<MatchPage> {
     const { cursor, limit = 20, ...filter } = query;
     const position = cursor === undefined ? undefined : decodeCursor(cursor);
-    if (position === null) throw new BadRequestException(['cursor must be a nextCursor this API returned']);
+    if (position === null) throw new ValidationFailed([{ path: 'cursor', message: 'cursor must be a nextCursor this API returned' }]);
     return listMatches(this.catalog, filter, limit, position);
   }
 

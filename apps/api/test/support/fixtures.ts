@@ -24,3 +24,6 @@ export const draw = (cardId = 'c01') => ({ type: 'CardMoved', data: { cardId, fr
 /** Secret to everyone but p1 (and the judge) after `draw()`: the drawn card and p1's hand. */
 export const P1_SECRETS = ['Ariel - On Human Legs', 'Be Prepared', 'Lyle Tiberius Rourke - Cunning Mercenary'];
 export const CARD_IDS = ['c01', 'c02', 'c03', 'c04', 'c05', 'c06'];
+
+/** The messages of an error body's `details` (docs/errors.md), one per field at fault. */
+export const detailMessages = (body: { details?: { message: string }[] }): string[] => (body.details ?? []).map((detail) => detail.message);

@@ -12,7 +12,7 @@ const short = (hash: string) => `${hash.slice(0, 12)}…`;
 export interface ChainLink {
   /** the hash of the event before it in the match; GENESIS for the first */
   readonly previous: string;
-  /** sha256 hex of `previous` followed by the event's canonical JSON without `previous` and `hash` */
+  /** sha256 hex of the match's chain salt (when it has one), `previous`, and the event's canonical JSON without `previous` and `hash` */
   readonly hash: string;
 }
 
@@ -50,22 +50,39 @@ export const chainedContent = (event: MatchEvent): string => {
   return canonicalJson({ id: event.id, type: event.type, data: event.data, ...(hasMeta && { meta: rest }) });
 };
 
-/** The hash of `event` chained after the event whose hash is `previous`. */
-export const eventHash = (previous: string, event: MatchEvent): string =>
-  createHash('sha256').update(previous).update(chainedContent(event)).digest('hex');
-
-/** The event with `meta.previous` and `meta.hash` set, chained after `previous`. */
-export const chainEvent = <E extends MatchEvent>(previous: string, event: E): E => {
-  const { previous: _p, hash: _h, ...rest } = metaOf(event) ?? {};
-  return { ...event, meta: { ...rest, previous, hash: eventHash(previous, event) } };
+/**
+ * The match's secret chain salt: `meta.chainSalt` of its MatchCreated (drawn by the server, seen by
+ * judges only). Every hash covers it, so a hash handed to a player or spectator (a receipt) cannot be
+ * brute-forced over the few contents a hidden event could have.
+ */
+export const chainSaltOf = (events: readonly MatchEvent[]): string | undefined => {
+  const first = events[0];
+  const salt = first?.type === 'MatchCreated' ? metaOf(first)?.chainSalt : undefined;
+  return typeof salt === 'string' ? salt : undefined;
 };
 
-/** Every event chained to the one before it, the first after `previous` (GENESIS for a whole match). */
-export const chainEvents = <E extends MatchEvent>(events: readonly E[], previous: string = GENESIS): E[] => {
+/** The hash of `event` chained after the event whose hash is `previous`, in a match salted with `salt`. */
+export const eventHash = (previous: string, event: MatchEvent, salt?: string): string => {
+  const hash = createHash('sha256');
+  if (salt !== undefined) hash.update(salt);
+  return hash.update(previous).update(chainedContent(event)).digest('hex');
+};
+
+/** The event with `meta.previous` and `meta.hash` set, chained after `previous`. */
+export const chainEvent = <E extends MatchEvent>(previous: string, event: E, salt?: string): E => {
+  const { previous: _p, hash: _h, ...rest } = metaOf(event) ?? {};
+  return { ...event, meta: { ...rest, previous, hash: eventHash(previous, event, salt) } };
+};
+
+/**
+ * Every event chained to the one before it, the first after `previous` (GENESIS for a whole match),
+ * salted with `salt` (for a whole match: its MatchCreated's chain salt, when it has one).
+ */
+export const chainEvents = <E extends MatchEvent>(events: readonly E[], previous: string = GENESIS, salt: string | undefined = previous === GENESIS ? chainSaltOf(events) : undefined): E[] => {
   const chained: E[] = [];
   let last = previous;
   for (const event of events) {
-    const link = chainEvent(last, event);
+    const link = chainEvent(last, event, salt);
     chained.push(link);
     last = (link.meta as unknown as ChainLink).hash;
   }
@@ -102,13 +119,14 @@ export const verifyChain = (events: readonly MatchEvent[], head?: ChainHead): Ch
     const hash = metaOf(event)?.hash;
     if (typeof hash === 'string' && !lineOfHash.has(hash)) lineOfHash.set(hash, i + 1);
   }
+  const salt = chainSaltOf(events);
   let expected = GENESIS;
   for (const [i, event] of events.entries()) {
     const line = i + 1;
     const what = `line ${line} (event ${JSON.stringify(event.id)}, ${event.type})`;
     const link = linkOf(event);
     if (!link) return broken(i, 'unchained', `${what} carries no chain link: meta.previous and meta.hash must be 64 hex digits; expected meta.previous ${short(expected)}`, event.id);
-    const actual = eventHash(link.previous, event);
+    const actual = eventHash(link.previous, event, salt);
     if (actual !== link.hash) {
       return broken(i, 'changed', `${what} was changed: its content hashes to ${short(actual)}, but it was recorded with hash ${short(link.hash)}`, event.id);
     }

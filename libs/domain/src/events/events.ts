@@ -139,6 +139,8 @@ export interface EventMeta {
   readonly previous?: string;
   /** sha256 hex of `previous` and this event's canonical JSON without `previous` and `hash` */
   readonly hash?: string;
+  /** MatchCreated only: the match's secret chain salt (hex), which every hash covers; judges only */
+  readonly chainSalt?: string;
 }
 
 export type MatchEvent = {

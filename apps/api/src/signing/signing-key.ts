@@ -1,0 +1,26 @@
+import { KeyObject, createPrivateKey, generateKeyPairSync } from 'crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import { ApiConfig } from '../config/config';
+
+/**
+ * The Ed25519 key that signs chain heads: read from MATCHLOG_SIGNING_KEY_FILE (a PEM private key,
+ * so several instances can share it), or generated once into the data directory (0600).
+ */
+export const signingKeyOf = (config: Pick<ApiConfig, 'dataDir' | 'signingKeyFile'>): KeyObject => {
+  const file = config.signingKeyFile ?? join(config.dataDir, 'signing-key.pem');
+  if (config.signingKeyFile === undefined && !existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    const { privateKey } = generateKeyPairSync('ed25519');
+    writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+    return privateKey;
+  }
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`MATCHLOG_SIGNING_KEY_FILE: cannot read an Ed25519 PEM private key from ${file}: ${(error as Error).message}`);
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`MATCHLOG_SIGNING_KEY_FILE: ${file} holds a ${key.asymmetricKeyType} key; chain heads are signed with Ed25519 (openssl genpkey -algorithm ed25519)`);
+  return key;
+};

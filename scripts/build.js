@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// npm run build: compiles apps/, libs/ and migrations/ (tests left out) to dist/, same layout, with
+// @swc/core: the @matchlog/* aliases of tsconfig.json become relative paths, decorator metadata is
+// emitted for Nest, and every file gets a source map. dist/ needs no devDependency at run time.
+// `node scripts/build.js --if-stale` (npm start, bin/matchlog.js, the tests) builds only when dist/ is
+// missing or older than a source, and does nothing where there are no sources (a production install).
+const { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = require('fs');
+const { basename, dirname, join, relative } = require('path');
+
+const root = join(__dirname, '..');
+const dist = join(root, 'dist');
+const STAMP = join(dist, '.built');
+const SOURCE_DIRS = ['apps', 'libs', 'migrations'];
+/** what decides the output besides the sources */
+const INPUTS = [__filename, join(root, 'tsconfig.json'), join(root, 'package-lock.json')];
+
+const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.d.ts');
+
+/** The sources under dir, and (with dirs) the directories holding them: a deleted or renamed file changes its directory's mtime. */
+const sourcesIn = (dir, dirs = false) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'node_modules' ? [] : sourcesIn(path, dirs);
+    return isSource(entry.name) ? [path] : [];
+  }).concat(dirs ? [dir] : []);
+
+const sources = (dirs = false) => SOURCE_DIRS.map((dir) => join(root, dir)).filter(existsSync).flatMap((dir) => sourcesIn(dir, dirs));
+
+const swcOptions = (paths) => ({
+  sourceMaps: true,
+  module: { type: 'commonjs' },
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    baseUrl: root,
+    paths,
+    keepClassNames: true,
+  },
+});
+
+const requireSwc = () => {
+  try {
+    return require('@swc/core');
+  } catch {
+    throw new Error('matchlog: dist/ is missing or older than the sources, and building it needs the devDependencies (@swc/core): run `npm ci`, or build elsewhere and copy dist/');
+  }
+};
+
+/**
+ * Compiles every source into a fresh directory, then puts it in place of `into` (dist/ unless told), so
+ * a reader never sees half a build. Source maps point at the sources as they lie beside dist/.
+ */
+const build = (into = dist) => {
+  const swc = requireSwc();
+  const { compilerOptions } = require(join(root, 'tsconfig.json'));
+  const started = Date.now();
+  const files = sources();
+  const out = `${into}.${process.pid}`;
+  rmSync(out, { recursive: true, force: true });
+  try {
+    for (const file of files) {
+      const rel = relative(root, file);
+      const target = join(out, rel.replace(/\.ts$/, '.js'));
+      const { code, map } = swc.transformFileSync(file, { ...swcOptions(compilerOptions.paths), filename: file, sourceFileName: relative(dirname(join(dist, rel)), file) });
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, `${code}//# sourceMappingURL=${basename(target)}.map\n`);
+      writeFileSync(`${target}.map`, map);
+    }
+  } catch (error) {
+    rmSync(out, { recursive: true, force: true });
+    throw error;
+  }
+  // stamped with the time the build began: a source saved while it ran makes the next check rebuild
+  writeFileSync(join(out, '.built'), `${new Date(started).toISOString()}\n`);
+  utimesSync(join(out, '.built'), started / 1000, started / 1000);
+  rmSync(into, { recursive: true, force: true });
+  try {
+    renameSync(out, into);
+  } catch (error) {
+    // another build (a parallel test run, say) put its dist/ there first: the same sources, so keep it
+    rmSync(out, { recursive: true, force: true });
+    if (!existsSync(join(into, '.built'))) throw error;
+  }
+  return { files: files.length, ms: Date.now() - started };
+};
+
+/** True when dist/ is missing or a source (or the build's own inputs) changed after the last build. */
+const isStale = () => {
+  const all = sources(true);
+  if (!all.some(isSource)) return false;
+  if (!existsSync(STAMP)) return true;
+  const built = statSync(STAMP).mtimeMs;
+  return [...all, ...INPUTS.filter(existsSync)].some((file) => statSync(file).mtimeMs > built);
+};
+
+const buildIfStale = () => (isStale() ? build() : null);
+
+module.exports = { build, buildIfStale, isStale };
+
+if (require.main === module) {
+  const built = process.argv.includes('--if-stale') ? buildIfStale() : build();
+  if (built) console.error(`matchlog: built ${built.files} files into dist/ in ${built.ms} ms`);
+}
