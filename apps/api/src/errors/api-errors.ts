@@ -87,42 +87,18 @@ export class ChainBroken extends Error {
   }
 }
 
-/** An imported log with a line that parses but is not the canonical JSON of what it parses to (a second reading: a duplicate key, an unhashed field). */
-export class LineNotCanonical extends Error {
-  readonly code = 'LINE_NOT_CANONICAL';
-  constructor(readonly line: number, message: string) {
-    super(message);
-  }
-}
-
-/** An imported log without a signed head as its last line: cut, or not exported by a matchlog server. */
-export class HeadMissing extends Error {
-  readonly code = 'HEAD_MISSING';
-  constructor(readonly line: number | undefined, message: string) {
-    super(message);
-  }
-}
-
-/** An imported log whose signed head does not name its last event: events cut off or added. */
-export class HeadMismatch extends Error {
-  readonly code = 'HEAD_MISMATCH';
-  constructor(readonly line: number | undefined, message: string) {
-    super(message);
-  }
-}
-
-/** An imported log whose signed head's signature does not hold. */
-export class SignatureInvalid extends Error {
-  readonly code = 'SIGNATURE_INVALID';
-  constructor(readonly line: number | undefined, message: string) {
-    super(message);
-  }
-}
-
-/** An imported log signed by a key this server does not hold (not in GET /.well-known/jwks.json). */
-export class SignatureKeyUnknown extends Error {
-  readonly code = 'SIGNATURE_KEY_UNKNOWN';
-  constructor(readonly line: number | undefined, message: string) {
+/**
+ * An imported log refused for what it is, not what it says: a line with a second reading
+ * (LINE_NOT_CANONICAL), no signed head (HEAD_MISSING: cut, or not a matchlog export), a head that does
+ * not name the last event (HEAD_MISMATCH), a signature that does not hold (SIGNATURE_INVALID), or a
+ * key this server does not hold (SIGNATURE_KEY_UNKNOWN).
+ */
+export class LogRefused extends Error {
+  constructor(
+    readonly code: 'LINE_NOT_CANONICAL' | 'HEAD_MISSING' | 'HEAD_MISMATCH' | 'SIGNATURE_INVALID' | 'SIGNATURE_KEY_UNKNOWN',
+    readonly line: number | undefined,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -13,7 +13,7 @@ import { languageOf } from '../audit/language';
 import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
 import { KeyObject } from 'crypto';
-import { BodyTooDeep, ChainBroken, HeadMismatch, HeadMissing, LineNotCanonical, LogUnreadable, SignatureInvalid, SignatureKeyUnknown } from '../errors/api-errors';
+import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable } from '../errors/api-errors';
 import { EVENT_STORE, SIGNING_KEY } from '../tokens';
 import { MatchReplays } from './match-replays';
 import { MatchWriter } from './match-writer';
@@ -93,7 +93,7 @@ export class MatchIntegrityController {
     if ('error' in parsed) {
       const { code, line, message } = parsed.error;
       if (code === 'LINE_TOO_DEEP') throw new BodyTooDeep(MAX_JSON_DEPTH);
-      throw code === 'LINE_NOT_CANONICAL' ? new LineNotCanonical(line, `${message}: import the export as the server wrote it`) : new LogUnreadable(line, message);
+      throw code === 'LINE_NOT_CANONICAL' ? new LogRefused(code, line, `${message}: import the export as the server wrote it`) : new LogUnreadable(line, message);
     }
     if (parsed.events.length === 0) throw new LogUnreadable(undefined, 'the log holds no events');
     const verdict = verifyLog(parsed, { pinned: [publicJwkOf(this.signingKey)] });
@@ -111,14 +111,9 @@ const refusal = (verdict: Extract<LogVerdict, { ok: false }>): Error => {
     return new ChainBroken(line, reason, message, eventId);
   }
   const { code, line, message } = verdict;
-  switch (code) {
-    case 'HEAD_MISSING':
-      return new HeadMissing(line, `the log has no signed head (its last line must be {"signedHead":…}): it was cut, or not exported by a matchlog server; ${EXPORT_AGAIN}`);
-    case 'HEAD_MISMATCH':
-      return new HeadMismatch(line, `${message}; ${EXPORT_AGAIN}`);
-    case 'SIGNATURE_KEY_UNKNOWN':
-      return new SignatureKeyUnknown(line, `${message}; ${EXPORT_AGAIN}`);
-    default:
-      return new SignatureInvalid(line, `${message}; ${EXPORT_AGAIN}`);
+  if (code === 'HEAD_MISSING') {
+    return new LogRefused(code, line, `the log has no signed head (its last line must be {"signedHead":…}): it was cut, or not exported by a matchlog server; ${EXPORT_AGAIN}`);
   }
+  // an import has no receipt: receipt codes can not arise here, and a bad signature is a bad signature
+  return new LogRefused(code === 'HEAD_MISMATCH' || code === 'SIGNATURE_KEY_UNKNOWN' ? code : 'SIGNATURE_INVALID', line, `${message}; ${EXPORT_AGAIN}`);
 };
