@@ -1,0 +1,89 @@
+// Review R (issue 8): findings reproduced as tests of what should hold. Each fails on i9-R as merged.
+import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
+import { chainEvents, eventHash } from '@matchlog/audit/chain/hash-chain';
+import { parseJsonLines } from '@matchlog/audit/chain/json-lines';
+import { SignedHead, pinnedKeysOf } from '@matchlog/audit/chain/signed-head';
+import { verifyLog } from '@matchlog/audit/chain/verify-log';
+import { MatchEvent } from '@matchlog/domain';
+import { EventStore } from '@matchlog/store';
+import { createHash } from 'crypto';
+import { join } from 'path';
+import { CATALOG_DB, EVENT_STORE } from '../src/tokens';
+import { draw, lorcanaMatch, zone } from './support/fixtures';
+import { TestApp, startTestApp } from './support/test-app';
+
+const NDJSON = 'application/x-ndjson';
+const asText = (req: any) => req.buffer(true).parse((r: any, done: any) => { let s = ''; r.setEncoding('utf8'); r.on('data', (c: string) => (s += c)); r.on('end', () => done(null, s)); });
+
+describe('review R findings', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await startTestApp(); });
+  afterAll(() => t.close());
+
+  /** A match as the version before chain salts and logged tokens wrote it: chained, unsalted, its judge token only in the catalog. */
+  const legacyMatch = async (id: string, cards: unknown[]) => {
+    const [created] = chainEvents([{ id: `${id}-created`, type: 'MatchCreated', data: { ...lorcanaMatch(), cards }, meta: { recordedBy: 'organizer', recordedAt: '2026-11-01T10:00:00.000Z' } } as unknown as MatchEvent]);
+    await t.app.get<EventStore>(EVENT_STORE).append(id, 0, [created as never]);
+    const judge = `mlt_legacy_${id}`;
+    await t.app.get(CATALOG_DB).insertInto('match_tokens').values({ token_hash: createHash('sha256').update(judge).digest('hex'), match_id: id, role: 'judge', player_id: null, from_log: 0 }).execute();
+    return judge;
+  };
+
+  it('[leak] an anonymous receipt of a match recorded before chain salts does not let a brute force find a hidden draw', async () => {
+    const deck = Array.from({ length: 60 }, (_, i) => ({ cardId: `d${i}`, owner: 'p1', definition: `Card ${i}`, zone: zone('deck', 'p1') }));
+    await legacyMatch('legacy-bf', [...deck, ...lorcanaMatch().cards.filter((c) => c.owner === 'p2')]);
+    const before = await t.http().get('/matches/legacy-bf/receipt');
+    const t0 = Date.now();
+    await t.http().post('/matches/legacy-bf/events').set(t.organizer).send({ expectedRevision: 1, events: [{ id: 'legacy-draw-1', ...draw('d37') }] }).expect(201);
+    const after = await t.http().get('/matches/legacy-bf/receipt');
+    if (before.status !== 200 || after.status !== 200) return; // refusing receipts of unsalted matches to spectators is a fix too
+    const found: string[] = [];
+    for (let ms = t0 - 50; ms <= Date.parse((after.body as SignedHead).head.time); ms++) {
+      const recordedAt = new Date(ms).toISOString();
+      for (const card of deck) {
+        const guess = { id: 'legacy-draw-1', type: 'CardMoved', data: { cardId: card.cardId, from: zone('deck', 'p1'), to: zone('hand', 'p1') }, meta: { recordedBy: 'organizer', recordedAt } } as unknown as MatchEvent;
+        if (eventHash(before.body.head.hash, guess) === after.body.head.hash) found.push(card.cardId);
+      }
+    }
+    expect(found).toEqual([]); // today: ['d37']
+  });
+
+  it('[wrong grant] re-issuing the judge token revokes a judge token issued before tokens were logged', async () => {
+    const leaked = await legacyMatch('legacy-tok', lorcanaMatch().cards);
+    await t.http().get('/matches/legacy-tok/audit').set(t.bearer(leaked)).expect(200);
+    await t.http().post('/matches/legacy-tok/tokens').set(t.organizer).send({ roles: ['judge'] }).expect(201);
+    await t.http().get('/matches/legacy-tok/audit').set(t.bearer(leaked)).expect(401); // today: 200
+  });
+
+  it('[forgery accepted] an ended match cut back to an earlier revision, with a receipt any spectator fetched then as its head, fails verify and import', async () => {
+    const id = 'cut-1';
+    const { judge } = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(id)).expect(201)).body.tokens;
+    await t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw('c01')] }).expect(201);
+    const receipt = (await t.http().get(`/matches/${id}/receipt`).expect(200)).body;
+    await t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision: 3, events: [{ type: 'MatchEnded', data: { winner: 'p2', reason: 'concession' } }] }).expect(201);
+    const lines = ((await asText(t.http().get(`/matches/${id}/export`).set(t.bearer(judge))).expect(200)).body as string).trimEnd().split('\n');
+    const cut = `${[...lines.slice(0, 3), canonicalJson({ signedHead: receipt })].join('\n')}\n`;
+    const pinned = pinnedKeysOf(JSON.stringify((await t.http().get('/.well-known/jwks.json')).body)) as never;
+    const parsed = parseJsonLines(cut);
+    expect('error' in parsed ? { ok: false } : verifyLog(parsed, { pinned })).toMatchObject({ ok: false }); // today: ok, the MatchEnded gone
+    const other = await startTestApp({ signingKeyFile: join(t.dataDir, 'signing-key.pem') });
+    try {
+      expect((await other.http().post('/matches/import').set(other.organizer).set('Content-Type', NDJSON).send(cut)).status).toBe(422); // today: 201, a live match
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('[minor] the signed head line has one reading: no field the signature does not cover', () => {
+    const head = { head: { hash: 'a'.repeat(64), kid: 'k', matchId: 'm', revision: 1, time: 't' }, jwk: { crv: 'Ed25519', kty: 'OKP', x: 'AAAA' }, signature: 'AAAA' };
+    for (const extra of [{ ...head, note: 'approved by the head judge' }, { ...head, jwk: { ...head.jwk, kid: 'anything' } }]) {
+      const line = canonicalJson({ signedHead: extra });
+      expect(parseJsonLines(`${line}\n`)).toHaveProperty('error'); // today: accepted
+    }
+  });
+
+  it('[minor] an export that fails answers its JSON error as application/json', async () => {
+    const res = await t.http().get('/matches/nope/export').set(t.organizer).expect(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/); // today: application/x-ndjson
+  });
+});
