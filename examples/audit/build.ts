@@ -42,7 +42,7 @@ const build = (): void => {
     const chainSalt = createHash('sha256').update(`matchlog example chain salt: ${log}`).digest('hex');
     const events = chainEvents([{ ...first, meta: { ...first.meta!, chainSalt } } as MatchEvent, ...rest]);
     const matchId = `audit-${log.replace('.jsonl', '').replace('/', '-')}`;
-    const head = signHead({ matchId, revision: events.length, hash: chainHeadOf(events), time: events.at(-1)!.meta!.recordedAt }, key);
+    const head = signHead({ purpose: 'export', matchId, revision: events.length, hash: chainHeadOf(events), time: events.at(-1)!.meta!.recordedAt }, key);
     writeFileSync(file, toJsonLines(events, head));
   }
 };

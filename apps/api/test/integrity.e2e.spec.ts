@@ -125,7 +125,7 @@ describe('tamper evidence and provably fair shuffles', () => {
     expect(lines).toHaveLength(6);
     const { signedHead } = JSON.parse(lines[5]) as { signedHead: SignedHead };
     const jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
-    expect(signedHead).toEqual({ head: { matchId: id, revision: 5, hash: (await judgeFeed())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid }, signature: expect.any(String), jwk: { kty: 'OKP', crv: 'Ed25519', x: jwks.keys[0].x } });
+    expect(signedHead).toEqual({ head: { purpose: 'export', matchId: id, revision: 5, hash: (await judgeFeed())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid }, signature: expect.any(String), jwk: { kty: 'OKP', crv: 'Ed25519', x: jwks.keys[0].x } });
     expect(signatureHolds(signedHead)).toBe(true);
     const pinned = pinnedKeysOf(JSON.stringify(jwks));
     expect(verifyLog(parsedLog(text), { pinned: pinned as never })).toMatchObject({ ok: true, signature: { fingerprint: jwks.keys[0].kid, pinned: true } });
@@ -212,7 +212,7 @@ describe('tamper evidence and provably fair shuffles', () => {
     for (const auth of [{}, t.bearer(tokens.players.p2), t.bearer(tokens.judge)]) {
       const res = await t.http().get(`/matches/${id}/receipt`).set(auth).expect(200);
       const receipt = res.body as SignedHead;
-      expect(receipt.head).toEqual({ matchId: id, revision: 5, hash: (await judgeFeed())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid });
+      expect(receipt.head).toEqual({ purpose: 'receipt', matchId: id, revision: 5, hash: (await judgeFeed())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid });
       expect(verifyLog(parsedLog(await exported()), { pinned, receipt })).toMatchObject({ ok: true, receipt: { revision: 5 } });
       const salt = (await judgeFeed())[0].meta.chainSalt;
       expect(res.text).not.toContain(salt);

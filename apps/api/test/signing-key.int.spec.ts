@@ -30,4 +30,9 @@ describe('the signing key', () => {
     writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }));
     expect(() => signingKeyOf({ dataDir: dir, signingKeyFile: rsa })).toThrow(/holds a rsa key; chain heads are signed with Ed25519/);
   });
+
+  it('refuses the example key committed with matchlog: anyone can read its private half', () => {
+    const example = join(__dirname, '..', '..', '..', 'examples', 'audit', 'example-signing-key.NOT-FOR-PRODUCTION.pem');
+    expect(() => signingKeyOf({ dataDir: dir, signingKeyFile: example })).toThrow(/is the example key committed with matchlog.*openssl genpkey -algorithm ed25519/);
+  });
 });

@@ -27,7 +27,7 @@ const SERVER = generateKeyPairSync('ed25519').privateKey;
 const FORGER = generateKeyPairSync('ed25519').privateKey;
 const FINGERPRINT = thumbprintOf(publicJwkOf(SERVER));
 const signedExport = (events: MatchEvent[], key = SERVER) =>
-  toJsonLines(events, signHead({ matchId: 'cli-1', revision: events.length, hash: chainHeadOf(events), time: '2026-11-21T11:00:00.000Z' }, key));
+  toJsonLines(events, signHead({ purpose: 'export', matchId: 'cli-1', revision: events.length, hash: chainHeadOf(events), time: '2026-11-21T11:00:00.000Z' }, key));
 
 describe('npx matchlog (offline CLI)', () => {
   let dir: string;
@@ -73,7 +73,7 @@ describe('npx matchlog (offline CLI)', () => {
 
   it('verify --receipt: a log that does not extend the receipt\'s head fails', async () => {
     const events = chainEvents(lorcana());
-    const receipt = file('receipt.json', JSON.stringify(signHead({ matchId: 'cli-1', revision: 30, hash: events[29].meta!.hash!, time: '2026-11-21T10:30:00.000Z' }, SERVER)));
+    const receipt = file('receipt.json', JSON.stringify(signHead({ purpose: 'receipt', matchId: 'cli-1', revision: 30, hash: events[29].meta!.hash!, time: '2026-11-21T10:30:00.000Z' }, SERVER)));
     expect(await matchlog('verify', exported, '--key', jwks, '--receipt', receipt)).toMatchObject({ code: 0, stdout: expect.stringContaining('receipt: the log extends the head of revision 30') });
     const rewritten = chainEvents(lorcana().map((e, i) => (i === 12 ? { ...e, id: 'rewritten' } : e)));
     const later = file('rewritten.jsonl', signedExport(rewritten));

@@ -257,7 +257,7 @@ describe('one reading of a log line', () => {
 /** The export the server writes: the events, then their head signed with `key` at revision events.length. */
 const TIME = '2026-11-21T16:00:00.000Z';
 const signedExport = (events: readonly MatchEvent[], key: ReturnType<typeof generateKeyPairSync>['privateKey'], matchId = 'm-1'): string =>
-  toJsonLines(events, signHead({ matchId, revision: events.length, hash: chainHeadOf(events), time: TIME }, key));
+  toJsonLines(events, signHead({ purpose: 'export', matchId, revision: events.length, hash: chainHeadOf(events), time: TIME }, key));
 const SERVER = generateKeyPairSync('ed25519').privateKey;
 const FORGER = generateKeyPairSync('ed25519').privateKey;
 const pinned = [publicJwkOf(SERVER)];
@@ -287,7 +287,7 @@ describe('signed heads', () => {
 
   it('every export ends with the signed head: match id, revision, head hash, time, key id; verify names the key', () => {
     const { signedHead } = JSON.parse(lines.at(-1)!) as { signedHead: SignedHead };
-    expect(signedHead.head).toEqual({ matchId: 'm-1', revision: match.length, hash: chainHeadOf(match), time: TIME, kid: thumbprintOf(pinned[0]) });
+    expect(signedHead.head).toEqual({ purpose: 'export', matchId: 'm-1', revision: match.length, hash: chainHeadOf(match), time: TIME, kid: thumbprintOf(pinned[0]) });
     expect(verified(text)).toMatchObject({ ok: true, signature: { matchId: 'm-1', revision: match.length, fingerprint: thumbprintOf(pinned[0]), pinned: true } });
     expect(verified(text, {})).toMatchObject({ ok: true, signature: { fingerprint: thumbprintOf(pinned[0]), pinned: false } });
   });
@@ -308,7 +308,7 @@ describe('signed heads', () => {
   });
 
   it('a receipt: the log must extend the head it names; a rewritten or cut-back log fails, and so does a forged receipt', () => {
-    const receipt = signHead({ matchId: 'm-1', revision: 10, hash: match[9].meta!.hash!, time: TIME }, SERVER);
+    const receipt = signHead({ purpose: 'receipt', matchId: 'm-1', revision: 10, hash: match[9].meta!.hash!, time: TIME }, SERVER);
     expect(verified(text, { pinned, receipt })).toMatchObject({ ok: true, receipt: { revision: 10 } });
     expect(verified(text, { receipt })).toMatchObject({ ok: true, receipt: { revision: 10 } });
     // rewritten after revision 10 was receipted: an event before it changed, the whole log re-chained and re-signed

@@ -87,6 +87,12 @@ export const applyTokenEvents = async (db: Kysely<CatalogTables>, matchId: strin
   }
 };
 
+/** Grants of a match that only the catalog holds: tokens issued before tokens were recorded in the log. */
+export const legacyGrantsOf = async (db: CatalogDb, matchId: string): Promise<GrantRecord[]> => {
+  const rows = await db.selectFrom('match_tokens').selectAll().where('match_id', '=', matchId).where('from_log', '=', 0).execute();
+  return rows.map((row) => (row.role === 'judge' ? { role: 'judge', hash: row.token_hash } : { role: 'player', player: row.player_id!, hash: row.token_hash }));
+};
+
 export const grantOf = async (db: CatalogDb, token: string): Promise<TokenGrant | null> => {
   const row = await db.selectFrom('match_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
   if (!row) return null;

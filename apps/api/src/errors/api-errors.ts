@@ -132,3 +132,11 @@ export class TokenInQuery extends Error {
     super(`send the token in the Authorization header (Authorization: Bearer <token>), never in the URL: remove the "${parameter}" query parameter`);
   }
 }
+
+/** A receipt of a match recorded before chain salts, asked for by someone who is not its judge: its unsalted hashes could name hidden cards. */
+export class ReceiptWithheld extends Error {
+  readonly code = 'RECEIPT_WITHHELD';
+  constructor(readonly matchId: string) {
+    super(`match "${matchId}" was recorded before chain salts, so a hash of it could let anyone guess its hidden cards: only its judge or the organizer may take its receipt`);
+  }
+}

@@ -3,8 +3,9 @@ import { chainHeadOf, verifyChain } from '@matchlog/audit/chain/hash-chain';
 import { parseJsonLines, toJsonLines } from '@matchlog/audit/chain/json-lines';
 import { SignedHead, publicJwkOf, signHead } from '@matchlog/audit/chain/signed-head';
 import { LogVerdict, verifyLog } from '@matchlog/audit/chain/verify-log';
+import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
-import { Body, Controller, Get, Header, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { MAX_JSON_DEPTH } from '@matchlog/audit/chain/json-depth';
@@ -13,7 +14,9 @@ import { languageOf } from '../audit/language';
 import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
 import { KeyObject } from 'crypto';
-import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable } from '../errors/api-errors';
+import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, ReceiptWithheld } from '../errors/api-errors';
+import { Caller, mayRead } from '../auth/caller';
+import { CurrentCaller } from '../auth/caller.guard';
 import { EVENT_STORE, SIGNING_KEY } from '../tokens';
 import { MatchReplays } from './match-replays';
 import { MatchWriter } from './match-writer';
@@ -37,9 +40,9 @@ export class MatchIntegrityController {
     @Inject(SIGNING_KEY) private readonly signingKey: KeyObject,
   ) {}
 
-  /** The match's chain head at `revision`, signed now with the server's key. */
-  private signed(matchId: string, revision: number, hash: string): SignedHead {
-    return signHead({ matchId, revision, hash, time: new Date().toISOString() }, this.signingKey);
+  /** The match's chain head at `revision`, signed now with the server's key, for an export or as a receipt. */
+  private signed(purpose: 'export' | 'receipt', matchId: string, revision: number, hash: string): SignedHead {
+    return signHead({ purpose, matchId, revision, hash, time: new Date().toISOString() }, this.signingKey);
   }
 
   @Get(':id/receipt')
@@ -47,11 +50,13 @@ export class MatchIntegrityController {
     summary: "The match's signed chain head at its latest revision (any audience, no token needed)",
     description: 'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden.',
   })
-  @ApiOkResponse({ schema: { example: { head: { matchId: 'lyon-r3-t12', revision: 42, hash: '3f…', time: '2026-11-21T15:02:11.000Z', kid: 'kPrK…' }, signature: 'base64url…', jwk: { kty: 'OKP', crv: 'Ed25519', x: '11qY…' } } } })
-  async receipt(@Param('id') id: string): Promise<SignedHead> {
-    // every audience of the match may read it, public included: no caller check
-    const { state, head } = await this.replays.load(id);
-    return this.signed(id, state.revision, head);
+  @ApiOkResponse({ schema: { example: { head: { purpose: 'receipt', matchId: 'lyon-r3-t12', revision: 42, hash: '3f…', time: '2026-11-21T15:02:11.000Z', kid: 'kPrK…' }, signature: 'base64url…', jwk: { kty: 'OKP', crv: 'Ed25519', x: '11qY…' } } } })
+  async receipt(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<SignedHead> {
+    const { state, head, salt } = await this.replays.load(id);
+    // every audience of the match may read it, public included, while its hashes are salted: an
+    // unsalted hash (a match recorded before chain salts) lets a brute force name hidden cards
+    if (salt === undefined && !mayRead(caller, id, JUDGE)) throw new ReceiptWithheld(id);
+    return this.signed('receipt', id, state.revision, head);
   }
 
   @Get(':id/verify')
@@ -70,12 +75,13 @@ export class MatchIntegrityController {
   @JudgeOfMatch()
   @ApiBearerAuth()
   @ApiProduces('application/x-ndjson')
-  @Header('Content-Type', 'application/x-ndjson; charset=utf-8')
   @ApiOperation({ summary: 'The match log as JSON Lines with its hash chain (judge token or organizer key)', description: 'One event per line (canonical JSON, meta.previous and meta.hash), then the signed head {"signedHead":{"head":{matchId,revision,hash,time,kid},"signature","jwk"}}.' })
   async export(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
     const events = await readMatch(this.store, id);
+    // set here, not by decorator, so an error answers as JSON
+    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${id.replace(/[^A-Za-z0-9._-]/g, '_')}.jsonl"`);
-    return toJsonLines(events, this.signed(id, events.length, chainHeadOf(events)));
+    return toJsonLines(events, this.signed('export', id, events.length, chainHeadOf(events)));
   }
 
   @Post('import')

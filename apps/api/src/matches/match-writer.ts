@@ -1,7 +1,7 @@
 import { sealShuffle } from '@matchlog/audit/chain/commitment';
 import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
 import { GENESIS, chainEvent, chainEvents, linkOf } from '@matchlog/audit/chain/hash-chain';
-import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, reissue, tokenStreamOf } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { EventStore, RevisionConflict } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
@@ -150,7 +150,8 @@ export class MatchWriter {
   private async reissueTokens(matchId: string, roles: readonly TokenRole[]): Promise<IssuedTokens> {
     const stream = tokenStreamOf(matchId);
     const history = await this.store.readStream(stream);
-    const { tokens, events } = reissue(grantsInForce(history), roles);
+    // tokens issued before tokens were logged are in force too, and revoked the same way (recorded in the log)
+    const { tokens, events } = reissue([...grantsInForce(history), ...(await legacyGrantsOf(this.catalog, matchId))], roles);
     const { position } = await this.store.append(stream, history.at(-1)?.revision ?? 0, events);
     await this.feeder.caughtUpTo(position);
     if (this.feeder.caughtUpPosition < position) await applyTokenEvents(this.catalog, matchId, events);

@@ -1,7 +1,12 @@
 import { KeyObject, createPrivateKey, generateKeyPairSync } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
+import { publicJwkOf } from '@matchlog/audit/chain/signed-head';
 import { ApiConfig } from '../config/config';
+import { ConfigError } from '../config/config-error';
+
+/** Keys whose private half is public: examples/audit's, committed so the examples can be rebuilt. */
+const PUBLISHED_KEY_IDS = new Set(['GINGxyz2jt6TAhORX0ToXh9HiNzdQMZBMCTo-uHgjjs']);
 
 /**
  * The Ed25519 key that signs chain heads: read from MATCHLOG_SIGNING_KEY_FILE (a PEM private key,
@@ -19,8 +24,11 @@ export const signingKeyOf = (config: Pick<ApiConfig, 'dataDir' | 'signingKeyFile
   try {
     key = createPrivateKey(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`MATCHLOG_SIGNING_KEY_FILE: cannot read an Ed25519 PEM private key from ${file}: ${(error as Error).message}`);
+    throw new ConfigError(`MATCHLOG_SIGNING_KEY_FILE: cannot read an Ed25519 PEM private key from ${file}: ${(error as Error).message}`);
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`MATCHLOG_SIGNING_KEY_FILE: ${file} holds a ${key.asymmetricKeyType} key; chain heads are signed with Ed25519 (openssl genpkey -algorithm ed25519)`);
+  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(`MATCHLOG_SIGNING_KEY_FILE: ${file} holds a ${key.asymmetricKeyType} key; chain heads are signed with Ed25519 (openssl genpkey -algorithm ed25519)`);
+  if (PUBLISHED_KEY_IDS.has(publicJwkOf(key).kid!)) {
+    throw new ConfigError(`MATCHLOG_SIGNING_KEY_FILE: ${file} is the example key committed with matchlog, whose private half anyone can read, so anyone could sign a forged export with it: make your own with \`openssl genpkey -algorithm ed25519 -out signing-key.pem\``);
+  }
   return key;
 };

@@ -9,5 +9,5 @@ import { TestApp } from './test-app';
 export const signedLog = (t: TestApp, matchId: string, events: readonly MatchEvent[]): string => {
   const chained = chainEvents(events);
   const key = createPrivateKey(readFileSync(join(t.dataDir, 'signing-key.pem'), 'utf8'));
-  return toJsonLines(chained, signHead({ matchId, revision: chained.length, hash: chainHeadOf(chained), time: '2026-11-21T16:00:00.000Z' }, key));
+  return toJsonLines(chained, signHead({ purpose: 'export', matchId, revision: chained.length, hash: chainHeadOf(chained), time: '2026-11-21T16:00:00.000Z' }, key));
 };

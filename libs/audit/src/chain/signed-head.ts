@@ -9,8 +9,13 @@ export interface Ed25519Jwk {
   readonly kid?: string;
 }
 
-/** What the server signs: a match's chain head at a revision, when, and with which key. */
+/**
+ * What the server signs: a match's chain head at a revision, when, with which key, and what for.
+ * `purpose` tells an export's last line from a receipt, which any audience may take at any revision:
+ * a log cut back to where someone took a receipt can not pass the receipt off as its export head.
+ */
 export interface HeadPayload {
+  readonly purpose: 'export' | 'receipt';
   readonly matchId: string;
   readonly revision: number;
   /** the hash of the event at `revision` (meta.hash) */
@@ -52,7 +57,7 @@ export const jwksOf = (keys: readonly KeyObject[]) => ({ keys: keys.map((key) =>
 /** The head signed with `privateKey`; `time` comes from the caller's clock. */
 export const signHead = (fields: Omit<HeadPayload, 'kid'>, privateKey: KeyObject): SignedHead => {
   const jwk = publicJwkOf(privateKey);
-  const head: HeadPayload = { matchId: fields.matchId, revision: fields.revision, hash: fields.hash, time: fields.time, kid: jwk.kid! };
+  const head: HeadPayload = { purpose: fields.purpose, matchId: fields.matchId, revision: fields.revision, hash: fields.hash, time: fields.time, kid: jwk.kid! };
   const signature = sign(null, Buffer.from(canonicalJson(head)), privateKey).toString('base64url');
   return { head, signature, jwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x } };
 };
@@ -60,6 +65,8 @@ export const signHead = (fields: Omit<HeadPayload, 'kid'>, privateKey: KeyObject
 /** Whether the signature holds for the head under the key it carries, and `kid` names that key. */
 export const signatureHolds = (signed: SignedHead): boolean => {
   if (signed.head.kid !== thumbprintOf(signed.jwk)) return false;
+  // one spelling per signature: base64url's spare bits in the last character must be zero
+  if (Buffer.from(signed.signature, 'base64url').toString('base64url') !== signed.signature) return false;
   try {
     const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: signed.jwk.x }, format: 'jwk' });
     return verify(null, Buffer.from(canonicalJson(signed.head)), key, Buffer.from(signed.signature, 'base64url'));
@@ -73,13 +80,20 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 
 const isJwk = (value: unknown): value is Ed25519Jwk => isRecord(value) && value.kty === 'OKP' && value.crv === 'Ed25519' && typeof value.x === 'string' && B64URL.test(value.x);
 
-/** The signed head a value holds (an export's head line or a receipt), or why it is not one. */
+const hasExactly = (value: Record<string, unknown>, keys: readonly string[]): boolean => {
+  const own = Object.keys(value);
+  return own.length === keys.length && keys.every((key) => own.includes(key));
+};
+
+/** The signed head a value holds (an export's head line or a receipt), or why it is not one. Nothing beside what the signature covers. */
 export const signedHeadOf = (value: unknown): SignedHead | { error: string } => {
-  const expected = 'expected {"head":{"matchId","revision","hash","time","kid"},"signature","jwk":{"kty":"OKP","crv":"Ed25519","x"}}';
-  if (!isRecord(value) || !isRecord(value.head) || typeof value.signature !== 'string' || !B64URL.test(value.signature) || !isJwk(value.jwk)) return { error: `is not a signed head: ${expected}` };
-  const { matchId, revision, hash, time, kid } = value.head;
-  if (typeof matchId !== 'string' || !Number.isSafeInteger(revision) || (revision as number) < 1 || typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash) || typeof time !== 'string' || typeof kid !== 'string') {
-    return { error: `is not a signed head: ${expected}` };
+  const expected = 'expected exactly {"head":{"purpose","matchId","revision","hash","time","kid"},"signature","jwk":{"kty":"OKP","crv":"Ed25519","x"}}';
+  const wrong = { error: `is not a signed head: ${expected}` };
+  if (!isRecord(value) || !hasExactly(value, ['head', 'signature', 'jwk']) || !isRecord(value.head) || typeof value.signature !== 'string' || !B64URL.test(value.signature) || !isJwk(value.jwk)) return wrong;
+  if (!hasExactly(value.jwk as unknown as Record<string, unknown>, ['kty', 'crv', 'x']) || !hasExactly(value.head, ['purpose', 'matchId', 'revision', 'hash', 'time', 'kid'])) return wrong;
+  const { purpose, matchId, revision, hash, time, kid } = value.head;
+  if ((purpose !== 'export' && purpose !== 'receipt') || typeof matchId !== 'string' || !Number.isSafeInteger(revision) || (revision as number) < 1 || typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash) || typeof time !== 'string' || typeof kid !== 'string') {
+    return wrong;
   }
   return value as unknown as SignedHead;
 };

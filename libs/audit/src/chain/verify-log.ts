@@ -48,6 +48,7 @@ const short = (hash: string) => `${hash.slice(0, 12)}…`;
 
 const messages = {
   en: {
+    receiptAsHead: (line: number, revision: number) => `the last line (line ${line}) is a receipt of revision ${revision}, not the head an export ends with: the log was cut back to where someone took a receipt`,
     missing: 'the log has no signed head (its last line must be {"signedHead":…}): it may have been cut, or it was not exported by a matchlog server; pass --allow-unsigned to check an unsigned log',
     badSignature: (fp: string) => `the signed head's signature does not hold for the key it names (${fp}): the head was changed or forged`,
     unknownKey: (fp: string) => `the head is signed by key ${fp}, which is not one of the pinned keys: it was not signed by that server`,
@@ -60,6 +61,7 @@ const messages = {
     receiptHash: (revision: number, signed: string, actual: string) => `the receipt names hash ${short(signed)} at revision ${revision}, but that event's hash in the log is ${short(actual)}: the log was rewritten after the receipt was issued`,
   },
   es: {
+    receiptAsHead: (line: number, revision: number) => `la última línea (línea ${line}) es un recibo de la revisión ${revision}, no la cabeza con la que termina una exportación: el registro se recortó hasta donde alguien tomó un recibo`,
     missing: 'el registro no tiene cabeza firmada (su última línea debe ser {"signedHead":…}): puede haber sido recortado, o no lo exportó un servidor matchlog; use --allow-unsigned para comprobar un registro sin firma',
     badSignature: (fp: string) => `la firma de la cabeza no es válida para la clave que indica (${fp}): la cabeza fue modificada o falsificada`,
     unknownKey: (fp: string) => `la cabeza está firmada con la clave ${fp}, que no es ninguna de las claves fijadas: no la firmó ese servidor`,
@@ -97,6 +99,7 @@ export const verifyLog = (log: LogToVerify, options: VerifyLogOptions = {}): Log
     if (!signatureHolds(signedHead)) return refuse('SIGNATURE_INVALID', say.badSignature(fingerprint), fingerprint, headLine);
     if (pinnedPrints && !pinnedPrints.has(fingerprint)) return refuse('SIGNATURE_KEY_UNKNOWN', say.unknownKey(fingerprint), fingerprint, headLine);
     const { head } = signedHead;
+    if (head.purpose !== 'export') return refuse('HEAD_MISSING', say.receiptAsHead(headLine, head.revision), fingerprint, headLine);
     if (head.revision !== events.length) return refuse('HEAD_MISMATCH', say.revision(headLine, head.revision, events.length), fingerprint, headLine);
     if (head.hash !== chain.head) return refuse('HEAD_MISMATCH', say.hash(headLine, head.hash, chain.head), fingerprint, headLine);
     signature = { matchId: head.matchId, revision: head.revision, time: head.time, fingerprint, pinned: pinnedPrints !== undefined };

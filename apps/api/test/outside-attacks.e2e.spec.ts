@@ -1,4 +1,4 @@
-// Review R (issue 8): findings reproduced as tests of what should hold. Each fails on i9-R as merged.
+// Attacks from an outside review of issue 8 (a forger, a curious spectator, a leaked token): each failed before its fix.
 import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
 import { chainEvents, eventHash } from '@matchlog/audit/chain/hash-chain';
 import { parseJsonLines } from '@matchlog/audit/chain/json-lines';
@@ -15,7 +15,7 @@ import { TestApp, startTestApp } from './support/test-app';
 const NDJSON = 'application/x-ndjson';
 const asText = (req: any) => req.buffer(true).parse((r: any, done: any) => { let s = ''; r.setEncoding('utf8'); r.on('data', (c: string) => (s += c)); r.on('end', () => done(null, s)); });
 
-describe('review R findings', () => {
+describe('attacks from outside', () => {
   let t: TestApp;
   beforeAll(async () => { t = await startTestApp(); });
   afterAll(() => t.close());
@@ -29,23 +29,26 @@ describe('review R findings', () => {
     return judge;
   };
 
-  it('[leak] an anonymous receipt of a match recorded before chain salts does not let a brute force find a hidden draw', async () => {
+  it('[leak] a match recorded before chain salts gives its receipt to its judge only: an unsalted hash lets a brute force find a hidden draw', async () => {
     const deck = Array.from({ length: 60 }, (_, i) => ({ cardId: `d${i}`, owner: 'p1', definition: `Card ${i}`, zone: zone('deck', 'p1') }));
-    await legacyMatch('legacy-bf', [...deck, ...lorcanaMatch().cards.filter((c) => c.owner === 'p2')]);
-    const before = await t.http().get('/matches/legacy-bf/receipt');
-    const t0 = Date.now();
+    const judge = await legacyMatch('legacy-bf', [...deck, ...lorcanaMatch().cards.filter((c) => c.owner === 'p2')]);
+    for (const caller of [{}, { Authorization: 'Bearer nobody' }]) {
+      const refused = await t.http().get('/matches/legacy-bf/receipt').set(caller);
+      expect([refused.status, refused.body.code]).toEqual(caller.Authorization ? [401, 'UNAUTHENTICATED'] : [403, 'RECEIPT_WITHHELD']);
+    }
+    const before = (await t.http().get('/matches/legacy-bf/receipt').set(t.bearer(judge)).expect(200)).body as SignedHead;
     await t.http().post('/matches/legacy-bf/events').set(t.organizer).send({ expectedRevision: 1, events: [{ id: 'legacy-draw-1', ...draw('d37') }] }).expect(201);
-    const after = await t.http().get('/matches/legacy-bf/receipt');
-    if (before.status !== 200 || after.status !== 200) return; // refusing receipts of unsalted matches to spectators is a fix too
+    const after = (await t.http().get('/matches/legacy-bf/receipt').set(t.organizer).expect(200)).body as SignedHead;
+    // what a spectator could have done with these two receipts: 60 cards x every millisecond between them
     const found: string[] = [];
-    for (let ms = t0 - 50; ms <= Date.parse((after.body as SignedHead).head.time); ms++) {
+    for (let ms = Date.parse(before.head.time); ms <= Date.parse(after.head.time); ms++) {
       const recordedAt = new Date(ms).toISOString();
       for (const card of deck) {
         const guess = { id: 'legacy-draw-1', type: 'CardMoved', data: { cardId: card.cardId, from: zone('deck', 'p1'), to: zone('hand', 'p1') }, meta: { recordedBy: 'organizer', recordedAt } } as unknown as MatchEvent;
-        if (eventHash(before.body.head.hash, guess) === after.body.head.hash) found.push(card.cardId);
+        if (eventHash(before.head.hash, guess) === after.head.hash) found.push(card.cardId);
       }
     }
-    expect(found).toEqual([]); // today: ['d37']
+    expect(found).toEqual(['d37']);
   });
 
   it('[wrong grant] re-issuing the judge token revokes a judge token issued before tokens were logged', async () => {
@@ -80,6 +83,18 @@ describe('review R findings', () => {
       const line = canonicalJson({ signedHead: extra });
       expect(parseJsonLines(`${line}\n`)).toHaveProperty('error'); // today: accepted
     }
+  });
+
+  it('[minor] a signature has one spelling: flipping the spare low bits of its last character is refused', async () => {
+    const { judge } = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('spell-1')).expect(201)).body.tokens;
+    const lines = ((await asText(t.http().get('/matches/spell-1/export').set(t.bearer(judge))).expect(200)).body as string).trimEnd().split('\n');
+    const { signedHead } = JSON.parse(lines.at(-1)!);
+    const last = signedHead.signature.at(-1);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = alphabet[alphabet.indexOf(last) ^ 1];
+    const respelled = canonicalJson({ signedHead: { ...signedHead, signature: signedHead.signature.slice(0, -1) + twin } });
+    const parsed = parseJsonLines(`${[...lines.slice(0, -1), respelled].join('\n')}\n`);
+    expect('error' in parsed ? { ok: false } : verifyLog(parsed)).toMatchObject({ ok: false });
   });
 
   it('[minor] an export that fails answers its JSON error as application/json', async () => {
