@@ -105,7 +105,8 @@ describe('tamper evidence and provably fair shuffles', () => {
     const { salt } = (await judgeFeed(open))[1].data;
     const end = (await t.http().get(`/matches/${open}/events`).expect(200)).body.observations[2].observation;
     expect(end).toEqual({ type: 'MatchEnded', reason: 'time', shuffles: [{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Stitch - Rock Star', 'Ariel - On Human Legs'], salt }] });
-    await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('int-public-decks-bad'), publicDeckLists: 'yes' }).expect(400);
+    const refused = await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('int-public-decks-bad'), publicDeckLists: 'yes' }).expect(422);
+    expect(refused.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.publicDeckLists', message: 'data.publicDeckLists must be true or false' }] });
   });
 
   it('verify reports a commitment that does not match its order, in the language asked for', async () => {
@@ -115,8 +116,8 @@ describe('tamper evidence and provably fair shuffles', () => {
     await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'ZoneShuffled', data }] }).expect(201);
     const res = await t.http().get(`/matches/${forged}/verify`).set(t.organizer).set('Accept-Language', 'es').expect(200);
     expect(res.body).toMatchObject({ ok: false, chain: { ok: true }, findings: [{ revision: 2, code: 'SHUFFLE_COMMITMENT_MISMATCH', rule: 'matchlog fair shuffle', severity: 'violation', message: expect.stringMatching(/^El barajado de deck@p1/) }] });
-    const bad = await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 2, events: [{ type: 'ZoneShuffled', data: { ...shuffle.data, salt: 'not hex' } }] }).expect(400);
-    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'events.0.data.salt must be 32 to 128 lowercase hex digits', details: [{ path: 'events.0.data.salt' }] });
+    const bad = await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 2, events: [{ type: 'ZoneShuffled', data: { ...shuffle.data, salt: 'not hex' } }] }).expect(422);
+    expect(bad.body).toMatchObject({ code: 'MALFORMED_EVENT', message: 'data.salt must be 32 to 128 lowercase hex digits', details: [{ path: 'data.salt' }], eventIndex: 0 });
   });
 
   it('export gives JSON Lines ending with the signed head, and the export imported by a server sharing the key gives the same match', async () => {
