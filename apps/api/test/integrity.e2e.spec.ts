@@ -197,6 +197,18 @@ describe('tamper evidence and provably fair shuffles', () => {
     await t.http().get('/matches/int-tampered').expect(404);
   });
 
+  it('import validates every event through the domain: a log signed by this server whose data has a field no event type has is a 422 MALFORMED_EVENT naming the event; nothing is written', async () => {
+    const lines = (await exported()).trimEnd().split('\n');
+    const events = parsedLog(lines.join('\n')).events.map((e, i) => (i === 0 ? { ...e, id: 'int-fresh-0' } : i === 3 ? { ...e, data: { ...e.data, note: 'p2 conceded' } } : e) as MatchEvent);
+    const rechained = chainEvents(events);
+    const serverKey = createPrivateKey(readFileSync(join(t.dataDir, 'signing-key.pem')));
+    const head = JSON.parse(lines[5]).signedHead.head;
+    const signed = toJsonLines(rechained, signHead({ ...head, matchId: 'int-malformed', hash: rechained[4].meta!.hash! }, serverKey));
+    const res = await t.http().post('/matches/import?matchId=int-malformed').set(t.organizer).set('Content-Type', NDJSON).send(signed).expect(422);
+    expect(res.body).toMatchObject({ code: 'MALFORMED_EVENT', eventIndex: 3, details: [{ path: 'data.note', message: 'data.note is not a field here: remove it' }] });
+    await t.http().get('/matches/int-malformed').expect(404);
+  });
+
   it('import refuses an existing match id (409), an unreadable log (400, with the line) and a body that is not JSON Lines', async () => {
     const text = await exported();
     await t.http().post('/matches/import?matchId=int-other').set(t.organizer).set('Content-Type', NDJSON).send(text).expect(409);
