@@ -1,4 +1,4 @@
-import { EventType, eventDataSchemas, eventTypes } from '@matchlog/domain';
+import { EventType, ID, eventDataSchemas, eventTypes } from '@matchlog/domain';
 import { OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
 
 /** The component name of an event type's data schema, e.g. "CardMovedData". */
@@ -17,7 +17,7 @@ export const withEventSchemas = (document: OpenAPIObject): OpenAPIObject => {
 /** The body of POST /matches: a MatchCreated's data, and optionally the match and event ids. */
 export const createMatchBody = (() => {
   const created = eventDataSchemas().MatchCreated as { properties: object };
-  const id = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$' };
+  const id = { type: 'string', pattern: ID.source };
   return {
     ...created,
     properties: {

@@ -10,7 +10,8 @@ import { EventDataByType, EventType } from './events';
  * below. Wire format: never rename a field or change what it means.
  */
 
-const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+/** The ids of matches, players, cards and events the API accepts; the API's envelopes use it too. */
+export const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const id = () => text({ pattern: ID, patternHint: '1-128 letters, digits, ".", "_", ":" or "-"' });
 const MAX_IDS = 500;
 
