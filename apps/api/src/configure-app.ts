@@ -1,5 +1,6 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { withEventSchemas } from './openapi/event-schemas';
 import { Logger } from 'nestjs-pino';
 import { ApiConfig } from './config/config';
 import { ErrorFilter } from './errors/error.filter';
@@ -28,6 +29,6 @@ export const configureApp = (app: NestExpressApplication, config: ApiConfig): Ne
     .setVersion('0.1.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'the organizer key, or a player or judge token of the match' })
     .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, document));
+  SwaggerModule.setup('docs', app, () => withEventSchemas(SwaggerModule.createDocument(app, document)));
   return app;
 };

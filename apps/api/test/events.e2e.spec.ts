@@ -40,13 +40,14 @@ describe('POST /matches/:id/events', () => {
     expect(bag.body).toMatchObject({ code: 'NOT_A_TRIGGERED_ABILITY', rule: 'lorcana 7.7.2', details: [{ path: 'data.kind' }] });
   });
 
-  it('400 lists every offending field, with its path, and writes nothing', async () => {
+  it('400 lists every offending field of the envelope, with its path, and writes nothing', async () => {
     const id = await newMatch();
     const res = await append(id, {
       expectedRevision: -1,
       events: [
         { type: 'CardMoved', data: { cardId: 5, from: { zone: 'Deck!' }, to: zone('hand', 'p1'), extra: true } },
         { type: 'Teleported', data: {} },
+        { type: 'TurnStarted', data: 'p1' },
       ],
       sneaky: 1,
     }).expect(400);
@@ -55,15 +56,43 @@ describe('POST /matches/:id/events', () => {
       expect.arrayContaining([
         'property sneaky should not exist',
         'expectedRevision must not be less than 0',
-        'events.0.data.property extra should not exist',
-        'events.0.data.cardId must be a string',
-        'events.0.data.from.zone must be a zone name in kebab-case, e.g. hand',
         expect.stringMatching(/^events\.1\.type must be one of: MatchCreated, CardMoved, /),
+        'events.2.data must be an object',
       ]),
     );
     await append(id, { expectedRevision: 1, events: [] }).expect(400);
     await append(id, { expectedRevision: 1 }).expect(400);
     expect(await revisionOf(id)).toBe(1);
+  });
+
+  it('422 MALFORMED_EVENT when an event\'s data does not fit its type: the domain names the field, what it must be, and which event', async () => {
+    const id = await newMatch();
+    const wrongType = await append(id, { expectedRevision: 1, events: [draw('c01'), { type: 'CardMoved', data: { cardId: 5, from: zone('hand', 'p1'), to: zone('play', 'p1') } }] }).expect(422);
+    expect(wrongType.body).toEqual({
+      statusCode: 422,
+      code: 'MALFORMED_EVENT',
+      rule: 'matchlog',
+      message: 'data.cardId must be a string',
+      details: [{ path: 'data.cardId', message: 'data.cardId must be a string' }],
+      eventIndex: 1,
+    });
+    const nested = await append(id, { expectedRevision: 1, events: [{ type: 'CardMoved', data: { cardId: 'c01', from: { zone: 'Deck!' }, to: zone('hand', 'p1') } }] }).expect(422);
+    expect(nested.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.from.zone', message: 'data.from.zone must be a zone name in kebab-case, e.g. hand' }], eventIndex: 0 });
+    const extra = await append(id, { expectedRevision: 1, events: [{ ...draw('c01'), data: { ...draw('c01').data, extra: true } }] }).expect(422);
+    expect(extra.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.extra' }] });
+    const shuffle = await append(id, { expectedRevision: 1, events: [{ type: 'ZoneShuffled', data: { zone: 'deck', order: [] } }] }).expect(422);
+    expect(shuffle.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.zone' }] });
+    expect(await revisionOf(id)).toBe(1);
+  });
+
+  it('POST /matches: a bad matchId is a 400 (the envelope), bad MatchCreated data a 422 MALFORMED_EVENT naming the field', async () => {
+    const badId = await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('x'), matchId: 'bad id!' }).expect(400);
+    expect(badId.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'matchId' }] });
+    const match = lorcanaMatch('ev-bad-seat');
+    const badSeat = await t.http().post('/matches').set(t.organizer).send({ ...match, players: [{ id: 'p 1' }] }).expect(422);
+    expect(badSeat.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.players[0].id', message: 'data.players[0].id must be 1-128 letters, digits, ".", "_", ":" or "-"' }], eventIndex: 0 });
+    await t.http().post('/matches').set(t.organizer).send([match]).expect(400);
+    await t.http().get('/matches/ev-bad-seat').expect(404);
   });
 
   it('400 for a body that is not JSON, 413 for one over the limit, 404 for an unknown match; never a 500', async () => {

@@ -105,7 +105,8 @@ describe('tamper evidence and provably fair shuffles', () => {
     const { salt } = (await judgeFeed(open))[1].data;
     const end = (await t.http().get(`/matches/${open}/events`).expect(200)).body.observations[2].observation;
     expect(end).toEqual({ type: 'MatchEnded', reason: 'time', shuffles: [{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Stitch - Rock Star', 'Ariel - On Human Legs'], salt }] });
-    await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('int-public-decks-bad'), publicDeckLists: 'yes' }).expect(400);
+    const refused = await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('int-public-decks-bad'), publicDeckLists: 'yes' }).expect(422);
+    expect(refused.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.publicDeckLists', message: 'data.publicDeckLists must be true or false' }] });
   });
 
   it('verify reports a commitment that does not match its order, in the language asked for', async () => {
@@ -115,8 +116,8 @@ describe('tamper evidence and provably fair shuffles', () => {
     await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'ZoneShuffled', data }] }).expect(201);
     const res = await t.http().get(`/matches/${forged}/verify`).set(t.organizer).set('Accept-Language', 'es').expect(200);
     expect(res.body).toMatchObject({ ok: false, chain: { ok: true }, findings: [{ revision: 2, code: 'SHUFFLE_COMMITMENT_MISMATCH', rule: 'matchlog fair shuffle', severity: 'violation', message: expect.stringMatching(/^El barajado de deck@p1/) }] });
-    const bad = await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 2, events: [{ type: 'ZoneShuffled', data: { ...shuffle.data, salt: 'not hex' } }] }).expect(400);
-    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'events.0.data.salt must be 32 to 128 lowercase hex digits', details: [{ path: 'events.0.data.salt' }] });
+    const bad = await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 2, events: [{ type: 'ZoneShuffled', data: { ...shuffle.data, salt: 'not hex' } }] }).expect(422);
+    expect(bad.body).toMatchObject({ code: 'MALFORMED_EVENT', message: 'data.salt must be 32 to 128 lowercase hex digits', details: [{ path: 'data.salt' }], eventIndex: 0 });
   });
 
   it('export gives JSON Lines ending with the signed head, and the export imported by a server sharing the key gives the same match', async () => {
@@ -194,6 +195,18 @@ describe('tamper evidence and provably fair shuffles', () => {
     const extra = canonicalJson({ ...JSON.parse(lines[4]), note: 'p2 conceded' });
     expect(await refused([...lines.slice(0, 4), extra, lines[5]].join('\n'))).toMatchObject({ code: 'LINE_NOT_CANONICAL', line: 5 });
     await t.http().get('/matches/int-tampered').expect(404);
+  });
+
+  it('import validates every event through the domain: a log signed by this server whose data has a field no event type has is a 422 MALFORMED_EVENT naming the event; nothing is written', async () => {
+    const lines = (await exported()).trimEnd().split('\n');
+    const events = parsedLog(lines.join('\n')).events.map((e, i) => (i === 0 ? { ...e, id: 'int-fresh-0' } : i === 3 ? { ...e, data: { ...e.data, note: 'p2 conceded' } } : e) as MatchEvent);
+    const rechained = chainEvents(events);
+    const serverKey = createPrivateKey(readFileSync(join(t.dataDir, 'signing-key.pem')));
+    const head = JSON.parse(lines[5]).signedHead.head;
+    const signed = toJsonLines(rechained, signHead({ ...head, matchId: 'int-malformed', hash: rechained[4].meta!.hash! }, serverKey));
+    const res = await t.http().post('/matches/import?matchId=int-malformed').set(t.organizer).set('Content-Type', NDJSON).send(signed).expect(422);
+    expect(res.body).toMatchObject({ code: 'MALFORMED_EVENT', eventIndex: 3, details: [{ path: 'data.note', message: 'data.note is not a field here: remove it' }] });
+    await t.http().get('/matches/int-malformed').expect(404);
   });
 
   it('import refuses an existing match id (409), an unreadable log (400, with the line) and a body that is not JSON Lines', async () => {

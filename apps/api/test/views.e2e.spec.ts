@@ -1,3 +1,4 @@
+import { eventTypes } from '@matchlog/domain';
 import { TestApp, startTestApp } from './support/test-app';
 import { CARD_IDS, P1_SECRETS, draw, lorcanaMatch, zone } from './support/fixtures';
 
@@ -128,6 +129,9 @@ describe('health and OpenAPI', () => {
     await t.http().get('/docs').expect(200);
     const doc = (await t.http().get('/docs-json').expect(200)).body;
     expect(Object.keys(doc.paths).sort()).toEqual(['/.well-known/jwks.json', '/health', '/health/ready', '/matches', '/matches/import', '/matches/{id}', '/matches/{id}/audit', '/matches/{id}/audit/deliveries', '/matches/{id}/events', '/matches/{id}/export', '/matches/{id}/knowledge', '/matches/{id}/queue', '/matches/{id}/receipt', '/matches/{id}/tokens', '/matches/{id}/verify', '/matches/{id}/views/{audience}']);
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['CardMovedDto', 'TriggerAddedDto', 'MatchCreatedDataDto', 'AppendEventsDto', 'CreateMatchDto']));
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining([...eventTypes.map((type) => `${type}Data`), 'AppendEventsDto', 'EventDto']));
+    expect(doc.components.schemas.CardMovedData).toMatchObject({ type: 'object', required: ['cardId', 'from', 'to'], additionalProperties: false });
+    expect(doc.components.schemas.EventDto.properties.data.oneOf).toHaveLength(eventTypes.length);
+    expect(doc.paths['/matches'].post.requestBody.content['application/json'].schema).toMatchObject({ required: ['game', 'players', 'cards'], properties: { matchId: { type: 'string' }, game: { enum: ['lorcana', 'four-souls', 'grand-archive'] } } });
   });
 });

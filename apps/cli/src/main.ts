@@ -1,4 +1,5 @@
 import { parseJsonLines, pinnedKeysOf, signedHeadOf } from '@matchlog/audit';
+import { emptyMatch, validateBatch } from '@matchlog/domain';
 import { existsSync, readFileSync } from 'fs';
 import { dirname, join } from 'path';
 import { USAGE, UsageError, parseArgs } from './args';
@@ -65,6 +66,13 @@ const main = (argv: readonly string[]): number => {
       return 1;
     }
     const { events } = parsed;
+    // what the server would refuse is not a match to audit or replay; verify judges the chain and signature alone
+    const verdict = args.command === 'verify' ? undefined : validateBatch(emptyMatch, events);
+    if (verdict !== undefined && !verdict.ok) {
+      const { eventIndex = 0, code, path, message } = verdict.error;
+      console.error(m.brokenLog(args.file, m.refusedEvent(eventIndex + 1, code, path, message)));
+      return 1;
+    }
     const result: CommandResult =
       args.command === 'audit' ? audit(events, args)
       : args.command === 'verify' ? verify(parsed, args, verifyInputs(args.key, args.receipt, m))

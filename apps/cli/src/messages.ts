@@ -45,6 +45,8 @@ export interface CliMessages {
   unknownAudience(audience: string, audiences: readonly string[]): string;
   cannotRead(file: string, why: string): string;
   brokenLog(file: string, why: string): string;
+  /** the domain refused the event on `line` (validate: its data does not fit its type, or it names what the match lacks) */
+  refusedEvent(line: number, code: string, path: string | undefined, message: string): string;
 }
 
 const en: CliMessages = {
@@ -82,6 +84,7 @@ const en: CliMessages = {
   unknownAudience: (audience, audiences) => `--as ${audience}: this match's audiences are ${audiences.join(', ')}`,
   cannotRead: (file, why) => `cannot read ${file}: ${why}`,
   brokenLog: (file, why) => `${file} is not a match log, ${why}`,
+  refusedEvent: (line, code, path, message) => `line ${line}: the event is refused (${code}${path !== undefined ? ` at ${path}` : ''}): ${message}`,
 };
 
 const learnedHowEs: Record<LearnedHow, string> = {
@@ -129,6 +132,7 @@ const es: CliMessages = {
   unknownAudience: (audience, audiences) => `--as ${audience}: las audiencias de esta partida son ${audiences.join(', ')}`,
   cannotRead: (file, why) => `no se puede leer ${file}: ${why}`,
   brokenLog: (file, why) => `${file} no es un registro de partida, ${why}`,
+  refusedEvent: (line, code, path, message) => `línea ${line}: el evento se rechaza (${code}${path !== undefined ? ` en ${path}` : ''}): ${message}`,
 };
 
 /** verifyChain's reasons (codes in --json) as a Spanish reader reads them */

@@ -182,4 +182,15 @@ describe('npx matchlog (offline CLI)', () => {
     expect(await matchlog('audit', join(dir, 'bad.jsonl'))).toMatchObject({ code: 1, stderr: expect.stringContaining('line 2') });
     expect(await matchlog('frobnicate', exported)).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command') });
   });
+
+  it('audit, replay and knowledge refuse a log the domain refuses, naming the line, the code and the field: exit 1', async () => {
+    const events = lorcana();
+    const bad = events.map((event, i) => (i === 2 ? { ...event, data: { ...event.data, salt: 'not hex' } } : event)) as MatchEvent[];
+    const file = join(dir, 'malformed.jsonl');
+    writeFileSync(file, toJsonLines(chainEvents(bad)));
+    for (const args of [['audit'], ['replay', '--as', 'p1'], ['knowledge']]) {
+      expect(await matchlog(args[0], file, ...args.slice(1))).toMatchObject({ code: 1, stderr: expect.stringContaining('line 3: the event is refused (MALFORMED_EVENT at data.salt): data.salt must be 32 to 128 lowercase hex digits') });
+    }
+    expect((await matchlog('audit', file, '--lang', 'es')).stderr).toContain('línea 3: el evento se rechaza (MALFORMED_EVENT en data.salt)');
+  });
 });

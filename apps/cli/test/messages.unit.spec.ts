@@ -35,6 +35,7 @@ const all = (m: CliMessages): Record<keyof CliMessages, string> => ({
   unknownAudience: m.unknownAudience('p9', ['p1', 'p2', 'public', 'judge']),
   cannotRead: m.cannotRead('x.jsonl', 'ENOENT'),
   brokenLog: m.brokenLog('x.jsonl', 'line 2: is not JSON'),
+  refusedEvent: m.refusedEvent(3, 'MALFORMED_EVENT', 'data.salt', 'data.salt must be 32 to 128 lowercase hex digits'),
 });
 
 describe('the CLI in Spanish', () => {

@@ -1,4 +1,4 @@
-import { MatchState, emptyMatch, validate, validateBatch } from '@matchlog/domain';
+import { EventType, Fields, MatchEvent, MatchState, emptyMatch, eventDataSchemas, eventTypes, evolve, validate, validateBatch, vocabulary } from '@matchlog/domain';
 import { at, cards, created, event, move } from './support/events';
 import { given } from './support/given';
 import { lorcanaTable, p1Deck, p1Hand, p1Play, p2Hand } from './support/tables';
@@ -103,5 +103,49 @@ describe('player ids', () => {
   it.each(['public', 'judge'])('"%s" names an audience, so no player may have it (else spectators would read their hand)', (id) => {
     const match = created('lorcana', cards(id, 'hand', ['Secret']), [id, 'p2']);
     expect(validate(emptyMatch, match)).toMatchObject({ ok: false, error: { code: 'RESERVED_PLAYER_ID', rule: 'matchlog', path: 'data.players[0].id' } });
+  });
+});
+
+describe('the shape of event data, from the vocabulary (events/vocabulary.ts)', () => {
+  const table = lorcanaTable();
+
+  it('names the first field at fault with its path and what it must be, and refuses fields the vocabulary does not know', () => {
+    const refused = (data: unknown, type: EventType = 'CardMoved') => {
+      const verdict = validate(evolve(emptyMatch, table), { id: 'x', type, data } as MatchEvent);
+      return verdict.ok ? undefined : verdict.error;
+    };
+    const good = { cardId: 'p1-deck-0', from: p1Deck, to: p1Hand };
+    expect(refused({ ...good, extra: true })).toEqual({ code: 'MALFORMED_EVENT', rule: 'matchlog', path: 'data.extra', message: 'data.extra is not a field here: remove it' });
+    expect(refused({ ...good, cardId: 5 })).toMatchObject({ path: 'data.cardId', message: 'data.cardId must be a string' });
+    expect(refused({ ...good, from: { zone: 'Deck!' } })).toMatchObject({ path: 'data.from.zone', message: 'data.from.zone must be a zone name in kebab-case, e.g. hand' });
+    expect(refused({ cardId: 'p1-deck-0', to: p1Hand })).toMatchObject({ path: 'data.from', message: 'data.from is required: it must be an object' });
+    expect(refused({ ...good, position: -1 })).toMatchObject({ path: 'data.position' });
+    expect(refused({ zone: p1Deck, order: [], salt: 'not hex' }, 'ZoneShuffled')).toMatchObject({ path: 'data.salt', message: 'data.salt must be 32 to 128 lowercase hex digits' });
+    expect(refused({ effectId: 'e', player: 'p1', kind: 'spell' }, 'EffectStarted')).toMatchObject({ path: 'data.kind', message: 'data.kind must be "action" or "ability"' });
+    expect(refused({ player: 'p1', turn: -1 }, 'TurnStarted')).toMatchObject({ path: 'data.turn', message: 'data.turn must be an integer of at least 0' });
+    expect(refused({ moves: [] }, 'CardsMoved')).toMatchObject({ path: 'data.moves' });
+    expect(refused({ reason: 'x'.repeat(501) }, 'MatchEnded')).toMatchObject({ path: 'data.reason', message: 'data.reason must be a string of 1 to 500 characters' });
+  });
+
+  it('MatchCreated: ids the API can address, a known game checked by the domain rule (UNKNOWN_GAME), at most 8 seats', () => {
+    const bad = (data: object) => validate(emptyMatch, { ...table, data: { ...table.data, ...data } } as MatchEvent);
+    expect(bad({ players: [{ id: 'p 1' }] })).toMatchObject({ ok: false, error: { code: 'MALFORMED_EVENT', path: 'data.players[0].id' } });
+    expect(bad({ players: Array.from({ length: 9 }, (_, i) => ({ id: `p${i}` })) })).toMatchObject({ ok: false, error: { code: 'MALFORMED_EVENT', path: 'data.players' } });
+    expect(bad({ game: 'chess' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_GAME', path: 'data.game' } });
+    expect(bad({ players: [] })).toMatchObject({ ok: false, error: { code: 'NO_PLAYERS' } });
+    expect(bad({ tournament: { round: 1.5 } })).toMatchObject({ ok: false, error: { code: 'MALFORMED_EVENT', path: 'data.tournament.round' } });
+  });
+
+  it('gives every event type a JSON Schema with the same fields, required ones and no others', () => {
+    const schemas = eventDataSchemas();
+    expect(Object.keys(schemas)).toEqual([...eventTypes]);
+    for (const type of eventTypes) {
+      const fields = vocabulary[type] as Fields;
+      expect(schemas[type]).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(Object.keys(schemas[type].properties as object)).toEqual(Object.keys(fields));
+      expect(schemas[type].required ?? []).toEqual(Object.keys(fields).filter((name) => !fields[name].optional));
+    }
+    expect(schemas.CardsMoved).toMatchObject({ properties: { moves: { type: 'array', minItems: 1, items: { required: ['cardId', 'from', 'to'] } } } });
+    expect(schemas.MatchCreated).toMatchObject({ properties: { game: { enum: ['lorcana', 'four-souls', 'grand-archive'] } } });
   });
 });

@@ -24,7 +24,7 @@ export class MatchEventsController {
   @ApiOperation({ summary: 'Append events (organizer key): all or nothing', description: 'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result.' })
   @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 12 } } })
   @ApiConflictResponse({ description: 'REVISION_CONFLICT: the body has currentRevision' })
-  @ApiUnprocessableEntityResponse({ description: 'validate refused an event: code, rule (e.g. "lorcana 7.1.5"), eventIndex, details: [{ path, message }]' })
+  @ApiUnprocessableEntityResponse({ description: 'validate refused an event: code (MALFORMED_EVENT when its data does not fit its type), rule (e.g. "lorcana 7.1.5"), eventIndex, details: [{ path, message }]' })
   append(@Param('id') id: string, @Body() body: AppendEventsDto) {
     return this.writer.append(id, body.expectedRevision, body.events, 'organizer');
   }

@@ -1,11 +1,12 @@
 import { CatalogDb, MatchPage, MatchSummary, decodeCursor, findMatch, listMatches } from '@matchlog/catalog';
 import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
-import { CreateMatchDto, toMatchCreated } from '../dto/match-created.dto';
+import { CreateMatchPipe, CreateMatchRequest } from '../dto/create-match.dto';
 import { ReissueTokensDto } from '../dto/reissue-tokens.dto';
 import { ListMatchesQuery } from '../dto/queries.dto';
 import { MatchNotFound, ValidationFailed } from '../errors/api-errors';
+import { createMatchBody } from '../openapi/event-schemas';
 import { CATALOG_DB } from '../tokens';
 import { MatchWriter } from './match-writer';
 
@@ -23,9 +24,11 @@ export class MatchesController {
   @ApiOperation({ summary: 'Create a match (organizer key)', description: 'The body is a MatchCreated event\'s data. Returns one bearer token per player and one for the judge: they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).' })
   @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 1, tokens: { players: { p1: 'mlt_…', p2: 'mlt_…' }, judge: 'mlt_…' } } } })
   @ApiConflictResponse({ description: 'MATCH_ALREADY_EXISTS' })
-  @ApiUnprocessableEntityResponse({ description: 'the domain refused the match (code, rule, details: [{ path, message }])' })
-  create(@Body() body: CreateMatchDto) {
-    return this.writer.create(body.matchId, toMatchCreated(body), 'organizer', body.eventId);
+  @ApiBody({ schema: createMatchBody })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: matchId or eventId is not an id' })
+  @ApiUnprocessableEntityResponse({ description: 'the domain refused the match: MALFORMED_EVENT (the data does not fit MatchCreated), UNKNOWN_GAME, NO_PLAYERS… (code, rule, details: [{ path, message }])' })
+  create(@Body(CreateMatchPipe) body: CreateMatchRequest) {
+    return this.writer.create(body.matchId, body.data, 'organizer', body.eventId);
   }
 
   @Post(':id/tokens')

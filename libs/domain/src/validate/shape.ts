@@ -1,72 +1,83 @@
+import { Fields, Spec } from '../events/descriptor';
 import { EventType } from '../events/events';
+import { vocabulary } from '../events/vocabulary';
 
-type Field = 'string' | 'string?' | 'number' | 'number?' | 'boolean?' | 'zone' | 'zone?' | 'strings' | 'strings?' | 'position?' | 'string|null' | 'moves' | 'players' | 'cards' | 'object?';
-
-/** The fields of each event's data. The HTTP layer checks the same with DTOs; this is the domain's own guard. */
-const shapes: Record<EventType, Record<string, Field>> = {
-  MatchCreated: { game: 'string', players: 'players', cards: 'cards', tournament: 'object?', publicDeckLists: 'boolean?' },
-  CardMoved: { cardId: 'string', from: 'zone', to: 'zone', position: 'position?', faceDown: 'boolean?', reason: 'string?', source: 'string?', characteristic: 'string?' },
-  CardsMoved: { moves: 'moves' },
-  ZoneShuffled: { zone: 'zone', order: 'strings', salt: 'string?', commitment: 'string?' },
-  CardsRevealed: { cardIds: 'strings', to: 'strings?' },
-  CardsLookedAt: { player: 'string', cardIds: 'strings', source: 'string?' },
-  CardStatusChanged: { cardId: 'string', exerted: 'boolean?', damage: 'number?', faceDown: 'boolean?' },
-  ControlChanged: { cardId: 'string', controller: 'string' },
-  TurnStarted: { player: 'string', turn: 'number' },
-  EffectStarted: { effectId: 'string', player: 'string', kind: 'string', sourceCardId: 'string?' },
-  EffectResolved: { effectId: 'string' },
-  TriggerAdded: { triggerId: 'string', player: 'string', sourceCardId: 'string', ability: 'string', kind: 'string?', targets: 'strings?' },
-  TriggerResolved: { triggerId: 'string', player: 'string' },
-  TriggerRemoved: { triggerId: 'string', reason: 'string' },
-  SearchPerformed: { player: 'string', zone: 'zone', criteria: 'string?', found: 'string|null' },
-  PlayerLeft: { player: 'string' },
-  MatchEnded: { winner: 'string?', reason: 'string' },
-};
+export interface ShapeProblem {
+  /** e.g. "data.moves[1].from.zone" */
+  readonly path: string;
+  readonly message: string;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isZone = (value: unknown): boolean =>
-  isObject(value) && typeof value.zone === 'string' && (value.player === undefined || typeof value.player === 'string') && (value.slot === undefined || Number.isInteger(value.slot));
-const isStrings = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const hasOwn = Object.prototype.hasOwnProperty;
 
-/** The path of the first field that does not have its shape, or null when the data is well formed. */
-const badField = (fields: Record<string, Field>, data: Record<string, unknown>, path: string): string | null => {
-  for (const [name, field] of Object.entries(fields)) {
+/** What a value of this spec must be, in words: "must be …". */
+export const expected = (spec: Spec): string => {
+  switch (spec.kind) {
+    case 'string': {
+      const what = spec.values ? spec.values.map((v) => `"${v}"`).join(' or ') : spec.patternHint ?? (spec.maxLength !== undefined ? `a string of 1 to ${spec.maxLength} characters` : 'a string');
+      return spec.nullable ? `${what} or null` : what;
+    }
+    case 'integer':
+      return `an integer of at least ${spec.minimum}`;
+    case 'boolean':
+      return 'true or false';
+    case 'position':
+      return '"top", "bottom" or an index from the top (an integer of at least 0)';
+    case 'array':
+      return `an array of ${spec.minItems ?? 0} to ${spec.maxItems} items`;
+    case 'object':
+      return 'an object';
+  }
+};
+
+const problem = (path: string, spec: Spec): ShapeProblem => ({ path, message: `${path} must be ${expected(spec)}` });
+
+const checkValue = (spec: Spec, value: unknown, path: string): ShapeProblem | null => {
+  switch (spec.kind) {
+    case 'string':
+      if (value === null && spec.nullable) return null;
+      if (typeof value !== 'string') return problem(path, spec);
+      if (spec.values !== undefined) return spec.values.includes(value) ? null : problem(path, spec);
+      if (spec.maxLength !== undefined && (value.length === 0 || value.length > spec.maxLength)) return problem(path, spec);
+      return spec.pattern === undefined || spec.pattern.test(value) ? null : problem(path, spec);
+    case 'integer':
+      return Number.isInteger(value) && (value as number) >= spec.minimum ? null : problem(path, spec);
+    case 'boolean':
+      return typeof value === 'boolean' ? null : problem(path, spec);
+    case 'position':
+      return value === 'top' || value === 'bottom' || (Number.isInteger(value) && (value as number) >= 0) ? null : problem(path, spec);
+    case 'array': {
+      if (!Array.isArray(value) || value.length > spec.maxItems || value.length < (spec.minItems ?? 0)) return problem(path, spec);
+      for (let i = 0; i < value.length; i++) {
+        const bad = checkValue(spec.items, value[i], `${path}[${i}]`);
+        if (bad !== null) return bad;
+      }
+      return null;
+    }
+    case 'object':
+      return isObject(value) ? checkFields(spec.fields, value, path) : problem(path, spec);
+  }
+};
+
+/** The first field at fault, in the vocabulary's order, then the first field it does not know. */
+const checkFields = (fields: Fields, data: Record<string, unknown>, path: string): ShapeProblem | null => {
+  for (const name in fields) {
+    const field = fields[name];
     const value = data[name];
-    const at = `${path}.${name}`;
-    const optional = field.endsWith('?');
-    if (value === undefined && optional) continue;
-    const kind = optional ? field.slice(0, -1) : field;
-    const ok =
-      kind === 'string' ? typeof value === 'string'
-      : kind === 'number' ? typeof value === 'number' && Number.isFinite(value)
-      : kind === 'boolean' ? typeof value === 'boolean'
-      : kind === 'zone' ? isZone(value)
-      : kind === 'strings' ? isStrings(value)
-      : kind === 'position' ? value === 'top' || value === 'bottom' || Number.isInteger(value)
-      : kind === 'string|null' ? value === null || typeof value === 'string'
-      : kind === 'object' ? isObject(value)
-      : kind === 'players' ? Array.isArray(value) && value.every((p) => isObject(p) && typeof p.id === 'string')
-      : kind === 'moves' ? Array.isArray(value) && value.length > 0
-      : kind === 'cards' ? Array.isArray(value)
-      : false;
-    if (!ok) return at;
-    if (kind === 'moves') {
-      for (const [i, move] of (value as unknown[]).entries()) {
-        const bad = isObject(move) ? badField(shapes.CardMoved, move, `${at}[${i}]`) : `${at}[${i}]`;
-        if (bad) return bad;
-      }
+    if (value === undefined) {
+      if (field.optional) continue;
+      return { path: `${path}.${name}`, message: `${path}.${name} is required: it must be ${expected(field.spec)}` };
     }
-    if (kind === 'cards') {
-      for (const [i, card] of (value as unknown[]).entries()) {
-        if (!isObject(card)) return `${at}[${i}]`;
-        const bad = badField({ cardId: 'string', definition: 'string', zone: 'zone', faceDown: 'boolean?' }, card, `${at}[${i}]`);
-        if (bad) return bad;
-        if (card.owner !== null && typeof card.owner !== 'string') return `${at}[${i}].owner`;
-      }
-    }
+    const bad = checkValue(field.spec, value, `${path}.${name}`);
+    if (bad !== null) return bad;
+  }
+  for (const name in data) {
+    if (!hasOwn.call(fields, name)) return { path: `${path}.${name}`, message: `${path}.${name} is not a field here: remove it` };
   }
   return null;
 };
 
-export const malformedField = (type: EventType, data: unknown): string | null =>
-  isObject(data) ? badField(shapes[type], data, 'data') : 'data';
+/** The first thing wrong with an event's data against the vocabulary, or null when it is well formed. */
+export const shapeProblem = (type: EventType, data: unknown): ShapeProblem | null =>
+  isObject(data) ? checkFields(vocabulary[type], data, 'data') : { path: 'data', message: `data must be an object (the data of a ${type})` };

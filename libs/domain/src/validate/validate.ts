@@ -3,7 +3,7 @@ import { evolve } from '../state/evolve';
 import { MatchLayout, MatchState } from '../state/match-state';
 import { DomainError, Verdict, accepted, rejected } from './domain-error';
 import { checkCreated } from './check-created';
-import { malformedField } from './shape';
+import { shapeProblem } from './shape';
 import { checkCardIn, checkMoves, checkShuffle } from './check-moves';
 import { checkCard, checkCardIds, checkEffect, checkPlayer, checkTrigger, checkZone } from './check-refs';
 
@@ -13,11 +13,8 @@ import { checkCard, checkCardIds, checkEffect, checkPlayer, checkTrigger, checkZ
  * is recorded; the audit flags it.
  */
 export const validate = (state: MatchState, event: MatchEvent): Verdict => {
-  if (typeof event !== 'object' || event === null || !eventTypes.includes(event.type)) {
-    return rejected('UNKNOWN_EVENT_TYPE', 'matchlog', `unknown event type "${String(event?.type)}"`, 'type');
-  }
-  const malformed = malformedField(event.type, event.data);
-  if (malformed !== null) return rejected('MALFORMED_EVENT', 'matchlog', `${malformed} is missing or has the wrong type for ${event.type}`, malformed);
+  const shape = checkShape(event);
+  if (!shape.ok) return shape;
   if (event.type === 'MatchCreated') {
     return state.layout === null
       ? checkCreated(event.data)
@@ -30,6 +27,15 @@ export const validate = (state: MatchState, event: MatchEvent): Verdict => {
     return rejected('MATCH_ENDED', 'matchlog', 'the match has ended; nothing more can happen in it', 'type');
   }
   return checkEvent(state, state.layout, event);
+};
+
+/** The event's type and the shape of its data, against the vocabulary (events/vocabulary.ts): nothing about the match. */
+export const checkShape = (event: MatchEvent): Verdict => {
+  if (typeof event !== 'object' || event === null || !eventTypes.includes(event.type)) {
+    return rejected('UNKNOWN_EVENT_TYPE', 'matchlog', `unknown event type "${String(event?.type)}"`, 'type');
+  }
+  const problem = shapeProblem(event.type, event.data);
+  return problem === null ? accepted : rejected('MALFORMED_EVENT', 'matchlog', problem.message, problem.path);
 };
 
 const checkEvent = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent, EventOf<'MatchCreated'>>): Verdict => {

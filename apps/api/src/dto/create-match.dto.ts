@@ -1,0 +1,34 @@
+import { MatchCreated } from '@matchlog/domain';
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { IsOptional, validateSync } from 'class-validator';
+import { ValidationFailed } from '../errors/api-errors';
+import { fieldProblems } from '../validation/validation-pipe';
+import { IsId } from './is-id';
+
+/** The envelope of POST /matches: the ids beside the MatchCreated's data. */
+export class CreateMatchIds {
+  @IsOptional() @IsId() matchId?: string;
+  @IsOptional() @IsId() eventId?: string;
+}
+
+export interface CreateMatchRequest {
+  readonly matchId?: string;
+  readonly eventId?: string;
+  /** unchecked here: the domain checks it against the event vocabulary (422 MALFORMED_EVENT) */
+  readonly data: MatchCreated;
+}
+
+/** Splits the body of POST /matches into its envelope, checked here (400 VALIDATION_FAILED), and the event's data. */
+@Injectable()
+export class CreateMatchPipe implements PipeTransform<unknown, CreateMatchRequest> {
+  transform(body: unknown): CreateMatchRequest {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new ValidationFailed([{ path: '', message: "the body must be a JSON object: a MatchCreated's data, and optionally matchId and eventId" }]);
+    }
+    const { matchId, eventId, ...data } = body as Record<string, unknown>;
+    const problems = fieldProblems(validateSync(plainToInstance(CreateMatchIds, { matchId, eventId })));
+    if (problems.length > 0) throw new ValidationFailed(problems);
+    return { ...(matchId !== undefined && { matchId: matchId as string }), ...(eventId !== undefined && { eventId: eventId as string }), data: data as unknown as MatchCreated };
+  }
+}

@@ -1,0 +1,108 @@
+import { GameId } from '../rules/ruleset';
+import { rulesets } from '../rules/rulesets';
+import { DataOf, Fields, boolean, integer, list, object, oneOf, optional, position, required, text, textOrNull } from './descriptor';
+import { EventDataByType, EventType } from './events';
+
+/**
+ * The event vocabulary, written once: each event type's data. The domain checks events against it
+ * (validate/shape.ts), the API's OpenAPI document shows it (json-schema.ts), docs/events.md's field
+ * tables are generated from it (npm run docs:events), and events.ts's types are checked against it
+ * below. Wire format: never rename a field or change what it means.
+ */
+
+/** The ids of matches, players, cards and events the API accepts; the API's envelopes use it too. */
+export const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+const id = () => text({ pattern: ID, patternHint: '1-128 letters, digits, ".", "_", ":" or "-"' });
+const MAX_IDS = 500;
+
+const zone = object(
+  {
+    zone: required(text({ pattern: /^[a-z][a-z-]{0,31}$/, patternHint: 'a zone name in kebab-case, e.g. hand' }), 'a zone name of the game (see "Addressing a zone")'),
+    player: optional(text(), 'the player whose zone it is; absent for shared zones'),
+    slot: optional(integer(1), 'slot zones only (Four Souls)'),
+  },
+  'zone',
+);
+
+const cardMoved = {
+  cardId: required(text()),
+  from: required(zone),
+  to: required(zone),
+  position: optional(position(), '"top", "bottom" or an index from the top (0 = top); default: the bottom of a deck, the top of any other ordered zone'),
+  faceDown: optional(boolean(), "default: the destination's default face"),
+  reason: optional(text({ maxLength: 200 }), 'e.g. "banished"'),
+  source: optional(text(), 'the card whose effect made the move'),
+  characteristic: optional(text({ maxLength: 200 }), 'what the effect specified of the card (e.g. "Cosmic Bolt"); judge-only'),
+} satisfies Fields;
+
+export const vocabulary = {
+  MatchCreated: {
+    game: required(text<GameId>({ listed: Object.keys(rulesets) })),
+    players: required(list(object({ id: required(id()), name: optional(text({ maxLength: 200 })) }), 8), 'in turn order; at least one'),
+    cards: required(
+      list(
+        object({
+          cardId: required(id(), "the recorder's id for this physical card; only the judge ever sees it"),
+          owner: required(textOrNull(), 'a player id; null for shared cards (Four Souls decks)'),
+          definition: required(text({ maxLength: 200 }), 'e.g. "Ariel - On Human Legs"'),
+          zone: required(zone),
+          faceDown: optional(boolean()),
+        }),
+        2000,
+      ),
+      'every physical card in its starting zone; ordered zones listed top first',
+    ),
+    tournament: optional(object({ event: optional(text({ maxLength: 200 })), round: optional(integer()), table: optional(integer()) })),
+    publicDeckLists: optional(boolean(), "true: MatchEnded discloses every shuffle's order and salt to spectators too"),
+  },
+  CardMoved: cardMoved,
+  CardsMoved: { moves: required(list(object(cardMoved, 'CardMoved data'), MAX_IDS, 1), 'applied in the order listed; a card may appear once') },
+  ZoneShuffled: {
+    zone: required(zone),
+    order: required(list(text(), 2000), 'card ids, the resulting order, top first'),
+    salt: optional(text({ pattern: /^[0-9a-f]{32,128}$/, patternHint: '32 to 128 lowercase hex digits' }), 'judge-only until MatchEnded; the server draws one when absent'),
+    commitment: optional(text({ pattern: /^[0-9a-f]{64}$/, patternHint: '64 lowercase hex digits (SHA-256)' }), 'SHA-256 of { zone, order: definitions, salt }; the server computes it when absent'),
+  },
+  CardsRevealed: {
+    cardIds: required(list(text(), MAX_IDS, 1)),
+    to: optional(list(text(), MAX_IDS), 'player ids it is revealed to; everyone when absent'),
+  },
+  CardsLookedAt: { player: required(text()), cardIds: required(list(text(), MAX_IDS, 1)), source: optional(text()) },
+  CardStatusChanged: { cardId: required(text()), exerted: optional(boolean()), damage: optional(integer()), faceDown: optional(boolean()) },
+  ControlChanged: { cardId: required(text()), controller: required(text(), 'a player id') },
+  TurnStarted: { player: required(text(), 'the active player'), turn: required(integer()) },
+  EffectStarted: {
+    effectId: required(text()),
+    player: required(text()),
+    kind: required(oneOf('action', 'ability'), "action: a played action's effect, which resolves before any bag ability"),
+    sourceCardId: optional(text()),
+  },
+  EffectResolved: { effectId: required(text()) },
+  TriggerAdded: {
+    triggerId: required(text()),
+    player: required(text()),
+    sourceCardId: required(text()),
+    ability: required(text({ maxLength: 500 }), 'e.g. "Thanks For Volunteering"'),
+    kind: optional(text(), 'default "triggered"; the Lorcana bag takes nothing else'),
+    targets: optional(list(text(), MAX_IDS), 'card ids; a target that changes zone makes it fizzle'),
+  },
+  TriggerResolved: { triggerId: required(text()), player: required(text(), 'who resolved it') },
+  TriggerRemoved: { triggerId: required(text()), reason: required(text({ maxLength: 200 }), 'e.g. "fizzled"') },
+  SearchPerformed: {
+    player: required(text()),
+    zone: required(zone),
+    criteria: optional(text({ maxLength: 500 }), 'matched against definitions, ignoring case'),
+    found: required(textOrNull(), 'a card id; null: failed to find'),
+  },
+  PlayerLeft: { player: required(text()) },
+  MatchEnded: { winner: optional(text(), 'a player id'), reason: required(text({ maxLength: 500 }), 'e.g. "p1 reached 20 lore"') },
+} satisfies Record<EventType, Fields>;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** A compile error here means events.ts and the vocabulary disagree about an event type's data. */
+export const vocabularyMatchesTypes: { [T in EventType]: Same<DataOf<(typeof vocabulary)[T]>, EventDataByType[T]> } = {
+  MatchCreated: true, CardMoved: true, CardsMoved: true, ZoneShuffled: true, CardsRevealed: true, CardsLookedAt: true,
+  CardStatusChanged: true, ControlChanged: true, TurnStarted: true, EffectStarted: true, EffectResolved: true,
+  TriggerAdded: true, TriggerResolved: true, TriggerRemoved: true, SearchPerformed: true, PlayerLeft: true, MatchEnded: true,
+};
