@@ -9,8 +9,12 @@ import { securityHeaders } from './security-headers';
 import { BodyDepthPipe } from './validation/body-depth.pipe';
 import { validationPipe } from './validation/validation-pipe';
 
-/** The HTTP layer: Fastify, refusing bodies over MATCHLOG_BODY_LIMIT (413) whatever their type. */
-export const httpAdapterFor = (config: ApiConfig): FastifyAdapter => new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined });
+/**
+ * The HTTP layer: Fastify, refusing bodies over MATCHLOG_BODY_LIMIT (413) whatever their type. While
+ * it shuts down it still answers the requests its open connections bring (graceful-shutdown.ts
+ * closes those connections), where Fastify's default answers them 503.
+ */
+export const httpAdapterFor = (config: ApiConfig): FastifyAdapter => new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined, return503OnClosing: false });
 
 /** Everything main.ts and the e2e tests set up alike: logging, headers, CORS, bodies, validation, errors, OpenAPI. */
 export const configureApp = (app: NestFastifyApplication, config: ApiConfig): NestFastifyApplication => {
