@@ -2,8 +2,8 @@ import type { onSendHookHandler } from 'fastify';
 
 /**
  * On every response: no MIME sniffing, no Referer leaving with our URLs, and nothing a token read
- * kept by a browser or a proxy cache. An onSend hook: it also runs for the answers Fastify gives
- * before its onRequest hooks (a Content-Type it has no parser for).
+ * kept by a browser or a proxy cache. An onSend hook: it runs for every answer, the 415 for a
+ * Content-Type with no parser included, which an onRequest hook's headers miss.
  */
 export const securityHeaders: onSendHookHandler = (request, reply, payload, done) => {
   reply.header('X-Content-Type-Options', 'nosniff');
