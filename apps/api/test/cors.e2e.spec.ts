@@ -65,6 +65,8 @@ describe('CORS, origins from MATCHLOG_CORS_ORIGINS', () => {
   });
 
   it('another origin gets no Access-Control-Allow-Origin, so its page can not read the answer', async () => {
+    const allowed = await t.http().get(`/matches/${id}/views/public`).set('Origin', 'http://localhost:5173').expect(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     const preflight = await t.http().options(`/matches/${id}/views/p1`).set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'authorization');
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     const res = await t.http().get(`/matches/${id}/views/public`).set('Origin', 'https://evil.example.com').expect(200);
