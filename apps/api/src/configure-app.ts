@@ -1,22 +1,30 @@
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { withEventSchemas } from './openapi/event-schemas';
 import { Logger } from 'nestjs-pino';
+import { bytesOf } from './config/byte-size';
 import { ApiConfig } from './config/config';
+import { corsOptionsOf } from './cors';
 import { ErrorFilter } from './errors/error.filter';
 import { securityHeaders } from './security-headers';
 import { BodyDepthPipe } from './validation/body-depth.pipe';
 import { validationPipe } from './validation/validation-pipe';
 
-/** Everything main.ts and the e2e tests set up alike: logging, body limit, validation, errors, OpenAPI. */
-export const configureApp = (app: NestExpressApplication, config: ApiConfig): NestExpressApplication => {
+/**
+ * The HTTP layer: Fastify, refusing bodies over MATCHLOG_BODY_LIMIT (413) whatever their type. While
+ * it shuts down it still answers the requests its open connections bring (graceful-shutdown.ts
+ * closes those connections), where Fastify's default answers them 503.
+ */
+export const httpAdapterFor = (config: ApiConfig): FastifyAdapter => new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined, return503OnClosing: false });
+
+/** Everything main.ts and the e2e tests set up alike: logging, headers, CORS, bodies, validation, errors, OpenAPI. */
+export const configureApp = (app: NestFastifyApplication, config: ApiConfig): NestFastifyApplication => {
   app.useLogger(app.get(Logger));
-  app.use(securityHeaders);
-  app.set('etag', false);
-  app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: config.bodyLimit });
-  // POST /matches/import: a match log as JSON Lines
-  app.useBodyParser('text', { type: 'application/x-ndjson', limit: config.bodyLimit });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', securityHeaders);
+  app.enableCors(corsOptionsOf(config));
+  // POST /matches/import: a match log as JSON Lines, handed to the controller as text
+  fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   // the depth check first: the ValidationPipe walks a body recursively
   app.useGlobalPipes(new BodyDepthPipe(), validationPipe());
   app.useGlobalFilters(new ErrorFilter());

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { publicJwkOf } from '@matchlog/audit/chain/signed-head';
 import { KeyObject } from 'crypto';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configFromEnv } from './config/config';
-import { configureApp } from './configure-app';
+import { configureApp, httpAdapterFor } from './configure-app';
 import { enableGracefulShutdown } from './graceful-shutdown';
 import { openParts } from './open-parts';
 import { failureReport } from './failure-report';
@@ -15,9 +15,10 @@ import { SIGNING_KEY } from './tokens';
 const bootstrap = async () => {
   const config = configFromEnv();
   const parts = await openParts(config);
-  const app = configureApp(await NestFactory.create<NestExpressApplication>(AppModule.with(parts), { bufferLogs: true }), config);
+  const app = configureApp(await NestFactory.create<NestFastifyApplication>(AppModule.with(parts), httpAdapterFor(config), { bufferLogs: true }), config);
   enableGracefulShutdown(app, (message) => app.get(Logger).log(message));
-  await app.listen(config.port);
+  // every interface, IPv4 and IPv6, as Node's own default (Fastify's is localhost only)
+  await app.listen(config.port, '::');
   const logger = app.get(Logger);
   logger.log(`matchlog listening on http://localhost:${config.port} (OpenAPI at /docs), store: ${config.store}, data: ${config.dataDir}`);
   if (config.organizerKeyFile) logger.log(`organizer key: in ${config.organizerKeyFile} (set MATCHLOG_ORGANIZER_KEY to choose your own)`);

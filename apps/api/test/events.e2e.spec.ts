@@ -105,6 +105,14 @@ describe('POST /matches/:id/events', () => {
     expect(await revisionOf(id)).toBe(1);
   });
 
+  it('415 for a body in a type the API does not read, in the one error shape', async () => {
+    const id = await newMatch();
+    const res = await t.http().post(`/matches/${id}/events`).set(t.organizer).set('Content-Type', 'application/xml').send('<events/>').expect(415);
+    expect(res.body).toEqual({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('application/json') });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(await revisionOf(id)).toBe(1);
+  });
+
   it('retrying a batch with the same event ids returns its first result and writes nothing new', async () => {
     const id = await newMatch();
     const batch = { expectedRevision: 1, events: [{ id: `${id}-e1`, ...draw('c01') }, { id: `${id}-e2`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] };

@@ -3,14 +3,14 @@ import { JUDGE } from '@matchlog/domain';
 import { CanActivate, ExecutionContext, Inject, Injectable, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHash, timingSafeEqual } from 'crypto';
-import { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ApiConfig } from '../config/config';
 import { TokenInQuery, Unauthenticated } from '../errors/api-errors';
 import { API_CONFIG, CATALOG_DB } from '../tokens';
 import { Caller, assertMayRead, assertOrganizer } from './caller';
 import { REQUIRES, Requirement } from './requires';
 
-type WithCaller = Request & { caller?: Caller };
+type WithCaller = FastifyRequest<{ Params: { id?: string }; Querystring: object }> & { caller?: Caller };
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

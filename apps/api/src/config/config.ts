@@ -2,6 +2,7 @@ import { ensureDataDir } from '@matchlog/store';
 import { randomBytes } from 'crypto';
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { join, resolve } from 'path';
+import { bytesOf } from './byte-size';
 import { ConfigError } from './config-error';
 import { checkOrganizerKey } from './organizer-key';
 
@@ -14,6 +15,8 @@ export interface ApiConfig {
   readonly organizerKeyFile: string | null;
   readonly eventStoreConnectionString?: string;
   readonly bodyLimit: string;
+  /** MATCHLOG_CORS_ORIGINS: the origins whose pages may call the API; '*' (the default) for any */
+  readonly corsOrigins: '*' | readonly string[];
   /** MATCHLOG_SIGNING_KEY_FILE: the Ed25519 PEM private key that signs chain heads; default: generated into the data directory */
   readonly signingKeyFile?: string;
 }
@@ -31,6 +34,8 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
   const { key, file } = env.MATCHLOG_ORGANIZER_KEY
     ? { key: checkOrganizerKey(env.MATCHLOG_ORGANIZER_KEY, 'MATCHLOG_ORGANIZER_KEY', 'set MATCHLOG_ORGANIZER_KEY to it (or unset it to have one generated into the data directory)'), file: null }
     : organizerKeyIn(dataDir);
+  const bodyLimit = env.MATCHLOG_BODY_LIMIT ?? '1mb';
+  if (bytesOf(bodyLimit) === null) throw new ConfigError(`MATCHLOG_BODY_LIMIT must be a size such as 1mb, 512kb or 65536, not "${bodyLimit}"`);
   return {
     port,
     dataDir,
@@ -38,9 +43,19 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
     organizerKey: key,
     organizerKeyFile: file,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
-    bodyLimit: env.MATCHLOG_BODY_LIMIT ?? '1mb',
+    bodyLimit,
+    corsOrigins: corsOriginsOf(env.MATCHLOG_CORS_ORIGINS),
     ...(env.MATCHLOG_SIGNING_KEY_FILE && { signingKeyFile: resolve(env.MATCHLOG_SIGNING_KEY_FILE) }),
   };
+};
+
+/** '*' or unset: any origin; otherwise a comma-separated list of origins such as https://viewer.example.org */
+const corsOriginsOf = (value: string | undefined): ApiConfig['corsOrigins'] => {
+  const origins = (value ?? '*').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  if (origins.length === 0 || origins.includes('*')) return '*';
+  const wrong = origins.find((origin) => !/^https?:\/\/[^/\s]+$/.test(origin));
+  if (wrong !== undefined) throw new ConfigError(`MATCHLOG_CORS_ORIGINS must be * or origins such as https://viewer.example.org (scheme, host, optional port; no path), separated by commas; "${wrong}" is not one`);
+  return origins;
 };
 
 const organizerKeyIn = (dataDir: string): { key: string; file: string } => {

@@ -39,4 +39,18 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_STORE: 'mysql' })).toThrow(ConfigError);
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, PORT: 'http' })).toThrow(ConfigError);
   });
+
+  it('reads MATCHLOG_CORS_ORIGINS: any origin by default or with *, else the listed origins; a path or a bare host is refused', () => {
+    const read = (value?: string) => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, ...(value !== undefined && { MATCHLOG_CORS_ORIGINS: value }) }).corsOrigins;
+    expect(read()).toBe('*');
+    expect(read('*')).toBe('*');
+    expect(read(' https://viewer.example.org , http://localhost:5173 ')).toEqual(['https://viewer.example.org', 'http://localhost:5173']);
+    expect(() => read('https://viewer.example.org/app')).toThrow(/MATCHLOG_CORS_ORIGINS .*"https:\/\/viewer.example.org\/app" is not one/);
+    expect(() => read('viewer.example.org')).toThrow(ConfigError);
+  });
+
+  it('refuses a MATCHLOG_BODY_LIMIT that is not a size', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_BODY_LIMIT: '64kb' }).bodyLimit).toBe('64kb');
+    expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_BODY_LIMIT: 'lots' })).toThrow(/MATCHLOG_BODY_LIMIT must be a size/);
+  });
 });

@@ -1,7 +1,7 @@
 import { DuplicateEventId, RevisionConflict, StorageCorrupt, StorageFull, StoreUnavailable } from '@matchlog/store';
 import { AuditInputError } from '@matchlog/audit/knowledge/errors';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import {
   AudienceNotFound,
   BodyTooDeep,
@@ -75,11 +75,19 @@ const mappings: readonly Mapping[] = [
   plain(StoreUnavailable, 503),
 ];
 
-/** Nest's own HTTP errors (an unknown route, a malformed JSON body): a code per status. */
-const HTTP_CODES: Record<number, string> = { 400: 'BAD_REQUEST', 404: 'ROUTE_NOT_FOUND', 413: 'BODY_TOO_LARGE' };
+/**
+ * Nest's own HTTP errors, and Fastify's while it reads a body (Nest hands them over as HttpExceptions
+ * with Fastify's status and message): a code per status.
+ */
+const HTTP_CODES: Record<number, string> = { 400: 'BAD_REQUEST', 404: 'ROUTE_NOT_FOUND' };
+const BODY_PROBLEMS: Record<number, Problem> = {
+  413: { statusCode: 413, code: 'BODY_TOO_LARGE', message: 'request body too large: see MATCHLOG_BODY_LIMIT' },
+  415: { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json (POST /matches/import: application/x-ndjson)' },
+};
 
 const fromHttpException = (exception: HttpException): Problem => {
   const statusCode = exception.getStatus();
+  if (BODY_PROBLEMS[statusCode]) return { ...BODY_PROBLEMS[statusCode] };
   const body = exception.getResponse();
   const raw = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : body;
   const messages = (Array.isArray(raw) ? raw : [raw]).filter((m): m is string => typeof m === 'string');
@@ -95,13 +103,6 @@ const fromHttpException = (exception: HttpException): Problem => {
 export const problemOf = (exception: unknown): Problem => {
   for (const { type, problem } of mappings) if (exception instanceof type) return problem(exception as never);
   if (exception instanceof HttpException) return fromHttpException(exception);
-  const status = (exception as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    // body-parser's own errors, e.g. a body over the size limit (413); Nest answers malformed JSON itself
-    return status === 413
-      ? { statusCode: 413, code: 'BODY_TOO_LARGE', message: 'request body too large: see MATCHLOG_BODY_LIMIT' }
-      : { statusCode: status, code: 'BAD_REQUEST', message: 'the request body could not be read' };
-  }
   return { statusCode: 500, code: 'INTERNAL_ERROR', message: 'internal error' };
 };
 
@@ -114,9 +115,9 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const problem = problemOf(exception);
     this.log(exception, problem);
-    const response = host.switchToHttp().getResponse<Response>();
-    if (exception instanceof StoreUnavailable) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
-    response.status(problem.statusCode).json(problem);
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof StoreUnavailable) reply.header('Retry-After', String(exception.retryAfterSeconds));
+    void reply.status(problem.statusCode).send(problem);
   }
 
   private log(exception: unknown, problem: Problem): void {

@@ -2,7 +2,7 @@ import { CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiConfig } from '../config/config';
 import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
 import { readinessOf } from './readiness';
@@ -28,9 +28,9 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise' })
   @ApiServiceUnavailableResponse({ description: '{ status: "not ready", reasons: [...], catalog: { position, behind, failure? } }, with Retry-After' })
-  async ready(@Res({ passthrough: true }) response: Response) {
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const { ready, reasons, catalog } = await readinessOf(this.store, this.feeder);
-    if (!ready) response.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    if (!ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
     return { status: ready ? 'ready' : 'not ready', store: this.config.store, reasons, catalog };
   }
 }

@@ -9,7 +9,7 @@ import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from 
 import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { MAX_JSON_DEPTH } from '@matchlog/audit/chain/json-depth';
-import { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { languageOf } from '../audit/language';
 import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
@@ -76,11 +76,11 @@ export class MatchIntegrityController {
   @ApiBearerAuth()
   @ApiProduces('application/x-ndjson')
   @ApiOperation({ summary: 'The match log as JSON Lines with its hash chain (judge token or organizer key)', description: 'One event per line (canonical JSON, meta.previous and meta.hash), then the signed head {"signedHead":{"head":{matchId,revision,hash,time,kid},"signature","jwk"}}.' })
-  async export(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async export(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const events = await readMatch(this.store, id);
     // set here, not by decorator, so an error answers as JSON
-    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${id.replace(/[^A-Za-z0-9._-]/g, '_')}.jsonl"`);
+    reply.header('Content-Type', 'application/x-ndjson; charset=utf-8');
+    reply.header('Content-Disposition', `attachment; filename="${id.replace(/[^A-Za-z0-9._-]/g, '_')}.jsonl"`);
     return toJsonLines(events, this.signed('export', id, events.length, chainHeadOf(events)));
   }
 

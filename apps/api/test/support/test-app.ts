@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -7,7 +7,7 @@ import { join } from 'path';
 import request from 'supertest';
 import { AppModule, AppParts } from '../../src/app.module';
 import { ApiConfig } from '../../src/config/config';
-import { configureApp } from '../../src/configure-app';
+import { configureApp, httpAdapterFor } from '../../src/configure-app';
 import { openParts } from '../../src/open-parts';
 
 export const ORGANIZER = 'test-organizer-key';
@@ -15,11 +15,12 @@ export const ORGANIZER = 'test-organizer-key';
 /** The real app over a real SQLite store and catalog in a fresh temporary directory (or parts `open` makes). */
 export const startTestApp = async (overrides: Partial<ApiConfig> = {}, open: (config: ApiConfig) => Promise<AppParts> = (config) => openParts(config, {})) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-e2e-'));
-  const config: ApiConfig = { port: 0, dataDir, store: 'sqlite', organizerKey: ORGANIZER, organizerKeyFile: null, bodyLimit: '1mb', ...overrides };
+  const config: ApiConfig = { port: 0, dataDir, store: 'sqlite', organizerKey: ORGANIZER, organizerKeyFile: null, bodyLimit: '1mb', corsOrigins: '*', ...overrides };
   const parts = await open(config);
   const module = await Test.createTestingModule({ imports: [AppModule.with(parts)] }).compile();
-  const app = configureApp(module.createNestApplication<NestExpressApplication>({ bufferLogs: true }), config);
+  const app = configureApp(module.createNestApplication<NestFastifyApplication>(httpAdapterFor(config), { bufferLogs: true }), config);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   const http = () => request(app.getHttpServer());
   return {
     app,

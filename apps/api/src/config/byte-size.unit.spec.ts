@@ -1,0 +1,15 @@
+import { bytesOf } from './byte-size';
+
+describe('bytesOf', () => {
+  it.each([
+    ['1mb', 1024 * 1024],
+    ['64kb', 64 * 1024],
+    ['64KB', 64 * 1024],
+    ['1.5mb', 1.5 * 1024 * 1024],
+    ['512b', 512],
+    ['65536', 65536],
+    ['1gb', 1024 ** 3],
+  ])('%s is %d bytes', (size, bytes) => expect(bytesOf(size)).toBe(bytes));
+
+  it.each(['', 'lots', '1 tb', '-1mb', '0', 'mb'])('%j is not a size', (size) => expect(bytesOf(size)).toBeNull());
+});
