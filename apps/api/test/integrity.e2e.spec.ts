@@ -48,6 +48,8 @@ describe('tamper evidence and provably fair shuffles', () => {
       r.on('end', () => done(null, text));
     }).expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    // the file names its match
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${matchId}.jsonl"`);
     return res.body as string;
   };
 
