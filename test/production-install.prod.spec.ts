@@ -18,6 +18,7 @@ const KEY = randomBytes(24).toString('base64url');
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const INSTALL = [...dockerfile.matchAll(/^RUN (npm ci --omit=dev.*)$/gm)].map((m) => m[1].split(' '));
 const CMD = [...dockerfile.matchAll(/^CMD (\[.*\])$/gm)].map((m) => JSON.parse(m[1]) as string[]).at(-1);
+const HEALTHCHECK = /^HEALTHCHECK .*\\\n\s+CMD (\[.*\])$/m.exec(dockerfile)?.[1];
 const IMAGE_FILES = ['package.json', 'package-lock.json', 'bin'];
 
 describe('a production install (what the image holds): no devDependencies, the compiled server and CLI', () => {
@@ -57,6 +58,10 @@ describe('a production install (what the image holds): no devDependencies, the c
     const exported = await fetch(`${server.base}/matches/prod-1/export`, { headers: { authorization: `Bearer ${tokens.judge}` } });
     expect(exported.status).toBe(200);
     writeFileSync(join(app, 'prod-1.jsonl'), await exported.text());
+    // the image's HEALTHCHECK, as written there, against this server: ready
+    const [healthNode, ...healthArgs] = JSON.parse(HEALTHCHECK!) as string[];
+    expect(healthNode).toBe('node');
+    await expect(run(process.execPath, healthArgs, { cwd: app, env: { ...process.env, PORT: new URL(server.base).port } })).resolves.toBeDefined();
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
