@@ -1,0 +1,142 @@
+import { execFileSync } from 'child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import ts from 'typescript';
+import { TestApp, startTestApp } from './support/test-app';
+
+/**
+ * A client typed only by what /docs-json says: if an operation's success body were undocumented
+ * (`unknown`) or lacked a field the client reads, the client would not compile.
+ */
+const CLIENT = `
+import type { paths } from './schema';
+
+type NotUnknown<T> = unknown extends T ? false : true;
+type Created = paths['/matches']['post']['responses'][201]['content']['application/json'];
+type CreateBody = paths['/matches']['post']['requestBody']['content']['application/json'];
+type Appended = paths['/matches/{id}/events']['post']['responses'][201]['content']['application/json'];
+type View = paths['/matches/{id}/views/{audience}']['get']['responses'][200]['content']['application/json'];
+type Queue = paths['/matches/{id}/queue']['get']['responses'][200]['content']['application/json'];
+type Audit = paths['/matches/{id}/audit']['get']['responses'][200]['content']['application/json'];
+type Knowledge = paths['/matches/{id}/knowledge']['get']['responses'][200]['content']['application/json'];
+type Verify = paths['/matches/{id}/verify']['get']['responses'][200]['content']['application/json'];
+type Problem = paths['/matches/{id}/events']['post']['responses'][409]['content']['application/json'];
+export const typed: [NotUnknown<Created>, NotUnknown<Appended>, NotUnknown<View>, NotUnknown<Queue>, NotUnknown<Audit>, NotUnknown<Knowledge>, NotUnknown<Verify>] = [true, true, true, true, true, true, true];
+
+const call = async <T>(base: string, method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<T> => {
+  const response = await fetch(base + path, {
+    method,
+    headers: { ...(token !== undefined && { Authorization: 'Bearer ' + token }), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) {
+    const problem = (await response.json()) as Problem;
+    const code: 'REVISION_CONFLICT' | 'DUPLICATE_EVENT_ID' = problem.code;
+    throw new Error(code + ': ' + problem.message);
+  }
+  return (await response.json()) as T;
+};
+
+export const walkthrough = async (base: string, organizer: string, match: CreateBody): Promise<string[]> => {
+  const created = await call<Created>(base, 'POST', '/matches', organizer, match);
+  const judge: string | undefined = created.tokens.judge;
+  const players: string[] = Object.keys(created.tokens.players);
+  const appended = await call<Appended>(base, 'POST', '/matches/' + created.matchId + '/events', organizer, {
+    expectedRevision: created.revision,
+    events: [{ type: 'MatchStarted', data: { firstPlayer: players[0] } }],
+  });
+  const view = await call<View>(base, 'GET', '/matches/' + created.matchId + '/views/public');
+  const zones: number[] = Object.values(view.zones).map((zone) => zone.count);
+  const queue = await call<Queue>(base, 'GET', '/matches/' + created.matchId + '/queue');
+  const chooser: string | null = queue.nextChooser;
+  const audit = await call<Audit>(base, 'GET', '/matches/' + created.matchId + '/audit', judge);
+  const knowledge = await call<Knowledge>(base, 'GET', '/matches/' + created.matchId + '/knowledge', judge);
+  const verify = await call<Verify>(base, 'GET', '/matches/' + created.matchId + '/verify', judge);
+  return [
+    String(appended.revision),
+    String(view.revision + view.turn.number),
+    String(zones.length),
+    queue.discipline + ':' + chooser + ':' + queue.revision,
+    audit.findings.map((finding) => finding.code + ' ' + finding.rule + ' ' + finding.severity).join(),
+    knowledge.cards.map((card) => card.cardId + ' ' + card.knownTo.join('+')).join(),
+    String(verify.ok && verify.chain.ok) + ':' + verify.chain.count + ':' + verify.findings.length,
+  ];
+};
+`;
+
+const SUCCESS = /^2\d\d$/;
+
+/** openapi-typescript is an ES module jest can not load: it runs in node, the document on stdin. */
+const GENERATE = `
+import openapiTS, { astToString } from 'openapi-typescript';
+import { readFileSync, writeFileSync } from 'fs';
+writeFileSync(process.argv[1], astToString(await openapiTS(JSON.parse(readFileSync(0, 'utf8')))));
+`;
+
+describe('the OpenAPI document types a client', () => {
+  let t: TestApp;
+  let doc: any;
+  let dir: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    doc = (await t.http().get('/docs-json').expect(200)).body;
+    dir = mkdtempSync(join(tmpdir(), 'matchlog-openapi-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('documents a schema for every success body, one Problem for errors, and bearer security only where a token is read', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item as object).map(([method, operation]) => ({ at: `${method} ${path}`, ...operation })));
+    const untyped = operations.flatMap(({ at, responses }) =>
+      Object.entries(responses as Record<string, any>)
+        .filter(([status]) => SUCCESS.test(status))
+        .flatMap(([status, response]) => Object.entries(response.content ?? { none: {} }).filter(([, media]: [string, any]) => !media.schema || Object.keys(media.schema).length === 0).map(([type]) => `${at} ${status} ${type}`)),
+    );
+    expect(untyped).toEqual([]);
+    expect(operations.filter(({ responses }) => !Object.keys(responses).some((status) => SUCCESS.test(status))).map(({ at }) => at)).toEqual([]);
+    const errorsWithoutProblem = operations.flatMap(({ at, responses }) =>
+      Object.entries(responses as Record<string, any>)
+        .filter(([status]) => /^[45]\d\d$/.test(status) && !(at === 'get /health/ready' && status === '503'))
+        .filter(([, response]) => response.content?.['application/json']?.schema?.allOf?.[0]?.$ref !== '#/components/schemas/Problem')
+        .map(([status]) => `${at} ${status}`),
+    );
+    expect(errorsWithoutProblem).toEqual([]);
+    expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', description: expect.stringMatching(/organizer key or a match token/) });
+    const securityOf = (at: string) => operations.find((operation) => operation.at === at)?.security;
+    expect(securityOf('get /matches/{id}/queue')).toEqual([]);
+    expect(securityOf('get /.well-known/jwks.json')).toEqual([]);
+    expect(securityOf('post /matches')).toEqual([{ bearer: [] }]);
+    expect(securityOf('get /matches/{id}/views/{audience}')).toEqual([{}, { bearer: [] }]);
+    const headers = operations.flatMap(({ at, parameters }) => (parameters ?? []).filter((p: any) => p.in === 'header').map((p: any) => `${at} ${p.name} ${p.required}`));
+    expect(headers).toEqual(['get /matches/{id}/verify accept-language false', 'get /matches/{id}/audit accept-language false']);
+  });
+
+  it('lists the codes an operation can answer with', () => {
+    const codes = (path: string, method: string, status: number) => doc.paths[path][method].responses[status].content['application/json'].schema.allOf[1].properties.code.enum;
+    expect(codes('/matches/{id}/events', 'post', 409).sort()).toEqual(['DUPLICATE_EVENT_ID', 'REVISION_CONFLICT']);
+    expect(codes('/matches/{id}/events', 'post', 422)).toContain('MALFORMED_EVENT');
+    expect(codes('/matches/{id}/views/{audience}', 'get', 404)).toEqual(['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND']);
+    expect(codes('/matches/{id}/receipt', 'get', 403)).toEqual(['RECEIPT_WITHHELD']);
+    expect(doc.components.schemas.Problem).toMatchObject({ required: ['statusCode', 'code', 'message'] });
+  });
+
+  it('generates types with openapi-typescript that a strict client type-checks against', async () => {
+    execFileSync(process.execPath, ['--input-type=module', '-e', GENERATE, join(dir, 'schema.ts')], { input: JSON.stringify(doc), cwd: join(__dirname, '../../..') });
+    writeFileSync(join(dir, 'client.ts'), CLIENT);
+    const program = ts.createProgram([join(dir, 'client.ts')], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: [],
+      skipLibCheck: true,
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    expect(diagnostics).toEqual([]);
+  });
+});
