@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import ts from 'typescript';
-import { TestApp, startTestApp } from './support/test-app';
+import { lorcanaMatch } from './support/fixtures';
+import { ORGANIZER, TestApp, startTestApp } from './support/test-app';
 
 /**
  * A client typed only by what /docs-json says: if an operation's success body were undocumented
@@ -44,7 +45,10 @@ export const walkthrough = async (base: string, organizer: string, match: Create
   const players: string[] = Object.keys(created.tokens.players);
   const appended = await call<Appended>(base, 'POST', '/matches/' + created.matchId + '/events', organizer, {
     expectedRevision: created.revision,
-    events: [{ type: 'MatchStarted', data: { firstPlayer: players[0] } }],
+    events: [
+      { type: 'TurnStarted', data: { player: players[0], turn: 1 } },
+      { type: 'CardMoved', data: { cardId: 'c01', from: { zone: 'deck', player: players[0] }, to: { zone: 'hand', player: players[0] } } },
+    ],
   });
   const view = await call<View>(base, 'GET', '/matches/' + created.matchId + '/views/public');
   const zones: number[] = Object.values(view.zones).map((zone) => zone.count);
@@ -138,5 +142,20 @@ describe('the OpenAPI document types a client', () => {
     });
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     expect(diagnostics).toEqual([]);
+  });
+
+  it('runs that client against the API: every field it reads is there', async () => {
+    writeFileSync(join(dir, 'client.js'), ts.transpileModule(CLIENT, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText);
+    await t.app.listen(0, '127.0.0.1');
+    const { walkthrough } = require(join(dir, 'client.js'));
+    expect(await walkthrough(await t.app.getUrl(), ORGANIZER, lorcanaMatch())).toEqual([
+      '3',
+      '4',
+      expect.stringMatching(/^[1-9]/),
+      'bag:null:3',
+      '',
+      'c01 p1,c02 ,c03 p1,c04 p1,c05 ,c06 p2',
+      'true:3:0',
+    ]);
   });
 });
