@@ -107,8 +107,8 @@ const schemas: Record<string, Schema> = {
     jwk,
   }),
   Jwks: object({ keys: arrayOf(jwk) }),
-  Health: object({ status: { type: 'string', enum: ['ok'] }, store: str, catalogPosition: nullable(int) }),
-  Readiness: object({ status: { type: 'string', enum: ['ready', 'not ready'] }, store: str, reasons: arrayOf(str), catalog: anyObject }),
+  Health: object({ status: { type: 'string', enum: ['ok'] }, store: str, catalogPosition: int }),
+  Readiness: object({ status: { type: 'string', enum: ['ready', 'not ready'] }, store: str, reasons: arrayOf(str), catalog: object({ position: int, behind: int, failure: str }, ['failure']) }),
 };
 
 export type ResponseSchemaName = keyof typeof schemas;
