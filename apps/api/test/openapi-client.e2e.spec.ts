@@ -78,6 +78,30 @@ import { readFileSync, writeFileSync } from 'fs';
 writeFileSync(process.argv[1], astToString(await openapiTS(JSON.parse(readFileSync(0, 'utf8')))));
 `;
 
+/**
+ * Where `value` strays from `schema` (the subset of JSON Schema the document uses): paths with what
+ * was expected there. Empty: it fits.
+ */
+const strays = (doc: any, schema: any, value: unknown, at = '$'): string[] => {
+  if (schema.$ref) return strays(doc, doc.components.schemas[schema.$ref.split('/').pop()], value, at);
+  if (value === null) return schema.nullable ? [] : [`${at}: null`];
+  if (schema.allOf) return schema.allOf.flatMap((part: any) => strays(doc, part, value, at));
+  if (schema.oneOf) return schema.oneOf.some((part: any) => strays(doc, part, value, at).length === 0) ? [] : [`${at}: none of oneOf`];
+  if (schema.enum && !schema.enum.includes(value)) return [`${at}: ${JSON.stringify(value)} not in ${schema.enum}`];
+  const type = Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+  if (schema.type && schema.type !== type && !(schema.type === 'number' && type === 'integer')) return [`${at}: ${type}, not ${schema.type}`];
+  if (Array.isArray(value)) return value.flatMap((item, i) => (schema.items ? strays(doc, schema.items, item, `${at}[${i}]`) : []));
+  if (type !== 'object') return [];
+  const object = value as Record<string, unknown>;
+  return [
+    ...(schema.required ?? []).filter((key: string) => !(key in object)).map((key: string) => `${at}.${key}: missing`),
+    ...Object.entries(object).flatMap(([key, child]) => {
+      const property = schema.properties?.[key] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+      return property ? strays(doc, property, child, `${at}.${key}`) : [];
+    }),
+  ];
+};
+
 describe('the OpenAPI document types a client', () => {
   let t: TestApp;
   let doc: any;
@@ -116,6 +140,41 @@ describe('the OpenAPI document types a client', () => {
     expect(securityOf('get /matches/{id}/views/{audience}')).toEqual([{}, { bearer: [] }]);
     const headers = operations.flatMap(({ at, parameters }) => (parameters ?? []).filter((p: any) => p.in === 'header').map((p: any) => `${at} ${p.name} ${p.required}`));
     expect(headers).toEqual(['get /matches/{id}/verify accept-language false', 'get /matches/{id}/audit accept-language false']);
+  });
+
+  it('every JSON success body the API sends fits the schema the document gives it', async () => {
+    const http = t.http();
+    const created = (await http.post('/matches').set(t.organizer).send(lorcanaMatch('oa-fit')).expect(201)).body;
+    const judge = t.bearer(created.tokens.judge);
+    const draw = { type: 'CardMoved', data: { cardId: 'c01', from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } } };
+    const play = { type: 'CardMoved', data: { cardId: 'c04', from: { zone: 'hand', player: 'p1' }, to: { zone: 'play', player: 'p1' } } };
+    const triggers = [
+      { type: 'TriggerAdded', data: { triggerId: 'lyle-1', player: 'p1', sourceCardId: 'c04', ability: 'Thanks For Volunteering' } },
+      { type: 'TriggerAdded', data: { triggerId: 'moana-1', player: 'p2', sourceCardId: 'c06', ability: 'Hidden source' } },
+    ];
+    const sent: [string, string, number, unknown][] = [
+      ['post', '/matches', 201, created],
+      ['post', '/matches/{id}/events', 201, (await http.post('/matches/oa-fit/events').set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw, play, ...triggers] }).expect(201)).body],
+      ['post', '/matches/{id}/tokens', 201, (await http.post('/matches/oa-fit/tokens').set(t.organizer).send({ roles: ['p2'] }).expect(201)).body],
+      ['get', '/matches', 200, (await http.get('/matches').expect(200)).body],
+      ['get', '/matches/{id}', 200, (await http.get('/matches/oa-fit').expect(200)).body],
+      ['get', '/matches/{id}/events', 200, (await http.get('/matches/oa-fit/events?audience=p1').set(judge).expect(200)).body],
+      ['get', '/matches/{id}/views/{audience}', 200, (await http.get('/matches/oa-fit/views/p1').set(judge).expect(200)).body],
+      ['get', '/matches/{id}/views/{audience}', 200, (await http.get('/matches/oa-fit/views/judge').set(judge).expect(200)).body],
+      ['get', '/matches/{id}/queue', 200, (await http.get('/matches/oa-fit/queue').expect(200)).body],
+      ['get', '/matches/{id}/receipt', 200, (await http.get('/matches/oa-fit/receipt').expect(200)).body],
+      ['get', '/matches/{id}/verify', 200, (await http.get('/matches/oa-fit/verify').set(judge).expect(200)).body],
+      ['get', '/matches/{id}/knowledge', 200, (await http.get('/matches/oa-fit/knowledge').set(judge).expect(200)).body],
+      ['get', '/matches/{id}/audit', 200, (await http.get('/matches/oa-fit/audit').set(judge).expect(200)).body],
+      ['post', '/matches/{id}/audit/deliveries', 200, (await http.post('/matches/oa-fit/audit/deliveries').set(judge).send({ deliveries: [{ audience: 'public', revision: 6, payload: { hand: ['Be Prepared'] } }] }).expect(200)).body],
+      ['get', '/.well-known/jwks.json', 200, (await http.get('/.well-known/jwks.json').expect(200)).body],
+      ['get', '/health', 200, (await http.get('/health').expect(200)).body],
+      ['get', '/health/ready', 200, (await http.get('/health/ready').expect(200)).body],
+      ['get', '/matches/{id}/events', 409, (await http.post('/matches/oa-fit/events').set(t.organizer).send({ expectedRevision: 1, events: [draw] }).expect(409)).body],
+    ];
+    const misfits = sent.flatMap(([method, path, status, body]) => strays(doc, doc.paths[path][method === 'get' && status === 409 ? 'post' : method].responses[status].content['application/json'].schema, body).map((stray) => `${method} ${path} ${status} ${stray}`));
+    expect(misfits).toEqual([]);
+    expect(strays(doc, { $ref: '#/components/schemas/MatchSummary' }, { ...created, matchId: 1 })).not.toEqual([]);
   });
 
   it('lists the codes an operation can answer with', () => {
