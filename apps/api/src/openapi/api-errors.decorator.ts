@@ -1,3 +1,4 @@
+import { DomainErrorCode } from '@matchlog/domain';
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { ref } from './response-schemas';
@@ -15,12 +16,15 @@ export const WRITE_ERRORS: ErrorCodes = { 409: ['DUPLICATE_EVENT_ID'], 507: ['ST
 export const BODY_ERRORS: ErrorCodes = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'BODY_TOO_DEEP', 'BAD_REQUEST'], 413: ['BODY_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
 /** Operations that need a token (guards in auth/requires.ts, or assertMayRead). */
 export const ROLE_ERRORS: ErrorCodes = { 403: ['FORBIDDEN'] };
-/** The domain's codes (422), libs/domain/src/validate/domain-error.ts. */
+/** The domain's codes (422): every DomainErrorCode, which the type below checks. */
 export const DOMAIN_CODES = [
   'MATCH_NOT_CREATED', 'MATCH_ALREADY_CREATED', 'MATCH_ENDED', 'UNKNOWN_EVENT_TYPE', 'MALFORMED_EVENT', 'UNKNOWN_GAME', 'NO_PLAYERS', 'DUPLICATE_PLAYER',
   'RESERVED_PLAYER_ID', 'UNKNOWN_PLAYER', 'UNKNOWN_ZONE', 'UNKNOWN_CARD', 'DUPLICATE_CARD', 'CARD_NOT_IN_ZONE', 'CARD_MOVED_TWICE', 'HAND_BELOW_ZERO',
   'CARD_INTO_BAG', 'POSITION_OUT_OF_RANGE', 'SHUFFLE_NOT_A_PERMUTATION', 'NOT_A_TRIGGERED_ABILITY', 'DUPLICATE_TRIGGER', 'UNKNOWN_TRIGGER', 'DUPLICATE_EFFECT', 'UNKNOWN_EFFECT',
-] as const;
+] as const satisfies readonly DomainErrorCode[];
+// a DomainErrorCode added to the domain and not listed above fails to compile here
+const allDomainCodes: Exclude<DomainErrorCode, (typeof DOMAIN_CODES)[number]> extends never ? true : never = true;
+void allDomainCodes;
 
 const merged = (sets: readonly ErrorCodes[]): Map<number, string[]> => {
   const byStatus = new Map<number, string[]>();
