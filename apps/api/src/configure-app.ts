@@ -1,6 +1,8 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { withEventSchemas } from './openapi/event-schemas';
+import { withResponseSchemas } from './openapi/response-schemas';
+import { withPublicOperationsMarked } from './openapi/security.decorators';
 import { Logger } from 'nestjs-pino';
 import { bytesOf } from './config/byte-size';
 import { ApiConfig } from './config/config';
@@ -35,8 +37,9 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
         'Event vocabulary: docs/events.md. Errors (docs/errors.md): { statusCode, code, message, details?: [{ path, message }] }, with rule and eventIndex on 422.',
     )
     .setVersion('0.1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'the organizer key, or a player or judge token of the match' })
+    // addBearerAuth would add bearerFormat: 'JWT'; the tokens are opaque
+    .addSecurity('bearer', { type: 'http', scheme: 'bearer', description: 'the organizer key or a match token (a player or judge token): opaque' })
     .build();
-  SwaggerModule.setup('docs', app, () => withEventSchemas(SwaggerModule.createDocument(app, document)));
+  SwaggerModule.setup('docs', app, () => withPublicOperationsMarked(withResponseSchemas(withEventSchemas(SwaggerModule.createDocument(app, document)))));
   return app;
 };

@@ -1,9 +1,12 @@
 import { auditMatch, checkDeliveries, knowledgeAt, knowledgeLedger } from '@matchlog/audit';
 import { EventStore } from '@matchlog/store';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { JudgeOfMatch } from '../auth/requires';
 import { AtQuery } from '../dto/queries.dto';
+import { ApiErrors, BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
+import { ref } from '../openapi/response-schemas';
+import { ApiToken } from '../openapi/security.decorators';
 import { RevisionOutOfRange } from '../errors/api-errors';
 import { readMatch } from '../matches/read-match';
 import { EVENT_STORE } from '../tokens';
@@ -13,8 +16,7 @@ import { languageOf } from './language';
 /** What judges and auditors ask of a match: who knew what, which rules were broken, what leaked. Judge token or organizer key. */
 @ApiTags('audit')
 @JudgeOfMatch()
-@ApiBearerAuth()
-@ApiForbiddenResponse({ description: 'only the judge token of this match or the organizer key' })
+@ApiToken()
 @Controller('matches/:id')
 export class MatchAuditController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
@@ -24,6 +26,8 @@ export class MatchAuditController {
     summary: 'The knowledge ledger at a revision',
     description: 'For every card: who could identify it, since when and how (drew it, looked at it, it was revealed, …) and when they lost track (a shuffle, an unseen placement). For every hidden deck: which positions are known to whom, and which are still random.',
   })
+  @ApiOkResponse({ schema: ref('KnowledgeReport') })
+  @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE', 'INVALID_REVISION'], 404: ['MATCH_NOT_FOUND'] })
   async knowledge(@Param('id') id: string, @Query() query: AtQuery) {
     const events = await readMatch(this.store, id);
     if (query.at !== undefined && query.at > events.length) throw new RevisionOutOfRange('at', query.at, events.length);
@@ -35,7 +39,9 @@ export class MatchAuditController {
     summary: 'Rule findings, fair-shuffle checks and the self-audit',
     description: 'Each finding: revision, eventId, a stable code, the rule cited (e.g. "lorcana 7.2.2"), severity, the players involved, a message. Spanish with Accept-Language: es.',
   })
-  @ApiOkResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 46, findings: [{ revision: 12, eventId: '…', code: 'DECK_ORDER_CHANGED', rule: 'lorcana 7.2.2', severity: 'violation', players: ['p1'], message: '…' }] } } })
+  @ApiOkResponse({ schema: ref('AuditReport') })
+  @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })
+  @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   async audit(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
     const events = await readMatch(this.store, id);
     return { matchId: id, revision: events.length, findings: auditMatch(events, { language: languageOf(acceptLanguage) }) };
@@ -47,7 +53,8 @@ export class MatchAuditController {
     summary: 'Leak check of what was actually sent to someone',
     description: 'Every card identity (a definition or a recorder card id) in a payload that its audience could not know at that revision, with its path in the payload. An empty list: nothing leaked.',
   })
-  @ApiOkResponse({ schema: { example: { matchId: 'lyon-r3-t12', leaks: [{ delivery: 0, audience: 'public', revision: 12, path: '$.hand[0]', kind: 'definition', value: 'Ariel - On Human Legs', cardId: 'c17', message: '…' }] } } })
+  @ApiOkResponse({ schema: ref('DeliveryLeaks') })
+  @ApiErrors(BODY_ERRORS, STORE_ERRORS, ROLE_ERRORS, { 400: ['INVALID_DELIVERY'], 404: ['MATCH_NOT_FOUND'] })
   async deliveries(@Param('id') id: string, @Body() body: DeliveriesDto) {
     const events = await readMatch(this.store, id);
     return { matchId: id, leaks: checkDeliveries(events, body.deliveries) };

@@ -1,7 +1,9 @@
 import { CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { ref } from '../openapi/response-schemas';
 import type { FastifyReply } from 'fastify';
 import { ApiConfig } from '../config/config';
 import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
@@ -21,13 +23,17 @@ export class HealthController {
 
   @Get()
   @ApiOperation({ summary: 'Liveness (the process answers), the store in use and how far the catalog has read the log' })
+  @ApiOkResponse({ schema: ref('Health') })
+  @ApiErrors()
   health() {
     return { status: 'ok', store: this.config.store, catalogPosition: this.feeder.caughtUpPosition };
   }
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise' })
-  @ApiServiceUnavailableResponse({ description: '{ status: "not ready", reasons: [...], catalog: { position, behind, failure? } }, with Retry-After' })
+  @ApiOkResponse({ schema: ref('Readiness') })
+  @ApiErrors()
+  @ApiServiceUnavailableResponse({ description: 'not ready: the reasons, with Retry-After', schema: ref('Readiness') })
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const { ready, reasons, catalog } = await readinessOf(this.store, this.feeder);
     if (!ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));

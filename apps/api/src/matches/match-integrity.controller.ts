@@ -6,13 +6,16 @@ import { LogVerdict, verifyLog } from '@matchlog/audit/chain/verify-log';
 import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { MAX_JSON_DEPTH } from '@matchlog/audit/chain/json-depth';
 import type { FastifyReply } from 'fastify';
 import { languageOf } from '../audit/language';
 import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
+import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
+import { ref } from '../openapi/response-schemas';
+import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
 import { KeyObject } from 'crypto';
 import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, ReceiptWithheld } from '../errors/api-errors';
 import { Caller, mayRead } from '../auth/caller';
@@ -50,7 +53,9 @@ export class MatchIntegrityController {
     summary: "The match's signed chain head at its latest revision (any audience, no token needed)",
     description: 'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden.',
   })
-  @ApiOkResponse({ schema: { example: { head: { purpose: 'receipt', matchId: 'lyon-r3-t12', revision: 42, hash: '3f…', time: '2026-11-21T15:02:11.000Z', kid: 'kPrK…' }, signature: 'base64url…', jwk: { kty: 'OKP', crv: 'Ed25519', x: '11qY…' } } } })
+  @ApiOptionalToken()
+  @ApiOkResponse({ schema: ref('SignedHead') })
+  @ApiErrors(STORE_ERRORS, { 403: ['RECEIPT_WITHHELD'], 404: ['MATCH_NOT_FOUND'] })
   async receipt(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<SignedHead> {
     const { state, head, salt } = await this.replays.load(id);
     // every audience of the match may read it, public included, while its hashes are salted: an
@@ -61,9 +66,11 @@ export class MatchIntegrityController {
 
   @Get(':id/verify')
   @JudgeOfMatch()
-  @ApiBearerAuth()
+  @ApiToken()
   @ApiOperation({ summary: "Re-check a match's hash chain and its shuffles' commitments (judge token or organizer key)", description: 'Messages in Spanish with Accept-Language: es.' })
-  @ApiOkResponse({ schema: { example: { matchId: 'lyon-r3-t12', ok: true, chain: { ok: true, count: 42, head: '3f…' }, findings: [] } } })
+  @ApiOkResponse({ schema: ref('Verification') })
+  @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })
+  @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   async verify(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
     const events = await readMatch(this.store, id);
     const chain = verifyChain(events);
@@ -73,8 +80,9 @@ export class MatchIntegrityController {
 
   @Get(':id/export')
   @JudgeOfMatch()
-  @ApiBearerAuth()
-  @ApiProduces('application/x-ndjson')
+  @ApiToken()
+  @ApiOkResponse({ content: { 'application/x-ndjson': { schema: { type: 'string', description: 'JSON Lines: one event per line, then the signed head' } } } })
+  @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   @ApiOperation({ summary: 'The match log as JSON Lines with its hash chain (judge token or organizer key)', description: 'One event per line (canonical JSON, meta.previous and meta.hash), then the signed head {"signedHead":{"head":{matchId,revision,hash,time,kid},"signature","jwk"}}.' })
   async export(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const events = await readMatch(this.store, id);
@@ -86,13 +94,16 @@ export class MatchIntegrityController {
 
   @Post('import')
   @Organizer()
-  @ApiBearerAuth()
+  @ApiToken()
   @ApiConsumes('application/x-ndjson')
   @ApiBody({ schema: { type: 'string', description: 'a match log as GET /matches/:id/export returns it' } })
   @ApiOperation({ summary: 'Import an exported match log (organizer key)', description: 'The chain and its signed head are verified first (the head must be signed with a key of this server\'s JWKS); the events are validated by the domain and appended as they are. Returns tokens as POST /matches does.' })
-  @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 42, tokens: { players: { p1: 'mlt_…', p2: 'mlt_…' }, judge: 'mlt_…' } } } })
-  @ApiConflictResponse({ description: 'MATCH_ALREADY_EXISTS; MATCH_LOG_ALREADY_IMPORTED (the log is already here as `matchId`: a copy keeps its event ids, unique across the store, so it can not be made); DUPLICATE_EVENT_ID' })
-  @ApiUnprocessableEntityResponse({ description: 'CHAIN_BROKEN (line, reason), LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN (line), or the domain refused an event (code, rule, eventIndex)' })
+  @ApiCreatedResponse({ schema: ref('MatchCreated') })
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, {
+    400: ['LOG_UNREADABLE'],
+    409: ['MATCH_ALREADY_EXISTS', 'MATCH_LOG_ALREADY_IMPORTED'],
+    422: ['CHAIN_BROKEN', 'LINE_NOT_CANONICAL', 'HEAD_MISSING', 'HEAD_MISMATCH', 'SIGNATURE_INVALID', 'SIGNATURE_KEY_UNKNOWN', ...DOMAIN_CODES],
+  })
   async import(@Body() body: unknown, @Query() query: ImportQuery) {
     if (typeof body !== 'string') throw new LogUnreadable(undefined, 'the body must be a match log as JSON Lines, sent as Content-Type: application/x-ndjson');
     const parsed = parseJsonLines(body);

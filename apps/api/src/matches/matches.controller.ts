@@ -1,12 +1,15 @@
 import { CatalogDb, MatchPage, MatchSummary, decodeCursor, findMatch, listMatches } from '@matchlog/catalog';
 import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
 import { CreateMatchPipe, CreateMatchRequest } from '../dto/create-match.dto';
 import { ReissueTokensDto } from '../dto/reissue-tokens.dto';
 import { ListMatchesQuery } from '../dto/queries.dto';
 import { MatchNotFound, ValidationFailed } from '../errors/api-errors';
+import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { createMatchBody } from '../openapi/event-schemas';
+import { ref } from '../openapi/response-schemas';
+import { ApiToken } from '../openapi/security.decorators';
 import { CATALOG_DB } from '../tokens';
 import { MatchWriter } from './match-writer';
 
@@ -20,33 +23,32 @@ export class MatchesController {
 
   @Post()
   @Organizer()
-  @ApiBearerAuth()
+  @ApiToken()
   @ApiOperation({ summary: 'Create a match (organizer key)', description: 'The body is a MatchCreated event\'s data. Returns one bearer token per player and one for the judge: they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).' })
-  @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', revision: 1, tokens: { players: { p1: 'mlt_…', p2: 'mlt_…' }, judge: 'mlt_…' } } } })
-  @ApiConflictResponse({ description: 'MATCH_ALREADY_EXISTS' })
+  @ApiCreatedResponse({ schema: ref('MatchCreated') })
   @ApiBody({ schema: createMatchBody })
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: matchId or eventId is not an id' })
-  @ApiUnprocessableEntityResponse({ description: 'the domain refused the match: MALFORMED_EVENT (the data does not fit MatchCreated), UNKNOWN_GAME, NO_PLAYERS… (code, rule, details: [{ path, message }])' })
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 409: ['MATCH_ALREADY_EXISTS'], 422: DOMAIN_CODES })
   create(@Body(CreateMatchPipe) body: CreateMatchRequest) {
     return this.writer.create(body.matchId, body.data, 'organizer', body.eventId);
   }
 
   @Post(':id/tokens')
   @Organizer()
-  @ApiBearerAuth()
+  @ApiToken()
   @ApiOperation({
     summary: 'Re-issue tokens (organizer key)',
     description: 'New tokens for the roles named ("judge", player ids); the old tokens of those roles stop working at once. Shown only here.',
   })
-  @ApiCreatedResponse({ schema: { example: { matchId: 'lyon-r3-t12', tokens: { players: { p1: 'mlt_…' }, judge: 'mlt_…' } } } })
-  @ApiNotFoundResponse({ description: 'MATCH_NOT_FOUND' })
+  @ApiCreatedResponse({ schema: ref('TokensReissued') })
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   reissueTokens(@Param('id') id: string, @Body() body: ReissueTokensDto) {
     return this.writer.reissue(id, body.roles);
   }
 
   @Get()
   @ApiOperation({ summary: 'Match history, newest first, with cursor pagination' })
-  @ApiOkResponse({ description: '{ matches: [...], nextCursor }' })
+  @ApiOkResponse({ schema: ref('MatchPage') })
+  @ApiErrors(STORE_ERRORS, { 400: ['VALIDATION_FAILED'] })
   list(@Query() query: ListMatchesQuery): Promise<MatchPage> {
     const { cursor, limit = 20, ...filter } = query;
     const position = cursor === undefined ? undefined : decodeCursor(cursor);
@@ -56,7 +58,8 @@ export class MatchesController {
 
   @Get(':id')
   @ApiOperation({ summary: "A match's catalog entry" })
-  @ApiNotFoundResponse({ description: 'MATCH_NOT_FOUND' })
+  @ApiOkResponse({ schema: ref('MatchSummary') })
+  @ApiErrors(STORE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   async get(@Param('id') id: string): Promise<MatchSummary> {
     const match = await findMatch(this.catalog, id);
     if (!match) throw new MatchNotFound(id);

@@ -1,0 +1,49 @@
+import { DomainErrorCode } from '@matchlog/domain';
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { ref } from './response-schemas';
+
+/** The error codes an operation can answer with, by HTTP status (docs/errors.md). */
+export type ErrorCodes = Readonly<Partial<Record<number, readonly string[]>>>;
+
+/** Any operation: a token is checked wherever one is sent (caller.guard.ts), and a bug is a 500. */
+const EVERY_OPERATION: ErrorCodes = { 401: ['UNAUTHENTICATED', 'TOKEN_IN_QUERY'], 500: ['INTERNAL_ERROR'] };
+/** Operations that read or write the stores. */
+export const STORE_ERRORS: ErrorCodes = { 500: ['STORAGE_CORRUPT'], 503: ['STORE_UNAVAILABLE'] };
+/** Operations that write events. */
+export const WRITE_ERRORS: ErrorCodes = { 409: ['DUPLICATE_EVENT_ID'], 507: ['STORAGE_FULL'] };
+/** Operations that take a JSON body. */
+export const BODY_ERRORS: ErrorCodes = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'BODY_TOO_DEEP', 'BAD_REQUEST'], 413: ['BODY_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
+/** Operations that need a token (guards in auth/requires.ts, or assertMayRead). */
+export const ROLE_ERRORS: ErrorCodes = { 403: ['FORBIDDEN'] };
+/** The domain's codes (422): every DomainErrorCode, which the type below checks. */
+export const DOMAIN_CODES = [
+  'MATCH_NOT_CREATED', 'MATCH_ALREADY_CREATED', 'MATCH_ENDED', 'UNKNOWN_EVENT_TYPE', 'MALFORMED_EVENT', 'UNKNOWN_GAME', 'NO_PLAYERS', 'DUPLICATE_PLAYER',
+  'RESERVED_PLAYER_ID', 'UNKNOWN_PLAYER', 'UNKNOWN_ZONE', 'UNKNOWN_CARD', 'DUPLICATE_CARD', 'CARD_NOT_IN_ZONE', 'CARD_MOVED_TWICE', 'HAND_BELOW_ZERO',
+  'CARD_INTO_BAG', 'POSITION_OUT_OF_RANGE', 'SHUFFLE_NOT_A_PERMUTATION', 'NOT_A_TRIGGERED_ABILITY', 'DUPLICATE_TRIGGER', 'UNKNOWN_TRIGGER', 'DUPLICATE_EFFECT', 'UNKNOWN_EFFECT',
+] as const satisfies readonly DomainErrorCode[];
+// a DomainErrorCode added to the domain and not listed above fails to compile here
+const allDomainCodes: Exclude<DomainErrorCode, (typeof DOMAIN_CODES)[number]> extends never ? true : never = true;
+void allDomainCodes;
+
+const merged = (sets: readonly ErrorCodes[]): Map<number, string[]> => {
+  const byStatus = new Map<number, string[]>();
+  for (const set of sets)
+    for (const [status, codes] of Object.entries(set)) byStatus.set(Number(status), [...new Set([...(byStatus.get(Number(status)) ?? []), ...(codes ?? [])])]);
+  return byStatus;
+};
+
+/**
+ * The operation's error responses: per status, a Problem whose `code` is one of those listed, plus
+ * the codes every operation can answer with.
+ */
+export const ApiErrors = (...sets: readonly ErrorCodes[]) =>
+  applyDecorators(
+    ...[...merged([EVERY_OPERATION, ...sets])].sort(([a], [b]) => a - b).map(([status, codes]) =>
+      ApiResponse({
+        status,
+        description: codes.join(', '),
+        schema: { allOf: [ref('Problem'), { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
+      }),
+    ),
+  );
