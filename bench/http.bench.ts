@@ -1,25 +1,33 @@
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
+import { cpus, loadavg, tmpdir } from 'os';
 import { join } from 'path';
 import { fmt } from './measure';
 
 /**
- * npm run bench:http — the real server (a child process on loopback, SQLite in a temp dir, LOG_LEVEL=warn)
- * under autocannon: appends of 10 small events over 100 matches, each connection appending to its own
- * match with the right expected revision, beside GET /health on the same server in the same run.
- * Medians of RUNS runs.
+ * npm run bench:http — the compiled server (dist/, built first if stale, as `npm start` does) as a child
+ * process on loopback (SQLite in a temp dir, LOG_LEVEL=warn) under autocannon: appends of 10 small
+ * events over 100 matches at 100 and 10 connections, each connection appending to its own matches
+ * with the right expected revision, and the public view at the latest revision at 100 connections,
+ * each beside GET /health on the same server in the same run. Medians of RUNS runs.
+ * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_HTTP_ONLY=appends-100 profiles the server
+ * under those appends alone; `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
  */
 const PORT = 3917;
 const MATCHES = 100;
 const RUNS = 3;
 const SECONDS = 5;
-const KEY = 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
+const KEY = randomBytes(32).toString('base64url');
 const base = `http://127.0.0.1:${PORT}`;
+const root = join(__dirname, '..');
 
 const startServer = async (dataDir: string): Promise<ChildProcess> => {
-  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), '-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require(join(root, 'scripts', 'build.js')).buildIfStale();
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', join(root, 'dist/apps/api/src/main.js')], {
     env: { ...process.env, PORT: String(PORT), MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: KEY, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -30,6 +38,14 @@ const startServer = async (dataDir: string): Promise<ChildProcess> => {
   server.kill();
   throw new Error('the server did not start');
 };
+
+/** Stops the server and waits for it to exit (a --cpu-prof profile is written on the way out). */
+const stopServer = (server: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
 
 const match = (i: number) => ({
   matchId: `bench-${i}`,
@@ -82,8 +98,25 @@ const appendsRun = async (revisions: number[], connections: number) => {
   });
 };
 
+/** GET /matches/:id/views/public with no `at` (the latest revision), the connections spread over the matches. */
+const viewsRun = (connections: number) => {
+  let nextClient = 0;
+  return run({
+    url: base,
+    connections,
+    duration: SECONDS,
+    setupClient: (client) => {
+      client.setRequests([{ method: 'GET', path: `/matches/bench-${nextClient++ % MATCHES}/views/public` }]);
+    },
+  });
+};
+
+type Row = { connections: number; name: string; results: autocannon.Result[] };
+const rate = (results: autocannon.Result[]) => median(results.map((x) => x.requests.average));
+
 const main = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-bench-http-'));
+  const load = loadavg().map((x) => x.toFixed(2)).join(', ');
   const server = await startServer(dataDir);
   try {
     for (let i = 0; i < MATCHES; i++) {
@@ -95,29 +128,37 @@ const main = async () => {
       // a run ends with appends in flight whose answers autocannon drops: start from what the server holds
       for (let i = 0; i < MATCHES; i++) revisions[i] = ((await (await fetch(`${base}/matches/bench-${i}`)).json()) as { revision: number }).revision;
     };
-    const rows: string[] = [];
+    const only = process.env.BENCH_HTTP_ONLY; // "appends-100" or "appends-10": those appends alone, no baseline (to profile them)
+    const rows: Row[] = [];
     let failed = 0;
-    for (const connections of [MATCHES, 10]) {
-      const appends: autocannon.Result[] = [];
+    for (const { connections, views } of [{ connections: MATCHES, views: true }, { connections: 10, views: false }]) {
+      if (only && only !== `appends-${connections}`) continue;
       const health: autocannon.Result[] = [];
+      const appends: autocannon.Result[] = [];
+      const publicViews: autocannon.Result[] = [];
       for (let r = 0; r < RUNS; r++) {
-        health.push(await run({ url: `${base}/health`, connections, duration: SECONDS }));
+        if (!only) health.push(await run({ url: `${base}/health`, connections, duration: SECONDS }));
         await resync();
         appends.push(await appendsRun(revisions, connections));
+        if (views && !only) publicViews.push(await viewsRun(connections));
       }
-      failed += appends.reduce((n, a) => n + a.non2xx + a.errors + a.timeouts, 0);
-      const rate = (results: autocannon.Result[]) => median(results.map((x) => x.requests.average));
-      const row = (name: string, results: autocannon.Result[]) =>
-        `| ${connections} | ${name} | ${fmt(Math.round(rate(results)))} | ${median(results.map((x) => x.latency.p50))} | ${median(results.map((x) => x.latency.p99))} |`;
-      rows.push(row('GET /health (baseline)', health), row('POST /matches/:id/events, 10 events', appends));
-      rows.push(`| ${connections} | appends / baseline | ${(rate(appends) / rate(health)).toFixed(2)} | | |`);
+      failed += [...appends, ...publicViews].reduce((n, a) => n + a.non2xx + a.errors + a.timeouts, 0);
+      if (health.length) rows.push({ connections, name: 'GET /health (baseline)', results: health });
+      rows.push({ connections, name: 'POST /matches/:id/events, 10 events', results: appends });
+      if (publicViews.length) rows.push({ connections, name: 'GET /matches/:id/views/public, latest', results: publicViews });
     }
-    console.log(`node ${process.version}, ${require('os').cpus().length} cores, autocannon in this process, the server in another; ${MATCHES} matches; ${RUNS} runs of ${SECONDS} s per row, medians\n`);
-    console.log('| connections | request | requests/s | p50 ms | p99 ms |\n|---|---|---|---|---|');
-    console.log(rows.join('\n'));
-    console.log(`\nfailed appends (non-2xx, errors, timeouts): ${failed}`);
+    console.log(
+      `node ${process.version}, ${cpus().length} cores, load average ${load} before the run; the compiled server (dist/); autocannon in this process, the server in another; ${MATCHES} matches; ${RUNS} runs of ${SECONDS} s per row, medians\n`,
+    );
+    console.log('| connections | request | requests/s | / baseline | p50 ms | p99 ms |\n|---|---|---|---|---|---|');
+    for (const { connections, name, results } of rows) {
+      const baseline = rows.find((r) => r.connections === connections && r.name.startsWith('GET /health'));
+      const ratio = !baseline ? '' : results === baseline.results ? '1' : (rate(results) / rate(baseline.results)).toFixed(2);
+      console.log(`| ${connections} | ${name} | ${fmt(Math.round(rate(results)))} | ${ratio} | ${median(results.map((x) => x.latency.p50))} | ${median(results.map((x) => x.latency.p99))} |`);
+    }
+    console.log(`\nfailed requests (non-2xx, errors, timeouts): ${failed}`);
   } finally {
-    server.kill();
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 };

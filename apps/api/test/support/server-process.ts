@@ -16,7 +16,7 @@ export interface ServerProcess {
   stderr(): string;
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer().on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
