@@ -11,7 +11,8 @@ module.exports = {
   // generous: CI machines have 2 cores, and suites run side by side
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
-  globalSetup: '<rootDir>/test/build-dist.js',
+  globalSetup: '<rootDir>/test/global-setup.js',
+  globalTeardown: '<rootDir>/test/global-teardown.js',
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.unit.spec.ts'] },
     { ...base, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'] },

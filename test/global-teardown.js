@@ -1,0 +1,4 @@
+// jest globalTeardown: stops the PostgreSQL that test/global-setup.js started.
+module.exports = async () => {
+  await globalThis.__matchlogPostgres?.stop();
+};

