@@ -134,7 +134,7 @@ describe('the OpenAPI document types a client', () => {
     expect(errorsWithoutProblem).toEqual([]);
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', description: expect.stringMatching(/organizer key or a match token/) });
     const securityOf = (at: string) => operations.find((operation) => operation.at === at)?.security;
-    expect(securityOf('get /matches/{id}/queue')).toEqual([]);
+    expect(securityOf('get /matches/{id}/queue')).toEqual([{}, { bearer: [] }]);
     expect(securityOf('get /.well-known/jwks.json')).toEqual([]);
     expect(securityOf('post /matches')).toEqual([{ bearer: [] }]);
     expect(securityOf('get /matches/{id}/views/{audience}')).toEqual([{}, { bearer: [] }]);
@@ -211,7 +211,7 @@ describe('the OpenAPI document types a client', () => {
       expect.stringMatching(/^[1-9]/),
       'bag:null:3',
       '',
-      'c01 p1,c02 ,c03 p1,c04 p1,c05 ,c06 p2',
+      'c01 p1+broadcast,c02 ,c03 p1+broadcast,c04 p1+broadcast,c05 ,c06 p2+broadcast',
       'true:3:0',
     ]);
   });

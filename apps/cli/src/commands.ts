@@ -89,7 +89,8 @@ export const knowledge = (events: readonly MatchEvent[], args: CliArgs): Command
   // a card in plain view (face up in a public zone) is known to all; the others are what a judge asks about
   const ruleset = report.game === null ? undefined : rulesets[report.game];
   const inPlainView = (c: (typeof report.cards)[number]) => !c.faceDown && ruleset?.zones.find((z) => z.name === zoneRefOfKey(c.zone).zone)?.visibility === 'public';
-  const byOthers = (c: (typeof report.cards)[number]) => c.knownBy.filter((k) => k.audience !== c.owner);
+  // the broadcast knows what the players know, so it is never news here
+  const byOthers = (c: (typeof report.cards)[number]) => c.knownBy.filter((k) => k.audience !== c.owner && k.audience !== BROADCAST);
   const notable = report.cards.filter((c) => !inPlainView(c) && byOthers(c).length > 0);
   for (const card of notable) {
     const how = byOthers(card).map((k) => m.knownBy(k.audience, k.how, k.revision));
