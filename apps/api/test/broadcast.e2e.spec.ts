@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { Clock } from '../src/clock';
 import { openParts } from '../src/open-parts';
 import { P1_SECRETS, draw, lorcanaMatch } from './support/fixtures';
@@ -112,6 +114,27 @@ describe('the broadcast audience over HTTP', () => {
       ),
       { numRuns: 12 },
     );
+  });
+
+  it("the README's stream walk-through: the Lorcana example with 5 events and 30 s of delay, by its broadcast token", async () => {
+    const example = (file: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'examples', 'lorcana', file), 'utf8'));
+    const created = (await t.http().post('/matches').set(t.organizer).send({ ...example('match.json'), broadcastDelay: { events: 5, seconds: 30 }, broadcastAccess: 'token' }).expect(201)).body;
+    const id = created.matchId;
+    const bc = created.tokens.broadcast;
+    await t.http().post(`/matches/${id}/events`).set(t.organizer).send(example('events.json')).expect(201);
+    expect((await get(`/matches/${id}/views/broadcast`, bc).expect(200)).body.revision).toBe(0);
+    clock.at += 30_000;
+    expect((await get(`/matches/${id}/views/broadcast`, bc).expect(200)).body.revision).toBe(41);
+    expect((await get(`/matches/${id}/views/broadcast?at=46`, bc).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+    expect((await get(`/matches/${id}/events?audience=broadcast&from=0&to=3`, bc).expect(200)).body.observations).toHaveLength(3);
+    expect((await get(`/matches/${id}/queue?audience=broadcast`, bc).expect(200)).body.revision).toBe(41);
+    // at revision 20 the broadcast names both hands; spectators name neither
+    const public20 = (await get(`/matches/${id}/views/public?at=20`).expect(200)).body;
+    const hand = (view: { zones: Record<string, { cards: { definition?: string }[] }> }, key: string) => view.zones[key].cards.filter((c) => c.definition).length;
+    const broadcast20 = (await get(`/matches/${id}/views/broadcast?at=20`, bc).expect(200)).body;
+    expect([hand(broadcast20, 'hand@p1'), hand(broadcast20, 'hand@p2')]).toEqual([broadcast20.zones['hand@p1'].count, broadcast20.zones['hand@p2'].count]);
+    expect([hand(public20, 'hand@p1'), hand(public20, 'hand@p2')]).toEqual([0, 0]);
+    expect(named(broadcast20).length).toBeGreaterThan(named(public20).length);
   });
 
   it('MatchCreated keeps the settings in the log: a malformed delay is refused naming the field', async () => {
