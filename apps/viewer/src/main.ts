@@ -1,0 +1,2 @@
+const root = document.getElementById('app')!;
+root.textContent = 'matchlog viewer';
