@@ -105,6 +105,27 @@ describe('the web viewer, in Chromium', () => {
     expect(await page.locator('input[name="token"]').count()).toBe(0);
   });
 
+  it.each(['four-souls', 'grand-archive'])('draws a %s match for the public, every zone with its count', async (game) => {
+    const match = await rig.record(game);
+    const page = await rig.open(`/viewer/${match.id}?audience=public&at=${match.revision}`);
+    await shownAt(page, match.revision);
+    const rest = (await rig.app.http().get(`/matches/${match.id}/views/public`).expect(200)).body;
+    for (const [key, zone] of Object.entries<{ count: number }>(rest.zones)) expect(await page.locator(`[data-zone="${key}"]`).getAttribute('data-count')).toBe(String(zone.count));
+    expect(await page.locator('.queue').getAttribute('data-discipline')).toBe(rest.queue.discipline);
+    await page.screenshot({ path: join(SCREENSHOTS, `${game}-public.png`), fullPage: true });
+  });
+
+  it("fits a phone's width, and names every control", async () => {
+    const page = await rig.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${rig.base}/viewer/${lorcana.id}?audience=public&at=39`);
+    await shownAt(page, 39);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    const unnamed = await page.evaluate(`[...document.querySelectorAll('button, input, select, a')].filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.closest('label'))).map((el) => el.outerHTML)`);
+    expect(unnamed).toEqual([]);
+    expect(await page.locator('[role="group"][aria-label="Timeline"] input[type="range"][aria-label="Revision"]').count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'lorcana-phone.png'), fullPage: true });
+  });
+
   it('leaks nothing: every payload the page received passes the deliveries check for its audience', async () => {
     const events = await rig.events(lorcana.id, lorcana.tokens.judge);
     for (const audience of ['public', 'p1', 'p2']) {
