@@ -17,16 +17,18 @@ describe('the viewer at /viewer', () => {
     await app?.close();
   });
 
-  it('serves the built page, and the page runs its script', async () => {
+  it('serves the built page, whose script lists the matches', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/viewer/`);
-    expect(await page.locator('#app').textContent()).toBe('matchlog viewer');
+    await page.waitForSelector('[role="status"]:has-text("No match found.")');
+    expect(await page.locator('h1').textContent()).toBe('Matches');
   });
 
-  it('serves the page for a deep link under /viewer', async () => {
+  it("serves the page for a deep link under /viewer, which names the API's error for a match that does not exist", async () => {
     const page = await browser.newPage();
-    const response = await page.goto(`${base}/viewer/some-match?audience=p1&at=20`);
+    const response = await page.goto(`${base}/viewer/no-such-match?audience=public&at=20`);
     expect(response?.status()).toBe(200);
-    expect(await page.locator('#app').textContent()).toBe('matchlog viewer');
+    await page.waitForSelector('[role="alert"]');
+    expect(await page.locator('[role="alert"]').getAttribute('data-code')).toBe('MATCH_NOT_FOUND');
   });
 });
