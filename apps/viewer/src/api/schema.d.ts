@@ -101,7 +101,7 @@ export interface paths {
         };
         /**
          * An audience's observation feed, what a replay viewer plays back
-         * @description Observations after revision `from` up to `to`. The judge gets the events themselves.
+         * @description Observations after revision `from` up to `to`. The judge gets the events themselves. The broadcast: up to its delayed revision (BROADCAST_DELAYED past it), except for the judge and the organizer.
          */
         get: operations["MatchEventsController_feed"];
         put?: never;
@@ -143,7 +143,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The pending bag or stack, with nextChooser (public, like the bag: Lorcana 7.1.2.1) */
+        /**
+         * The pending bag or stack, with nextChooser (public, like the bag: Lorcana 7.1.2.1)
+         * @description As `audience` sees it (default public, no token): the same access and broadcast delay as that audience's view.
+         */
         get: operations["MatchViewsController_queue"];
         put?: never;
         post?: never;
@@ -403,6 +406,18 @@ export interface components {
             };
             /** @description true: MatchEnded discloses every shuffle's order and salt to spectators too */
             publicDeckLists?: boolean;
+            /** @description how far the broadcast audience (what the players together know) runs behind the match; none when absent */
+            broadcastDelay?: {
+                /** @description it never shows the last this many events */
+                events?: number;
+                /** @description nor an event recorded less than this many seconds ago */
+                seconds?: number;
+            };
+            /**
+             * @description who reads the broadcast audience: anyone (default), or the holder of a broadcast token
+             * @enum {string}
+             */
+            broadcastAccess?: "public" | "token";
         };
         CardMovedData: {
             cardId: string;
@@ -587,6 +602,7 @@ export interface components {
                     [key: string]: string;
                 };
                 judge?: string;
+                broadcast?: string;
             };
         };
         TokensReissued: {
@@ -596,6 +612,7 @@ export interface components {
                     [key: string]: string;
                 };
                 judge?: string;
+                broadcast?: string;
             };
         };
         EventsAppended: {
@@ -1141,6 +1158,18 @@ export interface operations {
                     };
                     /** @description true: MatchEnded discloses every shuffle's order and salt to spectators too */
                     publicDeckLists?: boolean;
+                    /** @description how far the broadcast audience (what the players together know) runs behind the match; none when absent */
+                    broadcastDelay?: {
+                        /** @description it never shows the last this many events */
+                        events?: number;
+                        /** @description nor an event recorded less than this many seconds ago */
+                        seconds?: number;
+                    };
+                    /**
+                     * @description who reads the broadcast audience: anyone (default), or the holder of a broadcast token
+                     * @enum {string}
+                     */
+                    broadcastAccess?: "public" | "token";
                     /**
                      * @description generated (a UUID) when absent
                      * @example lyon-r3-t12
@@ -1499,7 +1528,7 @@ export interface operations {
     MatchEventsController_feed: {
         parameters: {
             query?: {
-                /** @description public, a player id, or judge */
+                /** @description public, broadcast, a player id, or judge */
                 audience?: string;
                 /** @description observations after this revision (default 0) */
                 from?: number;
@@ -1546,7 +1575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN */
+            /** @description FORBIDDEN, BROADCAST_DELAYED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1554,7 +1583,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "FORBIDDEN";
+                        code?: "FORBIDDEN" | "BROADCAST_DELAYED";
                     };
                 };
             };
@@ -1762,7 +1791,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description public (no token), a player id (that player's token, the judge token or the organizer key) or judge */
+                /** @description public (no token), broadcast (no token, or a broadcast token where the match says so; behind the match by its broadcastDelay except for the judge and the organizer), a player id (that player's token, the judge token or the organizer key) or judge */
                 audience: string;
             };
             cookie?: never;
@@ -1802,7 +1831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN */
+            /** @description FORBIDDEN, BROADCAST_DELAYED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1810,7 +1839,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "FORBIDDEN";
+                        code?: "FORBIDDEN" | "BROADCAST_DELAYED";
                     };
                 };
             };
@@ -1857,6 +1886,8 @@ export interface operations {
             query?: {
                 /** @description the revision (number of events) to look at; the latest when absent */
                 at?: number;
+                /** @description public, broadcast, a player id, or judge: whose view of the queue (the sources it can identify) */
+                audience?: string;
             };
             header?: never;
             path: {
@@ -1898,7 +1929,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description MATCH_NOT_FOUND */
+            /** @description FORBIDDEN, BROADCAST_DELAYED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN" | "BROADCAST_DELAYED";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND, AUDIENCE_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1906,7 +1949,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "MATCH_NOT_FOUND";
+                        code?: "MATCH_NOT_FOUND" | "AUDIENCE_NOT_FOUND";
                     };
                 };
             };
