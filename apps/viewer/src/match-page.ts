@@ -38,6 +38,8 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   try {
     latest = await get<View>(`${base}/views/${encodeURIComponent(audience)}`, token);
   } catch (error) {
+    // an audience the match opens by token only (a broadcast with broadcastAccess: 'token')
+    if (token === undefined && error instanceof ApiError && (error.status === 401 || error.status === 403)) return askToken(root, matchId, audience);
     return showError(root, matchId, audience, error);
   }
   let language = document.documentElement.lang === 'es' || navigator.language.startsWith('es') ? 'es' : 'en';

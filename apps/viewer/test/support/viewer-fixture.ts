@@ -28,8 +28,8 @@ export const startViewerRig = async () => {
     base,
     browser,
     /** an example match recorded over HTTP as the README records it */
-    record: async (game: string): Promise<Recorded> => {
-      const created = await app.http().post('/matches').set(app.organizer).set('Content-Type', 'application/json').send(example(game, 'match.json')).expect(201);
+    record: async (game: string, settings: object = {}): Promise<Recorded> => {
+      const created = await app.http().post('/matches').set(app.organizer).send({ ...JSON.parse(example(game, 'match.json')), ...settings }).expect(201);
       const recorded = await app.http().post(`/matches/${created.body.matchId}/events`).set(app.organizer).set('Content-Type', 'application/json').send(example(game, 'events.json')).expect(201);
       return { id: created.body.matchId, tokens: created.body.tokens, revision: recorded.body.revision };
     },
