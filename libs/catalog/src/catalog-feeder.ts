@@ -123,7 +123,15 @@ export class CatalogFeeder {
   private enqueue(event: StoredEvent): void {
     this.queued.push(event);
     this.delivered = event.position;
-    this.draining ??= this.drain();
+    this.drainQueued();
+  }
+
+  /**
+   * Starts writing the queue unless a drain runs already. Never on an empty queue: drain() would end
+   * before `draining` is set, which would then stay set, and nothing queued later would be written.
+   */
+  private drainQueued(): void {
+    if (this.draining === null && this.queued.length > 0) this.draining = this.drain();
   }
 
   private async drain(): Promise<void> {
@@ -165,7 +173,7 @@ export class CatalogFeeder {
         this.subscribe();
         if (this.queued.length === 0) this.failure = undefined;
       }
-      this.draining ??= this.drain();
+      this.drainQueued();
     }, delay);
     // a pending retry never keeps the process alive on its own
     this.retryTimer.unref();

@@ -31,4 +31,12 @@ describe('readinessOf', () => {
       catalog: { position: 106, behind: 5, failure: 'disk full' },
     });
   });
+
+  it('is not ready while the catalog\'s subscription to the log has failed, even with nothing queued: the catalog does not follow the log', async () => {
+    const readiness = await readinessOf(answering, lagging({ position: 106, behind: 0, failure: 'the event store cannot be reached', subscription: 'failed' }));
+    expect(readiness).toMatchObject({
+      ready: false,
+      reasons: ['the catalog does not follow the log: its subscription to the event store failed (the event store cannot be reached); it is renewed with backoff'],
+    });
+  });
 });
