@@ -20,8 +20,8 @@ export interface EsdbSubscription extends AsyncIterable<AllStreamResolvedEvent> 
  * real client fits it, and a test double can stand in for it (libs/store/test/support/esdb-double.ts).
  */
 export interface EsdbClient {
-  appendToStream(streamName: string, events: EventData[], options: { expectedRevision: AppendExpectedRevision }): Promise<AppendResult>;
-  readStream(streamName: string, options: { fromRevision: ReadRevision; direction: Direction; maxCount?: number }): AsyncIterable<ResolvedEvent>;
+  appendToStream(streamName: string, events: EventData | EventData[], options: { expectedRevision: AppendExpectedRevision }): Promise<AppendResult>;
+  readStream(streamName: string, options: { fromRevision: ReadRevision; direction?: Direction; maxCount?: number }): AsyncIterable<ResolvedEvent>;
   readAll(options: { fromPosition: ReadPosition; direction: Direction; maxCount: number }): AsyncIterable<AllStreamResolvedEvent>;
   subscribeToAll(options: { fromPosition: ReadPosition; filter: Filter }): EsdbSubscription;
   dispose(): Promise<void>;

@@ -65,8 +65,9 @@ export class EsdbDouble implements EsdbClient {
     this.record(streamId, [{ id: `${streamId}-${this.log.length}`, type: 'Foreign', data: {}, metadata: null } as unknown as EventData]);
   }
 
-  async appendToStream(streamName: string, events: EventData[], { expectedRevision }: { expectedRevision: AppendExpectedRevision }): Promise<AppendResult> {
+  async appendToStream(streamName: string, event: EventData | EventData[], { expectedRevision }: { expectedRevision: AppendExpectedRevision }): Promise<AppendResult> {
     this.fault('appendToStream');
+    const events = Array.isArray(event) ? event : [event];
     const bytes = events.reduce((sum, e) => sum + bytesOf(e), 0);
     this.appends.push({ streamName, expectedRevision, count: events.length, bytes });
     if (bytes > this.maxAppendSize) throw MaxAppendSizeExceededError.fromMaxAppendSize(this.maxAppendSize);
@@ -83,7 +84,7 @@ export class EsdbDouble implements EsdbClient {
     return { success: true, nextExpectedRevision: last.revision, position: { commit: last.commit, prepare: last.commit } };
   }
 
-  readStream(streamName: string, options: { fromRevision: ReadRevision; direction: string; maxCount?: number }): AsyncIterable<ResolvedEvent> {
+  readStream(streamName: string, options: { fromRevision: ReadRevision; direction?: string; maxCount?: number }): AsyncIterable<ResolvedEvent> {
     const fault = this.takeFault('readStream');
     const stream = this.log.filter((r) => r.streamId === streamName);
     const backwards = options.direction === BACKWARDS;
