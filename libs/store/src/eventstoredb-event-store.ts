@@ -78,6 +78,10 @@ const positionOf = (event: RecordedEvent, resolvedCommit?: bigint): number => {
   return Number(commit);
 };
 
+/** The same event as SQLite judges it: id, type and data (meta is the recorder's stamp, new on every retry). */
+const sameEvent = (stored: StoredEvent, event: EventToAppend): boolean =>
+  stored.id === event.id && stored.type === event.type && JSON.stringify(stored.data) === JSON.stringify(event.data);
+
 const toStored = (event: RecordedEvent, resolvedCommit?: bigint): StoredEvent => {
   const metadata = (event.metadata ?? {}) as Partial<Metadata>;
   const stored: { -readonly [K in keyof StoredEvent]: StoredEvent[K] } = {
@@ -99,8 +103,9 @@ const toStored = (event: RecordedEvent, resolvedCommit?: bigint): StoredEvent =>
  * EventStoreDB keys idempotency on event ids within a stream only, and guarantees it only for an
  * exact expected revision: every append here names one ('any' is resolved to the stream's end first),
  * so a retry at the same place is recognised by the server, and a batch that is partly there is
- * refused as DuplicateEventId. An id reused in another stream, or at the same place with another
- * body, is not detected (the contract's `reusedIdsDetected: false`).
+ * refused as DuplicateEventId, and so is one at the same place with another body (the server answers a
+ * retry with no position: the events there are then compared). An id reused in another stream, or
+ * later in the same stream, is not detected (the contract's `reusedIdsDetected: false`).
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
@@ -151,9 +156,13 @@ export class EventStoreDbEventStore implements EventStore {
     );
     try {
       const result = await this.client.appendToStream(streamName(streamId), esdbEvents, { expectedRevision: toEsdbExpected(expected) });
-      const revision = Number(result.nextExpectedRevision) + 1;
-      const position = result.position ? Number(result.position.commit) : (await this.readStream(streamId, { from: revision, maxCount: 1 }))[0].position;
-      return { revision, position };
+      if (result.position) return { revision: Number(result.nextExpectedRevision) + 1, position: Number(result.position.commit) };
+      // no position: the server found these ids at this place, a retry; of these very events, or refused as SQLite would
+      const there = await this.readStream(streamId, { from: expected + 1, maxCount: events.length });
+      const other = there.find((stored, i) => !sameEvent(stored, events[i]));
+      if (other) throw new DuplicateEventId(other.id);
+      const last = there[there.length - 1];
+      return { revision: last.revision, position: last.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw storeErrorOf(error);
       const actual = error.actualVersion === NO_STREAM ? 0 : Number(error.actualVersion) + 1;

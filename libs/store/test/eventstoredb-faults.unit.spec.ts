@@ -96,6 +96,16 @@ describe('EventStoreDbEventStore fault paths (client double)', () => {
       expect(double.appends.map((a) => a.expectedRevision)).not.toContain(ANY);
     });
 
+    it('a retry at the same place with another type or data is refused as DuplicateEventId, as SQLite refuses it; the same events answer their first result', async () => {
+      const first = await store.append('m1', 0, events(2, 'a'));
+      const changed = [event('a1'), { ...event('a2'), data: { other: true } }];
+      await expect(store.append('m1', 0, changed)).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'a2' });
+      await expect(store.append('m1', 0, [{ ...event('a1'), type: 'CardRevealed' }, event('a2')])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'a1' });
+      // meta is the recorder's stamp (recordedAt), new on every retry: not part of the comparison, as in SQLite
+      expect(await store.append('m1', 0, events(2, 'a').map((e) => ({ ...e, meta: { recordedAt: 'later' } })))).toEqual(first);
+      expect((await store.readStream('m1')).map((e) => e.data)).toEqual(events(2, 'a').map((e) => e.data));
+    });
+
     it("an 'any' batch that is only partly in the stream is refused as DuplicateEventId, and writes nothing", async () => {
       await store.append('m1', 0, events(1, 'a'));
       await expect(store.append('m1', 'any', events(2, 'a'))).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'a1' });
