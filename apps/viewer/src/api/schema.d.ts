@@ -911,6 +911,8 @@ export interface components {
                 position: number;
                 behind: number;
                 failure?: string;
+                /** @enum {string} */
+                subscription?: "failed";
             };
         };
     };
@@ -1097,6 +1099,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchesController_create: {
@@ -1208,7 +1222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BODY_TOO_LARGE */
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1216,7 +1230,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_TOO_LARGE";
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
                     };
                 };
             };
@@ -1265,6 +1279,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -1365,7 +1391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BODY_TOO_LARGE */
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1373,7 +1399,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_TOO_LARGE";
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
                     };
                 };
             };
@@ -1410,6 +1436,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -1491,6 +1529,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -1594,6 +1644,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchEventsController_append: {
@@ -1679,7 +1741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BODY_TOO_LARGE */
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1687,7 +1749,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_TOO_LARGE";
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
                     };
                 };
             };
@@ -1736,6 +1798,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -1850,6 +1924,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchViewsController_queue: {
@@ -1934,6 +2020,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchIntegrityController_receipt: {
@@ -2012,6 +2110,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -2099,6 +2209,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchIntegrityController_export: {
@@ -2180,6 +2302,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchIntegrityController_import: {
@@ -2254,7 +2388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BODY_TOO_LARGE */
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2262,7 +2396,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_TOO_LARGE";
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
                     };
                 };
             };
@@ -2311,6 +2445,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -2422,6 +2568,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchAuditController_audit: {
@@ -2503,6 +2661,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -2624,6 +2794,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
