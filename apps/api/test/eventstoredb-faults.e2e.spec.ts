@@ -1,5 +1,5 @@
 import { DeadlineExceededError, UnavailableError } from '@eventstore/db-client';
-import { CatalogFeeder, openCatalog } from '@matchlog/catalog';
+import { CatalogFeeder, RetryDelays, openCatalog } from '@matchlog/catalog';
 import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb-event-store';
 import { join } from 'path';
 import { EsdbDouble } from '../../../libs/store/test/support/esdb-double';
@@ -12,10 +12,10 @@ const NDJSON = 'application/x-ndjson';
 const turns = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ type: 'TurnStarted', data: { player: i % 2 ? 'p2' : 'p1', turn: from + i } }));
 
 /** The app's parts on the EventStoreDB adapter over a client double, the catalog in SQLite. */
-const onDouble = (double: EsdbDouble) => async (config: ApiConfig): Promise<AppParts> => {
+const onDouble = (double: EsdbDouble, retry?: RetryDelays) => async (config: ApiConfig): Promise<AppParts> => {
   const store = new EventStoreDbEventStore(double);
   const catalog = await openCatalog(config.dataDir);
-  const feeder = new CatalogFeeder(catalog, store);
+  const feeder = new CatalogFeeder(catalog, store, () => undefined, retry);
   await feeder.start();
   return { config, store, catalog, feeder };
 };
@@ -79,5 +79,30 @@ describe('the API on EventStoreDB when the server fails (client double)', () => 
     expect((await t.http().get('/matches/big/verify').set(t.organizer).expect(200)).body.ok).toBe(true);
     const theirs = (await t.http().get('/matches/big/views/judge').set(t.organizer).expect(200)).body;
     expect(theirs).toEqual((await source.http().get('/matches/big/views/judge').set(source.organizer).expect(200)).body);
+  });
+
+  it('a catalog subscription the server cuts: /health/ready answers 503 saying so while it waits for its renewal; writes still answer', async () => {
+    const slow = new EsdbDouble();
+    const app = await startTestApp({ store: 'eventstoredb' }, onDouble(slow, { firstMs: 3_600_000, maxMs: 3_600_000 }));
+    try {
+      await app.http().get('/health/ready').expect(200);
+      slow.breakSubscriptions(new UnavailableError(undefined, 'UNAVAILABLE: Connection dropped'));
+      let ready = await app.http().get('/health/ready');
+      while (ready.status === 200) ready = await app.http().get('/health/ready');
+
+      expect(ready.status).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.body).toMatchObject({
+        status: 'not ready',
+        store: 'eventstoredb',
+        reasons: [expect.stringContaining('the catalog does not follow the log: its subscription to the event store failed')],
+        catalog: { subscription: 'failed' },
+      });
+      // the log still takes writes (the catalog is behind them until the subscription is renewed)
+      await app.http().post('/matches').set(app.organizer).send(lorcanaMatch('during')).expect(201);
+      await app.http().post('/matches/during/events').set(app.organizer).send({ expectedRevision: 1, events: turns(1, 1) }).expect(201);
+    } finally {
+      await app.close();
+    }
   });
 });
