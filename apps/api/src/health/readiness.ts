@@ -1,5 +1,5 @@
 import { CatalogLag } from '@matchlog/catalog';
-import { EventStore, StoreUnavailable, isStorageError } from '@matchlog/store';
+import { EventStore, StoreTimeout, StoreUnavailable, isStorageError } from '@matchlog/store';
 
 export interface Readiness {
   readonly ready: boolean;
@@ -20,7 +20,15 @@ export const readinessOf = async (store: Pick<EventStore, 'revisionOf'>, feeder:
   try {
     await store.revisionOf(PROBE_STREAM);
   } catch (error) {
-    reasons.push(error instanceof StoreUnavailable ? 'the event store cannot be reached' : isStorageError(error) ? error.message : 'the event store fails to answer');
+    reasons.push(
+      error instanceof StoreUnavailable
+        ? 'the event store cannot be reached'
+        : error instanceof StoreTimeout
+          ? 'the event store does not answer in time'
+          : isStorageError(error)
+            ? error.message
+            : 'the event store fails to answer',
+    );
   }
   const catalog = feeder.lag();
   if (catalog.subscription === 'failed') {

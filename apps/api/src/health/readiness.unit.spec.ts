@@ -1,5 +1,5 @@
 import { CatalogLag } from '@matchlog/catalog';
-import { StorageCorrupt, StoreUnavailable } from '@matchlog/store';
+import { StorageCorrupt, StoreTimeout, StoreUnavailable } from '@matchlog/store';
 import { readinessOf } from './readiness';
 
 const answering = { revisionOf: async () => 0 };
@@ -15,6 +15,8 @@ describe('readinessOf', () => {
   it('is not ready while the store cannot be reached, saying so and nothing of the server behind it', async () => {
     const readiness = await readinessOf(failingWith(new StoreUnavailable('connect ECONNREFUSED 10.0.0.7:2113')), lagging({ position: 7, behind: 0 }));
     expect(readiness).toMatchObject({ ready: false, reasons: ['the event store cannot be reached'] });
+    const late = await readinessOf(failingWith(new StoreTimeout('DEADLINE_EXCEEDED after 10000 ms to 10.0.0.7:2113')), lagging({ position: 7, behind: 0 }));
+    expect(late).toMatchObject({ ready: false, reasons: ['the event store does not answer in time'] });
   });
 
   it('is not ready on a damaged store, without naming its file', async () => {
