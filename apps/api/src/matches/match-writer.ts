@@ -3,7 +3,7 @@ import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
 import { GENESIS, chainEvent, chainEvents, linkOf } from '@matchlog/audit/chain/hash-chain';
 import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
-import { EventStore, RevisionConflict } from '@matchlog/store';
+import { EventStore, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'crypto';
 import { EventsRejected, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
@@ -124,6 +124,8 @@ export class MatchWriter {
    * A whole match from an export (its chain verified by the caller): validated by the domain as one
    * batch, appended as it is (ids, meta and chain kept), with tokens issued as for a new match.
    * A log this store already holds (its first event is a match's MatchCreated) is refused, naming that match.
+   * Too large for one append of the store (EventStoreDB's limit), it goes in chunks; an import cut
+   * between chunks is completed by the same request again, with the same `matchId`.
    */
   async importMatch(matchId: string | undefined, events: readonly MatchEvent[]) {
     const id = matchId ?? randomUUID();
@@ -133,12 +135,12 @@ export class MatchWriter {
       const holder = await this.store.findEvent?.(kept[0].id);
       const holderHash = holder?.revision === 1 ? linkOf(holder as MatchEvent)?.hash : undefined;
       if (holderHash !== undefined && holderHash === linkOf(kept[0])?.hash) throw new MatchLogAlreadyImported(holder!.streamId);
-      if ((await this.store.revisionOf(id)) > 0) throw new MatchAlreadyExists(id);
+      if ((await this.store.revisionOf(id)) > 0 && !(await this.importedInPart(id, kept[0]))) throw new MatchAlreadyExists(id);
       const verdict = validateBatch(emptyMatch, kept);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
       let appended: { revision: number; position: number };
       try {
-        appended = await this.store.append(id, 0, kept);
+        appended = await appendInChunks(this.store, id, 0, kept);
       } catch (error) {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
@@ -146,6 +148,12 @@ export class MatchWriter {
       await this.feeder.caughtUpTo(appended.position);
       return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated)) };
     });
+  }
+
+  /** The match starts with this log's first event (the same chain hash): an import of it, maybe cut between chunks. */
+  private async importedInPart(matchId: string, first: MatchEvent): Promise<boolean> {
+    const [stored] = await this.store.readStream(matchId, { maxCount: 1 });
+    return stored !== undefined && linkOf(stored as MatchEvent)?.hash === linkOf(first)?.hash;
   }
 
   /**

@@ -108,7 +108,7 @@ const schemas: Record<string, Schema> = {
   }),
   Jwks: object({ keys: arrayOf(jwk) }),
   Health: object({ status: { type: 'string', enum: ['ok'] }, store: str, catalogPosition: int }),
-  Readiness: object({ status: { type: 'string', enum: ['ready', 'not ready'] }, store: str, reasons: arrayOf(str), catalog: object({ position: int, behind: int, failure: str }, ['failure']) }),
+  Readiness: object({ status: { type: 'string', enum: ['ready', 'not ready'] }, store: str, reasons: arrayOf(str), catalog: object({ position: int, behind: int, failure: str, subscription: { type: 'string', enum: ['failed'] } }, ['failure', 'subscription']) }),
 };
 
 export type ResponseSchemaName = keyof typeof schemas;

@@ -928,6 +928,8 @@ export interface components {
                 position: number;
                 behind: number;
                 failure?: string;
+                /** @enum {string} */
+                subscription?: "failed";
             };
         };
     };
@@ -1114,6 +1116,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchesController_create: {
@@ -1237,7 +1251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BODY_TOO_LARGE */
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1245,7 +1259,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_TOO_LARGE";
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
                     };
                 };
             };
@@ -1294,6 +1308,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -1394,7 +1420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BODY_TOO_LARGE */
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1402,7 +1428,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_TOO_LARGE";
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
                     };
                 };
             };
@@ -1439,6 +1465,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -1520,6 +1558,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -1623,6 +1673,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchEventsController_append: {
@@ -1708,7 +1770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BODY_TOO_LARGE */
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1716,7 +1778,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_TOO_LARGE";
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
                     };
                 };
             };
@@ -1765,6 +1827,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -1879,6 +1953,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchViewsController_queue: {
@@ -1977,6 +2063,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchIntegrityController_receipt: {
@@ -2055,6 +2153,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -2142,6 +2252,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchIntegrityController_export: {
@@ -2223,6 +2345,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchIntegrityController_import: {
@@ -2297,7 +2431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BODY_TOO_LARGE */
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2305,7 +2439,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_TOO_LARGE";
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
                     };
                 };
             };
@@ -2354,6 +2488,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -2465,6 +2611,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
         };
     };
     MatchAuditController_audit: {
@@ -2546,6 +2704,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
@@ -2667,6 +2837,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };
