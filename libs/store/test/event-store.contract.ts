@@ -154,7 +154,10 @@ export const eventStoreContract = (
         expect(await store.revisionOf(stream)).toBe(0);
       });
 
-      const ifDetected = reusedIdsDetected ? it : it.skip;
+      // a store that does not keep ids unique across streams (EventStoreDB) says so by having no findEvent:
+      // its callers (import's already-imported check) then take the other way, and these tests do not apply
+      if (!reusedIdsDetected) it('offers no findEvent, as it keeps ids unique only where a retry puts them', () => expect(store.findEvent).toBeUndefined());
+      const ifDetected = reusedIdsDetected ? it : () => undefined;
 
       ifDetected('finds an event by its id, in whichever stream holds it', async () => {
         const [one, two] = [newStream('one'), newStream('two')];
