@@ -5,13 +5,18 @@ import { Forbidden, Unauthenticated } from '../errors/api-errors';
 export type Caller =
   | { readonly kind: 'organizer' }
   | { readonly kind: 'judge'; readonly matchId: string }
+  | { readonly kind: 'recorder'; readonly matchId: string }
   | { readonly kind: 'player'; readonly matchId: string; readonly player: string }
   | { readonly kind: 'anonymous' };
 
-/** Organizer: anything. Judge token: every audience of its match. Player token: its seat and public. Anyone: public. */
+/**
+ * Organizer: anything. Judge token: every audience of its match. Recorder token: its match's judge
+ * view (what recording needs: every card by id). Player token: its seat and public. Anyone: public.
+ */
 export const mayRead = (caller: Caller, matchId: string, audience: string): boolean => {
   if (audience === PUBLIC || caller.kind === 'organizer') return true;
   if (caller.kind === 'judge') return caller.matchId === matchId;
+  if (caller.kind === 'recorder') return caller.matchId === matchId && audience === JUDGE;
   if (caller.kind === 'player') return caller.matchId === matchId && caller.player === audience && audience !== JUDGE;
   return false;
 };
@@ -23,5 +28,17 @@ export const assertMayRead = (caller: Caller, matchId: string, audience: string)
 
 export const assertOrganizer = (caller: Caller): void => {
   if (caller.kind === 'organizer') return;
+  throw caller.kind === 'anonymous' ? new Unauthenticated() : new Forbidden();
+};
+
+/** The organizer key, or the judge token of this match: the judge's tools (audit, verify, export), not a recorder's. */
+export const assertJudgeOf = (caller: Caller, matchId: string): void => {
+  if (caller.kind === 'organizer' || (caller.kind === 'judge' && caller.matchId === matchId)) return;
+  throw caller.kind === 'anonymous' ? new Unauthenticated() : new Forbidden();
+};
+
+/** The organizer key, or the recorder token of this match: who may append to it. */
+export const assertMayRecord = (caller: Caller, matchId: string): void => {
+  if (caller.kind === 'organizer' || (caller.kind === 'recorder' && caller.matchId === matchId)) return;
   throw caller.kind === 'anonymous' ? new Unauthenticated() : new Forbidden();
 };

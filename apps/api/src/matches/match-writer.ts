@@ -67,13 +67,13 @@ export class MatchWriter {
     });
   }
 
-  /** New tokens for the named roles ("judge" or player ids) of a match; the old ones of those roles stop working at once. */
+  /** New tokens for the named roles ("judge", "recorder" or player ids) of a match; the old ones of those roles stop working at once. */
   async reissue(matchId: string, roles: readonly string[]): Promise<{ matchId: string; tokens: IssuedTokens }> {
     return this.lock.run(matchId, async () => {
       const players = (await this.replays.load(matchId)).state.layout?.playerIds ?? [];
-      const unknown = roles.flatMap((role, i) => (role === 'judge' || players.includes(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge" or a player of this match (${players.join(', ')}); got "${role}"` }]));
+      const unknown = roles.flatMap((role, i) => (role === 'judge' || role === 'recorder' || players.includes(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge", "recorder" or a player of this match (${players.join(', ')}); got "${role}"` }]));
       if (unknown.length > 0) throw new ValidationFailed(unknown);
-      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' ? { role: 'judge' } : { role: 'player', player: role }));
+      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' || role === 'recorder' ? { role } : { role: 'player', player: role }));
       return { matchId, tokens: await this.reissueTokens(matchId, asRoles) };
     });
   }
@@ -178,8 +178,8 @@ export class MatchWriter {
   }
 }
 
-/** Every role of a match: each player's seat and the judge. */
-const rolesOf = (created: MatchCreated): TokenRole[] => [...created.players.map((p): TokenRole => ({ role: 'player', player: p.id })), { role: 'judge' }];
+/** Every role of a match: each player's seat, the judge and the recorder. */
+const rolesOf = (created: MatchCreated): TokenRole[] => [...created.players.map((p): TokenRole => ({ role: 'player', player: p.id })), { role: 'judge' }, { role: 'recorder' }];
 
 /** 128 random bits, hex: drawn here, outside the domain, for every shuffle recorded without a salt. */
 const newSalt = (): string => randomBytes(16).toString('hex');
