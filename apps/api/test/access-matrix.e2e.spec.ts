@@ -36,7 +36,7 @@ const EXPECTED: Record<string, number[]> = {
 
 describe('access control: every route x every kind of caller', () => {
   let t: TestApp;
-  let headers: Record<Caller, object>;
+  let headers: Record<Caller, Record<string, string>>;
   let unique = 0;
 
   beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('access control: every route x every kind of caller', () => {
   const revision = async () => (await t.http().get('/matches/acc/views/judge').set(t.organizer).expect(200)).body.revision as number;
 
   /** The request for a route, with a body its callers who may would get a success with. */
-  const send = async (route: string, as: object) => {
+  const send = async (route: string, as: Record<string, string>) => {
     const [method, template] = route.split(' ');
     const path = template.replace(':id', 'acc');
     const id = `acc-${++unique}`;
