@@ -20,6 +20,8 @@ export interface ApiConfig {
   readonly corsOrigins: '*' | readonly string[];
   /** MATCHLOG_SIGNING_KEY_FILE: the Ed25519 PEM private key that signs chain heads; default: generated into the data directory */
   readonly signingKeyFile?: string;
+  /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 2,000,000 */
+  readonly replayCacheEvents?: number;
 }
 
 /**
@@ -49,7 +51,14 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
     bodyLimit,
     corsOrigins: corsOriginsOf(env.MATCHLOG_CORS_ORIGINS),
     ...(env.MATCHLOG_SIGNING_KEY_FILE && { signingKeyFile: resolve(env.MATCHLOG_SIGNING_KEY_FILE) }),
+    ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
   };
+};
+
+const replayCacheEventsOf = (value: string): number => {
+  const events = Number(value.replace(/_/g, ''));
+  if (!Number.isSafeInteger(events) || events < 0 || value.trim() === '') throw new ConfigError(`MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events (0 or more, e.g. 2000000), not "${value}"`);
+  return events;
 };
 
 /** '*' or unset: any origin; otherwise a comma-separated list of origins such as https://viewer.example.org */

@@ -44,6 +44,15 @@ describe('configFromEnv', () => {
     expect(configFromEnv({ ...cluster, MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SIGNING_KEY_FILE: '/keys/signing.pem' })).toMatchObject({ organizerKey: GOOD, organizerKeyFile: null, signingKeyFile: '/keys/signing.pem' });
   });
 
+  it('reads MATCHLOG_REPLAY_CACHE_EVENTS as a number of events; anything else is refused, naming it', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).replayCacheEvents).toBeUndefined();
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_CACHE_EVENTS: '500000' }).replayCacheEvents).toBe(500_000);
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_CACHE_EVENTS: '2_000_000' }).replayCacheEvents).toBe(2_000_000);
+    for (const bad of ['', 'lots', '-1', '1.5', '2e99']) {
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_CACHE_EVENTS: bad })).toThrow(/MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events/);
+    }
+  });
+
   it('refuses an unknown store or port with a ConfigError too', () => {
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_STORE: 'mysql' })).toThrow(ConfigError);
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, PORT: 'http' })).toThrow(ConfigError);

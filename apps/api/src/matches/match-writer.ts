@@ -81,11 +81,10 @@ export class MatchWriter {
   async append(matchId: string, expectedRevision: number, incoming: readonly IncomingEvent[], recordedBy: string): Promise<Appended> {
     const stamped = incoming.map((event) => this.stamp(event, recordedBy));
     return this.lock.run(matchId, async () => {
-      let loaded = await this.replays.load(matchId);
-      if (expectedRevision !== loaded.state.revision) {
-        this.replays.forget(matchId);
-        loaded = await this.replays.load(matchId);
-      }
+      // the cache may be behind another instance's appends: the store's revision check catches that,
+      // so the head is looked up (and the missing tail read) only for a caller ahead of the cache
+      let loaded = await this.replays.load(matchId, { validate: false });
+      if (expectedRevision > loaded.state.revision) loaded = await this.replays.load(matchId);
       const { state } = loaded;
       if (expectedRevision > state.revision) throw new RevisionConflict(matchId, expectedRevision, state.revision);
       if (expectedRevision < state.revision) {
