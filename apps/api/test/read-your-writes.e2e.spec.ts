@@ -53,4 +53,13 @@ describe('read your writes across instances', () => {
     // the chain B extends is the one A wrote
     expect((await a.http().get('/matches/ryw-2/verify').set(a.organizer).expect(200)).body.ok).toBe(true);
   });
+
+  it('a batch A wrote, retried on B (its answer lost), gets its first result, a shuffle\'s server-drawn salt included', async () => {
+    await a.http().post('/matches').set(a.organizer).send(lorcanaMatch('ryw-3')).expect(201);
+    await judgeView(b, 'ryw-3').expect(200);
+    const batch = [{ id: 'ryw-3-shuffle', type: 'ZoneShuffled', data: { zone: { zone: 'deck', player: 'p1' }, order: ['c02', 'c01'] } }, { id: 'ryw-3-turn', ...turn(1) }];
+    const first = (await append(a, 'ryw-3', 1, batch).expect(201)).body;
+    expect((await append(b, 'ryw-3', 1, batch).expect(201)).body).toEqual(first);
+    expect((await judgeView(b, 'ryw-3').expect(200)).body.revision).toBe(3);
+  });
 });

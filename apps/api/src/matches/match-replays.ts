@@ -33,17 +33,11 @@ export class MatchReplays {
     this.cache = new LruByWeight({ maxEntries: CACHED_MATCHES, maxWeight: config.replayCacheEvents ?? DEFAULT_REPLAY_CACHE_EVENTS }, (loaded) => loaded.replay.revision);
   }
 
-  /**
-   * The match as the store holds it now (at least at the revision it had when this call began).
-   * `validate: false` skips the head lookup: for the writer, whose append the store's revision check guards.
-   */
-  async load(matchId: string, { validate = true } = {}): Promise<LoadedMatch> {
+  /** The match as the store holds it now: at least at the revision the store had when this call began. */
+  async load(matchId: string): Promise<LoadedMatch> {
     const cached = this.cache.get(matchId);
     if (!cached) return this.loadWhole(matchId);
-    if (validate) {
-      const head = await this.store.revisionOf(matchId);
-      if (head > cached.replay.revision) await this.catchUp(matchId, cached);
-    }
+    if ((await this.store.revisionOf(matchId)) > cached.replay.revision) await this.catchUp(matchId, cached);
     return cached;
   }
 

@@ -81,10 +81,9 @@ export class MatchWriter {
   async append(matchId: string, expectedRevision: number, incoming: readonly IncomingEvent[], recordedBy: string): Promise<Appended> {
     const stamped = incoming.map((event) => this.stamp(event, recordedBy));
     return this.lock.run(matchId, async () => {
-      // the cache may be behind another instance's appends: the store's revision check catches that,
-      // so the head is looked up (and the missing tail read) only for a caller ahead of the cache
-      let loaded = await this.replays.load(matchId, { validate: false });
-      if (expectedRevision > loaded.state.revision) loaded = await this.replays.load(matchId);
+      // up to the store's head (another instance may have appended), so a retry of a batch another
+      // instance wrote takes the retry path below and gets that batch's first result
+      const loaded = await this.replays.load(matchId);
       const { state } = loaded;
       if (expectedRevision > state.revision) throw new RevisionConflict(matchId, expectedRevision, state.revision);
       if (expectedRevision < state.revision) {
