@@ -20,7 +20,7 @@ export interface ApiConfig {
   readonly corsOrigins: '*' | readonly string[];
   /** MATCHLOG_SIGNING_KEY_FILE: the Ed25519 PEM private key that signs chain heads; default: generated into the data directory */
   readonly signingKeyFile?: string;
-  /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 2,000,000 */
+  /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 1,000,000 */
   readonly replayCacheEvents?: number;
 }
 

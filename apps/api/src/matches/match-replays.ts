@@ -8,7 +8,8 @@ import { LruByWeight } from './lru-by-weight';
 import { asMatchEvent, readMatch } from './read-match';
 
 const CACHED_MATCHES = 500;
-export const DEFAULT_REPLAY_CACHE_EVENTS = 2_000_000;
+/** about 1 GB of heap at the ~0.7–1.1 KB per cached event bench/replay-memory.bench.ts measures */
+export const DEFAULT_REPLAY_CACHE_EVENTS = 1_000_000;
 
 export interface LoadedMatch {
   readonly replay: Replay;
