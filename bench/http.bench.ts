@@ -16,7 +16,8 @@ import { fmt } from './measure';
  * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_HTTP_ONLY=appends-100 profiles the server
  * under those appends alone; `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
  */
-const PORT = 3917;
+// BENCH_HTTP_PORT: another port, when another bench may hold this one
+const PORT = Number(process.env.BENCH_HTTP_PORT ?? 3917);
 const MATCHES = 100;
 const RUNS = 3;
 const SECONDS = 5;
@@ -33,6 +34,7 @@ const startServer = async (dataDir: string): Promise<ChildProcess> => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 200; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}): is port ${PORT} taken? Set BENCH_HTTP_PORT`);
     if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return server;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
