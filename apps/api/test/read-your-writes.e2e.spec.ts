@@ -1,23 +1,61 @@
-import { EventStore } from '@matchlog/store';
+import { CatalogFeeder, openCatalog } from '@matchlog/catalog';
+import { EventStore, openEventStore } from '@matchlog/store';
+import { join } from 'path';
+import { AppParts } from '../src/app.module';
+import { ApiConfig } from '../src/config/config';
 import { EVENT_STORE } from '../src/tokens';
+import { createTestDatabase } from '../../../test/support/postgres';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { startSecondInstance } from './support/second-instance';
 import { TestApp, startTestApp } from './support/test-app';
 
-// Two instances on one store, each with its own replay cache: what one acknowledged, the other reads next.
-describe('read your writes across instances', () => {
+/** An instance's parts on a PostgreSQL event store of its own (its own pool), its catalog in its data directory. */
+const onPostgres = (url: string) => async (config: ApiConfig): Promise<AppParts> => {
+  const store = await openEventStore({ MATCHLOG_STORE: 'postgres', MATCHLOG_DATABASE_URL: url });
+  const catalog = await openCatalog(config.dataDir);
+  const feeder = new CatalogFeeder(catalog, store);
+  await feeder.start();
+  return { config, store, catalog, feeder };
+};
+
+interface Instances {
+  readonly a: TestApp;
+  readonly b: TestApp;
+  /** the store object B's reads end in (to count them) */
+  readonly storeOfB: EventStore;
+  close(): Promise<void>;
+}
+
+const setups: [string, () => Promise<Instances>][] = [
+  [
+    'two apps in one process over one SQLite store',
+    async () => {
+      const a = await startTestApp();
+      const b = await startSecondInstance(a);
+      return { a, b, storeOfB: a.app.get(EVENT_STORE), close: async () => (await b.close(), await a.close()) };
+    },
+  ],
+  [
+    'two apps over one PostgreSQL database, each with its own store',
+    async () => {
+      const database = await createTestDatabase();
+      const a = await startTestApp({}, onPostgres(database.url));
+      const b = await startTestApp({ signingKeyFile: join(a.dataDir, 'signing-key.pem') }, onPostgres(database.url));
+      return { a, b, storeOfB: b.app.get(EVENT_STORE), close: async () => (await b.close(), await a.close(), await database.drop()) };
+    },
+  ],
+];
+
+// Two instances, each with its own replay cache: what one acknowledged, the other reads next.
+describe.each(setups)('read your writes across instances: %s', (_name, start) => {
   let a: TestApp;
   let b: TestApp;
-  let store: EventStore;
+  let instances: Instances;
   beforeAll(async () => {
-    a = await startTestApp();
-    b = await startSecondInstance(a);
-    store = a.app.get(EVENT_STORE);
+    instances = await start();
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  afterAll(() => instances.close());
   afterEach(() => jest.restoreAllMocks());
 
   const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
@@ -29,7 +67,7 @@ describe('read your writes across instances', () => {
     expect((await judgeView(b, 'ryw-1').expect(200)).body.revision).toBe(1); // B caches revision 1
     await append(a, 'ryw-1', 1, [draw(), turn(1)]).expect(201);
     await append(a, 'ryw-1', 3, [turn(2)]).expect(201);
-    const reads = jest.spyOn(store, 'readStream');
+    const reads = jest.spyOn(instances.storeOfB, 'readStream');
     const latest = (await b.http().get('/matches/ryw-1/views/p1').set(b.bearer(tokens.players.p1)).expect(200)).body;
     expect(latest.revision).toBe(4);
     expect(latest.zones['hand@p1'].count).toBe(3);
