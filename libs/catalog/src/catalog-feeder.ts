@@ -108,6 +108,7 @@ export class CatalogFeeder {
       await trx.deleteFrom('match_players').execute();
       // tokens issued before they were logged exist only here: kept
       await trx.deleteFrom('match_tokens').where('from_log', '=', 1).execute();
+      await trx.deleteFrom('token_revocations').execute();
       await trx.deleteFrom('matches').execute();
       await trx.deleteFrom('projection_checkpoints').where('projection', '=', CATALOG).execute();
     });

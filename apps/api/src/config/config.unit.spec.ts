@@ -35,6 +35,24 @@ describe('configFromEnv', () => {
     expect(read).not.toThrow(/change-me/);
   });
 
+  it('on a store instances may share, refuses to start without the shared organizer and signing keys rather than generate its own', () => {
+    const cluster = { MATCHLOG_STORE: 'eventstoredb', MATCHLOG_DATA_DIR: '/nonexistent/matchlog' };
+    expect(() => configFromEnv(cluster)).toThrow(ConfigError);
+    expect(() => configFromEnv(cluster)).toThrow(/MATCHLOG_STORE=eventstoredb .*set MATCHLOG_ORGANIZER_KEY and MATCHLOG_SIGNING_KEY_FILE .*openssl rand -base64 32.*openssl genpkey -algorithm ed25519/);
+    expect(() => configFromEnv({ ...cluster, MATCHLOG_ORGANIZER_KEY: GOOD })).toThrow(/set MATCHLOG_SIGNING_KEY_FILE \(/);
+    expect(() => configFromEnv({ ...cluster, MATCHLOG_SIGNING_KEY_FILE: '/keys/signing.pem' })).toThrow(/set MATCHLOG_ORGANIZER_KEY \(/);
+    expect(configFromEnv({ ...cluster, MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SIGNING_KEY_FILE: '/keys/signing.pem' })).toMatchObject({ organizerKey: GOOD, organizerKeyFile: null, signingKeyFile: '/keys/signing.pem' });
+  });
+
+  it('reads MATCHLOG_REPLAY_CACHE_EVENTS as a number of events; anything else is refused, naming it', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).replayCacheEvents).toBeUndefined();
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_CACHE_EVENTS: '500000' }).replayCacheEvents).toBe(500_000);
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_CACHE_EVENTS: '2_000_000' }).replayCacheEvents).toBe(2_000_000);
+    for (const bad of ['', 'lots', '-1', '1.5', '2e99']) {
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_CACHE_EVENTS: bad })).toThrow(/MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events/);
+    }
+  });
+
   it('refuses an unknown store or port with a ConfigError too', () => {
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_STORE: 'mysql' })).toThrow(ConfigError);
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, PORT: 'http' })).toThrow(ConfigError);
