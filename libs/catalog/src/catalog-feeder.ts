@@ -54,6 +54,7 @@ export class CatalogFeeder {
     private readonly onError: (error: unknown) => void = (error) =>
       console.error('catalog: a batch or the subscription failed, and will be retried:', isStorageError(error) ? error.report : error),
     private readonly retry: RetryDelays = { firstMs: 250, maxMs: 30_000 },
+    private readonly log: (line: string) => void = console.warn,
   ) {
     this.shared = isSharedCatalog(db);
   }
@@ -94,7 +95,7 @@ export class CatalogFeeder {
     return this.db.transaction().execute(async (trx) => {
       const checkpoint = await lockCheckpoint(trx, this.storeId);
       if (checkpoint.storeId === this.storeId) return checkpoint.position;
-      console.warn(`catalog: it was fed from event store ${checkpoint.storeId ?? '(unnamed)'}, this instance's is ${this.storeId}: emptied, and fed again from the start of the log`);
+      this.log(`catalog: it was fed from event store ${checkpoint.storeId ?? '(unnamed)'}, this instance's is ${this.storeId}: emptied, and fed again from the start of the log`);
       await clearCatalog(trx, this.storeId);
       return 0;
     });
