@@ -5,11 +5,11 @@ import { join, resolve } from 'path';
 import { bytesOf } from './byte-size';
 import { ConfigError } from './config-error';
 import { checkOrganizerKey } from './organizer-key';
+import { StorageConfig, storageFromEnv } from './storage-config';
 
-export interface ApiConfig {
+export interface ApiConfig extends StorageConfig {
   readonly port: number;
   readonly dataDir: string;
-  readonly store: 'sqlite' | 'eventstoredb';
   readonly organizerKey: string;
   /** where a generated organizer key was written, when it was generated or read back */
   readonly organizerKeyFile: string | null;
@@ -27,8 +27,7 @@ export interface ApiConfig {
  */
 export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
   const dataDir = resolve(env.MATCHLOG_DATA_DIR ?? './data');
-  const store = env.MATCHLOG_STORE ?? 'sqlite';
-  if (store !== 'sqlite' && store !== 'eventstoredb') throw new ConfigError(`MATCHLOG_STORE must be sqlite or eventstoredb, not "${store}"`);
+  const storage = storageFromEnv(env);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${env.PORT}"`);
   const { key, file } = env.MATCHLOG_ORGANIZER_KEY
@@ -39,7 +38,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
   return {
     port,
     dataDir,
-    store,
+    ...storage,
     organizerKey: key,
     organizerKeyFile: file,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
