@@ -57,7 +57,7 @@ describe('configFromEnv', () => {
   describe('where the events and the read models are', () => {
     const URL = 'postgres://matchlog:s3cret-password@db:5432/matchlog';
     const read = (env: NodeJS.ProcessEnv) => {
-      const { store, databaseUrl, catalog } = configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, ...env });
+      const { store, databaseUrl, catalog } = configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SIGNING_KEY_FILE: '/run/secrets/signing-key.pem', ...env });
       return { store, databaseUrl, catalog };
     };
 
@@ -85,7 +85,6 @@ describe('configFromEnv', () => {
         [{ MATCHLOG_STORE: 'postgres', MATCHLOG_DATABASE_URL: 's3cret-password' }, /MATCHLOG_DATABASE_URL must be a PostgreSQL URL .*not a URL/],
         [{ MATCHLOG_CATALOG_URL: 'mysql://u:s3cret-password@h/c' }, /MATCHLOG_CATALOG_URL must be a PostgreSQL URL .*its scheme is mysql:/],
         [{ MATCHLOG_DATABASE_URL: URL }, /MATCHLOG_DATABASE_URL is read only with MATCHLOG_STORE=postgres, and MATCHLOG_STORE is sqlite/],
-        [{ MATCHLOG_STORE: 'eventstoredb' }, /MATCHLOG_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING/],
         [{ MATCHLOG_STORE: 'postgresql' }, /MATCHLOG_STORE must be sqlite, postgres or eventstoredb, not "postgresql"/],
       ];
       for (const [env, message] of refusals) {

@@ -30,9 +30,6 @@ export const storageFromEnv = (env: NodeJS.ProcessEnv): StorageConfig => {
   if (store !== 'postgres' && databaseUrl !== undefined) {
     throw new ConfigError(`MATCHLOG_DATABASE_URL is read only with MATCHLOG_STORE=postgres, and MATCHLOG_STORE is ${store}: set MATCHLOG_STORE=postgres to keep the events in that database, or name it in MATCHLOG_CATALOG_URL to keep only the read models there`);
   }
-  if (store === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING) {
-    throw new ConfigError('MATCHLOG_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false)');
-  }
   const url = catalogUrl ?? databaseUrl;
   return { store: store as StoreKind, ...(databaseUrl !== undefined && { databaseUrl }), catalog: url === undefined ? { kind: 'sqlite' } : { kind: 'postgres', url } };
 };
