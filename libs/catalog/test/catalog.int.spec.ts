@@ -48,7 +48,7 @@ describe.each(catalogPlaces)('match catalog on %s, fed from a SQLite event log',
     let db = await openCatalog();
     let feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(5);
+    await feeder.caughtUpTo(5, 30_000);
     expect(await checkpointOf(db)).toBe(5);
     expect(await findMatch(db, 'm1')).toMatchObject({ status: 'ended', winner: 'p2', eventCount: 4, endedAt: '2026-11-21T10:30:00.000Z', startedAt: '2026-11-21T10:00:00.000Z' });
     await feeder.stop();
@@ -58,7 +58,7 @@ describe.each(catalogPlaces)('match catalog on %s, fed from a SQLite event log',
     db = await openCatalog();
     feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(6);
+    await feeder.caughtUpTo(6, 30_000);
     expect((await findMatch(db, 'm2'))!.eventCount).toBe(2);
     expect((await findMatch(db, 'm1'))!.eventCount).toBe(4);
     expect((await listMatches(db, { player: 'p3' }, 10)).matches.map((m) => m.matchId)).toEqual(['m2']);
@@ -83,7 +83,7 @@ describe.each(catalogPlaces)('match catalog on %s, fed from a SQLite event log',
     await db.insertInto('match_tokens').values({ token_hash: 'legacy-hash', match_id: 'm2', role: 'judge', player_id: null, from_log: 0 }).execute();
     const feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(second.position);
+    await feeder.caughtUpTo(second.position, 30_000);
     const live = await rows(db);
     expect(live.map((m) => m.matchId).sort()).toEqual(['m1', 'm2']); // the token stream is no match
     await db.updateTable('matches').set({ event_count: 999 }).execute(); // a damaged read model
@@ -103,14 +103,14 @@ describe.each(catalogPlaces)('match catalog on %s, fed from a SQLite event log',
     let db = await openCatalog();
     let feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(position);
+    await feeder.caughtUpTo(position, 30_000);
     await feeder.stop();
     await db.destroy();
     await place.lose();
     db = await openCatalog();
     feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(position);
+    await feeder.caughtUpTo(position, 30_000);
     for (const player of ['p1', 'p2']) expect(await grantOf(db, tokens.players[player])).toEqual({ matchId: 'm1', role: 'player', player });
     expect(await grantOf(db, tokens.judge!)).toEqual({ matchId: 'm1', role: 'judge', player: null });
     await feeder.stop();
@@ -122,7 +122,7 @@ describe.each(catalogPlaces)('match catalog on %s, fed from a SQLite event log',
     const db = await openCatalog();
     const feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(position);
+    await feeder.caughtUpTo(position, 30_000);
     const kept = JSON.stringify([await db.selectFrom('match_tokens').selectAll().execute(), await store.readAll(0, 100)]);
     for (const token of [tokens.judge!, ...Object.values(tokens.players)]) expect(kept).not.toContain(token);
     expect(await grantOf(db, tokens.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
