@@ -1,44 +1,22 @@
 import { SqliteEventStore } from '@matchlog/store';
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startPostgres } from '../test/support/postgres';
 import { fmt, perSecond } from './measure';
+import { barePostgres, oursOnPostgres, withFreshDatabase } from './store-postgres';
+import { APPENDS, APPENDS_PER_MATCH, BenchEvent, EVENTS, EVENTS_PER_APPEND, MATCHES, median, playAllMatches, streamIds, workload } from './store-workload';
 
 /**
- * npm run bench:store — 20,000 durable appends of 10 small events over 100 matches, each with its
- * expected revision, as a server makes them: every match awaits its own appends, all matches are in
- * flight together. Our SQLite store (group commit) beside a bare better-sqlite3 loop doing one
- * transaction per append over the same workload; both WAL + synchronous=FULL on a fresh file per
- * run; medians of RUNS runs after one warm-up each, the two interleaved.
+ * npm run bench:store — 20,000 durable appends of 10 small events over 100 matches (store-workload.ts).
+ * - SQLite: our store (group commit) beside a bare better-sqlite3 loop doing one transaction per
+ *   append over the same workload; both WAL + synchronous=FULL on a fresh file per run.
+ * - PostgreSQL (embedded, fsync and synchronous commits on): our store (group commit) beside bare
+ *   `pg`, one transaction per append, with the same concurrency (store-postgres.ts); a fresh database per run.
+ * Medians of RUNS runs after one warm-up each, each pair interleaved.
  */
-const MATCHES = 100;
-const APPENDS = 20_000;
-const EVENTS_PER_APPEND = 10;
 const RUNS = 5;
-const APPENDS_PER_MATCH = APPENDS / MATCHES;
-const EVENTS = APPENDS * EVENTS_PER_APPEND;
-
-interface BenchEvent {
-  id: string;
-  type: string;
-  data: unknown;
-  meta: unknown;
-}
-
-/** workload[match][k]: the k-th append of the match */
-const workload: BenchEvent[][][] = Array.from({ length: MATCHES }, (_, m) =>
-  Array.from({ length: APPENDS_PER_MATCH }, (_, k) =>
-    Array.from({ length: EVENTS_PER_APPEND }, (_, e) => ({
-      id: randomUUID(),
-      type: 'CardMoved',
-      data: { cardId: `p${1 + (e % 2)}-c${(k * EVENTS_PER_APPEND + e) % 60}`, from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } },
-      meta: { recordedBy: `table-${m}`, recordedAt: '2026-11-21T14:03:22.118Z' },
-    })),
-  ),
-);
-const streamIds = workload.map(() => randomUUID());
 
 const withFreshFile = async (run: (file: string) => Promise<number>): Promise<number> => {
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-bench-'));
@@ -49,17 +27,11 @@ const withFreshFile = async (run: (file: string) => Promise<number>): Promise<nu
   }
 };
 
-const ours = (file: string): Promise<number> => {
+const ours = async (file: string): Promise<number> => {
   const store = SqliteEventStore.open(file);
-  const match = async (m: number) => {
-    for (let k = 0; k < APPENDS_PER_MATCH; k++) await store.append(streamIds[m], k * EVENTS_PER_APPEND, workload[m][k]);
-  };
-  const start = process.hrtime.bigint();
-  return Promise.all(workload.map((_, m) => match(m))).then(async () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    await store.close();
-    return ms;
-  });
+  const ms = await playAllMatches((streamId, expected, events) => store.append(streamId, expected, events));
+  await store.close();
+  return ms;
 };
 
 const bare = async (file: string): Promise<number> => {
@@ -83,24 +55,43 @@ const bare = async (file: string): Promise<number> => {
   return ms;
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const main = async () => {
-  await withFreshFile(ours);
-  await withFreshFile(bare);
+/** Medians of `ours` and `bare`, run RUNS times each, interleaved, after one warm-up each. */
+const pair = async (ours: () => Promise<number>, bare: () => Promise<number>) => {
+  await ours();
+  await bare();
   const times = { ours: [] as number[], bare: [] as number[] };
   for (let r = 0; r < RUNS; r++) {
-    times.ours.push(await withFreshFile(ours));
-    times.bare.push(await withFreshFile(bare));
+    times.ours.push(await ours());
+    times.bare.push(await bare());
   }
-  const oursRate = perSecond(EVENTS, median(times.ours));
-  const bareRate = perSecond(EVENTS, median(times.bare));
+  return times;
+};
+
+const row = (label: string, ms: number[], baseline?: number[]) => {
+  const rate = perSecond(EVENTS, median(ms));
+  const ratio = baseline === undefined ? '' : (rate / perSecond(EVENTS, median(baseline))).toFixed(2);
+  return `| ${label} | ${fmt(APPENDS)} | ${fmt(EVENTS)} | ${fmt(Math.round(median(ms)))} | ${fmt(rate)} | ${ratio} |`;
+};
+
+const main = async () => {
+  const sqlite = await pair(() => withFreshFile(ours), () => withFreshFile(bare));
+  const server = await startPostgres({ durable: true });
+  let postgres;
+  try {
+    postgres = await pair(() => withFreshDatabase(server.url, oursOnPostgres), () => withFreshDatabase(server.url, barePostgres));
+  } finally {
+    await server.stop();
+  }
   const cpu = cpus();
-  console.log(`Node ${process.version}, ${cpu.length} cores (${cpu[0]?.model.trim()}), ${new Date().toISOString().slice(0, 10)}; runs (ms): ours ${times.ours.map(Math.round).join(', ')}; bare ${times.bare.map(Math.round).join(', ')}\n`);
+  const runs = (times: { ours: number[]; bare: number[] }) => `ours ${times.ours.map(Math.round).join(', ')}; bare ${times.bare.map(Math.round).join(', ')}`;
+  console.log(`Node ${process.version}, ${cpu.length} cores (${cpu[0]?.model.trim()}), ${new Date().toISOString().slice(0, 10)}`);
+  console.log(`runs (ms): SQLite: ${runs(sqlite)}; PostgreSQL: ${runs(postgres)}\n`);
   console.log('| store | appends | events | median ms | events/s | ours / bare |');
   console.log('|---|---|---|---|---|---|');
-  console.log(`| bare better-sqlite3, one transaction per append (baseline) | ${fmt(APPENDS)} | ${fmt(EVENTS)} | ${fmt(Math.round(median(times.bare)))} | ${fmt(bareRate)} | |`);
-  console.log(`| SqliteEventStore, group commit | ${fmt(APPENDS)} | ${fmt(EVENTS)} | ${fmt(Math.round(median(times.ours)))} | ${fmt(oursRate)} | ${(oursRate / bareRate).toFixed(2)} |`);
+  console.log(row('bare better-sqlite3, one transaction per append (baseline)', sqlite.bare));
+  console.log(row('SqliteEventStore, group commit', sqlite.ours, sqlite.bare));
+  console.log(row('bare pg, one transaction per append, 10 connections (baseline)', postgres.bare));
+  console.log(row('PostgresEventStore, group commit', postgres.ours, postgres.bare));
 };
 
 void main();

@@ -7,9 +7,11 @@ import { CHANNEL } from './schema';
  * seeing all that committed before it, and a position is handed out only once every lower one has
  * committed, so a reader that sees position p sees every position below p (no gaps to skip).
  */
-const LOCK_HEAD = { name: 'matchlog-lock-head', text: 'SELECT last_position FROM event_head FOR UPDATE' };
-const STREAMS = 'SELECT stream_id, revision FROM event_streams WHERE stream_id = ANY($1::text[])';
-const KNOWN = 'SELECT event_id, stream_id, revision, position, type, data FROM events WHERE event_id = ANY($1::text[])';
+const BEGIN_AND_LOCK_HEAD = 'BEGIN; SELECT last_position FROM event_head FOR UPDATE';
+/** The group's streams' revisions, and the events stored under the group's ids: one round trip. */
+const STREAMS_AND_KNOWN = `SELECT
+  (SELECT coalesce(json_agg(json_build_array(stream_id, revision)), '[]') FROM event_streams WHERE stream_id = ANY($1::text[])) AS streams,
+  (SELECT coalesce(json_agg(json_build_array(event_id, stream_id, revision, position, type, data)), '[]') FROM events WHERE event_id = ANY($2::text[])) AS known`;
 const WRITE = `
 WITH new_events AS (
   INSERT INTO events (position, stream_id, revision, event_id, type, data, meta)
@@ -26,37 +28,34 @@ UPDATE event_head SET last_position = $10::bigint RETURNING pg_notify('${CHANNEL
  * If the transaction fails, nothing of the group is written and the error is thrown.
  */
 export const appendGroup = async (client: PoolClient, requests: readonly AppendRequest[]): Promise<GroupPlan> => {
-  await client.query('BEGIN');
   try {
-    const head = await client.query<{ last_position: string }>(LOCK_HEAD);
+    // a simple query: both statements in one round trip
+    const [, head] = (await client.query(BEGIN_AND_LOCK_HEAD)) as unknown as [unknown, { rows: { last_position: string }[] }];
     const streamIds = [...new Set(requests.map((r) => r.streamId))];
     const eventIds = requests.flatMap((r) => r.events.map((e) => e.id));
-    const [streams, known] = await Promise.all([
-      client.query<{ stream_id: string; revision: string }>({ name: 'matchlog-streams', text: STREAMS, values: [streamIds] }),
-      client.query<{ event_id: string; stream_id: string; revision: string; position: string; type: string; data: string }>({ name: 'matchlog-known', text: KNOWN, values: [eventIds] }),
-    ]);
-    const plan = planGroup(
-      requests,
-      new Map(streams.rows.map((s) => [s.stream_id, Number(s.revision)])),
-      new Map<string, KnownEvent>(known.rows.map((e) => [e.event_id, { streamId: e.stream_id, revision: Number(e.revision), position: Number(e.position), type: e.type, data: e.data }])),
-      Number(head.rows[0].last_position),
-    );
+    const { rows } = await client.query<{ streams: [string, number][]; known: [string, string, number, number, string, string][] }>({
+      name: 'matchlog-streams-and-known',
+      text: STREAMS_AND_KNOWN,
+      values: [streamIds, eventIds],
+    });
+    const known = rows[0].known.map(([id, streamId, revision, position, type, data]): [string, KnownEvent] => [id, { streamId, revision, position, type, data }]);
+    const plan = planGroup(requests, new Map(rows[0].streams), new Map(known), Number(head.rows[0].last_position));
     if (plan.rows.length === 0) {
       await client.query('ROLLBACK');
       return plan;
     }
-    const { rows } = plan;
+    const written = plan.rows;
     await client.query({
       name: 'matchlog-write',
       text: WRITE,
       values: [
-        rows.map((r) => r.position),
-        rows.map((r) => r.streamId),
-        rows.map((r) => r.revision),
-        rows.map((r) => r.id),
-        rows.map((r) => r.type),
-        rows.map((r) => r.data),
-        rows.map((r) => r.meta),
+        written.map((r) => r.position),
+        written.map((r) => r.streamId),
+        written.map((r) => r.revision),
+        written.map((r) => r.id),
+        written.map((r) => r.type),
+        written.map((r) => r.data),
+        written.map((r) => r.meta),
         [...plan.streams.keys()],
         [...plan.streams.values()],
         plan.lastPosition,
