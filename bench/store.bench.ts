@@ -5,18 +5,21 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../test/support/postgres';
 import { fmt, perSecond } from './measure';
-import { barePostgres, oursOnPostgres, withFreshDatabase } from './store-postgres';
+import { LOOP_APPENDS, LOOP_EVENTS, barePostgres, barePostgresLoop, oursOnPostgres, withFreshDatabase } from './store-postgres';
 import { APPENDS, APPENDS_PER_MATCH, BenchEvent, EVENTS, EVENTS_PER_APPEND, MATCHES, median, playAllMatches, streamIds, workload } from './store-workload';
 
 /**
- * npm run bench:store — 20,000 durable appends of 10 small events over 100 matches (store-workload.ts).
+ * npm run bench:store [-- sqlite|postgres] — 20,000 durable appends of 10 small events over 100
+ * matches (store-workload.ts); both parts unless one is named.
  * - SQLite: our store (group commit) beside a bare better-sqlite3 loop doing one transaction per
  *   append over the same workload; both WAL + synchronous=FULL on a fresh file per run.
  * - PostgreSQL (embedded, fsync and synchronous commits on): our store (group commit) beside bare
- *   `pg`, one transaction per append, with the same concurrency (store-postgres.ts); a fresh database per run.
- * Medians of RUNS runs after one warm-up each, each pair interleaved.
+ *   `pg`, one transaction per append, in a loop on one connection (a tenth of the workload), and with
+ *   the same concurrency as ours over 10 connections (store-postgres.ts); a fresh database per run.
+ * Medians of RUNS runs after one warm-up each, the contenders interleaved.
  */
 const RUNS = 5;
+const POSTGRES_RUNS = 3;
 
 const withFreshFile = async (run: (file: string) => Promise<number>): Promise<number> => {
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-bench-'));
@@ -55,43 +58,56 @@ const bare = async (file: string): Promise<number> => {
   return ms;
 };
 
-/** Medians of `ours` and `bare`, run RUNS times each, interleaved, after one warm-up each. */
-const pair = async (ours: () => Promise<number>, bare: () => Promise<number>) => {
-  await ours();
-  await bare();
-  const times = { ours: [] as number[], bare: [] as number[] };
-  for (let r = 0; r < RUNS; r++) {
-    times.ours.push(await ours());
-    times.bare.push(await bare());
-  }
+/** The wall times of each contender, run `runs` times each, interleaved, after one warm-up each. */
+const interleaved = async <K extends string>(runs: number, contenders: Record<K, () => Promise<number>>): Promise<Record<K, number[]>> => {
+  const entries = Object.entries(contenders) as [K, () => Promise<number>][];
+  for (const [, run] of entries) await run();
+  const times = Object.fromEntries(entries.map(([name]) => [name, [] as number[]])) as Record<K, number[]>;
+  for (let r = 0; r < runs; r++) for (const [name, run] of entries) times[name].push(await run());
   return times;
 };
 
-const row = (label: string, ms: number[], baseline?: number[]) => {
-  const rate = perSecond(EVENTS, median(ms));
-  const ratio = baseline === undefined ? '' : (rate / perSecond(EVENTS, median(baseline))).toFixed(2);
-  return `| ${label} | ${fmt(APPENDS)} | ${fmt(EVENTS)} | ${fmt(Math.round(median(ms)))} | ${fmt(rate)} | ${ratio} |`;
+const rateOf = (events: number, ms: number[]) => perSecond(events, median(ms));
+const row = (label: string, appends: number, events: number, ms: number[], baselines: number[] = []) =>
+  `| ${label} | ${fmt(appends)} | ${fmt(events)} | ${fmt(Math.round(median(ms)))} | ${fmt(rateOf(events, ms))} | ${baselines.map((b) => (rateOf(events, ms) / b).toFixed(2)).join(' / ')} |`;
+const runsOf = (times: Record<string, number[]>) => Object.entries(times).map(([name, ms]) => `${name} ${ms.map(Math.round).join(', ')}`).join('; ');
+
+const sqlitePart = async () => {
+  const times = await interleaved(RUNS, { ours: () => withFreshFile(ours), bare: () => withFreshFile(bare) });
+  console.log(`SQLite runs (ms): ${runsOf(times)}\n`);
+  console.log('| store | appends | events | median ms | events/s | ours / bare |');
+  console.log('|---|---|---|---|---|---|');
+  console.log(row('bare better-sqlite3, one transaction per append (baseline)', APPENDS, EVENTS, times.bare));
+  console.log(row('SqliteEventStore, group commit', APPENDS, EVENTS, times.ours, [rateOf(EVENTS, times.bare)]));
 };
 
-const main = async () => {
-  const sqlite = await pair(() => withFreshFile(ours), () => withFreshFile(bare));
+const postgresPart = async () => {
   const server = await startPostgres({ durable: true });
-  let postgres;
   try {
-    postgres = await pair(() => withFreshDatabase(server.url, oursOnPostgres), () => withFreshDatabase(server.url, barePostgres));
+    const { url } = server;
+    const times = await interleaved(POSTGRES_RUNS, {
+      ours: () => withFreshDatabase(url, oursOnPostgres),
+      loop: () => withFreshDatabase(url, barePostgresLoop),
+      pool: () => withFreshDatabase(url, barePostgres),
+    });
+    const [loop, pool] = [rateOf(LOOP_EVENTS, times.loop), rateOf(EVENTS, times.pool)];
+    console.log(`\nPostgreSQL runs (ms): ${runsOf(times)}\n`);
+    console.log('| store | appends | events | median ms | events/s | ours / loop / pool |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(row('bare pg, one transaction per append, a loop on one connection (baseline)', LOOP_APPENDS, LOOP_EVENTS, times.loop));
+    console.log(row('bare pg, one transaction per append, every match in flight on 10 connections', APPENDS, EVENTS, times.pool));
+    console.log(row('PostgresEventStore, group commit', APPENDS, EVENTS, times.ours, [loop, pool]));
   } finally {
     await server.stop();
   }
+};
+
+const main = async () => {
+  const only = process.argv[2];
   const cpu = cpus();
-  const runs = (times: { ours: number[]; bare: number[] }) => `ours ${times.ours.map(Math.round).join(', ')}; bare ${times.bare.map(Math.round).join(', ')}`;
   console.log(`Node ${process.version}, ${cpu.length} cores (${cpu[0]?.model.trim()}), ${new Date().toISOString().slice(0, 10)}`);
-  console.log(`runs (ms): SQLite: ${runs(sqlite)}; PostgreSQL: ${runs(postgres)}\n`);
-  console.log('| store | appends | events | median ms | events/s | ours / bare |');
-  console.log('|---|---|---|---|---|---|');
-  console.log(row('bare better-sqlite3, one transaction per append (baseline)', sqlite.bare));
-  console.log(row('SqliteEventStore, group commit', sqlite.ours, sqlite.bare));
-  console.log(row('bare pg, one transaction per append, 10 connections (baseline)', postgres.bare));
-  console.log(row('PostgresEventStore, group commit', postgres.ours, postgres.bare));
+  if (only !== 'postgres') await sqlitePart();
+  if (only !== 'sqlite') await postgresPart();
 };
 
 void main();

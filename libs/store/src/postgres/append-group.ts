@@ -8,10 +8,8 @@ import { CHANNEL } from './schema';
  * committed, so a reader that sees position p sees every position below p (no gaps to skip).
  */
 const BEGIN_AND_LOCK_HEAD = 'BEGIN; SELECT last_position FROM event_head FOR UPDATE';
-/** The group's streams' revisions, and the events stored under the group's ids: one round trip. */
-const STREAMS_AND_KNOWN = `SELECT
-  (SELECT coalesce(json_agg(json_build_array(stream_id, revision)), '[]') FROM event_streams WHERE stream_id = ANY($1::text[])) AS streams,
-  (SELECT coalesce(json_agg(json_build_array(event_id, stream_id, revision, position, type, data)), '[]') FROM events WHERE event_id = ANY($2::text[])) AS known`;
+const STREAMS = `SELECT coalesce(json_agg(json_build_array(stream_id, revision)), '[]') AS streams FROM event_streams WHERE stream_id = ANY($1::text[])`;
+const KNOWN = `SELECT coalesce(json_agg(json_build_array(event_id, stream_id, revision, position, type, data)), '[]') AS known FROM events WHERE event_id = ANY($1::text[])`;
 const WRITE = `
 WITH new_events AS (
   INSERT INTO events (position, stream_id, revision, event_id, type, data, meta)
@@ -22,24 +20,44 @@ WITH new_events AS (
 )
 UPDATE event_head SET last_position = $10::bigint RETURNING pg_notify('${CHANNEL}', $10::text)`;
 
+type KnownRow = [string, string, number, number, string, string];
+
+/** An insert that met an event id already stored: the optimistic attempt was wrong. */
+const isTakenId = (error: unknown) => (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'events_event_id_key';
+
 /**
  * Appends a group of requests in one transaction on `client` (group commit): each request gets its
  * own result or refusal, as if it ran alone after the ones before it, and a refused one writes nothing.
  * If the transaction fails, nothing of the group is written and the error is thrown.
+ *
+ * Optimistic first: when every append of the group passes its revision check, it is written without
+ * looking its ids up (the unique index checks them anyway). If one of them was stored before (a retry,
+ * a reused id), the insert fails, the transaction is rolled back, and the group is decided again with
+ * the stored events in hand, as it is at once when some append fails its revision check.
  */
 export const appendGroup = async (client: PoolClient, requests: readonly AppendRequest[]): Promise<GroupPlan> => {
   try {
+    return await attempt(client, requests, false);
+  } catch (error) {
+    if (!isTakenId(error)) throw error;
+    return attempt(client, requests, true);
+  }
+};
+
+const attempt = async (client: PoolClient, requests: readonly AppendRequest[], lookUpIds: boolean): Promise<GroupPlan> => {
+  try {
     // a simple query: both statements in one round trip
     const [, head] = (await client.query(BEGIN_AND_LOCK_HEAD)) as unknown as [unknown, { rows: { last_position: string }[] }];
+    const lastPosition = Number(head.rows[0].last_position);
     const streamIds = [...new Set(requests.map((r) => r.streamId))];
-    const eventIds = requests.flatMap((r) => r.events.map((e) => e.id));
-    const { rows } = await client.query<{ streams: [string, number][]; known: [string, string, number, number, string, string][] }>({
-      name: 'matchlog-streams-and-known',
-      text: STREAMS_AND_KNOWN,
-      values: [streamIds, eventIds],
-    });
-    const known = rows[0].known.map(([id, streamId, revision, position, type, data]): [string, KnownEvent] => [id, { streamId, revision, position, type, data }]);
-    const plan = planGroup(requests, new Map(rows[0].streams), new Map(known), Number(head.rows[0].last_position));
+    const streams = (await client.query<{ streams: [string, number][] }>({ name: 'matchlog-streams', text: STREAMS, values: [streamIds] })).rows[0].streams;
+    const decide = (known: KnownRow[]) =>
+      planGroup(requests, new Map(streams), new Map(known.map(([id, streamId, revision, position, type, data]): [string, KnownEvent] => [id, { streamId, revision, position, type, data }])), lastPosition);
+    let plan = decide([]);
+    if (lookUpIds || plan.outcomes.some((outcome) => 'error' in outcome)) {
+      const eventIds = requests.flatMap((r) => r.events.map((e) => e.id));
+      plan = decide((await client.query<{ known: KnownRow[] }>({ name: 'matchlog-known', text: KNOWN, values: [eventIds] })).rows[0].known);
+    }
     if (plan.rows.length === 0) {
       await client.query('ROLLBACK');
       return plan;
