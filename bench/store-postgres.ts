@@ -43,6 +43,8 @@ const bareAppend = async (pool: Pool, streamId: string, expected: number, events
 
 const barePool = async (url: string, size: number) => {
   const pool = new Pool({ connectionString: url, max: size });
+  // a connection still closing when the database is dropped (WITH FORCE) reports it: nothing to do
+  pool.on('error', () => undefined);
   await pool.query(`CREATE TABLE events (position bigserial PRIMARY KEY, stream_id text COLLATE "C" NOT NULL, revision bigint NOT NULL,
     event_id text COLLATE "C" NOT NULL UNIQUE, type text NOT NULL, data text NOT NULL, meta text, UNIQUE (stream_id, revision))`);
   return pool;
