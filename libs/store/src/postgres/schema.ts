@@ -13,14 +13,14 @@ export const CHANNEL = 'matchlog_events';
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS event_streams (
-  stream_id text PRIMARY KEY,
+  stream_id text COLLATE "C" PRIMARY KEY,
   revision bigint NOT NULL CHECK (revision > 0)
 );
 CREATE TABLE IF NOT EXISTS events (
   position bigint PRIMARY KEY CHECK (position > 0),
-  stream_id text NOT NULL,
+  stream_id text COLLATE "C" NOT NULL,
   revision bigint NOT NULL CHECK (revision > 0),
-  event_id text NOT NULL UNIQUE,
+  event_id text COLLATE "C" NOT NULL UNIQUE,
   type text NOT NULL,
   data text NOT NULL,
   meta text,
