@@ -1,44 +1,25 @@
 import { SqliteEventStore } from '@matchlog/store';
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startPostgres } from '../test/support/postgres';
 import { fmt, perSecond } from './measure';
+import { LOOP_APPENDS, LOOP_EVENTS, barePostgres, barePostgresLoop, oursOnPostgres, withFreshDatabase } from './store-postgres';
+import { APPENDS, APPENDS_PER_MATCH, BenchEvent, EVENTS, EVENTS_PER_APPEND, MATCHES, median, playAllMatches, streamIds, workload } from './store-workload';
 
 /**
- * npm run bench:store — 20,000 durable appends of 10 small events over 100 matches, each with its
- * expected revision, as a server makes them: every match awaits its own appends, all matches are in
- * flight together. Our SQLite store (group commit) beside a bare better-sqlite3 loop doing one
- * transaction per append over the same workload; both WAL + synchronous=FULL on a fresh file per
- * run; medians of RUNS runs after one warm-up each, the two interleaved.
+ * npm run bench:store [-- sqlite|postgres] — 20,000 durable appends of 10 small events over 100
+ * matches (store-workload.ts); both parts unless one is named.
+ * - SQLite: our store (group commit) beside a bare better-sqlite3 loop doing one transaction per
+ *   append over the same workload; both WAL + synchronous=FULL on a fresh file per run.
+ * - PostgreSQL (embedded, fsync and synchronous commits on): our store (group commit) beside bare
+ *   `pg`, one transaction per append, in a loop on one connection (a tenth of the workload), and with
+ *   the same concurrency as ours over 10 connections (store-postgres.ts); a fresh database per run.
+ * Medians of RUNS runs after one warm-up each, the contenders interleaved.
  */
-const MATCHES = 100;
-const APPENDS = 20_000;
-const EVENTS_PER_APPEND = 10;
 const RUNS = 5;
-const APPENDS_PER_MATCH = APPENDS / MATCHES;
-const EVENTS = APPENDS * EVENTS_PER_APPEND;
-
-interface BenchEvent {
-  id: string;
-  type: string;
-  data: unknown;
-  meta: unknown;
-}
-
-/** workload[match][k]: the k-th append of the match */
-const workload: BenchEvent[][][] = Array.from({ length: MATCHES }, (_, m) =>
-  Array.from({ length: APPENDS_PER_MATCH }, (_, k) =>
-    Array.from({ length: EVENTS_PER_APPEND }, (_, e) => ({
-      id: randomUUID(),
-      type: 'CardMoved',
-      data: { cardId: `p${1 + (e % 2)}-c${(k * EVENTS_PER_APPEND + e) % 60}`, from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } },
-      meta: { recordedBy: `table-${m}`, recordedAt: '2026-11-21T14:03:22.118Z' },
-    })),
-  ),
-);
-const streamIds = workload.map(() => randomUUID());
+const POSTGRES_RUNS = 3;
 
 const withFreshFile = async (run: (file: string) => Promise<number>): Promise<number> => {
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-bench-'));
@@ -49,17 +30,11 @@ const withFreshFile = async (run: (file: string) => Promise<number>): Promise<nu
   }
 };
 
-const ours = (file: string): Promise<number> => {
+const ours = async (file: string): Promise<number> => {
   const store = SqliteEventStore.open(file);
-  const match = async (m: number) => {
-    for (let k = 0; k < APPENDS_PER_MATCH; k++) await store.append(streamIds[m], k * EVENTS_PER_APPEND, workload[m][k]);
-  };
-  const start = process.hrtime.bigint();
-  return Promise.all(workload.map((_, m) => match(m))).then(async () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    await store.close();
-    return ms;
-  });
+  const ms = await playAllMatches((streamId, expected, events) => store.append(streamId, expected, events));
+  await store.close();
+  return ms;
 };
 
 const bare = async (file: string): Promise<number> => {
@@ -83,24 +58,56 @@ const bare = async (file: string): Promise<number> => {
   return ms;
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The wall times of each contender, run `runs` times each, interleaved, after one warm-up each. */
+const interleaved = async <K extends string>(runs: number, contenders: Record<K, () => Promise<number>>): Promise<Record<K, number[]>> => {
+  const entries = Object.entries(contenders) as [K, () => Promise<number>][];
+  for (const [, run] of entries) await run();
+  const times = Object.fromEntries(entries.map(([name]) => [name, [] as number[]])) as Record<K, number[]>;
+  for (let r = 0; r < runs; r++) for (const [name, run] of entries) times[name].push(await run());
+  return times;
+};
 
-const main = async () => {
-  await withFreshFile(ours);
-  await withFreshFile(bare);
-  const times = { ours: [] as number[], bare: [] as number[] };
-  for (let r = 0; r < RUNS; r++) {
-    times.ours.push(await withFreshFile(ours));
-    times.bare.push(await withFreshFile(bare));
-  }
-  const oursRate = perSecond(EVENTS, median(times.ours));
-  const bareRate = perSecond(EVENTS, median(times.bare));
-  const cpu = cpus();
-  console.log(`Node ${process.version}, ${cpu.length} cores (${cpu[0]?.model.trim()}), ${new Date().toISOString().slice(0, 10)}; runs (ms): ours ${times.ours.map(Math.round).join(', ')}; bare ${times.bare.map(Math.round).join(', ')}\n`);
+const rateOf = (events: number, ms: number[]) => perSecond(events, median(ms));
+const row = (label: string, appends: number, events: number, ms: number[], baselines: number[] = []) =>
+  `| ${label} | ${fmt(appends)} | ${fmt(events)} | ${fmt(Math.round(median(ms)))} | ${fmt(rateOf(events, ms))} | ${baselines.map((b) => (rateOf(events, ms) / b).toFixed(2)).join(' / ')} |`;
+const runsOf = (times: Record<string, number[]>) => Object.entries(times).map(([name, ms]) => `${name} ${ms.map(Math.round).join(', ')}`).join('; ');
+
+const sqlitePart = async () => {
+  const times = await interleaved(RUNS, { ours: () => withFreshFile(ours), bare: () => withFreshFile(bare) });
+  console.log(`SQLite runs (ms): ${runsOf(times)}\n`);
   console.log('| store | appends | events | median ms | events/s | ours / bare |');
   console.log('|---|---|---|---|---|---|');
-  console.log(`| bare better-sqlite3, one transaction per append (baseline) | ${fmt(APPENDS)} | ${fmt(EVENTS)} | ${fmt(Math.round(median(times.bare)))} | ${fmt(bareRate)} | |`);
-  console.log(`| SqliteEventStore, group commit | ${fmt(APPENDS)} | ${fmt(EVENTS)} | ${fmt(Math.round(median(times.ours)))} | ${fmt(oursRate)} | ${(oursRate / bareRate).toFixed(2)} |`);
+  console.log(row('bare better-sqlite3, one transaction per append (baseline)', APPENDS, EVENTS, times.bare));
+  console.log(row('SqliteEventStore, group commit', APPENDS, EVENTS, times.ours, [rateOf(EVENTS, times.bare)]));
+};
+
+const postgresPart = async () => {
+  const server = await startPostgres({ durable: true });
+  try {
+    const { url } = server;
+    const times = await interleaved(POSTGRES_RUNS, {
+      ours: () => withFreshDatabase(url, oursOnPostgres),
+      loop: () => withFreshDatabase(url, barePostgresLoop),
+      pool: () => withFreshDatabase(url, barePostgres),
+    });
+    const [loop, pool] = [rateOf(LOOP_EVENTS, times.loop), rateOf(EVENTS, times.pool)];
+    console.log(`\nPostgreSQL runs (ms): ${runsOf(times)}\n`);
+    console.log('| store | appends | events | median ms | events/s | ours / loop / pool |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(row('bare pg, one transaction per append, a loop on one connection (baseline)', LOOP_APPENDS, LOOP_EVENTS, times.loop));
+    console.log(row('bare pg, one transaction per append, every match in flight on 10 connections', APPENDS, EVENTS, times.pool));
+    console.log(row('PostgresEventStore, group commit', APPENDS, EVENTS, times.ours, [loop, pool]));
+  } finally {
+    await server.stop();
+  }
+};
+
+const main = async () => {
+  const only = process.argv[2];
+  const cpu = cpus();
+  console.log(`Node ${process.version}, ${cpu.length} cores (${cpu[0]?.model.trim()}), ${new Date().toISOString().slice(0, 10)}`);
+  if (only !== 'postgres') await sqlitePart();
+  if (only !== 'sqlite') await postgresPart();
 };
 
 void main();

