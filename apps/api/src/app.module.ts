@@ -6,6 +6,8 @@ import { LoggerModule } from 'nestjs-pino';
 import { MatchAuditController } from './audit/match-audit.controller';
 import { CallerGuard } from './auth/caller.guard';
 import { ApiConfig } from './config/config';
+import { FeedHub } from './feed/feed-hub';
+import { MatchFeedController } from './feed/match-feed.controller';
 import { HealthController } from './health/health.controller';
 import { MatchEventsController } from './matches/match-events.controller';
 import { MatchIntegrityController } from './matches/match-integrity.controller';
@@ -56,7 +58,7 @@ export class AppModule {
           ...(!logsRequests() && { forRoutes: [] }),
         }),
       ],
-      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController, MatchAuditController, JwksController],
+      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController, MatchAuditController, JwksController, MatchFeedController],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
         { provide: EVENT_STORE, useValue: parts.store },
@@ -66,6 +68,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: CallerGuard },
         MatchReplays,
         MatchWriter,
+        FeedHub,
         ClosesParts,
       ],
     };

@@ -3,7 +3,7 @@ import { AudienceNotFound, RevisionOutOfRange } from '../errors/api-errors';
 import { LoadedMatch } from './match-replays';
 
 /** The audience, if the match has it: public, judge, or one of its players. */
-export const audienceIn = (match: LoadedMatch, audience: string): string => {
+export const audienceIn = (match: Pick<LoadedMatch, 'state'>, audience: string): string => {
   if (audience === PUBLIC || audience === JUDGE || match.state.layout?.playerIds.includes(audience)) return audience;
   throw new AudienceNotFound(audience);
 };

@@ -1,0 +1,117 @@
+import { CatalogFeeder } from '@matchlog/catalog';
+import { EventStore, Subscription } from '@matchlog/store';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import type { ServerResponse } from 'http';
+import { Caller } from '../auth/caller';
+import { bytesOf } from '../config/byte-size';
+import { ApiConfig } from '../config/config';
+import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
+import { FeedStream } from './feed-stream';
+import { MatchChannel } from './match-channel';
+
+const RESUBSCRIBE_MS = 1000;
+
+/**
+ * The instance's live feeds: one subscription to the store's log (so appends made by any instance
+ * reach them), fanned out to a channel per followed match, and one heartbeat timer for every stream.
+ */
+@Injectable()
+export class FeedHub implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('feed');
+  private readonly channels = new Map<string, MatchChannel>();
+  private readonly streams = new Set<FeedStream>();
+  private subscription: Subscription | null = null;
+  /** the log position of the last event the subscription delivered: where a renewed one starts */
+  private delivered = -1;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly maxBuffered: number;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.maxBuffered = bytesOf(config.feedMaxBuffered ?? '256kb')!;
+    this.heartbeat = setInterval(() => this.streams.forEach((stream) => stream.heartbeat()), config.feedHeartbeatMs ?? 15_000);
+    this.heartbeat.unref();
+  }
+
+  /** The match's channel, loaded (MatchNotFound if it has no events); `release` it when done. */
+  async open(matchId: string): Promise<MatchChannel> {
+    if (this.delivered < 0) this.subscribe(this.feeder.caughtUpPosition);
+    let channel = this.channels.get(matchId);
+    if (!channel) {
+      channel = new MatchChannel(matchId, this.store, (advanced) => this.advanced(advanced), (failed, error) => this.failed(failed, error));
+      this.channels.set(matchId, channel);
+    }
+    channel.holders++;
+    try {
+      await channel.loaded;
+    } catch (error) {
+      this.release(channel);
+      throw error;
+    }
+    return channel;
+  }
+
+  release(channel: MatchChannel): void {
+    if (--channel.holders === 0 && this.channels.get(channel.matchId) === channel) this.channels.delete(channel.matchId);
+  }
+
+  /** Streams `audience` of an opened channel to `raw` (headers already written) after revision `sent`, or from its view. */
+  stream(channel: MatchChannel, raw: ServerResponse, audience: string, caller: Caller, from: number | undefined): void {
+    const stream = new FeedStream(channel, raw, audience, caller, from ?? 0, this.maxBuffered, (closed) => {
+      this.streams.delete(closed);
+      channel.streams.delete(closed);
+      this.release(channel);
+    });
+    this.streams.add(stream);
+    channel.streams.add(stream);
+    stream.start(from === undefined).catch((error: unknown) => {
+      this.logger.error(`feed of ${channel.matchId} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      stream.end();
+    });
+  }
+
+  beforeApplicationShutdown(): void {
+    clearInterval(this.heartbeat);
+    this.streams.forEach((stream) => stream.end());
+    void this.subscription?.close().catch(() => undefined);
+    this.subscription = null;
+  }
+
+  private advanced(channel: MatchChannel): void {
+    channel.streams.forEach((stream) => stream.advanced());
+  }
+
+  /** A channel that can not follow its match any more (the store failed): its streams end, and clients resume by id. */
+  private failed(channel: MatchChannel, error: unknown): void {
+    this.logger.warn(`feed of ${channel.matchId} stopped: ${error instanceof Error ? error.message : String(error)}`);
+    if (this.channels.get(channel.matchId) === channel) this.channels.delete(channel.matchId);
+    channel.streams.forEach((stream) => stream.end());
+  }
+
+  private subscribe(after: number): void {
+    this.delivered = after;
+    const subscription = this.store.subscribeAll(
+      after,
+      (event) => {
+        this.delivered = event.position;
+        this.channels.get(event.streamId)?.receive(event);
+      },
+      (error) => {
+        if (this.subscription !== subscription) return;
+        this.subscription = null;
+        this.logger.warn(`the log subscription failed, renewed in ${RESUBSCRIBE_MS} ms: ${error instanceof Error ? error.message : String(error)}`);
+        setTimeout(() => this.resubscribe(), RESUBSCRIBE_MS).unref();
+      },
+    );
+    this.subscription = subscription;
+  }
+
+  private resubscribe(): void {
+    if (this.subscription !== null) return;
+    this.subscribe(this.delivered);
+    this.channels.forEach((channel) => channel.refresh());
+  }
+}
