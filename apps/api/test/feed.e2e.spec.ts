@@ -52,4 +52,64 @@ describe('GET /matches/:id/feed: the live feed (Server-Sent Events)', () => {
     expect(ids(live)).toEqual([before + 1, before + 2]);
     expect(data(live)).toEqual(await restObservations('public', before));
   });
+
+  it('resumes exactly after Last-Event-ID or ?from=, across reconnects while appends go on: no gap, no duplicate', async () => {
+    const p1 = t.bearer(tokens.players.p1);
+    const start = revision;
+    let client = await feed('audience=p1', p1);
+    expect(await client.nextMessage()).toMatchObject({ event: 'view', id: String(start) });
+    await appendFillers(3);
+    const received = await client.until(revision);
+    client.destroy();
+    await appendFillers(4);
+    const lastId = received.at(-1)!.id!;
+    // the append runs while the client reconnects: whichever comes first, the resume is exact
+    const appending = appendFillers(3);
+    client = await feed('audience=p1', { ...p1, 'Last-Event-ID': lastId });
+    await appending;
+    received.push(...(await client.until(revision)));
+    client.destroy();
+    await appendFillers(2);
+    client = await feed(`audience=p1&from=${received.at(-1)!.id}`, p1);
+    received.push(...(await client.until(revision)));
+    expect(received.every((m) => m.event === 'observation')).toBe(true);
+    expect(ids(received)).toEqual(Array.from({ length: revision - start }, (_, i) => start + 1 + i));
+    expect(data(received)).toEqual(await restObservations('p1', start, tokens.players.p1));
+  });
+
+  it('takes Last-Event-ID over ?from= (an EventSource reconnects with the URL it opened)', async () => {
+    const client = await feed('audience=public&from=0', { 'Last-Event-ID': String(revision - 1) });
+    expect(await client.nextMessage()).toMatchObject({ event: 'observation', id: String(revision) });
+  });
+
+  it('sends heartbeat comments while nothing happens', async () => {
+    const client = await feed('audience=public');
+    expect(await client.nextMessage()).toMatchObject({ event: 'view' });
+    expect(await client.next()).toEqual({ event: 'comment', data: 'heartbeat' });
+  });
+
+  it('answers bad requests with a Problem, before any stream starts', async () => {
+    const problem = async (query: string, headers: Record<string, string> = {}, matchId = id) => {
+      const client = await SseClient.open(`${base}/matches/${matchId}/feed?${query}`, headers);
+      return { status: client.status, code: client.problem?.code, paths: client.problem?.details?.map((d) => d.path) };
+    };
+    expect(await problem('audience=p9')).toEqual({ status: 404, code: 'AUDIENCE_NOT_FOUND', paths: undefined });
+    expect(await problem('audience=public', {}, 'no-such-match')).toEqual({ status: 404, code: 'MATCH_NOT_FOUND', paths: undefined });
+    expect(await problem(`audience=public&from=${revision + 1}`)).toEqual({ status: 400, code: 'REVISION_OUT_OF_RANGE', paths: ['from'] });
+    expect(await problem('audience=public', { 'Last-Event-ID': String(revision + 1) })).toEqual({ status: 400, code: 'REVISION_OUT_OF_RANGE', paths: ['Last-Event-ID'] });
+    expect(await problem('audience=public', { 'Last-Event-ID': 'abc' })).toEqual({ status: 400, code: 'VALIDATION_FAILED', paths: ['Last-Event-ID'] });
+    expect(await problem('audience=public&from=-1')).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await problem('audience=p1')).toEqual({ status: 401, code: 'UNAUTHENTICATED', paths: undefined });
+    expect(await problem('audience=p2', t.bearer(tokens.players.p1))).toEqual({ status: 403, code: 'FORBIDDEN', paths: undefined });
+    expect(await problem('audience=judge', t.bearer(tokens.players.p1))).toEqual({ status: 403, code: 'FORBIDDEN', paths: undefined });
+  });
+
+  it('serves each role the audiences the views allow: a player its seat, the judge its match, the organizer everything', async () => {
+    const opened = async (audience: string, headers: Record<string, string>) => (await feed(`audience=${audience}`, headers)).status;
+    expect(await opened('p1', t.bearer(tokens.players.p1))).toBe(200);
+    expect(await opened('public', t.bearer(tokens.players.p1))).toBe(200);
+    expect(await opened('p2', t.bearer(tokens.judge))).toBe(200);
+    expect(await opened('judge', t.bearer(tokens.judge))).toBe(200);
+    expect(await opened('judge', t.organizer)).toBe(200);
+  });
 });
