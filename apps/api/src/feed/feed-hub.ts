@@ -36,6 +36,11 @@ export class FeedHub implements BeforeApplicationShutdown {
     this.heartbeat.unref();
   }
 
+  /** The streams open on this instance. */
+  get followers(): number {
+    return this.streams.size;
+  }
+
   /** The match's channel, loaded (MatchNotFound if it has no events); `release` it when done. */
   async open(matchId: string): Promise<MatchChannel> {
     if (this.delivered < 0) this.subscribe(this.feeder.caughtUpPosition);
