@@ -89,4 +89,15 @@ describe('live feeds: appends from anywhere, and clients that do not read', () =
     expect(rest.map((m) => Number(m.id))).toEqual(Array.from({ length: revision - lastId }, (_, i) => lastId + 1 + i));
     resumed.destroy();
   });
+
+  it('ends its streams when the app shuts down, so the server can close; clients resume by id elsewhere', async () => {
+    const closing = await startTestApp();
+    const closingBase = await listening(closing.app);
+    await closing.http().post('/matches').set(closing.organizer).send(lorcanaMatch('feed-closing')).expect(201);
+    const client = await SseClient.open(`${closingBase}/matches/feed-closing/feed?audience=public`);
+    expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '1' });
+    await closing.close();
+    await client.closed;
+    expect(client.messages.filter((m) => m.event !== 'comment').map((m) => m.event)).toEqual(['view']);
+  });
 });

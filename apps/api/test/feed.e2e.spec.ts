@@ -82,6 +82,13 @@ describe('GET /matches/:id/feed: the live feed (Server-Sent Events)', () => {
     expect(await client.nextMessage()).toMatchObject({ event: 'observation', id: String(revision) });
   });
 
+  it('answers at once when there is nothing to send yet (a resume at the head), then follows', async () => {
+    const client = await feed(`audience=public&from=${revision}`);
+    expect(client.status).toBe(200);
+    await appendFillers(1);
+    expect(await client.nextMessage()).toMatchObject({ event: 'observation', id: String(revision) });
+  });
+
   it('sends heartbeat comments while nothing happens', async () => {
     const client = await feed('audience=public');
     expect(await client.nextMessage()).toMatchObject({ event: 'view' });

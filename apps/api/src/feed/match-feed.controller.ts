@@ -46,6 +46,8 @@ export class MatchFeedController {
     reply.hijack();
     // headers set before the hijack (CORS) go out too
     reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...SSE_HEADERS });
+    // at once, so the client knows it is connected even when nothing follows yet (a resume at the head)
+    reply.raw.flushHeaders();
     this.hub.stream(channel, reply.raw, audience, caller, from);
   }
 }
