@@ -102,7 +102,8 @@ const matchlog: Contender = {
     const tokenOf: Record<string, string | undefined> = { p1: players.p1, p2: players.p2, judge, public: undefined };
     const feeds = Array.from({ length: SUBSCRIBERS }, (_, i) => {
       const audience = AUDIENCES[i % AUDIENCES.length];
-      return { path: `/matches/bench-feed/feed?audience=${audience}`, headers: tokenOf[audience] ? { Authorization: `Bearer ${tokenOf[audience]}` } : {} };
+      const headers: Record<string, string> = tokenOf[audience] ? { Authorization: `Bearer ${tokenOf[audience]}` } : {};
+      return { path: `/matches/bench-feed/feed?audience=${audience}`, headers };
     });
     return { feeds, revision: 1 };
   },
