@@ -119,4 +119,12 @@ describe('GET /matches/:id/feed: the live feed (Server-Sent Events)', () => {
     expect(await opened('judge', t.bearer(tokens.judge))).toBe(200);
     expect(await opened('judge', t.organizer)).toBe(200);
   });
+
+  it('is in the OpenAPI document as a text/event-stream answer with its message types, its Last-Event-ID header and its errors', async () => {
+    const operation = (await t.http().get('/docs-json').expect(200)).body.paths['/matches/{id}/feed'].get;
+    expect(Object.keys(operation.responses[200].content)).toEqual(['text/event-stream']);
+    expect(operation.responses[200].description).toMatch(/event: view.*event: observation.*event: ended/s);
+    expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in} ${p.name}`).sort()).toEqual(['header Last-Event-ID', 'path id', 'query audience', 'query from']);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+  });
 });
