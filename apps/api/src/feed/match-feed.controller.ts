@@ -1,6 +1,6 @@
 import { PUBLIC } from '@matchlog/domain';
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'http';
 import { Caller, assertMayRead } from '../auth/caller';
@@ -28,7 +28,6 @@ export class MatchFeedController {
   @ApiOptionalToken()
   @ApiOperation({ summary: "An audience's live feed (Server-Sent Events), resumable by Last-Event-ID", description: `Same access as the views. ${MESSAGES}` })
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'resume after this revision, with no gap and no duplicate (an EventSource sends it when it reconnects)' })
-  @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: MESSAGES, content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 6\nevent: view\ndata: {"audience":"public","revision":6,…}\n\nid: 7\nevent: observation\ndata: {"revision":7,"observation":{…}}\n\n' } } } })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async feed(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: LiveFeedQuery, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
