@@ -89,6 +89,11 @@ describe('GET /matches/:id/feed: the live feed (Server-Sent Events)', () => {
     expect(await client.nextMessage()).toMatchObject({ event: 'observation', id: String(revision) });
   });
 
+  it('answers a web page on another origin with the CORS headers the rest of the API sends (the reply is written by hand)', async () => {
+    const client = await feed('audience=public', { Origin: 'https://viewer.example.org' });
+    expect(client.headers).toMatchObject({ 'access-control-allow-origin': '*', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  });
+
   it('sends heartbeat comments while nothing happens', async () => {
     const client = await feed('audience=public');
     expect(await client.nextMessage()).toMatchObject({ event: 'view' });
