@@ -94,6 +94,22 @@ describe('GET /matches/:id/feed: the live feed (Server-Sent Events)', () => {
     expect(client.headers).toMatchObject({ 'access-control-allow-origin': '*', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   });
 
+  it("ends a token's streams when the match's tokens are reissued: the old token is refused on reconnect, the new one resumes by id", async () => {
+    const p1 = await feed('audience=p1', t.bearer(tokens.players.p1));
+    const spectator = await feed('audience=public');
+    const last = (await p1.nextMessage()).id!;
+    await spectator.nextMessage();
+    const reissued = (await t.http().post(`/matches/${id}/tokens`).set(t.organizer).send({ roles: ['p1'] }).expect(201)).body.tokens.players.p1;
+    await p1.closed;
+    expect((await SseClient.open(`${base}/matches/${id}/feed?audience=p1`, { ...t.bearer(tokens.players.p1), 'Last-Event-ID': last })).status).toBe(401);
+    tokens.players.p1 = reissued;
+    const resumed = await feed('audience=p1', { ...t.bearer(reissued), 'Last-Event-ID': last });
+    await appendFillers(1);
+    expect(await resumed.nextMessage()).toMatchObject({ event: 'observation', id: String(revision) });
+    // a spectator's stream needs no token: it goes on
+    expect(await spectator.until(revision)).toEqual([expect.objectContaining({ id: String(revision) })]);
+  });
+
   it('sends heartbeat comments while nothing happens', async () => {
     const client = await feed('audience=public');
     expect(await client.nextMessage()).toMatchObject({ event: 'view' });

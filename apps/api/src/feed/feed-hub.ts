@@ -1,4 +1,4 @@
-import { CatalogFeeder } from '@matchlog/catalog';
+import { CatalogFeeder, matchOfTokenStream } from '@matchlog/catalog';
 import { EventStore, Subscription } from '@matchlog/store';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServerResponse } from 'http';
@@ -96,6 +96,15 @@ export class FeedHub implements BeforeApplicationShutdown {
     channel.streams.forEach((stream) => stream.end());
   }
 
+  /**
+   * Tokens of a match were revoked (reissued): every stream a match token opened ends, so a revoked
+   * token reads nothing more; the others reconnect with their token and resume by id.
+   */
+  private tokensRevoked(matchId: string | null): void {
+    const channel = matchId === null ? undefined : this.channels.get(matchId);
+    channel?.streams.forEach((stream) => stream.openedWithMatchToken && stream.end());
+  }
+
   private subscribe(after: number): void {
     this.delivered = after;
     const subscription = this.store.subscribeAll(
@@ -103,6 +112,7 @@ export class FeedHub implements BeforeApplicationShutdown {
       (event) => {
         this.delivered = event.position;
         this.channels.get(event.streamId)?.receive(event);
+        if (event.type === 'TokensRevoked') this.tokensRevoked(matchOfTokenStream(event.streamId));
       },
       (error) => {
         if (this.subscription !== subscription) return;

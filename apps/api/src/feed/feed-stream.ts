@@ -29,6 +29,11 @@ export class FeedStream {
     raw.once('close', () => this.closeWith(() => undefined));
   }
 
+  /** a player's or judge's token, which a reissue of the match's tokens may revoke */
+  get openedWithMatchToken(): boolean {
+    return this.caller.kind === 'player' || this.caller.kind === 'judge';
+  }
+
   /** Sends the view at the horizon first when there is nothing to resume from, then follows. */
   async start(withView: boolean): Promise<void> {
     this.channel.follow(this.audience);

@@ -31,7 +31,7 @@ export class MatchChannel implements FeedSource {
   /** streams and openers holding the channel: at 0 the hub drops it */
   holders = 0;
   /** the streams following this match, which the hub tells of each append */
-  readonly streams = new Set<{ advanced(): void; end(): void }>();
+  readonly streams = new Set<{ readonly openedWithMatchToken: boolean; advanced(): void; end(): void }>();
   readonly loaded: Promise<void>;
 
   constructor(
