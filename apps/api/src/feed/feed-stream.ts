@@ -56,7 +56,7 @@ export class FeedStream {
     if (this.live && !this.closed) this.raw.write(HEARTBEAT);
   }
 
-  /** Ends the stream cleanly (the server is shutting down, or the match could not be followed): the client resumes by id. */
+  /** Ends the stream cleanly (the server shutting down, the match no longer followed, its token revoked): the client resumes by id. */
   end(): void {
     this.closeWith(() => this.raw.end());
   }
