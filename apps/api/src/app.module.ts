@@ -7,6 +7,8 @@ import { MatchAuditController } from './audit/match-audit.controller';
 import { CallerGuard } from './auth/caller.guard';
 import { CLOCK, Clock, systemClock } from './clock';
 import { ApiConfig } from './config/config';
+import { FeedHub } from './feed/feed-hub';
+import { MatchFeedController } from './feed/match-feed.controller';
 import { HealthController } from './health/health.controller';
 import { MatchEventsController } from './matches/match-events.controller';
 import { MatchIntegrityController } from './matches/match-integrity.controller';
@@ -59,7 +61,7 @@ export class AppModule {
           ...(!logsRequests() && { forRoutes: [] }),
         }),
       ],
-      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController, MatchAuditController, JwksController],
+      controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController, MatchAuditController, JwksController, MatchFeedController],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
         { provide: EVENT_STORE, useValue: parts.store },
@@ -70,6 +72,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: CallerGuard },
         MatchReplays,
         MatchWriter,
+        FeedHub,
         ClosesParts,
       ],
     };

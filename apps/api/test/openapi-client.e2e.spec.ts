@@ -132,7 +132,7 @@ describe('the OpenAPI document types a client', () => {
     expect(securityOf('post /matches')).toEqual([{ bearer: [] }]);
     expect(securityOf('get /matches/{id}/views/{audience}')).toEqual([{}, { bearer: [] }]);
     const headers = operations.flatMap(({ at, parameters }) => (parameters ?? []).filter((p: any) => p.in === 'header').map((p: any) => `${at} ${p.name} ${p.required}`));
-    expect(headers).toEqual(['get /matches/{id}/verify accept-language false', 'get /matches/{id}/audit accept-language false']);
+    expect(headers).toEqual(['get /matches/{id}/verify accept-language false', 'get /matches/{id}/audit accept-language false', 'get /matches/{id}/feed Last-Event-ID false']);
   });
 
   it('every JSON success body the API sends fits the schema the document gives it', async () => {

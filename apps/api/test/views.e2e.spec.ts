@@ -128,7 +128,7 @@ describe('health and OpenAPI', () => {
   it('serves the OpenAPI document with every endpoint and the event data schemas', async () => {
     await t.http().get('/docs').expect(200);
     const doc = (await t.http().get('/docs-json').expect(200)).body;
-    expect(Object.keys(doc.paths).sort()).toEqual(['/.well-known/jwks.json', '/health', '/health/ready', '/matches', '/matches/import', '/matches/{id}', '/matches/{id}/audit', '/matches/{id}/audit/deliveries', '/matches/{id}/events', '/matches/{id}/export', '/matches/{id}/knowledge', '/matches/{id}/queue', '/matches/{id}/receipt', '/matches/{id}/tokens', '/matches/{id}/verify', '/matches/{id}/views/{audience}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/.well-known/jwks.json', '/health', '/health/ready', '/matches', '/matches/import', '/matches/{id}', '/matches/{id}/audit', '/matches/{id}/audit/deliveries', '/matches/{id}/events', '/matches/{id}/export', '/matches/{id}/feed', '/matches/{id}/knowledge', '/matches/{id}/queue', '/matches/{id}/receipt', '/matches/{id}/tokens', '/matches/{id}/verify', '/matches/{id}/views/{audience}']);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining([...eventTypes.map((type) => `${type}Data`), 'AppendEventsDto', 'EventDto']));
     expect(doc.components.schemas.CardMovedData).toMatchObject({ type: 'object', required: ['cardId', 'from', 'to'], additionalProperties: false });
     expect(doc.components.schemas.EventDto.properties.data.oneOf).toHaveLength(eventTypes.length);

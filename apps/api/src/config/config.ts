@@ -22,6 +22,10 @@ export interface ApiConfig extends StorageConfig {
   readonly signingKeyFile?: string;
   /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 1,000,000 */
   readonly replayCacheEvents?: number;
+  /** MATCHLOG_FEED_HEARTBEAT_MS: milliseconds between the live feed's heartbeat comments (default 15000) */
+  readonly feedHeartbeatMs?: number;
+  /** MATCHLOG_FEED_MAX_BUFFERED: bytes a live feed may leave unsent on its socket before it is closed (default 256kb) */
+  readonly feedMaxBuffered?: string;
 }
 
 /**
@@ -40,6 +44,10 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
     : organizerKeyIn(dataDir);
   const bodyLimit = env.MATCHLOG_BODY_LIMIT ?? '1mb';
   if (bytesOf(bodyLimit) === null) throw new ConfigError(`MATCHLOG_BODY_LIMIT must be a size such as 1mb, 512kb or 65536, not "${bodyLimit}"`);
+  const feedHeartbeatMs = Number(env.MATCHLOG_FEED_HEARTBEAT_MS ?? 15_000);
+  if (!Number.isInteger(feedHeartbeatMs) || feedHeartbeatMs < 1) throw new ConfigError(`MATCHLOG_FEED_HEARTBEAT_MS must be a whole number of milliseconds (at least 1), not "${env.MATCHLOG_FEED_HEARTBEAT_MS}"`);
+  const feedMaxBuffered = env.MATCHLOG_FEED_MAX_BUFFERED ?? '256kb';
+  if (bytesOf(feedMaxBuffered) === null) throw new ConfigError(`MATCHLOG_FEED_MAX_BUFFERED must be a size such as 256kb, 1mb or 65536, not "${feedMaxBuffered}"`);
   return {
     port,
     dataDir,
@@ -49,6 +57,8 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
     bodyLimit,
     corsOrigins: corsOriginsOf(env.MATCHLOG_CORS_ORIGINS),
+    feedHeartbeatMs,
+    feedMaxBuffered,
     ...(env.MATCHLOG_SIGNING_KEY_FILE && { signingKeyFile: resolve(env.MATCHLOG_SIGNING_KEY_FILE) }),
     ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
   };

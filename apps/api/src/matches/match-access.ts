@@ -4,7 +4,7 @@ import { AudienceNotFound, BroadcastDelayed, RevisionOutOfRange } from '../error
 import { LoadedMatch } from './match-replays';
 
 /** The audience, if the match has it: public, broadcast, judge, or one of its players. */
-export const audienceIn = (match: LoadedMatch, audience: string): string => {
+export const audienceIn = (match: Pick<LoadedMatch, 'state'>, audience: string): string => {
   if (audience === PUBLIC || audience === BROADCAST || audience === JUDGE || match.state.layout?.playerIds.includes(audience)) return audience;
   throw new AudienceNotFound(audience);
 };
@@ -18,7 +18,7 @@ export const revisionIn = (match: LoadedMatch, field: string, at: number | undef
 };
 
 /** 401/403 unless the caller may read the audience; a match's broadcast is anyone's unless it was created with broadcastAccess: 'token'. */
-export const assertMayReadIn = (caller: Caller, matchId: string, match: LoadedMatch, audience: string): void => {
+export const assertMayReadIn = (caller: Caller, matchId: string, match: Pick<LoadedMatch, 'state'>, audience: string): void => {
   if (audience === BROADCAST && match.state.layout?.broadcast.access !== 'token') return;
   assertMayRead(caller, matchId, audience);
 };
@@ -27,7 +27,7 @@ export const assertMayReadIn = (caller: Caller, matchId: string, match: LoadedMa
  * The latest revision this caller may see of the audience at `now`: the head, except the broadcast of a
  * match with a broadcastDelay, which only the judge and the organizer see past its delayed revision.
  */
-export const latestFor = (caller: Caller, matchId: string, match: LoadedMatch, audience: string, now: number): number => {
+export const latestFor = (caller: Caller, matchId: string, match: { readonly state: LoadedMatch['state']; readonly replay: Pick<LoadedMatch['replay'], 'recordedAt'> }, audience: string, now: number): number => {
   const head = match.state.revision;
   const delay = match.state.layout?.broadcast.delay;
   if (audience !== BROADCAST || delay === undefined || !hasBroadcastDelay(delay) || mayRead(caller, matchId, JUDGE)) return head;

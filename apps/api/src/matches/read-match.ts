@@ -14,5 +14,5 @@ export const readMatch = async (store: EventStore, matchId: string): Promise<Mat
   return events;
 };
 
-/** A stored event as the domain sees it: its place in the store left out. */
+/** A stored event as the domain's event: its id, type, data and meta, without the store's place for it. */
 export const asMatchEvent = ({ id, type, data, meta }: StoredEvent): MatchEvent => ({ id, type, data, ...(meta != null && { meta }) }) as MatchEvent;

@@ -316,6 +316,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matches/{id}/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An audience's live feed (Server-Sent Events), resumable by Last-Event-ID
+         * @description Same access as the views. Server-Sent Events, each message `id:` the revision it brings the audience to: `event: view` (data: the view, as GET /matches/{id}/views/{audience}) first when there is nothing to resume from; `event: observation` (data: { revision, observation }, one of GET /matches/{id}/events's observations) for each event after it; `event: ended` (data: { revision }) after MatchEnded, and the stream closes. Comment lines (`: heartbeat`) every 15 s (MATCHLOG_FEED_HEARTBEAT_MS). A client that leaves more than MATCHLOG_FEED_MAX_BUFFERED unread is cut off: reconnecting with Last-Event-ID resumes exactly.
+         */
+        get: operations["MatchFeedController_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2894,6 +2914,120 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    MatchFeedController_feed: {
+        parameters: {
+            query?: {
+                /** @description public, a player id, or judge */
+                audience?: string;
+                /** @description resume after this revision (Last-Event-ID wins when both are sent); absent: start from the view */
+                from?: number;
+            };
+            header?: {
+                /** @description resume after this revision, with no gap and no duplicate (an EventSource sends it when it reconnects) */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events, each message `id:` the revision it brings the audience to: `event: view` (data: the view, as GET /matches/{id}/views/{audience}) first when there is nothing to resume from; `event: observation` (data: { revision, observation }, one of GET /matches/{id}/events's observations) for each event after it; `event: ended` (data: { revision }) after MatchEnded, and the stream closes. Comment lines (`: heartbeat`) every 15 s (MATCHLOG_FEED_HEARTBEAT_MS). A client that leaves more than MATCHLOG_FEED_MAX_BUFFERED unread is cut off: reconnecting with Last-Event-ID resumes exactly. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description VALIDATION_FAILED, REVISION_OUT_OF_RANGE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED" | "REVISION_OUT_OF_RANGE";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND, AUDIENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND" | "AUDIENCE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
                     };
                 };
             };

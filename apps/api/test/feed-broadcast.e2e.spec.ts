@@ -1,0 +1,54 @@
+import { Clock } from '../src/clock';
+import { openParts } from '../src/open-parts';
+import { lorcanaMatch } from './support/fixtures';
+import { SseClient, listening } from './support/sse-client';
+import { TestApp, startTestApp } from './support/test-app';
+
+/** The server's clock, under the test's control: it stamps recordedAt and measures the broadcast delay. */
+const clock = { at: Date.parse('2026-11-23T12:00:00.000Z'), now() { return this.at; } } satisfies Clock & { at: number };
+const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
+
+// The broadcast's delay holds on the live feed as on the views: nothing past the delayed revision, for anyone but the judge and the organizer.
+describe('the live feed of a delayed broadcast', () => {
+  let t: TestApp;
+  let base: string;
+  const open: SseClient[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({}, async (config) => ({ ...(await openParts(config, {})), clock }));
+    base = await listening(t.app);
+  });
+  afterEach(() => open.splice(0).forEach((client) => client.destroy()));
+  afterAll(() => t.close());
+
+  const create = async (id: string, broadcastDelay: object) => (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(id), broadcastDelay }).expect(201)).body;
+  const append = (id: string, expectedRevision: number, count: number) =>
+    t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision, events: Array.from({ length: count }, (_, k) => turn(expectedRevision + k)) }).expect(201);
+  const feed = async (id: string, query: string, headers: Record<string, string> = {}) => {
+    const client = await SseClient.open(`${base}/matches/${id}/feed?${query}`, headers);
+    open.push(client);
+    return client;
+  };
+
+  it('by events: opens at the delayed revision and lets each append through only once 3 more follow it', async () => {
+    await create('fb-events', { events: 3 });
+    await append('fb-events', 1, 5);
+    const client = await feed('fb-events', 'audience=broadcast');
+    expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '3' });
+    await append('fb-events', 6, 1);
+    expect(await client.nextMessage()).toMatchObject({ event: 'observation', id: '4' });
+    await append('fb-events', 7, 2);
+    expect((await client.until(6)).map((m) => m.id)).toEqual(['5', '6']);
+    expect((await feed('fb-events', 'audience=broadcast&from=7')).problem).toMatchObject({ statusCode: 400, code: 'REVISION_OUT_OF_RANGE' });
+    const judge = await feed('fb-events', 'audience=broadcast', t.organizer);
+    expect(await judge.nextMessage()).toMatchObject({ event: 'view', id: '9' });
+  });
+
+  it('by seconds: lets an event through once its time has passed, with no append to wake it', async () => {
+    await create('fb-seconds', { seconds: 30 });
+    await append('fb-seconds', 1, 2);
+    const client = await feed('fb-seconds', 'audience=broadcast');
+    expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '0' });
+    clock.at += 31_000;
+    expect((await client.until(3)).map((m) => m.id)).toEqual(['1', '2', '3']);
+  });
+});
