@@ -16,6 +16,8 @@ export interface CatalogLag {
   readonly behind: number;
   /** why the last batch failed, while it is being retried */
   readonly failure?: string;
+  /** 'failed' while the subscription to the log has failed and waits for its renewal: the catalog does not follow the log meanwhile */
+  readonly subscription?: 'failed';
 }
 
 /**
@@ -37,6 +39,7 @@ export class CatalogFeeder {
   /** the position of the last event the subscription delivered: where a renewed one starts */
   private delivered = 0;
   private stopped = true;
+  private subscriptionFailed = false;
 
   constructor(
     private readonly db: CatalogDb,
@@ -52,7 +55,7 @@ export class CatalogFeeder {
 
   lag(): CatalogLag {
     const behind = [...this.writing, ...this.queued].filter((event) => event.position > this.position).length;
-    return { position: this.position, behind, ...(this.failure !== undefined && { failure: this.failure }) };
+    return { position: this.position, behind, ...(this.failure !== undefined && { failure: this.failure }), ...(this.subscriptionFailed && { subscription: 'failed' as const }) };
   }
 
   async start(): Promise<void> {
@@ -70,15 +73,17 @@ export class CatalogFeeder {
       (error) => {
         if (this.subscription !== subscription) return;
         this.subscription = null;
+        this.subscriptionFailed = true;
         this.failed(error);
       },
     );
     this.subscription = subscription;
+    this.subscriptionFailed = false;
   }
 
-  /** Resolves once the catalog holds every event up to `position`, or after `timeoutMs` regardless. */
+  /** Resolves once the catalog holds every event up to `position`, or after `timeoutMs` regardless; at once while the subscription is down. */
   caughtUpTo(position: number, timeoutMs = 2000): Promise<void> {
-    if (this.position >= position) return Promise.resolve();
+    if (this.position >= position || this.subscriptionFailed) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.release(waiter), timeoutMs);
       const waiter = { position, resolve: () => (clearTimeout(timer), resolve()) };
@@ -118,7 +123,15 @@ export class CatalogFeeder {
   private enqueue(event: StoredEvent): void {
     this.queued.push(event);
     this.delivered = event.position;
-    this.draining ??= this.drain();
+    this.drainQueued();
+  }
+
+  /**
+   * Starts writing the queue unless a drain runs already. Never on an empty queue: drain() would end
+   * before `draining` is set, which would then stay set, and nothing queued later would be written.
+   */
+  private drainQueued(): void {
+    if (this.draining === null && this.queued.length > 0) this.draining = this.drain();
   }
 
   private async drain(): Promise<void> {
@@ -160,7 +173,7 @@ export class CatalogFeeder {
         this.subscribe();
         if (this.queued.length === 0) this.failure = undefined;
       }
-      this.draining ??= this.drain();
+      this.drainQueued();
     }, delay);
     // a pending retry never keeps the process alive on its own
     this.retryTimer.unref();

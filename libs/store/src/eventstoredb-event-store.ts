@@ -1,8 +1,5 @@
 import {
-  ANY,
-  AllStreamResolvedEvent,
   BACKWARDS,
-  DeadlineExceededError,
   END,
   EventStoreDBClient,
   FORWARDS,
@@ -11,7 +8,6 @@ import {
   ReadPosition,
   START,
   StreamNotFoundError,
-  UnavailableError,
   WrongExpectedVersionError,
   jsonEvent,
   streamNameFilter,
@@ -21,6 +17,8 @@ import {
 } from '@eventstore/db-client';
 import { createHash } from 'node:crypto';
 import { checkAppend } from './check-append';
+import { EsdbClient, EsdbSubscription } from './eventstoredb-client';
+import { storeErrorOf } from './eventstoredb-errors';
 import {
   AppendResult,
   DuplicateEventId,
@@ -62,12 +60,8 @@ export const esdbEventId = (id: string): string => {
 
 const streamName = (streamId: string) => STREAM_PREFIX + streamId;
 
-/** The client's "cannot reach the server" errors as StoreUnavailable; any other error as it is. */
-export const unavailableOf = (error: unknown): unknown =>
-  error instanceof UnavailableError || error instanceof DeadlineExceededError ? new StoreUnavailable(`EventStoreDB: ${error.message}`) : error;
-
-const toEsdbExpected = (expected: ExpectedRevision): AppendExpectedRevision =>
-  expected === 'any' ? ANY : expected === 0 ? NO_STREAM : BigInt(expected - 1);
+/** Always an exact revision: the server guarantees idempotency for those only, never for ANY (the client's ExpectedRevision doc). */
+const toEsdbExpected = (expected: number): AppendExpectedRevision => (expected === 0 ? NO_STREAM : BigInt(expected - 1));
 
 /** Our positions are commit positions: every event of an append is its own committed record, so they are unique. */
 const toReadPosition = (afterPosition: number): ReadPosition =>
@@ -83,6 +77,10 @@ const positionOf = (event: RecordedEvent, resolvedCommit?: bigint): number => {
   }
   return Number(commit);
 };
+
+/** The same event as SQLite judges it: id, type and data (meta is the recorder's stamp, new on every retry). */
+const sameEvent = (stored: StoredEvent, event: EventToAppend): boolean =>
+  stored.id === event.id && stored.type === event.type && JSON.stringify(stored.data) === JSON.stringify(event.data);
 
 const toStored = (event: RecordedEvent, resolvedCommit?: bigint): StoredEvent => {
   const metadata = (event.metadata ?? {}) as Partial<Metadata>;
@@ -102,16 +100,18 @@ const toStored = (event: RecordedEvent, resolvedCommit?: bigint): StoredEvent =>
  * The event store on an EventStoreDB (KurrentDB) server, one EventStoreDB stream per matchlog
  * stream. Our revision is EventStoreDB's stream revision + 1; our position is the commit position.
  *
- * EventStoreDB keys idempotency on event ids within a stream only. A retry at the same place is
- * recognised by the server, and a batch that is partly there is refused as DuplicateEventId; but an
- * id reused in another stream, later in the same stream, or at the same place with another body is
- * not detected (the contract's `reusedIdsDetected: false`).
+ * EventStoreDB keys idempotency on event ids within a stream only, and guarantees it only for an
+ * exact expected revision: every append here names one ('any' is resolved to the stream's end first),
+ * so a retry at the same place is recognised by the server, and a batch that is partly there is
+ * refused as DuplicateEventId, and so is one at the same place with another body (the server answers a
+ * retry with no position: the events there are then compared). An id reused in another stream, or
+ * later in the same stream, is not detected (the contract's `reusedIdsDetected: false`).
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
 
-  constructor(private readonly client: EventStoreDBClient) {}
+  constructor(private readonly client: EsdbClient) {}
 
   static connect(connectionString: string): EventStoreDbEventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
@@ -120,16 +120,51 @@ export class EventStoreDbEventStore implements EventStore {
   async append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult> {
     if (this.closed) throw new Error('the event store is closed');
     checkAppend(streamId, expected, events);
+    return expected === 'any' ? this.appendAtEnd(streamId, events) : this.appendAt(streamId, expected, events);
+  }
+
+  /**
+   * 'any' as an exact revision: the batch's first result if it is in the stream already (a retry),
+   * else an append at the revision just read, read again if another append got in first.
+   */
+  private async appendAtEnd(streamId: string, events: readonly EventToAppend[]): Promise<AppendResult> {
+    for (;;) {
+      const stored = await this.readStream(streamId);
+      const at = stored.findIndex((e) => e.id === events[0].id);
+      if (at >= 0) return this.resultOf(stored.slice(at, at + events.length), events);
+      const ids = new Set(events.map((e) => e.id));
+      const taken = stored.find((e) => ids.has(e.id));
+      if (taken) throw new DuplicateEventId(taken.id);
+      try {
+        return await this.appendAt(streamId, stored.length, events);
+      } catch (error) {
+        if (!(error instanceof RevisionConflict)) throw error;
+      }
+    }
+  }
+
+  /** The result a batch already in the stream got, or DuplicateEventId if only part of it is there. */
+  private resultOf(there: readonly StoredEvent[], events: readonly EventToAppend[]): AppendResult {
+    if (events.some((e, i) => there[i]?.id !== e.id)) throw new DuplicateEventId(events[0].id);
+    const last = there[there.length - 1];
+    return { revision: last.revision, position: last.position };
+  }
+
+  private async appendAt(streamId: string, expected: number, events: readonly EventToAppend[]): Promise<AppendResult> {
     const esdbEvents = events.map((e) =>
       jsonEvent({ id: esdbEventId(e.id), type: e.type, data: e.data as JSONType, metadata: { matchlogId: e.id, meta: e.meta } satisfies Metadata }),
     );
     try {
       const result = await this.client.appendToStream(streamName(streamId), esdbEvents, { expectedRevision: toEsdbExpected(expected) });
-      const revision = Number(result.nextExpectedRevision) + 1;
-      const position = result.position ? Number(result.position.commit) : (await this.readStream(streamId, { from: revision, maxCount: 1 }))[0].position;
-      return { revision, position };
+      if (result.position) return { revision: Number(result.nextExpectedRevision) + 1, position: Number(result.position.commit) };
+      // no position: the server found these ids at this place, a retry; of these very events, or refused as SQLite would
+      const there = await this.readStream(streamId, { from: expected + 1, maxCount: events.length });
+      const other = there.find((stored, i) => !sameEvent(stored, events[i]));
+      if (other) throw new DuplicateEventId(other.id);
+      const last = there[there.length - 1];
+      return { revision: last.revision, position: last.position };
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw unavailableOf(error);
+      if (!(error instanceof WrongExpectedVersionError)) throw storeErrorOf(error);
       const actual = error.actualVersion === NO_STREAM ? 0 : Number(error.actualVersion) + 1;
       throw (await this.idTakenAtExpectedPlace(streamId, expected, events)) ?? new RevisionConflict(streamId, expected, actual);
     }
@@ -152,7 +187,7 @@ export class EventStoreDbEventStore implements EventStore {
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
-      throw unavailableOf(error);
+      throw storeErrorOf(error);
     }
     return events;
   }
@@ -166,7 +201,7 @@ export class EventStoreDbEventStore implements EventStore {
     try {
       return await this.readAllUnmapped(afterPosition, maxCount);
     } catch (error) {
-      throw unavailableOf(error);
+      throw storeErrorOf(error);
     }
   }
 
@@ -196,12 +231,14 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
-    const esdb = this.client.subscribeToAll({ fromPosition: toReadPosition(afterPosition), filter: streamNameFilter({ prefixes: [STREAM_PREFIX] }) });
+    let esdb: EsdbSubscription | undefined;
     let closed = false;
     let failure: unknown;
     const run = async () => {
+      // the server filters: only our streams cross the wire (the filter needs no more rights than $all itself: README)
+      esdb = this.client.subscribeToAll({ fromPosition: toReadPosition(afterPosition), filter: streamNameFilter({ prefixes: [STREAM_PREFIX] }) });
       let delivered = afterPosition;
-      for await (const resolved of esdb as AsyncIterable<AllStreamResolvedEvent>) {
+      for await (const resolved of esdb) {
         if (closed) return;
         if (!isOurs(resolved.event)) continue;
         const event = toStored(resolved.event, resolved.commitPosition);
@@ -210,10 +247,13 @@ export class EventStoreDbEventStore implements EventStore {
         await onEvent(event);
         delivered = event.position;
       }
+      // a catch-up subscription never ends by itself: the connection did (a server restart, a leader change)
+      if (!closed) throw new StoreUnavailable('EventStoreDB ended the catalog subscription');
     };
-    const stop = () => esdb.unsubscribe().catch(() => undefined);
+    const stop = () => esdb?.unsubscribe().catch(() => undefined);
+    // every way it can end but close() is a failure reported to onFailure: it never stops silently
     const finished = run().catch(async (error) => {
-      if (!closed) failure = unavailableOf(error);
+      if (!closed) failure = storeErrorOf(error);
       await stop();
       if (failure !== undefined) onFailure?.(failure);
     });
@@ -241,8 +281,7 @@ export class EventStoreDbEventStore implements EventStore {
    * After a WrongExpectedVersion: DuplicateEventId if one of the batch's ids is already at the place
    * the batch expected to go (the server refuses a retry that is only partly there that way).
    */
-  private async idTakenAtExpectedPlace(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<DuplicateEventId | undefined> {
-    if (expected === 'any') return undefined;
+  private async idTakenAtExpectedPlace(streamId: string, expected: number, events: readonly EventToAppend[]): Promise<DuplicateEventId | undefined> {
     const there = await this.readStream(streamId, { from: expected + 1, maxCount: events.length });
     const ids = new Set(events.map((e) => e.id));
     const taken = there.find((e) => ids.has(e.id));

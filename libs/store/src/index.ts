@@ -3,6 +3,7 @@ export * from './sqlite-event-store';
 export * from './sqlite-file';
 export * from './storage-errors';
 export * from './open-store';
+export * from './append-in-chunks';
 // the EventStoreDB adapter is '@matchlog/store/eventstoredb-event-store', kept out of here so that
 // importing the store does not load its gRPC client
 export * from './postgres-event-store';

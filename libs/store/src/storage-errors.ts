@@ -83,10 +83,38 @@ export class StoreUnavailable extends Error {
   }
 }
 
-export type StorageError = StorageFull | StorageCorrupt | StorageUnopenable | StorageLocked | StoreUnavailable;
+/**
+ * The event store's server did not answer in time. An append may or may not have been written: the
+ * same request sent again (same event ids, same expected revision) answers as the first time if it was.
+ */
+export class StoreTimeout extends Error {
+  readonly code = 'STORE_TIMEOUT';
+  constructor(readonly reason: string) {
+    super('the event store did not answer in time, so a write may or may not have been made: send the same request again (a retried append answers as the first one did)');
+  }
+
+  get report(): string {
+    return `the event store did not answer in time: ${this.reason}`;
+  }
+}
+
+/** One append is larger than the event store's server accepts (EventStoreDB's --max-append-size): nothing was written. */
+export class AppendTooLarge extends Error {
+  readonly code = 'APPEND_TOO_LARGE';
+  constructor(readonly maxBytes: number) {
+    super(`the events are larger than the event store accepts in one append (${maxBytes} bytes), so nothing was written: send them as several smaller batches, each after the revision the previous one returned`);
+  }
+}
+
+export type StorageError = StorageFull | StorageCorrupt | StorageUnopenable | StorageLocked | StoreUnavailable | StoreTimeout;
 
 export const isStorageError = (error: unknown): error is StorageError =>
-  error instanceof StorageFull || error instanceof StorageCorrupt || error instanceof StorageUnopenable || error instanceof StorageLocked || error instanceof StoreUnavailable;
+  error instanceof StorageFull ||
+  error instanceof StorageCorrupt ||
+  error instanceof StorageUnopenable ||
+  error instanceof StorageLocked ||
+  error instanceof StoreUnavailable ||
+  error instanceof StoreTimeout;
 
 const codeOf = (error: unknown): string | undefined => {
   const code = (error as { code?: unknown } | null)?.code;

@@ -1,6 +1,4 @@
-import { DeadlineExceededError, EventStoreDBClient, UnavailableError } from '@eventstore/db-client';
-import { StorageCorrupt, StorageFull, StorageUnopenable, StoreUnavailable, storageErrorOf, unopenableOf } from '@matchlog/store';
-import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb-event-store';
+import { StorageCorrupt, StorageFull, StorageUnopenable, storageErrorOf, unopenableOf } from '@matchlog/store';
 
 const sqliteError = (code: string, message = 'sqlite says no') => Object.assign(new Error(message), { code });
 
@@ -28,31 +26,3 @@ describe('storage errors', () => {
   });
 });
 
-describe('EventStoreDbEventStore when the server cannot be reached', () => {
-  /** A client whose every call fails as @eventstore/db-client fails with no server behind it. */
-  const unreachable = (error: Error) => {
-    const failing = () => ({
-      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
-    });
-    const subscribeToAll = () => ({ ...failing(), unsubscribe: async () => undefined });
-    return { appendToStream: () => Promise.reject(error), readStream: failing, readAll: failing, subscribeToAll, dispose: async () => undefined } as unknown as EventStoreDBClient;
-  };
-
-  it.each([
-    ['unavailable', new UnavailableError(undefined, 'UNAVAILABLE: No connection established')],
-    ['deadline exceeded', new DeadlineExceededError(undefined, 'DEADLINE_EXCEEDED')],
-  ])('maps %s to StoreUnavailable on every call, the end of a subscription included', async (_, error) => {
-    const store = new EventStoreDbEventStore(unreachable(error));
-    const calls = [store.append('m1', 0, [{ id: 'e1', type: 'T', data: {} }]), store.readStream('m1'), store.revisionOf('m1'), store.readAll(0, 10)];
-    for (const call of calls) await expect(call).rejects.toMatchObject({ constructor: StoreUnavailable, code: 'STORE_UNAVAILABLE', retryAfterSeconds: 5 });
-    const subscriptionFailure = await new Promise((resolve) => store.subscribeAll(0, () => undefined, resolve));
-    expect(subscriptionFailure).toBeInstanceOf(StoreUnavailable);
-    await store.close();
-  });
-
-  it('leaves other errors alone', async () => {
-    const store = new EventStoreDbEventStore(unreachable(new Error('something else')));
-    await expect(store.revisionOf('m1')).rejects.toThrow('something else');
-    await store.close();
-  });
-});

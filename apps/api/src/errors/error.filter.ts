@@ -1,9 +1,10 @@
-import { DuplicateEventId, RevisionConflict, StorageCorrupt, StorageFull, StoreUnavailable } from '@matchlog/store';
+import { AppendTooLarge, DuplicateEventId, RevisionConflict, StorageCorrupt, StorageFull, StoreTimeout, StoreUnavailable } from '@matchlog/store';
 import { AuditInputError } from '@matchlog/audit/knowledge/errors';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   AudienceNotFound,
+  BroadcastDelayed,
   BodyTooDeep,
   ChainBroken,
   EventsRejected,
@@ -70,9 +71,12 @@ const mappings: readonly Mapping[] = [
   plain(TokenInQuery, 401),
   plain(Forbidden, 403),
   plain(ReceiptWithheld, 403),
+  maps(BroadcastDelayed, ({ code, message, field }) => ({ statusCode: 403, code, message, details: [{ path: field, message }] })),
   plain(StorageFull, 507),
   plain(StorageCorrupt, 500),
   plain(StoreUnavailable, 503),
+  plain(StoreTimeout, 504),
+  maps(AppendTooLarge, ({ code, message, maxBytes }) => ({ statusCode: 413, code, message, maxBytes })),
 ];
 
 /**
@@ -124,7 +128,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof StorageCorrupt) {
       if (!this.corruptFilesLogged.has(exception.file)) this.logger.error(exception.report);
       this.corruptFilesLogged.add(exception.file);
-    } else if (exception instanceof StorageFull || exception instanceof StoreUnavailable) {
+    } else if (exception instanceof StorageFull || exception instanceof StoreUnavailable || exception instanceof StoreTimeout) {
       this.logger.warn(exception.report);
     } else if (problem.statusCode >= 500) {
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));

@@ -1,5 +1,5 @@
 import { CatalogLag } from '@matchlog/catalog';
-import { EventStore, StoreUnavailable, isStorageError } from '@matchlog/store';
+import { EventStore, StoreTimeout, StoreUnavailable, isStorageError } from '@matchlog/store';
 
 export interface Readiness {
   readonly ready: boolean;
@@ -20,10 +20,20 @@ export const readinessOf = async (store: Pick<EventStore, 'revisionOf'>, feeder:
   try {
     await store.revisionOf(PROBE_STREAM);
   } catch (error) {
-    reasons.push(error instanceof StoreUnavailable ? 'the event store cannot be reached' : isStorageError(error) ? error.message : 'the event store fails to answer');
+    reasons.push(
+      error instanceof StoreUnavailable
+        ? 'the event store cannot be reached'
+        : error instanceof StoreTimeout
+          ? 'the event store does not answer in time'
+          : isStorageError(error)
+            ? error.message
+            : 'the event store fails to answer',
+    );
   }
   const catalog = feeder.lag();
-  if (catalog.failure !== undefined && catalog.behind > 0) {
+  if (catalog.subscription === 'failed') {
+    reasons.push(`the catalog does not follow the log: its subscription to the event store failed (${catalog.failure}); it is renewed with backoff`);
+  } else if (catalog.failure !== undefined && catalog.behind > 0) {
     reasons.push(`the catalog is ${catalog.behind} events behind the log: its last write failed (${catalog.failure}); it is retried with backoff`);
   }
   return { ready: reasons.length === 0, reasons, catalog };

@@ -1,5 +1,5 @@
 import { CatalogLag } from '@matchlog/catalog';
-import { StorageCorrupt, StoreUnavailable } from '@matchlog/store';
+import { StorageCorrupt, StoreTimeout, StoreUnavailable } from '@matchlog/store';
 import { readinessOf } from './readiness';
 
 const answering = { revisionOf: async () => 0 };
@@ -15,6 +15,8 @@ describe('readinessOf', () => {
   it('is not ready while the store cannot be reached, saying so and nothing of the server behind it', async () => {
     const readiness = await readinessOf(failingWith(new StoreUnavailable('connect ECONNREFUSED 10.0.0.7:2113')), lagging({ position: 7, behind: 0 }));
     expect(readiness).toMatchObject({ ready: false, reasons: ['the event store cannot be reached'] });
+    const late = await readinessOf(failingWith(new StoreTimeout('DEADLINE_EXCEEDED after 10000 ms to 10.0.0.7:2113')), lagging({ position: 7, behind: 0 }));
+    expect(late).toMatchObject({ ready: false, reasons: ['the event store does not answer in time'] });
   });
 
   it('is not ready on a damaged store, without naming its file', async () => {
@@ -29,6 +31,14 @@ describe('readinessOf', () => {
       ready: false,
       reasons: ['the catalog is 5 events behind the log: its last write failed (disk full); it is retried with backoff'],
       catalog: { position: 106, behind: 5, failure: 'disk full' },
+    });
+  });
+
+  it('is not ready while the catalog\'s subscription to the log has failed, even with nothing queued: the catalog does not follow the log', async () => {
+    const readiness = await readinessOf(answering, lagging({ position: 106, behind: 0, failure: 'the event store cannot be reached', subscription: 'failed' }));
+    expect(readiness).toMatchObject({
+      ready: false,
+      reasons: ['the catalog does not follow the log: its subscription to the event store failed (the event store cannot be reached); it is renewed with backoff'],
     });
   });
 });

@@ -2,11 +2,12 @@ import { sealShuffle } from '@matchlog/audit/chain/commitment';
 import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
 import { GENESIS, chainEvent, chainEvents, linkOf } from '@matchlog/audit/chain/hash-chain';
 import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
-import { EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
-import { EventStore, RevisionConflict } from '@matchlog/store';
+import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
+import { EventStore, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'crypto';
 import { EventsRejected, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
+import { CLOCK, Clock } from '../clock';
 import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
 import { KeyedLock } from './keyed-lock';
 import { MatchReplays } from './match-replays';
@@ -35,6 +36,7 @@ export class MatchWriter {
     @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
     @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
     private readonly replays: MatchReplays,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
@@ -70,10 +72,14 @@ export class MatchWriter {
   /** New tokens for the named roles ("judge" or player ids) of a match; the old ones of those roles stop working at once. */
   async reissue(matchId: string, roles: readonly string[]): Promise<{ matchId: string; tokens: IssuedTokens }> {
     return this.lock.run(matchId, async () => {
-      const players = (await this.replays.load(matchId)).state.layout?.playerIds ?? [];
-      const unknown = roles.flatMap((role, i) => (role === 'judge' || players.includes(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge" or a player of this match (${players.join(', ')}); got "${role}"` }]));
+      const layout = (await this.replays.load(matchId)).state.layout;
+      const players = layout?.playerIds ?? [];
+      const broadcast = layout?.broadcast.access === 'token';
+      const valid = (role: string) => role === 'judge' || players.includes(role) || (broadcast && role === BROADCAST);
+      const named = [...players, ...(broadcast ? [BROADCAST] : [])].join(', ');
+      const unknown = roles.flatMap((role, i) => (valid(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge" or a role of this match (${named}); got "${role}"` }]));
       if (unknown.length > 0) throw new ValidationFailed(unknown);
-      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' ? { role: 'judge' } : { role: 'player', player: role }));
+      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' ? { role: 'judge' } : role === BROADCAST ? { role: 'broadcast' } : { role: 'player', player: role }));
       return { matchId, tokens: await this.reissueTokens(matchId, asRoles) };
     });
   }
@@ -118,6 +124,8 @@ export class MatchWriter {
    * A whole match from an export (its chain verified by the caller): validated by the domain as one
    * batch, appended as it is (ids, meta and chain kept), with tokens issued as for a new match.
    * A log this store already holds (its first event is a match's MatchCreated) is refused, naming that match.
+   * Too large for one append of the store (EventStoreDB's limit), it goes in chunks; an import cut
+   * between chunks is completed by the same request again, with the same `matchId`.
    */
   async importMatch(matchId: string | undefined, events: readonly MatchEvent[]) {
     const id = matchId ?? randomUUID();
@@ -127,12 +135,12 @@ export class MatchWriter {
       const holder = await this.store.findEvent?.(kept[0].id);
       const holderHash = holder?.revision === 1 ? linkOf(holder as MatchEvent)?.hash : undefined;
       if (holderHash !== undefined && holderHash === linkOf(kept[0])?.hash) throw new MatchLogAlreadyImported(holder!.streamId);
-      if ((await this.store.revisionOf(id)) > 0) throw new MatchAlreadyExists(id);
+      if ((await this.store.revisionOf(id)) > 0 && !(await this.importedInPart(id, kept[0]))) throw new MatchAlreadyExists(id);
       const verdict = validateBatch(emptyMatch, kept);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
       let appended: { revision: number; position: number };
       try {
-        appended = await this.store.append(id, 0, kept);
+        appended = await appendInChunks(this.store, id, 0, kept);
       } catch (error) {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
@@ -140,6 +148,12 @@ export class MatchWriter {
       await this.feeder.caughtUpTo(appended.position);
       return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated)) };
     });
+  }
+
+  /** The match starts with this log's first event (the same chain hash): an import of it, maybe cut between chunks. */
+  private async importedInPart(matchId: string, first: MatchEvent): Promise<boolean> {
+    const [stored] = await this.store.readStream(matchId, { maxCount: 1 });
+    return stored !== undefined && linkOf(stored as MatchEvent)?.hash === linkOf(first)?.hash;
   }
 
   /**
@@ -174,12 +188,16 @@ export class MatchWriter {
   }
 
   private stamp(event: IncomingEvent, recordedBy: string): MatchEvent {
-    return { id: event.id ?? randomUUID(), type: event.type, data: event.data, meta: { recordedBy, recordedAt: new Date().toISOString() } } as MatchEvent;
+    return { id: event.id ?? randomUUID(), type: event.type, data: event.data, meta: { recordedBy, recordedAt: new Date(this.clock.now()).toISOString() } } as MatchEvent;
   }
 }
 
-/** Every role of a match: each player's seat and the judge. */
-const rolesOf = (created: MatchCreated): TokenRole[] => [...created.players.map((p): TokenRole => ({ role: 'player', player: p.id })), { role: 'judge' }];
+/** Every role of a match: each player's seat and the judge, and the broadcast where it needs a token. */
+const rolesOf = (created: MatchCreated): TokenRole[] => [
+  ...created.players.map((p): TokenRole => ({ role: 'player', player: p.id })),
+  { role: 'judge' },
+  ...(created.broadcastAccess === 'token' ? [{ role: 'broadcast' } as const] : []),
+];
 
 /** 128 random bits, hex: drawn here, outside the domain, for every shuffle recorded without a salt. */
 const newSalt = (): string => randomBytes(16).toString('hex');

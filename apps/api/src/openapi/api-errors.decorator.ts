@@ -9,9 +9,9 @@ export type ErrorCodes = Readonly<Partial<Record<number, readonly string[]>>>;
 /** Any operation: a token is checked wherever one is sent (caller.guard.ts), and a bug is a 500. */
 const EVERY_OPERATION: ErrorCodes = { 401: ['UNAUTHENTICATED', 'TOKEN_IN_QUERY'], 500: ['INTERNAL_ERROR'] };
 /** Operations that read or write the stores. */
-export const STORE_ERRORS: ErrorCodes = { 500: ['STORAGE_CORRUPT'], 503: ['STORE_UNAVAILABLE'] };
+export const STORE_ERRORS: ErrorCodes = { 500: ['STORAGE_CORRUPT'], 503: ['STORE_UNAVAILABLE'], 504: ['STORE_TIMEOUT'] };
 /** Operations that write events. */
-export const WRITE_ERRORS: ErrorCodes = { 409: ['DUPLICATE_EVENT_ID'], 507: ['STORAGE_FULL'] };
+export const WRITE_ERRORS: ErrorCodes = { 409: ['DUPLICATE_EVENT_ID'], 413: ['APPEND_TOO_LARGE'], 507: ['STORAGE_FULL'] };
 /** Operations that take a JSON body. */
 export const BODY_ERRORS: ErrorCodes = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'BODY_TOO_DEEP', 'BAD_REQUEST'], 413: ['BODY_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
 /** Operations that need a token (guards in auth/requires.ts, or assertMayRead). */

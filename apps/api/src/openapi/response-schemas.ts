@@ -22,7 +22,7 @@ const object = (properties: Record<string, Schema>, optional: readonly string[] 
 /** an object the client reads by its own documented shape (an event, an observation) */
 const anyObject = { type: 'object', additionalProperties: true };
 
-const tokens = object({ players: mapOf(str), judge: str }, ['judge']);
+const tokens = object({ players: mapOf(str), judge: str, broadcast: str }, ['judge', 'broadcast']);
 const turn = object({ player: nullable(str), number: int });
 const playerSeat = object({ id: str, name: str }, ['name'], { additionalProperties: true });
 const zoneRef = object({ zone: str, player: str, slot: int }, ['player', 'slot']);
@@ -108,7 +108,7 @@ const schemas: Record<string, Schema> = {
   }),
   Jwks: object({ keys: arrayOf(jwk) }),
   Health: object({ status: { type: 'string', enum: ['ok'] }, store: str, catalogPosition: int }),
-  Readiness: object({ status: { type: 'string', enum: ['ready', 'not ready'] }, store: str, reasons: arrayOf(str), catalog: object({ position: int, behind: int, failure: str }, ['failure']) }),
+  Readiness: object({ status: { type: 'string', enum: ['ready', 'not ready'] }, store: str, reasons: arrayOf(str), catalog: object({ position: int, behind: int, failure: str, subscription: { type: 'string', enum: ['failed'] } }, ['failure', 'subscription']) }),
 };
 
 export type ResponseSchemaName = keyof typeof schemas;
