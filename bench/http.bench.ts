@@ -12,10 +12,12 @@ import { fmt } from './measure';
  * events over 100 matches at 100 and 10 connections, each connection appending to its own matches
  * with the right expected revision, and the public view at the latest revision at 100 connections,
  * each beside GET /health on the same server in the same run. Medians of RUNS runs.
+ * BENCH_HTTP_ONLY=views-100 runs the public view and its /health baseline alone (over matches of one event each).
  * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_HTTP_ONLY=appends-100 profiles the server
  * under those appends alone; `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
  */
-const PORT = 3917;
+// BENCH_HTTP_PORT: another port, when another bench may hold this one
+const PORT = Number(process.env.BENCH_HTTP_PORT ?? 3917);
 const MATCHES = 100;
 const RUNS = 3;
 const SECONDS = 5;
@@ -32,6 +34,7 @@ const startServer = async (dataDir: string): Promise<ChildProcess> => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 200; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}): is port ${PORT} taken? Set BENCH_HTTP_PORT`);
     if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return server;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -128,23 +131,25 @@ const main = async () => {
       // a run ends with appends in flight whose answers autocannon drops: start from what the server holds
       for (let i = 0; i < MATCHES; i++) revisions[i] = ((await (await fetch(`${base}/matches/bench-${i}`)).json()) as { revision: number }).revision;
     };
-    const only = process.env.BENCH_HTTP_ONLY; // "appends-100" or "appends-10": those appends alone, no baseline (to profile them)
+    // "appends-100" or "appends-10": those appends alone, no baseline (to profile them); "views-100": the public view and its baseline alone
+    const only = process.env.BENCH_HTTP_ONLY;
+    const viewsOnly = only === 'views-100';
     const rows: Row[] = [];
     let failed = 0;
     for (const { connections, views } of [{ connections: MATCHES, views: true }, { connections: 10, views: false }]) {
-      if (only && only !== `appends-${connections}`) continue;
+      if (only && only !== `appends-${connections}` && !(viewsOnly && views)) continue;
       const health: autocannon.Result[] = [];
       const appends: autocannon.Result[] = [];
       const publicViews: autocannon.Result[] = [];
       for (let r = 0; r < RUNS; r++) {
-        if (!only) health.push(await run({ url: `${base}/health`, connections, duration: SECONDS }));
+        if (!only || viewsOnly) health.push(await run({ url: `${base}/health`, connections, duration: SECONDS }));
         await resync();
-        appends.push(await appendsRun(revisions, connections));
-        if (views && !only) publicViews.push(await viewsRun(connections));
+        if (!viewsOnly) appends.push(await appendsRun(revisions, connections));
+        if (views && (!only || viewsOnly)) publicViews.push(await viewsRun(connections));
       }
       failed += [...appends, ...publicViews].reduce((n, a) => n + a.non2xx + a.errors + a.timeouts, 0);
       if (health.length) rows.push({ connections, name: 'GET /health (baseline)', results: health });
-      rows.push({ connections, name: 'POST /matches/:id/events, 10 events', results: appends });
+      if (appends.length) rows.push({ connections, name: 'POST /matches/:id/events, 10 events', results: appends });
       if (publicViews.length) rows.push({ connections, name: 'GET /matches/:id/views/public, latest', results: publicViews });
     }
     console.log(

@@ -3,6 +3,8 @@ import * as catalog from './001_catalog';
 import * as tokens from './002_tokens';
 import * as playerNames from './003_player_names';
 import * as tokensFromLog from './004_tokens_from_log';
+import * as tokenRevocations from './005_token_revocations';
+import * as checkpoints from './006_checkpoints';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '002_tokens': tokens,
   '003_player_names': playerNames,
   '004_tokens_from_log': tokensFromLog,
+  '005_token_revocations': tokenRevocations,
+  '006_checkpoints': checkpoints,
 };

@@ -57,7 +57,7 @@ describe('the broadcast audience over HTTP', () => {
     await get('/matches/bc-token/views/broadcast', tokens.broadcast).expect(401);
     await get('/matches/bc-token/views/broadcast', again.broadcast).expect(200);
     const refused = (await t.http().post('/matches/bc-open/tokens').set(t.organizer).send({ roles: ['broadcast'] }).expect(400)).body;
-    expect(refused.details[0].message).toContain('"judge" or a role of this match (p1, p2)');
+    expect(refused.details[0].message).toContain('"judge", "recorder" or a role of this match (p1, p2)');
     expect(other.tokens.broadcast).not.toBe(tokens.broadcast);
   });
 

@@ -1,16 +1,17 @@
-import { findMatch, openCatalog } from '@matchlog/catalog';
+import { findMatch, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
 import { openSqliteEventStore } from '@matchlog/store';
 import { execFile } from 'child_process';
-import { mkdtempSync, rmSync } from 'fs';
+import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { damageMiddlePages } from '../../../libs/store/test/support/damage';
 import { promisify } from 'util';
+import { createTestDatabase } from '../../../test/support/postgres';
 
-const run = (script: string, dataDir: string) =>
+const run = (script: string, dataDir: string, env: NodeJS.ProcessEnv = {}) =>
   promisify(execFile)(process.execPath, ['-r', '@swc-node/register', `apps/api/src/cli/${script}.ts`], {
     cwd: join(__dirname, '..', '..', '..'),
-    env: { ...process.env, MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: 'migrate-and-rebuild-need-no-key-but-it-must-be-good' },
+    env: { ...process.env, MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: 'migrate-and-rebuild-need-no-key-but-it-must-be-good', ...env },
   });
 
 describe('npm run migrate / npm run rebuild', () => {
@@ -35,6 +36,25 @@ describe('npm run migrate / npm run rebuild', () => {
     const db = await openCatalog(dir);
     expect(await findMatch(db, 'm1')).toMatchObject({ game: 'four-souls', status: 'ended', winner: 'p1', eventCount: 2 });
     await db.destroy();
+  });
+
+  it('with MATCHLOG_CATALOG_URL, migrate and rebuild work on the PostgreSQL catalog, and check-integrity checks only the SQLite log', async () => {
+    const database = await createTestDatabase();
+    const env = { MATCHLOG_CATALOG_URL: database.url };
+    const store = openSqliteEventStore(dir);
+    await store.append('m1', 0, [{ id: 'e1', type: 'MatchCreated', data: { game: 'lorcana', players: [{ id: 'p1' }], cards: [] }, meta: { recordedBy: 't', recordedAt: '2026-11-21T09:00:00.000Z' } }]);
+    await store.close();
+    expect((await run('migrate', dir, env)).stdout).toContain('catalog in PostgreSQL');
+    expect((await run('rebuild', dir, env)).stdout).toContain('catalog rebuilt from 1 events');
+    const db = await openPostgresCatalog(database.url);
+    expect(await findMatch(db, 'm1')).toMatchObject({ game: 'lorcana', eventCount: 1 });
+    await db.destroy();
+    const { stdout } = await run('check-integrity', dir, env);
+    expect(stdout).toContain('catalog: in PostgreSQL, not checked here');
+    expect(stdout).toContain(`${join(dir, 'events.sqlite')}: ok`);
+    expect(stdout).not.toContain('catalog.sqlite');
+    expect(existsSync(join(dir, 'catalog.sqlite'))).toBe(false);
+    await database.drop();
   });
 
   it('check-integrity says ok for sound databases, and for a damaged one names it and its problems, exiting 1', async () => {

@@ -137,7 +137,7 @@ describe('POST /matches/:id/events', () => {
     });
   });
 
-  it('only the organizer appends: judge and player tokens get 403, nobody gets 401', async () => {
+  it('judge and player tokens may not append (403), nobody gets 401; the full matrix is access-matrix.e2e.spec.ts', async () => {
     const { body } = await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('ev-roles')).expect(201);
     const events = { expectedRevision: 1, events: [draw()] };
     await t.http().post('/matches/ev-roles/events').send(events).expect(401);

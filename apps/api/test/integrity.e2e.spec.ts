@@ -143,7 +143,7 @@ describe('tamper evidence and provably fair shuffles', () => {
     try {
       expect((await elsewhere.http().get('/.well-known/jwks.json').expect(200)).body).toEqual(jwks);
       const res = await elsewhere.http().post(`/matches/import?matchId=${id}`).set(elsewhere.organizer).set('Content-Type', NDJSON).send(text).expect(201);
-      expect(res.body).toEqual({ matchId: id, revision: 5, tokens: { players: { p1: expect.any(String), p2: expect.any(String) }, judge: expect.any(String) } });
+      expect(res.body).toEqual({ matchId: id, revision: 5, tokens: { players: { p1: expect.any(String), p2: expect.any(String) }, judge: expect.any(String), recorder: expect.any(String) } });
       for (const audience of ['p1', 'p2', 'public', 'judge']) {
         const ours = (await t.http().get(`/matches/${id}/views/${audience}`).set(t.organizer).expect(200)).body;
         const theirs = (await elsewhere.http().get(`/matches/${id}/views/${audience}`).set(elsewhere.bearer(res.body.tokens.judge)).expect(200)).body;

@@ -1,6 +1,6 @@
 import { publicJwkOf } from '@matchlog/audit/chain/signed-head';
 import { generateKeyPairSync } from 'crypto';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { configFromEnv } from '../src/config/config';
@@ -29,6 +29,11 @@ describe('the signing key', () => {
     const rsa = join(dir, 'rsa.pem');
     writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }));
     expect(() => signingKeyOf({ dataDir: dir, signingKeyFile: rsa })).toThrow(/holds a rsa key; chain heads are signed with Ed25519/);
+  });
+
+  it('is never generated for a store instances may share: each instance must be given the same file', () => {
+    expect(() => signingKeyOf({ dataDir: dir, store: 'eventstoredb' })).toThrow(/MATCHLOG_STORE=eventstoredb .*set MATCHLOG_SIGNING_KEY_FILE/);
+    expect(existsSync(join(dir, 'signing-key.pem'))).toBe(false);
   });
 
   it('refuses the example key committed with matchlog: anyone can read its private half', () => {

@@ -3,7 +3,9 @@ import { EventStore } from '@matchlog/store';
 import { rmSync } from 'fs';
 import { join } from 'path';
 import { CATALOG_FEEDER, EVENT_STORE } from '../src/tokens';
+import { MatchEvent } from '@matchlog/domain';
 import { draw, lorcanaMatch } from './support/fixtures';
+import { signedLog } from './support/signed-log';
 import { TestApp, startTestApp } from './support/test-app';
 
 interface Tokens {
@@ -32,6 +34,25 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
     await reads(fresh.players.p1, 'p1', 'tok-reissue').expect(200);
     await reads(fresh.judge, 'judge', 'tok-reissue').expect(200);
     await reads(old.players.p2, 'p2', 'tok-reissue').expect(200);
+  });
+
+  it('a recorder token, issued at creation and import and re-issuable, appends as "recorder" and reads the judge view', async () => {
+    const { recorder } = (await create(lorcanaMatch('tok-rec')).expect(201)).body.tokens;
+    const appended = await t.http().post('/matches/tok-rec/events').set(t.bearer(recorder)).send({ expectedRevision: 1, events: [draw()] }).expect(201);
+    expect(appended.body).toEqual({ matchId: 'tok-rec', revision: 2 });
+    const view = (await reads(recorder, 'judge', 'tok-rec').expect(200)).body;
+    expect(view.zones['hand@p1'].cards.map((card: { cardId: string }) => card.cardId)).toContain('c01');
+    const feed = (await t.http().get('/matches/tok-rec/events?audience=judge').set(t.organizer).expect(200)).body.observations;
+    expect(feed.map((entry: { observation: { meta: { recordedBy: string } } }) => entry.observation.meta.recordedBy)).toEqual(['organizer', 'recorder']);
+    const fresh = (await t.http().post('/matches/tok-rec/tokens').set(t.organizer).send({ roles: ['recorder'] }).expect(201)).body.tokens;
+    expect(Object.keys(fresh)).toEqual(['players', 'recorder']);
+    await t.http().post('/matches/tok-rec/events').set(t.bearer(recorder)).send({ expectedRevision: 2, events: [draw('c02')] }).expect(401);
+    await t.http().post('/matches/tok-rec/events').set(t.bearer(fresh.recorder)).send({ expectedRevision: 2, events: [draw('c02')] }).expect(201);
+    const created = { id: 'tok-rec-imported', type: 'MatchCreated', data: lorcanaMatch(), meta: { recordedBy: 'organizer', recordedAt: '2026-11-23T10:00:00.000Z' } } as unknown as MatchEvent;
+    const log = signedLog(t, 'tok-rec-copy', [created]);
+    const imported = (await t.http().post('/matches/import?matchId=tok-rec-copy').set(t.organizer).set('Content-Type', 'application/x-ndjson').send(log).expect(201)).body;
+    await reads(imported.tokens.recorder, 'judge', 'tok-rec-copy').expect(200);
+    await reads(imported.tokens.recorder, 'judge', 'tok-rec').expect(403);
   });
 
   it('re-issue is the organizer\'s alone, for roles the match has', async () => {

@@ -1,6 +1,8 @@
 import { EventStore, StoredEvent, Subscription, isStorageError } from '@matchlog/store';
-import { CATALOG, projectIntoCatalog } from './catalog-projection';
+import { checkpointOf, clearCatalog, lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
+import { projectBatch, projectIntoCatalog } from './catalog-projection';
 import { CatalogDb } from './open-catalog';
+import { isSharedCatalog } from './open-postgres-catalog';
 
 /** When a batch fails (a full disk), the next attempt waits `firstMs`, doubling each time up to `maxMs`. */
 export interface RetryDelays {
@@ -25,6 +27,11 @@ export interface CatalogLag {
  * written wait and go into the next one; each batch and the checkpoint past its last event commit in
  * one transaction, so a restart resumes exactly where it stopped and a replay is idempotent. A failed
  * batch is retried on a timer with backoff, so the catalog catches up by itself once the cause is gone.
+ *
+ * A catalog on PostgreSQL is shared by every instance: each feeds it, and a batch applies only the
+ * events after the checkpoint it reads under a row lock (projectBatch), so none is applied twice.
+ * The checkpoint names the event store it belongs to; a catalog from another store is emptied and
+ * fed again from the start of this one.
  */
 export class CatalogFeeder {
   private subscription: Subscription | null = null;
@@ -40,6 +47,9 @@ export class CatalogFeeder {
   private delivered = 0;
   private stopped = true;
   private subscriptionFailed = false;
+  private storeId = '';
+  /** whether other instances may move the checkpoint (a catalog on PostgreSQL), so it is worth reading */
+  private readonly shared: boolean;
 
   constructor(
     private readonly db: CatalogDb,
@@ -47,7 +57,10 @@ export class CatalogFeeder {
     private readonly onError: (error: unknown) => void = (error) =>
       console.error('catalog: a batch or the subscription failed, and will be retried:', isStorageError(error) ? error.report : error),
     private readonly retry: RetryDelays = { firstMs: 250, maxMs: 30_000 },
-  ) {}
+    private readonly log: (line: string) => void = console.warn,
+  ) {
+    this.shared = isSharedCatalog(db);
+  }
 
   get caughtUpPosition(): number {
     return this.position;
@@ -59,7 +72,8 @@ export class CatalogFeeder {
   }
 
   async start(): Promise<void> {
-    this.position = await checkpointOf(this.db);
+    this.storeId = await this.store.storeId();
+    this.position = await this.claim();
     this.delivered = this.position;
     this.stopped = false;
     this.subscribe();
@@ -81,14 +95,39 @@ export class CatalogFeeder {
     this.subscriptionFailed = false;
   }
 
-  /** Resolves once the catalog holds every event up to `position`, or after `timeoutMs` regardless; at once while the subscription is down. */
+  /** The checkpoint, the catalog emptied first if it was fed from another store (whichever instance sees that first does it). */
+  private claim(): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const checkpoint = await lockCheckpoint(trx, this.storeId);
+      if (checkpoint.storeId === this.storeId) return checkpoint.position;
+      this.log(`catalog: it was fed from event store ${checkpoint.storeId ?? '(unnamed)'}, this instance's is ${this.storeId}: emptied, and fed again from the start of the log`);
+      await clearCatalog(trx, this.storeId);
+      return 0;
+    });
+  }
+
+  /**
+   * Resolves once the catalog holds every event up to `position`, whichever instance wrote it there,
+   * or after `timeoutMs` regardless; at once while the subscription is down.
+   */
   caughtUpTo(position: number, timeoutMs = 2000): Promise<void> {
     if (this.position >= position || this.subscriptionFailed) return Promise.resolve();
-    return new Promise((resolve) => {
+    const caughtUp = new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.release(waiter), timeoutMs);
       const waiter = { position, resolve: () => (clearTimeout(timer), resolve()) };
       this.waiters.push(waiter);
     });
+    if (this.shared) void this.readSharedCheckpoint();
+    return caughtUp;
+  }
+
+  /** Another instance may have projected the events already: its checkpoint counts as ours. */
+  private async readSharedCheckpoint(): Promise<void> {
+    try {
+      this.advanceTo(await checkpointOf(this.db));
+    } catch {
+      // our own batch reads it again, and reports a failure
+    }
   }
 
   async stop(): Promise<void> {
@@ -101,22 +140,28 @@ export class CatalogFeeder {
     await this.draining;
   }
 
-  /** Empties the catalog and replays the whole log into it, tokens included; the feeder stays stopped. */
+  /**
+   * Empties the catalog and replays the whole log into it, tokens included, in one transaction that
+   * holds the checkpoint's lock: instances feeding the same catalog meanwhile wait, then carry on
+   * after it. The feeder stays stopped.
+   */
   async rebuild(): Promise<number> {
     await this.stop();
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('match_players').execute();
-      // tokens issued before they were logged exist only here: kept
-      await trx.deleteFrom('match_tokens').where('from_log', '=', 1).execute();
-      await trx.deleteFrom('matches').execute();
-      await trx.deleteFrom('projection_checkpoints').where('projection', '=', CATALOG).execute();
-    });
-    this.position = 0;
+    this.storeId = await this.store.storeId();
     let count = 0;
-    for (let batch = await this.store.readAll(0, 1000); batch.length > 0; batch = await this.store.readAll(batch[batch.length - 1].position, 1000)) {
-      await this.write(batch);
-      count += batch.length;
-    }
+    const position = await this.db.transaction().execute(async (trx) => {
+      await lockCheckpoint(trx, this.storeId);
+      await clearCatalog(trx, this.storeId);
+      let last = 0;
+      for (let batch = await this.store.readAll(0, 1000); batch.length > 0; batch = await this.store.readAll(last, 1000)) {
+        await projectIntoCatalog(trx, batch);
+        last = batch[batch.length - 1].position;
+        count += batch.length;
+      }
+      await moveCheckpoint(trx, last, this.storeId);
+      return last;
+    });
+    this.position = position;
     return count;
   }
 
@@ -180,12 +225,15 @@ export class CatalogFeeder {
   }
 
   private async write(events: readonly StoredEvent[]): Promise<void> {
-    const fresh = events.filter((event) => event.position > this.position);
-    if (fresh.length === 0) return;
-    await this.db.transaction().execute((trx) => projectIntoCatalog(trx, fresh));
-    this.position = fresh[fresh.length - 1].position;
+    // all of it in the catalog already (another instance's checkpoint read meanwhile): nothing to lock
+    if (events[events.length - 1].position > this.position) this.advanceTo(await projectBatch(this.db, this.storeId, events));
     this.failures = 0;
     this.failure = undefined;
+  }
+
+  private advanceTo(position: number): void {
+    if (position <= this.position) return;
+    this.position = position;
     for (const waiter of this.waiters.filter((w) => w.position <= this.position)) this.release(waiter);
   }
 
@@ -194,6 +242,3 @@ export class CatalogFeeder {
     waiter.resolve();
   }
 }
-
-export const checkpointOf = async (db: CatalogDb): Promise<number> =>
-  (await db.selectFrom('projection_checkpoints').select('position').where('projection', '=', CATALOG).executeTakeFirst())?.position ?? 0;

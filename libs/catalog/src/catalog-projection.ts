@@ -1,17 +1,44 @@
 import { MatchCreated, MatchEnded } from '@matchlog/domain';
 import { StoredEvent } from '@matchlog/store';
-import { Transaction } from 'kysely';
+import { Kysely, Transaction } from 'kysely';
+import { lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
 import { applyTokenEvents, matchOfTokenStream } from './tokens';
 
-export const CATALOG = 'catalog';
+/** The catalog was fed from another event store than the one this instance writes to: nothing was written. */
+export class CatalogOfAnotherStore extends Error {
+  constructor(
+    readonly catalogStoreId: string | null,
+    readonly storeId: string,
+  ) {
+    super(`the catalog holds event store ${catalogStoreId}'s events, not this instance's store ${storeId}: every instance on one catalog must use the same event store`);
+  }
+}
+
+/**
+ * One batch into the catalog, in one transaction: the checkpoint is read under a row lock, only the
+ * events after it are applied, and the checkpoint moves past them in the same transaction. So any
+ * number of instances may feed one catalog: each event is applied once, in order, and a batch an
+ * instance delivers late changes nothing. Returns the checkpoint after the batch.
+ */
+export const projectBatch = (db: Kysely<CatalogTables>, storeId: string, events: readonly StoredEvent[]): Promise<number> =>
+  db.transaction().execute(async (trx) => {
+    const checkpoint = await lockCheckpoint(trx, storeId);
+    if (checkpoint.storeId !== storeId) throw new CatalogOfAnotherStore(checkpoint.storeId, storeId);
+    const fresh = events.filter((event) => event.position > checkpoint.position);
+    if (fresh.length === 0) return checkpoint.position;
+    await projectIntoCatalog(trx, fresh);
+    const position = fresh[fresh.length - 1].position;
+    await moveCheckpoint(trx, position, storeId);
+    return position;
+  });
 
 const recordedAt = (event: StoredEvent): string =>
   (event.meta as { recordedAt?: string } | undefined)?.recordedAt ?? new Date(0).toISOString();
 
 /**
- * Applies a batch of events to the catalog and moves the checkpoint past the last, in the caller's
- * transaction. Within a batch only each match's latest revision matters, so it is written once.
+ * Applies events to the catalog's tables in the caller's transaction (projectBatch moves the
+ * checkpoint). Within a batch only each match's latest revision matters, so it is written once.
  */
 export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events: readonly StoredEvent[]): Promise<void> => {
   const latest = new Map<string, number>();
@@ -36,12 +63,6 @@ export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events
   for (const [matchId, revision] of latest) {
     await trx.updateTable('matches').set({ event_count: revision, last_revision: revision }).where('match_id', '=', matchId).execute();
   }
-  const position = events[events.length - 1].position;
-  await trx
-    .insertInto('projection_checkpoints')
-    .values({ projection: CATALOG, position })
-    .onConflict((c) => c.column('projection').doUpdateSet({ position }))
-    .execute();
 };
 
 const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent): Promise<void> => {

@@ -15,7 +15,10 @@ export interface CatalogTables {
     last_revision: number;
   };
   match_players: { match_id: string; player_id: string; name: string | null; seat: number };
-  projection_checkpoints: { projection: string; position: number };
+  /** store_id: the event store (EventStore.storeId) the position is in; null in a checkpoint from before stores had ids */
+  checkpoints: { projection: string; position: number; store_id: string | null };
   /** from_log: 1 when projected from a `tokens@<matchId>` stream (a rebuild restores it), 0 for a token issued before tokens were logged */
-  match_tokens: { token_hash: string; match_id: string; role: 'player' | 'judge' | 'broadcast'; player_id: string | null; from_log: number };
+  match_tokens: { token_hash: string; match_id: string; role: 'player' | 'judge' | 'recorder' | 'broadcast'; player_id: string | null; from_log: number };
+  /** revoked token hashes, for good: the guard refuses them, and a replayed TokensIssued does not grant them again */
+  token_revocations: { token_hash: string; match_id: string };
 }

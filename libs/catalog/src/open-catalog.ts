@@ -1,7 +1,7 @@
 import { StorageCorrupt, closeSqliteFile, openSqliteFile, storageErrorOf } from '@matchlog/store';
 import Database from 'better-sqlite3';
 import { existsSync, renameSync } from 'fs';
-import { Kysely, Migrator, SqliteDatabase, SqliteDialect, SqliteStatement } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, SqliteDatabase, SqliteDialect, SqliteStatement, sql } from 'kysely';
 import { join } from 'path';
 import { migrations } from '../../../migrations';
 import { CatalogTables } from './catalog-schema';
@@ -32,7 +32,24 @@ export const openCatalog = async (dataDir: string, log: (line: string) => void =
   return db;
 };
 
+/** Brings the catalog to the latest migration; returns the migrations it ran. */
 export const migrate = async (db: Kysely<any>): Promise<string[]> => {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrateOn(db);
+  // instances starting together: Kysely's own lock needs its tables, which two could create at once
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+    try {
+      return await migrateOn(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+    }
+  });
+};
+
+/** The catalog's key among PostgreSQL advisory locks (any 64-bit number no other part uses). */
+const MIGRATION_LOCK = 0x6d6c_6361_7401;
+
+const migrateOn = async (db: Kysely<any>): Promise<string[]> => {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

@@ -5,15 +5,18 @@ import { CatalogTables } from './catalog-schema';
 import { CatalogDb } from './open-catalog';
 
 export type TokenGrant =
-  | { readonly matchId: string; readonly role: 'judge' | 'broadcast'; readonly player: null }
+  | { readonly matchId: string; readonly role: 'judge' | 'recorder' | 'broadcast'; readonly player: null }
   | { readonly matchId: string; readonly role: 'player'; readonly player: string };
 
-/** A role a token can be issued for: the judge, one player's seat, or the broadcast (a match with broadcastAccess: 'token'). */
-export type TokenRole = { readonly role: 'judge' } | { readonly role: 'broadcast' } | { readonly role: 'player'; readonly player: string };
+/**
+ * A role a token can be issued for: the judge, the recorder (appends and reads the judge view), the broadcast
+ * (a match with broadcastAccess: 'token'), or one player's seat.
+ */
+export type TokenRole = { readonly role: 'judge' | 'recorder' | 'broadcast' } | { readonly role: 'player'; readonly player: string };
 
 /** One token as the log records it: its role, and the SHA-256 of the token, never the token. */
 export interface GrantRecord {
-  readonly role: 'player' | 'judge' | 'broadcast';
+  readonly role: 'player' | 'judge' | 'recorder' | 'broadcast';
   readonly player?: string;
   readonly hash: string;
 }
@@ -30,6 +33,7 @@ export interface TokensRevoked {
 export interface IssuedTokens {
   readonly players: Record<string, string>;
   readonly judge?: string;
+  readonly recorder?: string;
   readonly broadcast?: string;
 }
 
@@ -61,13 +65,11 @@ const sameRole = (grant: GrantRecord, role: TokenRole): boolean => grant.role ==
 /** New tokens for `roles`, and the events that record them: the grants in force for those roles revoked first. */
 export const reissue = (inForce: readonly GrantRecord[], roles: readonly TokenRole[]): { tokens: IssuedTokens; events: EventToAppend[] } => {
   const players: Record<string, string> = {};
-  let judge: string | undefined;
-  let broadcast: string | undefined;
+  const single: { judge?: string; recorder?: string; broadcast?: string } = {};
   const grants = roles.map((role): GrantRecord => {
     const token = newToken();
-    if (role.role === 'judge') judge = token;
-    else if (role.role === 'broadcast') broadcast = token;
-    else players[role.player] = token;
+    if (role.role === 'player') players[role.player] = token;
+    else single[role.role] = token;
     return { ...role, hash: hashToken(token) };
   });
   const revoked = inForce.filter((grant) => roles.some((role) => sameRole(grant, role))).map((grant) => grant.hash);
@@ -75,19 +77,29 @@ export const reissue = (inForce: readonly GrantRecord[], roles: readonly TokenRo
     ...(revoked.length > 0 ? [{ id: randomUUID(), type: 'TokensRevoked', data: { hashes: revoked } satisfies TokensRevoked }] : []),
     { id: randomUUID(), type: 'TokensIssued', data: { grants } satisfies TokensIssued },
   ];
-  return { tokens: { players, ...(judge !== undefined && { judge }), ...(broadcast !== undefined && { broadcast }) }, events };
+  return { tokens: { players, ...single }, events };
 };
 
-/** Applies token events to match_tokens; idempotent, so the projection and the write path may both apply them. */
+/**
+ * Applies token events to match_tokens; idempotent and order-independent, so the projection and the
+ * write path may both apply them, in either order: a revoked hash stays in token_revocations for good,
+ * and a TokensIssued applied after it (a projection behind the write path) does not grant it again.
+ */
 export const applyTokenEvents = async (db: Kysely<CatalogTables>, matchId: string, events: readonly Pick<StoredEvent, 'type' | 'data'>[]): Promise<void> => {
   for (const event of events) {
     if (event.type === 'TokensIssued') {
-      const rows = (event.data as TokensIssued).grants.map((g) => ({ token_hash: g.hash, match_id: matchId, role: g.role, player_id: g.role === 'player' ? (g.player ?? null) : null, from_log: 1 }));
+      const grants = (event.data as TokensIssued).grants;
+      const revoked = grants.length === 0 ? [] : await db.selectFrom('token_revocations').select('token_hash').where('token_hash', 'in', grants.map((g) => g.hash)).execute();
+      const rows = grants
+        .filter((g) => !revoked.some((r) => r.token_hash === g.hash))
+        .map((g) => ({ token_hash: g.hash, match_id: matchId, role: g.role, player_id: g.role === 'player' ? (g.player ?? null) : null, from_log: 1 }));
       if (rows.length > 0) await db.insertInto('match_tokens').values(rows).onConflict((c) => c.column('token_hash').doNothing()).execute();
     }
     if (event.type === 'TokensRevoked') {
       const { hashes } = event.data as TokensRevoked;
-      if (hashes.length > 0) await db.deleteFrom('match_tokens').where('token_hash', 'in', [...hashes]).execute();
+      if (hashes.length === 0) continue;
+      await db.insertInto('token_revocations').values(hashes.map((hash) => ({ token_hash: hash, match_id: matchId }))).onConflict((c) => c.column('token_hash').doNothing()).execute();
+      await db.deleteFrom('match_tokens').where('token_hash', 'in', [...hashes]).execute();
     }
   }
 };
@@ -95,12 +107,21 @@ export const applyTokenEvents = async (db: Kysely<CatalogTables>, matchId: strin
 /** Grants of a match that only the catalog holds: tokens issued before tokens were recorded in the log. */
 export const legacyGrantsOf = async (db: CatalogDb, matchId: string): Promise<GrantRecord[]> => {
   const rows = await db.selectFrom('match_tokens').selectAll().where('match_id', '=', matchId).where('from_log', '=', 0).execute();
-  return rows.map((row) => (row.role === 'judge' ? { role: 'judge', hash: row.token_hash } : { role: 'player', player: row.player_id!, hash: row.token_hash }));
+  return rows.map((row) => (row.role === 'player' ? { role: 'player', player: row.player_id!, hash: row.token_hash } : { role: row.role, hash: row.token_hash }));
 };
 
+/**
+ * What a token grants, in one query: its row in match_tokens, unless its hash is revoked. A row
+ * written by a transaction that raced a revocation on another instance is refused all the same.
+ */
 export const grantOf = async (db: CatalogDb, token: string): Promise<TokenGrant | null> => {
-  const row = await db.selectFrom('match_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const hash = hashToken(token);
+  const row = await db
+    .selectFrom('match_tokens')
+    .selectAll()
+    .where('token_hash', '=', hash)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('token_revocations').select('token_hash').where('token_hash', '=', hash))))
+    .executeTakeFirst();
   if (!row) return null;
-  if (row.role === 'broadcast') return { matchId: row.match_id, role: 'broadcast', player: null };
-  return row.role === 'judge' ? { matchId: row.match_id, role: 'judge', player: null } : { matchId: row.match_id, role: 'player', player: row.player_id! };
+  return row.role === 'player' ? { matchId: row.match_id, role: 'player', player: row.player_id! } : { matchId: row.match_id, role: row.role, player: null };
 };

@@ -1,8 +1,9 @@
-import { CatalogFeeder, TokenRole, checkpointOf, findMatch, grantOf, grantsInForce, listMatches, migrate, openCatalog, reissue, tokenStreamOf } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, TokenRole, checkpointOf, findMatch, grantOf, grantsInForce, listMatches, migrate, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { EventStore, openSqliteEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { CatalogPlace, catalogPlaces } from './support/catalog-places';
 
 const created = (players = ['p1', 'p2']) => ({
   id: `e-${Math.random()}`,
@@ -13,47 +14,51 @@ const created = (players = ['p1', 'p2']) => ({
 const turn = (n: number) => ({ id: `e-${Math.random()}`, type: 'TurnStarted', data: { player: 'p1', turn: n }, meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:05:00.000Z' } });
 const ended = { type: 'MatchEnded', data: { winner: 'p2', reason: 'lore' }, meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:30:00.000Z' } };
 
-describe('match catalog on real SQLite files', () => {
+describe.each(catalogPlaces)('match catalog on %s, fed from a SQLite event log', (_, placeIn) => {
   let dir: string;
   let store: EventStore;
+  let place: CatalogPlace;
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-catalog-'));
     store = await openSqliteEventStore(dir);
+    place = await placeIn(dir);
   });
   afterEach(async () => {
     await store.close();
+    await place.remove();
     rmSync(dir, { recursive: true, force: true });
   });
+  const openCatalog = () => place.open();
 
   const record = async () => {
     await store.append('m1', 0, [created()]);
     await store.append('m1', 1, [turn(1), turn(2), { id: 'end-m1', ...ended }]);
     await store.append('m2', 0, [created(['p1', 'p3'])]);
   };
-  const rows = async (db: Awaited<ReturnType<typeof openCatalog>>) => (await listMatches(db, {}, 100)).matches;
+  const rows = async (db: CatalogDb) => (await listMatches(db, {}, 100)).matches;
 
   it('migrates once; running the migrations again changes nothing', async () => {
-    const db = await openCatalog(dir);
+    const db = await openCatalog();
     expect(await migrate(db)).toEqual([]);
     await db.destroy();
   });
 
   it('projects the log, catalog row and checkpoint together, and resumes after a restart without counting twice', async () => {
     await record();
-    let db = await openCatalog(dir);
+    let db = await openCatalog();
     let feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(5);
+    await feeder.caughtUpTo(5, 30_000);
     expect(await checkpointOf(db)).toBe(5);
     expect(await findMatch(db, 'm1')).toMatchObject({ status: 'ended', winner: 'p2', eventCount: 4, endedAt: '2026-11-21T10:30:00.000Z', startedAt: '2026-11-21T10:00:00.000Z' });
     await feeder.stop();
     await db.destroy();
 
     await store.append('m2', 1, [turn(1)]);
-    db = await openCatalog(dir);
+    db = await openCatalog();
     feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(6);
+    await feeder.caughtUpTo(6, 30_000);
     expect((await findMatch(db, 'm2'))!.eventCount).toBe(2);
     expect((await findMatch(db, 'm1'))!.eventCount).toBe(4);
     expect((await listMatches(db, { player: 'p3' }, 10)).matches.map((m) => m.matchId)).toEqual(['m2']);
@@ -74,11 +79,11 @@ describe('match catalog on real SQLite files', () => {
     await record();
     const first = await recordTokens('m1', everyRole);
     const second = await recordTokens('m1', [{ role: 'judge' }]);
-    const db = await openCatalog(dir);
+    const db = await openCatalog();
     await db.insertInto('match_tokens').values({ token_hash: 'legacy-hash', match_id: 'm2', role: 'judge', player_id: null, from_log: 0 }).execute();
     const feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(second.position);
+    await feeder.caughtUpTo(second.position, 30_000);
     const live = await rows(db);
     expect(live.map((m) => m.matchId).sort()).toEqual(['m1', 'm2']); // the token stream is no match
     await db.updateTable('matches').set({ event_count: 999 }).execute(); // a damaged read model
@@ -92,20 +97,20 @@ describe('match catalog on real SQLite files', () => {
     await db.destroy();
   });
 
-  it('a lost catalog.sqlite comes back from the log with every token', async () => {
+  it('a lost catalog comes back from the log with every token', async () => {
     await record();
     const { tokens, position } = await recordTokens('m1', everyRole);
-    let db = await openCatalog(dir);
+    let db = await openCatalog();
     let feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(position);
+    await feeder.caughtUpTo(position, 30_000);
     await feeder.stop();
     await db.destroy();
-    for (const file of ['catalog.sqlite', 'catalog.sqlite-wal', 'catalog.sqlite-shm']) rmSync(join(dir, file), { force: true });
-    db = await openCatalog(dir);
+    await place.lose();
+    db = await openCatalog();
     feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(position);
+    await feeder.caughtUpTo(position, 30_000);
     for (const player of ['p1', 'p2']) expect(await grantOf(db, tokens.players[player])).toEqual({ matchId: 'm1', role: 'player', player });
     expect(await grantOf(db, tokens.judge!)).toEqual({ matchId: 'm1', role: 'judge', player: null });
     await feeder.stop();
@@ -114,10 +119,10 @@ describe('match catalog on real SQLite files', () => {
 
   it('keeps only hashes of tokens, in the log and in the table', async () => {
     const { tokens, position } = await recordTokens('m1', everyRole);
-    const db = await openCatalog(dir);
+    const db = await openCatalog();
     const feeder = new CatalogFeeder(db, store);
     await feeder.start();
-    await feeder.caughtUpTo(position);
+    await feeder.caughtUpTo(position, 30_000);
     const kept = JSON.stringify([await db.selectFrom('match_tokens').selectAll().execute(), await store.readAll(0, 100)]);
     for (const token of [tokens.judge!, ...Object.values(tokens.players)]) expect(kept).not.toContain(token);
     expect(await grantOf(db, tokens.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });

@@ -87,5 +87,11 @@ export interface EventStore {
    * damaged): it delivers nothing more, and a new subscription is the way on.
    */
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription;
+  /**
+   * The identity of this store: made once, when the store is first opened, and kept in it; the same
+   * for every instance on the same store. A read model records it beside its checkpoint, so that one
+   * fed from another store is rebuilt rather than resumed at a position that means nothing there.
+   */
+  storeId(): Promise<string>;
   close(): Promise<void>;
 }

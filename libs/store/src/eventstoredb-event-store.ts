@@ -15,7 +15,7 @@ import {
   type JSONType,
   type RecordedEvent,
 } from '@eventstore/db-client';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { checkAppend } from './check-append';
 import { EsdbClient, EsdbSubscription } from './eventstoredb-client';
 import { storeErrorOf } from './eventstoredb-errors';
@@ -35,6 +35,8 @@ import { StoreUnavailable } from './storage-errors';
 /** Our streams are `matchlog-<streamId>`, apart from EventStoreDB's own (`$…`) and anyone else's. */
 export const STREAM_PREFIX = 'matchlog-';
 const READ_ALL_PAGE = 512;
+/** The stream that holds the store's identity: outside STREAM_PREFIX, so no subscription delivers it; not a `$` stream, so no admin right is needed. */
+export const STORE_ID_STREAM = 'matchlog@store';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The UUIDv5 namespace of matchlog event ids that are not UUIDs themselves. */
 const ID_NAMESPACE = Buffer.from('974c53c46bc046488651cef5caf7d312', 'hex');
@@ -110,6 +112,7 @@ const toStored = (event: RecordedEvent, resolvedCommit?: bigint): StoredEvent =>
 export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
+  private id: Promise<string> | undefined;
 
   constructor(private readonly client: EsdbClient) {}
 
@@ -268,6 +271,32 @@ export class EventStoreDbEventStore implements EventStore {
     };
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  /** The id in STORE_ID_STREAM's first event; the first instance to find none writes one (the others' appends then conflict, and they read it). */
+  storeId(): Promise<string> {
+    this.id ??= this.readOrMakeStoreId().catch((error) => {
+      this.id = undefined;
+      throw storeErrorOf(error);
+    });
+    return this.id;
+  }
+
+  private async readOrMakeStoreId(): Promise<string> {
+    for (;;) {
+      try {
+        for await (const resolved of this.client.readStream(STORE_ID_STREAM, { fromRevision: START, maxCount: 1 })) {
+          if (resolved.event) return (resolved.event.data as { storeId: string }).storeId;
+        }
+      } catch (error) {
+        if (!(error instanceof StreamNotFoundError)) throw error;
+      }
+      try {
+        await this.client.appendToStream(STORE_ID_STREAM, jsonEvent({ type: 'StoreIdentified', data: { storeId: randomUUID() } }), { expectedRevision: NO_STREAM });
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+      }
+    }
   }
 
   async close(): Promise<void> {

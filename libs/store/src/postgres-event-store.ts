@@ -106,6 +106,11 @@ export class PostgresEventStore implements EventStore {
     return (await this.rows(BY_ID, [eventId]))[0];
   }
 
+  async storeId(): Promise<string> {
+    const { rows } = await this.query<{ store_id: string }>('SELECT store_id FROM store_identity', []);
+    return rows[0].store_id;
+  }
+
   async readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {
     if (maxCount <= 0) return [];
     return this.rows(ALL, [afterPosition, maxCount]);

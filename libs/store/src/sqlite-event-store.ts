@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { hash } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { checkAppend } from './check-append';
 import {
@@ -49,6 +49,10 @@ CREATE TABLE IF NOT EXISTS event_ids (
   position INTEGER NOT NULL,
   PRIMARY KEY (id_hash, position)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS store_identity (
+  one INTEGER PRIMARY KEY CHECK (one = 1),
+  store_id TEXT NOT NULL
+);
 `;
 
 /** The first 48 bits of the id's SHA-1: part of the file format, never to change. */
@@ -136,6 +140,8 @@ export class SqliteEventStore implements EventStore {
   private readonly subscriptionsDone = new Set<Promise<void>>();
   /** the damage met at run time: nothing more is written into a damaged file */
   private damage: StorageCorrupt | undefined;
+  /** made once, the first time the file is opened (store_identity) */
+  private readonly id: string;
 
   private readonly streamStmt: Database.Statement<[string], { stream_key: number; revision: number }>;
   private readonly insertStreamStmt: Database.Statement<[string, number]>;
@@ -165,6 +171,8 @@ export class SqliteEventStore implements EventStore {
       db.pragma('wal_autocheckpoint = 10000');
       db.pragma('cache_size = -65536');
       db.exec(SCHEMA);
+      db.prepare('INSERT OR IGNORE INTO store_identity (one, store_id) VALUES (1, ?)').run(randomUUID());
+      this.id = db.prepare<[], string>('SELECT store_id FROM store_identity').pluck().get()!;
     } catch (error) {
       closeSqliteFile(db, file);
       throw storageErrorOf(error, file);
@@ -275,6 +283,10 @@ export class SqliteEventStore implements EventStore {
         if (subscriber.error !== undefined) throw subscriber.error;
       },
     };
+  }
+
+  async storeId(): Promise<string> {
+    return this.id;
   }
 
   /** The connection's settings that make an acknowledged append durable. */

@@ -47,6 +47,18 @@ describe('SqliteEventStore on disk', () => {
     expect(await store.append('m1', 2, [{ ...ev('d'), meta: { recordedBy: 'table-3' } }])).toEqual(last);
   });
 
+  it('keeps its store id across close and reopen; another file has another', async () => {
+    const dir = freshDir();
+    store = openSqliteEventStore(dir);
+    const id = await store.storeId();
+    await store.close();
+    store = openSqliteEventStore(dir);
+    expect(await store.storeId()).toBe(id);
+    await store.close();
+    store = openSqliteEventStore(freshDir());
+    expect(await store.storeId()).not.toBe(id);
+  });
+
   it('refuses a long append whose 141st id is taken, writing none of it, and keeps the rest of its group', async () => {
     store = openSqliteEventStore(freshDir());
     await store.append('m1', 0, [ev('taken')]);

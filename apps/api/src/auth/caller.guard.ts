@@ -1,5 +1,4 @@
 import { CatalogDb, grantOf } from '@matchlog/catalog';
-import { JUDGE } from '@matchlog/domain';
 import { CanActivate, ExecutionContext, Inject, Injectable, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHash, timingSafeEqual } from 'crypto';
@@ -7,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiConfig } from '../config/config';
 import { TokenInQuery, Unauthenticated } from '../errors/api-errors';
 import { API_CONFIG, CATALOG_DB } from '../tokens';
-import { Caller, assertMayRead, assertOrganizer } from './caller';
+import { Caller, assertJudgeOf, assertMayRecord, assertOrganizer } from './caller';
 import { REQUIRES, Requirement } from './requires';
 
 type WithCaller = FastifyRequest<{ Params: { id?: string }; Querystring: object }> & { caller?: Caller };
@@ -19,7 +18,7 @@ const TOKEN_PARAMETERS = ['token', 'access_token', 'accessToken', 'bearer', 'key
 
 /**
  * Resolves the bearer token of every request into a Caller (a token that is not ours is a 401), and
- * checks the route's @Organizer() or @JudgeOfMatch() before any pipe validates the request.
+ * checks the route's @Organizer(), @JudgeOfMatch() or @RecorderOfMatch() before any pipe validates the request.
  */
 @Injectable()
 export class CallerGuard implements CanActivate {
@@ -41,7 +40,8 @@ export class CallerGuard implements CanActivate {
     request.caller = caller;
     const requirement = this.reflector.getAllAndOverride<Requirement | undefined>(REQUIRES, [context.getHandler(), context.getClass()]);
     if (requirement === 'organizer') assertOrganizer(caller);
-    if (requirement === 'judge') assertMayRead(caller, String(request.params.id), JUDGE);
+    if (requirement === 'judge') assertJudgeOf(caller, String(request.params.id));
+    if (requirement === 'recorder') assertMayRecord(caller, String(request.params.id));
     return true;
   }
 
@@ -52,8 +52,7 @@ export class CallerGuard implements CanActivate {
     if (timingSafeEqual(digest(token), this.organizer)) return { kind: 'organizer' };
     const grant = await grantOf(this.db, token);
     if (!grant) throw new Unauthenticated();
-    if (grant.role === 'player') return { kind: 'player', matchId: grant.matchId, player: grant.player };
-    return grant.role === 'broadcast' ? { kind: 'broadcast', matchId: grant.matchId } : { kind: 'judge', matchId: grant.matchId };
+    return grant.role === 'player' ? { kind: 'player', matchId: grant.matchId, player: grant.player } : { kind: grant.role, matchId: grant.matchId };
   }
 }
 

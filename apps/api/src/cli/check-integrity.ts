@@ -7,14 +7,19 @@ import { failureReport } from '../failure-report';
 /**
  * npm run check-integrity: SQLite's full integrity check of the data directory's databases (the server
  * runs the quicker quick_check on start). Exits 1 if one is damaged. Run it with the server stopped.
+ * A store or catalog in PostgreSQL or EventStoreDB is that server's to check: named, and left alone.
  */
 const main = async () => {
-  const { dataDir } = configFromEnv();
+  const { dataDir, store, catalog } = configFromEnv();
   let damaged = false;
-  for (const [name, ifDamaged] of [
+  if (store !== 'sqlite') console.log(`events: in ${store === 'postgres' ? 'PostgreSQL (MATCHLOG_DATABASE_URL)' : 'EventStoreDB'}, not checked here`);
+  if (catalog.kind === 'postgres') console.log('catalog: in PostgreSQL, not checked here (npm run rebuild makes it again from the event log)');
+  const sqliteFiles = [
     ['events.sqlite', (file: string, problems: string[]) => new StorageCorrupt(file, problems.join('; ')).report],
     ['catalog.sqlite', () => 'the server moves it aside and rebuilds the catalog from the event log at its next start'],
-  ] as const) {
+  ] as const;
+  const used = sqliteFiles.filter(([name]) => (name === 'events.sqlite' ? store === 'sqlite' : catalog.kind === 'sqlite'));
+  for (const [name, ifDamaged] of used) {
     const file = join(dataDir, name);
     if (!existsSync(file)) {
       console.log(`${file}: absent`);

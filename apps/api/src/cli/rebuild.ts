@@ -1,13 +1,17 @@
-import { CatalogFeeder, openCatalog } from '@matchlog/catalog';
-import { openEventStore } from '@matchlog/store';
+import { CatalogFeeder } from '@matchlog/catalog';
 import { configFromEnv } from '../config/config';
 import { failureReport } from '../failure-report';
+import { openCatalogOf, openStoreOf } from '../open-parts';
 
-/** npm run rebuild: empties every read model and replays the whole event log into it (tokens included: they are in the log). */
+/**
+ * npm run rebuild: empties every read model and replays the whole event log into it (tokens included:
+ * they are in the log), in one transaction. On a shared PostgreSQL catalog the running instances wait
+ * for it, then carry on from where it ends.
+ */
 const main = async () => {
   const config = configFromEnv();
-  const store = await openEventStore({ ...process.env, MATCHLOG_DATA_DIR: config.dataDir, MATCHLOG_STORE: config.store });
-  const catalog = await openCatalog(config.dataDir);
+  const store = await openStoreOf(config);
+  const catalog = await openCatalogOf(config);
   const replayed = await new CatalogFeeder(catalog, store).rebuild();
   await catalog.destroy();
   await store.close();

@@ -5,11 +5,12 @@ import { join, resolve } from 'path';
 import { bytesOf } from './byte-size';
 import { ConfigError } from './config-error';
 import { checkOrganizerKey } from './organizer-key';
+import { requireSharedKeys } from './shared-keys';
+import { StorageConfig, storageFromEnv } from './storage-config';
 
-export interface ApiConfig {
+export interface ApiConfig extends StorageConfig {
   readonly port: number;
   readonly dataDir: string;
-  readonly store: 'sqlite' | 'eventstoredb';
   readonly organizerKey: string;
   /** where a generated organizer key was written, when it was generated or read back */
   readonly organizerKeyFile: string | null;
@@ -19,18 +20,21 @@ export interface ApiConfig {
   readonly corsOrigins: '*' | readonly string[];
   /** MATCHLOG_SIGNING_KEY_FILE: the Ed25519 PEM private key that signs chain heads; default: generated into the data directory */
   readonly signingKeyFile?: string;
+  /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 1,000,000 */
+  readonly replayCacheEvents?: number;
 }
 
 /**
- * Reads the environment; a missing organizer key is generated once into the data directory.
+ * Reads the environment; a missing organizer key is generated once into the data directory, on SQLite
+ * only (any other store may be shared by instances, which must be given the same keys).
  * Throws a ConfigError (a message for the operator, no stack) on a setting the server can not start with.
  */
 export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
   const dataDir = resolve(env.MATCHLOG_DATA_DIR ?? './data');
-  const store = env.MATCHLOG_STORE ?? 'sqlite';
-  if (store !== 'sqlite' && store !== 'eventstoredb') throw new ConfigError(`MATCHLOG_STORE must be sqlite or eventstoredb, not "${store}"`);
+  const storage = storageFromEnv(env);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${env.PORT}"`);
+  requireSharedKeys(storage.store, { MATCHLOG_ORGANIZER_KEY: env.MATCHLOG_ORGANIZER_KEY, MATCHLOG_SIGNING_KEY_FILE: env.MATCHLOG_SIGNING_KEY_FILE });
   const { key, file } = env.MATCHLOG_ORGANIZER_KEY
     ? { key: checkOrganizerKey(env.MATCHLOG_ORGANIZER_KEY, 'MATCHLOG_ORGANIZER_KEY', 'set MATCHLOG_ORGANIZER_KEY to it (or unset it to have one generated into the data directory)'), file: null }
     : organizerKeyIn(dataDir);
@@ -39,14 +43,21 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
   return {
     port,
     dataDir,
-    store,
+    ...storage,
     organizerKey: key,
     organizerKeyFile: file,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
     bodyLimit,
     corsOrigins: corsOriginsOf(env.MATCHLOG_CORS_ORIGINS),
     ...(env.MATCHLOG_SIGNING_KEY_FILE && { signingKeyFile: resolve(env.MATCHLOG_SIGNING_KEY_FILE) }),
+    ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
   };
+};
+
+const replayCacheEventsOf = (value: string): number => {
+  const events = Number(value.replace(/_/g, ''));
+  if (!Number.isSafeInteger(events) || events < 0 || value.trim() === '') throw new ConfigError(`MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events (0 or more, e.g. 2000000), not "${value}"`);
+  return events;
 };
 
 /** '*' or unset: any origin; otherwise a comma-separated list of origins such as https://viewer.example.org */

@@ -35,6 +35,24 @@ describe('configFromEnv', () => {
     expect(read).not.toThrow(/change-me/);
   });
 
+  it('on a store instances may share, refuses to start without the shared organizer and signing keys rather than generate its own', () => {
+    const cluster = { MATCHLOG_STORE: 'eventstoredb', MATCHLOG_DATA_DIR: '/nonexistent/matchlog' };
+    expect(() => configFromEnv(cluster)).toThrow(ConfigError);
+    expect(() => configFromEnv(cluster)).toThrow(/MATCHLOG_STORE=eventstoredb .*set MATCHLOG_ORGANIZER_KEY and MATCHLOG_SIGNING_KEY_FILE .*openssl rand -base64 32.*openssl genpkey -algorithm ed25519/);
+    expect(() => configFromEnv({ ...cluster, MATCHLOG_ORGANIZER_KEY: GOOD })).toThrow(/set MATCHLOG_SIGNING_KEY_FILE \(/);
+    expect(() => configFromEnv({ ...cluster, MATCHLOG_SIGNING_KEY_FILE: '/keys/signing.pem' })).toThrow(/set MATCHLOG_ORGANIZER_KEY \(/);
+    expect(configFromEnv({ ...cluster, MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SIGNING_KEY_FILE: '/keys/signing.pem' })).toMatchObject({ organizerKey: GOOD, organizerKeyFile: null, signingKeyFile: '/keys/signing.pem' });
+  });
+
+  it('reads MATCHLOG_REPLAY_CACHE_EVENTS as a number of events; anything else is refused, naming it', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).replayCacheEvents).toBeUndefined();
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_CACHE_EVENTS: '500000' }).replayCacheEvents).toBe(500_000);
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_CACHE_EVENTS: '2_000_000' }).replayCacheEvents).toBe(2_000_000);
+    for (const bad of ['', 'lots', '-1', '1.5', '2e99']) {
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_CACHE_EVENTS: bad })).toThrow(/MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events/);
+    }
+  });
+
   it('refuses an unknown store or port with a ConfigError too', () => {
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_STORE: 'mysql' })).toThrow(ConfigError);
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, PORT: 'http' })).toThrow(ConfigError);
@@ -52,5 +70,54 @@ describe('configFromEnv', () => {
   it('refuses a MATCHLOG_BODY_LIMIT that is not a size', () => {
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_BODY_LIMIT: '64kb' }).bodyLimit).toBe('64kb');
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_BODY_LIMIT: 'lots' })).toThrow(/MATCHLOG_BODY_LIMIT must be a size/);
+  });
+
+  describe('where the events and the read models are', () => {
+    const URL = 'postgres://matchlog:s3cret-password@db:5432/matchlog';
+    const read = (env: NodeJS.ProcessEnv) => {
+      const { store, databaseUrl, catalog } = configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SIGNING_KEY_FILE: '/run/secrets/signing-key.pem', ...env });
+      return { store, databaseUrl, catalog };
+    };
+
+    it('SQLite for both by default', () => {
+      expect(read({})).toEqual({ store: 'sqlite', databaseUrl: undefined, catalog: { kind: 'sqlite' } });
+    });
+
+    it('MATCHLOG_STORE=postgres: the events in MATCHLOG_DATABASE_URL, and the read models too unless MATCHLOG_CATALOG_URL names another database', () => {
+      expect(read({ MATCHLOG_STORE: 'postgres', MATCHLOG_DATABASE_URL: URL })).toEqual({ store: 'postgres', databaseUrl: URL, catalog: { kind: 'postgres', url: URL } });
+      const other = 'postgresql://reader@replica/catalog';
+      expect(read({ MATCHLOG_STORE: 'postgres', MATCHLOG_DATABASE_URL: URL, MATCHLOG_CATALOG_URL: other }).catalog).toEqual({ kind: 'postgres', url: other });
+    });
+
+    it('MATCHLOG_STORE=eventstoredb may keep its read models in PostgreSQL (MATCHLOG_CATALOG_URL), and SQLite may too', () => {
+      const esdb = { MATCHLOG_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=false' };
+      expect(read(esdb).catalog).toEqual({ kind: 'sqlite' });
+      expect(read({ ...esdb, MATCHLOG_CATALOG_URL: URL }).catalog).toEqual({ kind: 'postgres', url: URL });
+      expect(read({ MATCHLOG_CATALOG_URL: URL })).toEqual({ store: 'sqlite', databaseUrl: undefined, catalog: { kind: 'postgres', url: URL } });
+    });
+
+    it('refuses what cannot work with a ConfigError naming the variable, and never repeats a URL, which may hold a password', () => {
+      const refusals: [NodeJS.ProcessEnv, RegExp][] = [
+        [{ MATCHLOG_STORE: 'postgres' }, /MATCHLOG_STORE=postgres needs MATCHLOG_DATABASE_URL/],
+        [{ MATCHLOG_STORE: 'postgres', MATCHLOG_DATABASE_URL: 'db:5432/s3cret-password' }, /MATCHLOG_DATABASE_URL must be a PostgreSQL URL .*its scheme is db:/],
+        [{ MATCHLOG_STORE: 'postgres', MATCHLOG_DATABASE_URL: 's3cret-password' }, /MATCHLOG_DATABASE_URL must be a PostgreSQL URL .*not a URL/],
+        [{ MATCHLOG_CATALOG_URL: 'mysql://u:s3cret-password@h/c' }, /MATCHLOG_CATALOG_URL must be a PostgreSQL URL .*its scheme is mysql:/],
+        [{ MATCHLOG_DATABASE_URL: URL }, /MATCHLOG_DATABASE_URL is read only with MATCHLOG_STORE=postgres, and MATCHLOG_STORE is sqlite/],
+        [{ MATCHLOG_STORE: 'postgresql' }, /MATCHLOG_STORE must be sqlite, postgres or eventstoredb, not "postgresql"/],
+      ];
+      for (const [env, message] of refusals) {
+        const error = (() => {
+          try {
+            read(env);
+          } catch (thrown) {
+            return thrown as Error;
+          }
+          throw new Error(`accepted ${JSON.stringify(env)}`);
+        })();
+        expect(error).toBeInstanceOf(ConfigError);
+        expect(error.message).toMatch(message);
+        expect(error.message).not.toContain('s3cret');
+      }
+    });
   });
 });

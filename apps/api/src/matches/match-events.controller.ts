@@ -3,7 +3,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/commo
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller } from '../auth/caller';
 import { CLOCK, Clock } from '../clock';
-import { Organizer } from '../auth/requires';
+import { RecorderOfMatch } from '../auth/requires';
 import { CurrentCaller } from '../auth/caller.guard';
 import { AppendEventsDto } from '../dto/event.dto';
 import { FeedQuery } from '../dto/queries.dto';
@@ -24,13 +24,16 @@ export class MatchEventsController {
   ) {}
 
   @Post()
-  @Organizer()
+  @RecorderOfMatch()
   @ApiToken()
-  @ApiOperation({ summary: 'Append events (organizer key): all or nothing', description: 'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result.' })
+  @ApiOperation({
+    summary: "Append events (the match's recorder token or the organizer key): all or nothing",
+    description: 'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event\'s meta.recordedBy says who recorded it: "organizer" or "recorder".',
+  })
   @ApiCreatedResponse({ schema: ref('EventsAppended') })
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'], 409: ['REVISION_CONFLICT'], 422: DOMAIN_CODES })
-  append(@Param('id') id: string, @Body() body: AppendEventsDto) {
-    return this.writer.append(id, body.expectedRevision, body.events, 'organizer');
+  append(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: AppendEventsDto) {
+    return this.writer.append(id, body.expectedRevision, body.events, caller.kind === 'recorder' ? 'recorder' : 'organizer');
   }
 
   @Get()

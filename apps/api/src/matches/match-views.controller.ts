@@ -29,7 +29,7 @@ export class MatchViewsController {
 
   @Get('views/:audience')
   @ApiOptionalToken()
-  @ApiParam({ name: 'audience', description: 'public (no token), broadcast (no token, or a broadcast token where the match says so; behind the match by its broadcastDelay except for the judge and the organizer), a player id (that player\'s token, the judge token or the organizer key) or judge' })
+  @ApiParam({ name: 'audience', description: 'public (no token), broadcast (no token, or a broadcast token where the match says so; behind the match by its broadcastDelay except for the judge and the organizer), a player id (that player\'s token, the judge token or the organizer key) or judge (the judge or recorder token, or the organizer key)' })
   @ApiOperation({ summary: "An audience's view at a revision", description: 'Every zone with its count and one entry per card (per position in ordered zones); a definition only where the audience can identify the card. Hidden cards carry per-audience handles.' })
   @ApiOkResponse({ description: 'the view (docs/architecture.md): a JudgeView for the judge', schema: { oneOf: [ref('AudienceView'), ref('JudgeView')] } })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })

@@ -69,17 +69,17 @@ export class MatchWriter {
     });
   }
 
-  /** New tokens for the named roles ("judge" or player ids) of a match; the old ones of those roles stop working at once. */
+  /** New tokens for the named roles ("judge", "recorder" or player ids) of a match; the old ones of those roles stop working at once. */
   async reissue(matchId: string, roles: readonly string[]): Promise<{ matchId: string; tokens: IssuedTokens }> {
     return this.lock.run(matchId, async () => {
       const layout = (await this.replays.load(matchId)).state.layout;
       const players = layout?.playerIds ?? [];
       const broadcast = layout?.broadcast.access === 'token';
-      const valid = (role: string) => role === 'judge' || players.includes(role) || (broadcast && role === BROADCAST);
+      const valid = (role: string) => role === 'judge' || role === 'recorder' || players.includes(role) || (broadcast && role === BROADCAST);
       const named = [...players, ...(broadcast ? [BROADCAST] : [])].join(', ');
-      const unknown = roles.flatMap((role, i) => (valid(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge" or a role of this match (${named}); got "${role}"` }]));
+      const unknown = roles.flatMap((role, i) => (valid(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge", "recorder" or a role of this match (${named}); got "${role}"` }]));
       if (unknown.length > 0) throw new ValidationFailed(unknown);
-      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' ? { role: 'judge' } : role === BROADCAST ? { role: 'broadcast' } : { role: 'player', player: role }));
+      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' || role === 'recorder' ? { role } : role === BROADCAST ? { role: 'broadcast' } : { role: 'player', player: role }));
       return { matchId, tokens: await this.reissueTokens(matchId, asRoles) };
     });
   }
@@ -87,11 +87,9 @@ export class MatchWriter {
   async append(matchId: string, expectedRevision: number, incoming: readonly IncomingEvent[], recordedBy: string): Promise<Appended> {
     const stamped = incoming.map((event) => this.stamp(event, recordedBy));
     return this.lock.run(matchId, async () => {
-      let loaded = await this.replays.load(matchId);
-      if (expectedRevision !== loaded.state.revision) {
-        this.replays.forget(matchId);
-        loaded = await this.replays.load(matchId);
-      }
+      // up to the store's head (another instance may have appended), so a retry of a batch another
+      // instance wrote takes the retry path below and gets that batch's first result
+      const loaded = await this.replays.load(matchId);
       const { state } = loaded;
       if (expectedRevision > state.revision) throw new RevisionConflict(matchId, expectedRevision, state.revision);
       if (expectedRevision < state.revision) {
@@ -192,10 +190,11 @@ export class MatchWriter {
   }
 }
 
-/** Every role of a match: each player's seat and the judge, and the broadcast where it needs a token. */
+/** Every role of a match: each player's seat, the judge, the recorder, and the broadcast where it needs a token. */
 const rolesOf = (created: MatchCreated): TokenRole[] => [
   ...created.players.map((p): TokenRole => ({ role: 'player', player: p.id })),
   { role: 'judge' },
+  { role: 'recorder' },
   ...(created.broadcastAccess === 'token' ? [{ role: 'broadcast' } as const] : []),
 ];
 

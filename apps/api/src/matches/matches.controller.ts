@@ -24,7 +24,7 @@ export class MatchesController {
   @Post()
   @Organizer()
   @ApiToken()
-  @ApiOperation({ summary: 'Create a match (organizer key)', description: 'The body is a MatchCreated event\'s data. Returns one bearer token per player and one for the judge: they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).' })
+  @ApiOperation({ summary: 'Create a match (organizer key)', description: 'The body is a MatchCreated event\'s data. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).' })
   @ApiCreatedResponse({ schema: ref('MatchCreated') })
   @ApiBody({ schema: createMatchBody })
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 409: ['MATCH_ALREADY_EXISTS'], 422: DOMAIN_CODES })
@@ -37,7 +37,7 @@ export class MatchesController {
   @ApiToken()
   @ApiOperation({
     summary: 'Re-issue tokens (organizer key)',
-    description: 'New tokens for the roles named ("judge", player ids); the old tokens of those roles stop working at once. Shown only here.',
+    description: 'New tokens for the roles named ("judge", "recorder", player ids); the old tokens of those roles stop working at once. Shown only here.',
   })
   @ApiCreatedResponse({ schema: ref('TokensReissued') })
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })

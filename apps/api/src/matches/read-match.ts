@@ -1,5 +1,5 @@
 import { MatchEvent } from '@matchlog/domain';
-import { EventStore } from '@matchlog/store';
+import { EventStore, StoredEvent } from '@matchlog/store';
 import { ID } from '../dto/is-id';
 import { MatchNotFound } from '../errors/api-errors';
 
@@ -9,7 +9,10 @@ import { MatchNotFound } from '../errors/api-errors';
  */
 export const readMatch = async (store: EventStore, matchId: string): Promise<MatchEvent[]> => {
   if (!ID.test(matchId)) throw new MatchNotFound(matchId);
-  const events = (await store.readStream(matchId)).map(({ id, type, data, meta }) => ({ id, type, data, ...(meta != null && { meta }) }) as MatchEvent);
+  const events = (await store.readStream(matchId)).map(asMatchEvent);
   if (events.length === 0) throw new MatchNotFound(matchId);
   return events;
 };
+
+/** A stored event as the domain sees it: its place in the store left out. */
+export const asMatchEvent = ({ id, type, data, meta }: StoredEvent): MatchEvent => ({ id, type, data, ...(meta != null && { meta }) }) as MatchEvent;

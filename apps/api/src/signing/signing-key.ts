@@ -4,16 +4,19 @@ import { join } from 'path';
 import { publicJwkOf } from '@matchlog/audit/chain/signed-head';
 import { ApiConfig } from '../config/config';
 import { ConfigError } from '../config/config-error';
+import { requireSharedKeys } from '../config/shared-keys';
 
 /** Keys whose private half is public: examples/audit's, committed so the examples can be rebuilt. */
 const PUBLISHED_KEY_IDS = new Set(['GINGxyz2jt6TAhORX0ToXh9HiNzdQMZBMCTo-uHgjjs']);
 
 /**
  * The Ed25519 key that signs chain heads: read from MATCHLOG_SIGNING_KEY_FILE (a PEM private key,
- * so several instances can share it), or generated once into the data directory (0600).
+ * so several instances can share it), or generated once into the data directory (0600): on SQLite only,
+ * as any other store may be shared by instances that must all sign with one key.
  */
-export const signingKeyOf = (config: Pick<ApiConfig, 'dataDir' | 'signingKeyFile'>): KeyObject => {
+export const signingKeyOf = (config: Pick<ApiConfig, 'dataDir' | 'signingKeyFile'> & Partial<Pick<ApiConfig, 'store'>>): KeyObject => {
   const file = config.signingKeyFile ?? join(config.dataDir, 'signing-key.pem');
+  requireSharedKeys(config.store ?? 'sqlite', { MATCHLOG_SIGNING_KEY_FILE: config.signingKeyFile });
   if (config.signingKeyFile === undefined && !existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });
     const { privateKey } = generateKeyPairSync('ed25519');

@@ -46,7 +46,7 @@ export interface paths {
         put?: never;
         /**
          * Create a match (organizer key)
-         * @description The body is a MatchCreated event's data. Returns one bearer token per player and one for the judge: they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
+         * @description The body is a MatchCreated event's data. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
          */
         post: operations["MatchesController_create"];
         delete?: never;
@@ -66,7 +66,7 @@ export interface paths {
         put?: never;
         /**
          * Re-issue tokens (organizer key)
-         * @description New tokens for the roles named ("judge", player ids); the old tokens of those roles stop working at once. Shown only here.
+         * @description New tokens for the roles named ("judge", "recorder", player ids); the old tokens of those roles stop working at once. Shown only here.
          */
         post: operations["MatchesController_reissueTokens"];
         delete?: never;
@@ -106,8 +106,8 @@ export interface paths {
         get: operations["MatchEventsController_feed"];
         put?: never;
         /**
-         * Append events (organizer key): all or nothing
-         * @description expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result.
+         * Append events (the match's recorder token or the organizer key): all or nothing
+         * @description expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event's meta.recordedBy says who recorded it: "organizer" or "recorder".
          */
         post: operations["MatchEventsController_append"];
         delete?: never;
@@ -322,7 +322,7 @@ export interface components {
     schemas: {
         ReissueTokensDto: {
             /**
-             * @description "judge" and/or player ids of the match
+             * @description "judge", "recorder" and/or player ids of the match
              * @example [
              *       "p1",
              *       "judge"
@@ -602,6 +602,7 @@ export interface components {
                     [key: string]: string;
                 };
                 judge?: string;
+                recorder?: string;
                 broadcast?: string;
             };
         };
@@ -612,6 +613,7 @@ export interface components {
                     [key: string]: string;
                 };
                 judge?: string;
+                recorder?: string;
                 broadcast?: string;
             };
         };
@@ -1865,7 +1867,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description public (no token), broadcast (no token, or a broadcast token where the match says so; behind the match by its broadcastDelay except for the judge and the organizer), a player id (that player's token, the judge token or the organizer key) or judge */
+                /** @description public (no token), broadcast (no token, or a broadcast token where the match says so; behind the match by its broadcastDelay except for the judge and the organizer), a player id (that player's token, the judge token or the organizer key) or judge (the judge or recorder token, or the organizer key) */
                 audience: string;
             };
             cookie?: never;

@@ -8,6 +8,7 @@ export const CHANNEL = 'matchlog_events';
  * database. The constraints are the last word whoever writes: one event per (stream, revision), each
  * event id once, each position once. `event_head` is one row: the last position handed out; every
  * append transaction locks it first (see postgres-event-store.ts), so appends commit in position order.
+ * `store_identity` is one row too: the store's id (EventStore.storeId), made with the tables.
  * `data` and `meta` are the JSON text as given (not jsonb, which would reorder keys).
  */
 const SCHEMA = `
@@ -30,6 +31,11 @@ CREATE TABLE IF NOT EXISTS event_head (
   last_position bigint NOT NULL
 );
 INSERT INTO event_head (last_position) SELECT coalesce(max(position), 0) FROM events ON CONFLICT DO NOTHING;
+CREATE TABLE IF NOT EXISTS store_identity (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  store_id text NOT NULL
+);
+INSERT INTO store_identity (store_id) VALUES (gen_random_uuid()::text) ON CONFLICT DO NOTHING;
 `;
 
 /** Any constant: it only keeps two instances starting together from creating the tables side by side. */

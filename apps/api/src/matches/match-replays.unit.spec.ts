@@ -1,0 +1,39 @@
+import { EventStore, ReadOptions, StoredEvent } from '@matchlog/store';
+import { MatchReplays } from './match-replays';
+
+/** A store in memory with `events` events in each of its matches, counting whole-stream reads. */
+const storeOf = (sizes: Record<string, number>) => {
+  const whole: string[] = [];
+  const eventsOf = (id: string): StoredEvent[] =>
+    Array.from({ length: sizes[id] ?? 0 }, (_, i) => ({ streamId: id, revision: i + 1, position: i + 1, id: `${id}-${i}`, type: 'TurnStarted', data: { player: 'p1', turn: i } }));
+  const store = {
+    revisionOf: async (id: string) => sizes[id] ?? 0,
+    readStream: async (id: string, options: ReadOptions = {}) => {
+      if (options.from === undefined) whole.push(id);
+      return eventsOf(id).slice((options.from ?? 1) - 1);
+    },
+  } as unknown as EventStore;
+  return { store, whole };
+};
+
+describe('MatchReplays: bounded by the events it holds (MATCHLOG_REPLAY_CACHE_EVENTS)', () => {
+  it('evicts the least recently read whole match once the events held pass the bound', async () => {
+    const { store, whole } = storeOf({ a: 40, b: 40, c: 30 });
+    const replays = new MatchReplays(store, { replayCacheEvents: 100 });
+    for (const id of ['a', 'b', 'a', 'c', 'a', 'b']) await replays.load(id);
+    // c (30) pushed b out, the least recently read; b back pushed out c
+    expect(whole).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('counts the tail a read brought in: a match that grew past the bound leaves the cache', async () => {
+    const sizes = { a: 10, b: 10 };
+    const { store, whole } = storeOf(sizes);
+    const replays = new MatchReplays(store, { replayCacheEvents: 50 });
+    await replays.load('a');
+    await replays.load('b');
+    sizes.b = 45; // another instance appended
+    expect((await replays.load('b')).replay.revision).toBe(45);
+    await replays.load('a');
+    expect(whole).toEqual(['a', 'b', 'a']);
+  });
+});

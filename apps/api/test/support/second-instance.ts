@@ -1,0 +1,27 @@
+import { join } from 'path';
+import { AppParts } from '../../src/app.module';
+import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../../src/tokens';
+import { TestApp, startTestApp } from './test-app';
+
+/** `target` with `method` doing nothing: the parts the first instance owns, which only it may close. */
+const without = <T extends object>(target: T, method: string): T =>
+  new Proxy(target, {
+    get: (object, property) => {
+      if (property === method) return async () => undefined;
+      const value = Reflect.get(object, property, object);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
+
+/**
+ * Another API instance in this process over the first one's event store, catalog and signing key:
+ * its own Nest app, so its own replay cache, as a second process on a shared engine would have.
+ * Close it before the first.
+ */
+export const startSecondInstance = (first: TestApp): Promise<TestApp> =>
+  startTestApp({ signingKeyFile: join(first.dataDir, 'signing-key.pem') }, async (config): Promise<AppParts> => ({
+    config,
+    store: without(first.app.get(EVENT_STORE), 'close'),
+    catalog: without(first.app.get(CATALOG_DB), 'destroy'),
+    feeder: without(first.app.get(CATALOG_FEEDER), 'stop'),
+  }));

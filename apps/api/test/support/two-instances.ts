@@ -1,0 +1,91 @@
+import { generateKeyPairSync, randomBytes } from 'crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { PostgresEventStore, StoredEvent } from '@matchlog/store';
+import { TestDatabase, createTestDatabase } from '../../../../test/support/postgres';
+import { ServerProcess, startServerProcess } from './server-process';
+
+export interface Instance {
+  readonly name: string;
+  readonly base: string;
+  readonly process: ServerProcess;
+  /** fetch on this instance; JSON in and out */
+  call(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>;
+}
+
+export interface Cluster {
+  readonly a: Instance;
+  readonly b: Instance;
+  readonly organizerKey: string;
+  readonly database: TestDatabase;
+  /** a third instance on the same database and keys (to restart one that was killed) */
+  start(name: string): Promise<Instance>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Two compiled API servers (apps/api/test/support/server-process.ts) on one PostgreSQL database,
+ * events and read models, sharing the organizer key and the signing key file as a deployment does.
+ * Each has a data directory of its own, which holds nothing they need.
+ */
+export const startTwoInstances = async (): Promise<Cluster> => {
+  const database = await createTestDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'matchlog-multi-'));
+  const signingKeyFile = join(dir, 'signing-key.pem');
+  writeFileSync(signingKeyFile, generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+  const organizerKey = `mlo_${randomBytes(24).toString('base64url')}`;
+  const running: ServerProcess[] = [];
+  const start = async (name: string): Promise<Instance> => {
+    const process = await startServerProcess({
+      env: {
+        MATCHLOG_STORE: 'postgres',
+        MATCHLOG_DATABASE_URL: database.url,
+        MATCHLOG_DATA_DIR: join(dir, name),
+        MATCHLOG_ORGANIZER_KEY: organizerKey,
+        MATCHLOG_SIGNING_KEY_FILE: signingKeyFile,
+      },
+    });
+    running.push(process);
+    return { name, base: process.base, process, call: (method, path, options) => call(process.base, method, path, options) };
+  };
+  const [a, b] = await Promise.all([start('a'), start('b')]);
+  return {
+    a,
+    b,
+    organizerKey,
+    database,
+    start,
+    stop: async () => {
+      for (const process of running) {
+        if (process.child.exitCode === null && process.child.signalCode === null) process.child.kill('SIGTERM');
+        await process.exited;
+      }
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+const call = async (base: string, method: string, path: string, options: { token?: string; body?: unknown } = {}) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(options.token !== undefined && { Authorization: `Bearer ${options.token}` }),
+      ...(options.body !== undefined && { 'Content-Type': 'application/json' }),
+    },
+    ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+};
+
+/** A match's stream as the shared store holds it, read straight from PostgreSQL (no instance's cache in between). */
+export const storedLog = async (cluster: Cluster, matchId: string): Promise<StoredEvent[]> => {
+  const store = await PostgresEventStore.open(cluster.database.url, { poolSize: 1 });
+  try {
+    return await store.readStream(matchId);
+  } finally {
+    await store.close();
+  }
+};

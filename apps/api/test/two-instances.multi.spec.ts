@@ -1,0 +1,89 @@
+import { lorcanaMatch } from './support/fixtures';
+import { Cluster, startTwoInstances, storedLog } from './support/two-instances';
+
+const turn = (id?: string) => ({ ...(id !== undefined && { id }), type: 'TurnStarted', data: { player: 'p1', turn: 1 } });
+
+// Two API processes on one PostgreSQL (events and read models), with the same organizer and signing keys.
+describe('two instances on one PostgreSQL', () => {
+  let cluster: Cluster;
+  beforeAll(async () => (cluster = await startTwoInstances()), 120_000);
+  afterAll(() => cluster?.stop(), 60_000);
+  const organizer = () => cluster.organizerKey;
+
+  it('a token issued by A works on B, and a re-issue on A revokes the old one on B at once', async () => {
+    const { a, b } = cluster;
+    const created = await a.call('POST', '/matches', { token: organizer(), body: lorcanaMatch('multi-tokens') });
+    expect(created.status).toBe(201);
+    const { players, judge } = created.body.tokens;
+    expect((await b.call('GET', '/matches/multi-tokens/views/p1', { token: players.p1 })).status).toBe(200);
+    expect((await b.call('GET', '/matches/multi-tokens/views/judge', { token: judge })).status).toBe(200);
+    expect((await b.call('GET', '/matches/multi-tokens/views/p2', { token: players.p1 })).status).toBe(403);
+
+    const reissued = await a.call('POST', '/matches/multi-tokens/tokens', { token: organizer(), body: { roles: ['p1'] } });
+    expect(reissued.status).toBe(201);
+    expect((await b.call('GET', '/matches/multi-tokens/views/p1', { token: players.p1 })).status).toBe(401);
+    expect((await b.call('GET', '/matches/multi-tokens/views/p1', { token: reissued.body.tokens.players.p1 })).status).toBe(200);
+    expect((await b.call('GET', '/matches/multi-tokens/views/p2', { token: players.p2 })).status).toBe(200);
+  });
+
+  it("an append acknowledged by A is in B's next read, at the latest revision and at ?at=", async () => {
+    const { a, b } = cluster;
+    expect((await a.call('POST', '/matches', { token: organizer(), body: lorcanaMatch('multi-ryw') })).status).toBe(201);
+    // B has read the match (and may cache it) before A appends
+    expect((await b.call('GET', '/matches/multi-ryw/views/judge', { token: organizer() })).body.revision).toBe(1);
+    for (let revision = 1; revision <= 3; revision++) {
+      const appended = await a.call('POST', '/matches/multi-ryw/events', { token: organizer(), body: { expectedRevision: revision, events: [turn()] } });
+      expect(appended).toMatchObject({ status: 201, body: { revision: revision + 1 } });
+      expect((await b.call('GET', '/matches/multi-ryw/views/judge', { token: organizer() })).body.revision).toBe(revision + 1);
+      const at = await b.call('GET', `/matches/multi-ryw/views/public?at=${revision + 1}`);
+      expect(at).toMatchObject({ status: 200, body: { revision: revision + 1 } });
+    }
+    expect((await b.call('GET', '/matches/multi-ryw')).body).toMatchObject({ revision: 4, eventCount: 4 });
+  });
+
+  it('A and B appending at the same expected revision: exactly one 201 and one 409', async () => {
+    const { a, b } = cluster;
+    expect((await a.call('POST', '/matches', { token: organizer(), body: lorcanaMatch('multi-race') })).status).toBe(201);
+    for (let revision = 1; revision <= 5; revision++) {
+      const both = await Promise.all([a, b].map((instance) => instance.call('POST', '/matches/multi-race/events', { token: organizer(), body: { expectedRevision: revision, events: [turn()] } })));
+      expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(both.find((r) => r.status === 409)!.body).toMatchObject({ code: 'REVISION_CONFLICT' });
+    }
+    const log = await storedLog(cluster, 'multi-race');
+    expect(log.map((e) => e.revision)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('creations racing on one match id on A and B make exactly one match', async () => {
+    const { a, b } = cluster;
+    for (let round = 0; round < 3; round++) {
+      const id = `multi-create-${round}`;
+      const both = await Promise.all([a, b].map((instance) => instance.call('POST', '/matches', { token: organizer(), body: lorcanaMatch(id) })));
+      expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(both.find((r) => r.status === 409)!.body).toMatchObject({ code: 'MATCH_ALREADY_EXISTS' });
+      expect((await storedLog(cluster, id)).map((e) => e.type)).toEqual(['MatchCreated']);
+      // the winner's tokens work on both
+      const { tokens } = both.find((r) => r.status === 201)!.body;
+      for (const instance of [a, b]) expect((await instance.call('GET', `/matches/${id}/views/p1`, { token: tokens.players.p1 })).status).toBe(200);
+    }
+    const listed = (await b.call('GET', '/matches?limit=100')).body.matches.map((m: { matchId: string }) => m.matchId);
+    expect(listed.filter((id: string) => id.startsWith('multi-create-')).sort()).toEqual(['multi-create-0', 'multi-create-1', 'multi-create-2']);
+  });
+
+  it('the catalog fed by both instances counts every event once: each match listed alike on A and B, its count its revision', async () => {
+    const { a, b } = cluster;
+    const ids = ['multi-count-0', 'multi-count-1', 'multi-count-2'];
+    for (const id of ids) expect((await a.call('POST', '/matches', { token: organizer(), body: lorcanaMatch(id) })).status).toBe(201);
+    await Promise.all(
+      ids.map(async (id, m) => {
+        for (let revision = 1; revision <= 8; revision++) {
+          const instance = (revision + m) % 2 === 0 ? a : b;
+          expect((await instance.call('POST', `/matches/${id}/events`, { token: organizer(), body: { expectedRevision: revision, events: [turn()] } })).status).toBe(201);
+        }
+      }),
+    );
+    for (const instance of [a, b]) {
+      for (const id of ids) expect((await instance.call('GET', `/matches/${id}`)).body).toMatchObject({ revision: 9, eventCount: 9 });
+    }
+    expect((await a.call('GET', '/matches?limit=100')).body).toEqual((await b.call('GET', '/matches?limit=100')).body);
+  });
+});

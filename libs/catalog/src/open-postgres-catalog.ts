@@ -1,0 +1,51 @@
+import { describeDatabase, postgresErrorOf } from '@matchlog/store/postgres/postgres-errors';
+import { Kysely, PostgresAdapter, PostgresDialect, PostgresPool, PostgresPoolClient } from 'kysely';
+import { Pool, types } from 'pg';
+import { CatalogTables } from './catalog-schema';
+import { CatalogDb, migrate } from './open-catalog';
+
+const INT8 = 20;
+
+/**
+ * The read models in a PostgreSQL database (`MATCHLOG_CATALOG_URL`, or the event store's
+ * `MATCHLOG_DATABASE_URL`), shared by every instance that names it. Migrated on open; instances
+ * starting together take turns (see `migrate`). bigint columns (the checkpoint's position) come back
+ * as numbers: positions stay far below 2^53. pg's errors leave as the storage errors they mean (a
+ * server away: StoreUnavailable, 503), never a bare 500.
+ */
+export const openPostgresCatalog = async (url: string, poolSize = 10): Promise<CatalogDb> => {
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize,
+    keepAlive: true,
+    connectionTimeoutMillis: 10_000,
+    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : types.getTypeParser(oid, format))) as typeof types.getTypeParser },
+  });
+  // an idle connection that fails leaves the pool; the next query opens another, and fails if the server is away
+  pool.on('error', () => undefined);
+  const db = new Kysely<CatalogTables>({ dialect: new PostgresDialect({ pool: reportingErrors(pool, describeDatabase(url)) }) });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+};
+
+/** Whether other instances may write into this catalog: one on PostgreSQL (a SQLite catalog is one process's own file). */
+export const isSharedCatalog = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+const reportingErrors = (pool: Pool, database: string): PostgresPool => {
+  const reported = <T>(promise: Promise<T>): Promise<T> =>
+    promise.catch((error: unknown) => {
+      throw postgresErrorOf(error, database);
+    });
+  return {
+    connect: async () => {
+      const client = await reported(pool.connect());
+      return { query: (sql: string, parameters: readonly unknown[]) => reported(client.query(sql, [...parameters])), release: () => client.release() } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+};

@@ -1,0 +1,126 @@
+import { CatalogDb, CatalogFeeder, CatalogOfAnotherStore, checkpointOf, listMatches, openPostgresCatalog, projectBatch } from '@matchlog/catalog';
+import { EventStore, openSqliteEventStore } from '@matchlog/store';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { TestDatabase, createTestDatabase } from '../../../test/support/postgres';
+import { heldBack } from './support/held-back';
+
+const created = (players = ['p1', 'p2']) => ({
+  id: `e-${Math.random()}`,
+  type: 'MatchCreated',
+  data: { game: 'lorcana', players: players.map((id) => ({ id })), cards: [] },
+  meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:00:00.000Z' },
+});
+const turn = (n: number) => ({ id: `e-${Math.random()}`, type: 'TurnStarted', data: { player: 'p1', turn: n } });
+const ended = () => ({ id: `e-${Math.random()}`, type: 'MatchEnded', data: { winner: 'p2', reason: 'lore' } });
+
+/** Two instances, each with its own connection pool and feeder, on one catalog in PostgreSQL (the events in one SQLite log). */
+describe('one catalog in PostgreSQL fed by two instances', () => {
+  let dir: string;
+  let store: EventStore;
+  let database: TestDatabase;
+  const opened: { db: CatalogDb; feeder: CatalogFeeder }[] = [];
+  const instance = async (events: EventStore = store, onError: (error: unknown) => void = () => undefined) => {
+    const db = await openPostgresCatalog(database.url, 4);
+    const feeder = new CatalogFeeder(db, events, onError, { firstMs: 5, maxMs: 20 }, () => undefined);
+    opened.push({ db, feeder });
+    return { db, feeder };
+  };
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'matchlog-shared-catalog-'));
+    store = openSqliteEventStore(dir);
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    for (const { db, feeder } of opened.splice(0)) {
+      await feeder.stop();
+      await db.destroy();
+    }
+    await store.close();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a batch an instance delivers late changes nothing: the checkpoint and every count stay where the other instance put them', async () => {
+    const late = heldBack(store);
+    const a = await instance();
+    const b = await instance(late.store);
+    await a.feeder.start();
+    await b.feeder.start();
+    await store.append('m1', 0, [created()]);
+    await store.append('m1', 1, [turn(1), turn(2)]);
+    const { position } = await store.append('m1', 3, [ended()]);
+    await a.feeder.caughtUpTo(position, 30_000);
+    const settled = (await listMatches(a.db, {}, 10)).matches;
+    expect(settled).toEqual([expect.objectContaining({ matchId: 'm1', eventCount: 4, revision: 4, status: 'ended' })]);
+
+    late.release(2); // B's subscription now delivers revisions 1 and 2, which A projected long ago
+    await b.feeder.caughtUpTo(2, 30_000);
+    expect(await checkpointOf(a.db)).toBe(position);
+    expect((await listMatches(b.db, {}, 10)).matches).toEqual(settled);
+    late.release(position);
+    // the guard itself: a batch that starts before the checkpoint reads it under the lock and applies nothing
+    expect(await projectBatch(b.db, await store.storeId(), await store.readAll(0, 2))).toBe(position);
+    expect((await listMatches(b.db, {}, 10)).matches).toEqual(settled);
+  });
+
+  it("caughtUpTo resolves on the checkpoint another instance wrote, while this one's subscription has not delivered the event yet", async () => {
+    const late = heldBack(store);
+    const a = await instance();
+    const b = await instance(late.store);
+    await a.feeder.start();
+    await b.feeder.start();
+    const { position } = await store.append('m1', 0, [created()]);
+    await a.feeder.caughtUpTo(position, 30_000);
+    await b.feeder.caughtUpTo(position, 60_000);
+    expect(b.feeder.caughtUpPosition).toBe(position);
+    late.release(position);
+  });
+
+  it('two instances feeding at once under concurrent appends count every event once: the catalog is the one a single rebuild makes', async () => {
+    const a = await instance();
+    const b = await instance();
+    await a.feeder.start();
+    await b.feeder.start();
+    let last = 0;
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, m) => {
+        await store.append(`m${m}`, 0, [created()]);
+        for (let revision = 1; revision <= 10; revision++) {
+          const { position } = await store.append(`m${m}`, revision, revision === 10 ? [ended()] : [turn(revision)]);
+          last = Math.max(last, position);
+        }
+      }),
+    );
+    await a.feeder.caughtUpTo(last, 30_000);
+    await b.feeder.caughtUpTo(last, 30_000);
+    expect(await checkpointOf(a.db)).toBe(last);
+    const shared = (await listMatches(a.db, {}, 100)).matches;
+    expect(shared).toHaveLength(12);
+    for (const match of shared) expect(match).toMatchObject({ eventCount: 11, revision: 11, status: 'ended' });
+
+    const alone = await instance();
+    expect(await alone.feeder.rebuild()).toBe(last);
+    expect((await listMatches(alone.db, {}, 100)).matches).toEqual(shared);
+  });
+
+  it('instances on different event stores: the one started last claims the catalog, and the other writes nothing into it and says why in its lag', async () => {
+    let failed: (error: unknown) => void = () => undefined;
+    const failure = new Promise<unknown>((resolve) => (failed = resolve));
+    const a = await instance(store, (error) => failed(error));
+    await a.feeder.start();
+    await a.feeder.caughtUpTo((await store.append('m1', 0, [created()])).position, 30_000);
+
+    const elsewhere = openSqliteEventStore(join(dir, 'elsewhere'));
+    const b = await instance(elsewhere);
+    await b.feeder.start();
+    await b.feeder.caughtUpTo((await elsewhere.append('x1', 0, [created()])).position, 30_000);
+    await store.append('m2', 0, [created()]);
+    expect(await failure).toBeInstanceOf(CatalogOfAnotherStore);
+    expect(a.feeder.lag()).toMatchObject({ behind: 1, failure: expect.stringContaining('every instance on one catalog must use the same event store') });
+    expect((await listMatches(b.db, {}, 10)).matches.map((m) => m.matchId)).toEqual(['x1']);
+    await b.feeder.stop();
+    await elsewhere.close();
+  });
+});

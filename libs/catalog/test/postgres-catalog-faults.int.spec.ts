@@ -1,0 +1,31 @@
+import { findMatch, openPostgresCatalog } from '@matchlog/catalog';
+import { StoreUnavailable } from '@matchlog/store';
+import { createServer } from 'net';
+import { createTestDatabase, startPostgres } from '../../../test/support/postgres';
+
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+describe('a catalog in PostgreSQL when the server is away', () => {
+  it('cannot open: StoreUnavailable, naming the database but not the password', async () => {
+    const opening = openPostgresCatalog(`postgres://matchlog:s3cret@127.0.0.1:${await closedPort()}/catalog`);
+    const error = await opening.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailable);
+    expect(String((error as Error).message) + (error as StoreUnavailable).report).not.toContain('s3cret');
+  });
+
+  it('stops while the catalog is open: a read fails as StoreUnavailable (503 with Retry-After), not a bare error', async () => {
+    const server = await startPostgres(); // a server of its own, to stop
+    const database = await createTestDatabase(server.url);
+    const db = await openPostgresCatalog(database.url, 2);
+    expect(await findMatch(db, 'm1')).toBeNull();
+    await server.stop();
+    await expect(findMatch(db, 'm1')).rejects.toBeInstanceOf(StoreUnavailable);
+    await db.destroy();
+  });
+});
