@@ -149,16 +149,21 @@ export class PostgresEventStore implements EventStore {
     let plan;
     try {
       const client = await this.pool.connect();
+      // a connection lost between two queries is reported here too, and the next query fails on it
+      const ignore = () => undefined;
+      client.on('error', ignore);
       try {
         plan = await appendGroup(client, group);
+        client.off('error', ignore);
         client.release();
       } catch (error) {
+        client.off('error', ignore);
         // a fresh connection next time: this one may be broken, or in a state we do not know
         client.release(error instanceof Error ? error : new Error(String(error)));
         throw error;
       }
     } catch (error) {
-      // nothing of the group was written; or, if the connection was lost during COMMIT, the same request retried tells
+      // nothing of the group was written (or, a StoreTimeout: the connection was lost during COMMIT, and a retry tells)
       const failure = postgresErrorOf(error, this.database);
       for (const pending of group) pending.reject(failure);
       return;

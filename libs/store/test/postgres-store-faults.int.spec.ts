@@ -1,4 +1,4 @@
-import { PostgresEventStore, StorageUnopenable, StoreUnavailable } from '@matchlog/store';
+import { PostgresEventStore, StorageUnopenable, StoreTimeout, StoreUnavailable } from '@matchlog/store';
 import { Client } from 'pg';
 import { freePort } from '../../../apps/api/test/support/server-process';
 import { RunningPostgres, TestDatabase, createTestDatabase, startPostgres } from '../../../test/support/postgres';
@@ -114,6 +114,47 @@ describe('PostgresEventStore when the database fails while writing a group', () 
 
       expect(refused).toMatchObject({ status: 'rejected', reason: expect.any(TypeError) });
       expect(kept).toMatchObject({ status: 'fulfilled', value: { revision: 1 } });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('PostgresEventStore when the connection is lost during COMMIT', () => {
+  let database: TestDatabase;
+  let admin: Client;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await (await PostgresEventStore.open(database.url)).close();
+    admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    // COMMIT runs this deferred trigger, which waits for an advisory lock the test holds
+    await admin.query(`CREATE FUNCTION wait_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_xact_lock(42); RETURN NULL; END $$;
+      CREATE CONSTRAINT TRIGGER wait_at_commit AFTER INSERT ON events DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.type = 'Slow') EXECUTE FUNCTION wait_at_commit()`);
+  });
+  afterAll(async () => {
+    await admin.end();
+    await database.drop();
+  });
+
+  it('answers StoreTimeout (written or not: send it again), and the same append sent again answers once it is settled', async () => {
+    const store = await PostgresEventStore.open(database.url);
+    try {
+      await admin.query('BEGIN');
+      await admin.query('SELECT pg_advisory_xact_lock(42)');
+      const slow = [{ ...ev('slow'), type: 'Slow' }];
+      const pending = store.append('m1', 0, slow).catch((e: unknown) => e);
+      const waiting = async () => (await admin.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'")).rows;
+      let rows = await waiting();
+      while (rows.length === 0) rows = (await new Promise((resolve) => setTimeout(resolve, 10)), await waiting());
+
+      await admin.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+      await admin.query('COMMIT');
+
+      expect(await pending).toBeInstanceOf(StoreTimeout);
+      await admin.query("DROP TRIGGER wait_at_commit ON events");
+      expect(await store.append('m1', 0, slow)).toEqual({ revision: 1, position: 1 });
+      expect(await store.append('m1', 0, slow)).toEqual({ revision: 1, position: 1 });
     } finally {
       await store.close();
     }

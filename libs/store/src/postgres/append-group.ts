@@ -1,5 +1,7 @@
 import type { PoolClient } from 'pg';
+import { StoreTimeout, StoreUnavailable } from '../storage-errors';
 import { AppendRequest, GroupPlan, KnownEvent, planGroup } from './plan-group';
+import { postgresErrorOf } from './postgres-errors';
 import { CHANNEL } from './schema';
 
 /**
@@ -19,6 +21,18 @@ WITH new_events AS (
   ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision
 )
 UPDATE event_head SET last_position = $10::bigint RETURNING pg_notify('${CHANNEL}', $10::text)`;
+
+/**
+ * COMMIT, and if the connection is lost meanwhile, StoreTimeout: the group may or may not be written,
+ * and the same requests sent again answer as the first time if it was (the retry rule), never twice.
+ */
+const commit = async (client: PoolClient) => {
+  try {
+    await client.query('COMMIT');
+  } catch (error) {
+    throw postgresErrorOf(error, 'the database') instanceof StoreUnavailable ? new StoreTimeout(`PostgreSQL: the connection was lost during COMMIT (${String(error)})`) : error;
+  }
+};
 
 type KnownRow = [string, string, number, number, string, string];
 
@@ -79,7 +93,7 @@ const attempt = async (client: PoolClient, requests: readonly AppendRequest[], l
         plan.lastPosition,
       ],
     });
-    await client.query('COMMIT');
+    await commit(client);
     return plan;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
