@@ -1,6 +1,7 @@
-import { GameId, MatchEvent, PUBLIC, emptyMatch, emptySeat, evolve, stepSeat } from '@matchlog/domain';
+import { GameId, PUBLIC, emptyMatch, emptySeat, evolve, stepSeat } from '@matchlog/domain';
 import { randomMatch } from '../libs/domain/test/support/random-match';
 import { fmt, medianMs, perSecond } from './measure';
+import { naiveFold } from './naive-fold';
 
 /**
  * npm run bench:domain — for a generated 1,000-event match per game: events/s of the omniscient fold
@@ -9,23 +10,6 @@ import { fmt, medianMs, perSecond } from './measure';
  */
 const EVENTS = 1000;
 const REPEAT = 20;
-
-const naiveFold = (events: readonly MatchEvent[]): number => {
-  const zoneOf = new Map<string, string>();
-  const zones = new Map<string, string[]>();
-  const key = (ref: { zone: string; player?: string; slot?: number }) => `${ref.zone}@${ref.player ?? ''}#${ref.slot ?? ''}`;
-  for (const e of events) {
-    const moves = e.type === 'CardMoved' ? [e.data] : e.type === 'CardsMoved' ? e.data.moves : e.type === 'MatchCreated' ? e.data.cards.map((c) => ({ cardId: c.cardId, to: c.zone })) : [];
-    for (const m of moves) {
-      const from = zoneOf.get(m.cardId);
-      if (from) zones.set(from, zones.get(from)!.filter((c) => c !== m.cardId));
-      const to = key(m.to);
-      zones.set(to, [...(zones.get(to) ?? []), m.cardId]);
-      zoneOf.set(m.cardId, to);
-    }
-  }
-  return zones.size;
-};
 
 const choices = Array.from({ length: 4000 }, (_, i) => (i * 2654435761) % 4294967291);
 
