@@ -1,5 +1,5 @@
 import { ZoneRef, zoneKey } from '../events/zone-ref';
-import { Observation, SeenCard } from '../observe/observation';
+import { MoveSeen, Observation, SeenCard } from '../observe/observation';
 import { nextChooser } from '../queue/next-chooser';
 import { Pending, emptyPending, pendingAdded, pendingNewTurn, pendingRemoved, pendingResolved, pendingWithout } from '../queue/pending';
 import { QueueItemView, QueueView, ResolvingView, queueView } from '../queue/queue-view';
@@ -7,6 +7,15 @@ import { rulesets } from '../rules/rulesets';
 import { AudienceView, ZoneView } from './audience-view';
 
 type Zones = Record<string, ZoneView<SeenCard>>;
+
+const keys = new WeakMap<ZoneRef, string>();
+
+/** zoneKey, remembered: observations carry the match layout's zone refs, the same objects every time. */
+const keyOf = (ref: ZoneRef): string => {
+  let key = keys.get(ref);
+  if (key === undefined) keys.set(ref, (key = zoneKey(ref)));
+  return key;
+};
 
 const assertNever = (value: never): never => value;
 
@@ -45,7 +54,7 @@ const touchedBy = (before: AudienceView, o: Observation): Touched => {
   const gone = new Set<string>();
   const shows = (card: SeenCard) => now.set(card.handle, card);
   const renews = (zone: ZoneRef) => {
-    for (const card of before.zones[zoneKey(zone)]?.cards ?? []) gone.add(card.handle);
+    for (const card of before.zones[keyOf(zone)]?.cards ?? []) gone.add(card.handle);
   };
   const rehandles = (zones: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined) =>
     zones?.forEach(({ zone, cards }) => (renews(zone), cards.forEach(shows)));
@@ -94,7 +103,7 @@ const touchedBy = (before: AudienceView, o: Observation): Touched => {
  * (a shuffle, an unseen placement): the queue never names a card its audience can no longer identify.
  */
 const followSources = (queue: QueueView<SeenCard>, before: AudienceView, o: Observation): QueueView<SeenCard> => {
-  if (!queue.items.some(hasSource) && !queue.resolving.some(hasSource)) return queue;
+  if (!TOUCHES_CARDS.has(o.type) || (!queue.items.some(hasSource) && !queue.resolving.some(hasSource))) return queue;
   const { now, gone } = touchedBy(before, o);
   if (now.size === 0 && gone.size === 0) return queue;
   const follow = (source: SeenCard | undefined): SeenCard | undefined => {
@@ -107,6 +116,9 @@ const followSources = (queue: QueueView<SeenCard>, before: AudienceView, o: Obse
   const resolving = followEach(queue.resolving, follow);
   return items === queue.items && resolving === queue.resolving ? queue : { ...queue, items, resolving };
 };
+
+/** The observations touchedBy reads cards from. */
+const TOUCHES_CARDS: ReadonlySet<Observation['type']> = new Set(['CardMoved', 'CardsMoved', 'ZoneShuffled', 'CardStatusChanged', 'ControlChanged', 'CardsRevealed', 'CardsLookedAt', 'SearchPerformed']);
 
 const hasSource = (item: { readonly source?: SeenCard }): boolean => item.source !== undefined;
 
@@ -127,7 +139,7 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
   switch (o.type) {
     case 'MatchStarted': {
       const zones: Zones = {};
-      for (const { zone, cards } of o.zones) zones[zoneKey(zone)] = { zone, count: cards.length, cards };
+      for (const { zone, cards } of o.zones) zones[keyOf(zone)] = { zone, count: cards.length, cards };
       next.game = o.game;
       next.players = o.players;
       if (o.tournament) next.tournament = o.tournament;
@@ -135,20 +147,14 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       return withQueue(next, emptyPending, []);
     }
     case 'CardMoved':
-      next.zones = rehandled(moved(view.zones, [{ zone: o.move.from, handle: o.move.handle }], [{ zone: o.move.to, index: o.move.index, card: o.move.card }]), o.rehandled, view.zones);
+      next.zones = rehandled(moved(view.zones, [o.move], undefined), o.rehandled, view.zones);
       return;
-    case 'CardsMoved': {
-      const left: { zone: ZoneRef; handle?: string }[] = [];
-      const arrived: { zone: ZoneRef; index: number; card: SeenCard }[] = [];
-      for (const m of o.moves) left.push({ zone: m.from, handle: m.handle });
-      for (const m of o.moves) arrived.push({ zone: m.to, index: m.index, card: m.card });
-      if (o.unseen) left.push(...o.unseen.left), arrived.push(...o.unseen.arrived);
-      next.zones = rehandled(moved(view.zones, left, arrived), o.rehandled, view.zones);
+    case 'CardsMoved':
+      next.zones = rehandled(moved(view.zones, o.moves, o.unseen), o.rehandled, view.zones);
       return;
-    }
     case 'ZoneShuffled': {
-      const zones = { ...view.zones, [zoneKey(o.zone)]: zoneWith(o.zone, o.cards) };
-      if (o.refilledFrom) zones[zoneKey(o.refilledFrom)] = zoneWith(o.refilledFrom, []);
+      const zones = { ...view.zones, [keyOf(o.zone)]: zoneWith(o.zone, o.cards) };
+      if (o.refilledFrom) zones[keyOf(o.refilledFrom)] = zoneWith(o.refilledFrom, []);
       next.zones = zones;
       return;
     }
@@ -197,7 +203,7 @@ const zoneWith = (zone: ZoneRef, cards: readonly SeenCard[]): ZoneView<SeenCard>
 const rehandled = (zones: Zones, replaced: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined, previous: Readonly<Zones>): Zones => {
   if (!replaced) return zones;
   const next = zones === previous ? { ...zones } : zones;
-  for (const { zone, cards } of replaced) next[zoneKey(zone)] = zoneWith(zone, cards);
+  for (const { zone, cards } of replaced) next[keyOf(zone)] = zoneWith(zone, cards);
   return next;
 };
 
@@ -207,32 +213,36 @@ interface Touch {
   readonly cards: SeenCard[];
 }
 
+type Unseen = Extract<Observation, { type: 'CardsMoved' }>['unseen'];
+
 /** Removes every card that left (those without a handle come with their zone rehandled), then inserts the arrivals by ascending final index. */
-const moved = (
-  zones: Readonly<Zones>,
-  left: readonly { zone: ZoneRef; handle?: string }[],
-  arrived: readonly { zone: ZoneRef; index: number; card: SeenCard }[],
-): Zones => {
+const moved = (zones: Readonly<Zones>, moves: readonly MoveSeen[], unseen: Unseen): Zones => {
   const touched: Touch[] = [];
   const touch = (ref: ZoneRef): SeenCard[] => {
-    const key = zoneKey(ref);
+    const key = keyOf(ref);
     for (const zone of touched) if (zone.key === key) return zone.cards;
     const before = zones[key];
     const cards = before === undefined ? [] : before.cards.slice();
     touched.push({ key, zone: before === undefined ? ref : before.zone, cards });
     return cards;
   };
-  for (const { zone, handle } of left) {
-    if (handle === undefined) continue;
+  const leave = (zone: ZoneRef, handle: string | undefined) => {
+    if (handle === undefined) return;
     const cards = touch(zone);
     for (let at = 0; at < cards.length; at++) {
       if (cards[at].handle === handle) {
         cards.splice(at, 1);
-        break;
+        return;
       }
     }
+  };
+  for (const m of moves) leave(m.from, m.handle);
+  if (unseen) for (const m of unseen.left) leave(m.zone, m.handle);
+  if (moves.length === 1 && !unseen) touch(moves[0].to).splice(moves[0].index, 0, moves[0].card);
+  else {
+    const arrived = [...moves.map((m) => ({ zone: m.to, index: m.index, card: m.card })), ...(unseen?.arrived ?? [])].sort((a, b) => a.index - b.index);
+    for (const { zone, index, card } of arrived) touch(zone).splice(index, 0, card);
   }
-  for (const { zone, index, card } of arrived.length > 1 ? [...arrived].sort((a, b) => a.index - b.index) : arrived) touch(zone).splice(index, 0, card);
   const next: Zones = { ...zones };
   for (const { key, zone, cards } of touched) next[key] = { zone, count: cards.length, cards };
   return next;
