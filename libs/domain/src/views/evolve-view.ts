@@ -41,35 +41,36 @@ export const evolveView = (view: AudienceView, observation: Observation): Audien
   return next;
 };
 
+/** Lists, not a Map and a Set: they hold a card or two, and are searched for a few queue sources. */
 interface Touched {
-  /** cards the observation shows as they now are, by handle */
-  readonly now: Map<string, SeenCard>;
+  /** cards the observation shows as they now are, in its order (the last one with a handle counts) */
+  readonly now: SeenCard[];
   /** handles that may no longer name the card they named (it left unseen, its zone was shuffled or rehandled) */
-  readonly gone: Set<string>;
+  readonly gone: string[];
 }
 
 /** What an observation changed of the cards the view names, read from the observation and the view before it. */
 const touchedBy = (before: AudienceView, o: Observation): Touched => {
-  const now = new Map<string, SeenCard>();
-  const gone = new Set<string>();
-  const shows = (card: SeenCard) => now.set(card.handle, card);
+  const now: SeenCard[] = [];
+  const gone: string[] = [];
+  const shows = (card: SeenCard) => now.push(card);
   const renews = (zone: ZoneRef) => {
-    for (const card of before.zones[keyOf(zone)]?.cards ?? []) gone.add(card.handle);
+    for (const card of before.zones[keyOf(zone)]?.cards ?? []) gone.push(card.handle);
   };
   const rehandles = (zones: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined) =>
     zones?.forEach(({ zone, cards }) => (renews(zone), cards.forEach(shows)));
   switch (o.type) {
     case 'CardMoved':
-      if (o.move.handle !== undefined) gone.add(o.move.handle);
+      if (o.move.handle !== undefined) gone.push(o.move.handle);
       shows(o.move.card);
       rehandles(o.rehandled);
       break;
     case 'CardsMoved':
       for (const m of o.moves) {
-        if (m.handle !== undefined) gone.add(m.handle);
+        if (m.handle !== undefined) gone.push(m.handle);
         shows(m.card);
       }
-      o.unseen?.left.forEach((left) => left.handle !== undefined && gone.add(left.handle));
+      o.unseen?.left.forEach((left) => left.handle !== undefined && gone.push(left.handle));
       o.unseen?.arrived.forEach((arrived) => shows(arrived.card));
       rehandles(o.rehandled);
       break;
@@ -105,12 +106,12 @@ const touchedBy = (before: AudienceView, o: Observation): Touched => {
 const followSources = (queue: QueueView<SeenCard>, before: AudienceView, o: Observation): QueueView<SeenCard> => {
   if (!TOUCHES_CARDS.has(o.type) || (!queue.items.some(hasSource) && !queue.resolving.some(hasSource))) return queue;
   const { now, gone } = touchedBy(before, o);
-  if (now.size === 0 && gone.size === 0) return queue;
+  if (now.length === 0 && gone.length === 0) return queue;
   const follow = (source: SeenCard | undefined): SeenCard | undefined => {
     if (source === undefined) return undefined;
-    const shown = now.get(source.handle);
+    const shown = lastWithHandle(now, source.handle);
     if (shown !== undefined) return shown;
-    return gone.has(source.handle) && source.definition !== undefined ? { handle: source.handle } : source;
+    return source.definition !== undefined && gone.includes(source.handle) ? { handle: source.handle } : source;
   };
   const items = followEach(queue.items, follow);
   const resolving = followEach(queue.resolving, follow);
@@ -229,19 +230,25 @@ const moved = (zones: Readonly<Zones>, moves: readonly MoveSeen[], unseen: Unsee
   const leave = (zone: ZoneRef, handle: string | undefined) => {
     if (handle === undefined) return;
     const cards = touch(zone);
-    for (let at = 0; at < cards.length; at++) {
-      if (cards[at].handle === handle) {
-        cards.splice(at, 1);
-        return;
-      }
-    }
+    const at = cards.findIndex((card) => card.handle === handle);
+    if (at < 0) return;
+    // by hand, not splice: splice allocates the array of what it removes, on the hottest path of the view
+    for (let i = at; i < cards.length - 1; i++) cards[i] = cards[i + 1];
+    cards.pop();
+  };
+  const arrive = (zone: ZoneRef, index: number, card: SeenCard) => {
+    const cards = touch(zone);
+    const at = index < 0 ? Math.max(cards.length + index, 0) : Math.min(index, cards.length);
+    cards.push(card);
+    for (let i = cards.length - 1; i > at; i--) cards[i] = cards[i - 1];
+    cards[at] = card;
   };
   for (const m of moves) leave(m.from, m.handle);
   if (unseen) for (const m of unseen.left) leave(m.zone, m.handle);
-  if (moves.length === 1 && !unseen) touch(moves[0].to).splice(moves[0].index, 0, moves[0].card);
+  if (moves.length === 1 && !unseen) arrive(moves[0].to, moves[0].index, moves[0].card);
   else {
     const arrived = [...moves.map((m) => ({ zone: m.to, index: m.index, card: m.card })), ...(unseen?.arrived ?? [])].sort((a, b) => a.index - b.index);
-    for (const { zone, index, card } of arrived) touch(zone).splice(index, 0, card);
+    for (const { zone, index, card } of arrived) arrive(zone, index, card);
   }
   const next: Zones = { ...zones };
   for (const { key, zone, cards } of touched) next[key] = { zone, count: cards.length, cards };
