@@ -279,7 +279,8 @@ const lastWithHandle = (cards: readonly SeenCard[], handle: string): SeenCard | 
   return undefined;
 };
 
-const pendingOf = (view: AudienceView): Pending<QueueItemView<SeenCard>> => view.queue;
+/** The queue's two pending fields alone: the pending functions spread what they get, and a view's queue has seven. */
+const pendingOf = (view: AudienceView): Pending<QueueItemView<SeenCard>> => ({ items: view.queue.items, resolvingPlayer: view.queue.resolvingPlayer });
 
 const resolvingOf = (o: Extract<Observation, { type: 'EffectStarted' }>): ResolvingView<SeenCard> => ({
   effectId: o.effectId,
