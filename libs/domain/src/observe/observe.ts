@@ -133,6 +133,7 @@ const observeEvent = (
     case 'TriggerResolved':
     case 'TriggerRemoved':
     case 'PlayerLeft':
+      // observed above already; listed so the switch stays exhaustive
       return observeQuickly(before, after, layout, perception, event)!;
     case 'MatchEnded': {
       // declassified now that the match is over: every shuffle's order and salt, to check the commitments
