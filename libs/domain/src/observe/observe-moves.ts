@@ -6,6 +6,8 @@ import { Perception, handleName, seen } from './perception';
 import { rehandle } from './rehandle';
 import { canLookAt, forgets, indistinct } from './visibility';
 
+const NONE: ReadonlySet<number> = new Set();
+
 interface Step {
   readonly card: number;
   readonly from: number;
@@ -34,10 +36,12 @@ export const observeMoves = (
     steps.push({ card, from: before.cards[card].zone, move });
   }
   const { cards, zones } = after;
-  const unseenFrom = new Set(steps.filter((step) => leftUnseen(layout, before, step, audience)).map((step) => step.from));
+  const unseenFrom = zonesLeftUnseen(layout, before, steps, audience);
   let known = perception.known;
   const know = (card: number, knows: boolean) => {
-    if (knows !== known[card]) known = Object.assign(known.slice(), { [card]: knows });
+    if (knows === known[card]) return;
+    if (known === perception.known) known = known.slice();
+    (known as boolean[])[card] = knows;
   };
   for (const step of steps) {
     const now = cards[step.card];
@@ -48,12 +52,15 @@ export const observeMoves = (
     if (keepsWhatItKnew(layout, before, after, steps, zone, perception)) continue;
     for (const card of zones[zone]) know(card, canLookAt(layout, cards[card], audience));
   }
-  const unfollowed = single ? new Set<number>() : cardsPlacedOutOfSight(layout, before, cards, steps, perception);
+  const unfollowed = single ? NONE : cardsPlacedOutOfSight(layout, before, cards, steps, perception);
   for (const card of unfollowed) know(card, false);
-  const renew = [
-    ...[...unfollowed].sort((a, b) => cards[a].zone - cards[b].zone || zones[cards[a].zone].indexOf(a) - zones[cards[b].zone].indexOf(b)),
-    ...steps.filter((step) => unseenFrom.has(step.from) && !unfollowed.has(step.card) && !unseenFrom.has(cards[step.card].zone)).map((step) => step.card),
-  ];
+  const renew =
+    unfollowed.size === 0 && unseenFrom.size === 0
+      ? []
+      : [
+          ...[...unfollowed].sort((a, b) => cards[a].zone - cards[b].zone || zones[cards[a].zone].indexOf(a) - zones[cards[b].zone].indexOf(b)),
+          ...steps.filter((step) => unseenFrom.has(step.from) && !unfollowed.has(step.card) && !unseenFrom.has(cards[step.card].zone)).map((step) => step.card),
+        ];
   let handles = perception.handles;
   let next = perception.next;
   if (renew.length) {
@@ -62,7 +69,7 @@ export const observeMoves = (
   }
   const changed = known !== perception.known || handles !== perception.handles;
   const moved: Perception = changed ? { ...perception, known, handles, next } : perception;
-  const { perception: result, rehandled } = rehandle(layout, after, moved, unseenFrom);
+  const { perception: result, rehandled } = unseenFrom.size === 0 ? { perception: moved, rehandled: [] } : rehandle(layout, after, moved, unseenFrom);
   const indexIn = (card: number) => zones[cards[card].zone].indexOf(card);
   const seenNow = (card: number): SeenCard => seen(layout, result, cards[card], card);
   const followed: MoveSeen[] = [];
@@ -93,10 +100,14 @@ export const observeMoves = (
 };
 
 /**
- * A card leaves a zone where this audience could not tell it from the others there (another
+ * The zones cards left where this audience could not tell them from the others there (another
  * player's hand, the inkwell): their owner arranges those freely (Lorcana 7.3.2, 7.5.4).
  */
-const leftUnseen = (layout: MatchLayout, before: MatchState, step: Step, audience: string): boolean => indistinct(layout, before.cards[step.card], audience);
+const zonesLeftUnseen = (layout: MatchLayout, before: MatchState, steps: readonly Step[], audience: string): ReadonlySet<number> => {
+  let zones: Set<number> | undefined;
+  for (const step of steps) if (indistinct(layout, before.cards[step.card], audience)) (zones ??= new Set()).add(step.from);
+  return zones ?? NONE;
+};
 
 /**
  * After cards left `zone` unseen, the audience still knows what it knew of the rest only when every
@@ -124,7 +135,7 @@ const cardsPlacedOutOfSight = (
   cards: MatchState['cards'],
   steps: readonly Step[],
   perception: Perception,
-): Set<number> => {
+): ReadonlySet<number> => {
   const { audience } = perception;
   const byZone = new Map<number, number[]>();
   for (const { card, from } of steps) {

@@ -47,6 +47,8 @@ const observeEvent = (
   perception: Perception,
   event: Exclude<MatchEvent, EventOf<'MatchCreated'>>,
 ): Observed => {
+  const quick = observeQuickly(before, after, layout, perception, event);
+  if (quick !== undefined) return quick;
   const unchanged = (observation: Observation): Observed => ({ observation, perception });
   const cardOf = (cardId: string | undefined) => (cardId === undefined ? undefined : layout.cardIndex.get(cardId));
   /**
@@ -73,12 +75,6 @@ const observeEvent = (
   const unnamed = (cardIds: readonly string[], named: readonly SeenCard[]) => (named.length < cardIds.length ? { unnamed: cardIds.length - named.length } : {});
   const allKnown = (cardIds: readonly string[]) => cardIds.every((cardId) => cardOf(cardId) !== undefined);
   switch (event.type) {
-    case 'CardMoved':
-      return observeMoves(before, after, layout, perception, [event.data], true);
-    case 'CardsMoved':
-      return observeMoves(before, after, layout, perception, event.data.moves, false);
-    case 'ZoneShuffled':
-      return observeShuffle(before, after, layout, perception, event.data);
     case 'CardsRevealed': {
       if (!allKnown(event.data.cardIds)) return unchanged({ type: 'Nothing' });
       const { to } = event.data;
@@ -130,16 +126,16 @@ const observeEvent = (
       const source = sourceCardId === undefined ? undefined : referenceTo(perception, sourceCardId);
       return unchanged({ type: 'EffectStarted', effectId, player, kind, ...(source && { source }) });
     }
+    case 'CardMoved':
+    case 'CardsMoved':
+    case 'ZoneShuffled':
     case 'TurnStarted':
-      return unchanged({ type: 'TurnStarted', player: event.data.player, turn: event.data.turn });
     case 'EffectResolved':
-      return unchanged({ type: 'EffectResolved', effectId: event.data.effectId });
     case 'TriggerResolved':
-      return unchanged({ type: 'TriggerResolved', triggerId: event.data.triggerId, player: event.data.player });
     case 'TriggerRemoved':
-      return unchanged({ type: 'TriggerRemoved', triggerId: event.data.triggerId, reason: event.data.reason });
     case 'PlayerLeft':
-      return unchanged({ type: 'PlayerLeft', player: event.data.player });
+      // observed above already; listed so the switch stays exhaustive
+      return observeQuickly(before, after, layout, perception, event)!;
     case 'MatchEnded': {
       // declassified now that the match is over: every shuffle's order and salt, to check the commitments
       const shuffles = !receivesDeckLists(layout, perception.audience) ? [] : after.shuffles.map(({ revision, zone, cards, salt }) => ({
@@ -149,6 +145,30 @@ const observeEvent = (
     }
     default:
       return assertNever(event);
+  }
+};
+
+/** The commonest events, which need none of the helpers the others share: undefined for the others. */
+const observeQuickly = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, event: MatchEvent): Observed | undefined => {
+  switch (event.type) {
+    case 'CardMoved':
+      return observeMoves(before, after, layout, perception, [event.data], true);
+    case 'CardsMoved':
+      return observeMoves(before, after, layout, perception, event.data.moves, false);
+    case 'ZoneShuffled':
+      return observeShuffle(before, after, layout, perception, event.data);
+    case 'TurnStarted':
+      return { observation: { type: 'TurnStarted', player: event.data.player, turn: event.data.turn }, perception };
+    case 'EffectResolved':
+      return { observation: { type: 'EffectResolved', effectId: event.data.effectId }, perception };
+    case 'TriggerResolved':
+      return { observation: { type: 'TriggerResolved', triggerId: event.data.triggerId, player: event.data.player }, perception };
+    case 'TriggerRemoved':
+      return { observation: { type: 'TriggerRemoved', triggerId: event.data.triggerId, reason: event.data.reason }, perception };
+    case 'PlayerLeft':
+      return { observation: { type: 'PlayerLeft', player: event.data.player }, perception };
+    default:
+      return undefined;
   }
 };
 

@@ -15,7 +15,11 @@ export interface Perception {
   readonly next: number;
 }
 
-export const handleName = (handle: number): string => `h${handle}`;
+const names: string[] = [];
+const NAMED = 1 << 16;
+
+/** The same string for the same handle (the first 65,536 of them), so views compare handles by reference. */
+export const handleName = (handle: number): string => (handle < NAMED ? (names[handle] ??= `h${handle}`) : `h${handle}`);
 
 /** The first perception: handles in zone order, then position; each card known if the audience may look at it. */
 export const firstPerception = (match: MatchState, audience: Audience): Perception => {

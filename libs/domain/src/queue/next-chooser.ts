@@ -21,15 +21,15 @@ export const nextChooser = (
 ): string | null => {
   if (items.length === 0) return null;
   if (discipline.kind === 'stack') return items[items.length - 1].player;
-  const waiting = new Set(items.map((item) => item.player));
-  if (resolvingPlayer !== null && waiting.has(resolvingPlayer)) return resolvingPlayer;
+  const waiting = (player: string) => items.some((item) => item.player === player);
+  if (resolvingPlayer !== null && waiting(resolvingPlayer)) return resolvingPlayer;
   const start =
     resolvingPlayer !== null
       ? players.indexOf(resolvingPlayer) + 1
       : Math.max(0, activePlayer === null ? 0 : players.indexOf(activePlayer));
   for (let step = 0; step < players.length; step++) {
     const player = players[(start + step) % players.length];
-    if (waiting.has(player)) return player;
+    if (waiting(player)) return player;
   }
   return null;
 };

@@ -49,13 +49,25 @@ export const applyMove = (
   const to = zoneIndexOf(layout, move.to);
   if (index === undefined || to === undefined) return false;
   const card = cards[index];
-  const fromContents = zones[card.zone].filter((c) => c !== index);
+  const fromContents = without(zones[card.zone], index);
   zones[card.zone] = fromContents;
   const target = card.zone === to ? fromContents : zones[to];
-  const at = insertionIndex(layout.zones[to].definition, target.length, move.position);
-  zones[to] = [...target.slice(0, at), index, ...target.slice(at)];
+  zones[to] = inserted(target, insertionIndex(layout.zones[to].definition, target.length, move.position), index);
   cards[index] = landedCard(layout, card, to, move.faceDown);
   return true;
+};
+
+const without = (cards: readonly number[], card: number): number[] => {
+  const rest: number[] = [];
+  for (const c of cards) if (c !== card) rest.push(c);
+  return rest;
+};
+
+const inserted = (cards: readonly number[], at: number, card: number): number[] => {
+  const result = cards.slice(0, at);
+  result.push(card);
+  for (let i = at; i < cards.length; i++) result.push(cards[i]);
+  return result;
 };
 
 export const moveCards = (state: MatchState, layout: MatchLayout, moves: readonly Move[]): MatchState => {

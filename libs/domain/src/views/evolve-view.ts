@@ -1,63 +1,76 @@
 import { ZoneRef, zoneKey } from '../events/zone-ref';
-import { Observation, SeenCard } from '../observe/observation';
+import { MoveSeen, Observation, SeenCard } from '../observe/observation';
 import { nextChooser } from '../queue/next-chooser';
 import { Pending, emptyPending, pendingAdded, pendingNewTurn, pendingRemoved, pendingResolved, pendingWithout } from '../queue/pending';
-import { QueueItemView, ResolvingView, queueView } from '../queue/queue-view';
+import { QueueItemView, QueueView, ResolvingView, queueView } from '../queue/queue-view';
 import { rulesets } from '../rules/rulesets';
 import { AudienceView, ZoneView } from './audience-view';
 
 type Zones = Record<string, ZoneView<SeenCard>>;
 
+const keys = new WeakMap<ZoneRef, string>();
+
+/** zoneKey, remembered: observations carry the match layout's zone refs, the same objects every time. */
+const keyOf = (ref: ZoneRef): string => {
+  let key = keys.get(ref);
+  if (key === undefined) keys.set(ref, (key = zoneKey(ref)));
+  return key;
+};
+
 const assertNever = (value: never): never => value;
+
+type Draft = { -readonly [K in keyof AudienceView]: AudienceView[K] };
 
 /** An audience's view after one more of its observations. Reads nothing but the observation. */
 export const evolveView = (view: AudienceView, observation: Observation): AudienceView => {
-  const next = apply(view, observation);
-  const followed = next.queue.items.length > 0 || next.queue.resolving.length > 0 ? followSources(next, touchedBy(view, observation)) : next;
-  // a literal with every field, not a spread: this runs for every event of every audience
-  return {
-    audience: followed.audience,
+  // one literal with every field, which apply fills in: this runs for every event of every audience
+  const next: Draft = {
+    audience: view.audience,
     revision: view.revision + 1,
-    game: followed.game,
-    players: followed.players,
-    tournament: followed.tournament,
-    turn: followed.turn,
-    zones: followed.zones,
-    queue: followed.queue,
-    departed: followed.departed,
-    ended: followed.ended,
+    game: view.game,
+    players: view.players,
+    tournament: view.tournament,
+    turn: view.turn,
+    zones: view.zones,
+    queue: view.queue,
+    departed: view.departed,
+    ended: view.ended,
   };
+  apply(view, next, observation);
+  if (next.queue.items.length > 0 || next.queue.resolving.length > 0) next.queue = followSources(next.queue, view, observation);
+  return next;
 };
 
+/** Lists, not a Map and a Set: they hold a card or two, and are searched for a few queue sources. */
 interface Touched {
-  /** cards the observation shows as they now are, by handle */
-  readonly now: Map<string, SeenCard>;
+  /** cards the observation shows as they now are, in its order (the last one with a handle counts) */
+  readonly now: SeenCard[];
   /** handles that may no longer name the card they named (it left unseen, its zone was shuffled or rehandled) */
-  readonly gone: Set<string>;
+  readonly gone: string[];
 }
 
 /** What an observation changed of the cards the view names, read from the observation and the view before it. */
 const touchedBy = (before: AudienceView, o: Observation): Touched => {
-  const now = new Map<string, SeenCard>();
-  const gone = new Set<string>();
-  const shows = (card: SeenCard) => now.set(card.handle, card);
+  const now: SeenCard[] = [];
+  const gone: string[] = [];
+  const shows = (card: SeenCard) => now.push(card);
   const renews = (zone: ZoneRef) => {
-    for (const card of before.zones[zoneKey(zone)]?.cards ?? []) gone.add(card.handle);
+    for (const card of before.zones[keyOf(zone)]?.cards ?? []) gone.push(card.handle);
   };
   const rehandles = (zones: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined) =>
     zones?.forEach(({ zone, cards }) => (renews(zone), cards.forEach(shows)));
   switch (o.type) {
     case 'CardMoved':
-      if (o.move.handle !== undefined) gone.add(o.move.handle);
+      if (o.move.handle !== undefined) gone.push(o.move.handle);
       shows(o.move.card);
       rehandles(o.rehandled);
       break;
     case 'CardsMoved':
       for (const m of o.moves) {
-        if (m.handle !== undefined) gone.add(m.handle);
+        if (m.handle !== undefined) gone.push(m.handle);
         shows(m.card);
       }
-      o.unseen?.left.forEach((left) => left.handle !== undefined && gone.add(left.handle));
+      o.unseen?.left.forEach((left) => left.handle !== undefined && gone.push(left.handle));
       o.unseen?.arrived.forEach((arrived) => shows(arrived.card));
       rehandles(o.rehandled);
       break;
@@ -90,124 +103,184 @@ const touchedBy = (before: AudienceView, o: Observation): Touched => {
  * inked or hidden loses its name with it), and by its handle alone once the audience lost track of it
  * (a shuffle, an unseen placement): the queue never names a card its audience can no longer identify.
  */
-const followSources = (view: AudienceView, { now, gone }: Touched): AudienceView => {
-  if (now.size === 0 && gone.size === 0) return view;
+const followSources = (queue: QueueView<SeenCard>, before: AudienceView, o: Observation): QueueView<SeenCard> => {
+  if (!TOUCHES_CARDS.has(o.type) || (!queue.items.some(hasSource) && !queue.resolving.some(hasSource))) return queue;
+  const { now, gone } = touchedBy(before, o);
+  if (now.length === 0 && gone.length === 0) return queue;
   const follow = (source: SeenCard | undefined): SeenCard | undefined => {
     if (source === undefined) return undefined;
-    const shown = now.get(source.handle);
-    if (shown !== undefined) return shown === source ? source : shown;
-    return gone.has(source.handle) && source.definition !== undefined ? { handle: source.handle } : source;
+    const shown = lastWithHandle(now, source.handle);
+    if (shown !== undefined) return shown;
+    return source.definition !== undefined && gone.includes(source.handle) ? { handle: source.handle } : source;
   };
-  const { items, resolving } = view.queue;
-  const affected = items.some((item) => follow(item.source) !== item.source) || resolving.some((effect) => follow(effect.source) !== effect.source);
-  if (!affected) return view;
-  const followItem = <T extends { readonly source?: SeenCard }>(item: T): T => {
-    const source = follow(item.source);
-    return source === item.source ? item : { ...item, source };
-  };
-  return { ...view, queue: { ...view.queue, items: items.map(followItem), resolving: resolving.map(followItem) } };
+  const items = followEach(queue.items, follow);
+  const resolving = followEach(queue.resolving, follow);
+  return items === queue.items && resolving === queue.resolving ? queue : { ...queue, items, resolving };
 };
 
-const apply = (view: AudienceView, o: Observation): AudienceView => {
+/** The observations touchedBy reads cards from. */
+const TOUCHES_CARDS: ReadonlySet<Observation['type']> = new Set(['CardMoved', 'CardsMoved', 'ZoneShuffled', 'CardStatusChanged', 'ControlChanged', 'CardsRevealed', 'CardsLookedAt', 'SearchPerformed']);
+
+const hasSource = (item: { readonly source?: SeenCard }): boolean => item.source !== undefined;
+
+/** The same array when no item's source changes. */
+const followEach = <T extends { readonly source?: SeenCard }>(list: readonly T[], follow: (source: SeenCard | undefined) => SeenCard | undefined): readonly T[] => {
+  let followed: T[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const source = follow(list[i].source);
+    if (source === list[i].source) continue;
+    followed ??= list.slice();
+    followed[i] = { ...list[i], source };
+  }
+  return followed ?? list;
+};
+
+/** Writes into `next` (a copy of `view` one revision on) what the observation changes. */
+const apply = (view: AudienceView, next: Draft, o: Observation): void => {
   switch (o.type) {
     case 'MatchStarted': {
       const zones: Zones = {};
-      for (const { zone, cards } of o.zones) zones[zoneKey(zone)] = { zone, count: cards.length, cards };
-      const started: AudienceView = { ...view, game: o.game, players: o.players, ...(o.tournament && { tournament: o.tournament }), zones };
-      return withQueue(started, emptyPending, []);
+      for (const { zone, cards } of o.zones) zones[keyOf(zone)] = { zone, count: cards.length, cards };
+      next.game = o.game;
+      next.players = o.players;
+      if (o.tournament) next.tournament = o.tournament;
+      next.zones = zones;
+      return withQueue(next, emptyPending, []);
     }
     case 'CardMoved':
-      return { ...view, zones: rehandled(moved(view.zones, [{ zone: o.move.from, handle: o.move.handle }], [{ zone: o.move.to, index: o.move.index, card: o.move.card }]), o.rehandled) };
-    case 'CardsMoved': {
-      const left = [...o.moves.map((m) => ({ zone: m.from, handle: m.handle })), ...(o.unseen?.left ?? [])];
-      const arrived = [...o.moves.map((m) => ({ zone: m.to, index: m.index, card: m.card })), ...(o.unseen?.arrived ?? [])];
-      return { ...view, zones: rehandled(moved(view.zones, left, arrived), o.rehandled) };
-    }
+      next.zones = rehandled(moved(view.zones, [o.move], undefined), o.rehandled, view.zones);
+      return;
+    case 'CardsMoved':
+      next.zones = rehandled(moved(view.zones, o.moves, o.unseen), o.rehandled, view.zones);
+      return;
     case 'ZoneShuffled': {
-      const zones = { ...view.zones, [zoneKey(o.zone)]: zoneWith(o.zone, o.cards) };
-      if (o.refilledFrom) zones[zoneKey(o.refilledFrom)] = zoneWith(o.refilledFrom, []);
-      return { ...view, zones };
+      const zones = { ...view.zones, [keyOf(o.zone)]: zoneWith(o.zone, o.cards) };
+      if (o.refilledFrom) zones[keyOf(o.refilledFrom)] = zoneWith(o.refilledFrom, []);
+      next.zones = zones;
+      return;
     }
     case 'CardsRevealed':
     case 'CardsLookedAt':
-      return { ...view, zones: rehandled(replaced(view.zones, o.cards), o.rehandled) };
+      next.zones = rehandled(replaced(view.zones, o.cards), o.rehandled, view.zones);
+      return;
     case 'SearchPerformed':
-      return o.found ? { ...view, zones: rehandled(replaced(view.zones, [o.found]), o.rehandled) } : view;
+      if (o.found) next.zones = rehandled(replaced(view.zones, [o.found]), o.rehandled, view.zones);
+      return;
     case 'CardStatusChanged':
     case 'ControlChanged':
-      return { ...view, zones: replaced(view.zones, [o.card]) };
+      next.zones = replaced(view.zones, [o.card]);
+      return;
     case 'TurnStarted':
-      return withQueue({ ...view, turn: { player: o.player, number: o.turn } }, pendingNewTurn(pendingOf(view)), view.queue.resolving);
+      next.turn = { player: o.player, number: o.turn };
+      return withQueue(next, pendingNewTurn(pendingOf(view)), view.queue.resolving);
     case 'EffectStarted':
-      return withQueue(view, pendingOf(view), [...view.queue.resolving, resolvingOf(o)]);
+      return withQueue(next, pendingOf(view), [...view.queue.resolving, resolvingOf(o)]);
     case 'EffectResolved':
-      return withQueue(view, pendingOf(view), view.queue.resolving.filter((e) => e.effectId !== o.effectId));
+      return withQueue(next, pendingOf(view), view.queue.resolving.filter((e) => e.effectId !== o.effectId));
     case 'TriggerAdded': {
       const item: QueueItemView<SeenCard> = { triggerId: o.triggerId, player: o.player, ...(o.source && { source: o.source }), ability: o.ability, kind: o.kind };
-      return withQueue(view, pendingAdded(pendingOf(view), item), view.queue.resolving);
+      return withQueue(next, pendingAdded(pendingOf(view), item), view.queue.resolving);
     }
     case 'TriggerResolved':
-      return withQueue(view, pendingResolved(pendingOf(view), o.triggerId, o.player, (queue) => chooserOf(view, queue)), view.queue.resolving);
+      return withQueue(next, pendingResolved(pendingOf(view), o.triggerId, o.player, (queue) => chooserOf(view, queue)), view.queue.resolving);
     case 'TriggerRemoved':
-      return withQueue(view, pendingRemoved(pendingOf(view), o.triggerId), view.queue.resolving);
+      return withQueue(next, pendingRemoved(pendingOf(view), o.triggerId), view.queue.resolving);
     case 'PlayerLeft':
-      return withQueue({ ...view, departed: [...view.departed, o.player] }, pendingWithout(pendingOf(view), o.player), view.queue.resolving);
+      next.departed = [...view.departed, o.player];
+      return withQueue(next, pendingWithout(pendingOf(view), o.player), view.queue.resolving);
     case 'MatchEnded':
-      return { ...view, ended: { ...(o.winner !== undefined && { winner: o.winner }), reason: o.reason } };
+      next.ended = { ...(o.winner !== undefined && { winner: o.winner }), reason: o.reason };
+      return;
     case 'Nothing':
-      return view;
+      return;
     default:
-      return assertNever(o);
+      return void assertNever(o);
   }
 };
 
 const zoneWith = (zone: ZoneRef, cards: readonly SeenCard[]): ZoneView<SeenCard> => ({ zone, count: cards.length, cards });
 
 /** Zones whose cards the audience can no longer tell apart come whole, with their new handles. */
-const rehandled = (zones: Zones, replaced: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined): Zones => {
+const rehandled = (zones: Zones, replaced: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined, previous: Readonly<Zones>): Zones => {
   if (!replaced) return zones;
-  for (const { zone, cards } of replaced) zones[zoneKey(zone)] = zoneWith(zone, cards);
-  return zones;
+  const next = zones === previous ? { ...zones } : zones;
+  for (const { zone, cards } of replaced) next[keyOf(zone)] = zoneWith(zone, cards);
+  return next;
 };
+
+interface Touch {
+  readonly key: string;
+  readonly zone: ZoneRef;
+  readonly cards: SeenCard[];
+}
+
+type Unseen = Extract<Observation, { type: 'CardsMoved' }>['unseen'];
 
 /** Removes every card that left (those without a handle come with their zone rehandled), then inserts the arrivals by ascending final index. */
-const moved = (
-  zones: Readonly<Zones>,
-  left: readonly { zone: ZoneRef; handle?: string }[],
-  arrived: readonly { zone: ZoneRef; index: number; card: SeenCard }[],
-): Zones => {
-  const contents = new Map<string, SeenCard[]>();
+const moved = (zones: Readonly<Zones>, moves: readonly MoveSeen[], unseen: Unseen): Zones => {
+  const touched: Touch[] = [];
   const touch = (ref: ZoneRef): SeenCard[] => {
-    const key = zoneKey(ref);
-    let cards = contents.get(key);
-    if (!cards) contents.set(key, (cards = (zones[key]?.cards ?? []).slice()));
+    const key = keyOf(ref);
+    for (const zone of touched) if (zone.key === key) return zone.cards;
+    const before = zones[key];
+    const cards = before === undefined ? [] : before.cards.slice();
+    touched.push({ key, zone: before === undefined ? ref : before.zone, cards });
     return cards;
   };
-  for (const { zone, handle } of left) {
-    if (handle === undefined) continue;
+  const leave = (zone: ZoneRef, handle: string | undefined) => {
+    if (handle === undefined) return;
     const cards = touch(zone);
     const at = cards.findIndex((card) => card.handle === handle);
-    if (at >= 0) cards.splice(at, 1);
+    if (at < 0) return;
+    // by hand, not splice: splice allocates the array of what it removes, on the hottest path of the view
+    for (let i = at; i < cards.length - 1; i++) cards[i] = cards[i + 1];
+    cards.pop();
+  };
+  const arrive = (zone: ZoneRef, index: number, card: SeenCard) => {
+    const cards = touch(zone);
+    const at = index < 0 ? Math.max(cards.length + index, 0) : Math.min(index, cards.length);
+    cards.push(card);
+    for (let i = cards.length - 1; i > at; i--) cards[i] = cards[i - 1];
+    cards[at] = card;
+  };
+  for (const m of moves) leave(m.from, m.handle);
+  if (unseen) for (const m of unseen.left) leave(m.zone, m.handle);
+  if (moves.length === 1 && !unseen) arrive(moves[0].to, moves[0].index, moves[0].card);
+  else {
+    const arrived = [...moves.map((m) => ({ zone: m.to, index: m.index, card: m.card })), ...(unseen?.arrived ?? [])].sort((a, b) => a.index - b.index);
+    for (const { zone, index, card } of arrived) arrive(zone, index, card);
   }
-  for (const { zone, index, card } of [...arrived].sort((a, b) => a.index - b.index)) touch(zone).splice(index, 0, card);
   const next: Zones = { ...zones };
-  for (const [key, cards] of contents) next[key] = { zone: zones[key]?.zone ?? arrived.find((a) => zoneKey(a.zone) === key)!.zone, count: cards.length, cards };
+  for (const { key, zone, cards } of touched) next[key] = { zone, count: cards.length, cards };
   return next;
 };
 
-/** Each observed card replaces the entry with its handle, wherever it lies. */
+/** Each observed card replaces the entry with its handle, wherever it lies; the same zones when none is there. */
 const replaced = (zones: Readonly<Zones>, seen: readonly SeenCard[]): Zones => {
-  const byHandle = new Map(seen.map((card) => [card.handle, card]));
-  const next: Zones = { ...zones };
-  for (const key of Object.keys(zones)) {
+  let next: Zones | undefined;
+  for (const key in zones) {
     const zone = zones[key];
-    if (!zone.cards.some((card) => byHandle.has(card.handle))) continue;
-    next[key] = { ...zone, cards: zone.cards.map((card) => byHandle.get(card.handle) ?? card) };
+    let cards: SeenCard[] | undefined;
+    for (let i = 0; i < zone.cards.length; i++) {
+      const shown = lastWithHandle(seen, zone.cards[i].handle);
+      if (shown === undefined) continue;
+      cards ??= zone.cards.slice();
+      cards[i] = shown;
+    }
+    if (cards === undefined) continue;
+    next ??= { ...zones };
+    next[key] = { ...zone, cards };
   }
-  return next;
+  return next ?? zones;
 };
 
-const pendingOf = (view: AudienceView): Pending<QueueItemView<SeenCard>> => view.queue;
+const lastWithHandle = (cards: readonly SeenCard[], handle: string): SeenCard | undefined => {
+  for (let i = cards.length - 1; i >= 0; i--) if (cards[i].handle === handle) return cards[i];
+  return undefined;
+};
+
+/** The queue's two pending fields alone: the pending functions spread what they get, and a view's queue has seven. */
+const pendingOf = (view: AudienceView): Pending<QueueItemView<SeenCard>> => ({ items: view.queue.items, resolvingPlayer: view.queue.resolvingPlayer });
 
 const resolvingOf = (o: Extract<Observation, { type: 'EffectStarted' }>): ResolvingView<SeenCard> => ({
   effectId: o.effectId,
@@ -219,8 +292,8 @@ const resolvingOf = (o: Extract<Observation, { type: 'EffectStarted' }>): Resolv
 const chooserOf = (view: AudienceView, queue: Pending<QueueItemView<SeenCard>>): string | null =>
   view.game === null ? null : nextChooser(rulesets[view.game].pending, view.players.map((p) => p.id), view.turn.player, queue.resolvingPlayer, queue.items);
 
-const withQueue = (view: AudienceView, pending: Pending<QueueItemView<SeenCard>>, resolving: readonly ResolvingView<SeenCard>[]): AudienceView => {
-  if (view.game === null) return view;
-  const players = view.players.map((player) => player.id);
-  return { ...view, queue: queueView(rulesets[view.game].pending, players, view.turn.player, pending, resolving) };
+const withQueue = (next: Draft, pending: Pending<QueueItemView<SeenCard>>, resolving: readonly ResolvingView<SeenCard>[]): void => {
+  if (next.game === null) return;
+  const players = next.players.map((player) => player.id);
+  next.queue = queueView(rulesets[next.game].pending, players, next.turn.player, pending, resolving);
 };
