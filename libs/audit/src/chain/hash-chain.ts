@@ -1,5 +1,5 @@
 import { MatchEvent } from '@matchlog/domain';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
 
 /** The `previous` of a match's first event. */
@@ -45,10 +45,14 @@ const metaOf = (event: MatchEvent): Meta | undefined => {
 
 /** The part of an event its hash covers: id, type, data and meta without the chain fields (no meta when nothing is left). */
 export const chainedContent = (event: MatchEvent): string => {
-  const { previous: _previous, hash: _hash, ...rest } = metaOf(event) ?? {};
-  const hasMeta = Object.values(rest).some((value) => value !== undefined);
+  const meta = metaOf(event);
+  // the copy without the chain fields only when it has them (a stored event), not for one being chained
+  const rest = meta === undefined || (!('previous' in meta) && !('hash' in meta)) ? meta : withoutLink(meta);
+  const hasMeta = rest !== undefined && Object.values(rest).some((value) => value !== undefined);
   return canonicalJson({ id: event.id, type: event.type, data: event.data, ...(hasMeta && { meta: rest }) });
 };
+
+const withoutLink = ({ previous: _previous, hash: _hash, ...rest }: Meta): Meta => rest;
 
 /**
  * The match's secret chain salt: `meta.chainSalt` of its MatchCreated (drawn by the server, seen by
@@ -63,9 +67,8 @@ export const chainSaltOf = (events: readonly MatchEvent[]): string | undefined =
 
 /** The hash of `event` chained after the event whose hash is `previous`, in a match salted with `salt`. */
 export const eventHash = (previous: string, event: MatchEvent, salt?: string): string => {
-  const hash = createHash('sha256');
-  if (salt !== undefined) hash.update(salt);
-  return hash.update(previous).update(chainedContent(event)).digest('hex');
+  // one string, one call: the same bytes as salt, previous and content fed in turn (previous is hex, content starts with "{")
+  return hash('sha256', `${salt ?? ''}${previous}${chainedContent(event)}`, 'hex');
 };
 
 /** The event with `meta.previous` and `meta.hash` set, chained after `previous`. */
