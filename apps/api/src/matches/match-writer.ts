@@ -79,7 +79,8 @@ export class MatchWriter {
   }
 
   async append(matchId: string, expectedRevision: number, incoming: readonly IncomingEvent[], recordedBy: string): Promise<Appended> {
-    const stamped = incoming.map((event) => this.stamp(event, recordedBy));
+    const recordedAt = new Date().toISOString(); // one clock reading for the batch: its events are recorded together
+    const stamped = incoming.map((event) => this.stamp(event, recordedBy, recordedAt));
     return this.lock.run(matchId, async () => {
       let loaded = await this.replays.load(matchId);
       if (expectedRevision !== loaded.state.revision) {
@@ -173,8 +174,8 @@ export class MatchWriter {
     });
   }
 
-  private stamp(event: IncomingEvent, recordedBy: string): MatchEvent {
-    return { id: event.id ?? randomUUID(), type: event.type, data: event.data, meta: { recordedBy, recordedAt: new Date().toISOString() } } as MatchEvent;
+  private stamp(event: IncomingEvent, recordedBy: string, recordedAt = new Date().toISOString()): MatchEvent {
+    return { id: event.id ?? randomUUID(), type: event.type, data: event.data, meta: { recordedBy, recordedAt } } as MatchEvent;
   }
 }
 
