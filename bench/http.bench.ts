@@ -14,7 +14,7 @@ import { fmt } from './measure';
  * with the right expected revision, and the public view at the latest revision at 100 connections,
  * each beside GET /health on the same server in the same run. Medians of RUNS runs.
  * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_HTTP_ONLY=appends-100 profiles the server
- * under those appends alone; `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
+ * under those appends alone (views-100: the views after them); `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
  * On Linux each row also gives the server's CPU time per request (user + system, from /proc): what a
  * request costs the server whatever else the machine is doing, where the rates depend on its load.
  */
@@ -151,11 +151,13 @@ const main = async () => {
       // a run ends with appends in flight whose answers autocannon drops: start from what the server holds
       for (let i = 0; i < MATCHES; i++) revisions[i] = ((await (await fetch(`${base}/matches/bench-${i}`)).json()) as { revision: number }).revision;
     };
-    const only = process.env.BENCH_HTTP_ONLY; // "appends-100" or "appends-10": those appends alone, no baseline (to profile them)
+    // "appends-100" or "appends-10": those appends alone, no baseline (to profile them); "views-100": the
+    // appends at 100 connections, then the views, without baseline
+    const only = process.env.BENCH_HTTP_ONLY;
     const rows: Row[] = [];
     let failed = 0;
     for (const { connections, views } of [{ connections: MATCHES, views: true }, { connections: 10, views: false }]) {
-      if (only && only !== `appends-${connections}`) continue;
+      if (only && only !== `appends-${connections}` && !(only === 'views-100' && views)) continue;
       const health: autocannon.Result[] = [];
       const appends: autocannon.Result[] = [];
       const publicViews: autocannon.Result[] = [];
@@ -163,7 +165,7 @@ const main = async () => {
         if (!only) health.push(await run({ url: `${base}/health`, connections, duration: SECONDS }));
         await resync();
         appends.push(await appendsRun(revisions, connections));
-        if (views && !only) publicViews.push(await viewsRun(connections));
+        if (views && (!only || only === 'views-100')) publicViews.push(await viewsRun(connections));
       }
       failed += [...appends, ...publicViews].reduce((n, a) => n + a.non2xx + a.errors + a.timeouts, 0);
       if (health.length) rows.push({ connections, name: 'GET /health (baseline)', results: health });
