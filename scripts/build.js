@@ -4,7 +4,9 @@
 // emitted for Nest, and every file gets a source map. dist/ needs no devDependency at run time.
 // `node scripts/build.js --if-stale` (npm start, bin/matchlog.js, the tests) builds only when dist/ is
 // missing or older than a source, and does nothing where there are no sources (a production install).
-const { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = require('fs');
+// The web viewer (apps/viewer) is not compiled file by file: esbuild bundles it into dist/viewer/, beside
+// the files of apps/viewer/public/, so the API serves it as static assets (/viewer).
+const { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = require('fs');
 const { basename, dirname, join, relative } = require('path');
 
 const root = join(__dirname, '..');
@@ -14,17 +16,31 @@ const SOURCE_DIRS = ['apps', 'libs', 'migrations'];
 /** what decides the output besides the sources */
 const INPUTS = [__filename, join(root, 'tsconfig.json'), join(root, 'package-lock.json')];
 
+const VIEWER = join(root, 'apps', 'viewer');
+
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.d.ts');
+/** the viewer's page files: its TypeScript, and what public/ holds */
+const isViewerFile = (file) => isSource(file) || /\.(html|css|svg|png|ico|json)$/.test(file);
 
 /** The sources under dir, and (with dirs) the directories holding them: a deleted or renamed file changes its directory's mtime. */
 const sourcesIn = (dir, dirs = false) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'node_modules' ? [] : sourcesIn(path, dirs);
+    if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'node_modules' || path === VIEWER ? [] : sourcesIn(path, dirs);
     return isSource(entry.name) ? [path] : [];
   }).concat(dirs ? [dir] : []);
 
 const sources = (dirs = false) => SOURCE_DIRS.map((dir) => join(root, dir)).filter(existsSync).flatMap((dir) => sourcesIn(dir, dirs));
+
+/** The viewer's files (and, with dirs, its directories), tests left out. */
+const viewerFiles = (dir = VIEWER, dirs = false) =>
+  !existsSync(dir)
+    ? []
+    : readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'test' ? [] : viewerFiles(path, dirs);
+        return isViewerFile(entry.name) && !entry.name.endsWith('.spec.ts') ? [path] : [];
+      }).concat(dirs ? [dir] : []);
 
 const swcOptions = (paths) => ({
   sourceMaps: true,
@@ -38,6 +54,20 @@ const swcOptions = (paths) => ({
     keepClassNames: true,
   },
 });
+
+/** apps/viewer/src/main.ts bundled (with its source map) and apps/viewer/public/ copied, into `<out>/viewer/`. */
+const bundleViewer = (out) => {
+  if (!existsSync(join(VIEWER, 'src', 'main.ts'))) return;
+  let esbuild;
+  try {
+    esbuild = require('esbuild');
+  } catch {
+    throw new Error('matchlog: building the viewer needs the devDependencies (esbuild): run `npm ci`, or build elsewhere and copy dist/');
+  }
+  const into = join(out, 'viewer');
+  esbuild.buildSync({ entryPoints: [join(VIEWER, 'src', 'main.ts')], bundle: true, format: 'esm', target: 'es2020', minify: true, sourcemap: true, outfile: join(into, 'app.js'), logLevel: 'error' });
+  cpSync(join(VIEWER, 'public'), into, { recursive: true });
+};
 
 const requireSwc = () => {
   try {
@@ -67,6 +97,7 @@ const build = (into = dist) => {
       writeFileSync(target, `${code}//# sourceMappingURL=${basename(target)}.map\n`);
       writeFileSync(`${target}.map`, map);
     }
+    bundleViewer(out);
   } catch (error) {
     rmSync(out, { recursive: true, force: true });
     throw error;
@@ -87,7 +118,7 @@ const build = (into = dist) => {
 
 /** True when dist/ is missing or a source (or the build's own inputs) changed after the last build. */
 const isStale = () => {
-  const all = sources(true);
+  const all = [...sources(true), ...viewerFiles(VIEWER, true)];
   if (!all.some(isSource)) return false;
   if (!existsSync(STAMP)) return true;
   const built = statSync(STAMP).mtimeMs;

@@ -5,6 +5,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { MatchAuditController } from './audit/match-audit.controller';
 import { CallerGuard } from './auth/caller.guard';
+import { CLOCK, Clock, systemClock } from './clock';
 import { ApiConfig } from './config/config';
 import { HealthController } from './health/health.controller';
 import { MatchEventsController } from './matches/match-events.controller';
@@ -22,6 +23,8 @@ export interface AppParts {
   readonly store: EventStore;
   readonly catalog: CatalogDb;
   readonly feeder: CatalogFeeder;
+  /** the clock the broadcast delay is measured with: the system's unless a test brings its own */
+  readonly clock?: Clock;
 }
 
 class ClosesParts implements OnApplicationShutdown {
@@ -63,6 +66,7 @@ export class AppModule {
         { provide: CATALOG_DB, useValue: parts.catalog },
         { provide: CATALOG_FEEDER, useValue: parts.feeder },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
+        { provide: CLOCK, useValue: parts.clock ?? systemClock },
         { provide: APP_GUARD, useClass: CallerGuard },
         MatchReplays,
         MatchWriter,

@@ -11,6 +11,7 @@ import { ErrorFilter } from './errors/error.filter';
 import { securityHeaders } from './security-headers';
 import { BodyDepthPipe } from './validation/body-depth.pipe';
 import { validationPipe } from './validation/validation-pipe';
+import { serveViewer } from './viewer/serve-viewer';
 
 /**
  * The HTTP layer: Fastify, refusing bodies over MATCHLOG_BODY_LIMIT (413) whatever their type. While
@@ -24,6 +25,7 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', securityHeaders);
+  serveViewer(fastify);
   app.enableCors(corsOptionsOf(config));
   // POST /matches/import: a match log as JSON Lines, handed to the controller as text
   fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => done(null, body));

@@ -1,5 +1,5 @@
 import { Ed25519Jwk, Finding, LogToVerify, SignedHead, auditMatch, checkCommitments, knowledgeAt, knowledgeLedger, verifyLog } from '@matchlog/audit';
-import { JUDGE, MatchEvent, PUBLIC, Replay, rulesets, zoneRefOfKey } from '@matchlog/domain';
+import { BROADCAST, JUDGE, MatchEvent, PUBLIC, Replay, rulesets, zoneRefOfKey } from '@matchlog/domain';
 import { CliArgs, UsageError } from './args';
 import { CliMessages, messagesIn } from './messages';
 import { renderView } from './render-view';
@@ -69,8 +69,8 @@ export const replay = (events: readonly MatchEvent[], args: CliArgs): CommandRes
   const audience = args.as!;
   const created = events[0]?.type === 'MatchCreated' ? events[0].data : undefined;
   const players = created?.players.map((p) => p.id) ?? [];
-  if (audience !== PUBLIC && audience !== JUDGE && !players.includes(audience)) {
-    throw new UsageError(messagesIn(args.language).unknownAudience(audience, [...players, PUBLIC, JUDGE]));
+  if (audience !== PUBLIC && audience !== BROADCAST && audience !== JUDGE && !players.includes(audience)) {
+    throw new UsageError(messagesIn(args.language).unknownAudience(audience, [...players, PUBLIC, BROADCAST, JUDGE]));
   }
   const view = new Replay(events).viewAt(audience, revisionIn(events, args));
   return { output: args.json ? json(view) : renderView(view, messagesIn(args.language)), exitCode: 0 };
@@ -89,7 +89,8 @@ export const knowledge = (events: readonly MatchEvent[], args: CliArgs): Command
   // a card in plain view (face up in a public zone) is known to all; the others are what a judge asks about
   const ruleset = report.game === null ? undefined : rulesets[report.game];
   const inPlainView = (c: (typeof report.cards)[number]) => !c.faceDown && ruleset?.zones.find((z) => z.name === zoneRefOfKey(c.zone).zone)?.visibility === 'public';
-  const byOthers = (c: (typeof report.cards)[number]) => c.knownBy.filter((k) => k.audience !== c.owner);
+  // the broadcast knows what the players know, so it is never news here
+  const byOthers = (c: (typeof report.cards)[number]) => c.knownBy.filter((k) => k.audience !== c.owner && k.audience !== BROADCAST);
   const notable = report.cards.filter((c) => !inPlainView(c) && byOthers(c).length > 0);
   for (const card of notable) {
     const how = byOthers(card).map((k) => m.knownBy(k.audience, k.how, k.revision));

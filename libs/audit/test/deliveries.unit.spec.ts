@@ -1,4 +1,4 @@
-import { MatchEvent, PUBLIC } from '@matchlog/domain';
+import { BROADCAST, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { cards, created, event, move } from '../../domain/test/support/events';
 import { foldValid } from '../../domain/test/support/given';
 import { lorcanaTable, p1Deck, p1Hand, p1Play, p2Deck, p2Hand, p2Play } from '../../domain/test/support/tables';
@@ -135,8 +135,8 @@ describe('leak check of delivered payloads', () => {
       ]);
       expect(checkDeliveries(played(false), [deckList(PUBLIC, 3)])).toHaveLength(2);
       expect(checkDeliveries(played(true), [deckList(PUBLIC, 3)])).toEqual([]);
-      expect(knowledgeLedger(played()).published).toMatchObject({ revision: 3, audiences: ['p1', 'p2'] });
-      expect(knowledgeLedger(played(true)).published).toMatchObject({ revision: 3, audiences: ['p1', 'p2', PUBLIC] });
+      expect(knowledgeLedger(played()).published).toMatchObject({ revision: 3, audiences: ['p1', 'p2', BROADCAST] });
+      expect(knowledgeLedger(played(true)).published).toMatchObject({ revision: 3, audiences: ['p1', 'p2', PUBLIC, BROADCAST] });
     });
 
     it('every player, the opponent of the deck included, may name its cards from MatchEnded on, not before', () => {

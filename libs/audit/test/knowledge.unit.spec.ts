@@ -1,4 +1,4 @@
-import { AudienceView, GameId, MatchEvent, PUBLIC, Replay, StartingCard } from '@matchlog/domain';
+import { AudienceView, BROADCAST, GameId, MatchEvent, PUBLIC, Replay, StartingCard } from '@matchlog/domain';
 import fc from 'fast-check';
 import { at, cards, created, event, move } from '../../domain/test/support/events';
 import { foldValid } from '../../domain/test/support/given';
@@ -86,8 +86,8 @@ describe('knowledge ledger: how an audience loses track of a card', () => {
       [0, 'Maleficent - Monstrous Dragon', []],
       [1, 'Jafar - Wicked Sorcerer', []],
       [2, 'Hades - Lord of the Underworld', []],
-      [3, 'Moana - Of Motunui', ['p1', 'p2', PUBLIC]],
-      [4, 'Simba - Future King', ['p1', 'p2', PUBLIC]],
+      [3, 'Moana - Of Motunui', ['p1', 'p2', PUBLIC, BROADCAST]],
+      [4, 'Simba - Future King', ['p1', 'p2', PUBLIC, BROADCAST]],
     ]);
     expect(beforeShuffle.random).toEqual([0, 1, 2]);
     expect(knowledgeAt(events, 6, ledger).decks.find((d) => d.zone === 'deck@p2')!.random).toEqual([0, 1, 2, 3, 4]);
@@ -123,7 +123,7 @@ describe('knowledge ledger: how an audience loses track of a card', () => {
     const ledger = ledgerOf(table, reveal, bottom);
     for (const audience of ['p2', PUBLIC]) expect(only(ledger, audience, 'p1-deck-0').lost).toMatchObject({ revision: 3, why: 'unseen-order', rule: 'lorcana 7.2.3' });
     expect(only(ledger, 'p1', 'p1-deck-0').lost).toBeNull();
-    expect(knowledgeAt([table, reveal, bottom], 3, ledger).decks[0].knownPositions).toEqual({ p1: [2, 3], p2: [], public: [] });
+    expect(knowledgeAt([table, reveal, bottom], 3, ledger).decks[0].knownPositions).toEqual({ p1: [2, 3], p2: [], public: [], broadcast: [2, 3] });
   });
 
   it('7.3.2: a revealed card that leaves the hand unseen, with others, is lost to the opponent, who cannot tell which card left', () => {
@@ -150,17 +150,20 @@ describe('knowledge report at a revision', () => {
 
   it('after CardsLookedAt of the top 2: per position who knows the card, with its definition; the rest is random', () => {
     const report = knowledgeAt(events, 2);
-    expect(report).toMatchObject({ revision: 2, eventId: look.id, game: 'lorcana', players: ['p1', 'p2'], audiences: ['p1', 'p2', PUBLIC] });
+    expect(report).toMatchObject({ revision: 2, eventId: look.id, game: 'lorcana', players: ['p1', 'p2'], audiences: ['p1', 'p2', PUBLIC, BROADCAST] });
     const deck = report.decks.find((d) => d.zone === 'deck@p1')!;
     expect(deck.positions.map(({ position, cardId, definition, knownTo, random }) => ({ position, cardId, definition, knownTo, random }))).toEqual([
-      { position: 0, cardId: 'p1-deck-0', definition: 'Ariel - On Human Legs', knownTo: ['p1'], random: false },
-      { position: 1, cardId: 'p1-deck-1', definition: 'Stitch - Rock Star', knownTo: ['p1'], random: false },
+      { position: 0, cardId: 'p1-deck-0', definition: 'Ariel - On Human Legs', knownTo: ['p1', BROADCAST], random: false },
+      { position: 1, cardId: 'p1-deck-1', definition: 'Stitch - Rock Star', knownTo: ['p1', BROADCAST], random: false },
       { position: 2, cardId: 'p1-deck-2', definition: 'Mickey Mouse - Brave Little Tailor', knownTo: [], random: true },
       { position: 3, cardId: 'p1-deck-3', definition: 'Elsa - Snow Queen', knownTo: [], random: true },
     ]);
-    expect(deck.positions[0].knownBy).toEqual([{ audience: 'p1', revision: 2, eventId: look.id, eventType: 'CardsLookedAt', zone: 'deck@p1', how: 'looked-at' }]);
+    expect(deck.positions[0].knownBy).toEqual([
+      { audience: 'p1', revision: 2, eventId: look.id, eventType: 'CardsLookedAt', zone: 'deck@p1', how: 'looked-at' },
+      { audience: BROADCAST, revision: 2, eventId: look.id, eventType: 'CardsLookedAt', zone: 'deck@p1', how: 'looked-at' },
+    ]);
     expect(deck.random).toEqual([2, 3]);
-    expect(deck.knownPositions).toEqual({ p1: [0, 1], p2: [], public: [] });
+    expect(deck.knownPositions).toEqual({ p1: [0, 1], p2: [], public: [], broadcast: [0, 1] });
     expect(report.decks.find((d) => d.zone === 'deck@p2')!.random).toEqual([0, 1, 2]);
     expect(report.decks.map((d) => d.zone)).toEqual(['deck@p1', 'deck@p2']);
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
@@ -174,8 +177,8 @@ describe('knowledge report at a revision', () => {
   it('a card history shows a loss after the revision as not yet happened', () => {
     const shuffle = event('ZoneShuffled', { zone: p1Deck, order: ['p1-deck-3', 'p1-deck-1', 'p1-deck-0', 'p1-deck-2'] });
     const card = knowledgeAt([table, look, shuffle], 2).cards.find((c) => c.cardId === 'p1-deck-0')!;
-    expect(card).toMatchObject({ zone: 'deck@p1', position: 0, knownTo: ['p1'] });
-    expect(card.history).toEqual([expect.objectContaining({ audience: 'p1', lost: null })]);
+    expect(card).toMatchObject({ zone: 'deck@p1', position: 0, knownTo: ['p1', BROADCAST] });
+    expect(card.history).toEqual([expect.objectContaining({ audience: 'p1', lost: null }), expect.objectContaining({ audience: BROADCAST, lost: null })]);
   });
 
   it.each([-1, 1.5, 3, Number.NaN])('refuses the revision %p with an AuditInputError on "at"', (revision) => {

@@ -76,6 +76,10 @@ describe('self-audit: the match re-checks its own feeds and views against the le
       return e.type === 'ZoneShuffled' ? { seat: { ...stepped.seat, view: { ...seat.view, revision: seat.view.revision + 1 } }, observation: stepped.observation } : stepped;
     };
     const findings = selfAudit(events, { step: ignoresShuffles });
-    expect(findings.map((f) => [f.revision, f.players, f.message.match(/ at (\$\S+)/)![1]])).toEqual([[4, ['p1'], "$.zones['deck@p1'].cards[0].definition"]]);
+    expect(findings.map((f) => [f.revision, f.players, f.message.match(/ at (\$\S+)/)![1]])).toEqual([
+      [4, ['p1'], "$.zones['deck@p1'].cards[0].definition"],
+      // the broadcast knew the card through p1, so the same faulty fold leaks it there too
+      [4, ['broadcast'], "$.zones['deck@p1'].cards[0].definition"],
+    ]);
   });
 });

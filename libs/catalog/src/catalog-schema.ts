@@ -17,5 +17,5 @@ export interface CatalogTables {
   match_players: { match_id: string; player_id: string; name: string | null; seat: number };
   projection_checkpoints: { projection: string; position: number };
   /** from_log: 1 when projected from a `tokens@<matchId>` stream (a rebuild restores it), 0 for a token issued before tokens were logged */
-  match_tokens: { token_hash: string; match_id: string; role: 'player' | 'judge'; player_id: string | null; from_log: number };
+  match_tokens: { token_hash: string; match_id: string; role: 'player' | 'judge' | 'broadcast'; player_id: string | null; from_log: number };
 }

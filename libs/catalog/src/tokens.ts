@@ -4,14 +4,16 @@ import { Kysely } from 'kysely';
 import { CatalogTables } from './catalog-schema';
 import { CatalogDb } from './open-catalog';
 
-export type TokenGrant = { readonly matchId: string; readonly role: 'judge'; readonly player: null } | { readonly matchId: string; readonly role: 'player'; readonly player: string };
+export type TokenGrant =
+  | { readonly matchId: string; readonly role: 'judge' | 'broadcast'; readonly player: null }
+  | { readonly matchId: string; readonly role: 'player'; readonly player: string };
 
-/** A role a token can be issued for: the judge, or one player's seat. */
-export type TokenRole = { readonly role: 'judge' } | { readonly role: 'player'; readonly player: string };
+/** A role a token can be issued for: the judge, one player's seat, or the broadcast (a match with broadcastAccess: 'token'). */
+export type TokenRole = { readonly role: 'judge' } | { readonly role: 'broadcast' } | { readonly role: 'player'; readonly player: string };
 
 /** One token as the log records it: its role, and the SHA-256 of the token, never the token. */
 export interface GrantRecord {
-  readonly role: 'player' | 'judge';
+  readonly role: 'player' | 'judge' | 'broadcast';
   readonly player?: string;
   readonly hash: string;
 }
@@ -28,6 +30,7 @@ export interface TokensRevoked {
 export interface IssuedTokens {
   readonly players: Record<string, string>;
   readonly judge?: string;
+  readonly broadcast?: string;
 }
 
 /**
@@ -53,15 +56,17 @@ export const grantsInForce = (events: readonly Pick<StoredEvent, 'type' | 'data'
   return [...inForce.values()];
 };
 
-const sameRole = (grant: GrantRecord, role: TokenRole): boolean => grant.role === role.role && (role.role === 'judge' || grant.player === role.player);
+const sameRole = (grant: GrantRecord, role: TokenRole): boolean => grant.role === role.role && (role.role !== 'player' || grant.player === role.player);
 
 /** New tokens for `roles`, and the events that record them: the grants in force for those roles revoked first. */
 export const reissue = (inForce: readonly GrantRecord[], roles: readonly TokenRole[]): { tokens: IssuedTokens; events: EventToAppend[] } => {
   const players: Record<string, string> = {};
   let judge: string | undefined;
+  let broadcast: string | undefined;
   const grants = roles.map((role): GrantRecord => {
     const token = newToken();
     if (role.role === 'judge') judge = token;
+    else if (role.role === 'broadcast') broadcast = token;
     else players[role.player] = token;
     return { ...role, hash: hashToken(token) };
   });
@@ -70,7 +75,7 @@ export const reissue = (inForce: readonly GrantRecord[], roles: readonly TokenRo
     ...(revoked.length > 0 ? [{ id: randomUUID(), type: 'TokensRevoked', data: { hashes: revoked } satisfies TokensRevoked }] : []),
     { id: randomUUID(), type: 'TokensIssued', data: { grants } satisfies TokensIssued },
   ];
-  return { tokens: { players, ...(judge !== undefined && { judge }) }, events };
+  return { tokens: { players, ...(judge !== undefined && { judge }), ...(broadcast !== undefined && { broadcast }) }, events };
 };
 
 /** Applies token events to match_tokens; idempotent, so the projection and the write path may both apply them. */
@@ -96,5 +101,6 @@ export const legacyGrantsOf = async (db: CatalogDb, matchId: string): Promise<Gr
 export const grantOf = async (db: CatalogDb, token: string): Promise<TokenGrant | null> => {
   const row = await db.selectFrom('match_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
   if (!row) return null;
+  if (row.role === 'broadcast') return { matchId: row.match_id, role: 'broadcast', player: null };
   return row.role === 'judge' ? { matchId: row.match_id, role: 'judge', player: null } : { matchId: row.match_id, role: 'player', player: row.player_id! };
 };

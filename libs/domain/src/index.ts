@@ -11,6 +11,7 @@ export * from './state/layout';
 export * from './validate/domain-error';
 export * from './validate/validate';
 export * from './observe/audience';
+export * from './broadcast/delayed-revision';
 export * from './observe/observation';
 export * from './observe/perception';
 export * from './observe/observe';

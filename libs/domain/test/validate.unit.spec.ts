@@ -100,7 +100,7 @@ describe('validate refuses only what cannot be', () => {
 });
 
 describe('player ids', () => {
-  it.each(['public', 'judge'])('"%s" names an audience, so no player may have it (else spectators would read their hand)', (id) => {
+  it.each(['public', 'judge', 'broadcast'])('"%s" names an audience, so no player may have it (else spectators would read their hand)', (id) => {
     const match = created('lorcana', cards(id, 'hand', ['Secret']), [id, 'p2']);
     expect(validate(emptyMatch, match)).toMatchObject({ ok: false, error: { code: 'RESERVED_PLAYER_ID', rule: 'matchlog', path: 'data.players[0].id' } });
   });

@@ -5,3 +5,4 @@ export * from './storage-errors';
 export * from './open-store';
 // the EventStoreDB adapter is '@matchlog/store/eventstoredb-event-store', kept out of here so that
 // importing the store does not load its gRPC client
+export * from './postgres-event-store';

@@ -1,10 +1,12 @@
 import { EventStore } from './event-store';
+import { PostgresEventStore } from './postgres-event-store';
 import { openSqliteEventStore } from './sqlite-event-store';
 
 /**
  * The event store the environment names:
- * - `MATCHLOG_STORE`: `sqlite` (the default) or `eventstoredb`;
+ * - `MATCHLOG_STORE`: `sqlite` (the default), `postgres` or `eventstoredb`;
  * - `MATCHLOG_DATA_DIR`: where SQLite keeps `events.sqlite` (default `./data`);
+ * - `MATCHLOG_DATABASE_URL`: the PostgreSQL database (postgres://user:password@host:port/name), required for `postgres`;
  * - `EVENTSTORE_CONNECTION_STRING`: the server, required for `eventstoredb`.
  */
 export const openEventStore = async (env: NodeJS.ProcessEnv = process.env): Promise<EventStore> => {
@@ -12,6 +14,9 @@ export const openEventStore = async (env: NodeJS.ProcessEnv = process.env): Prom
   switch (kind) {
     case 'sqlite':
       return openSqliteEventStore(env.MATCHLOG_DATA_DIR || './data');
+    case 'postgres':
+      if (!env.MATCHLOG_DATABASE_URL) throw new Error('MATCHLOG_STORE=postgres needs MATCHLOG_DATABASE_URL (e.g. postgres://matchlog:secret@localhost:5432/matchlog)');
+      return PostgresEventStore.open(env.MATCHLOG_DATABASE_URL);
     case 'eventstoredb': {
       const connectionString = env.EVENTSTORE_CONNECTION_STRING;
       if (!connectionString) {
@@ -22,6 +27,6 @@ export const openEventStore = async (env: NodeJS.ProcessEnv = process.env): Prom
       return EventStoreDbEventStore.connect(connectionString);
     }
     default:
-      throw new Error(`MATCHLOG_STORE must be sqlite or eventstoredb, not ${kind}`);
+      throw new Error(`MATCHLOG_STORE must be sqlite, postgres or eventstoredb, not ${kind}`);
   }
 };

@@ -1,8 +1,9 @@
-import { EventStore, SqliteEventStore, openEventStore } from '@matchlog/store';
+import { EventStore, PostgresEventStore, SqliteEventStore, openEventStore } from '@matchlog/store';
 import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb-event-store';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase } from '../../../test/support/postgres';
 
 describe('openEventStore', () => {
   const base = mkdtempSync(join(tmpdir(), 'matchlog-open-'));
@@ -27,7 +28,21 @@ describe('openEventStore', () => {
     expect(store).toBeInstanceOf(EventStoreDbEventStore);
   });
 
+  it('opens PostgreSQL when MATCHLOG_STORE=postgres, at MATCHLOG_DATABASE_URL, and names the variable it lacks', async () => {
+    await expect(openEventStore({ MATCHLOG_STORE: 'postgres' })).rejects.toThrow('MATCHLOG_DATABASE_URL');
+    const database = await createTestDatabase();
+    try {
+      store = await openEventStore({ MATCHLOG_STORE: 'postgres', MATCHLOG_DATABASE_URL: database.url });
+      expect(store).toBeInstanceOf(PostgresEventStore);
+      expect(await store.append('m1', 0, [{ id: 'a', type: 'CardMoved', data: {} }])).toEqual({ revision: 1, position: 1 });
+    } finally {
+      await store?.close();
+      store = undefined;
+      await database.drop();
+    }
+  });
+
   it('refuses a store it does not know', async () => {
-    await expect(openEventStore({ MATCHLOG_STORE: 'postgres' })).rejects.toThrow('MATCHLOG_STORE must be sqlite or eventstoredb, not postgres');
+    await expect(openEventStore({ MATCHLOG_STORE: 'mysql' })).rejects.toThrow('MATCHLOG_STORE must be sqlite, postgres or eventstoredb, not mysql');
   });
 });

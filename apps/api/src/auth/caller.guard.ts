@@ -52,7 +52,8 @@ export class CallerGuard implements CanActivate {
     if (timingSafeEqual(digest(token), this.organizer)) return { kind: 'organizer' };
     const grant = await grantOf(this.db, token);
     if (!grant) throw new Unauthenticated();
-    return grant.role === 'judge' ? { kind: 'judge', matchId: grant.matchId } : { kind: 'player', matchId: grant.matchId, player: grant.player };
+    if (grant.role === 'player') return { kind: 'player', matchId: grant.matchId, player: grant.player };
+    return grant.role === 'broadcast' ? { kind: 'broadcast', matchId: grant.matchId } : { kind: 'judge', matchId: grant.matchId };
   }
 }
 

@@ -1,4 +1,4 @@
-import { JUDGE, PUBLIC } from '@matchlog/domain';
+import { BROADCAST, JUDGE, PUBLIC } from '@matchlog/domain';
 import { Forbidden, Unauthenticated } from '../errors/api-errors';
 
 /** Who is asking: from the bearer token, or nobody. */
@@ -6,13 +6,20 @@ export type Caller =
   | { readonly kind: 'organizer' }
   | { readonly kind: 'judge'; readonly matchId: string }
   | { readonly kind: 'player'; readonly matchId: string; readonly player: string }
+  /** the broadcast audience of a match whose broadcast needs a token (broadcastAccess: 'token') */
+  | { readonly kind: 'broadcast'; readonly matchId: string }
   | { readonly kind: 'anonymous' };
 
-/** Organizer: anything. Judge token: every audience of its match. Player token: its seat and public. Anyone: public. */
+/**
+ * Organizer: anything. Judge token: every audience of its match. Player token: its seat and public.
+ * Broadcast token: its match's broadcast and public. Anyone: public (and a broadcast that needs no
+ * token: see match-access.ts).
+ */
 export const mayRead = (caller: Caller, matchId: string, audience: string): boolean => {
   if (audience === PUBLIC || caller.kind === 'organizer') return true;
   if (caller.kind === 'judge') return caller.matchId === matchId;
   if (caller.kind === 'player') return caller.matchId === matchId && caller.player === audience && audience !== JUDGE;
+  if (caller.kind === 'broadcast') return caller.matchId === matchId && audience === BROADCAST;
   return false;
 };
 

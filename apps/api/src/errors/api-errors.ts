@@ -22,6 +22,14 @@ export class RevisionOutOfRange extends Error {
   }
 }
 
+/** A broadcast revision its delay does not let this caller see yet (only the judge and the organizer see past it). */
+export class BroadcastDelayed extends Error {
+  readonly code = 'BROADCAST_DELAYED';
+  constructor(readonly field: string, readonly value: number, readonly delayed: number) {
+    super(`${field} must be at most ${delayed}: the broadcast runs behind the match and shows revision ${delayed} now; ask for an earlier revision, or again later`);
+  }
+}
+
 export class MatchAlreadyExists extends Error {
   readonly code = 'MATCH_ALREADY_EXISTS';
   constructor(readonly matchId: string) {

@@ -4,6 +4,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply } from 'fastify';
 import {
   AudienceNotFound,
+  BroadcastDelayed,
   BodyTooDeep,
   ChainBroken,
   EventsRejected,
@@ -70,6 +71,7 @@ const mappings: readonly Mapping[] = [
   plain(TokenInQuery, 401),
   plain(Forbidden, 403),
   plain(ReceiptWithheld, 403),
+  maps(BroadcastDelayed, ({ code, message, field }) => ({ statusCode: 403, code, message, details: [{ path: field, message }] })),
   plain(StorageFull, 507),
   plain(StorageCorrupt, 500),
   plain(StoreUnavailable, 503),

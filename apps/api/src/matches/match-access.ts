@@ -1,10 +1,11 @@
-import { JUDGE, PUBLIC } from '@matchlog/domain';
-import { AudienceNotFound, RevisionOutOfRange } from '../errors/api-errors';
+import { BROADCAST, JUDGE, PUBLIC, delayedRevision, hasBroadcastDelay } from '@matchlog/domain';
+import { Caller, assertMayRead, mayRead } from '../auth/caller';
+import { AudienceNotFound, BroadcastDelayed, RevisionOutOfRange } from '../errors/api-errors';
 import { LoadedMatch } from './match-replays';
 
-/** The audience, if the match has it: public, judge, or one of its players. */
+/** The audience, if the match has it: public, broadcast, judge, or one of its players. */
 export const audienceIn = (match: LoadedMatch, audience: string): string => {
-  if (audience === PUBLIC || audience === JUDGE || match.state.layout?.playerIds.includes(audience)) return audience;
+  if (audience === PUBLIC || audience === BROADCAST || audience === JUDGE || match.state.layout?.playerIds.includes(audience)) return audience;
   throw new AudienceNotFound(audience);
 };
 
@@ -14,4 +15,29 @@ export const revisionIn = (match: LoadedMatch, field: string, at: number | undef
   if (at === undefined) return latest;
   if (at > latest) throw new RevisionOutOfRange(field, at, latest);
   return at;
+};
+
+/** 401/403 unless the caller may read the audience; a match's broadcast is anyone's unless it was created with broadcastAccess: 'token'. */
+export const assertMayReadIn = (caller: Caller, matchId: string, match: LoadedMatch, audience: string): void => {
+  if (audience === BROADCAST && match.state.layout?.broadcast.access !== 'token') return;
+  assertMayRead(caller, matchId, audience);
+};
+
+/**
+ * The latest revision this caller may see of the audience at `now`: the head, except the broadcast of a
+ * match with a broadcastDelay, which only the judge and the organizer see past its delayed revision.
+ */
+export const latestFor = (caller: Caller, matchId: string, match: LoadedMatch, audience: string, now: number): number => {
+  const head = match.state.revision;
+  const delay = match.state.layout?.broadcast.delay;
+  if (audience !== BROADCAST || delay === undefined || !hasBroadcastDelay(delay) || mayRead(caller, matchId, JUDGE)) return head;
+  return delayedRevision(head, delay, (revision) => match.replay.recordedAt(revision), now);
+};
+
+/** Like revisionIn, then never past `latest` (latestFor): BROADCAST_DELAYED (403) for a revision the delay still holds back. */
+export const revisionUpTo = (match: LoadedMatch, field: string, at: number | undefined, latest: number): number => {
+  if (at === undefined) return latest;
+  const revision = revisionIn(match, field, at);
+  if (revision > latest) throw new BroadcastDelayed(field, revision, latest);
+  return revision;
 };

@@ -1,7 +1,8 @@
 import { PUBLIC } from '@matchlog/domain';
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Caller, assertMayRead } from '../auth/caller';
+import { Caller } from '../auth/caller';
+import { CLOCK, Clock } from '../clock';
 import { Organizer } from '../auth/requires';
 import { CurrentCaller } from '../auth/caller.guard';
 import { AppendEventsDto } from '../dto/event.dto';
@@ -9,7 +10,7 @@ import { FeedQuery } from '../dto/queries.dto';
 import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { ref } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
-import { audienceIn, revisionIn } from './match-access';
+import { assertMayReadIn, audienceIn, latestFor, revisionIn, revisionUpTo } from './match-access';
 import { MatchReplays } from './match-replays';
 import { MatchWriter } from './match-writer';
 
@@ -19,6 +20,7 @@ export class MatchEventsController {
   constructor(
     private readonly writer: MatchWriter,
     private readonly replays: MatchReplays,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Post()
@@ -33,14 +35,14 @@ export class MatchEventsController {
 
   @Get()
   @ApiOptionalToken()
-  @ApiOperation({ summary: "An audience's observation feed, what a replay viewer plays back", description: 'Observations after revision `from` up to `to`. The judge gets the events themselves.' })
+  @ApiOperation({ summary: "An audience's observation feed, what a replay viewer plays back", description: 'Observations after revision `from` up to `to`. The judge gets the events themselves. The broadcast: up to its delayed revision (BROADCAST_DELAYED past it), except for the judge and the organizer.' })
   @ApiOkResponse({ schema: ref('Feed') })
-  @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
+  @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async feed(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FeedQuery) {
     const match = await this.replays.load(id);
     const audience = audienceIn(match, query.audience ?? PUBLIC);
-    assertMayRead(caller, id, audience);
-    const to = revisionIn(match, 'to', query.to);
+    assertMayReadIn(caller, id, match, audience);
+    const to = revisionUpTo(match, 'to', query.to, latestFor(caller, id, match, audience, this.clock.now()));
     const from = Math.min(revisionIn(match, 'from', query.from ?? 0), to);
     return { audience, from, to, observations: match.replay.observations(audience, from, to) };
   }

@@ -2,11 +2,12 @@ import { sealShuffle } from '@matchlog/audit/chain/commitment';
 import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
 import { GENESIS, chainEvent, chainEvents, linkOf } from '@matchlog/audit/chain/hash-chain';
 import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
-import { EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
+import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { EventStore, RevisionConflict } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'crypto';
 import { EventsRejected, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
+import { CLOCK, Clock } from '../clock';
 import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
 import { KeyedLock } from './keyed-lock';
 import { MatchReplays } from './match-replays';
@@ -35,6 +36,7 @@ export class MatchWriter {
     @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
     @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
     private readonly replays: MatchReplays,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
@@ -70,16 +72,20 @@ export class MatchWriter {
   /** New tokens for the named roles ("judge" or player ids) of a match; the old ones of those roles stop working at once. */
   async reissue(matchId: string, roles: readonly string[]): Promise<{ matchId: string; tokens: IssuedTokens }> {
     return this.lock.run(matchId, async () => {
-      const players = (await this.replays.load(matchId)).state.layout?.playerIds ?? [];
-      const unknown = roles.flatMap((role, i) => (role === 'judge' || players.includes(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge" or a player of this match (${players.join(', ')}); got "${role}"` }]));
+      const layout = (await this.replays.load(matchId)).state.layout;
+      const players = layout?.playerIds ?? [];
+      const broadcast = layout?.broadcast.access === 'token';
+      const valid = (role: string) => role === 'judge' || players.includes(role) || (broadcast && role === BROADCAST);
+      const named = [...players, ...(broadcast ? [BROADCAST] : [])].join(', ');
+      const unknown = roles.flatMap((role, i) => (valid(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge" or a role of this match (${named}); got "${role}"` }]));
       if (unknown.length > 0) throw new ValidationFailed(unknown);
-      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' ? { role: 'judge' } : { role: 'player', player: role }));
+      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' ? { role: 'judge' } : role === BROADCAST ? { role: 'broadcast' } : { role: 'player', player: role }));
       return { matchId, tokens: await this.reissueTokens(matchId, asRoles) };
     });
   }
 
   async append(matchId: string, expectedRevision: number, incoming: readonly IncomingEvent[], recordedBy: string): Promise<Appended> {
-    const recordedAt = new Date().toISOString(); // one clock reading for the batch: its events are recorded together
+    const recordedAt = new Date(this.clock.now()).toISOString(); // one clock reading for the batch: its events are recorded together
     const stamped = incoming.map((event) => this.stamp(event, recordedBy, recordedAt));
     return this.lock.run(matchId, async () => {
       let loaded = await this.replays.load(matchId);
@@ -174,13 +180,17 @@ export class MatchWriter {
     });
   }
 
-  private stamp(event: IncomingEvent, recordedBy: string, recordedAt = new Date().toISOString()): MatchEvent {
+  private stamp(event: IncomingEvent, recordedBy: string, recordedAt = new Date(this.clock.now()).toISOString()): MatchEvent {
     return { id: event.id ?? randomUUID(), type: event.type, data: event.data, meta: { recordedBy, recordedAt } } as MatchEvent;
   }
 }
 
-/** Every role of a match: each player's seat and the judge. */
-const rolesOf = (created: MatchCreated): TokenRole[] => [...created.players.map((p): TokenRole => ({ role: 'player', player: p.id })), { role: 'judge' }];
+/** Every role of a match: each player's seat and the judge, and the broadcast where it needs a token. */
+const rolesOf = (created: MatchCreated): TokenRole[] => [
+  ...created.players.map((p): TokenRole => ({ role: 'player', player: p.id })),
+  { role: 'judge' },
+  ...(created.broadcastAccess === 'token' ? [{ role: 'broadcast' } as const] : []),
+];
 
 /** 128 random bits, hex: drawn here, outside the domain, for every shuffle recorded without a salt. */
 const newSalt = (): string => randomBytes(16).toString('hex');

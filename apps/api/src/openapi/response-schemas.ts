@@ -22,7 +22,7 @@ const object = (properties: Record<string, Schema>, optional: readonly string[] 
 /** an object the client reads by its own documented shape (an event, an observation) */
 const anyObject = { type: 'object', additionalProperties: true };
 
-const tokens = object({ players: mapOf(str), judge: str }, ['judge']);
+const tokens = object({ players: mapOf(str), judge: str, broadcast: str }, ['judge', 'broadcast']);
 const turn = object({ player: nullable(str), number: int });
 const playerSeat = object({ id: str, name: str }, ['name'], { additionalProperties: true });
 const zoneRef = object({ zone: str, player: str, slot: int }, ['player', 'slot']);

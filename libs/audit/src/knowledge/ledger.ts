@@ -1,4 +1,5 @@
 import {
+  BROADCAST,
   CardState,
   GameId,
   JUDGE,
@@ -12,6 +13,7 @@ import {
   emptyMatch,
   evolve,
   observe,
+  standsFor,
 } from '@matchlog/domain';
 import { losesControlOfFaceDown, receivesDeckLists } from '@matchlog/domain/observe/visibility';
 
@@ -105,7 +107,7 @@ export interface LedgerCard extends CardRef {
 export interface KnowledgeLedger {
   readonly game: GameId | null;
   readonly players: readonly string[];
-  /** every non-judge audience: the players, then "public" */
+  /** every non-judge audience: the players, then "public", then "broadcast" (what the players together know) */
   readonly audiences: readonly string[];
   /** the number of events folded */
   readonly revision: number;
@@ -146,7 +148,7 @@ export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger 
     if (layout === null) {
       if (after.layout !== null) {
         layout = after.layout;
-        audiences = [...layout.playerIds.filter((p) => p !== PUBLIC && p !== JUDGE), PUBLIC];
+        audiences = [...layout.playerIds.filter((p) => p !== PUBLIC && p !== JUDGE && p !== BROADCAST), PUBLIC, BROADCAST];
         perceptions = audiences.map((audience) => ({ audience, handles: [], known: [], next: 1 }));
         open = audiences.map(() => new Array(layout!.cardIds.length).fill(-1));
       } else {
@@ -229,7 +231,7 @@ const learnedHow = (event: MatchEvent, before: MatchState, after: MatchState, la
         fromZone !== undefined &&
         fromZone.definition.visibility === 'hidden' &&
         fromZone.definition.ordered &&
-        toZone.player === audience &&
+        standsFor(layout.playerIds, audience, toZone.player) &&
         toZone.definition.name === layout.ruleset.handZone;
       const source = cardRef(after, layout, move?.source);
       return {

@@ -36,6 +36,17 @@ export interface MatchCreated {
    * Absent or false: only to the players and the judge, who check the shuffles' commitments with them.
    */
   readonly publicDeckLists?: boolean;
+  /** how far the broadcast audience runs behind the match: see broadcast/delayed-revision.ts */
+  readonly broadcastDelay?: BroadcastDelay;
+  /** who may read the broadcast audience: anyone (the default), or a broadcast token's holder */
+  readonly broadcastAccess?: 'public' | 'token';
+}
+
+export interface BroadcastDelay {
+  /** the broadcast never shows the last this many events */
+  readonly events?: number;
+  /** nor an event recorded less than this many seconds ago */
+  readonly seconds?: number;
 }
 
 export interface Move {

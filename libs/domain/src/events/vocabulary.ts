@@ -54,6 +54,11 @@ export const vocabulary = {
     ),
     tournament: optional(object({ event: optional(text({ maxLength: 200 })), round: optional(integer()), table: optional(integer()) })),
     publicDeckLists: optional(boolean(), "true: MatchEnded discloses every shuffle's order and salt to spectators too"),
+    broadcastDelay: optional(
+      object({ events: optional(integer(), 'it never shows the last this many events'), seconds: optional(integer(), 'nor an event recorded less than this many seconds ago') }),
+      'how far the broadcast audience (what the players together know) runs behind the match; none when absent',
+    ),
+    broadcastAccess: optional(oneOf('public', 'token'), 'who reads the broadcast audience: anyone (default), or the holder of a broadcast token'),
   },
   CardMoved: cardMoved,
   CardsMoved: { moves: required(list(object(cardMoved, 'CardMoved data'), MAX_IDS, 1), 'applied in the order listed; a card may appear once') },

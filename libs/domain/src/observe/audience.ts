@@ -1,7 +1,22 @@
-/** Who perceives a match: a player (by id), spectators (`public`), or a `judge`, who sees everything. */
+/**
+ * Who perceives a match: a player (by id), spectators (`public`), the `broadcast` (what the players
+ * together know, for a delayed stream), or a `judge`, who sees everything.
+ */
 export type Audience = string;
 
 export const PUBLIC = 'public';
 export const JUDGE = 'judge';
+export const BROADCAST = 'broadcast';
 
-export const audiencesOf = (players: readonly string[]): Audience[] => [...players, PUBLIC, JUDGE];
+/** Names no player may take: they name audiences. */
+export const RESERVED_AUDIENCES: readonly string[] = [PUBLIC, JUDGE, BROADCAST];
+
+export const audiencesOf = (players: readonly string[]): Audience[] => [...players, PUBLIC, BROADCAST, JUDGE];
+
+/**
+ * Whether the audience perceives as this player does: the player itself, or the broadcast, which
+ * looks over every player's shoulder (every hand its owner sees, every card a player looks at or
+ * is shown or finds) and puts together what it sees there as one observer.
+ */
+export const standsFor = (playerIds: readonly string[], audience: Audience, player: string | null | undefined): boolean =>
+  player !== null && player !== undefined && (audience === player || (audience === BROADCAST && playerIds.includes(player)));

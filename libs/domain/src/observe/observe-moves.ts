@@ -1,5 +1,6 @@
 import { Move } from '../events/events';
 import { MatchLayout, MatchState } from '../state/match-state';
+import { standsFor } from './audience';
 import { MoveSeen, Observation, SeenCard } from './observation';
 import { Perception, handleName, seen } from './perception';
 import { rehandle } from './rehandle';
@@ -129,7 +130,7 @@ const cardsPlacedOutOfSight = (
   for (const { card, from } of steps) {
     const zone = cards[card].zone;
     if (!layout.zones[zone].definition.ordered || canLookAt(layout, cards[card], audience)) continue;
-    const arranges = layout.zones[from].player === audience || layout.zones[zone].player === audience;
+    const arranges = standsFor(layout.playerIds, audience, layout.zones[from].player) || standsFor(layout.playerIds, audience, layout.zones[zone].player);
     if (canLookAt(layout, before.cards[card], audience) || (arranges && perception.known[card])) continue;
     byZone.set(zone, [...(byZone.get(zone) ?? []), card]);
   }

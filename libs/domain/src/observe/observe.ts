@@ -2,6 +2,7 @@ import { EventOf, MatchEvent } from '../events/events';
 import { evolve } from '../state/evolve';
 import { zoneIndexOf } from '../state/layout';
 import { MatchLayout, MatchState } from '../state/match-state';
+import { standsFor } from './audience';
 import { Observation, SeenCard, ZoneSeen } from './observation';
 import { blindZonesOf, rehandle } from './rehandle';
 import { observeMoves } from './observe-moves';
@@ -81,7 +82,7 @@ const observeEvent = (
     case 'CardsRevealed': {
       if (!allKnown(event.data.cardIds)) return unchanged({ type: 'Nothing' });
       const { to } = event.data;
-      const learns = to === undefined || to.includes(perception.audience);
+      const learns = to === undefined || to.some((player) => standsFor(layout.playerIds, perception.audience, player));
       const { perception: next, rehandled } = learns ? learnSingledOut(event.data.cardIds.map((c) => cardOf(c)!)) : { perception, rehandled: [] };
       const cards = learns ? event.data.cardIds.map((cardId) => seenAs(next, cardId)!) : referencesTo(next, event.data.cardIds);
       return { observation: { type: 'CardsRevealed', cards, ...unnamed(event.data.cardIds, cards), ...(to && { to }), ...withRehandled(rehandled) }, perception: next };
@@ -89,7 +90,7 @@ const observeEvent = (
     case 'CardsLookedAt': {
       if (!allKnown(event.data.cardIds)) return unchanged({ type: 'Nothing' });
       const { player, source } = event.data;
-      const looks = player === perception.audience;
+      const looks = standsFor(layout.playerIds, perception.audience, player);
       const { perception: next, rehandled } = looks ? learnSingledOut(event.data.cardIds.map((c) => cardOf(c)!)) : { perception, rehandled: [] };
       const sourceSeen = source === undefined ? undefined : referenceTo(next, source);
       const cards = looks ? event.data.cardIds.map((cardId) => seenAs(next, cardId)!) : referencesTo(next, event.data.cardIds);
@@ -112,7 +113,7 @@ const observeEvent = (
     case 'SearchPerformed': {
       const { player, zone, criteria, found } = event.data;
       const card = found === null ? undefined : cardOf(found);
-      const searches = card !== undefined && player === perception.audience;
+      const searches = card !== undefined && standsFor(layout.playerIds, perception.audience, player);
       const { perception: next, rehandled } = searches ? learnSingledOut([card]) : { perception, rehandled: [] };
       const foundSeen = card === undefined ? null : searches ? seen(layout, next, after.cards[card], card) : (referenceTo(next, found!) ?? null);
       return { observation: { type: 'SearchPerformed', player, zone, ...(criteria !== undefined && { criteria }), found: foundSeen, ...withRehandled(rehandled) }, perception: next };

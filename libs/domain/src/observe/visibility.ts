@@ -1,5 +1,5 @@
 import { CardState, MatchLayout } from '../state/match-state';
-import { Audience, JUDGE } from './audience';
+import { Audience, BROADCAST, JUDGE, standsFor } from './audience';
 
 /**
  * Whether the audience may look at the card where it now lies, by the zone's rules alone:
@@ -11,9 +11,9 @@ export const canLookAt = (layout: MatchLayout, card: CardState, audience: Audien
   const zone = layout.zones[card.zone];
   switch (zone.definition.visibility) {
     case 'public':
-      return !card.faceDown || (zone.definition.controllerMayLookFaceDown === true && card.controller === audience);
+      return !card.faceDown || (zone.definition.controllerMayLookFaceDown === true && standsFor(layout.playerIds, audience, card.controller));
     case 'owner':
-      return zone.player === audience;
+      return standsFor(layout.playerIds, audience, zone.player);
     case 'hidden':
       return false;
   }
@@ -22,18 +22,22 @@ export const canLookAt = (layout: MatchLayout, card: CardState, audience: Audien
 /**
  * Whether MatchEnded discloses every shuffle's order and salt (so every deck list) to the audience:
  * the judge and every player, who check all the commitments with them (an opponent's deck as well as
- * their own); spectators only when the match was created with `publicDeckLists`.
+ * their own), so the broadcast too, which knows what they know; spectators only when the match was
+ * created with `publicDeckLists`.
  */
 export const receivesDeckLists = (layout: MatchLayout, audience: Audience): boolean =>
-  audience === JUDGE || layout.playerIds.includes(audience) || layout.publicDeckLists;
+  audience === JUDGE || audience === BROADCAST || layout.playerIds.includes(audience) || layout.publicDeckLists;
 
-/** Grand Archive: once a face-down card changes control, its owner and former controller may no longer look at it. */
+/**
+ * Grand Archive: once a face-down card changes control, its owner and former controller may no longer
+ * look at it. The broadcast keeps it only where the new controller may look (canLookAt): it can not
+ * tell whether the new controller had learned the card before, so it forgets rather than leak.
+ */
 export const losesControlOfFaceDown = (layout: MatchLayout, card: CardState, before: CardState, audience: Audience): boolean =>
   layout.ruleset.zoneChange.controlChangeHidesFaceDown &&
   card.faceDown &&
   card.controller !== before.controller &&
-  (audience === before.controller || audience === card.owner) &&
-  audience !== card.controller;
+  (audience === BROADCAST || ((audience === before.controller || audience === card.owner) && audience !== card.controller));
 
 /** Whether what the audience knew of the card is lost as it lands where it now lies. */
 export const forgets = (layout: MatchLayout, card: CardState, before: CardState): boolean => {

@@ -39,6 +39,11 @@ export class Replay {
     return this.events.length;
   }
 
+  /** Event `revision`'s meta.recordedAt, as the server stamped it (revision 1 is MatchCreated's). */
+  recordedAt(revision: number): string | undefined {
+    return this.events[revision - 1]?.meta?.recordedAt;
+  }
+
   /** More events of the same match, in order. */
   append(events: readonly MatchEvent[]): void {
     this.events.push(...events);

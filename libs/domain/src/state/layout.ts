@@ -44,6 +44,7 @@ export const layoutOf = (created: MatchCreated): MatchLayout => {
     cardIndex: new Map(cardIds.map((cardId, index) => [cardId, index])),
     tournament: created.tournament,
     publicDeckLists: created.publicDeckLists === true,
+    broadcast: { delay: created.broadcastDelay ?? {}, access: created.broadcastAccess === 'token' ? 'token' : 'public' },
   };
 };
 

@@ -1,4 +1,5 @@
 import { MatchCreated } from '../events/events';
+import { RESERVED_AUDIENCES } from '../observe/audience';
 import { isGameId } from '../rules/rulesets';
 import { cite } from '../rules/ruleset';
 import { layoutOf } from '../state/layout';
@@ -11,9 +12,9 @@ export const checkCreated = (created: MatchCreated): Verdict => {
   }
   if (created.players.length === 0) return rejected('NO_PLAYERS', 'matchlog', 'a match needs at least one player', 'data.players');
   const ids = created.players.map((player) => player.id);
-  const reserved = ids.findIndex((id) => id === 'public' || id === 'judge');
+  const reserved = ids.findIndex((id) => RESERVED_AUDIENCES.includes(id));
   if (reserved >= 0) {
-    return rejected('RESERVED_PLAYER_ID', 'matchlog', `"${ids[reserved]}" names an audience (spectators or the judge), not a player: choose another player id`, `data.players[${reserved}].id`);
+    return rejected('RESERVED_PLAYER_ID', 'matchlog', `"${ids[reserved]}" names an audience (spectators, the broadcast or the judge), not a player: choose another player id`, `data.players[${reserved}].id`);
   }
   const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (twice >= 0) return rejected('DUPLICATE_PLAYER', 'matchlog', `player "${ids[twice]}" is listed twice`, `data.players[${twice}].id`);

@@ -20,21 +20,26 @@ const visibility: Record<GameId, Record<string, Visibility>> = {
   },
 };
 
+/** The broadcast sees whatever any player sees (it is written down here again, apart from the domain's standsFor). */
+const seesFor = (state: MatchState, audience: string, player: string | null | undefined): boolean =>
+  player !== null && player !== undefined && (player === audience || (audience === 'broadcast' && (state.layout?.playerIds ?? []).includes(player)));
+
 const mayLookNow = (state: MatchState, card: number, audience: string): boolean => {
   const layout = state.layout!;
   const c = state.cards[card];
   const zone = layout.zones[c.zone];
   const kind = visibility[layout.ruleset.game][zone.ref.zone];
-  if (kind === 'owner') return zone.ref.player === audience;
+  if (kind === 'owner') return seesFor(state, audience, zone.ref.player);
   if (kind === 'hidden') return false;
   if (!c.faceDown) return true;
-  return layout.ruleset.game === 'grand-archive' && zone.ref.zone !== 'banishment' && c.controller === audience;
+  return layout.ruleset.game === 'grand-archive' && zone.ref.zone !== 'banishment' && seesFor(state, audience, c.controller);
 };
 
 /**
  * For each revision, the card ids the audience has ever been entitled to identify: it could look at
  * the card where it lay, or the card was revealed to it, looked at or found by it. A superset of what
- * it knows, so a card outside it must never be identifiable by that audience.
+ * it knows, so a card outside it must never be identifiable by that audience. For the broadcast: what
+ * any player has been entitled to identify.
  */
 export const everSeen = (events: readonly MatchEvent[], audience: string, fromRevision = 0): Set<string>[] => {
   let state = emptyMatch;
@@ -46,9 +51,9 @@ export const everSeen = (events: readonly MatchEvent[], audience: string, fromRe
       byRevision.push(new Set());
       continue;
     }
-    if (e.type === 'CardsRevealed' && (e.data.to === undefined || e.data.to.includes(audience))) e.data.cardIds.forEach((id) => seen.add(id));
-    if (e.type === 'CardsLookedAt' && e.data.player === audience) e.data.cardIds.forEach((id) => seen.add(id));
-    if (e.type === 'SearchPerformed' && e.data.player === audience && e.data.found) seen.add(e.data.found);
+    if (e.type === 'CardsRevealed' && (e.data.to === undefined || e.data.to.some((p) => seesFor(state, audience, p)))) e.data.cardIds.forEach((id) => seen.add(id));
+    if (e.type === 'CardsLookedAt' && seesFor(state, audience, e.data.player)) e.data.cardIds.forEach((id) => seen.add(id));
+    if (e.type === 'SearchPerformed' && seesFor(state, audience, e.data.player) && e.data.found) seen.add(e.data.found);
     state.cards.forEach((card, i) => {
       if (mayLookNow(state, i, audience)) seen.add(card.cardId);
     });
@@ -62,6 +67,8 @@ export const lookableNow = (events: readonly MatchEvent[], audience: string): Se
   const state = events.reduce(evolve, emptyMatch);
   return new Set(state.cards.filter((_, i) => mayLookNow(state, i, audience)).map((card) => card.cardId));
 };
+
+export { seesFor };
 
 export const definitionsOf = (events: readonly MatchEvent[]): Map<string, string> => {
   const created = events[0];

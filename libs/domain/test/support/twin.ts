@@ -1,5 +1,5 @@
 import { MatchEvent, emptyMatch, evolve, zoneKey } from '@matchlog/domain';
-import { definitionsOf, everSeen, lookableNow } from './oracle';
+import { definitionsOf, everSeen, lookableNow, seesFor } from './oracle';
 
 /**
  * The same match in another world that differs only in what the audience never saw: the cards it
@@ -77,9 +77,10 @@ const leavingUnseen = (events: readonly MatchEvent[], e: MatchEvent, at: number,
 const placedUnseen = (events: readonly MatchEvent[], e: MatchEvent, at: number, audience: string): string[][] => {
   if (e.type !== 'CardsMoved') return [];
   const lookable = lookableNow(events.slice(0, at), audience);
+  const state = events.slice(0, at).reduce(evolve, emptyMatch);
   const groups = new Map<string, string[]>();
   for (const move of e.data.moves) {
-    if (move.from.player === audience || move.to.player === audience || lookable.has(move.cardId)) continue;
+    if (seesFor(state, audience, move.from.player) || seesFor(state, audience, move.to.player) || lookable.has(move.cardId)) continue;
     const key = JSON.stringify([move.from, move.to]);
     groups.set(key, [...(groups.get(key) ?? []), move.cardId]);
   }

@@ -1,0 +1,24 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'fs';
+import { join } from 'path';
+
+/** dist/viewer: beside the compiled API (dist/apps/api/src/viewer → dist/viewer), or under the checkout when the API runs from source. */
+export const viewerDir = (): string | null =>
+  [join(__dirname, '..', '..', '..', '..', 'viewer'), join(__dirname, '..', '..', '..', '..', 'dist', 'viewer')].find((dir) => existsSync(join(dir, 'index.html'))) ?? null;
+
+/**
+ * The web replay viewer at /viewer: its built files as they are, and index.html for every other path
+ * under it (a deep link such as /viewer/<matchId>?audience=p1&at=20 is the page's own route).
+ */
+export const serveViewer = (fastify: FastifyInstance, dir: string | null = viewerDir()): void => {
+  if (dir === null) return;
+  // not awaited: awaiting a registration here, outside a plugin, stalls Fastify's boot
+  void fastify.register(fastifyStatic, { root: dir, prefix: '/viewer/', wildcard: false, index: false, cacheControl: false });
+  const page = (_request: unknown, reply: { sendFile(file: string): unknown; header(name: string, value: string): unknown }) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+  fastify.get('/viewer', page);
+  fastify.get('/viewer/*', page);
+};

@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { Clock } from '../src/clock';
+import { openParts } from '../src/open-parts';
+import { P1_SECRETS, draw, lorcanaMatch } from './support/fixtures';
+import { TestApp, startTestApp } from './support/test-app';
+
+/** The server's clock, under the test's control: it stamps recordedAt and measures the broadcast delay. */
+const clock = { at: Date.parse('2026-11-23T12:00:00.000Z'), now() { return this.at; } } satisfies Clock & { at: number };
+
+const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
+
+describe('the broadcast audience over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({}, async (config) => ({ ...(await openParts(config, {})), clock }));
+  });
+  afterAll(() => t.close());
+
+  const get = (path: string, token?: string) => (token ? t.http().get(path).set(t.bearer(token)) : t.http().get(path));
+  const create = async (matchId: string, extra: object = {}) => (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(matchId), ...extra }).expect(201)).body;
+  const append = async (matchId: string, expectedRevision: number, events: object[]) =>
+    t.http().post(`/matches/${matchId}/events`).set(t.organizer).send({ expectedRevision, events }).expect(201);
+  const named = (view: { zones: Record<string, { cards: { definition?: string }[] }> }) => Object.values(view.zones).flatMap((z) => z.cards.map((c) => c.definition).filter(Boolean));
+
+  it('by default anyone reads it, without a token: both hands by name, no deck card', async () => {
+    await create('bc-open');
+    await append('bc-open', 1, [draw('c01')]);
+    const view = (await get('/matches/bc-open/views/broadcast').expect(200)).body;
+    expect(view).toMatchObject({ audience: 'broadcast', revision: 2 });
+    expect(named(view).sort()).toEqual([...P1_SECRETS, 'Moana - Of Motunui'].sort());
+    expect(JSON.stringify(view)).not.toMatch(/Stitch|Maleficent|"c0\d"/);
+    const feed = (await get('/matches/bc-open/events?audience=broadcast').expect(200)).body;
+    expect(feed.observations.map((o: { revision: number }) => o.revision)).toEqual([1, 2]);
+    expect(JSON.stringify(feed.observations[1])).toContain('Ariel - On Human Legs');
+    expect((await get('/matches/bc-open/queue?audience=broadcast').expect(200)).body.revision).toBe(2);
+  });
+
+  it("with broadcastAccess: 'token', only its broadcast token, the judge and the organizer read it; a player's token does not", async () => {
+    const { tokens } = await create('bc-token', { broadcastAccess: 'token' });
+    expect(tokens.broadcast).toMatch(/^mlt_/);
+    expect((await get('/matches/bc-token/views/broadcast', tokens.broadcast).expect(200)).body.audience).toBe('broadcast');
+    await get('/matches/bc-token/views/public', tokens.broadcast).expect(200);
+    await get('/matches/bc-token/views/broadcast', tokens.judge).expect(200);
+    await t.http().get('/matches/bc-token/views/broadcast').set(t.organizer).expect(200);
+    expect((await get('/matches/bc-token/views/broadcast').expect(401)).body.code).toBe('UNAUTHENTICATED');
+    expect((await get('/matches/bc-token/views/broadcast', tokens.players.p1).expect(403)).body.code).toBe('FORBIDDEN');
+    await get('/matches/bc-token/events?audience=broadcast').expect(401);
+    await get('/matches/bc-token/queue?audience=broadcast', tokens.players.p2).expect(403);
+    // the broadcast token reads no seat and no other match's broadcast
+    await get('/matches/bc-token/views/p1', tokens.broadcast).expect(403);
+    const other = await create('bc-token-2', { broadcastAccess: 'token' });
+    await get('/matches/bc-token-2/views/broadcast', tokens.broadcast).expect(403);
+    // re-issued, the old one stops working; a match without token access has no broadcast role
+    const again = (await t.http().post('/matches/bc-token/tokens').set(t.organizer).send({ roles: ['broadcast'] }).expect(201)).body.tokens;
+    await get('/matches/bc-token/views/broadcast', tokens.broadcast).expect(401);
+    await get('/matches/bc-token/views/broadcast', again.broadcast).expect(200);
+    const refused = (await t.http().post('/matches/bc-open/tokens').set(t.organizer).send({ roles: ['broadcast'] }).expect(400)).body;
+    expect(refused.details[0].message).toContain('"judge" or a role of this match (p1, p2)');
+    expect(other.tokens.broadcast).not.toBe(tokens.broadcast);
+  });
+
+  it('with a delay of 3 events: views, queue and observations stop 3 events short, BROADCAST_DELAYED past that; not for the judge or the organizer', async () => {
+    const { tokens } = await create('bc-delay', { broadcastDelay: { events: 3 } });
+    await append('bc-delay', 1, [turn(1), draw('c01'), turn(2), turn(3), turn(4)]);
+    expect((await get('/matches/bc-delay/views/broadcast').expect(200)).body.revision).toBe(3);
+    expect((await get('/matches/bc-delay/queue?audience=broadcast').expect(200)).body.revision).toBe(3);
+    const feed = (await get('/matches/bc-delay/events?audience=broadcast').expect(200)).body;
+    expect(feed.to).toBe(3);
+    expect(feed.observations.map((o: { revision: number }) => o.revision)).toEqual([1, 2, 3]);
+    const past = (await get('/matches/bc-delay/views/broadcast?at=4').expect(403)).body;
+    expect(past).toMatchObject({ statusCode: 403, code: 'BROADCAST_DELAYED', details: [{ path: 'at' }] });
+    expect(past.message).toContain('shows revision 3 now');
+    expect((await get('/matches/bc-delay/events?audience=broadcast&to=6').expect(403)).body.code).toBe('BROADCAST_DELAYED');
+    expect((await get('/matches/bc-delay/queue?audience=broadcast&at=5', tokens.players.p1).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+    expect((await get('/matches/bc-delay/views/broadcast?at=2').expect(200)).body.revision).toBe(2);
+    // past the head is still out of range, for everyone
+    expect((await get('/matches/bc-delay/views/broadcast?at=7', tokens.judge).expect(400)).body.code).toBe('REVISION_OUT_OF_RANGE');
+    expect((await get('/matches/bc-delay/views/broadcast', tokens.judge).expect(200)).body.revision).toBe(6);
+    expect((await t.http().get('/matches/bc-delay/events?audience=broadcast').set(t.organizer).expect(200)).body.to).toBe(6);
+    // other audiences run live
+    expect((await get('/matches/bc-delay/views/public').expect(200)).body.revision).toBe(6);
+  });
+
+  it('no broadcast payload served at time t holds an observation newer than the delay allows at t (appends and clock steps at random)', async () => {
+    let match = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ events: fc.nat(4), seconds: fc.nat(20) }),
+        fc.array(fc.oneof(fc.record({ append: fc.integer({ min: 1, max: 3 }) }), fc.record({ wait: fc.integer({ min: 0, max: 12000 }) })), { minLength: 4, maxLength: 14 }),
+        async (delay, steps) => {
+          const matchId = `bc-prop-${++match}`;
+          await create(matchId, { broadcastDelay: delay });
+          /** recordedAt of each revision as the test's clock said when it was appended (revision 1: MatchCreated) */
+          const recorded = [NaN, clock.at];
+          for (const step of steps) {
+            if ('wait' in step) clock.at += step.wait;
+            else {
+              await append(matchId, recorded.length - 1, Array.from({ length: step.append }, (_, i) => turn(recorded.length + i)));
+              for (let i = 0; i < step.append; i++) recorded.push(clock.at);
+            }
+            const head = recorded.length - 1;
+            let allowed = Math.max(0, head - delay.events);
+            while (allowed > 0 && recorded[allowed] > clock.at - delay.seconds * 1000) allowed--;
+            const view = (await get(`/matches/${matchId}/views/broadcast`).expect(200)).body;
+            const queue = (await get(`/matches/${matchId}/queue?audience=broadcast`).expect(200)).body;
+            const feed = (await get(`/matches/${matchId}/events?audience=broadcast`).expect(200)).body;
+            expect([view.revision, queue.revision, feed.to]).toEqual([allowed, allowed, allowed]);
+            for (const { revision } of feed.observations) expect(revision).toBeLessThanOrEqual(allowed);
+            if (allowed < head) expect((await get(`/matches/${matchId}/views/broadcast?at=${allowed + 1}`).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it("the README's stream walk-through: the Lorcana example with 5 events and 30 s of delay, by its broadcast token", async () => {
+    const example = (file: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'examples', 'lorcana', file), 'utf8'));
+    const created = (await t.http().post('/matches').set(t.organizer).send({ ...example('match.json'), broadcastDelay: { events: 5, seconds: 30 }, broadcastAccess: 'token' }).expect(201)).body;
+    const id = created.matchId;
+    const bc = created.tokens.broadcast;
+    await t.http().post(`/matches/${id}/events`).set(t.organizer).send(example('events.json')).expect(201);
+    expect((await get(`/matches/${id}/views/broadcast`, bc).expect(200)).body.revision).toBe(0);
+    clock.at += 30_000;
+    expect((await get(`/matches/${id}/views/broadcast`, bc).expect(200)).body.revision).toBe(41);
+    expect((await get(`/matches/${id}/views/broadcast?at=46`, bc).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+    expect((await get(`/matches/${id}/events?audience=broadcast&from=0&to=3`, bc).expect(200)).body.observations).toHaveLength(3);
+    expect((await get(`/matches/${id}/queue?audience=broadcast`, bc).expect(200)).body.revision).toBe(41);
+    // at revision 20 the broadcast names both hands; spectators name neither
+    const public20 = (await get(`/matches/${id}/views/public?at=20`).expect(200)).body;
+    const hand = (view: { zones: Record<string, { cards: { definition?: string }[] }> }, key: string) => view.zones[key].cards.filter((c) => c.definition).length;
+    const broadcast20 = (await get(`/matches/${id}/views/broadcast?at=20`, bc).expect(200)).body;
+    expect([hand(broadcast20, 'hand@p1'), hand(broadcast20, 'hand@p2')]).toEqual([broadcast20.zones['hand@p1'].count, broadcast20.zones['hand@p2'].count]);
+    expect([hand(public20, 'hand@p1'), hand(public20, 'hand@p2')]).toEqual([0, 0]);
+    expect(named(broadcast20).length).toBeGreaterThan(named(public20).length);
+  });
+
+  it('MatchCreated keeps the settings in the log: a malformed delay is refused naming the field', async () => {
+    const bad = (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('bc-bad'), broadcastDelay: { seconds: -5 } }).expect(422)).body;
+    expect(bad).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.broadcastDelay.seconds' }] });
+    const created = (await t.http().get('/matches/bc-delay/events?audience=judge&to=1').set(t.organizer).expect(200)).body;
+    expect(created.observations[0].observation.data.broadcastDelay).toEqual({ events: 3 });
+  });
+
+  it('a player may not take the id "broadcast"', async () => {
+    const match = lorcanaMatch('bc-reserved');
+    const body = { ...match, players: [{ id: 'broadcast' }, { id: 'p2' }], cards: match.cards.filter((c) => c.owner === 'p2') };
+    expect((await t.http().post('/matches').set(t.organizer).send(body).expect(422)).body.code).toBe('RESERVED_PLAYER_ID');
+  });
+
+});

@@ -1,0 +1,17 @@
+import type { Finding } from './api/client';
+import { h } from './dom';
+
+/** The audit's findings for a judge, each at its revision with its rule number; a button goes there. */
+export const renderFindings = (findings: readonly Finding[], at: number, go: (revision: number) => void) =>
+  h('section', { class: 'findings', 'aria-label': 'Audit findings' },
+    h('h2', {}, `Findings (${findings.length})`),
+    findings.length === 0
+      ? h('p', {}, 'No finding.')
+      : h('ol', {}, findings.map((finding) =>
+          h('li', { class: `finding ${finding.severity}${finding.revision === at ? ' here' : ''}`, 'data-revision': finding.revision, 'data-code': finding.code },
+            h('button', { type: 'button', onclick: () => go(finding.revision), 'aria-label': `Go to revision ${finding.revision}` }, `#${finding.revision}`),
+            ' ', h('strong', { class: 'rule' }, finding.rule), ` — ${finding.message}`))));
+
+/** Marks on the timeline where findings stand, as a fraction of the head. */
+export const findingMarks = (findings: readonly Finding[], head: number) =>
+  h('div', { class: 'marks', 'aria-hidden': 'true' }, [...new Set(findings.map((f) => f.revision))].map((revision) => h('span', { class: 'mark', style: `left: ${head === 0 ? 0 : (revision / head) * 100}%`, title: `finding at ${revision}` })));

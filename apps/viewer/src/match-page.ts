@@ -1,0 +1,121 @@
+import { ApiError, AuditReport, Feed, Finding, MatchSummary, View, get, query } from './api/client';
+import { renderBoard } from './board';
+import { h, replaceChildren } from './dom';
+import { findingMarks, renderFindings } from './findings';
+import { follow } from './live';
+import { renderQueue } from './queue-panel';
+import { hrefOf } from './route';
+import { sentenceOf } from './sentence';
+import { Timeline, timeline } from './timeline';
+import { forgetToken, keepToken, needsToken, tokenFor } from './tokens';
+
+interface Shown {
+  readonly view: View;
+  readonly sentence: string;
+}
+
+/** One match, one audience: the board at a revision, the timeline over revisions, live mode, and (for a judge) the findings. */
+export const renderMatch = async (root: HTMLElement, matchId: string, audience: string, at: number | undefined, live: boolean): Promise<void> => {
+  const base = `/matches/${encodeURIComponent(matchId)}`;
+  const token = tokenFor(matchId, audience);
+  if (needsToken(audience) && token === undefined) return askToken(root, matchId, audience);
+  const summary = await get<MatchSummary>(base).catch(() => null);
+  const nameOf = (player: string) => summary?.players.find((p) => p.id === player)?.name ?? player;
+  const cache = new Map<number, Shown>();
+  const shown = async (revision: number): Promise<Shown> => {
+    const cached = cache.get(revision);
+    if (cached) return cached;
+    const [view, feed] = await Promise.all([
+      get<View>(`${base}/views/${encodeURIComponent(audience)}${query({ at: revision })}`, token),
+      revision === 0 ? null : get<Feed>(`${base}/events${query({ audience, from: revision - 1, to: revision })}`, token),
+    ]);
+    const observation = feed?.observations.at(-1)?.observation as { type: string } | undefined;
+    const result = { view, sentence: observation ? sentenceOf(observation, nameOf) : 'Before the match' };
+    cache.set(revision, result);
+    return result;
+  };
+  let latest: View;
+  try {
+    latest = await get<View>(`${base}/views/${encodeURIComponent(audience)}`, token);
+  } catch (error) {
+    return showError(root, matchId, audience, error);
+  }
+  let language = document.documentElement.lang === 'es' || navigator.language.startsWith('es') ? 'es' : 'en';
+  let findings: Finding[] = [];
+  const board = h('div', { class: 'board-area' });
+  const sentence = h('p', { class: 'sentence', role: 'status', 'aria-live': 'polite' });
+  const findingsArea = h('div', { class: 'findings-area' });
+  const marks = h('div', { class: 'marks-area' });
+  const status = h('p', { class: 'live-status', role: 'status' });
+  let current = at === undefined ? latest.revision : Math.min(at, latest.revision);
+  let stopLive: (() => void) | null = null;
+
+  const draw = async (revision: number) => {
+    const { view, sentence: text } = await shown(revision);
+    if (revision !== current) return;
+    replaceChildren(board, renderBoard(view), renderQueue(view.queue, nameOf));
+    sentence.textContent = `#${revision}: ${text}`;
+    if (audience === 'judge') replaceChildren(findingsArea, renderFindings(findings, revision, (r) => bar.go(r)));
+    history.replaceState(null, '', hrefOf(matchId, audience, revision, stopLive !== null));
+  };
+  const bar: Timeline = timeline(latest.revision, current, (revision) => {
+    current = revision;
+    void draw(revision).catch((error) => (sentence.textContent = `Could not load revision ${revision}: ${(error as Error).message}`));
+  });
+
+  const loadFindings = async () => {
+    if (audience !== 'judge') return;
+    findings = (await get<AuditReport>(`${base}/audit`, token, { 'Accept-Language': language })).findings;
+    replaceChildren(marks, findingMarks(findings, bar.head()));
+    replaceChildren(findingsArea, renderFindings(findings, current, (r) => bar.go(r)));
+  };
+  const setLive = (on: boolean) => {
+    stopLive?.();
+    stopLive = null;
+    liveToggle.setAttribute('aria-pressed', String(on));
+    if (!on) return void (status.textContent = '');
+    const feed = follow(`${base}/feed${query({ audience })}`, token, (message) => {
+      const revision = Number(message.id);
+      if (!Number.isInteger(revision) || revision <= bar.head()) return;
+      bar.extend(revision);
+      bar.go(revision);
+      if (audience === 'judge') void loadFindings();
+    }, (state, detail) => (status.textContent = state === 'open' ? 'Live' : state === 'ended' ? 'The match has ended.' : state === 'retrying' ? 'Reconnecting…' : `Live mode failed: ${detail}`));
+    stopLive = feed.stop;
+  };
+  const liveToggle = h('button', { type: 'button', class: 'live', 'aria-pressed': 'false', onclick: () => setLive(stopLive === null) }, 'Live');
+  const audiences = ['public', 'broadcast', ...latest.players.map((p) => p.id), 'judge'];
+  const picker = h('label', {}, 'Audience ', h('select', { name: 'audience', onchange: (event) => (location.href = hrefOf(matchId, (event.target as HTMLSelectElement).value, current)) },
+    audiences.map((a) => h('option', { value: a, selected: a === audience }, a === 'public' || a === 'broadcast' || a === 'judge' ? a : `${nameOf(a)} (${a})`))));
+  const languageSwitch = audience === 'judge' ? h('label', {}, 'Language ', h('select', { name: 'language', onchange: (event) => ((language = (event.target as HTMLSelectElement).value), void loadFindings()) },
+    h('option', { value: 'en', selected: language === 'en' }, 'English'), h('option', { value: 'es', selected: language === 'es' }, 'Español'))) : null;
+  const title = summary ? `${summary.players.map((p) => p.name ?? p.id).join(' vs ')} — ${summary.game}` : matchId;
+  replaceChildren(root,
+    h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
+    h('h1', {}, title),
+    h('div', { class: 'controls' }, picker, liveToggle, languageSwitch, token ? h('button', { type: 'button', onclick: () => (forgetToken(matchId, audience), (location.href = hrefOf(matchId, 'public', current))) }, 'Forget token') : null),
+    bar.element, marks, sentence, status, board, findingsArea);
+  bar.go(current);
+  await loadFindings().catch((error) => replaceChildren(findingsArea, h('p', {}, `Could not load the audit: ${(error as Error).message}`)));
+  if (live) setLive(true);
+};
+
+const askToken = (root: HTMLElement, matchId: string, audience: string) => {
+  const input = h('input', { name: 'token', type: 'password', autocomplete: 'off', required: true });
+  const form = h('form', { 'aria-label': 'Token' }, h('label', {}, `Token for ${audience} `, input), h('button', { type: 'submit' }, 'Open'));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    keepToken(matchId, audience, input.value);
+    location.reload();
+  });
+  replaceChildren(root, h('nav', {}, h('a', { href: hrefOf(matchId, 'public') }, '← public view')), h('h1', {}, 'This audience needs a token'), h('p', {}, 'Paste the token you were given for it. It is kept in this tab only.'), form);
+  input.focus();
+};
+
+const showError = (root: HTMLElement, matchId: string, audience: string, error: unknown) => {
+  const known = error instanceof ApiError;
+  if (known && error.status === 401) forgetToken(matchId, audience);
+  replaceChildren(root, h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')), h('h1', {}, 'Could not open this match'),
+    h('p', { role: 'alert', 'data-code': known ? error.code : '' }, known ? `${error.message} (${error.code})` : String(error)),
+    audience !== 'public' ? h('p', {}, h('a', { href: hrefOf(matchId, 'public') }, 'Open the public view instead')) : null);
+};

@@ -1,0 +1,71 @@
+import { MatchEvent } from '@matchlog/domain';
+import { mkdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+import { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../../../test/support/browser';
+import { TestApp, startTestApp } from '../../../api/test/support/test-app';
+
+const ROOT = join(__dirname, '..', '..', '..', '..');
+/** screenshots for people to look at: test-output/ is ignored by git */
+export const SCREENSHOTS = join(ROOT, 'test-output', 'viewer');
+export const example = (game: string, file: string) => readFileSync(join(ROOT, 'examples', game, file), 'utf8');
+
+export interface Recorded {
+  readonly id: string;
+  readonly tokens: { players: Record<string, string>; judge: string };
+  readonly revision: number;
+}
+
+/** The real API on a loopback port, and headless Chromium. */
+export const startViewerRig = async () => {
+  const app: TestApp = await startTestApp();
+  await app.app.listen(0, '127.0.0.1');
+  const base = await app.app.getUrl();
+  const browser: Browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    app,
+    base,
+    browser,
+    /** an example match recorded over HTTP as the README records it */
+    record: async (game: string): Promise<Recorded> => {
+      const created = await app.http().post('/matches').set(app.organizer).set('Content-Type', 'application/json').send(example(game, 'match.json')).expect(201);
+      const recorded = await app.http().post(`/matches/${created.body.matchId}/events`).set(app.organizer).set('Content-Type', 'application/json').send(example(game, 'events.json')).expect(201);
+      return { id: created.body.matchId, tokens: created.body.tokens, revision: recorded.body.revision };
+    },
+    /** a planted log of examples/audit/ recorded over HTTP afresh (the server salts its shuffles anew) */
+    recordPlanted: async (game: string, name: string): Promise<Recorded> => {
+      const lines = readFileSync(join(ROOT, 'examples', 'audit', game, `${name}.jsonl`), 'utf8').split('\n').filter((line) => line.startsWith('{"data"') || line.startsWith('{"id"'));
+      const [first, ...rest] = lines.map((line) => JSON.parse(line) as MatchEvent).filter((event) => event.type !== undefined);
+      const created = await app.http().post('/matches').set(app.organizer).send(first.data).expect(201);
+      const events = rest.map(({ type, data }) => ({ type, data: type === 'ZoneShuffled' ? { ...data, salt: undefined, commitment: undefined } : data }));
+      const recorded = await app.http().post(`/matches/${created.body.matchId}/events`).set(app.organizer).send({ expectedRevision: 1, events }).expect(201);
+      return { id: created.body.matchId, tokens: created.body.tokens, revision: recorded.body.revision };
+    },
+    /** a page with `token` kept for (match, audience) as the page keeps a pasted one */
+    open: async (path: string, keep?: { matchId: string; audience: string; token: string }): Promise<Page> => {
+      const page = await browser.newPage();
+      if (keep) await page.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${keep.matchId}.${keep.audience}`)}, ${JSON.stringify(keep.token)})`);
+      await page.goto(base + path);
+      return page;
+    },
+    /** the match's events, as the judge's feed gives them */
+    events: async (id: string, judge: string): Promise<MatchEvent[]> =>
+      (await app.http().get(`/matches/${id}/events`).query({ audience: 'judge' }).set(app.bearer(judge)).expect(200)).body.observations.map((o: { observation: MatchEvent }) => o.observation),
+    close: async () => {
+      await browser.close();
+      await app.close();
+    },
+  };
+};
+
+export type ViewerRig = Awaited<ReturnType<typeof startViewerRig>>;
+
+/** The page has drawn revision `at`: the sentence line names it. */
+export const shownAt = async (page: Page, at: number) => {
+  try {
+    await page.waitForFunction(`document.querySelector('.sentence')?.textContent?.startsWith('#${at}:')`, undefined, { timeout: 10_000 });
+  } catch (error) {
+    throw new Error(`the page did not show revision ${at}; it shows: ${(await page.locator('.sentence, [role=alert]').allInnerTexts()).join(' | ')}`);
+  }
+};

@@ -1,0 +1,19 @@
+import { BroadcastDelay } from '../events/events';
+
+/**
+ * The latest revision the broadcast may show at `now` (milliseconds since the epoch, the caller's
+ * clock): the latest r with r <= head - delay.events whose event was recorded at or before
+ * now - delay.seconds. Revision 0 (before MatchCreated) is always allowed. `recordedAt(r)` is event
+ * r's meta.recordedAt; an event without a readable one counts as recorded just now.
+ */
+export const delayedRevision = (head: number, delay: BroadcastDelay, recordedAt: (revision: number) => string | undefined, now: number): number => {
+  let revision = Math.max(0, head - (delay.events ?? 0));
+  const seconds = delay.seconds ?? 0;
+  if (seconds === 0) return revision;
+  const cutoff = now - seconds * 1000;
+  while (revision > 0 && !(Date.parse(recordedAt(revision) ?? '') <= cutoff)) revision--;
+  return revision;
+};
+
+/** Whether the match runs its broadcast behind the match at all. */
+export const hasBroadcastDelay = (delay: BroadcastDelay): boolean => (delay.events ?? 0) > 0 || (delay.seconds ?? 0) > 0;

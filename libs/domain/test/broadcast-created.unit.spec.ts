@@ -1,0 +1,36 @@
+import { BROADCAST, Replay, emptyMatch, evolve, validate } from '@matchlog/domain';
+import { cards, created } from './support/events';
+
+const table = created('lorcana', [...cards('p1', 'hand', ['Ariel']), ...cards('p2', 'hand', ['Stitch']), ...cards('p1', 'deck', ['Moana', 'Mulan'])]);
+const verdictOf = (extra: object) => validate(emptyMatch, { ...table, data: { ...table.data, ...extra } } as typeof table);
+
+describe("MatchCreated's broadcast settings (in the log, so every instance agrees)", () => {
+  it('a delay in events and seconds, and token access, are kept in the layout', () => {
+    const state = evolve(emptyMatch, { ...table, data: { ...table.data, broadcastDelay: { events: 5, seconds: 30 }, broadcastAccess: 'token' } });
+    expect(state.layout!.broadcast).toEqual({ delay: { events: 5, seconds: 30 }, access: 'token' });
+  });
+
+  it('absent: no delay, public access', () => {
+    expect(evolve(emptyMatch, table).layout!.broadcast).toEqual({ delay: {}, access: 'public' });
+  });
+
+  it.each([
+    [{ broadcastDelay: { events: -1 } }, 'data.broadcastDelay.events'],
+    [{ broadcastDelay: { seconds: 1.5 } }, 'data.broadcastDelay.seconds'],
+    [{ broadcastDelay: 5 }, 'data.broadcastDelay'],
+    [{ broadcastAccess: 'secret' }, 'data.broadcastAccess'],
+  ])('a malformed %j is refused, naming the field', (extra, path) => {
+    expect(verdictOf(extra)).toMatchObject({ ok: false, error: { path } });
+  });
+});
+
+describe('what the broadcast sees of the table', () => {
+  it('every hand, as its owner sees it; no deck card', () => {
+    const view = JSON.stringify(new Replay([table]).viewAt(BROADCAST));
+    expect(view).toContain('"Ariel"');
+    expect(view).toContain('"Stitch"');
+    expect(view).not.toContain('"Moana"');
+    expect(view).not.toContain('"Mulan"');
+  });
+});
+

@@ -1,0 +1,93 @@
+import { AppendResult, DuplicateEventId, EventToAppend, ExpectedRevision, RevisionConflict } from '../event-store';
+
+/** An event as written: its data and meta as JSON text, compared as text when a retry comes. */
+export interface Serialised {
+  readonly id: string;
+  readonly type: string;
+  readonly data: string;
+  readonly meta: string | null;
+}
+
+export const serialise = (e: EventToAppend): Serialised => ({
+  id: e.id,
+  type: e.type,
+  data: JSON.stringify(e.data),
+  meta: e.meta === undefined ? null : JSON.stringify(e.meta),
+});
+
+export interface AppendRequest {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly events: readonly Serialised[];
+}
+
+/** An event already in the store (or earlier in the group): what a retry is compared with. */
+export interface KnownEvent {
+  readonly streamId: string;
+  readonly revision: number;
+  readonly position: number;
+  readonly type: string;
+  readonly data: string;
+}
+
+export interface EventRow extends KnownEvent {
+  readonly id: string;
+  readonly meta: string | null;
+}
+
+export type Outcome = { readonly result: AppendResult } | { readonly error: unknown };
+
+export interface GroupPlan {
+  /** one per request, in order */
+  readonly outcomes: Outcome[];
+  readonly rows: EventRow[];
+  /** the new revision of every stream the group appends to */
+  readonly streams: Map<string, number>;
+  readonly lastPosition: number;
+}
+
+/**
+ * Decides a group of appends, in order, as if each ran alone after the ones before it: the same
+ * checks and answers as SQLite's. `revisions` holds the current revision of the group's streams
+ * (absent: 0), `known` every event already stored under one of the group's ids; both are read under
+ * the writers' lock, so nothing changes them meanwhile. A refused append adds no row.
+ */
+export const planGroup = (requests: readonly AppendRequest[], revisions: Map<string, number>, known: Map<string, KnownEvent>, lastPosition: number): GroupPlan => {
+  const rows: EventRow[] = [];
+  const streams = new Map<string, number>();
+  let position = lastPosition;
+  const outcomes = requests.map((request): Outcome => {
+    const { streamId, expected, events } = request;
+    const current = revisions.get(streamId) ?? 0;
+    if (expected !== 'any' && expected !== current) return earlierAppend(request, known) ?? { error: new RevisionConflict(streamId, expected, current) };
+    const taken = events.find((e) => known.has(e.id));
+    if (taken !== undefined) return earlierAppend(request, known) ?? { error: new DuplicateEventId(taken.id) };
+    events.forEach((e, i) => {
+      const row: EventRow = { position: ++position, streamId, revision: current + i + 1, id: e.id, type: e.type, data: e.data, meta: e.meta };
+      rows.push(row);
+      known.set(e.id, row);
+    });
+    const revision = current + events.length;
+    revisions.set(streamId, revision);
+    streams.set(streamId, revision);
+    return { result: { revision, position } };
+  });
+  return { outcomes, rows, streams, lastPosition: position };
+};
+
+/**
+ * When some of the request's ids are known: the first result if the batch was appended before, as
+ * it is, in this stream; else DuplicateEventId. Undefined when none of its ids are known.
+ */
+const earlierAppend = ({ streamId, events }: AppendRequest, known: Map<string, KnownEvent>): Outcome | undefined => {
+  const found = events.map((e) => known.get(e.id));
+  const firstTaken = found.findIndex((row) => row !== undefined);
+  if (firstTaken < 0) return undefined;
+  const sameAs = (row: KnownEvent | undefined, e: Serialised) => row !== undefined && row.streamId === streamId && row.type === e.type && row.data === e.data;
+  if (found.every((row, i) => sameAs(row, events[i]) && row!.revision === found[0]!.revision + i)) {
+    const last = found[found.length - 1]!;
+    return { result: { revision: last.revision, position: last.position } };
+  }
+  const culprit = found.findIndex((row, i) => row !== undefined && !sameAs(row, events[i]));
+  return { error: new DuplicateEventId(events[culprit >= 0 ? culprit : firstTaken].id) };
+};

@@ -1,0 +1,52 @@
+import type { Pool } from 'pg';
+
+/** The channel an append's commit notifies, so every instance's subscriptions wake at once. */
+export const CHANNEL = 'matchlog_events';
+
+/**
+ * The event store's own tables, apart from the read models' (matches, match_tokens, …) in the same
+ * database. The constraints are the last word whoever writes: one event per (stream, revision), each
+ * event id once, each position once. `event_head` is one row: the last position handed out; every
+ * append transaction locks it first (see postgres-event-store.ts), so appends commit in position order.
+ * `data` and `meta` are the JSON text as given (not jsonb, which would reorder keys).
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS event_streams (
+  stream_id text PRIMARY KEY,
+  revision bigint NOT NULL CHECK (revision > 0)
+);
+CREATE TABLE IF NOT EXISTS events (
+  position bigint PRIMARY KEY CHECK (position > 0),
+  stream_id text NOT NULL,
+  revision bigint NOT NULL CHECK (revision > 0),
+  event_id text NOT NULL UNIQUE,
+  type text NOT NULL,
+  data text NOT NULL,
+  meta text,
+  UNIQUE (stream_id, revision)
+);
+CREATE TABLE IF NOT EXISTS event_head (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  last_position bigint NOT NULL
+);
+INSERT INTO event_head (last_position) SELECT coalesce(max(position), 0) FROM events ON CONFLICT DO NOTHING;
+`;
+
+/** Any constant: it only keeps two instances starting together from creating the tables side by side. */
+const SCHEMA_LOCK = 0x6d61_7463_686c_6f67n; // "matchlog"
+
+/** Creates the tables if they are missing; safe to run from several instances at once. */
+export const ensureSchema = async (pool: Pool): Promise<void> => {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK.toString()]);
+    await client.query(SCHEMA);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+};
