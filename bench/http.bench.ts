@@ -1,9 +1,10 @@
 import autocannon from 'autocannon';
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess, execSync, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { cpus, loadavg, tmpdir } from 'os';
 import { join } from 'path';
+import { freePort } from '../apps/api/test/support/server-process';
 import { fmt } from './measure';
 
 /**
@@ -14,16 +15,25 @@ import { fmt } from './measure';
  * each beside GET /health on the same server in the same run. Medians of RUNS runs.
  * BENCH_HTTP_ONLY=views-100 runs the public view and its /health baseline alone (over matches of one event each).
  * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_HTTP_ONLY=appends-100 profiles the server
- * under those appends alone; `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
+ * under those appends alone (views-100: the views after them); `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
+ * On Linux each row also gives the server's CPU time per request (user + system, from /proc): what a
+ * request costs the server whatever else the machine is doing, where the rates depend on its load.
  */
-// BENCH_HTTP_PORT: another port, when another bench may hold this one
-const PORT = Number(process.env.BENCH_HTTP_PORT ?? 3917);
 const MATCHES = 100;
 const RUNS = 3;
 const SECONDS = 5;
 const KEY = randomBytes(32).toString('base64url');
-const base = `http://127.0.0.1:${PORT}`;
+let PORT = 0;
+let base = '';
 const root = join(__dirname, '..');
+
+/** The process's CPU time so far, user + system, in µs; undefined where /proc is missing. */
+const cpuUsOf = (pid: number | undefined): number | undefined => {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+};
+const TICKS_PER_SECOND = existsSync('/proc/self/stat') ? Number(execSync('getconf CLK_TCK').toString()) : 100;
 
 const startServer = async (dataDir: string): Promise<ChildProcess> => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -34,7 +44,7 @@ const startServer = async (dataDir: string): Promise<ChildProcess> => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 200; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}): is port ${PORT} taken? Set BENCH_HTTP_PORT`);
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}): is port ${PORT} taken?`);
     if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return server;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -64,8 +74,17 @@ const tenEvents = (i: number) =>
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const run = (options: autocannon.Options) =>
-  new Promise<autocannon.Result>((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+/** the server's CPU µs per request of each run */
+const cpuPerRequest = new WeakMap<autocannon.Result, number>();
+let serverPid: number | undefined;
+
+const run = async (options: autocannon.Options) => {
+  const before = cpuUsOf(serverPid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+  const after = cpuUsOf(serverPid);
+  if (before !== undefined && after !== undefined && result.requests.total > 0) cpuPerRequest.set(result, (after - before) / result.requests.total);
+  return result;
+};
 
 /**
  * Each connection appends to its own share of the matches in turn (connection k: matches k, k + n, …),
@@ -120,7 +139,10 @@ const rate = (results: autocannon.Result[]) => median(results.map((x) => x.reque
 const main = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-bench-http-'));
   const load = loadavg().map((x) => x.toFixed(2)).join(', ');
+  PORT = await freePort();
+  base = `http://127.0.0.1:${PORT}`;
   const server = await startServer(dataDir);
+  serverPid = server.pid;
   try {
     for (let i = 0; i < MATCHES; i++) {
       const res = await fetch(`${base}/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body: JSON.stringify(match(i)) });
@@ -155,11 +177,16 @@ const main = async () => {
     console.log(
       `node ${process.version}, ${cpus().length} cores, load average ${load} before the run; the compiled server (dist/); autocannon in this process, the server in another; ${MATCHES} matches; ${RUNS} runs of ${SECONDS} s per row, medians\n`,
     );
-    console.log('| connections | request | requests/s | / baseline | p50 ms | p99 ms |\n|---|---|---|---|---|---|');
+    console.log('| connections | request | requests/s | / baseline | p50 ms | p99 ms | server CPU µs / request | / baseline |\n|---|---|---|---|---|---|---|---|');
+    const cpu = (results: autocannon.Result[]) => (results.every((x) => cpuPerRequest.has(x)) ? median(results.map((x) => cpuPerRequest.get(x)!)) : undefined);
     for (const { connections, name, results } of rows) {
       const baseline = rows.find((r) => r.connections === connections && r.name.startsWith('GET /health'));
       const ratio = !baseline ? '' : results === baseline.results ? '1' : (rate(results) / rate(baseline.results)).toFixed(2);
-      console.log(`| ${connections} | ${name} | ${fmt(Math.round(rate(results)))} | ${ratio} | ${median(results.map((x) => x.latency.p50))} | ${median(results.map((x) => x.latency.p99))} |`);
+      const cpuUs = cpu(results);
+      const baselineCpu = baseline && cpu(baseline.results);
+      const cpuRatio = cpuUs === undefined || baselineCpu === undefined ? '' : results === baseline!.results ? '1' : (cpuUs / baselineCpu).toFixed(1);
+      const latency = `${median(results.map((x) => x.latency.p50))} | ${median(results.map((x) => x.latency.p99))}`;
+      console.log(`| ${connections} | ${name} | ${fmt(Math.round(rate(results)))} | ${ratio} | ${latency} | ${cpuUs === undefined ? '' : fmt(Math.round(cpuUs))} | ${cpuRatio} |`);
     }
     console.log(`\nfailed requests (non-2xx, errors, timeouts): ${failed}`);
   } finally {

@@ -63,6 +63,9 @@ const moveAside = (file: string): string => {
   return aside;
 };
 
+/** Prepared statements kept for reuse, by SQL text: a few dozen are in use; the bound keeps odd queries from growing it. */
+const PREPARED_KEPT = 256;
+
 /**
  * The connection Kysely uses, with SQLite's errors as the storage errors they mean (a full disk:
  * StorageFull). SQLite rolls a transaction back by itself on some errors (SQLITE_FULL among them):
@@ -77,11 +80,22 @@ const reportingStorageErrors = (sqlite: Database.Database, file: string): Sqlite
       throw storageErrorOf(error, file);
     }
   };
+  // Kysely prepares every query it runs; the projection runs the same few for every append
+  const prepared = new Map<string, Database.Statement>();
+  const statementFor = (sql: string): Database.Statement => {
+    let statement = prepared.get(sql);
+    if (statement === undefined) {
+      statement = guard(() => sqlite.prepare(sql));
+      if (prepared.size >= PREPARED_KEPT) prepared.clear();
+      prepared.set(sql, statement);
+    }
+    return statement;
+  };
   return {
     close: () => closeSqliteFile(sqlite, file),
     prepare: (sql: string): SqliteStatement => {
       if (/^\s*rollback\s*$/i.test(sql) && !sqlite.inTransaction) return noTransaction;
-      const statement = guard(() => sqlite.prepare(sql));
+      const statement = statementFor(sql);
       return {
         reader: statement.reader,
         all: (parameters) => guard(() => statement.all(...parameters)),

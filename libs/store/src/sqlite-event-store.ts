@@ -259,7 +259,9 @@ export class SqliteEventStore implements EventStore {
         }
         for (const row of page) {
           if (subscriber.closed) return;
-          await onEvent(toStored(row));
+          // awaited only when it returns a promise: a synchronous subscriber (the catalog) gets the page in one turn, and batches it
+          const handled = onEvent(toStored(row));
+          if (handled !== undefined) await handled;
           position = row.position;
         }
       }

@@ -121,6 +121,21 @@ describe('SqliteEventStore on disk', () => {
     expect(await store.revisionOf('long')).toBe(21_000);
   });
 
+  it('hands a synchronous subscriber a whole committed group in one turn, so it can batch what it writes (the catalog)', async () => {
+    store = openSqliteEventStore(freshDir());
+    const delivered: string[] = [];
+    let seenBeforeAnotherTask: number | undefined;
+    const subscription = store.subscribeAll(0, (event) => {
+      if (delivered.push(event.id) === 1) queueMicrotask(() => (seenBeforeAnotherTask = delivered.length));
+    });
+    const ids = (m: number) => Array.from({ length: 10 }, (_, k) => `turn-${m}-${k}`);
+    await Promise.all([1, 2, 3].map((m) => store!.append(`m${m}`, 0, ids(m).map((id) => ev(id)))));
+    await new Promise((resolve) => setImmediate(resolve));
+    await subscription.close();
+    expect(delivered).toEqual([1, 2, 3].flatMap(ids));
+    expect(seenBeforeAnotherTask).toBe(30);
+  });
+
   it('refuses appends once closed', async () => {
     store = openSqliteEventStore(freshDir());
     await store.close();

@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { anyEventData } from '../openapi/event-schemas';
+import { appendEnvelopeProblems } from '../validation/append-envelope';
 import { IsId } from './is-id';
 
 /** An event of a batch: its envelope. The domain checks `data` against the event vocabulary (422 MALFORMED_EVENT). */
@@ -21,7 +22,13 @@ export class EventDto {
   data!: Record<string, unknown>;
 }
 
+/**
+ * The append body. The decorators declare it (OpenAPI) and are the reference; on the append path
+ * `problemsOf` checks it by hand with the same problems (append-envelope.ts, docs/performance.md).
+ */
 export class AppendEventsDto {
+  static readonly problemsOf = appendEnvelopeProblems;
+
   @ApiProperty({ minimum: 0, example: 1, description: "the match's revision you appended after: its number of events so far" })
   @IsInt()
   @Min(0)

@@ -85,7 +85,8 @@ export class MatchWriter {
   }
 
   async append(matchId: string, expectedRevision: number, incoming: readonly IncomingEvent[], recordedBy: string): Promise<Appended> {
-    const stamped = incoming.map((event) => this.stamp(event, recordedBy));
+    const recordedAt = new Date(this.clock.now()).toISOString(); // one clock reading for the batch: its events are recorded together
+    const stamped = incoming.map((event) => this.stamp(event, recordedBy, recordedAt));
     return this.lock.run(matchId, async () => {
       // up to the store's head (another instance may have appended), so a retry of a batch another
       // instance wrote takes the retry path below and gets that batch's first result
@@ -185,8 +186,8 @@ export class MatchWriter {
     });
   }
 
-  private stamp(event: IncomingEvent, recordedBy: string): MatchEvent {
-    return { id: event.id ?? randomUUID(), type: event.type, data: event.data, meta: { recordedBy, recordedAt: new Date(this.clock.now()).toISOString() } } as MatchEvent;
+  private stamp(event: IncomingEvent, recordedBy: string, recordedAt = new Date(this.clock.now()).toISOString()): MatchEvent {
+    return { id: event.id ?? randomUUID(), type: event.type, data: event.data, meta: { recordedBy, recordedAt } } as MatchEvent;
   }
 }
 

@@ -6,17 +6,26 @@
  */
 export const canonicalJson = (value: unknown): string => write(value) ?? 'null';
 
+// string concatenation, not arrays joined: the chain writes every event through here (docs/performance.md)
 const write = (value: unknown): string | undefined => {
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return write((value as { toJSON: () => unknown }).toJSON());
-  }
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item) => write(item) ?? 'null').join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const key of Object.keys(record).sort()) {
-    const text = write(record[key]);
-    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return write((value as { toJSON: () => unknown }).toJSON());
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      // a hole is written as nothing, as the map and join this replaced wrote it
+      if (i in value) out += write(value[i]) ?? 'null';
+    }
+    return `${out}]`;
   }
-  return `{${parts.join(',')}}`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length > 1) keys.sort();
+  let out = '';
+  for (const key of keys) {
+    const text = write(record[key]);
+    if (text !== undefined) out += `${out === '' ? '' : ','}${JSON.stringify(key)}:${text}`;
+  }
+  return `{${out}}`;
 };

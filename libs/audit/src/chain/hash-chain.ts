@@ -1,5 +1,5 @@
 import { MatchEvent } from '@matchlog/domain';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
 
 /** The `previous` of a match's first event. */
@@ -45,9 +45,17 @@ const metaOf = (event: MatchEvent): Meta | undefined => {
 
 /** The part of an event its hash covers: id, type, data and meta without the chain fields (no meta when nothing is left). */
 export const chainedContent = (event: MatchEvent): string => {
-  const { previous: _previous, hash: _hash, ...rest } = metaOf(event) ?? {};
-  const hasMeta = Object.values(rest).some((value) => value !== undefined);
+  const meta = metaOf(event);
+  const rest = meta && withoutLink(meta);
+  const hasMeta = rest !== undefined && Object.values(rest).some((value) => value !== undefined);
   return canonicalJson({ id: event.id, type: event.type, data: event.data, ...(hasMeta && { meta: rest }) });
+};
+
+/** meta without `previous` and `hash`: itself when it has neither (an event being chained), as rest destructuring is slow */
+const withoutLink = (meta: Meta): Meta => {
+  if (!('previous' in meta) && !('hash' in meta)) return meta;
+  const { previous: _previous, hash: _hash, ...rest } = meta;
+  return rest;
 };
 
 /**
@@ -63,15 +71,14 @@ export const chainSaltOf = (events: readonly MatchEvent[]): string | undefined =
 
 /** The hash of `event` chained after the event whose hash is `previous`, in a match salted with `salt`. */
 export const eventHash = (previous: string, event: MatchEvent, salt?: string): string => {
-  const hash = createHash('sha256');
-  if (salt !== undefined) hash.update(salt);
-  return hash.update(previous).update(chainedContent(event)).digest('hex');
+  // one string, one call: the same bytes as salt, previous and content fed in turn (previous is hex, content starts with "{")
+  return hash('sha256', `${salt ?? ''}${previous}${chainedContent(event)}`, 'hex');
 };
 
 /** The event with `meta.previous` and `meta.hash` set, chained after `previous`. */
 export const chainEvent = <E extends MatchEvent>(previous: string, event: E, salt?: string): E => {
-  const { previous: _p, hash: _h, ...rest } = metaOf(event) ?? {};
-  return { ...event, meta: { ...rest, previous, hash: eventHash(previous, event, salt) } };
+  const meta = metaOf(event);
+  return { ...event, meta: { ...(meta && withoutLink(meta)), previous, hash: eventHash(previous, event, salt) } };
 };
 
 /**
