@@ -15,7 +15,7 @@ import { fmt } from './measure';
  * each beside GET /health on the same server in the same run. Medians of RUNS runs.
  * BENCH_HTTP_ONLY=views-100 runs the public view and its /health baseline alone (over matches of one event each).
  * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_HTTP_ONLY=appends-100 profiles the server
- * under those appends alone (views-100: the views after them); `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
+ * under those appends alone; `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
  * On Linux each row also gives the server's CPU time per request (user + system, from /proc): what a
  * request costs the server whatever else the machine is doing, where the rates depend on its load.
  */
