@@ -83,7 +83,7 @@ describe('the API on EventStoreDB when the server fails (client double)', () => 
 
   it('a catalog subscription the server cuts: /health/ready answers 503 saying so while it waits for its renewal; writes still answer', async () => {
     const slow = new EsdbDouble();
-    const app = await startTestApp({ store: 'eventstoredb' }, onDouble(slow, { firstMs: 3_600_000, maxMs: 3_600_000 }));
+    const app = await startTestApp({ store: 'eventstoredb', signingKeyFile: join(source.dataDir, 'signing-key.pem') }, onDouble(slow, { firstMs: 3_600_000, maxMs: 3_600_000 }));
     try {
       await app.http().get('/health/ready').expect(200);
       slow.breakSubscriptions(new UnavailableError(undefined, 'UNAVAILABLE: Connection dropped'));
