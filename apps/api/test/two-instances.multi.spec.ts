@@ -1,4 +1,5 @@
 import { lorcanaMatch } from './support/fixtures';
+import { SseClient } from './support/sse-client';
 import { Cluster, startTwoInstances, storedLog } from './support/two-instances';
 
 const turn = (id?: string) => ({ ...(id !== undefined && { id }), type: 'TurnStarted', data: { player: 'p1', turn: 1 } });
@@ -39,6 +40,28 @@ describe('two instances on one PostgreSQL', () => {
       expect(at).toMatchObject({ status: 200, body: { revision: revision + 1 } });
     }
     expect((await b.call('GET', '/matches/multi-ryw')).body).toMatchObject({ revision: 4, eventCount: 4 });
+  });
+
+  it("a live feed on B follows the appends acknowledged by A, and resumes on A exactly where B's left off", async () => {
+    const { a, b } = cluster;
+    expect((await a.call('POST', '/matches', { token: organizer(), body: lorcanaMatch('multi-feed') })).status).toBe(201);
+    const onB = await SseClient.open(`${b.base}/matches/multi-feed/feed?audience=public`);
+    try {
+      expect(await onB.nextMessage()).toMatchObject({ event: 'view', id: '1' });
+      for (let revision = 1; revision <= 3; revision++) {
+        expect((await a.call('POST', '/matches/multi-feed/events', { token: organizer(), body: { expectedRevision: revision, events: [turn()] } })).status).toBe(201);
+        expect(await onB.nextMessage()).toMatchObject({ event: 'observation', id: String(revision + 1) });
+      }
+    } finally {
+      onB.destroy();
+    }
+    expect((await a.call('POST', '/matches/multi-feed/events', { token: organizer(), body: { expectedRevision: 4, events: [turn()] } })).status).toBe(201);
+    const onA = await SseClient.open(`${a.base}/matches/multi-feed/feed?audience=public`, { 'Last-Event-ID': '4' });
+    try {
+      expect(await onA.nextMessage()).toMatchObject({ event: 'observation', id: '5' });
+    } finally {
+      onA.destroy();
+    }
   });
 
   it('A and B appending at the same expected revision: exactly one 201 and one 409', async () => {
