@@ -148,3 +148,18 @@ export class ReceiptWithheld extends Error {
     super(`match "${matchId}" was recorded before chain salts, so a hash of it could let anyone guess its hidden cards: only its judge or the organizer may take its receipt`);
   }
 }
+
+/**
+ * A ZoneShuffled appended with its own `salt` or `commitment`: the server draws every salt and
+ * computes the commitment, since every audience receives the commitment and a weak salt would let
+ * a player brute-force a deck's order from it. Only an import keeps the salts of the log it verifies.
+ */
+export class SaltInBody extends Error {
+  readonly code = 'SALT_IN_BODY';
+  constructor(readonly eventIndex: number, readonly field: 'salt' | 'commitment') {
+    super(
+      `events.${eventIndex}.data.${field}: the server draws every shuffle's salt and computes its commitment itself (a salt chosen by a client could be guessed, and every audience sees the commitment): ` +
+        'remove salt and commitment from the ZoneShuffled and send it again',
+    );
+  }
+}

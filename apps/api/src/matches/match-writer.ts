@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'crypto';
 import { EventsRejected, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
 import { CLOCK, Clock } from '../clock';
 import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
+import { refuseClientSalts } from './client-salts';
 import { KeyedLock } from './keyed-lock';
 import { MatchReplays } from './match-replays';
 
@@ -85,6 +86,7 @@ export class MatchWriter {
   }
 
   async append(matchId: string, expectedRevision: number, incoming: readonly IncomingEvent[], recordedBy: string): Promise<Appended> {
+    refuseClientSalts(incoming);
     const recordedAt = new Date(this.clock.now()).toISOString(); // one clock reading for the batch: its events are recorded together
     const stamped = incoming.map((event) => this.stamp(event, recordedBy, recordedAt));
     return this.lock.run(matchId, async () => {
@@ -102,7 +104,7 @@ export class MatchWriter {
         const { revision } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
         return { matchId, revision };
       }
-      // salts and commitments first (the state keeps the salts), then the chain over the final events
+      // the server's salts and commitments first (the state keeps the salts), then the chain over the final events
       const sealed = stamped.map((event) => (event.type === 'ZoneShuffled' ? { ...event, data: sealShuffle(state, event.data, newSalt()) } : event));
       const verdict = validateBatch(state, sealed);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
@@ -172,17 +174,17 @@ export class MatchWriter {
   }
 
   /**
-   * A retried batch as it was first written: a shuffle sent again without a salt gets the salt and
-   * commitment the stored one got, so the store recognises the retry.
+   * A retried batch as it was first written: a shuffle, sent again without a salt as every append
+   * sends it, gets the salt and commitment the stored one got, so the store recognises the retry.
    */
   private async asRetried(matchId: string, expectedRevision: number, events: readonly MatchEvent[]): Promise<MatchEvent[]> {
-    if (!events.some((e) => e.type === 'ZoneShuffled' && e.data.salt === undefined)) return [...events];
+    if (!events.some((e) => e.type === 'ZoneShuffled')) return [...events];
     const stored = await this.store.readStream(matchId, { from: expectedRevision + 1, maxCount: events.length });
     return events.map((event, i) => {
       const earlier = stored[i];
-      if (event.type !== 'ZoneShuffled' || event.data.salt !== undefined || earlier?.id !== event.id || earlier.type !== 'ZoneShuffled') return event;
+      if (event.type !== 'ZoneShuffled' || earlier?.id !== event.id || earlier.type !== 'ZoneShuffled') return event;
       const { salt: _salt, commitment: _commitment, ...recorded } = earlier.data as MatchEvent['data'] & { salt?: string; commitment?: string };
-      return canonicalJson(recorded) === canonicalJson({ ...event.data, commitment: undefined }) ? { ...event, data: earlier.data as typeof event.data } : event;
+      return canonicalJson(recorded) === canonicalJson(event.data) ? { ...event, data: earlier.data as typeof event.data } : event;
     });
   }
 
@@ -199,7 +201,7 @@ const rolesOf = (created: MatchCreated): TokenRole[] => [
   ...(created.broadcastAccess === 'token' ? [{ role: 'broadcast' } as const] : []),
 ];
 
-/** 128 random bits, hex: drawn here, outside the domain, for every shuffle recorded without a salt. */
+/** 128 random bits, hex: drawn here, outside the domain, for every shuffle appended (a client may send none). */
 const newSalt = (): string => randomBytes(16).toString('hex');
 
 /** 256 random bits, hex: a match's chain salt, drawn once at creation. */
