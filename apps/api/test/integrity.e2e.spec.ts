@@ -241,6 +241,25 @@ describe('tamper evidence and provably fair shuffles', () => {
     await t.http().get('/matches/int-malformed').expect(404);
   });
 
+  it('import refuses a log whose signed head names another match (a valid signature over match A\'s head on match B\'s log): 422 HEAD_MISMATCH, nothing written; with no matchId it becomes the match its head names', async () => {
+    const serverKey = createPrivateKey(readFileSync(join(t.dataDir, 'signing-key.pem')));
+    const at = { recordedBy: 'organizer', recordedAt: '2026-11-21T14:00:00.000Z' };
+    const logOfB = chainEvents([
+      { id: 'int-head-b-created', type: 'MatchCreated', data: lorcanaMatch(), meta: at },
+      { id: 'int-head-b-turn', type: 'TurnStarted', data: { player: 'p1', turn: 1 }, meta: at },
+    ] as MatchEvent[]);
+    const headOfA = signHead({ purpose: 'export', matchId: 'int-head-a', revision: 2, hash: logOfB[1].meta!.hash!, time: '2026-11-21T16:00:00.000Z' }, serverKey);
+    const forged = toJsonLines(logOfB, headOfA);
+    expect(verifyLog(parsedLog(forged), { pinned: [headOfA.jwk] })).toMatchObject({ ok: true }); // the signature and chain hold
+    for (const target of ['int-head-b', 'int-head-c']) {
+      const refused = await t.http().post(`/matches/import?matchId=${target}`).set(t.organizer).set('Content-Type', NDJSON).send(forged).expect(422);
+      expect(refused.body).toEqual({ statusCode: 422, code: 'HEAD_MISMATCH', line: 3, message: `the signed head (line 3) is for match "int-head-a", not "${target}": a log is imported as the match it was exported from. Leave matchId out, or send matchId=int-head-a` });
+      await t.http().get(`/matches/${target}`).expect(404);
+    }
+    const res = await t.http().post('/matches/import').set(t.organizer).set('Content-Type', NDJSON).send(forged).expect(201);
+    expect(res.body).toMatchObject({ matchId: 'int-head-a', revision: 2 });
+  });
+
   it('import refuses an existing match id (409), an unreadable log (400, with the line) and a body that is not JSON Lines', async () => {
     const text = await exported();
     await t.http().post('/matches/import?matchId=int-other').set(t.organizer).set('Content-Type', NDJSON).send(text).expect(409);

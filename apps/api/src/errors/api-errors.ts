@@ -98,7 +98,7 @@ export class ChainBroken extends Error {
 /**
  * An imported log refused for what it is, not what it says: a line with a second reading
  * (LINE_NOT_CANONICAL), no signed head (HEAD_MISSING: cut, or not a matchlog export), a head that does
- * not name the last event (HEAD_MISMATCH), a signature that does not hold (SIGNATURE_INVALID), or a
+ * not name the last event, or names another match than the import's (HEAD_MISMATCH), a signature that does not hold (SIGNATURE_INVALID), or a
  * key this server does not hold (SIGNATURE_KEY_UNKNOWN).
  */
 export class LogRefused extends Error {
@@ -108,6 +108,17 @@ export class LogRefused extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** An imported log whose signed head names another match than the one the import would make of it. */
+export class HeadForAnotherMatch extends LogRefused {
+  constructor(line: number, readonly signedFor: string, readonly matchId: string) {
+    super(
+      'HEAD_MISMATCH',
+      line,
+      `the signed head (line ${line}) is for match "${signedFor}", not "${matchId}": a log is imported as the match it was exported from. Leave matchId out, or send matchId=${signedFor}`,
+    );
   }
 }
 

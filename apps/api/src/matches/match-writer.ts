@@ -3,10 +3,10 @@ import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
 import { GENESIS, chainEvent, chainEvents, linkOf } from '@matchlog/audit/chain/hash-chain';
 import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
-import { EventStore, RevisionConflict, appendInChunks } from '@matchlog/store';
+import { DuplicateEventId, EventStore, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'crypto';
-import { EventsRejected, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
+import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
 import { CLOCK, Clock } from '../clock';
 import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
 import { refuseClientSalts } from './client-salts';
@@ -101,8 +101,12 @@ export class MatchWriter {
         // against the state it was decided on, so a malformed batch is a 422 here too.
         const verdict = validateBatch(loaded.replay.stateAt(expectedRevision), stamped);
         if (!verdict.ok) throw new EventsRejected(verdict.error);
-        const { revision } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
-        return { matchId, revision };
+        try {
+          const { revision } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
+          return { matchId, revision };
+        } catch (error) {
+          throw error instanceof DuplicateEventId ? await this.notARetry(matchId, expectedRevision, state.revision, stamped) : error;
+        }
       }
       // the server's salts and commitments first (the state keeps the salts), then the chain over the final events
       const sealed = stamped.map((event) => (event.type === 'ZoneShuffled' ? { ...event, data: sealShuffle(state, event.data, newSalt()) } : event));
@@ -125,17 +129,19 @@ export class MatchWriter {
    * A whole match from an export (its chain verified by the caller): validated by the domain as one
    * batch, appended as it is (ids, meta and chain kept), with tokens issued as for a new match.
    * A log this store already holds (its first event is a match's MatchCreated) is refused, naming that match.
+   * It becomes the match its signed head names (`signedFor`): no other, since its events name none.
    * Too large for one append of the store (EventStoreDB's limit), it goes in chunks; an import cut
-   * between chunks is completed by the same request again, with the same `matchId`.
+   * between chunks is completed by the same request again.
    */
-  async importMatch(matchId: string | undefined, events: readonly MatchEvent[]) {
-    const id = matchId ?? randomUUID();
+  async importMatch(matchId: string | undefined, events: readonly MatchEvent[], signedFor: string) {
+    const id = matchId ?? signedFor;
     const kept = events.map(({ id, type, data, meta }) => ({ id, type, data, ...(meta !== undefined && { meta }) }) as MatchEvent);
     return this.lock.run(id, async () => {
       // the same first event (equal chain hashes: id, data and meta alike) in a match's first place
       const holder = await this.store.findEvent?.(kept[0].id);
       const holderHash = holder?.revision === 1 ? linkOf(holder as MatchEvent)?.hash : undefined;
       if (holderHash !== undefined && holderHash === linkOf(kept[0])?.hash) throw new MatchLogAlreadyImported(holder!.streamId);
+      if (id !== signedFor) throw new HeadForAnotherMatch(kept.length + 1, signedFor, id);
       if ((await this.store.revisionOf(id)) > 0 && !(await this.importedInPart(id, kept[0]))) throw new MatchAlreadyExists(id);
       const verdict = validateBatch(emptyMatch, kept);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
@@ -171,6 +177,16 @@ export class MatchWriter {
     await this.feeder.caughtUpTo(position);
     if (this.feeder.caughtUpPosition < position) await applyTokenEvents(this.catalog, matchId, events);
     return tokens;
+  }
+
+  /**
+   * What a batch behind the stream that is no retry answers: DUPLICATE_EVENT_ID if it reuses an id of
+   * this match, else a conflict, whatever other matches hold, so a stale append probes no other match's ids.
+   */
+  private async notARetry(matchId: string, expectedRevision: number, current: number, events: readonly MatchEvent[]): Promise<Error> {
+    const held = new Set((await this.store.readStream(matchId)).map((event) => event.id));
+    const reused = events.find((event) => held.has(event.id));
+    return reused ? new DuplicateEventId(reused.id) : new RevisionConflict(matchId, expectedRevision, current);
   }
 
   /**

@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Import an exported match log (organizer key)
-         * @description The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS); the events are validated by the domain and appended as they are. Returns tokens as POST /matches does.
+         * @description The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.
          */
         post: operations["MatchIntegrityController_import"];
         delete?: never;
@@ -2384,7 +2384,7 @@ export interface operations {
     MatchIntegrityController_import: {
         parameters: {
             query?: {
-                /** @description the id of the imported match; a new UUID when absent */
+                /** @description the id of the imported match: the one its signed head names (the default); another is refused, 422 HEAD_MISMATCH */
                 matchId?: string;
             };
             header?: never;
