@@ -124,6 +124,36 @@ describe('POST /matches/:id/events', () => {
     expect(reused.body.code).toBe('DUPLICATE_EVENT_ID');
   });
 
+  it('a recorder probing event ids learns nothing of another match: the answer for its id is the one for an id of its own match, or for an id nobody holds', async () => {
+    const victim = await newMatch();
+    await append(victim, { expectedRevision: 1, events: [{ id: `${victim}-secret`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] }).expect(201);
+    const mine = 'ev-prober';
+    const { recorder } = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(mine)).expect(201)).body.tokens;
+    const probe = (expectedRevision: number, id: string) =>
+      t.http().post(`/matches/${mine}/events`).set(t.bearer(recorder)).send({ expectedRevision, events: [{ id, type: 'TurnStarted', data: { player: 'p2', turn: 9 } }] });
+    await t.http().post(`/matches/${mine}/events`).set(t.bearer(recorder)).send({ expectedRevision: 1, events: [{ id: `${mine}-own`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] }).expect(201);
+    /** the body with the probed id taken out: what tells one answer from another */
+    const answer = async (res: Promise<{ status: number; body: Record<string, unknown> }>, id: string) => {
+      const { status, body } = await res;
+      return { status, ...body, message: String(body.message).replaceAll(id, '<id>'), ...(body.eventId !== undefined && { eventId: body.eventId === id ? '<id>' : body.eventId }) };
+    };
+    // at the match's revision: another match's id and an id of this match (another event) answer alike, naming no match
+    const elsewhere = await answer(probe(2, `${victim}-secret`), `${victim}-secret`);
+    expect(elsewhere).toEqual(await answer(probe(2, `${mine}-own`), `${mine}-own`));
+    expect(elsewhere).toMatchObject({ status: 409, code: 'DUPLICATE_EVENT_ID', eventId: '<id>' });
+    expect(elsewhere.message).not.toContain(victim);
+    expect(elsewhere.message).toMatch(/give this event another id/);
+    // behind the match: another match's id answers as an id nobody holds does, a conflict; an id of this match is its own
+    const stale = await answer(probe(1, `${victim}-secret`), `${victim}-secret`);
+    expect(stale).toEqual(await answer(probe(1, 'ev-nobody-holds-this'), 'ev-nobody-holds-this'));
+    expect(stale).toMatchObject({ status: 409, code: 'REVISION_CONFLICT', expectedRevision: 1, currentRevision: 2 });
+    expect(await answer(probe(1, `${mine}-own`), `${mine}-own`)).toMatchObject({ status: 409, code: 'DUPLICATE_EVENT_ID' });
+    expect(await revisionOf(mine)).toBe(2);
+    expect(await revisionOf(victim)).toBe(2);
+    // and a retry of this match's own batch, behind it, still answers as the first time
+    expect((await t.http().post(`/matches/${mine}/events`).set(t.bearer(recorder)).send({ expectedRevision: 1, events: [{ id: `${mine}-own`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] }).expect(201)).body).toEqual({ matchId: mine, revision: 2 });
+  });
+
   it('stamps who recorded each event and when; the judge feed shows it', async () => {
     const id = await newMatch();
     await append(id, { expectedRevision: 1, events: [draw()] }).expect(201);

@@ -9,6 +9,7 @@ import { createPrivateKey, generateKeyPairSync } from 'crypto';
 import { readFileSync, statSync } from 'fs';
 import { join } from 'path';
 import { TestApp, startTestApp } from './support/test-app';
+import { signedLog } from './support/signed-log';
 import { draw, lorcanaMatch, zone } from './support/fixtures';
 
 type Tokens = { players: Record<string, string>; judge: string };
@@ -111,15 +112,44 @@ describe('tamper evidence and provably fair shuffles', () => {
     expect(refused.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.publicDeckLists', message: 'data.publicDeckLists must be true or false' }] });
   });
 
-  it('verify reports a commitment that does not match its order, in the language asked for', async () => {
+  it('verify reports a commitment that does not match its order, in the language asked for (a forged shuffle can only come in by import)', async () => {
     const forged = 'int-forged';
-    await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(forged)).expect(201);
+    const at = { recordedBy: 'organizer', recordedAt: '2026-11-21T14:00:00.000Z' };
     const data = { ...shuffle.data, salt: 'ab'.repeat(16), commitment: 'cd'.repeat(32) };
-    await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'ZoneShuffled', data }] }).expect(201);
+    const log = signedLog(t, forged, [{ id: 'int-forged-created', type: 'MatchCreated', data: lorcanaMatch(), meta: at }, { id: 'int-forged-shuffle', type: 'ZoneShuffled', data, meta: at }] as MatchEvent[]);
+    await t.http().post(`/matches/import?matchId=${forged}`).set(t.organizer).set('Content-Type', NDJSON).send(log).expect(201);
     const res = await t.http().get(`/matches/${forged}/verify`).set(t.organizer).set('Accept-Language', 'es').expect(200);
     expect(res.body).toMatchObject({ ok: false, chain: { ok: true }, findings: [{ revision: 2, code: 'SHUFFLE_COMMITMENT_MISMATCH', rule: 'matchlog fair shuffle', severity: 'violation', message: expect.stringMatching(/^El barajado de deck@p1/) }] });
-    const bad = await t.http().post(`/matches/${forged}/events`).set(t.organizer).send({ expectedRevision: 2, events: [{ type: 'ZoneShuffled', data: { ...shuffle.data, salt: 'not hex' } }] }).expect(422);
-    expect(bad.body).toMatchObject({ code: 'MALFORMED_EVENT', message: 'data.salt must be 32 to 128 lowercase hex digits', details: [{ path: 'data.salt' }], eventIndex: 0 });
+  });
+
+  it('an append may not bring a shuffle\'s salt or commitment, weak or not, by organizer or recorder: 422 SALT_IN_BODY, nothing written; the server draws each salt', async () => {
+    const match = 'int-salts';
+    const { recorder } = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(match)).expect(201)).body.tokens;
+    const sent = [
+      { as: t.organizer, data: { ...shuffle.data, salt: '0'.repeat(32) }, field: 'salt' },
+      { as: t.bearer(recorder), data: { ...shuffle.data, salt: 'ab'.repeat(16), commitment: 'cd'.repeat(32) }, field: 'salt' },
+      { as: t.bearer(recorder), data: { ...shuffle.data, commitment: 'cd'.repeat(32) }, field: 'commitment' },
+      { as: t.organizer, data: { ...shuffle.data, salt: 'not hex' }, field: 'salt' },
+      { as: t.organizer, data: { ...shuffle.data, salt: null }, field: 'salt' },
+    ];
+    for (const { as, data, field } of sent) {
+      const refused = await t.http().post(`/matches/${match}/events`).set(as).send({ expectedRevision: 1, events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, { type: 'ZoneShuffled', data }] }).expect(422);
+      expect(refused.body).toEqual({
+        statusCode: 422, code: 'SALT_IN_BODY', eventIndex: 1,
+        message: expect.stringMatching(/^events\.1\.data\.(salt|commitment): the server draws every shuffle's salt .* remove salt and commitment from the ZoneShuffled and send it again$/),
+        details: [{ path: `events.1.data.${field}`, message: refused.body.message }],
+      });
+    }
+    // the same retried as the first (stale revision): still refused, not answered as a retry
+    await t.http().post(`/matches/${match}/events`).set(t.organizer).send({ expectedRevision: 0, events: [{ type: 'ZoneShuffled', data: sent[0].data }] }).expect(422);
+    expect((await judgeFeed(match)).map((e: { type: string }) => e.type)).toEqual(['MatchCreated']);
+    // without one, the server draws a fresh salt per shuffle
+    const plain = { type: 'ZoneShuffled', data: shuffle.data };
+    await t.http().post(`/matches/${match}/events`).set(t.bearer(recorder)).send({ expectedRevision: 1, events: [plain, plain] }).expect(201);
+    const [first, second] = (await judgeFeed(match)).slice(1).map((e: { data: { salt: string } }) => e.data.salt);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(first).not.toBe(second);
   });
 
   it('export gives JSON Lines ending with the signed head, and the export imported by a server sharing the key gives the same match', async () => {
@@ -209,6 +239,25 @@ describe('tamper evidence and provably fair shuffles', () => {
     const res = await t.http().post('/matches/import?matchId=int-malformed').set(t.organizer).set('Content-Type', NDJSON).send(signed).expect(422);
     expect(res.body).toMatchObject({ code: 'MALFORMED_EVENT', eventIndex: 3, details: [{ path: 'data.note', message: 'data.note is not a field here: remove it' }] });
     await t.http().get('/matches/int-malformed').expect(404);
+  });
+
+  it('import refuses a log whose signed head names another match (a valid signature over match A\'s head on match B\'s log): 422 HEAD_MISMATCH, nothing written; with no matchId it becomes the match its head names', async () => {
+    const serverKey = createPrivateKey(readFileSync(join(t.dataDir, 'signing-key.pem')));
+    const at = { recordedBy: 'organizer', recordedAt: '2026-11-21T14:00:00.000Z' };
+    const logOfB = chainEvents([
+      { id: 'int-head-b-created', type: 'MatchCreated', data: lorcanaMatch(), meta: at },
+      { id: 'int-head-b-turn', type: 'TurnStarted', data: { player: 'p1', turn: 1 }, meta: at },
+    ] as MatchEvent[]);
+    const headOfA = signHead({ purpose: 'export', matchId: 'int-head-a', revision: 2, hash: logOfB[1].meta!.hash!, time: '2026-11-21T16:00:00.000Z' }, serverKey);
+    const forged = toJsonLines(logOfB, headOfA);
+    expect(verifyLog(parsedLog(forged), { pinned: [headOfA.jwk] })).toMatchObject({ ok: true }); // the signature and chain hold
+    for (const target of ['int-head-b', 'int-head-c']) {
+      const refused = await t.http().post(`/matches/import?matchId=${target}`).set(t.organizer).set('Content-Type', NDJSON).send(forged).expect(422);
+      expect(refused.body).toEqual({ statusCode: 422, code: 'HEAD_MISMATCH', line: 3, message: `the signed head (line 3) is for match "int-head-a", not "${target}": a log is imported as the match it was exported from. Leave matchId out, or send matchId=int-head-a` });
+      await t.http().get(`/matches/${target}`).expect(404);
+    }
+    const res = await t.http().post('/matches/import').set(t.organizer).set('Content-Type', NDJSON).send(forged).expect(201);
+    expect(res.body).toMatchObject({ matchId: 'int-head-a', revision: 2 });
   });
 
   it('import refuses an existing match id (409), an unreadable log (400, with the line) and a body that is not JSON Lines', async () => {

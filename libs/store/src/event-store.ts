@@ -39,11 +39,17 @@ export class RevisionConflict extends Error {
   }
 }
 
-/** The same event id was appended before with a different place or body: nothing was written. */
+/**
+ * The same event id was appended before with a different place or body: nothing was written. The
+ * message names no stream: the same whichever holds the id.
+ */
 export class DuplicateEventId extends Error {
   readonly code = 'DUPLICATE_EVENT_ID';
   constructor(readonly eventId: string) {
-    super(`event id ${eventId} was already used for another event`);
+    super(
+      `event id "${eventId}" is taken: give this event another id (a random UUID), or leave id out and the server draws one. ` +
+        'A retry answers as the first append only when it sends the same events (ids and bodies) with the same expectedRevision',
+    );
   }
 }
 

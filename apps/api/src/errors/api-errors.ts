@@ -98,7 +98,7 @@ export class ChainBroken extends Error {
 /**
  * An imported log refused for what it is, not what it says: a line with a second reading
  * (LINE_NOT_CANONICAL), no signed head (HEAD_MISSING: cut, or not a matchlog export), a head that does
- * not name the last event (HEAD_MISMATCH), a signature that does not hold (SIGNATURE_INVALID), or a
+ * not name the last event, or names another match than the import's (HEAD_MISMATCH), a signature that does not hold (SIGNATURE_INVALID), or a
  * key this server does not hold (SIGNATURE_KEY_UNKNOWN).
  */
 export class LogRefused extends Error {
@@ -108,6 +108,17 @@ export class LogRefused extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** An imported log whose signed head names another match than the one the import would make of it. */
+export class HeadForAnotherMatch extends LogRefused {
+  constructor(line: number, readonly signedFor: string, readonly matchId: string) {
+    super(
+      'HEAD_MISMATCH',
+      line,
+      `the signed head (line ${line}) is for match "${signedFor}", not "${matchId}": a log is imported as the match it was exported from. Leave matchId out, or send matchId=${signedFor}`,
+    );
   }
 }
 
@@ -146,5 +157,20 @@ export class ReceiptWithheld extends Error {
   readonly code = 'RECEIPT_WITHHELD';
   constructor(readonly matchId: string) {
     super(`match "${matchId}" was recorded before chain salts, so a hash of it could let anyone guess its hidden cards: only its judge or the organizer may take its receipt`);
+  }
+}
+
+/**
+ * A ZoneShuffled appended with its own `salt` or `commitment`: the server draws every salt and
+ * computes the commitment, since every audience receives the commitment and a weak salt would let
+ * a player brute-force a deck's order from it. Only an import keeps the salts of the log it verifies.
+ */
+export class SaltInBody extends Error {
+  readonly code = 'SALT_IN_BODY';
+  constructor(readonly eventIndex: number, readonly field: 'salt' | 'commitment') {
+    super(
+      `events.${eventIndex}.data.${field}: the server draws every shuffle's salt and computes its commitment itself (a salt chosen by a client could be guessed, and every audience sees the commitment): ` +
+        'remove salt and commitment from the ZoneShuffled and send it again',
+    );
   }
 }

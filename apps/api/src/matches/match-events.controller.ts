@@ -28,10 +28,10 @@ export class MatchEventsController {
   @ApiToken()
   @ApiOperation({
     summary: "Append events (the match's recorder token or the organizer key): all or nothing",
-    description: 'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event\'s meta.recordedBy says who recorded it: "organizer" or "recorder".',
+    description: 'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event\'s meta.recordedBy says who recorded it: "organizer" or "recorder". A ZoneShuffled carries no salt or commitment: the server draws and computes them (422 SALT_IN_BODY).',
   })
   @ApiCreatedResponse({ schema: ref('EventsAppended') })
-  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'], 409: ['REVISION_CONFLICT'], 422: DOMAIN_CODES })
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'], 409: ['REVISION_CONFLICT'], 422: ['SALT_IN_BODY', ...DOMAIN_CODES] })
   append(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: AppendEventsDto) {
     return this.writer.append(id, body.expectedRevision, body.events, caller.kind === 'recorder' ? 'recorder' : 'organizer');
   }

@@ -26,7 +26,7 @@ import { MatchWriter } from './match-writer';
 import { readMatch } from './read-match';
 
 export class ImportQuery {
-  @ApiPropertyOptional({ example: 'lyon-r3-t12', description: 'the id of the imported match; a new UUID when absent' })
+  @ApiPropertyOptional({ example: 'lyon-r3-t12', description: 'the id of the imported match: the one its signed head names (the default); another is refused, 422 HEAD_MISMATCH' })
   @IsOptional()
   @IsId()
   matchId?: string;
@@ -97,7 +97,7 @@ export class MatchIntegrityController {
   @ApiToken()
   @ApiConsumes('application/x-ndjson')
   @ApiBody({ schema: { type: 'string', description: 'a match log as GET /matches/:id/export returns it' } })
-  @ApiOperation({ summary: 'Import an exported match log (organizer key)', description: 'The chain and its signed head are verified first (the head must be signed with a key of this server\'s JWKS); the events are validated by the domain and appended as they are. Returns tokens as POST /matches does.' })
+  @ApiOperation({ summary: 'Import an exported match log (organizer key)', description: 'The chain and its signed head are verified first (the head must be signed with a key of this server\'s JWKS); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.' })
   @ApiCreatedResponse({ schema: ref('MatchCreated') })
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, {
     400: ['LOG_UNREADABLE'],
@@ -115,7 +115,10 @@ export class MatchIntegrityController {
     if (parsed.events.length === 0) throw new LogUnreadable(undefined, 'the log holds no events');
     const verdict = verifyLog(parsed, { pinned: [publicJwkOf(this.signingKey)] });
     if (!verdict.ok) throw refusal(verdict);
-    return this.writer.importMatch(query.matchId, parsed.events);
+    // verifyLog refuses a log without a signed head unless allowUnsigned: the head names its match
+    const signedFor = verdict.signature === 'unsigned' ? undefined : verdict.signature.matchId;
+    if (signedFor === undefined) throw new LogRefused('HEAD_MISSING', parsed.events.length + 1, `the log has no signed head; ${EXPORT_AGAIN}`);
+    return this.writer.importMatch(query.matchId, parsed.events, signedFor);
   }
 }
 

@@ -3,12 +3,13 @@ import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
 import { GENESIS, chainEvent, chainEvents, linkOf } from '@matchlog/audit/chain/hash-chain';
 import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
-import { EventStore, RevisionConflict, appendInChunks } from '@matchlog/store';
+import { DuplicateEventId, EventStore, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'crypto';
-import { EventsRejected, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
+import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
 import { CLOCK, Clock } from '../clock';
 import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
+import { refuseClientSalts } from './client-salts';
 import { KeyedLock } from './keyed-lock';
 import { MatchReplays } from './match-replays';
 
@@ -85,6 +86,7 @@ export class MatchWriter {
   }
 
   async append(matchId: string, expectedRevision: number, incoming: readonly IncomingEvent[], recordedBy: string): Promise<Appended> {
+    refuseClientSalts(incoming);
     const recordedAt = new Date(this.clock.now()).toISOString(); // one clock reading for the batch: its events are recorded together
     const stamped = incoming.map((event) => this.stamp(event, recordedBy, recordedAt));
     return this.lock.run(matchId, async () => {
@@ -99,10 +101,14 @@ export class MatchWriter {
         // against the state it was decided on, so a malformed batch is a 422 here too.
         const verdict = validateBatch(loaded.replay.stateAt(expectedRevision), stamped);
         if (!verdict.ok) throw new EventsRejected(verdict.error);
-        const { revision } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
-        return { matchId, revision };
+        try {
+          const { revision } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
+          return { matchId, revision };
+        } catch (error) {
+          throw error instanceof DuplicateEventId ? await this.notARetry(matchId, expectedRevision, state.revision, stamped) : error;
+        }
       }
-      // salts and commitments first (the state keeps the salts), then the chain over the final events
+      // the server's salts and commitments first (the state keeps the salts), then the chain over the final events
       const sealed = stamped.map((event) => (event.type === 'ZoneShuffled' ? { ...event, data: sealShuffle(state, event.data, newSalt()) } : event));
       const verdict = validateBatch(state, sealed);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
@@ -123,17 +129,19 @@ export class MatchWriter {
    * A whole match from an export (its chain verified by the caller): validated by the domain as one
    * batch, appended as it is (ids, meta and chain kept), with tokens issued as for a new match.
    * A log this store already holds (its first event is a match's MatchCreated) is refused, naming that match.
+   * It becomes the match its signed head names (`signedFor`): no other, since its events name none.
    * Too large for one append of the store (EventStoreDB's limit), it goes in chunks; an import cut
-   * between chunks is completed by the same request again, with the same `matchId`.
+   * between chunks is completed by the same request again.
    */
-  async importMatch(matchId: string | undefined, events: readonly MatchEvent[]) {
-    const id = matchId ?? randomUUID();
+  async importMatch(matchId: string | undefined, events: readonly MatchEvent[], signedFor: string) {
+    const id = matchId ?? signedFor;
     const kept = events.map(({ id, type, data, meta }) => ({ id, type, data, ...(meta !== undefined && { meta }) }) as MatchEvent);
     return this.lock.run(id, async () => {
       // the same first event (equal chain hashes: id, data and meta alike) in a match's first place
       const holder = await this.store.findEvent?.(kept[0].id);
       const holderHash = holder?.revision === 1 ? linkOf(holder as MatchEvent)?.hash : undefined;
       if (holderHash !== undefined && holderHash === linkOf(kept[0])?.hash) throw new MatchLogAlreadyImported(holder!.streamId);
+      if (id !== signedFor) throw new HeadForAnotherMatch(kept.length + 1, signedFor, id);
       if ((await this.store.revisionOf(id)) > 0 && !(await this.importedInPart(id, kept[0]))) throw new MatchAlreadyExists(id);
       const verdict = validateBatch(emptyMatch, kept);
       if (!verdict.ok) throw new EventsRejected(verdict.error);
@@ -172,17 +180,27 @@ export class MatchWriter {
   }
 
   /**
-   * A retried batch as it was first written: a shuffle sent again without a salt gets the salt and
-   * commitment the stored one got, so the store recognises the retry.
+   * What a batch behind the stream that is no retry answers: DUPLICATE_EVENT_ID if it reuses an id of
+   * this match, else a conflict, whatever other matches hold, so a stale append probes no other match's ids.
+   */
+  private async notARetry(matchId: string, expectedRevision: number, current: number, events: readonly MatchEvent[]): Promise<Error> {
+    const held = new Set((await this.store.readStream(matchId)).map((event) => event.id));
+    const reused = events.find((event) => held.has(event.id));
+    return reused ? new DuplicateEventId(reused.id) : new RevisionConflict(matchId, expectedRevision, current);
+  }
+
+  /**
+   * A retried batch as it was first written: a shuffle, sent again without a salt as every append
+   * sends it, gets the salt and commitment the stored one got, so the store recognises the retry.
    */
   private async asRetried(matchId: string, expectedRevision: number, events: readonly MatchEvent[]): Promise<MatchEvent[]> {
-    if (!events.some((e) => e.type === 'ZoneShuffled' && e.data.salt === undefined)) return [...events];
+    if (!events.some((e) => e.type === 'ZoneShuffled')) return [...events];
     const stored = await this.store.readStream(matchId, { from: expectedRevision + 1, maxCount: events.length });
     return events.map((event, i) => {
       const earlier = stored[i];
-      if (event.type !== 'ZoneShuffled' || event.data.salt !== undefined || earlier?.id !== event.id || earlier.type !== 'ZoneShuffled') return event;
+      if (event.type !== 'ZoneShuffled' || earlier?.id !== event.id || earlier.type !== 'ZoneShuffled') return event;
       const { salt: _salt, commitment: _commitment, ...recorded } = earlier.data as MatchEvent['data'] & { salt?: string; commitment?: string };
-      return canonicalJson(recorded) === canonicalJson({ ...event.data, commitment: undefined }) ? { ...event, data: earlier.data as typeof event.data } : event;
+      return canonicalJson(recorded) === canonicalJson(event.data) ? { ...event, data: earlier.data as typeof event.data } : event;
     });
   }
 
@@ -199,7 +217,7 @@ const rolesOf = (created: MatchCreated): TokenRole[] => [
   ...(created.broadcastAccess === 'token' ? [{ role: 'broadcast' } as const] : []),
 ];
 
-/** 128 random bits, hex: drawn here, outside the domain, for every shuffle recorded without a salt. */
+/** 128 random bits, hex: drawn here, outside the domain, for every shuffle appended (a client may send none). */
 const newSalt = (): string => randomBytes(16).toString('hex');
 
 /** 256 random bits, hex: a match's chain salt, drawn once at creation. */

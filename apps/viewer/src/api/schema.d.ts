@@ -107,7 +107,7 @@ export interface paths {
         put?: never;
         /**
          * Append events (the match's recorder token or the organizer key): all or nothing
-         * @description expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event's meta.recordedBy says who recorded it: "organizer" or "recorder".
+         * @description expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event's meta.recordedBy says who recorded it: "organizer" or "recorder". A ZoneShuffled carries no salt or commitment: the server draws and computes them (422 SALT_IN_BODY).
          */
         post: operations["MatchEventsController_append"];
         delete?: never;
@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Import an exported match log (organizer key)
-         * @description The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS); the events are validated by the domain and appended as they are. Returns tokens as POST /matches does.
+         * @description The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.
          */
         post: operations["MatchIntegrityController_import"];
         delete?: never;
@@ -511,9 +511,9 @@ export interface components {
             };
             /** @description card ids, the resulting order, top first */
             order: string[];
-            /** @description judge-only until MatchEnded; the server draws one when absent */
+            /** @description judge-only until MatchEnded; drawn by the server (an append that sends one is refused); kept from an imported log */
             salt?: string;
-            /** @description SHA-256 of { zone, order: definitions, salt }; the server computes it when absent */
+            /** @description SHA-256 of { zone, order: definitions, salt }; computed by the server (an append that sends one is refused); kept from an imported log */
             commitment?: string;
         };
         CardsRevealedData: {
@@ -1816,7 +1816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT */
+            /** @description SALT_IN_BODY, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1824,7 +1824,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT";
+                        code?: "SALT_IN_BODY" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT";
                     };
                 };
             };
@@ -2384,7 +2384,7 @@ export interface operations {
     MatchIntegrityController_import: {
         parameters: {
             query?: {
-                /** @description the id of the imported match; a new UUID when absent */
+                /** @description the id of the imported match: the one its signed head names (the default); another is refused, 422 HEAD_MISMATCH */
                 matchId?: string;
             };
             header?: never;

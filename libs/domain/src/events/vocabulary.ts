@@ -65,8 +65,8 @@ export const vocabulary = {
   ZoneShuffled: {
     zone: required(zone),
     order: required(list(text(), 2000), 'card ids, the resulting order, top first'),
-    salt: optional(text({ pattern: /^[0-9a-f]{32,128}$/, patternHint: '32 to 128 lowercase hex digits' }), 'judge-only until MatchEnded; the server draws one when absent'),
-    commitment: optional(text({ pattern: /^[0-9a-f]{64}$/, patternHint: '64 lowercase hex digits (SHA-256)' }), 'SHA-256 of { zone, order: definitions, salt }; the server computes it when absent'),
+    salt: optional(text({ pattern: /^[0-9a-f]{32,128}$/, patternHint: '32 to 128 lowercase hex digits' }), 'judge-only until MatchEnded; drawn by the server (an append that sends one is refused); kept from an imported log'),
+    commitment: optional(text({ pattern: /^[0-9a-f]{64}$/, patternHint: '64 lowercase hex digits (SHA-256)' }), 'SHA-256 of { zone, order: definitions, salt }; computed by the server (an append that sends one is refused); kept from an imported log'),
   },
   CardsRevealed: {
     cardIds: required(list(text(), MAX_IDS, 1)),
