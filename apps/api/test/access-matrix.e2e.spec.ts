@@ -1,6 +1,7 @@
-import { MatchEvent } from '@matchlog/domain';
+import { MatchEvent, PUBLIC_BROADCAST_MIN_SECONDS } from '@matchlog/domain';
 import { lorcanaMatch } from './support/fixtures';
 import { signedLog } from './support/signed-log';
+import { SseClient, listening } from './support/sse-client';
 import { TestApp, startTestApp } from './support/test-app';
 
 // Who may do what: every route, every kind of caller, against match "acc" ("of another": match "acc-other").
@@ -81,5 +82,76 @@ describe('access control: every route x every kind of caller', () => {
       for (const caller of CALLERS) actual[route].push((await send(route, headers[caller])).status);
     }
     expect(actual).toEqual(EXPECTED);
+  });
+});
+
+// The broadcast (issue 15 §1): none without broadcast options; a public one (300 s behind) anyone's but a
+// player's; a token one its token's, the judge's and the organizer's. During the match and after it.
+const BROADCAST_CALLERS = ['anonymous', 'organizer', 'judge', 'p1', 'p2', 'player of another', 'recorder', 'broadcast token', 'broadcast of another', 'judge of another'] as const;
+type BroadcastCaller = (typeof BROADCAST_CALLERS)[number];
+const BROADCAST_ROUTES = ['views/broadcast', 'events?audience=broadcast', 'queue?audience=broadcast', 'feed?audience=broadcast'];
+
+//                      anonymous organizer judge p1   p2   p.other recorder bc   bc.other j.other
+const BROADCAST_EXPECTED: Record<string, number[]> = {
+  'no broadcast':      [404,      404,      404,  404, 404, 404,    404,     404, 404,     404],
+  'public, 300 s':     [200,      200,      200,  403, 403, 403,    200,     200, 200,     200],
+  token:               [401,      200,      200,  403, 403, 403,    403,     200, 403,     403],
+};
+
+describe('access control: the broadcast, every route x every kind of caller x every broadcast setting', () => {
+  let t: TestApp;
+  let base: string;
+  const SETTINGS: Record<string, object> = { 'no broadcast': {}, 'public, 300 s': { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } }, token: { broadcastAccess: 'token' } };
+  const headers: Partial<Record<string, Record<BroadcastCaller, Record<string, string>>>> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = await listening(t.app);
+    const other = (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('bca-other'), broadcastAccess: 'token' }).expect(201)).body.tokens;
+    for (const [setting, options] of Object.entries(SETTINGS)) {
+      const id = `bca-${Object.keys(SETTINGS).indexOf(setting)}`;
+      const mine = (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(id), ...options }).expect(201)).body.tokens;
+      const broadcastToken = setting === 'token' ? mine.broadcast : other.broadcast;
+      headers[id] = {
+        anonymous: {},
+        organizer: t.organizer,
+        judge: t.bearer(mine.judge),
+        p1: t.bearer(mine.players.p1),
+        p2: t.bearer(mine.players.p2),
+        'player of another': t.bearer(other.players.p1),
+        recorder: t.bearer(mine.recorder),
+        'broadcast token': t.bearer(broadcastToken),
+        'broadcast of another': t.bearer(other.broadcast),
+        'judge of another': t.bearer(other.judge),
+      };
+    }
+  });
+  afterAll(() => t.close());
+
+  const status = async (id: string, route: string, as: Record<string, string>): Promise<number> => {
+    if (!route.startsWith('feed')) return (await t.http().get(`/matches/${id}/${route}`).set(as)).status;
+    const client = await SseClient.open(`${base}/matches/${id}/${route}`, as);
+    client.destroy();
+    return client.problem?.statusCode ?? 200;
+  };
+
+  const matrix = async () => {
+    const actual: Record<string, number[]> = {};
+    for (const [i, setting] of Object.keys(SETTINGS).entries())
+      for (const route of BROADCAST_ROUTES) {
+        const row: number[] = [];
+        for (const caller of BROADCAST_CALLERS) row.push(await status(`bca-${i}`, route, headers[`bca-${i}`]![caller]));
+        // every route of a setting answers alike
+        expect({ [`${setting}: ${route}`]: row }).toEqual({ [`${setting}: ${route}`]: BROADCAST_EXPECTED[setting] });
+        actual[setting] = row;
+      }
+    return actual;
+  };
+
+  it('answers each caller as the table says, during the match and after MatchEnded', async () => {
+    expect(await matrix()).toEqual(BROADCAST_EXPECTED);
+    for (const i of Object.keys(SETTINGS).keys())
+      await t.http().post(`/matches/bca-${i}/events`).set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'MatchEnded', data: { winner: 'p1', reason: 'lore' } }] }).expect(201);
+    expect(await matrix()).toEqual(BROADCAST_EXPECTED);
   });
 });

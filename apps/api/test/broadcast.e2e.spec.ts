@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { Clock } from '../src/clock';
+import { PUBLIC_BROADCAST_MIN_SECONDS } from '@matchlog/domain';
 import { openParts } from '../src/open-parts';
 import { P1_SECRETS, draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
@@ -24,9 +25,38 @@ describe('the broadcast audience over HTTP', () => {
     t.http().post(`/matches/${matchId}/events`).set(t.organizer).send({ expectedRevision, events }).expect(201);
   const named = (view: { zones: Record<string, { cards: { definition?: string }[] }> }) => Object.values(view.zones).flatMap((z) => z.cards.map((c) => c.definition).filter(Boolean));
 
-  it('by default anyone reads it, without a token: both hands by name, no deck card', async () => {
-    await create('bc-open');
+  it('a match created with no broadcast options has no broadcast audience: 404 on its views, observations and queue, for any caller', async () => {
+    const { tokens } = await create('bc-none');
+    await append('bc-none', 1, [draw('c01')]);
+    for (const token of [undefined, tokens.players.p1, tokens.judge])
+      for (const path of ['/matches/bc-none/views/broadcast?at=2', '/matches/bc-none/events?audience=broadcast', '/matches/bc-none/queue?audience=broadcast']) {
+        const refused = (await get(path, token).expect(404)).body;
+        expect(refused).toMatchObject({ code: 'AUDIENCE_NOT_FOUND' });
+        expect(refused.message).toContain('use public, p1, p2, judge');
+      }
+    await t.http().get('/matches/bc-none/views/broadcast').set(t.organizer).expect(404);
+    expect((await get('/matches/bc-none').expect(200)).body.audiences).toEqual(['public', 'p1', 'p2', 'judge']);
+    expect((await t.http().post('/matches/bc-none/tokens').set(t.organizer).send({ roles: ['broadcast'] }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it(`a public broadcast runs at least ${PUBLIC_BROADCAST_MIN_SECONDS} s behind: refused with less, 422 BROADCAST_DELAY_TOO_SHORT; a token broadcast may have any delay`, async () => {
+    for (const [i, options] of [{ broadcastAccess: 'public' }, { broadcastDelay: { events: 50 } }, { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS - 1 } }, { broadcastAccess: 'public', broadcastDelay: { events: 3, seconds: 30 } }].entries()) {
+      const refused = (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(`bc-short-${i}`), ...options }).expect(422)).body;
+      expect(refused).toMatchObject({ code: 'BROADCAST_DELAY_TOO_SHORT', rule: 'matchlog', details: [{ path: 'data.broadcastDelay.seconds' }] });
+      expect(refused.message).toContain('broadcastAccess to "token"');
+      await get(`/matches/bc-short-${i}`).expect(404);
+    }
+    await create('bc-min', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
+    expect((await get('/matches/bc-min').expect(200)).body.audiences).toEqual(['public', 'broadcast', 'p1', 'p2', 'judge']);
+    const live = await create('bc-token-live', { broadcastAccess: 'token' });
+    expect((await get('/matches/bc-token-live/views/broadcast', live.tokens.broadcast).expect(200)).body.revision).toBe(1);
+  });
+
+  it(`a public broadcast is anyone's ${PUBLIC_BROADCAST_MIN_SECONDS} s behind, without a token: both hands by name, no deck card; never with a player's token, during the match or after it`, async () => {
+    const { tokens } = await create('bc-open', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
     await append('bc-open', 1, [draw('c01')]);
+    expect((await get('/matches/bc-open/views/broadcast').expect(200)).body.revision).toBe(0);
+    clock.at += PUBLIC_BROADCAST_MIN_SECONDS * 1000;
     const view = (await get('/matches/bc-open/views/broadcast').expect(200)).body;
     expect(view).toMatchObject({ audience: 'broadcast', revision: 2 });
     expect(named(view).sort()).toEqual([...P1_SECRETS, 'Moana - Of Motunui'].sort());
@@ -35,6 +65,22 @@ describe('the broadcast audience over HTTP', () => {
     expect(feed.observations.map((o: { revision: number }) => o.revision)).toEqual([1, 2]);
     expect(JSON.stringify(feed.observations[1])).toContain('Ariel - On Human Legs');
     expect((await get('/matches/bc-open/queue?audience=broadcast').expect(200)).body.revision).toBe(2);
+    const refusals = async () => {
+      for (const player of [tokens.players.p1, tokens.players.p2])
+        for (const path of ['/matches/bc-open/views/broadcast?at=1', '/matches/bc-open/events?audience=broadcast', '/matches/bc-open/queue?audience=broadcast']) {
+          const refused = (await get(path, player).expect(403)).body;
+          expect(refused).toMatchObject({ code: 'FORBIDDEN' });
+          expect(refused.message).toContain("a player's token never reads the broadcast");
+        }
+    };
+    await refusals();
+    await append('bc-open', 2, [{ type: 'MatchEnded', data: { winner: 'p1', reason: 'lore' } }]);
+    clock.at += PUBLIC_BROADCAST_MIN_SECONDS * 1000;
+    await refusals();
+    // a player of another match (the next game of a best-of-three) is refused too
+    const next = await create('bc-open-game-2', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
+    expect((await get('/matches/bc-open/views/broadcast', next.tokens.players.p2).expect(403)).body.code).toBe('FORBIDDEN');
+    expect((await get('/matches/bc-open/views/broadcast', tokens.judge).expect(200)).body.revision).toBe(3);
   });
 
   it("with broadcastAccess: 'token', only its broadcast token, the judge and the organizer read it; a player's token does not", async () => {
@@ -62,19 +108,20 @@ describe('the broadcast audience over HTTP', () => {
   });
 
   it('with a delay of 3 events: views, queue and observations stop 3 events short, BROADCAST_DELAYED past that; not for the judge or the organizer', async () => {
-    const { tokens } = await create('bc-delay', { broadcastDelay: { events: 3 } });
+    const { tokens } = await create('bc-delay', { broadcastDelay: { events: 3 }, broadcastAccess: 'token' });
     await append('bc-delay', 1, [turn(1), draw('c01'), turn(2), turn(3), turn(4)]);
-    expect((await get('/matches/bc-delay/views/broadcast').expect(200)).body.revision).toBe(3);
-    expect((await get('/matches/bc-delay/queue?audience=broadcast').expect(200)).body.revision).toBe(3);
-    const feed = (await get('/matches/bc-delay/events?audience=broadcast').expect(200)).body;
+    const bc = tokens.broadcast;
+    expect((await get('/matches/bc-delay/views/broadcast', bc).expect(200)).body.revision).toBe(3);
+    expect((await get('/matches/bc-delay/queue?audience=broadcast', bc).expect(200)).body.revision).toBe(3);
+    const feed = (await get('/matches/bc-delay/events?audience=broadcast', bc).expect(200)).body;
     expect(feed.to).toBe(3);
     expect(feed.observations.map((o: { revision: number }) => o.revision)).toEqual([1, 2, 3]);
-    const past = (await get('/matches/bc-delay/views/broadcast?at=4').expect(403)).body;
+    const past = (await get('/matches/bc-delay/views/broadcast?at=4', bc).expect(403)).body;
     expect(past).toMatchObject({ statusCode: 403, code: 'BROADCAST_DELAYED', details: [{ path: 'at' }] });
     expect(past.message).toContain('shows revision 3 now');
-    expect((await get('/matches/bc-delay/events?audience=broadcast&to=6').expect(403)).body.code).toBe('BROADCAST_DELAYED');
-    expect((await get('/matches/bc-delay/queue?audience=broadcast&at=5', tokens.players.p1).expect(403)).body.code).toBe('BROADCAST_DELAYED');
-    expect((await get('/matches/bc-delay/views/broadcast?at=2').expect(200)).body.revision).toBe(2);
+    expect((await get('/matches/bc-delay/events?audience=broadcast&to=6', bc).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+    expect((await get('/matches/bc-delay/queue?audience=broadcast&at=5', bc).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+    expect((await get('/matches/bc-delay/views/broadcast?at=2', bc).expect(200)).body.revision).toBe(2);
     // past the head is still out of range, for everyone
     expect((await get('/matches/bc-delay/views/broadcast?at=7', tokens.judge).expect(400)).body.code).toBe('REVISION_OUT_OF_RANGE');
     expect((await get('/matches/bc-delay/views/broadcast', tokens.judge).expect(200)).body.revision).toBe(6);
@@ -83,19 +130,24 @@ describe('the broadcast audience over HTTP', () => {
     expect((await get('/matches/bc-delay/views/public').expect(200)).body.revision).toBe(6);
   });
 
-  it('no broadcast payload served at time t holds an observation newer than the delay allows at t (appends and clock steps at random)', async () => {
+  it("no broadcast payload served at time t holds an observation newer than the delay allows at t, public or by token; never a player's (appends and clock steps at random)", async () => {
     let match = 0;
     await fc.assert(
       fc.asyncProperty(
+        fc.constantFrom('public', 'token'),
         fc.record({ events: fc.nat(4), seconds: fc.nat(20) }),
         fc.array(fc.oneof(fc.record({ append: fc.integer({ min: 1, max: 3 }) }), fc.record({ wait: fc.integer({ min: 0, max: 12000 }) })), { minLength: 4, maxLength: 14 }),
-        async (delay, steps) => {
+        async (access, drawn, steps) => {
           const matchId = `bc-prop-${++match}`;
-          await create(matchId, { broadcastDelay: delay });
+          // a public broadcast runs at least PUBLIC_BROADCAST_MIN_SECONDS behind: its seconds and waits are scaled to match
+          const scale = access === 'public' ? 30 : 1;
+          const delay = { events: drawn.events, seconds: access === 'public' ? PUBLIC_BROADCAST_MIN_SECONDS + drawn.seconds : drawn.seconds };
+          const { tokens } = await create(matchId, { broadcastDelay: delay, broadcastAccess: access });
+          const bc = access === 'token' ? tokens.broadcast : undefined;
           /** recordedAt of each revision as the test's clock said when it was appended (revision 1: MatchCreated) */
           const recorded = [NaN, clock.at];
           for (const step of steps) {
-            if ('wait' in step) clock.at += step.wait;
+            if ('wait' in step) clock.at += step.wait * scale;
             else {
               await append(matchId, recorded.length - 1, Array.from({ length: step.append }, (_, i) => turn(recorded.length + i)));
               for (let i = 0; i < step.append; i++) recorded.push(clock.at);
@@ -103,16 +155,17 @@ describe('the broadcast audience over HTTP', () => {
             const head = recorded.length - 1;
             let allowed = Math.max(0, head - delay.events);
             while (allowed > 0 && recorded[allowed] > clock.at - delay.seconds * 1000) allowed--;
-            const view = (await get(`/matches/${matchId}/views/broadcast`).expect(200)).body;
-            const queue = (await get(`/matches/${matchId}/queue?audience=broadcast`).expect(200)).body;
-            const feed = (await get(`/matches/${matchId}/events?audience=broadcast`).expect(200)).body;
+            const view = (await get(`/matches/${matchId}/views/broadcast`, bc).expect(200)).body;
+            const queue = (await get(`/matches/${matchId}/queue?audience=broadcast`, bc).expect(200)).body;
+            const feed = (await get(`/matches/${matchId}/events?audience=broadcast`, bc).expect(200)).body;
             expect([view.revision, queue.revision, feed.to]).toEqual([allowed, allowed, allowed]);
             for (const { revision } of feed.observations) expect(revision).toBeLessThanOrEqual(allowed);
-            if (allowed < head) expect((await get(`/matches/${matchId}/views/broadcast?at=${allowed + 1}`).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+            if (allowed < head) expect((await get(`/matches/${matchId}/views/broadcast?at=${allowed + 1}`, bc).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+            expect((await get(`/matches/${matchId}/views/broadcast?at=0`, tokens.players.p1).expect(403)).body.code).toBe('FORBIDDEN');
           }
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 16 },
     );
   });
 

@@ -23,14 +23,15 @@ describe("the live feed of the README's Lorcana match, from creation to MatchEnd
   let t: TestApp;
   let base: string;
   let id: string;
-  let tokens: { players: Record<string, string>; judge: string };
+  let tokens: { players: Record<string, string>; judge: string; broadcast: string };
   const received = new Map<string, Promise<SseMessage[]>>();
 
   beforeAll(async () => {
     t = await startTestApp();
     base = await listening(t.app);
-    ({ matchId: id, tokens } = (await t.http().post('/matches').set(t.organizer).send(example('match.json')).expect(201)).body);
-    for (const [audience, token] of [['p1', tokens.players.p1], ['p2', tokens.players.p2], ['public', undefined]] as const) {
+    // with a broadcast by token and no delay: its feed runs live, so every payload of it is checked
+    ({ matchId: id, tokens } = (await t.http().post('/matches').set(t.organizer).send({ ...example('match.json'), broadcastAccess: 'token' }).expect(201)).body);
+    for (const [audience, token] of [['p1', tokens.players.p1], ['p2', tokens.players.p2], ['public', undefined], ['broadcast', tokens.broadcast]] as const) {
       const client = await SseClient.open(`${base}/matches/${id}/feed?audience=${audience}`, token ? t.bearer(token) : {});
       received.set(audience, everything(client));
     }
@@ -43,18 +44,19 @@ describe("the live feed of the README's Lorcana match, from creation to MatchEnd
   afterAll(() => t.close());
 
   it('sends each audience its view, every observation, then ended, and closes', async () => {
-    for (const audience of ['p1', 'p2', 'public']) {
+    for (const audience of ['p1', 'p2', 'public', 'broadcast']) {
       const messages = await received.get(audience)!;
       expect(messages.map((m) => `${m.event} ${m.id}`)).toEqual(['view 1', ...Array.from({ length: 45 }, (_, i) => `observation ${i + 2}`), 'ended 46']);
       expect(JSON.parse(messages.at(-1)!.data)).toEqual({ revision: 46 });
     }
   });
 
-  it("passes the audit's deliveries check: no payload a player's or the public feed received holds what that audience could not know", async () => {
+  it("passes the audit's deliveries check: no payload a player's, the public or the broadcast feed received holds what that audience could not know", async () => {
     const events = await readMatch(t.app.get<EventStore>(EVENT_STORE), id);
-    for (const audience of ['p1', 'p2', 'public']) expect(checkDeliveries(events, deliveries(audience, await received.get(audience)!))).toEqual([]);
-    // the check has teeth: p1's own feed, had it gone to p2, names cards p2 never saw
+    for (const audience of ['p1', 'p2', 'public', 'broadcast']) expect(checkDeliveries(events, deliveries(audience, await received.get(audience)!))).toEqual([]);
+    // the check has teeth: p1's own feed, had it gone to p2, names cards p2 never saw; the broadcast's, to p1, names p2's hand
     expect(checkDeliveries(events, deliveries('p2', await received.get('p1')!)).length).toBeGreaterThan(0);
+    expect(checkDeliveries(events, deliveries('p1', await received.get('broadcast')!)).length).toBeGreaterThan(0);
   });
 
   it('opened after the end: the final view, then ended; a resume gets what follows its id, then ended', async () => {

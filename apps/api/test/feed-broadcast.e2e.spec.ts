@@ -1,5 +1,6 @@
 import { Clock } from '../src/clock';
 import { openParts } from '../src/open-parts';
+import { PUBLIC_BROADCAST_MIN_SECONDS } from '@matchlog/domain';
 import { lorcanaMatch } from './support/fixtures';
 import { SseClient, listening } from './support/sse-client';
 import { TestApp, startTestApp } from './support/test-app';
@@ -20,7 +21,7 @@ describe('the live feed of a delayed broadcast', () => {
   afterEach(() => open.splice(0).forEach((client) => client.destroy()));
   afterAll(() => t.close());
 
-  const create = async (id: string, broadcastDelay: object) => (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(id), broadcastDelay }).expect(201)).body;
+  const create = async (id: string, broadcast: object) => (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(id), ...broadcast }).expect(201)).body;
   const append = (id: string, expectedRevision: number, count: number) =>
     t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision, events: Array.from({ length: count }, (_, k) => turn(expectedRevision + k)) }).expect(201);
   const feed = async (id: string, query: string, headers: Record<string, string> = {}) => {
@@ -30,25 +31,36 @@ describe('the live feed of a delayed broadcast', () => {
   };
 
   it('by events: opens at the delayed revision and lets each append through only once 3 more follow it', async () => {
-    await create('fb-events', { events: 3 });
+    const { tokens } = await create('fb-events', { broadcastDelay: { events: 3 }, broadcastAccess: 'token' });
+    const bc = { authorization: `Bearer ${tokens.broadcast}` };
     await append('fb-events', 1, 5);
-    const client = await feed('fb-events', 'audience=broadcast');
+    expect((await feed('fb-events', 'audience=broadcast')).problem).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+    const client = await feed('fb-events', 'audience=broadcast', bc);
     expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '3' });
     await append('fb-events', 6, 1);
     expect(await client.nextMessage()).toMatchObject({ event: 'observation', id: '4' });
     await append('fb-events', 7, 2);
     expect((await client.until(6)).map((m) => m.id)).toEqual(['5', '6']);
-    expect((await feed('fb-events', 'audience=broadcast&from=7')).problem).toMatchObject({ statusCode: 400, code: 'REVISION_OUT_OF_RANGE' });
+    expect((await feed('fb-events', 'audience=broadcast&from=7', bc)).problem).toMatchObject({ statusCode: 400, code: 'REVISION_OUT_OF_RANGE' });
     const judge = await feed('fb-events', 'audience=broadcast', t.organizer);
     expect(await judge.nextMessage()).toMatchObject({ event: 'view', id: '9' });
   });
 
   it('by seconds: lets an event through once its time has passed, with no append to wake it', async () => {
-    await create('fb-seconds', { seconds: 30 });
+    await create('fb-seconds', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
     await append('fb-seconds', 1, 2);
     const client = await feed('fb-seconds', 'audience=broadcast');
     expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '0' });
-    clock.at += 31_000;
+    clock.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
     expect((await client.until(3)).map((m) => m.id)).toEqual(['1', '2', '3']);
+  });
+
+  it("is never a player's, even public; a match with no broadcast options has no broadcast feed", async () => {
+    const { tokens } = await create('fb-players', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
+    for (const player of Object.values(tokens.players) as string[])
+      expect((await feed('fb-players', 'audience=broadcast', { authorization: `Bearer ${player}` })).problem).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+    await create('fb-none', {});
+    for (const headers of [{}, t.organizer])
+      expect((await feed('fb-none', 'audience=broadcast', headers)).problem).toMatchObject({ statusCode: 404, code: 'AUDIENCE_NOT_FOUND' });
   });
 });

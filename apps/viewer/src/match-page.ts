@@ -86,7 +86,8 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     stopLive = feed.stop;
   };
   const liveToggle = h('button', { type: 'button', class: 'live', 'aria-pressed': 'false', onclick: () => setLive(stopLive === null) }, 'Live');
-  const audiences = ['public', 'broadcast', ...latest.players.map((p) => p.id), 'judge'];
+  // the match's own list (broadcast only where it has one); without its entry, the audiences every match has
+  const audiences = summary?.audiences ?? ['public', ...latest.players.map((p) => p.id), 'judge'];
   const picker = h('label', {}, 'Audience ', h('select', { name: 'audience', onchange: (event) => (location.href = hrefOf(matchId, (event.target as HTMLSelectElement).value, current)) },
     audiences.map((a) => h('option', { value: a, selected: a === audience }, a === 'public' || a === 'broadcast' || a === 'judge' ? a : `${nameOf(a)} (${a})`))));
   const languageSwitch = audience === 'judge' ? h('label', {}, 'Language ', h('select', { name: 'language', onchange: (event) => ((language = (event.target as HTMLSelectElement).value), void loadFindings()) },

@@ -10,5 +10,5 @@ export const keepToken = (matchId: string, audience: string, token: string): voi
 
 export const forgetToken = (matchId: string, audience: string): void => sessionStorage.removeItem(keyOf(matchId, audience));
 
-/** public and (unless the match asks for a token) broadcast are open to anyone */
+/** public and (where the match has a public one) broadcast are open to anyone */
 export const needsToken = (audience: string): boolean => audience !== 'public' && audience !== 'broadcast';

@@ -12,6 +12,7 @@ export * from './validate/domain-error';
 export * from './validate/validate';
 export * from './observe/audience';
 export * from './broadcast/delayed-revision';
+export * from './broadcast/broadcast-policy';
 export * from './observe/observation';
 export * from './observe/perception';
 export * from './observe/observe';

@@ -1,4 +1,4 @@
-import { BROADCAST, Replay, emptyMatch, evolve, validate } from '@matchlog/domain';
+import { BROADCAST, JUDGE, PUBLIC, PUBLIC_BROADCAST_MIN_SECONDS, Replay, audiencesOf, emptyMatch, evolve, validate } from '@matchlog/domain';
 import { cards, created } from './support/events';
 
 const table = created('lorcana', [...cards('p1', 'hand', ['Ariel']), ...cards('p2', 'hand', ['Stitch']), ...cards('p1', 'deck', ['Moana', 'Mulan'])]);
@@ -10,8 +10,18 @@ describe("MatchCreated's broadcast settings (in the log, so every instance agree
     expect(state.layout!.broadcast).toEqual({ delay: { events: 5, seconds: 30 }, access: 'token' });
   });
 
-  it('absent: no delay, public access', () => {
-    expect(evolve(emptyMatch, table).layout!.broadcast).toEqual({ delay: {}, access: 'public' });
+  it('absent: no broadcast at all, and no broadcast audience', () => {
+    const { layout } = evolve(emptyMatch, table);
+    expect(layout!.broadcast).toBeUndefined();
+    expect(audiencesOf(layout!)).toEqual([PUBLIC, 'p1', 'p2', JUDGE]);
+    expect(audiencesOf(evolve(emptyMatch, { ...table, data: { ...table.data, broadcastAccess: 'token' } }).layout!)).toEqual([PUBLIC, BROADCAST, 'p1', 'p2', JUDGE]);
+  });
+
+  it(`a public broadcast (the default access) is refused below ${PUBLIC_BROADCAST_MIN_SECONDS} s of delay; a token one takes any delay`, () => {
+    for (const extra of [{ broadcastAccess: 'public' }, { broadcastDelay: { events: 99 } }, { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS - 1 } }])
+      expect(verdictOf(extra)).toMatchObject({ ok: false, error: { code: 'BROADCAST_DELAY_TOO_SHORT', rule: 'matchlog', path: 'data.broadcastDelay.seconds' } });
+    for (const extra of [{}, { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } }, { broadcastAccess: 'public', broadcastDelay: { seconds: 3600 } }, { broadcastAccess: 'token' }, { broadcastAccess: 'token', broadcastDelay: { events: 1 } }])
+      expect(verdictOf(extra)).toEqual({ ok: true });
   });
 
   it.each([

@@ -10,8 +10,11 @@ export class MatchNotFound extends Error {
 
 export class AudienceNotFound extends Error {
   readonly code = 'AUDIENCE_NOT_FOUND';
-  constructor(readonly audience: string) {
-    super(`no audience "${audience}" in this match: use public, judge or a player id`);
+  constructor(
+    readonly audience: string,
+    audiences: readonly string[],
+  ) {
+    super(`no audience "${audience}" in this match: use ${audiences.join(', ')}${audience === 'broadcast' ? ' (a match has a broadcast only when created with broadcastDelay or broadcastAccess)' : ''}`);
   }
 }
 
@@ -54,8 +57,15 @@ export class Unauthenticated extends Error {
 
 export class Forbidden extends Error {
   readonly code = 'FORBIDDEN';
+  constructor(message = 'this token may not do that') {
+    super(message);
+  }
+}
+
+/** A player's token asking for the broadcast, which shows every hand: never, of any match. */
+export class BroadcastNotForPlayers extends Forbidden {
   constructor() {
-    super('this token may not do that');
+    super("a player's token never reads the broadcast, which shows every hand: it is for spectators, the judge and the organizer");
   }
 }
 

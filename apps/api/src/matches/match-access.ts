@@ -1,12 +1,13 @@
-import { BROADCAST, JUDGE, PUBLIC, delayedRevision, hasBroadcastDelay } from '@matchlog/domain';
+import { BROADCAST, JUDGE, PUBLIC, audiencesOf, delayedRevision, hasBroadcastDelay } from '@matchlog/domain';
 import { Caller, assertMayRead, mayRead } from '../auth/caller';
-import { AudienceNotFound, BroadcastDelayed, RevisionOutOfRange } from '../errors/api-errors';
+import { AudienceNotFound, BroadcastDelayed, BroadcastNotForPlayers, RevisionOutOfRange } from '../errors/api-errors';
 import { LoadedMatch } from './match-replays';
 
-/** The audience, if the match has it: public, broadcast, judge, or one of its players. */
+/** The audience, if the match has it: public, the broadcast where the match asks for one, one of its players, or judge. */
 export const audienceIn = (match: Pick<LoadedMatch, 'state'>, audience: string): string => {
-  if (audience === PUBLIC || audience === BROADCAST || audience === JUDGE || match.state.layout?.playerIds.includes(audience)) return audience;
-  throw new AudienceNotFound(audience);
+  const audiences = match.state.layout ? audiencesOf(match.state.layout) : [PUBLIC, JUDGE];
+  if (audiences.includes(audience)) return audience;
+  throw new AudienceNotFound(audience, audiences);
 };
 
 /** A revision of the match to look at: the latest when absent, never past it. */
@@ -17,9 +18,14 @@ export const revisionIn = (match: LoadedMatch, field: string, at: number | undef
   return at;
 };
 
-/** 401/403 unless the caller may read the audience; a match's broadcast is anyone's unless it was created with broadcastAccess: 'token'. */
+/**
+ * 401/403 unless the caller may read the audience. The broadcast: never with a player's token, of any
+ * match (the one reader its delay exists to keep out, and a best-of-three's next game has the same
+ * decks); else anyone's when public, the judge's, the organizer's and its token's when 'token'.
+ */
 export const assertMayReadIn = (caller: Caller, matchId: string, match: Pick<LoadedMatch, 'state'>, audience: string): void => {
-  if (audience === BROADCAST && match.state.layout?.broadcast.access !== 'token') return;
+  if (audience === BROADCAST && caller.kind === 'player') throw new BroadcastNotForPlayers();
+  if (audience === BROADCAST && match.state.layout?.broadcast?.access === 'public') return;
   assertMayRead(caller, matchId, audience);
 };
 
@@ -29,7 +35,7 @@ export const assertMayReadIn = (caller: Caller, matchId: string, match: Pick<Loa
  */
 export const latestFor = (caller: Caller, matchId: string, match: { readonly state: LoadedMatch['state']; readonly replay: Pick<LoadedMatch['replay'], 'recordedAt'> }, audience: string, now: number): number => {
   const head = match.state.revision;
-  const delay = match.state.layout?.broadcast.delay;
+  const delay = match.state.layout?.broadcast?.delay;
   if (audience !== BROADCAST || delay === undefined || !hasBroadcastDelay(delay) || mayRead(caller, matchId, JUDGE)) return head;
   return delayedRevision(head, delay, (revision) => match.replay.recordedAt(revision), now);
 };

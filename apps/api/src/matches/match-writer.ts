@@ -75,7 +75,7 @@ export class MatchWriter {
     return this.lock.run(matchId, async () => {
       const layout = (await this.replays.load(matchId)).state.layout;
       const players = layout?.playerIds ?? [];
-      const broadcast = layout?.broadcast.access === 'token';
+      const broadcast = layout?.broadcast?.access === 'token';
       const valid = (role: string) => role === 'judge' || role === 'recorder' || players.includes(role) || (broadcast && role === BROADCAST);
       const named = [...players, ...(broadcast ? [BROADCAST] : [])].join(', ');
       const unknown = roles.flatMap((role, i) => (valid(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge", "recorder" or a role of this match (${named}); got "${role}"` }]));

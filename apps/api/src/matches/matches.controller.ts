@@ -1,4 +1,5 @@
 import { CatalogDb, MatchPage, MatchSummary, decodeCursor, findMatch, listMatches } from '@matchlog/catalog';
+import { audiencesOf } from '@matchlog/domain';
 import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
@@ -11,6 +12,7 @@ import { createMatchBody } from '../openapi/event-schemas';
 import { ref } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
 import { CATALOG_DB } from '../tokens';
+import { MatchReplays } from './match-replays';
 import { MatchWriter } from './match-writer';
 
 @ApiTags('matches')
@@ -18,6 +20,7 @@ import { MatchWriter } from './match-writer';
 export class MatchesController {
   constructor(
     private readonly writer: MatchWriter,
+    private readonly replays: MatchReplays,
     @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
   ) {}
 
@@ -57,12 +60,13 @@ export class MatchesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: "A match's catalog entry" })
+  @ApiOperation({ summary: "A match's catalog entry, with the audiences it has", description: 'audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge.' })
   @ApiOkResponse({ schema: ref('MatchSummary') })
   @ApiErrors(STORE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
-  async get(@Param('id') id: string): Promise<MatchSummary> {
+  async get(@Param('id') id: string): Promise<MatchSummary & { audiences: string[] }> {
     const match = await findMatch(this.catalog, id);
     if (!match) throw new MatchNotFound(id);
-    return match;
+    const { layout } = (await this.replays.load(id)).state;
+    return { ...match, audiences: layout ? audiencesOf(layout) : [] };
   }
 }

@@ -21,6 +21,7 @@ export const DOMAIN_CODES = [
   'MATCH_NOT_CREATED', 'MATCH_ALREADY_CREATED', 'MATCH_ENDED', 'UNKNOWN_EVENT_TYPE', 'MALFORMED_EVENT', 'UNKNOWN_GAME', 'NO_PLAYERS', 'DUPLICATE_PLAYER',
   'RESERVED_PLAYER_ID', 'UNKNOWN_PLAYER', 'UNKNOWN_ZONE', 'UNKNOWN_CARD', 'DUPLICATE_CARD', 'CARD_NOT_IN_ZONE', 'CARD_MOVED_TWICE', 'HAND_BELOW_ZERO',
   'CARD_INTO_BAG', 'POSITION_OUT_OF_RANGE', 'SHUFFLE_NOT_A_PERMUTATION', 'NOT_A_TRIGGERED_ABILITY', 'DUPLICATE_TRIGGER', 'UNKNOWN_TRIGGER', 'DUPLICATE_EFFECT', 'UNKNOWN_EFFECT',
+  'BROADCAST_DELAY_TOO_SHORT',
 ] as const satisfies readonly DomainErrorCode[];
 // a DomainErrorCode added to the domain and not listed above fails to compile here
 const allDomainCodes: Exclude<DomainErrorCode, (typeof DOMAIN_CODES)[number]> extends never ? true : never = true;

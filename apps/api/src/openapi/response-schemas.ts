@@ -57,7 +57,8 @@ const MatchSummary = object({
   endedAt: nullable(str),
   eventCount: int,
   revision: int,
-});
+  audiences: { ...arrayOf(str), description: 'GET /matches/{id} only: public, broadcast where the match has one, each player id, judge' },
+}, ['audiences']);
 
 const finding = object({ revision: int, eventId: str, code: str, rule: str, severity: { type: 'string', enum: ['violation', 'warning'] }, players: arrayOf(str), message: str });
 const knownBy = object({ audience: str }, [], { additionalProperties: true });

@@ -36,9 +36,9 @@ export interface MatchCreated {
    * Absent or false: only to the players and the judge, who check the shuffles' commitments with them.
    */
   readonly publicDeckLists?: boolean;
-  /** how far the broadcast audience runs behind the match: see broadcast/delayed-revision.ts */
+  /** how far the broadcast audience runs behind the match: see broadcast/delayed-revision.ts. A match with neither this nor broadcastAccess has no broadcast */
   readonly broadcastDelay?: BroadcastDelay;
-  /** who may read the broadcast audience: anyone (the default), or a broadcast token's holder */
+  /** who may read the broadcast audience: anyone (the default; then broadcastDelay.seconds is at least PUBLIC_BROADCAST_MIN_SECONDS), or a broadcast token's holder */
   readonly broadcastAccess?: 'public' | 'token';
 }
 

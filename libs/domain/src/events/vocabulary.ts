@@ -56,9 +56,9 @@ export const vocabulary = {
     publicDeckLists: optional(boolean(), "true: MatchEnded discloses every shuffle's order and salt to spectators too"),
     broadcastDelay: optional(
       object({ events: optional(integer(), 'it never shows the last this many events'), seconds: optional(integer(), 'nor an event recorded less than this many seconds ago') }),
-      'how far the broadcast audience (what the players together know) runs behind the match; none when absent',
+      'how far the broadcast audience (what the players together know) runs behind the match; a match with neither this nor broadcastAccess has no broadcast',
     ),
-    broadcastAccess: optional(oneOf('public', 'token'), 'who reads the broadcast audience: anyone (default), or the holder of a broadcast token'),
+    broadcastAccess: optional(oneOf('public', 'token'), 'who reads the broadcast audience (never a player\'s token): anyone (default; then seconds must be at least 300), or the holder of a broadcast token'),
   },
   CardMoved: cardMoved,
   CardsMoved: { moves: required(list(object(cardMoved, 'CardMoved data'), MAX_IDS, 1), 'applied in the order listed; a card may appear once') },

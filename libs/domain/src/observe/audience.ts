@@ -11,7 +11,13 @@ export const BROADCAST = 'broadcast';
 /** Names no player may take: they name audiences. */
 export const RESERVED_AUDIENCES: readonly string[] = [PUBLIC, JUDGE, BROADCAST];
 
-export const audiencesOf = (players: readonly string[]): Audience[] => [...players, PUBLIC, BROADCAST, JUDGE];
+/** The one list of a match's audiences: spectators, the broadcast where the match asks for one, each player, the judge. */
+export const audiencesOf = (layout: { readonly playerIds: readonly string[]; readonly broadcast?: unknown }): Audience[] => [
+  PUBLIC,
+  ...(layout.broadcast === undefined ? [] : [BROADCAST]),
+  ...layout.playerIds,
+  JUDGE,
+];
 
 /**
  * Whether the audience perceives as this player does: the player itself, or the broadcast, which

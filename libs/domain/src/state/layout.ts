@@ -1,3 +1,4 @@
+import { broadcastOf } from '../broadcast/broadcast-policy';
 import { MatchCreated } from '../events/events';
 import { ZoneRef, zoneKey } from '../events/zone-ref';
 import { rulesets } from '../rules/rulesets';
@@ -44,7 +45,7 @@ export const layoutOf = (created: MatchCreated): MatchLayout => {
     cardIndex: new Map(cardIds.map((cardId, index) => [cardId, index])),
     tournament: created.tournament,
     publicDeckLists: created.publicDeckLists === true,
-    broadcast: { delay: created.broadcastDelay ?? {}, access: created.broadcastAccess === 'token' ? 'token' : 'public' },
+    broadcast: broadcastOf(created),
   };
 };
 

@@ -1,4 +1,5 @@
-import { BroadcastDelay, MatchEnded, PlayerSeat, Tournament } from '../events/events';
+import type { BroadcastPolicy } from '../broadcast/broadcast-policy';
+import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
 import { ZoneRef } from '../events/zone-ref';
 import { Pending } from '../queue/pending';
 import { Ruleset, ZoneDefinition } from '../rules/ruleset';
@@ -24,8 +25,8 @@ export interface MatchLayout {
   readonly tournament?: Tournament;
   /** MatchCreated's publicDeckLists: whether spectators get the shuffles MatchEnded discloses */
   readonly publicDeckLists: boolean;
-  /** MatchCreated's broadcastDelay and broadcastAccess: how far behind, and to whom, the broadcast audience is served */
-  readonly broadcast: { readonly delay: BroadcastDelay; readonly access: 'public' | 'token' };
+  /** MatchCreated's broadcastDelay and broadcastAccess; none when it asks for neither (broadcast/broadcast-policy.ts) */
+  readonly broadcast?: BroadcastPolicy;
 }
 
 export interface CardState {

@@ -1,9 +1,10 @@
+import { checkBroadcast } from '../broadcast/broadcast-policy';
 import { MatchCreated } from '../events/events';
 import { RESERVED_AUDIENCES } from '../observe/audience';
 import { isGameId } from '../rules/rulesets';
 import { cite } from '../rules/ruleset';
 import { layoutOf } from '../state/layout';
-import { Verdict, accepted, rejected } from './domain-error';
+import { Verdict, rejected } from './domain-error';
 import { checkZone } from './check-refs';
 
 export const checkCreated = (created: MatchCreated): Verdict => {
@@ -35,5 +36,5 @@ export const checkCreated = (created: MatchCreated): Verdict => {
       return rejected('CARD_INTO_BAG', cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag), 'cards can\'t start in the bag', `data.cards[${i}].zone`);
     }
   }
-  return accepted;
+  return checkBroadcast(created);
 };

@@ -23,7 +23,8 @@ export type DomainErrorCode =
   | 'DUPLICATE_TRIGGER'
   | 'UNKNOWN_TRIGGER'
   | 'DUPLICATE_EFFECT'
-  | 'UNKNOWN_EFFECT';
+  | 'UNKNOWN_EFFECT'
+  | 'BROADCAST_DELAY_TOO_SHORT';
 
 export interface DomainError {
   readonly code: DomainErrorCode;
