@@ -126,11 +126,11 @@ describe('the web viewer, in Chromium', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'lorcana-phone.png'), fullPage: true });
   });
 
-  it('as broadcast with a delay of 5 events, never shows the last 5, even from a deep link to the head', async () => {
-    const delayed = await rig.record('lorcana', { broadcastDelay: { events: 5 } });
-    const page = await rig.browser.newPage();
+  it('as broadcast by token with a delay of 5 events, never shows the last 5, even from a deep link to the head', async () => {
+    const delayed = await rig.record('lorcana', { broadcastDelay: { events: 5 }, broadcastAccess: 'token' });
+    const page = await rig.open(`/viewer/${delayed.id}?audience=broadcast&at=${delayed.revision}`, { matchId: delayed.id, audience: 'broadcast', token: delayed.tokens.broadcast! });
     const deliveries = captureDeliveries(page, 'broadcast');
-    await page.goto(`${rig.base}/viewer/${delayed.id}?audience=broadcast&at=${delayed.revision}`);
+    await page.reload();
     const allowed = delayed.revision - 5;
     await shownAt(page, allowed);
     expect(await page.locator('input[name="revision"]').getAttribute('max')).toBe(String(allowed));
@@ -142,6 +142,13 @@ describe('the web viewer, in Chromium', () => {
     expect(served.length).toBeGreaterThan(0);
     for (const delivery of served) expect(delivery.revision).toBeLessThanOrEqual(allowed);
     expect(checkDeliveries(await rig.events(delayed.id, delayed.tokens.judge), served)).toEqual([]);
+    expect(await page.locator('select[name="audience"] option').evaluateAll((options) => options.map((o) => o.getAttribute('value')))).toEqual(['public', 'broadcast', 'p1', 'p2', 'judge']);
+  });
+
+  it('offers no broadcast for a match created without one', async () => {
+    const page = await rig.open(`/viewer/${lorcana.id}?audience=public&at=1`);
+    await shownAt(page, 1);
+    expect(await page.locator('select[name="audience"] option').evaluateAll((options) => options.map((o) => o.getAttribute('value')))).toEqual(['public', 'p1', 'p2', 'judge']);
   });
 
   it('leaks nothing: every payload the page received passes the deliveries check for its audience', async () => {

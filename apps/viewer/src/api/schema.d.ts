@@ -429,7 +429,7 @@ export interface components {
             };
             /** @description true: MatchEnded discloses every shuffle's order and salt to spectators too */
             publicDeckLists?: boolean;
-            /** @description how far the broadcast audience (what the players together know) runs behind the match; none when absent */
+            /** @description how far the broadcast audience (what the players together know) runs behind the match; a match with neither this nor broadcastAccess has no broadcast */
             broadcastDelay?: {
                 /** @description it never shows the last this many events */
                 events?: number;
@@ -437,7 +437,7 @@ export interface components {
                 seconds?: number;
             };
             /**
-             * @description who reads the broadcast audience: anyone (default), or the holder of a broadcast token
+             * @description who reads the broadcast audience (never a player's token): anyone (default; then seconds must be at least 300), or the holder of a broadcast token
              * @enum {string}
              */
             broadcastAccess?: "public" | "token";
@@ -1199,7 +1199,7 @@ export interface operations {
                     };
                     /** @description true: MatchEnded discloses every shuffle's order and salt to spectators too */
                     publicDeckLists?: boolean;
-                    /** @description how far the broadcast audience (what the players together know) runs behind the match; none when absent */
+                    /** @description how far the broadcast audience (what the players together know) runs behind the match; a match with neither this nor broadcastAccess has no broadcast */
                     broadcastDelay?: {
                         /** @description it never shows the last this many events */
                         events?: number;
@@ -1207,7 +1207,7 @@ export interface operations {
                         seconds?: number;
                     };
                     /**
-                     * @description who reads the broadcast audience: anyone (default), or the holder of a broadcast token
+                     * @description who reads the broadcast audience (never a player's token): anyone (default; then seconds must be at least 300), or the holder of a broadcast token
                      * @enum {string}
                      */
                     broadcastAccess?: "public" | "token";

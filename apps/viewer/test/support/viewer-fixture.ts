@@ -12,7 +12,7 @@ export const example = (game: string, file: string) => readFileSync(join(ROOT, '
 
 export interface Recorded {
   readonly id: string;
-  readonly tokens: { players: Record<string, string>; judge: string };
+  readonly tokens: { players: Record<string, string>; judge: string; broadcast?: string };
   readonly revision: number;
 }
 
