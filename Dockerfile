@@ -2,23 +2,15 @@
 # Node 24 (LTS); the code runs on every line package.json's engines names.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# build: every dependency, the typecheck, dist/
+# build: every dependency, the typecheck, dist/, then the devDependencies pruned: the README's production
+# install, which test/production-install.prod.spec.ts runs as written here (change them together)
 FROM ${NODE_IMAGE} AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-RUN npm run typecheck && npm run build
-
-# production dependencies only (the compilers are here in case better-sqlite3 finds no prebuilt binary)
-FROM ${NODE_IMAGE} AS production-dependencies
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-WORKDIR /app
-COPY package.json package-lock.json ./
-# test/production-install.prod.spec.ts runs this RUN line's command and the CMD below, as written here, on the
-# files the last stage holds (package.json, package-lock.json, bin/, dist/): change them together.
-RUN npm ci --omit=dev
+RUN npm run typecheck && npm run build && npm prune --omit=dev
 
 # what runs: production node_modules, dist/ and the CLI (bin/), as the unprivileged user node
 FROM ${NODE_IMAGE}
@@ -26,7 +18,7 @@ ENV NODE_ENV=production MATCHLOG_DATA_DIR=/data PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY bin ./bin
-COPY --from=production-dependencies /app/node_modules ./node_modules
+COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The offline auditors' CLI: `npx matchlog audit|verify|replay|knowledge <file.jsonl>`. No server, no database.
 // It runs the compiled CLI in dist/. In a checkout (scripts/build.js is there) it first builds when dist/ is
-// missing or older than a source; a production install has dist/ and no sources, and builds nothing.
+// missing; it never rebuilds one that is there (after editing sources: npm run build).
 const { existsSync } = require('fs');
 const { join } = require('path');
 const build = join(__dirname, '..', 'scripts', 'build.js');
 try {
-  if (existsSync(build)) require(build).buildIfStale();
+  if (existsSync(build)) require(build).buildIfMissing();
 } catch (error) {
   console.error(error.message);
   process.exit(2);

@@ -2,19 +2,22 @@
 // npm run build: compiles apps/, libs/ and migrations/ (tests left out) to dist/, same layout, with
 // @swc/core: the @matchlog/* aliases of tsconfig.json become relative paths, decorator metadata is
 // emitted for Nest, and every file gets a source map. dist/ needs no devDependency at run time.
-// `node scripts/build.js --if-stale` (npm start, bin/matchlog.js, the tests) builds only when dist/ is
-// missing or older than a source, and does nothing where there are no sources (a production install).
+// Whether dist/ is fresh is decided when it is built: dist/.built records a hash of what it was built
+// from. `--if-missing` (npm start, bin/matchlog.js) builds only when dist/ is missing, so a production
+// install (after `npm prune --omit=dev`, or in the image) never tries to; `--if-stale` (the tests'
+// setup, the benches, in a checkout) also builds when the sources no longer hash as recorded.
 // The web viewer (apps/viewer) is not compiled file by file: esbuild bundles it into dist/viewer/, beside
 // the files of apps/viewer/public/, so the API serves it as static assets (/viewer).
-const { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = require('fs');
+const { createHash } = require('crypto');
+const { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } = require('fs');
 const { basename, dirname, join, relative } = require('path');
 
 const root = join(__dirname, '..');
 const dist = join(root, 'dist');
 const STAMP = join(dist, '.built');
 const SOURCE_DIRS = ['apps', 'libs', 'migrations'];
-/** what decides the output besides the sources */
-const INPUTS = [__filename, join(root, 'tsconfig.json'), join(root, 'package-lock.json')];
+/** what decides the output besides the sources (not package-lock.json: `npm prune` rewrites it, and it compiles into nothing) */
+const INPUTS = [__filename, join(root, 'tsconfig.json')];
 
 const VIEWER = join(root, 'apps', 'viewer');
 
@@ -22,25 +25,32 @@ const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') &&
 /** the viewer's page files: its TypeScript, and what public/ holds */
 const isViewerFile = (file) => isSource(file) || /\.(html|css|svg|png|ico|json)$/.test(file);
 
-/** The sources under dir, and (with dirs) the directories holding them: a deleted or renamed file changes its directory's mtime. */
-const sourcesIn = (dir, dirs = false) =>
+/** The sources under dir. */
+const sourcesIn = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'node_modules' || path === VIEWER ? [] : sourcesIn(path, dirs);
+    if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'node_modules' || path === VIEWER ? [] : sourcesIn(path);
     return isSource(entry.name) ? [path] : [];
-  }).concat(dirs ? [dir] : []);
+  });
 
-const sources = (dirs = false) => SOURCE_DIRS.map((dir) => join(root, dir)).filter(existsSync).flatMap((dir) => sourcesIn(dir, dirs));
+const sources = () => SOURCE_DIRS.map((dir) => join(root, dir)).filter(existsSync).flatMap((dir) => sourcesIn(dir));
 
-/** The viewer's files (and, with dirs, its directories), tests left out. */
-const viewerFiles = (dir = VIEWER, dirs = false) =>
+/** The viewer's files, tests left out. */
+const viewerFiles = (dir = VIEWER) =>
   !existsSync(dir)
     ? []
     : readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
         const path = join(dir, entry.name);
-        if (entry.isDirectory()) return entry.name === 'test' ? [] : viewerFiles(path, dirs);
+        if (entry.isDirectory()) return entry.name === 'test' ? [] : viewerFiles(path);
         return isViewerFile(entry.name) && !entry.name.endsWith('.spec.ts') ? [path] : [];
-      }).concat(dirs ? [dir] : []);
+      });
+
+/** A hash of every file dist/ is built from, by path and content: what .built records, and --if-stale compares. */
+const sourceHash = () => {
+  const hash = createHash('sha256');
+  for (const file of [...sources(), ...viewerFiles(), ...INPUTS.filter(existsSync)].sort()) hash.update(`${relative(root, file)}\0`).update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+};
 
 const swcOptions = (paths) => ({
   sourceMaps: true,
@@ -86,6 +96,7 @@ const build = (into = dist) => {
   const { compilerOptions } = require(join(root, 'tsconfig.json'));
   const started = Date.now();
   const files = sources();
+  const hash = sourceHash();
   const out = `${into}.${process.pid}`;
   rmSync(out, { recursive: true, force: true });
   try {
@@ -102,9 +113,8 @@ const build = (into = dist) => {
     rmSync(out, { recursive: true, force: true });
     throw error;
   }
-  // stamped with the time the build began: a source saved while it ran makes the next check rebuild
-  writeFileSync(join(out, '.built'), `${new Date(started).toISOString()}\n`);
-  utimesSync(join(out, '.built'), started / 1000, started / 1000);
+  // the hash of the sources as they were when the build began: one saved while it ran makes the next check rebuild
+  writeFileSync(join(out, '.built'), `${JSON.stringify({ builtAt: new Date(started).toISOString(), sources: hash })}\n`);
   rmSync(into, { recursive: true, force: true });
   try {
     renameSync(out, into);
@@ -116,20 +126,26 @@ const build = (into = dist) => {
   return { files: files.length, ms: Date.now() - started };
 };
 
-/** True when dist/ is missing or a source (or the build's own inputs) changed after the last build. */
-const isStale = () => {
-  const all = [...sources(true), ...viewerFiles(VIEWER, true)];
-  if (!all.some(isSource)) return false;
-  if (!existsSync(STAMP)) return true;
-  const built = statSync(STAMP).mtimeMs;
-  return [...all, ...INPUTS.filter(existsSync)].some((file) => statSync(file).mtimeMs > built);
+/** What dist/.built records, or null when dist/ is missing or was not built by this script. */
+const builtFrom = () => {
+  try {
+    return JSON.parse(readFileSync(STAMP, 'utf8')).sources ?? null;
+  } catch {
+    return null;
+  }
 };
+
+/** True when dist/ is missing; in a checkout with sources, also when they no longer hash as dist/.built records. */
+const isStale = () => builtFrom() === null || (sources().length > 0 && builtFrom() !== sourceHash());
+
+/** Builds only when dist/ is missing: what npm start and the CLI do, so a production install never builds. */
+const buildIfMissing = () => (existsSync(STAMP) ? null : build());
 
 const buildIfStale = () => (isStale() ? build() : null);
 
-module.exports = { build, buildIfStale, isStale };
+module.exports = { build, buildIfMissing, buildIfStale, isStale };
 
 if (require.main === module) {
-  const built = process.argv.includes('--if-stale') ? buildIfStale() : build();
+  const built = process.argv.includes('--if-missing') ? buildIfMissing() : process.argv.includes('--if-stale') ? buildIfStale() : build();
   if (built) console.error(`matchlog: built ${built.files} files into dist/ in ${built.ms} ms`);
 }

@@ -1,52 +1,64 @@
 import { randomBytes } from 'crypto';
 import { execFile } from 'child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
-import { join } from 'path';
+import { dirname, join } from 'path';
 import { promisify } from 'util';
 import { draw, lorcanaMatch } from '../apps/api/test/support/fixtures';
 import { ROOT, ServerProcess, startServerProcess } from '../apps/api/test/support/server-process';
 
-const { build } = require('../scripts/build.js') as { build: (into: string) => unknown };
 const run = promisify(execFile);
 const KEY = randomBytes(24).toString('base64url');
 
-/**
- * The Dockerfile's production install and start, as written there: the test runs the same commands
- * on the same files the image's last stage holds, which is what stands in for building the image.
- */
+/** The production install, as README says and the Dockerfile's build stage runs it (issue 15 §6). */
+const SEQUENCE = [['npm', 'ci'], ['npm', 'run', 'build'], ['npm', 'prune', '--omit=dev']];
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-const INSTALL = [...dockerfile.matchAll(/^RUN (npm ci --omit=dev.*)$/gm)].map((m) => m[1].split(' '));
-const CMD = [...dockerfile.matchAll(/^CMD (\[.*\])$/gm)].map((m) => JSON.parse(m[1]) as string[]).at(-1);
+const buildStage = dockerfile.slice(dockerfile.indexOf('AS build'), dockerfile.indexOf('\nFROM ', dockerfile.indexOf('AS build')));
+const RUNS = [...buildStage.matchAll(/^RUN (npm .*)$/gm)].flatMap((m) => m[1].split(' && ').map((command) => command.split(' ')));
+const CMD = [...dockerfile.matchAll(/^CMD (\[.*\])$/gm)].map((m) => JSON.parse(m[1]) as string[]).at(-1)!;
 const HEALTHCHECK = /^HEALTHCHECK .*\\\n\s+CMD (\[.*\])$/m.exec(dockerfile)?.[1];
-const IMAGE_FILES = ['package.json', 'package-lock.json', 'bin'];
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
-describe('a production install (what the image holds): no devDependencies, the compiled server and CLI', () => {
+/** A clean clone's files: what git tracks, as they stand in the working tree (so uncommitted edits are tested too). */
+const cleanCopy = async (into: string) => {
+  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  for (const file of stdout.split('\0').filter((f) => f && existsSync(join(ROOT, f)))) {
+    mkdirSync(dirname(join(into, file)), { recursive: true });
+    cpSync(join(ROOT, file), join(into, file));
+  }
+};
+
+describe('a production install: npm ci && npm run build && npm prune --omit=dev && npm start, on a clean clone', () => {
   let app: string;
   let server: ServerProcess | undefined;
   beforeAll(() => (app = mkdtempSync(join(tmpdir(), 'matchlog-production-'))));
   afterAll(() => {
-    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    if (server?.child.exitCode === null) process.kill(-server.child.pid!, 'SIGKILL');
     rmSync(app, { recursive: true, force: true });
   });
 
-  it('builds, installs with npm ci --omit=dev, serves a match from dist/, and the CLI verifies its export', async () => {
-    expect(INSTALL).toHaveLength(1);
-    expect(CMD?.[0]).toBe('node');
+  it("is the Dockerfile's build stage, and its image runs what npm start runs", () => {
+    expect(RUNS.filter(([npm]) => npm === 'npm').map((c) => c.join(' '))).toEqual(expect.arrayContaining(SEQUENCE.map((c) => c.join(' '))));
+    expect(RUNS.map((c) => c.join(' ')).filter((c) => SEQUENCE.some((s) => s.join(' ') === c))).toEqual(SEQUENCE.map((c) => c.join(' ')));
+    expect(['node', ...pkg.scripts.start.split(' ').slice(1)]).toEqual(CMD);
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/node_modules \.\/node_modules$/m);
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
+  });
 
-    build(join(app, 'dist'));
-    for (const file of IMAGE_FILES) cpSync(join(ROOT, file), join(app, file), { recursive: true });
+  it('starts without building, with no devDependency, serves a match, and the CLI verifies its export', async () => {
+    await cleanCopy(app);
+    for (const [npm, ...args] of SEQUENCE) await run(npm, args, { cwd: app, env: { ...process.env, NODE_ENV: '' }, maxBuffer: 64 * 1024 * 1024 });
+    const built = readFileSync(join(app, 'dist', '.built'), 'utf8');
     expect(existsSync(join(app, 'dist/apps/api/src/main.js.map'))).toBe(true);
-
-    const [npm, ...args] = INSTALL[0];
-    await run(npm, args, { cwd: app, env: { ...process.env, NODE_ENV: 'production' } });
-    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
     const devOnly = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && entry.dev).map(([path]) => path);
     expect(devOnly).toEqual(expect.arrayContaining(['node_modules/@swc/core', 'node_modules/@swc-node/register', 'node_modules/typescript', 'node_modules/jest']));
     expect(devOnly.filter((path) => existsSync(join(app, path)))).toEqual([]);
     expect(existsSync(join(app, 'node_modules/better-sqlite3'))).toBe(true);
 
-    server = await startServerProcess({ cwd: app, args: CMD!.slice(1), env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: join(app, 'data'), MATCHLOG_ORGANIZER_KEY: KEY } });
+    server = await startServerProcess({ cwd: app, command: 'npm', args: ['start'], env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: join(app, 'data'), MATCHLOG_ORGANIZER_KEY: KEY } });
+    expect(server.stderr()).not.toContain('matchlog: built');
+    expect(readFileSync(join(app, 'dist', '.built'), 'utf8')).toBe(built);
     const organizer = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
     const created = await fetch(`${server.base}/matches`, { method: 'POST', headers: organizer, body: JSON.stringify(lorcanaMatch('prod-1')) });
     expect(created.status).toBe(201);
@@ -58,15 +70,19 @@ describe('a production install (what the image holds): no devDependencies, the c
     const exported = await fetch(`${server.base}/matches/prod-1/export`, { headers: { authorization: `Bearer ${tokens.judge}` } });
     expect(exported.status).toBe(200);
     writeFileSync(join(app, 'prod-1.jsonl'), await exported.text());
-    // the image's HEALTHCHECK, as written there, against this server: ready
+    process.kill(-server.child.pid!, 'SIGKILL');
+    await server.exited;
+
+    // the image's CMD, as written there, on the same files: ready by its HEALTHCHECK, and a graceful SIGTERM
+    server = await startServerProcess({ cwd: app, args: CMD.slice(1), env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: join(app, 'data'), MATCHLOG_ORGANIZER_KEY: KEY } });
     const [healthNode, ...healthArgs] = JSON.parse(HEALTHCHECK!) as string[];
     expect(healthNode).toBe('node');
     await expect(run(process.execPath, healthArgs, { cwd: app, env: { ...process.env, PORT: new URL(server.base).port } })).resolves.toBeDefined();
-
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
 
     const verified = await run(process.execPath, ['bin/matchlog.js', 'verify', 'prod-1.jsonl'], { cwd: app });
     expect(verified.stdout).toContain('chain intact: 2 events');
+    expect(readFileSync(join(app, 'dist', '.built'), 'utf8')).toBe(built);
   }, 15 * 60_000);
 });

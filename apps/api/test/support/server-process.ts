@@ -25,11 +25,15 @@ export const freePort = () =>
     });
   });
 
-/** Starts the compiled server as a child process in `cwd` and waits until GET /health answers. */
-export const startServerProcess = async (options: { cwd?: string; args?: readonly string[]; env: NodeJS.ProcessEnv }): Promise<ServerProcess> => {
+/**
+ * Starts the compiled server as a child process in `cwd` and waits until GET /health answers. `command`:
+ * another program than this node (npm, say), started in its own process group so all of it can be killed.
+ */
+export const startServerProcess = async (options: { cwd?: string; command?: string; args?: readonly string[]; env: NodeJS.ProcessEnv }): Promise<ServerProcess> => {
   const port = await freePort();
-  const child = spawn(process.execPath, options.args ?? START_COMMAND, {
+  const child = spawn(options.command ?? process.execPath, options.args ?? START_COMMAND, {
     cwd: options.cwd ?? ROOT,
+    detached: options.command !== undefined,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...options.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
