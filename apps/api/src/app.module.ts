@@ -3,6 +3,8 @@ import { EventStore } from '@matchlog/store';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { requestLogged } from './logging/request-logged';
+import { scrubbingStdout } from './logging/log-scrubber';
 import { MatchAuditController } from './audit/match-audit.controller';
 import { CallerGuard } from './auth/caller.guard';
 import { CLOCK, Clock, systemClock } from './clock';
@@ -55,7 +57,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: { level: logLevel(), redact: ['req.headers.authorization'] },
+          pinoHttp: [{ level: logLevel(), serializers: { req: requestLogged } }, scrubbingStdout(parts.config.organizerKey)],
           // the per-request middleware only where it will print a line per request: elsewhere mounted
           // for no route, as an excluded one still costs Nest's path check on every request
           ...(!logsRequests() && { forRoutes: [] }),

@@ -1,3 +1,4 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { withEventSchemas } from './openapi/event-schemas';
@@ -7,8 +8,10 @@ import { Logger } from 'nestjs-pino';
 import { bytesOf } from './config/byte-size';
 import { ApiConfig } from './config/config';
 import { corsOptionsOf } from './cors';
-import { ErrorFilter } from './errors/error.filter';
-import { securityHeaders } from './security-headers';
+import { BadUrl, TokenInQuery } from './errors/api-errors';
+import { ErrorFilter, problemOf } from './errors/error.filter';
+import { credentialInQuery, refuseQueryCredentials } from './logging/query-credentials';
+import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { BodyDepthPipe } from './validation/body-depth.pipe';
 import { validationPipe } from './validation/validation-pipe';
 import { serveViewer } from './viewer/serve-viewer';
@@ -18,12 +21,22 @@ import { serveViewer } from './viewer/serve-viewer';
  * it shuts down it still answers the requests its open connections bring (graceful-shutdown.ts
  * closes those connections), where Fastify's default answers them 503.
  */
-export const httpAdapterFor = (config: ApiConfig): FastifyAdapter => new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined, return503OnClosing: false });
+export const httpAdapterFor = (config: ApiConfig): FastifyAdapter =>
+  new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined, return503OnClosing: false, frameworkErrors: answerFrameworkError });
+
+/** What Fastify refuses before routing (a malformed URL): the one error shape, the security headers, and no credential let through. */
+const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const name = credentialInQuery(request.raw.url ?? '');
+  const problem = problemOf(name !== undefined ? new TokenInQuery(name) : error.code === 'FST_ERR_BAD_URL' ? new BadUrl() : error);
+  setSecurityHeaders(request, reply);
+  void reply.code(problem.statusCode).send(problem);
+};
 
 /** Everything main.ts and the e2e tests set up alike: logging, headers, CORS, bodies, validation, errors, OpenAPI. */
 export const configureApp = (app: NestFastifyApplication, config: ApiConfig): NestFastifyApplication => {
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', refuseQueryCredentials);
   fastify.addHook('onSend', securityHeaders);
   serveViewer(fastify);
   app.enableCors(corsOptionsOf(config));

@@ -1,13 +1,30 @@
-import type { onSendHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+
+/** The viewer's pages: scripts, styles and requests from this origin only, no inline code, never framed. */
+export const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** Swagger UI (/docs) writes inline styles; it holds no token the viewer keeps, and is never framed either. */
+export const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** Any other answer (JSON, event streams, scripts): nothing to run, nothing to frame. */
+const OTHER_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const isDocs = (url: string) => url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?');
 
 /**
- * On every response: no MIME sniffing, no Referer leaving with our URLs, and nothing a token read
- * kept by a browser or a proxy cache. An onSend hook: it runs for every answer, the 415 for a
- * Content-Type with no parser included, which an onRequest hook's headers miss.
+ * On every answer, errors and Fastify's own included: no MIME sniffing, no Referer leaving with our URLs,
+ * no framing, no opener from another origin, a CSP for what it is, and nothing a token read kept by a cache.
  */
-export const securityHeaders: onSendHookHandler = (request, reply, payload, done) => {
+export const setSecurityHeaders = (request: FastifyRequest, reply: FastifyReply): void => {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'no-referrer');
+  reply.header('X-Frame-Options', 'DENY');
+  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+  reply.header('Content-Security-Policy', !html ? OTHER_CSP : isDocs(request.url) ? DOCS_CSP : PAGE_CSP);
   if (request.headers.authorization !== undefined) reply.header('Cache-Control', 'no-store');
+};
+
+/** An onSend hook: it runs for every answer, the 415 for a Content-Type with no parser included, which an onRequest hook's headers miss. */
+export const securityHeaders: onSendHookHandler = (request, reply, payload, done) => {
+  setSecurityHeaders(request, reply);
   done(null, payload);
 };

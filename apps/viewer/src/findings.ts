@@ -14,4 +14,9 @@ export const renderFindings = (findings: readonly Finding[], at: number, go: (re
 
 /** Marks on the timeline where findings stand, as a fraction of the head. */
 export const findingMarks = (findings: readonly Finding[], head: number) =>
-  h('div', { class: 'marks', 'aria-hidden': 'true' }, [...new Set(findings.map((f) => f.revision))].map((revision) => h('span', { class: 'mark', style: `left: ${head === 0 ? 0 : (revision / head) * 100}%`, title: `finding at ${revision}` })));
+  h('div', { class: 'marks', 'aria-hidden': 'true' }, [...new Set(findings.map((f) => f.revision))].map((revision) => {
+    const mark = h('span', { class: 'mark', title: `finding at ${revision}` });
+    // a CSSOM property, not a style attribute: the page's CSP allows no inline style
+    mark.style.left = `${head === 0 ? 0 : (revision / head) * 100}%`;
+    return mark;
+  }));

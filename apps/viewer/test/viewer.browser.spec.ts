@@ -1,7 +1,7 @@
 import { checkDeliveries, Delivery } from '@matchlog/audit';
 import { join } from 'path';
 import { Page } from 'playwright-core';
-import { Recorded, SCREENSHOTS, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
+import { Recorded, SCREENSHOTS, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
 /** Every JSON body the page received from the API, with the audience and revision it was served for. */
 const captureDeliveries = (page: Page, audience: string): Delivery[] => {
@@ -116,7 +116,7 @@ describe('the web viewer, in Chromium', () => {
   });
 
   it("fits a phone's width, and names every control", async () => {
-    const page = await rig.browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await rig.browser.newPage({ ...TESTING, viewport: { width: 375, height: 800 } });
     await page.goto(`${rig.base}/viewer/${lorcana.id}?audience=public&at=39`);
     await shownAt(page, 39);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
@@ -149,6 +149,31 @@ describe('the web viewer, in Chromium', () => {
     const page = await rig.open(`/viewer/${lorcana.id}?audience=public&at=1`);
     await shownAt(page, 1);
     expect(await page.locator('select[name="audience"] option').evaluateAll((options) => options.map((o) => o.getAttribute('value')))).toEqual(['public', 'p1', 'p2', 'judge']);
+  });
+
+  it('works under its strict Content-Security-Policy and breaks none of it: judge page, findings marks, language switch, live mode', async () => {
+    // a page that keeps the policy: locators only, as waitForFunction's string predicates are an eval it forbids
+    const planted = await rig.recordPlanted('lorcana', 'inked-face-up');
+    const page = await rig.browser.newPage();
+    const console: string[] = [];
+    page.on('console', (message) => console.push(message.text()));
+    await page.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${planted.id}.judge`)}, ${JSON.stringify(planted.tokens.judge)});
+      window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));`);
+    const document = await page.goto(`${rig.base}/viewer/${planted.id}?audience=judge&at=1`);
+    expect(document!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(document!.headers()['x-frame-options']).toBe('DENY');
+    const shown = (at: number) => page.locator('.sentence').filter({ hasText: new RegExp(`^#${at}:`) }).waitFor({ timeout: 10_000 });
+    await shown(1);
+    await page.locator('.marks .mark').first().waitFor();
+    expect(await page.locator('.marks .mark').first().evaluate((el) => (el as unknown as { style: { left: string } }).style.left)).toMatch(/%$/);
+    await page.keyboard.press('ArrowRight');
+    await shown(2);
+    await page.locator('select[name="language"]').selectOption('es');
+    await page.locator('button.live').click();
+    await page.locator('.live-status').filter({ hasText: /^(The match has ended\.|Live)$/ }).waitFor({ timeout: 10_000 });
+    expect(await page.evaluate('window.__violations')).toEqual([]);
+    expect(console.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
   });
 
   it('leaks nothing: every payload the page received passes the deliveries check for its audience', async () => {

@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { createHash, timingSafeEqual } from 'crypto';
 import type { FastifyRequest } from 'fastify';
 import { ApiConfig } from '../config/config';
-import { TokenInQuery, Unauthenticated } from '../errors/api-errors';
+import { Unauthenticated } from '../errors/api-errors';
 import { API_CONFIG, CATALOG_DB } from '../tokens';
 import { Caller, assertJudgeOf, assertMayRecord, assertOrganizer } from './caller';
 import { REQUIRES, Requirement } from './requires';
@@ -12,9 +12,6 @@ import { REQUIRES, Requirement } from './requires';
 type WithCaller = FastifyRequest<{ Params: { id?: string }; Querystring: object }> & { caller?: Caller };
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Query parameters where clients put tokens they should send in the Authorization header. */
-const TOKEN_PARAMETERS = ['token', 'access_token', 'accessToken', 'bearer', 'key', 'api_key', 'apiKey', 'authorization'];
 
 /**
  * Resolves the bearer token of every request into a Caller (a token that is not ours is a 401), and
@@ -34,8 +31,6 @@ export class CallerGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<WithCaller>();
-    const inQuery = TOKEN_PARAMETERS.find((name) => Object.hasOwn(request.query ?? {}, name));
-    if (inQuery !== undefined) throw new TokenInQuery(inQuery);
     const caller = await this.callerOf(request.headers.authorization);
     request.caller = caller;
     const requirement = this.reflector.getAllAndOverride<Requirement | undefined>(REQUIRES, [context.getHandler(), context.getClass()]);

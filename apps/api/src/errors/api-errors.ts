@@ -154,6 +154,14 @@ export class BodyTooDeep extends Error {
   }
 }
 
+/** A URL Fastify cannot decode (a malformed %-escape): nothing was routed. */
+export class BadUrl extends Error {
+  readonly code = 'BAD_URL';
+  constructor() {
+    super('the URL is not valid: every % in it must start an escape of two hex digits (%25 for a % itself)');
+  }
+}
+
 /** A token sent in the URL, where logs, proxies and browser history keep it. */
 export class TokenInQuery extends Error {
   readonly code = 'TOKEN_IN_QUERY';

@@ -19,6 +19,7 @@ import {
   MatchNotFound,
   RevisionOutOfRange,
   TokenInQuery,
+  BadUrl,
   Unauthenticated,
   ValidationFailed,
 } from './api-errors';
@@ -71,6 +72,7 @@ const mappings: readonly Mapping[] = [
   plain(BodyTooDeep, 400),
   plain(Unauthenticated, 401),
   plain(TokenInQuery, 401),
+  plain(BadUrl, 400),
   plain(Forbidden, 403),
   plain(ReceiptWithheld, 403),
   maps(BroadcastDelayed, ({ code, message, field }) => ({ statusCode: 403, code, message, details: [{ path: field, message }] })),

@@ -44,7 +44,7 @@ export const startViewerRig = async () => {
     },
     /** a page with `token` kept for (match, audience) as the page keeps a pasted one */
     open: async (path: string, keep?: { matchId: string; audience: string; token: string }): Promise<Page> => {
-      const page = await browser.newPage();
+      const page = await browser.newPage(TESTING);
       if (keep) await page.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${keep.matchId}.${keep.audience}`)}, ${JSON.stringify(keep.token)})`);
       await page.goto(base + path);
       return page;
@@ -60,6 +60,12 @@ export const startViewerRig = async () => {
 };
 
 export type ViewerRig = Awaited<ReturnType<typeof startViewerRig>>;
+
+/**
+ * Pages for tests of what the viewer shows: its CSP bypassed, since waitForFunction's string predicates
+ * are an eval, which the policy forbids. The policy itself is tested on a page that keeps it (viewer.browser.spec.ts).
+ */
+export const TESTING = { bypassCSP: true } as const;
 
 /** The page has drawn revision `at`: the sentence line names it. */
 export const shownAt = async (page: Page, at: number) => {

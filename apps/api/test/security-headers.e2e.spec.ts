@@ -1,0 +1,58 @@
+import { request } from 'http';
+import { DOCS_CSP, PAGE_CSP } from '../src/security-headers';
+import { listening } from './support/sse-client';
+import { TestApp, startTestApp } from './support/test-app';
+
+/** A raw GET: the path exactly as written, so a malformed escape reaches the server as it is. */
+const get = (base: string, path: string) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const url = new URL(base);
+    request({ host: url.hostname, port: url.port, path }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    }).on('error', reject).end();
+  });
+
+const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'cross-origin-opener-policy': 'same-origin' };
+
+// issue 15 §4: the viewer's pages protect the tokens they hold; every answer, Fastify's own errors included
+describe('security headers', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = await listening(t.app);
+  });
+  afterAll(() => t.close());
+
+  it("the viewer's HTML: a strict CSP (own origin only, no inline code, never framed), no framing, a same-origin opener", async () => {
+    for (const path of ['/viewer/', '/viewer/some-match?audience=public']) {
+      const page = await get(base, path);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers).toMatchObject({ ...EVERY_ANSWER, 'content-security-policy': PAGE_CSP });
+    }
+    expect(PAGE_CSP).toMatch(/frame-ancestors 'none'/);
+    expect(PAGE_CSP).not.toMatch(/unsafe|\*|https?:/);
+  });
+
+  it('Swagger UI (/docs) is never framed either, and JSON answers carry a policy that runs nothing', async () => {
+    const docs = await get(base, '/docs');
+    expect(docs.headers).toMatchObject({ ...EVERY_ANSWER, 'content-security-policy': DOCS_CSP });
+    const json = await get(base, '/matches');
+    expect(json.headers).toMatchObject({ ...EVERY_ANSWER, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
+  });
+
+  it('a malformed URL (FST_ERR_BAD_URL) answers the one error shape with a stable code and the same headers; a credential in it is refused first', async () => {
+    const bad = await get(base, '/matches/%zz');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toEqual({ statusCode: 400, code: 'BAD_URL', message: expect.stringContaining('%25') });
+    expect(bad.headers).toMatchObject(EVERY_ANSWER);
+    const withToken = await get(base, '/matches/%zz?Access_Token=abc');
+    expect(JSON.parse(withToken.body)).toMatchObject({ statusCode: 401, code: 'TOKEN_IN_QUERY' });
+    expect(withToken.headers).toMatchObject(EVERY_ANSWER);
+    const missing = await get(base, '/nowhere?TOKEN=abc');
+    expect([missing.status, JSON.parse(missing.body).code]).toEqual([401, 'TOKEN_IN_QUERY']);
+    expect(missing.headers).toMatchObject(EVERY_ANSWER);
+  });
+});
