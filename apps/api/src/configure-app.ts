@@ -8,7 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { bytesOf } from './config/byte-size';
 import { ApiConfig } from './config/config';
 import { corsOptionsOf } from './cors';
-import { BadUrl, TokenInQuery } from './errors/api-errors';
+import { BadUrl, TokenInQuery, UrlTooLong } from './errors/api-errors';
 import { ErrorFilter, problemOf } from './errors/error.filter';
 import { credentialInQuery, refuseQueryCredentials } from './logging/query-credentials';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
@@ -22,12 +22,18 @@ import { serveViewer } from './viewer/serve-viewer';
  * closes those connections), where Fastify's default answers them 503.
  */
 export const httpAdapterFor = (config: ApiConfig): FastifyAdapter =>
-  new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined, return503OnClosing: false, frameworkErrors: answerFrameworkError });
+  new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined, return503OnClosing: false, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: answerFrameworkError });
+
+/** The longest id (128 characters, ID in the domain), every character %-escaped: Fastify's default of 100 would not route a valid id. */
+const MAX_PARAM_LENGTH = 128 * 3;
+
+const frameworkProblem = (error: FastifyError): Error =>
+  error.code === 'FST_ERR_BAD_URL' ? new BadUrl() : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new UrlTooLong(MAX_PARAM_LENGTH) : error;
 
 /** What Fastify refuses before routing (a malformed URL): the one error shape, the security headers, and no credential let through. */
 const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
   const name = credentialInQuery(request.raw.url ?? '');
-  const problem = problemOf(name !== undefined ? new TokenInQuery(name) : error.code === 'FST_ERR_BAD_URL' ? new BadUrl() : error);
+  const problem = problemOf(name !== undefined ? new TokenInQuery(name) : frameworkProblem(error));
   setSecurityHeaders(request, reply);
   void reply.code(problem.statusCode).send(problem);
 };

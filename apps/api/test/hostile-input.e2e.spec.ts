@@ -56,6 +56,21 @@ describe('hostile input: refused early, in one error shape, never a 500', () => 
     expect(res.body).toEqual({ statusCode: 400, code: 'BODY_TOO_DEEP', message: expect.stringContaining('64 levels') });
   });
 
+  it('the longest valid id routes, even %-escaped; a longer path segment is a 414 URL_TOO_LONG in the one shape, never a 500', async () => {
+    const longest = 'm' + ':'.repeat(127); // 128 characters, the ID rule's limit; every ":" %-escaped by encodeURIComponent
+    await post('/matches', t.organizer).send(lorcanaMatch(longest)).expect(201);
+    expect((await t.http().get(`/matches/${encodeURIComponent(longest)}`).set(t.organizer).expect(200)).body.matchId).toBe(longest);
+    await post(`/matches/${encodeURIComponent(longest)}/events`, t.organizer).send({ expectedRevision: 1, events: [draw('c01')] }).expect(201);
+    const tooLong = 'a'.repeat(385);
+    for (const res of [await post(`/matches/${tooLong}/events`, t.organizer).send({}), await t.http().get(`/matches/${tooLong}`).set(t.organizer)]) {
+      expect(res.status).toBe(414);
+      expect(res.body).toEqual({ statusCode: 414, code: 'URL_TOO_LONG', message: expect.stringContaining('at most 128 characters') });
+    }
+    // an id over 128 characters but within the route's limit is routed, and refused as an id
+    expect((await post('/matches', t.organizer).send(lorcanaMatch('a'.repeat(300)))).status).toBe(400);
+    expect((await t.http().get(`/matches/${'a'.repeat(300)}`).set(t.organizer)).status).toBe(404);
+  });
+
   it('a stale append with a malformed event is refused (4xx), not a 500, and writes nothing', async () => {
     const id = 'hostile-stale';
     await post('/matches', t.organizer).send(lorcanaMatch(id)).expect(201);

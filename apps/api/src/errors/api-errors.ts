@@ -162,6 +162,14 @@ export class BadUrl extends Error {
   }
 }
 
+/** A path segment longer than any id, even with every character %-escaped: nothing was routed. */
+export class UrlTooLong extends Error {
+  readonly code = 'URL_TOO_LONG';
+  constructor(readonly maxParamLength: number) {
+    super(`a path parameter is longer than ${maxParamLength} characters: match, player, card and event ids are at most 128 characters`);
+  }
+}
+
 /** A token sent in the URL, where logs, proxies and browser history keep it. */
 export class TokenInQuery extends Error {
   readonly code = 'TOKEN_IN_QUERY';

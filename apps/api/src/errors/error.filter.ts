@@ -20,6 +20,7 @@ import {
   RevisionOutOfRange,
   TokenInQuery,
   BadUrl,
+  UrlTooLong,
   Unauthenticated,
   ValidationFailed,
 } from './api-errors';
@@ -73,6 +74,7 @@ const mappings: readonly Mapping[] = [
   plain(Unauthenticated, 401),
   plain(TokenInQuery, 401),
   plain(BadUrl, 400),
+  plain(UrlTooLong, 414),
   plain(Forbidden, 403),
   plain(ReceiptWithheld, 403),
   maps(BroadcastDelayed, ({ code, message, field }) => ({ statusCode: 403, code, message, details: [{ path: field, message }] })),
