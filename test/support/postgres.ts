@@ -6,6 +6,8 @@ import { Client } from 'pg';
 export interface RunningPostgres {
   /** the server's `postgres` database, as the superuser */
   readonly url: string;
+  /** the postmaster's process id */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -14,9 +16,9 @@ export interface RunningPostgres {
  * once it accepts connections. It stops when `stop` is called or when this process ends. `durable`: with
  * fsync and synchronous commits on, as in production (benches); without, by default (tests).
  */
-export const startPostgres = ({ durable = false }: { durable?: boolean } = {}): Promise<RunningPostgres> =>
+export const startPostgres = ({ durable = false, dataDir, port }: { durable?: boolean; dataDir?: string; port?: number } = {}): Promise<RunningPostgres> =>
   new Promise((resolve, reject) => {
-    const args = [join(__dirname, 'postgres-server.mjs'), ...(durable ? ['--durable'] : [])];
+    const args = [join(__dirname, 'postgres-server.mjs'), ...(port ? [String(port)] : []), ...(durable ? ['--durable'] : []), ...(dataDir ? ['--data-dir', dataDir] : [])];
     const child: ChildProcess = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';
@@ -26,10 +28,11 @@ export const startPostgres = ({ durable = false }: { durable?: boolean } = {}): 
       stdout += chunk;
       const line = stdout.split('\n').find((l) => l.startsWith('{'));
       if (!line) return;
-      const { url } = JSON.parse(line) as { url: string };
+      const { url, pid } = JSON.parse(line) as { url: string; pid: number };
       const exited = new Promise<void>((done) => child.once('exit', () => done()));
       resolve({
         url,
+        pid,
         stop: async () => {
           if (child.exitCode === null) child.stdin!.end();
           await exited;

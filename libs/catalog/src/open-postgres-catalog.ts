@@ -44,8 +44,28 @@ const reportingErrors = (pool: Pool, database: string): PostgresPool => {
   return {
     connect: async () => {
       const client = await reported(pool.connect());
-      return { query: (sql: string, parameters: readonly unknown[]) => reported(client.query(sql, [...parameters])), release: () => client.release() } as unknown as PostgresPoolClient;
+      // a connection lost while Kysely holds it (between a transaction's queries) is an 'error' on the client:
+      // unheard, it would end the process; heard, the next query fails, and the client leaves the pool on release
+      let failure: Error | undefined;
+      const lost = (error: Error) => (failure ??= error);
+      client.on('error', lost);
+      const query = (sql: string, parameters: readonly unknown[]) =>
+        client.query(sql, [...parameters]).catch((error: unknown) => {
+          if (breaksConnection(error)) failure ??= error instanceof Error ? error : new Error(String(error));
+          throw postgresErrorOf(error, database);
+        });
+      const release = () => {
+        client.off('error', lost);
+        client.release(failure);
+      };
+      return { query, release } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };
+};
+
+/** Whether a query's error leaves its connection unusable: anything but an error the server reported at less than FATAL (a constraint, a syntax error). */
+const breaksConnection = (error: unknown): boolean => {
+  const severity = (error as { severity?: unknown } | null)?.severity;
+  return typeof severity !== 'string' || severity === 'FATAL' || severity === 'PANIC';
 };

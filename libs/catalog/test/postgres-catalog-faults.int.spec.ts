@@ -1,4 +1,6 @@
 import { findMatch, openPostgresCatalog } from '@matchlog/catalog';
+import { sql } from 'kysely';
+import { Client } from 'pg';
 import { StoreUnavailable } from '@matchlog/store';
 import { createServer } from 'net';
 import { createTestDatabase, startPostgres } from '../../../test/support/postgres';
@@ -26,6 +28,26 @@ describe('a catalog in PostgreSQL when the server is away', () => {
     expect(await findMatch(db, 'm1')).toBeNull();
     await server.stop();
     await expect(findMatch(db, 'm1')).rejects.toBeInstanceOf(StoreUnavailable);
+    await db.destroy();
+  });
+
+  it('a connection lost inside a transaction (issue 15 §5): the transaction fails as StoreUnavailable, the process lives, the next query gets a new connection', async () => {
+    const database = await createTestDatabase();
+    const db = await openPostgresCatalog(database.url, 1); // one connection: the next query must get a new one
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    const failed = await db
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+        await admin.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200)); // the FATAL arrives while the client is checked out and idle
+        await sql`SELECT 1`.execute(trx);
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(StoreUnavailable);
+    expect(await findMatch(db, 'm1')).toBeNull();
+    await admin.end();
     await db.destroy();
   });
 });

@@ -29,8 +29,8 @@ export interface Cluster {
  * events and read models, sharing the organizer key and the signing key file as a deployment does.
  * Each has a data directory of its own, which holds nothing they need.
  */
-export const startTwoInstances = async (): Promise<Cluster> => {
-  const database = await createTestDatabase();
+export const startTwoInstances = async (given?: TestDatabase): Promise<Cluster> => {
+  const database = given ?? (await createTestDatabase());
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-multi-'));
   const signingKeyFile = join(dir, 'signing-key.pem');
   writeFileSync(signingKeyFile, generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });

@@ -44,15 +44,20 @@ const SCHEMA_LOCK = 0x6d61_7463_686c_6f67n; // "matchlog"
 /** Creates the tables if they are missing; safe to run from several instances at once. */
 export const ensureSchema = async (pool: Pool): Promise<void> => {
   const client = await pool.connect();
+  const lost = () => undefined; // a connection lost between queries: the next query fails with it
+  client.on('error', lost);
+  let failure: Error | undefined;
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK.toString()]);
     await client.query(SCHEMA);
     await client.query('COMMIT');
   } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.off('error', lost);
+    client.release(failure);
   }
 };
