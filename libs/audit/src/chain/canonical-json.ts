@@ -1,8 +1,8 @@
 /**
- * JSON with object keys sorted (by UTF-16 code units, as Array.prototype.sort does) and no
- * whitespace. Strings, numbers, booleans and null are written as JSON.stringify writes them, and so
- * are undefined, functions and symbols (left out of objects, null in arrays) and toJSON: the same
- * value always gives the same text, whatever order its keys were built in.
+ * RFC 8785 (JCS) for the I-JSON values events are: object keys sorted by UTF-16 code units (as
+ * Array.prototype.sort does), no whitespace, strings and numbers as JSON.stringify writes them, which
+ * is ECMAScript's serialisation that JCS names. Outside I-JSON it stays JSON.stringify's: undefined,
+ * functions and symbols left out of objects, null in arrays and for non-finite numbers; toJSON applied.
  */
 export const canonicalJson = (value: unknown): string => write(value) ?? 'null';
 
