@@ -5,7 +5,8 @@ import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 import { promisify } from 'util';
 import { draw, lorcanaMatch } from '../apps/api/test/support/fixtures';
-import { ROOT, ServerProcess, startServerProcess } from '../apps/api/test/support/server-process';
+import { ROOT, START_COMMAND, ServerProcess, startServerProcess } from '../apps/api/test/support/server-process';
+import { LTS_LINES, installNode, rebuildFor } from './support/node-lines';
 
 const run = promisify(execFile);
 const KEY = randomBytes(24).toString('base64url');
@@ -85,4 +86,20 @@ describe('a production install: npm ci && npm run build && npm prune --omit=dev 
     expect(verified.stdout).toContain('chain intact: 2 events');
     expect(readFileSync(join(app, 'dist', '.built'), 'utf8')).toBe(built);
   }, 15 * 60_000);
+
+  // the same pruned install (the test above), its native addon compiled for each line, started by that line's node
+  it.each(LTS_LINES)('runs on Node %s too: the built server starts, records a match, and stops cleanly', async (line) => {
+    expect(existsSync(join(app, 'dist', '.built'))).toBe(true);
+    const installed = await installNode(line, join(app, '.node', line));
+    expect(installed.version).toMatch(new RegExp(`^v${line}\\.`));
+    await rebuildFor(installed, app);
+    const data = join(app, `data-${line}`);
+    server = await startServerProcess({ cwd: app, command: installed.node, args: START_COMMAND, env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: data, MATCHLOG_ORGANIZER_KEY: KEY } });
+    const organizer = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+    expect((await fetch(`${server.base}/matches`, { method: 'POST', headers: organizer, body: JSON.stringify(lorcanaMatch('prod-1')) })).status).toBe(201);
+    const appended = await fetch(`${server.base}/matches/prod-1/events`, { method: 'POST', headers: organizer, body: JSON.stringify({ expectedRevision: 1, events: [draw('c01')] }) });
+    expect(await appended.json()).toEqual({ matchId: 'prod-1', revision: 2 });
+    process.kill(-server.child.pid!, 'SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 10 * 60_000);
 });
