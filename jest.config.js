@@ -8,19 +8,20 @@ const base = {
   moduleNameMapper: { '^@matchlog/(domain|store|catalog|audit)(.*)$': '<rootDir>/libs/$1/src$2' },
   testEnvironment: 'node',
 };
+// every tier but unit: dist/ built and one PostgreSQL started, once per run (Jest runs a project's global
+// setup only when one of its tests runs, and the same module once), so the unit tier starts nothing
+const withServers = { ...base, globalSetup: '<rootDir>/test/global-setup.js', globalTeardown: '<rootDir>/test/global-teardown.js' };
 module.exports = {
   // generous: CI machines have 2 cores, and suites run side by side
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
-  globalSetup: '<rootDir>/test/global-setup.js',
-  globalTeardown: '<rootDir>/test/global-teardown.js',
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.unit.spec.ts'] },
-    { ...base, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'] },
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs,test}/**/*.e2e.spec.ts'] },
-    { ...base, displayName: 'multi', testMatch: ['<rootDir>/{apps,libs,test}/**/*.multi.spec.ts'] },
-    { ...base, displayName: 'prod', testMatch: ['<rootDir>/{apps,libs,test}/**/*.prod.spec.ts'] },
+    { ...withServers, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'] },
+    { ...withServers, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs,test}/**/*.e2e.spec.ts'] },
+    { ...withServers, displayName: 'multi', testMatch: ['<rootDir>/{apps,libs,test}/**/*.multi.spec.ts'] },
+    { ...withServers, displayName: 'prod', testMatch: ['<rootDir>/{apps,libs,test}/**/*.prod.spec.ts'] },
     // a real Chromium from npm (@sparticuz/chromium, driven by playwright-core) against the real server
-    { ...base, displayName: 'browser', testMatch: ['<rootDir>/{apps,libs,test}/**/*.browser.spec.ts'] },
+    { ...withServers, displayName: 'browser', testMatch: ['<rootDir>/{apps,libs,test}/**/*.browser.spec.ts'] },
   ],
 };
