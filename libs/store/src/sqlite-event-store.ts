@@ -13,6 +13,7 @@ import {
   StoredEvent,
   Subscription,
 } from './event-store';
+import { earlierAppend } from './retry-rule';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
 import { StorageCorrupt, storageErrorOf } from './storage-errors';
 
@@ -400,15 +401,7 @@ export class SqliteEventStore implements EventStore {
    */
   private earlierAppend({ streamId, events }: PendingAppend): Outcome | undefined {
     const found = events.map((e) => this.eventByIdStmt.get(e.idHash, e.idHash, e.id));
-    const firstTaken = found.findIndex((row) => row !== undefined);
-    if (firstTaken < 0) return undefined;
-    const sameAs = (row: EventRow | undefined, e: Serialised) => row !== undefined && row.stream_id === streamId && row.type === e.type && row.data === e.data;
-    if (found.every((row, i) => sameAs(row, events[i]) && row!.revision === found[0]!.revision + i)) {
-      const last = found[found.length - 1]!;
-      return { result: { revision: last.revision, position: last.position } };
-    }
-    const culprit = found.findIndex((row, i) => row !== undefined && !sameAs(row, events[i]));
-    return { error: new DuplicateEventId(events[culprit >= 0 ? culprit : firstTaken].id) };
+    return earlierAppend(streamId, events, found.map((row) => row && { ...row, streamId: row.stream_id }));
   }
 
   private statementsFor(rowCount: number) {

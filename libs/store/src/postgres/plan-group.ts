@@ -1,4 +1,5 @@
 import { AppendResult, DuplicateEventId, EventToAppend, ExpectedRevision, RevisionConflict } from '../event-store';
+import { earlierAppend } from '../retry-rule';
 
 /** An event as written: its data and meta as JSON text, compared as text when a retry comes. */
 export interface Serialised {
@@ -66,9 +67,9 @@ export const planGroup = (requests: readonly AppendRequest[], revisions: Map<str
   const outcomes = requests.map((request): Outcome => {
     const { streamId, expected, events } = request;
     const current = revisions.get(streamId) ?? 0;
-    if (expected !== 'any' && expected !== current) return earlierAppend(request, known) ?? { error: new RevisionConflict(streamId, expected, current) };
+    if (expected !== 'any' && expected !== current) return earlierAppendOf(request, known) ?? { error: new RevisionConflict(streamId, expected, current) };
     const taken = events.find((e) => known.has(e.id));
-    if (taken !== undefined) return earlierAppend(request, known) ?? { error: new DuplicateEventId(taken.id) };
+    if (taken !== undefined) return earlierAppendOf(request, known) ?? { error: new DuplicateEventId(taken.id) };
     events.forEach((e, i) => {
       const row: EventRow = { position: ++position, streamId, revision: current + i + 1, id: e.id, type: e.type, data: e.data, meta: e.meta };
       rows.push(row);
@@ -82,19 +83,6 @@ export const planGroup = (requests: readonly AppendRequest[], revisions: Map<str
   return { outcomes, rows, streams, lastPosition: position };
 };
 
-/**
- * When some of the request's ids are known: the first result if the batch was appended before, as
- * it is, in this stream; else DuplicateEventId. Undefined when none of its ids are known.
- */
-const earlierAppend = ({ streamId, events }: AppendRequest, known: Map<string, KnownEvent>): Outcome | undefined => {
-  const found = events.map((e) => known.get(e.id));
-  const firstTaken = found.findIndex((row) => row !== undefined);
-  if (firstTaken < 0) return undefined;
-  const sameAs = (row: KnownEvent | undefined, e: Serialised) => row !== undefined && row.streamId === streamId && row.type === e.type && row.data === e.data;
-  if (found.every((row, i) => sameAs(row, events[i]) && row!.revision === found[0]!.revision + i)) {
-    const last = found[found.length - 1]!;
-    return { result: { revision: last.revision, position: last.position } };
-  }
-  const culprit = found.findIndex((row, i) => row !== undefined && !sameAs(row, events[i]));
-  return { error: new DuplicateEventId(events[culprit >= 0 ? culprit : firstTaken].id) };
-};
+/** The retry rule (retry-rule.ts) over the events the group's reads found under the request's ids. */
+const earlierAppendOf = ({ streamId, events }: AppendRequest, known: Map<string, KnownEvent>): Outcome | undefined =>
+  earlierAppend(streamId, events, events.map((e) => known.get(e.id)));
