@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsInt, IsString, Length, Min, ValidateNested } from 'class-validator';
 
 export class DeliveryDto {
-  @ApiProperty({ example: 'public', description: 'who received it: public, a player id, or judge' })
+  @ApiProperty({ example: 'public', description: 'who received it: public, broadcast (where the match has one), a player id, or judge' })
   @IsString()
   @Length(1, 128)
   audience!: string;

@@ -374,7 +374,7 @@ export interface components {
         };
         DeliveryDto: {
             /**
-             * @description who received it: public, a player id, or judge
+             * @description who received it: public, broadcast (where the match has one), a player id, or judge
              * @example public
              */
             audience: string;
@@ -1605,7 +1605,7 @@ export interface operations {
     MatchEventsController_feed: {
         parameters: {
             query?: {
-                /** @description public, broadcast, a player id, or judge */
+                /** @description public, broadcast (where the match has one), a player id, or judge */
                 audience?: string;
                 /** @description observations after this revision (default 0) */
                 from?: number;
@@ -1999,7 +1999,7 @@ export interface operations {
             query?: {
                 /** @description the revision (number of events) to look at; the latest when absent */
                 at?: number;
-                /** @description public, broadcast, a player id, or judge: whose view of the queue (the sources it can identify) */
+                /** @description public, broadcast (where the match has one), a player id, or judge: whose view of the queue (the sources it can identify) */
                 audience?: string;
             };
             header?: never;
@@ -2927,7 +2927,7 @@ export interface operations {
     MatchFeedController_feed: {
         parameters: {
             query?: {
-                /** @description public, a player id, or judge */
+                /** @description public, broadcast (where the match has one), a player id, or judge */
                 audience?: string;
                 /** @description resume after this revision (Last-Event-ID wins when both are sent); absent: start from the view */
                 from?: number;
