@@ -1,11 +1,12 @@
 import { CatalogDb, CatalogFeeder, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
-import { EventStore, openEventStore } from '@matchlog/store';
+import { EventStore, StoreLocation, openEventStore } from '@matchlog/store';
 import { AppParts } from './app.module';
 import { ApiConfig } from './config/config';
+import { ConfigError } from './config/config-error';
 
 /** Opens the event store and the catalog (migrating it), and starts feeding the catalog from the log. */
-export const openParts = async (config: ApiConfig, env: NodeJS.ProcessEnv = process.env): Promise<AppParts> => {
-  const store = await openStoreOf(config, env);
+export const openParts = async (config: ApiConfig): Promise<AppParts> => {
+  const store = await openStoreOf(config);
   const catalog = await openCatalogOf(config).catch(async (error: unknown) => {
     await store.close();
     throw error;
@@ -20,14 +21,20 @@ export const openParts = async (config: ApiConfig, env: NodeJS.ProcessEnv = proc
 };
 
 /** The event store the configuration names (the CLI tools open it the same way). */
-export const openStoreOf = (config: ApiConfig, env: NodeJS.ProcessEnv = process.env): Promise<EventStore> =>
-  openEventStore({
-    ...env,
-    MATCHLOG_DATA_DIR: config.dataDir,
-    MATCHLOG_STORE: config.store,
-    ...(config.databaseUrl !== undefined && { MATCHLOG_DATABASE_URL: config.databaseUrl }),
-    ...(config.eventStoreConnectionString !== undefined && { EVENTSTORE_CONNECTION_STRING: config.eventStoreConnectionString }),
-  });
+export const openStoreOf = async (config: ApiConfig): Promise<EventStore> => openEventStore(storeLocationOf(config));
+
+const storeLocationOf = (config: ApiConfig): StoreLocation => {
+  switch (config.store) {
+    case 'sqlite':
+      return { kind: 'sqlite', dataDir: config.dataDir };
+    case 'postgres':
+      // storageFromEnv refused MATCHLOG_STORE=postgres without it
+      return { kind: 'postgres', url: config.databaseUrl! };
+    case 'eventstoredb':
+      if (!config.eventStoreConnectionString) throw new ConfigError('MATCHLOG_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false)');
+      return { kind: 'eventstoredb', connectionString: config.eventStoreConnectionString };
+  }
+};
 
 /** The read models' database: catalog.sqlite in the data directory, or the PostgreSQL database the configuration names. */
 export const openCatalogOf = (config: Pick<ApiConfig, 'catalog' | 'dataDir'>): Promise<CatalogDb> =>

@@ -11,7 +11,7 @@ import { TestApp, startTestApp } from './support/test-app';
 
 /** An instance's parts on a PostgreSQL event store of its own (its own pool), its catalog in its data directory. */
 const onPostgres = (url: string) => async (config: ApiConfig): Promise<AppParts> => {
-  const store = await openEventStore({ MATCHLOG_STORE: 'postgres', MATCHLOG_DATABASE_URL: url });
+  const store = await openEventStore({ kind: 'postgres', url });
   const catalog = await openCatalog(config.dataDir);
   const feeder = new CatalogFeeder(catalog, store);
   await feeder.start();

@@ -90,7 +90,7 @@ describe('a damaged event database at run time', () => {
     // the damage came after the start: open without the start's quick check, as a server already running has
     const t = await startTestApp({ dataDir }, async (config): Promise<AppParts> => {
       const store = SqliteEventStore.open(file, { quickCheck: false });
-      const { catalog } = await openParts({ ...config, dataDir: join(dataDir, 'catalog-only') }, {}).then(async (parts) => {
+      const { catalog } = await openParts({ ...config, dataDir: join(dataDir, 'catalog-only') }).then(async (parts) => {
         await parts.feeder.stop();
         await parts.store.close();
         return parts;
@@ -136,7 +136,7 @@ describe('an event store that cannot be reached', () => {
 
   let t: TestApp;
   beforeAll(async () => (t = await startTestApp({}, async (config) => {
-    const parts = await openParts(config, {});
+    const parts = await openParts(config);
     return { ...parts, store: unreachableWhileDown(parts.store) };
   })));
   afterAll(() => t.close());

@@ -13,7 +13,7 @@ import { openParts } from '../../src/open-parts';
 export const ORGANIZER = 'test-organizer-key';
 
 /** The real app over a real SQLite store and catalog in a fresh temporary directory (or parts `open` makes). */
-export const startTestApp = async (overrides: Partial<ApiConfig> = {}, open: (config: ApiConfig) => Promise<AppParts> = (config) => openParts(config, {})) => {
+export const startTestApp = async (overrides: Partial<ApiConfig> = {}, open: (config: ApiConfig) => Promise<AppParts> = (config) => openParts(config)) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-e2e-'));
   const config: ApiConfig = { port: 0, dataDir, store: 'sqlite', catalog: { kind: 'sqlite' }, organizerKey: ORGANIZER, organizerKeyFile: null, bodyLimit: '1mb', corsOrigins: '*', ...overrides };
   const parts = await open(config);
