@@ -3,7 +3,7 @@ import { SqliteEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readMatch } from '../apps/api/src/matches/read-match';
+import { readMatch } from '@matchlog/matches';
 import { randomMatch } from '../libs/domain/test/support/random-match';
 import { medianMsEach } from './measure';
 import { naiveFold } from './naive-fold';

@@ -1,26 +1,26 @@
 import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
-import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Authenticator, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, matchesCore } from '@matchlog/matches';
+import { KeyObject } from 'crypto';
+import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { requestLogged } from './logging/request-logged';
 import { scrubbingStdout } from './logging/log-scrubber';
 import { MatchAuditController } from './audit/match-audit.controller';
 import { CallerGuard } from './auth/caller.guard';
-import { CLOCK, Clock, systemClock } from './clock';
+import { CLOCK, Clock, systemClock, systemEntropy } from './clock';
 import { ApiConfig } from './config/config';
 import { FeedHub } from './feed/feed-hub';
 import { MatchFeedController } from './feed/match-feed.controller';
 import { HealthController } from './health/health.controller';
 import { MatchEventsController } from './matches/match-events.controller';
 import { MatchIntegrityController } from './matches/match-integrity.controller';
-import { MatchReplays } from './matches/match-replays';
 import { MatchViewsController } from './matches/match-views.controller';
-import { MatchWriter } from './matches/match-writer';
 import { MatchesController } from './matches/matches.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
-import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, SIGNING_KEY } from './tokens';
+import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, MATCHES_CORE, SIGNING_KEY } from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
@@ -49,6 +49,22 @@ const logLevel = () => process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test'
 /** One log line per request at info and below; above that, request logging costs nothing. */
 const logsRequests = () => ['trace', 'debug', 'info'].includes(logLevel());
 
+const feedLogger = new Logger('feed');
+
+/** The application (libs/matches) over the parts: the controllers call it. */
+const coreOf = (parts: AppParts, signingKey: KeyObject, clock: Clock): MatchesCore =>
+  matchesCore({
+    ...parts,
+    clock,
+    entropy: systemEntropy,
+    signingKey,
+    organizerKey: parts.config.organizerKey,
+    replayCacheEvents: parts.config.replayCacheEvents,
+    onModelFailure: (model, error) => feedLogger.warn(`feed of ${model.matchId} stopped: ${error instanceof Error ? error.message : String(error)}`),
+  });
+
+const partOf = (core: MatchesCore, type: abstract new (...args: never[]) => unknown): unknown => Object.values(core).find((part) => part instanceof type);
+
 @Module({})
 export class AppModule {
   /** The API over parts opened outside Nest (see main.ts), so tests can open their own. */
@@ -71,9 +87,9 @@ export class AppModule {
         { provide: CATALOG_FEEDER, useValue: parts.feeder },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: CLOCK, useValue: parts.clock ?? systemClock },
+        { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, clock: Clock) => coreOf(parts, signingKey, clock), inject: [SIGNING_KEY, CLOCK] },
+        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, Authenticator] as const).map((provide) => ({ provide, useFactory: (core: MatchesCore) => partOf(core, provide), inject: [MATCHES_CORE] })),
         { provide: APP_GUARD, useClass: CallerGuard },
-        MatchReplays,
-        MatchWriter,
         FeedHub,
         ClosesParts,
       ],

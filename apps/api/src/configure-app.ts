@@ -8,7 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { bytesOf } from './config/byte-size';
 import { ApiConfig } from './config/config';
 import { corsOptionsOf } from './cors';
-import { BadUrl, TokenInQuery, UrlTooLong } from './errors/api-errors';
+import { BadUrl, TokenInQuery, UrlTooLong } from './errors/http-errors';
 import { ErrorFilter, problemOf } from './errors/error.filter';
 import { credentialInQuery, refuseQueryCredentials } from './logging/query-credentials';
 import { securityHeaders, setSecurityHeaders } from './security-headers';

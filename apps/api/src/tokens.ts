@@ -5,3 +5,5 @@ export const CATALOG_DB = Symbol('CATALOG_DB');
 export const CATALOG_FEEDER = Symbol('CATALOG_FEEDER');
 /** the Ed25519 private key (a node:crypto KeyObject) that signs chain heads */
 export const SIGNING_KEY = Symbol('SIGNING_KEY');
+/** the application (libs/matches): one model per match, the commands, the reads */
+export const MATCHES_CORE = Symbol('MATCHES_CORE');

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import fc from 'fast-check';
 import { AppendEventsDto } from '../src/dto/event.dto';
-import { ValidationFailed } from '../src/errors/api-errors';
+import { ValidationFailed } from '@matchlog/matches';
 import { validationOptions, validationPipe } from '../src/validation/validation-pipe';
 import { draw } from './support/fixtures';
 

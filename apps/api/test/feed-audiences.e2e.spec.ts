@@ -2,7 +2,7 @@ import { Delivery, checkDeliveries } from '@matchlog/audit';
 import { EventStore } from '@matchlog/store';
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { readMatch } from '../src/matches/read-match';
+import { readMatch } from '@matchlog/matches';
 import { EVENT_STORE } from '../src/tokens';
 import { ROOT } from './support/server-process';
 import { SseClient, SseMessage, listening } from './support/sse-client';

@@ -1,14 +1,10 @@
-import { EventStore, StoredEvent, Subscription, isStorageError } from '@matchlog/store';
+import { EventStore, LogConsumer, LogProcessor, RetryDelays, StoredEvent, isStorageError } from '@matchlog/store';
 import { checkpointOf, clearCatalog, lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
-import { projectBatch, projectIntoCatalog } from './catalog-projection';
+import { isUnappliable, projectBatch, projectIntoCatalog, skipInCatalog } from './catalog-projection';
 import { CatalogDb } from './open-catalog';
 import { isSharedCatalog } from './open-postgres-catalog';
 
-/** When a batch fails (a full disk), the next attempt waits `firstMs`, doubling each time up to `maxMs`. */
-export interface RetryDelays {
-  readonly firstMs: number;
-  readonly maxMs: number;
-}
+export type { RetryDelays };
 
 /** How far the catalog is behind the log, as readiness reports it. */
 export interface CatalogLag {
@@ -23,7 +19,7 @@ export interface CatalogLag {
 }
 
 /**
- * Keeps the catalog up to date from a catch-up subscription. Events delivered while a batch is being
+ * Keeps the catalog up to date: a processor of the instance's log consumer. Events delivered while a batch is being
  * written wait and go into the next one; each batch and the checkpoint past its last event commit in
  * one transaction, so a restart resumes exactly where it stopped and a replay is idempotent. A failed
  * batch is retried on a timer with backoff, so the catalog catches up by itself once the cause is gone.
@@ -32,9 +28,13 @@ export interface CatalogLag {
  * events after the checkpoint it reads under a row lock (projectBatch), so none is applied twice.
  * The checkpoint names the event store it belongs to; a catalog from another store is emptied and
  * fed again from the start of this one.
+ *
+ * An event the catalog cannot apply (its data breaks the projection, not the database) is skipped:
+ * the batch is written event by event, the checkpoint moves past that one, and the log consumer
+ * records it for readiness. Any other failure is retried with backoff, never skipped.
  */
-export class CatalogFeeder {
-  private subscription: Subscription | null = null;
+export class CatalogFeeder implements LogProcessor {
+  readonly name = 'catalog';
   private position = 0;
   private queued: StoredEvent[] = [];
   private writing: readonly StoredEvent[] = [];
@@ -43,10 +43,8 @@ export class CatalogFeeder {
   private failures = 0;
   private failure: string | undefined;
   private retryTimer: NodeJS.Timeout | null = null;
-  /** the position of the last event the subscription delivered: where a renewed one starts */
-  private delivered = 0;
   private stopped = true;
-  private subscriptionFailed = false;
+  private added = false;
   private storeId = '';
   /** whether other instances may move the checkpoint (a catalog on PostgreSQL), so it is worth reading */
   private readonly shared: boolean;
@@ -58,6 +56,8 @@ export class CatalogFeeder {
       console.error('catalog: a batch or the subscription failed, and will be retried:', isStorageError(error) ? error.report : error),
     private readonly retry: RetryDelays = { firstMs: 250, maxMs: 30_000 },
     private readonly log: (line: string) => void = console.warn,
+    /** the instance's one subscription to the log, which other processors share */
+    readonly consumer: LogConsumer = new LogConsumer(store, retry, onError, log),
   ) {
     this.shared = isSharedCatalog(db);
   }
@@ -68,31 +68,24 @@ export class CatalogFeeder {
 
   lag(): CatalogLag {
     const behind = [...this.writing, ...this.queued].filter((event) => event.position > this.position).length;
-    return { position: this.position, behind, ...(this.failure !== undefined && { failure: this.failure }), ...(this.subscriptionFailed && { subscription: 'failed' as const }) };
+    return { position: this.position, behind, ...(this.failure !== undefined && { failure: this.failure }), ...(this.consumer.failed && { failure: this.failure ?? this.consumer.failure, subscription: 'failed' as const }) };
   }
 
+  /** Claims the checkpoint, then follows the log from there (the consumer starts at the catalog's position). */
   async start(): Promise<void> {
     this.storeId = await this.store.storeId();
     this.position = await this.claim();
-    this.delivered = this.position;
     this.stopped = false;
-    this.subscribe();
+    if (!this.added) this.consumer.add(this);
+    this.added = true;
+    this.consumer.start(this.position);
   }
 
-  /** From the last event delivered; a subscription that fails (the store unreachable) is renewed on the retry timer. */
-  private subscribe(): void {
-    const subscription = this.store.subscribeAll(
-      this.delivered,
-      (event) => this.enqueue(event),
-      (error) => {
-        if (this.subscription !== subscription) return;
-        this.subscription = null;
-        this.subscriptionFailed = true;
-        this.failed(error);
-      },
-    );
-    this.subscription = subscription;
-    this.subscriptionFailed = false;
+  /** An event from the log. */
+  handle(event: StoredEvent): void {
+    if (this.stopped) return;
+    this.queued.push(event);
+    this.drainQueued();
   }
 
   /** The checkpoint, the catalog emptied first if it was fed from another store (whichever instance sees that first does it). */
@@ -111,7 +104,7 @@ export class CatalogFeeder {
    * or after `timeoutMs` regardless; at once while the subscription is down.
    */
   caughtUpTo(position: number, timeoutMs = 2000): Promise<void> {
-    if (this.position >= position || this.subscriptionFailed) return Promise.resolve();
+    if (this.position >= position || this.consumer.failed) return Promise.resolve();
     const caughtUp = new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.release(waiter), timeoutMs);
       const waiter = { position, resolve: () => (clearTimeout(timer), resolve()) };
@@ -134,9 +127,7 @@ export class CatalogFeeder {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    const subscription = this.subscription;
-    this.subscription = null;
-    await subscription?.close();
+    await this.consumer.stop();
     await this.draining;
   }
 
@@ -165,12 +156,6 @@ export class CatalogFeeder {
     return count;
   }
 
-  private enqueue(event: StoredEvent): void {
-    this.queued.push(event);
-    this.delivered = event.position;
-    this.drainQueued();
-  }
-
   /**
    * Starts writing the queue unless a drain runs already. Never on an empty queue: drain() would end
    * before `draining` is set, which would then stay set, and nothing queued later would be written.
@@ -186,10 +171,10 @@ export class CatalogFeeder {
         this.queued = [];
         this.writing = batch;
         try {
-          await this.write(batch);
+          await this.write(batch).catch((error: unknown) => (isUnappliable(error) ? this.writeEach(batch) : Promise.reject(error)));
         } catch (error) {
-          // the catalog can always be rebuilt from the log: keep the batch for the next attempt, never crash the server
-          this.queued = [...batch, ...this.queued];
+          // the catalog can always be rebuilt from the log: keep what is left for the next attempt, never crash the server
+          this.queued = [...batch.filter((event) => event.position > this.position), ...this.queued];
           this.failed(error);
           return;
         } finally {
@@ -198,6 +183,19 @@ export class CatalogFeeder {
       }
     } finally {
       this.draining = null;
+    }
+  }
+
+  /** A batch one of whose events the catalog cannot apply: event by event, skipping each such one. */
+  private async writeEach(batch: readonly StoredEvent[]): Promise<void> {
+    for (const event of batch) {
+      try {
+        await this.write([event]);
+      } catch (error) {
+        if (!isUnappliable(error)) throw error;
+        this.advanceTo(await skipInCatalog(this.db, this.storeId, event.position));
+        this.consumer.skip(this.name, event, error);
+      }
     }
   }
 
@@ -214,10 +212,6 @@ export class CatalogFeeder {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (this.stopped) return;
-      if (this.subscription === null) {
-        this.subscribe();
-        if (this.queued.length === 0) this.failure = undefined;
-      }
       this.drainQueued();
     }, delay);
     // a pending retry never keeps the process alive on its own

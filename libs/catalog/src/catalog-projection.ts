@@ -33,6 +33,29 @@ export const projectBatch = (db: Kysely<CatalogTables>, storeId: string, events:
     return position;
   });
 
+/** Moves the checkpoint past an event the catalog skips (it could not apply it). Returns the checkpoint after. */
+export const skipInCatalog = (db: Kysely<CatalogTables>, storeId: string, position: number): Promise<number> =>
+  db.transaction().execute(async (trx) => {
+    const checkpoint = await lockCheckpoint(trx, storeId);
+    if (checkpoint.storeId !== storeId) throw new CatalogOfAnotherStore(checkpoint.storeId, storeId);
+    if (checkpoint.position >= position) return checkpoint.position;
+    await moveCheckpoint(trx, position, storeId);
+    return position;
+  });
+
+/**
+ * A failure the event itself causes, which no retry mends: the projection's code broke on its data, or
+ * the database refused the data (a constraint, a value out of range). Anything else (the database out
+ * of reach, a full disk, a lock) is the database's, and is retried.
+ */
+export const isUnappliable = (error: unknown): boolean => {
+  if (error instanceof TypeError || error instanceof RangeError || error instanceof SyntaxError || error instanceof ReferenceError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  // SQLite's constraint and type errors; PostgreSQL's SQLSTATE classes 22 (data exception) and 23 (integrity constraint)
+  return /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG)/.test(code) || /^2[23][0-9A-Z]{3}$/.test(code);
+};
+
 const recordedAt = (event: StoredEvent): string =>
   (event.meta as { recordedAt?: string } | undefined)?.recordedAt ?? new Date(0).toISOString();
 

@@ -7,3 +7,4 @@ export * from './append-in-chunks';
 // the EventStoreDB adapter is '@matchlog/store/eventstoredb-event-store', kept out of here so that
 // importing the store does not load its gRPC client
 export * from './postgres-event-store';
+export * from './log-consumer';

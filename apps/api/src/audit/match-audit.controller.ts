@@ -7,11 +7,11 @@ import { AtQuery } from '../dto/queries.dto';
 import { ApiErrors, BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
 import { ref } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
-import { RevisionOutOfRange } from '../errors/api-errors';
-import { readMatch } from '../matches/read-match';
+import { RevisionOutOfRange } from '@matchlog/matches';
+import { readMatch } from '@matchlog/matches';
 import { EVENT_STORE } from '../tokens';
 import { DeliveriesDto } from './deliveries.dto';
-import { languageOf } from './language';
+import { languageOf } from '@matchlog/matches';
 
 /** What judges and auditors ask of a match: who knew what, which rules were broken, what leaked. Judge token or organizer key. */
 @ApiTags('audit')

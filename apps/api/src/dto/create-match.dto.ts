@@ -2,7 +2,7 @@ import { MatchCreated } from '@matchlog/domain';
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, validateSync } from 'class-validator';
-import { ValidationFailed } from '../errors/api-errors';
+import { ValidationFailed } from '@matchlog/matches';
 import { fieldProblems } from '../validation/validation-pipe';
 import { IsId } from './is-id';
 

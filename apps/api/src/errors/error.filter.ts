@@ -2,28 +2,8 @@ import { AppendTooLarge, DuplicateEventId, RevisionConflict, StorageCorrupt, Sto
 import { AuditInputError } from '@matchlog/audit/knowledge/errors';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  AudienceNotFound,
-  BroadcastDelayed,
-  BodyTooDeep,
-  ChainBroken,
-  EventsRejected,
-  FieldProblem,
-  Forbidden,
-  LogRefused,
-  LogUnreadable,
-  ReceiptWithheld,
-  SaltInBody,
-  MatchAlreadyExists,
-  MatchLogAlreadyImported,
-  MatchNotFound,
-  RevisionOutOfRange,
-  TokenInQuery,
-  BadUrl,
-  UrlTooLong,
-  Unauthenticated,
-  ValidationFailed,
-} from './api-errors';
+import { AudienceNotFound, BroadcastDelayed, BodyTooDeep, ChainBroken, EventsRejected, FieldProblem, Forbidden, LogRefused, LogUnreadable, ReceiptWithheld, SaltInBody, MatchAlreadyExists, MatchLogAlreadyImported, MatchNotFound, RevisionOutOfRange, Unauthenticated, ValidationFailed } from '@matchlog/matches';
+import { TokenInQuery, BadUrl, UrlTooLong } from './http-errors';
 
 /**
  * The one body of every 4xx and 5xx answer (docs/errors.md lists the codes): a stable `code`, one

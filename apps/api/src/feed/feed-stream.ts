@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'http';
-import { Caller } from '../auth/caller';
-import { feedHorizon } from './feed-horizon';
-import { MatchChannel } from './match-channel';
-import { HEARTBEAT, sseMessage } from './sse';
+import { Caller } from '@matchlog/matches';
+import { feedHorizon } from '@matchlog/matches';
+
+import { HEARTBEAT, MatchModel, sseMessage } from '@matchlog/matches';
 
 /** Revisions read from the match per step while a stream catches up. */
 const CATCH_UP_STEP = 256;
@@ -18,7 +18,7 @@ export class FeedStream {
   private closed = false;
 
   constructor(
-    private readonly channel: MatchChannel,
+    private readonly channel: MatchModel,
     private readonly raw: ServerResponse,
     readonly audience: string,
     private readonly caller: Caller,

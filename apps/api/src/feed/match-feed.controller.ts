@@ -1,19 +1,13 @@
-import { PUBLIC } from '@matchlog/domain';
-import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'http';
-import { Caller } from '../auth/caller';
+import { Caller, SSE_HEADERS } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
-import { CLOCK, Clock } from '../clock';
-import { assertMayReadIn, audienceIn } from '../matches/match-access';
 import { ApiErrors, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
 import { ApiOptionalToken } from '../openapi/security.decorators';
 import { FeedHub } from './feed-hub';
-import { feedHorizon } from './feed-horizon';
 import { LiveFeedQuery } from './feed-query.dto';
-import { feedStart } from './feed-start';
-import { SSE_HEADERS } from './sse';
 
 const MESSAGES =
   'Server-Sent Events, each message `id:` the revision it brings the audience to: `event: view` (data: the view, as GET /matches/{id}/views/{audience}) first when there is nothing to resume from; ' +
@@ -23,10 +17,7 @@ const MESSAGES =
 @ApiTags('events')
 @Controller('matches/:id/feed')
 export class MatchFeedController {
-  constructor(
-    private readonly hub: FeedHub,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly hub: FeedHub) {}
 
   @Get()
   @ApiOptionalToken()
@@ -35,22 +26,12 @@ export class MatchFeedController {
   @ApiOkResponse({ description: MESSAGES, content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 6\nevent: view\ndata: {"audience":"public","revision":6,…}\n\nid: 7\nevent: observation\ndata: {"revision":7,"observation":{…}}\n\n' } } } })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async feed(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: LiveFeedQuery, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
-    const channel = await this.hub.open(id);
-    let from: number | undefined;
-    let audience: string;
-    try {
-      audience = audienceIn(channel, query.audience ?? PUBLIC);
-      assertMayReadIn(caller, id, channel, audience);
-      from = feedStart(lastEventId, query.from, feedHorizon(channel, audience, caller, this.clock.now()));
-    } catch (error) {
-      this.hub.release(channel);
-      throw error;
-    }
+    const feed = await this.hub.open(caller, id, { ...query, lastEventId });
     reply.hijack();
     // headers set before the hijack (CORS) go out too
     reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...SSE_HEADERS });
     // at once, so the client knows it is connected even when nothing follows yet (a resume at the head)
     reply.raw.flushHeaders();
-    this.hub.stream(channel, reply.raw, audience, caller, from);
+    this.hub.stream(feed, reply.raw, caller);
   }
 }

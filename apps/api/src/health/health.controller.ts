@@ -7,7 +7,7 @@ import { ref } from '../openapi/response-schemas';
 import type { FastifyReply } from 'fastify';
 import { ApiConfig } from '../config/config';
 import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
-import { readinessOf } from './readiness';
+import { readinessOf } from '@matchlog/matches';
 
 /** Seconds a client or load balancer should wait before asking again when not ready. */
 const RETRY_AFTER_SECONDS = 5;
@@ -35,8 +35,8 @@ export class HealthController {
   @ApiErrors()
   @ApiServiceUnavailableResponse({ description: 'not ready: the reasons, with Retry-After', schema: ref('Readiness') })
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    const { ready, reasons, catalog } = await readinessOf(this.store, this.feeder);
+    const { ready, reasons, catalog, skipped } = await readinessOf(this.store, this.feeder, this.feeder.consumer);
     if (!ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
-    return { status: ready ? 'ready' : 'not ready', store: this.config.store, reasons, catalog };
+    return { status: ready ? 'ready' : 'not ready', store: this.config.store, reasons, catalog, skipped };
   }
 }

@@ -1,5 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
-import { TokenInQuery } from '../errors/api-errors';
+import { TokenInQuery } from '../errors/http-errors';
 import { problemOf } from '../errors/error.filter';
 import { isCredentialName } from './credentials';
 

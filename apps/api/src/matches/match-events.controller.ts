@@ -1,8 +1,6 @@
-import { PUBLIC } from '@matchlog/domain';
-import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Caller } from '../auth/caller';
-import { CLOCK, Clock } from '../clock';
+import { Caller } from '@matchlog/matches';
 import { RecorderOfMatch } from '../auth/requires';
 import { CurrentCaller } from '../auth/caller.guard';
 import { AppendEventsDto } from '../dto/event.dto';
@@ -10,17 +8,14 @@ import { FeedQuery } from '../dto/queries.dto';
 import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { ref } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
-import { assertMayReadIn, audienceIn, latestFor, revisionIn, revisionUpTo } from './match-access';
-import { MatchReplays } from './match-replays';
-import { MatchWriter } from './match-writer';
+import { MatchReader, MatchWriter } from '@matchlog/matches';
 
 @ApiTags('events')
 @Controller('matches/:id/events')
 export class MatchEventsController {
   constructor(
     private readonly writer: MatchWriter,
-    private readonly replays: MatchReplays,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly reader: MatchReader,
   ) {}
 
   @Post()
@@ -42,11 +37,6 @@ export class MatchEventsController {
   @ApiOkResponse({ schema: ref('Feed') })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async feed(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FeedQuery) {
-    const match = await this.replays.load(id);
-    const audience = audienceIn(match, query.audience ?? PUBLIC);
-    assertMayReadIn(caller, id, match, audience);
-    const to = revisionUpTo(match, 'to', query.to, latestFor(caller, id, match, audience, this.clock.now()));
-    const from = Math.min(revisionIn(match, 'from', query.from ?? 0), to);
-    return { audience, from, to, observations: match.replay.observations(audience, from, to) };
+    return this.reader.observations(caller, id, query.audience, query.from, query.to);
   }
 }

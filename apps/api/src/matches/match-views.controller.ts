@@ -1,31 +1,17 @@
-import { PUBLIC } from '@matchlog/domain';
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Caller } from '../auth/caller';
+import { Caller } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
-import { CLOCK, Clock } from '../clock';
 import { AtQuery, QueueQuery } from '../dto/queries.dto';
 import { ApiErrors, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
 import { ref } from '../openapi/response-schemas';
 import { ApiOptionalToken } from '../openapi/security.decorators';
-import { assertMayReadIn, audienceIn, latestFor, revisionUpTo } from './match-access';
-import { MatchReplays } from './match-replays';
+import { MatchReader } from '@matchlog/matches';
 
 @ApiTags('views')
 @Controller('matches/:id')
 export class MatchViewsController {
-  constructor(
-    private readonly replays: MatchReplays,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  /** The match, the audience checked against the caller, and the revision to show: `at`, or the latest this caller may see. */
-  private async readable(caller: Caller, id: string, audience: string, at: number | undefined) {
-    const match = await this.replays.load(id);
-    const who = audienceIn(match, audience);
-    assertMayReadIn(caller, id, match, who);
-    return { match, audience: who, revision: revisionUpTo(match, 'at', at, latestFor(caller, id, match, who, this.clock.now())) };
-  }
+  constructor(private readonly reader: MatchReader) {}
 
   @Get('views/:audience')
   @ApiOptionalToken()
@@ -34,8 +20,7 @@ export class MatchViewsController {
   @ApiOkResponse({ description: 'the view (docs/architecture.md): a JudgeView for the judge', schema: { oneOf: [ref('AudienceView'), ref('JudgeView')] } })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async view(@CurrentCaller() caller: Caller, @Param('id') id: string, @Param('audience') audience: string, @Query() query: AtQuery) {
-    const readable = await this.readable(caller, id, audience, query.at);
-    return readable.match.replay.viewAt(readable.audience, readable.revision);
+    return this.reader.view(caller, id, audience, query.at);
   }
 
   @Get('queue')
@@ -44,8 +29,6 @@ export class MatchViewsController {
   @ApiOkResponse({ schema: ref('QueueAt') })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async queue(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: QueueQuery) {
-    const readable = await this.readable(caller, id, query.audience ?? PUBLIC, query.at);
-    const view = readable.match.replay.viewAt(readable.audience, readable.revision);
-    return { revision: view.revision, activePlayer: view.turn.player, ...view.queue };
+    return this.reader.queue(caller, id, query.audience, query.at);
   }
 }

@@ -1,26 +1,23 @@
-import { CatalogDb, MatchPage, MatchSummary, decodeCursor, findMatch, listMatches } from '@matchlog/catalog';
-import { audiencesOf } from '@matchlog/domain';
+import { CatalogDb, MatchPage, MatchSummary, decodeCursor, listMatches } from '@matchlog/catalog';
 import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
 import { CreateMatchPipe, CreateMatchRequest } from '../dto/create-match.dto';
 import { ReissueTokensDto } from '../dto/reissue-tokens.dto';
 import { ListMatchesQuery } from '../dto/queries.dto';
-import { MatchNotFound, ValidationFailed } from '../errors/api-errors';
+import { MatchReader, MatchWriter, ValidationFailed } from '@matchlog/matches';
 import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { createMatchBody } from '../openapi/event-schemas';
 import { ref } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
 import { CATALOG_DB } from '../tokens';
-import { MatchReplays } from './match-replays';
-import { MatchWriter } from './match-writer';
 
 @ApiTags('matches')
 @Controller('matches')
 export class MatchesController {
   constructor(
     private readonly writer: MatchWriter,
-    private readonly replays: MatchReplays,
+    private readonly reader: MatchReader,
     @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
   ) {}
 
@@ -63,10 +60,7 @@ export class MatchesController {
   @ApiOperation({ summary: "A match's catalog entry, with the audiences it has", description: 'audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge.' })
   @ApiOkResponse({ schema: ref('MatchSummary') })
   @ApiErrors(STORE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
-  async get(@Param('id') id: string): Promise<MatchSummary & { audiences: string[] }> {
-    const match = await findMatch(this.catalog, id);
-    if (!match) throw new MatchNotFound(id);
-    const { layout } = (await this.replays.load(id)).state;
-    return { ...match, audiences: layout ? audiencesOf(layout) : [] };
+  get(@Param('id') id: string): Promise<MatchSummary & { audiences: string[] }> {
+    return this.reader.summary(id);
   }
 }

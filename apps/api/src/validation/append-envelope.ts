@@ -1,5 +1,5 @@
 import { ID, eventTypes } from '@matchlog/domain';
-import { FieldProblem } from '../errors/api-errors';
+import { FieldProblem } from '@matchlog/matches';
 
 /*
  * The append body's envelope checked by hand: every problem, path and message in the order the

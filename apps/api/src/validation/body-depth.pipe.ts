@@ -1,6 +1,6 @@
 import { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { MAX_JSON_DEPTH, depthExceeds } from '@matchlog/audit/chain/json-depth';
-import { BodyTooDeep } from '../errors/api-errors';
+import { BodyTooDeep } from '@matchlog/matches';
 
 /** Runs before the ValidationPipe, whose recursive walk a body nested thousands deep would overflow. */
 export class BodyDepthPipe implements PipeTransform {

@@ -1,5 +1,5 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
-import { FieldProblem, ValidationFailed } from '../errors/api-errors';
+import { FieldProblem, ValidationFailed } from '@matchlog/matches';
 
 /** class-validator's tree of errors as a flat list: one entry per broken constraint, with its dotted path (also in the message, as Nest writes it). */
 export const fieldProblems = (errors: readonly ValidationError[], parent = ''): FieldProblem[] =>

@@ -44,6 +44,11 @@ export class Replay {
     return this.events[revision - 1]?.meta?.recordedAt;
   }
 
+  /** Event `revision` (1 is MatchCreated). */
+  eventAt(revision: number): MatchEvent | undefined {
+    return this.events[revision - 1];
+  }
+
   /** More events of the same match, in order. */
   append(events: readonly MatchEvent[]): void {
     this.events.push(...events);
@@ -77,7 +82,8 @@ export class Replay {
     return feed;
   }
 
-  private seatAt(audience: string, revision: number = this.revision): Seat {
+  /** The audience's seat (its view and what it knows) at `revision`. */
+  seatAt(audience: string, revision: number = this.revision): Seat {
     let track = this.seats.get(audience);
     if (!track) {
       const empty = emptySeat(audience);

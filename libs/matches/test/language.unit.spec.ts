@@ -1,4 +1,4 @@
-import { languageOf } from './language';
+import { languageOf } from '../src/integrity/language';
 
 describe('Accept-Language', () => {
   it.each([

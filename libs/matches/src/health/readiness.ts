@@ -1,11 +1,16 @@
 import { CatalogLag } from '@matchlog/catalog';
-import { EventStore, StoreTimeout, StoreUnavailable, isStorageError } from '@matchlog/store';
+import { EventStore, SkippedEvent, StoreTimeout, StoreUnavailable, isStorageError } from '@matchlog/store';
 
 export interface Readiness {
   readonly ready: boolean;
   /** why not ready, one sentence each (never a file name: anyone may ask) */
   readonly reasons: string[];
   readonly catalog: CatalogLag;
+  /**
+   * events a projection could not apply, skipped so that the rest still flow (the latest 100 since the
+   * instance started; the error itself is logged): they do not make the instance unready, a person looks
+   */
+  readonly skipped: readonly SkippedEvent[];
 }
 
 /** A stream no match has: reading its revision is the cheapest question every store answers. */
@@ -15,7 +20,7 @@ const PROBE_STREAM = 'readiness-probe';
  * Ready to serve: the event store answers, and the catalog is not stuck behind the log (a failed batch
  * waiting for its retry). A catalog that is only a batch behind while it writes is ready.
  */
-export const readinessOf = async (store: Pick<EventStore, 'revisionOf'>, feeder: { lag(): CatalogLag }): Promise<Readiness> => {
+export const readinessOf = async (store: Pick<EventStore, 'revisionOf'>, feeder: { lag(): CatalogLag }, consumer: { readonly skipped: readonly SkippedEvent[] } = { skipped: [] }): Promise<Readiness> => {
   const reasons: string[] = [];
   try {
     await store.revisionOf(PROBE_STREAM);
@@ -36,5 +41,5 @@ export const readinessOf = async (store: Pick<EventStore, 'revisionOf'>, feeder:
   } else if (catalog.failure !== undefined && catalog.behind > 0) {
     reasons.push(`the catalog is ${catalog.behind} events behind the log: its last write failed (${catalog.failure}); it is retried with backoff`);
   }
-  return { ready: reasons.length === 0, reasons, catalog };
+  return { ready: reasons.length === 0, reasons, catalog, skipped: [...consumer.skipped] };
 };

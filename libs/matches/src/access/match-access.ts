@@ -1,7 +1,9 @@
 import { BROADCAST, JUDGE, PUBLIC, audiencesOf, delayedRevision, hasBroadcastDelay } from '@matchlog/domain';
-import { Caller, assertMayRead, mayRead } from '../auth/caller';
-import { AudienceNotFound, BroadcastDelayed, BroadcastNotForPlayers, RevisionOutOfRange } from '../errors/api-errors';
-import { LoadedMatch } from './match-replays';
+import { Caller, assertMayRead, mayRead } from './caller';
+import { AudienceNotFound, BroadcastDelayed, BroadcastNotForPlayers, RevisionOutOfRange } from '../errors';
+import type { MatchModel } from '../model/match-model';
+
+type LoadedMatch = Pick<MatchModel, 'state' | 'replay'>;
 
 /** The audience, if the match has it: public, the broadcast where the match asks for one, one of its players, or judge. */
 export const audienceIn = (match: Pick<LoadedMatch, 'state'>, audience: string): string => {

@@ -1,6 +1,6 @@
 import { MatchState } from '@matchlog/domain';
-import { Caller } from '../auth/caller';
-import { latestFor } from '../matches/match-access';
+import { Caller } from './caller';
+import { latestFor } from './match-access';
 
 /** What the feed knows of a match when it decides how far a caller may follow an audience. */
 export interface FeedSource {

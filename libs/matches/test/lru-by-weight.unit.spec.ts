@@ -1,4 +1,4 @@
-import { LruByWeight } from './lru-by-weight';
+import { LruByWeight } from '../src/model/lru-by-weight';
 
 describe('LruByWeight: the replay cache bound', () => {
   const cacheOf = (maxWeight: number, maxEntries = 100) => new LruByWeight<{ events: number }>({ maxEntries, maxWeight }, (value) => value.events);

@@ -1,6 +1,6 @@
 import { DomainError } from '@matchlog/domain';
 
-/** Errors the API raises as values; `error.filter.ts` is the one place that maps them to HTTP. */
+/** The application's errors, as values with stable codes; apps/api's error.filter.ts is the one place that maps them to HTTP. */
 export class MatchNotFound extends Error {
   readonly code = 'MATCH_NOT_FOUND';
   constructor(readonly matchId: string) {
@@ -151,30 +151,6 @@ export class BodyTooDeep extends Error {
   readonly code = 'BODY_TOO_DEEP';
   constructor(readonly limit: number) {
     super(`the request body nests deeper than ${limit} levels of arrays and objects; no request of this API needs that many`);
-  }
-}
-
-/** A URL Fastify cannot decode (a malformed %-escape): nothing was routed. */
-export class BadUrl extends Error {
-  readonly code = 'BAD_URL';
-  constructor() {
-    super('the URL is not valid: every % in it must start an escape of two hex digits (%25 for a % itself)');
-  }
-}
-
-/** A path segment longer than any id, even with every character %-escaped: nothing was routed. */
-export class UrlTooLong extends Error {
-  readonly code = 'URL_TOO_LONG';
-  constructor(readonly maxParamLength: number) {
-    super(`a path parameter is longer than ${maxParamLength} characters: match, player, card and event ids are at most 128 characters`);
-  }
-}
-
-/** A token sent in the URL, where logs, proxies and browser history keep it. */
-export class TokenInQuery extends Error {
-  readonly code = 'TOKEN_IN_QUERY';
-  constructor(readonly parameter: string) {
-    super(`send the token in the Authorization header (Authorization: Bearer <token>), never in the URL: remove the "${parameter}" query parameter`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { MatchEvent } from '@matchlog/domain';
 import { EventStore, StoredEvent } from '@matchlog/store';
-import { ID } from '../dto/is-id';
-import { MatchNotFound } from '../errors/api-errors';
+import { ID } from '@matchlog/domain';
+import { MatchNotFound } from '../errors';
 
 /**
  * A match's events as the store holds them (the record the chain protects); a match with none does not

@@ -1,4 +1,4 @@
-import { RevisionOutOfRange, ValidationFailed } from '../errors/api-errors';
+import { RevisionOutOfRange, ValidationFailed } from '../errors';
 
 /**
  * Where a stream starts: after the revision in `Last-Event-ID` (what an EventSource sends when it

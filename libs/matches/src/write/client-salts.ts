@@ -1,5 +1,5 @@
 import type { IncomingEvent } from './match-writer';
-import { SaltInBody } from '../errors/api-errors';
+import { SaltInBody } from '../errors';
 
 /** Refuses a batch that brings a shuffle's salt or commitment: those are the server's to draw and compute. */
 export const refuseClientSalts = (events: readonly IncomingEvent[]): void => {

@@ -1,17 +1,12 @@
-import { sealShuffle } from '@matchlog/audit/chain/commitment';
-import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
-import { GENESIS, chainEvent, chainEvents, linkOf } from '@matchlog/audit/chain/hash-chain';
+import { GENESIS, canonicalJson, chainEvent, linkOf, sealAndChain } from '@matchlog/audit';
 import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, RevisionConflict, appendInChunks } from '@matchlog/store';
-import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'crypto';
-import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors/api-errors';
-import { CLOCK, Clock } from '../clock';
-import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
+import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
+import { MatchModels } from '../model/match-models';
+import { Clock, Entropy } from '../ports';
 import { refuseClientSalts } from './client-salts';
 import { KeyedLock } from './keyed-lock';
-import { MatchReplays } from './match-replays';
 
 export interface IncomingEvent {
   readonly id?: string;
@@ -25,19 +20,19 @@ export interface Appended {
 }
 
 /**
- * The write path: validate against the match's latest state, then append with the expected
- * revision. Writes to one match run one at a time; the store's revision check guards the rest.
+ * The write path, as commands: validate against the match's latest state, then append with the
+ * expected revision. Writes to one match run one at a time; the store's revision check guards the rest.
  */
-@Injectable()
 export class MatchWriter {
   private readonly lock = new KeyedLock();
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
-    @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
-    private readonly replays: MatchReplays,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly store: EventStore,
+    private readonly catalog: CatalogDb,
+    private readonly feeder: CatalogFeeder,
+    private readonly models: MatchModels,
+    private readonly clock: Clock,
+    private readonly entropy: Entropy,
   ) {}
 
   /**
@@ -45,10 +40,10 @@ export class MatchWriter {
    * stored MatchCreated) answers as the first did, with every token re-issued: only hashes are kept.
    */
   async create(matchId: string | undefined, created: MatchCreated, recordedBy: string, eventId?: string) {
-    const id = matchId ?? randomUUID();
+    const id = matchId ?? this.entropy.uuid();
     const stamped = this.stamp({ id: eventId, type: 'MatchCreated', data: created }, recordedBy);
     // the chain salt: secret to all but judges, covered by every hash of the match (libs/audit chain/hash-chain.ts)
-    const chainSalt = newChainSalt();
+    const chainSalt = this.entropy.hex(32);
     const event = chainEvent(GENESIS, { ...stamped, meta: { ...stamped.meta!, chainSalt } }, chainSalt);
     return this.lock.run(id, async () => {
       const verdict = validateBatch(emptyMatch, [event]);
@@ -73,7 +68,7 @@ export class MatchWriter {
   /** New tokens for the named roles ("judge", "recorder" or player ids) of a match; the old ones of those roles stop working at once. */
   async reissue(matchId: string, roles: readonly string[]): Promise<{ matchId: string; tokens: IssuedTokens }> {
     return this.lock.run(matchId, async () => {
-      const layout = (await this.replays.load(matchId)).state.layout;
+      const layout = (await this.models.load(matchId)).state.layout;
       const players = layout?.playerIds ?? [];
       const broadcast = layout?.broadcast?.access === 'token';
       const valid = (role: string) => role === 'judge' || role === 'recorder' || players.includes(role) || (broadcast && role === BROADCAST);
@@ -92,14 +87,14 @@ export class MatchWriter {
     return this.lock.run(matchId, async () => {
       // up to the store's head (another instance may have appended), so a retry of a batch another
       // instance wrote takes the retry path below and gets that batch's first result
-      const loaded = await this.replays.load(matchId);
-      const { state } = loaded;
+      const model = await this.models.load(matchId);
+      const { state } = model;
       if (expectedRevision > state.revision) throw new RevisionConflict(matchId, expectedRevision, state.revision);
       if (expectedRevision < state.revision) {
         // behind the stream, the store writes nothing: a retry of a batch it already holds gets
         // that batch's first result (idempotent append), anything else a conflict. Validated first,
         // against the state it was decided on, so a malformed batch is a 422 here too.
-        const verdict = validateBatch(loaded.replay.stateAt(expectedRevision), stamped);
+        const verdict = validateBatch(model.replay.stateAt(expectedRevision), stamped);
         if (!verdict.ok) throw new EventsRejected(verdict.error);
         try {
           const { revision } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
@@ -108,18 +103,16 @@ export class MatchWriter {
           throw error instanceof DuplicateEventId ? await this.notARetry(matchId, expectedRevision, state.revision, stamped) : error;
         }
       }
-      // the server's salts and commitments first (the state keeps the salts), then the chain over the final events
-      const sealed = stamped.map((event) => (event.type === 'ZoneShuffled' ? { ...event, data: sealShuffle(state, event.data, newSalt()) } : event));
-      const verdict = validateBatch(state, sealed);
-      if (!verdict.ok) throw new EventsRejected(verdict.error);
-      const events = chainEvents(sealed, loaded.head, loaded.salt);
+      // 128-bit salts the server draws for the shuffles (the state keeps them), then the chain over the final events
+      const sealed = sealAndChain(state, stamped, model, () => this.entropy.hex(16));
+      if (!sealed.ok) throw new EventsRejected(sealed.error);
       try {
-        const { revision, position } = await this.store.append(matchId, expectedRevision, events);
-        this.replays.appended(matchId, events, verdict.state);
+        const { revision, position } = await this.store.append(matchId, expectedRevision, sealed.events);
+        this.models.appended(matchId, expectedRevision, sealed.events, sealed.state);
         await this.feeder.caughtUpTo(position);
         return { matchId, revision };
       } catch (error) {
-        this.replays.forget(matchId);
+        this.models.forget(matchId);
         throw error;
       }
     });
@@ -151,7 +144,7 @@ export class MatchWriter {
       } catch (error) {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
-      this.replays.forget(id);
+      this.models.forget(id);
       await this.feeder.caughtUpTo(appended.position);
       return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated)) };
     });
@@ -205,7 +198,7 @@ export class MatchWriter {
   }
 
   private stamp(event: IncomingEvent, recordedBy: string, recordedAt = new Date(this.clock.now()).toISOString()): MatchEvent {
-    return { id: event.id ?? randomUUID(), type: event.type, data: event.data, meta: { recordedBy, recordedAt } } as MatchEvent;
+    return { id: event.id ?? this.entropy.uuid(), type: event.type, data: event.data, meta: { recordedBy, recordedAt } } as MatchEvent;
   }
 }
 
@@ -216,9 +209,3 @@ const rolesOf = (created: MatchCreated): TokenRole[] => [
   { role: 'recorder' },
   ...(created.broadcastAccess === 'token' ? [{ role: 'broadcast' } as const] : []),
 ];
-
-/** 128 random bits, hex: drawn here, outside the domain, for every shuffle appended (a client may send none). */
-const newSalt = (): string => randomBytes(16).toString('hex');
-
-/** 256 random bits, hex: a match's chain salt, drawn once at creation. */
-const newChainSalt = (): string => randomBytes(32).toString('hex');

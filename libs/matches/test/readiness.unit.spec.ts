@@ -1,6 +1,6 @@
 import { CatalogLag } from '@matchlog/catalog';
 import { StorageCorrupt, StoreTimeout, StoreUnavailable } from '@matchlog/store';
-import { readinessOf } from './readiness';
+import { readinessOf } from '../src/health/readiness';
 
 const answering = { revisionOf: async () => 0 };
 const failingWith = (error: Error) => ({ revisionOf: async () => Promise.reject(error) });
@@ -8,7 +8,7 @@ const lagging = (lag: CatalogLag) => ({ lag: () => lag });
 
 describe('readinessOf', () => {
   it('is ready when the store answers and the catalog has no failed batch, even a batch behind while it writes', async () => {
-    expect(await readinessOf(answering, lagging({ position: 7, behind: 0 }))).toEqual({ ready: true, reasons: [], catalog: { position: 7, behind: 0 } });
+    expect(await readinessOf(answering, lagging({ position: 7, behind: 0 }))).toEqual({ ready: true, reasons: [], catalog: { position: 7, behind: 0 }, skipped: [] });
     expect((await readinessOf(answering, lagging({ position: 7, behind: 3 }))).ready).toBe(true);
   });
 
@@ -31,6 +31,7 @@ describe('readinessOf', () => {
       ready: false,
       reasons: ['the catalog is 5 events behind the log: its last write failed (disk full); it is retried with backoff'],
       catalog: { position: 106, behind: 5, failure: 'disk full' },
+      skipped: [],
     });
   });
 
@@ -40,5 +41,12 @@ describe('readinessOf', () => {
       ready: false,
       reasons: ['the catalog does not follow the log: its subscription to the event store failed (the event store cannot be reached); it is renewed with backoff'],
     });
+  });
+
+  it('reports an event a projection skipped, and stays ready: the events after it still flow', async () => {
+    const skipped = [{ processor: 'catalog', position: 42, streamId: 'm1', revision: 3, type: 'MatchEnded', error: 'TypeError' }];
+    const readiness = await readinessOf(answering, lagging({ position: 50, behind: 0 }), { skipped });
+    expect(readiness.ready).toBe(true);
+    expect(readiness.skipped).toEqual(skipped);
   });
 });

@@ -1,5 +1,5 @@
 import { BROADCAST, JUDGE, PUBLIC } from '@matchlog/domain';
-import { Forbidden, Unauthenticated } from '../errors/api-errors';
+import { Forbidden, Unauthenticated } from '../errors';
 
 /** Who is asking: from the bearer token, or nobody. */
 export type Caller =

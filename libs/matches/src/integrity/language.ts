@@ -1,4 +1,4 @@
-import { Language } from '@matchlog/audit/finding';
+import { Language } from '@matchlog/audit';
 
 const SUPPORTED: readonly Language[] = ['en', 'es'];
 

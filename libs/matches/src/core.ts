@@ -1,0 +1,46 @@
+import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
+import { EventStore } from '@matchlog/store';
+import { KeyObject } from 'crypto';
+import { Authenticator } from './access/authenticator';
+import { MatchIntegrity } from './integrity/match-integrity';
+import { MatchModel } from './model/match-model';
+import { MatchModels } from './model/match-models';
+import { Clock, Entropy } from './ports';
+import { MatchReader } from './read/match-reader';
+import { MatchWriter } from './write/match-writer';
+
+export interface CoreParts {
+  readonly store: EventStore;
+  readonly catalog: CatalogDb;
+  /** the catalog's projection, whose log consumer is the instance's one subscription */
+  readonly feeder: CatalogFeeder;
+  readonly clock: Clock;
+  readonly entropy: Entropy;
+  readonly signingKey: KeyObject;
+  readonly organizerKey: string;
+  readonly replayCacheEvents?: number;
+  /** a followed match that could not catch up with the store: its feeds end */
+  readonly onModelFailure?: (model: MatchModel, error: unknown) => void;
+}
+
+/** The application: one model per match, the commands, the reads, integrity and who is asking; the transport calls these. */
+export interface MatchesCore {
+  readonly models: MatchModels;
+  readonly writer: MatchWriter;
+  readonly reader: MatchReader;
+  readonly integrity: MatchIntegrity;
+  readonly authenticator: Authenticator;
+}
+
+export const matchesCore = (parts: CoreParts): MatchesCore => {
+  const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure);
+  parts.feeder.consumer.add(models);
+  const writer = new MatchWriter(parts.store, parts.catalog, parts.feeder, models, parts.clock, parts.entropy);
+  return {
+    models,
+    writer,
+    reader: new MatchReader(models, parts.catalog, parts.clock),
+    integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.clock),
+    authenticator: new Authenticator(parts.organizerKey, parts.catalog),
+  };
+};

@@ -1,0 +1,84 @@
+import { LogVerdict, MAX_JSON_DEPTH, SignedHead, chainHeadOf, checkCommitments, parseJsonLines, publicJwkOf, signHead, toJsonLines, verifyChain, verifyLog } from '@matchlog/audit';
+import { JUDGE } from '@matchlog/domain';
+import { EventStore } from '@matchlog/store';
+import { KeyObject } from 'crypto';
+import { Caller, mayRead } from '../access/caller';
+import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, ReceiptWithheld } from '../errors';
+import { MatchModels } from '../model/match-models';
+import { readMatch } from '../model/read-match';
+import { Clock } from '../ports';
+import { MatchWriter } from '../write/match-writer';
+import { languageOf } from './language';
+
+const EXPORT_AGAIN = "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE)";
+
+/** Tamper evidence: receipts, the chain and the shuffles' commitments re-checked, export and import of a whole log. */
+export class MatchIntegrity {
+  constructor(
+    private readonly store: EventStore,
+    private readonly models: MatchModels,
+    private readonly writer: MatchWriter,
+    private readonly signingKey: KeyObject,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The match's signed chain head at its latest revision. */
+  async receipt(caller: Caller, matchId: string): Promise<SignedHead> {
+    const { state, head, salt } = await this.models.load(matchId);
+    // every audience of the match may read it, public included, while its hashes are salted: an
+    // unsalted hash (a match recorded before chain salts) lets a brute force name hidden cards
+    if (salt === undefined && !mayRead(caller, matchId, JUDGE)) throw new ReceiptWithheld(matchId);
+    return this.signed('receipt', matchId, state.revision, head);
+  }
+
+  /** The chain and the shuffles' commitments re-checked from the store, findings in the caller's language. */
+  async verify(matchId: string, acceptLanguage: string | undefined) {
+    const events = await readMatch(this.store, matchId);
+    const chain = verifyChain(events);
+    const findings = checkCommitments(events, { language: languageOf(acceptLanguage) });
+    return { matchId, ok: chain.ok && findings.length === 0, chain, findings };
+  }
+
+  /** The match log as JSON Lines, then its signed head. */
+  async export(matchId: string): Promise<string> {
+    const events = await readMatch(this.store, matchId);
+    return toJsonLines(events, this.signed('export', matchId, events.length, chainHeadOf(events)));
+  }
+
+  /** An exported log, verified against this server's keys, appended as the match its signed head names. */
+  async import(body: unknown, matchId: string | undefined) {
+    if (typeof body !== 'string') throw new LogUnreadable(undefined, 'the body must be a match log as JSON Lines, sent as Content-Type: application/x-ndjson');
+    const parsed = parseJsonLines(body);
+    if ('error' in parsed) {
+      const { code, line, message } = parsed.error;
+      if (code === 'LINE_TOO_DEEP') throw new BodyTooDeep(MAX_JSON_DEPTH);
+      throw code === 'LINE_NOT_CANONICAL' ? new LogRefused(code, line, `${message}: import the export as the server wrote it`) : new LogUnreadable(line, message);
+    }
+    if (parsed.events.length === 0) throw new LogUnreadable(undefined, 'the log holds no events');
+    const verdict = verifyLog(parsed, { pinned: [publicJwkOf(this.signingKey)] });
+    if (!verdict.ok) throw refusal(verdict);
+    // verifyLog refuses a log without a signed head unless allowUnsigned: the head names its match
+    const signedFor = verdict.signature === 'unsigned' ? undefined : verdict.signature.matchId;
+    if (signedFor === undefined) throw new LogRefused('HEAD_MISSING', parsed.events.length + 1, `the log has no signed head; ${EXPORT_AGAIN}`);
+    return this.writer.importMatch(matchId, parsed.events, signedFor);
+  }
+
+  /** The match's chain head at `revision`, signed now with the server's key. */
+  private signed(purpose: 'export' | 'receipt', matchId: string, revision: number, hash: string): SignedHead {
+    return signHead({ purpose, matchId, revision, hash, time: new Date(this.clock.now()).toISOString() }, this.signingKey);
+  }
+}
+
+/** The error for a log verifyLog refused. */
+const refusal = (verdict: Extract<LogVerdict, { ok: false }>): Error => {
+  if (verdict.code === 'CHAIN_BROKEN') {
+    const { line, reason, message, eventId } = verdict.chain;
+    return new ChainBroken(line, reason, message, eventId);
+  }
+  const { code, line, message } = verdict;
+  if (code === 'HEAD_MISSING') {
+    return new LogRefused(code, line, `the log has no signed head (its last line must be {"signedHead":…}): it was cut, or not exported by a matchlog server; ${EXPORT_AGAIN}`);
+  }
+  // an import has no receipt: receipt codes can not arise here, and a bad signature is a bad signature
+  return new LogRefused(code === 'HEAD_MISMATCH' || code === 'SIGNATURE_KEY_UNKNOWN' ? code : 'SIGNATURE_INVALID', line, `${message}; ${EXPORT_AGAIN}`);
+};

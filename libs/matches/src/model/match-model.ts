@@ -1,0 +1,138 @@
+import { chainHeadOf, chainSaltOf } from '@matchlog/audit';
+import { AudienceView, JUDGE, JudgeView, MatchEvent, MatchState, Replay, Seat, evolve, judgeView, stepSeat } from '@matchlog/domain';
+import { FeedSource } from '../access/feed-horizon';
+import { sseMessage } from '../feed/sse';
+
+/** Messages kept per followed audience, the latest ones, so streams a little behind (or delayed) share them too. */
+const KEPT_MESSAGES = 256;
+
+export interface FeedMessage {
+  readonly revision: number;
+  readonly text: string;
+}
+
+/** A live feed following the match: told of each advance. */
+export interface Follower {
+  readonly openedWithMatchToken: boolean;
+  advanced(): void;
+  end(): void;
+}
+
+/**
+ * One match in memory, the one model every reader of it shares: the views and the writer read it, and
+ * the live feeds follow it. It holds the events (a Replay, for any revision from any seat), the
+ * omniscient state and the chain's head at the latest revision and, for each audience a feed follows,
+ * its seat at the head, stepped once per event, whose message every stream of that audience shares.
+ */
+export class MatchModel implements FeedSource {
+  readonly replay: Replay;
+  /** the omniscient state at the latest revision */
+  state: MatchState;
+  /** the hash chain's head: the latest event's meta.hash, which the next event chains to */
+  head: string;
+  /** the match's secret chain salt (its MatchCreated's meta.chainSalt), which the next hashes cover */
+  readonly salt: string | undefined;
+  private readonly seats = new Map<string, Seat>();
+  private readonly kept = new Map<string, Map<number, string>>();
+  /** the live feeds following this match */
+  readonly followers = new Set<Follower>();
+  /** feeds and openers holding the model in memory: the registry does not evict it meanwhile */
+  holders = 0;
+
+  constructor(
+    readonly matchId: string,
+    events: readonly MatchEvent[],
+  ) {
+    this.replay = new Replay(events);
+    this.state = this.replay.stateAt();
+    this.head = chainHeadOf(events);
+    this.salt = chainSaltOf(events);
+  }
+
+  get revision(): number {
+    return this.replay.revision;
+  }
+
+  /**
+   * The events that follow revision `after`, in order: those the model holds already are skipped, so
+   * racing sources (the writer, the log, a read of the store's tail) add each event once. False, and
+   * nothing added, when they start past the model's revision: a gap, which a read of the store fills.
+   * `state` is the state after them when the caller has it (the writer validated them into it).
+   */
+  advance(after: number, events: readonly MatchEvent[], state?: MatchState): boolean {
+    if (after > this.revision) return false;
+    const fresh = events.slice(this.revision - after);
+    if (fresh.length === 0) return true;
+    const stepsSeats = this.kept.size > 0;
+    for (const event of fresh) {
+      const revision = this.revision + 1;
+      this.replay.append([event]);
+      if (!stepsSeats) continue;
+      this.state = evolve(this.state, event);
+      this.stepFollowed(revision, event);
+    }
+    this.state = stepsSeats ? this.state : (state ?? this.replay.stateAt());
+    this.head = chainHeadOf(fresh);
+    this.followers.forEach((follower) => follower.advanced());
+    return true;
+  }
+
+  recordedAt(revision: number): string | undefined {
+    return this.replay.recordedAt(revision);
+  }
+
+  endsAt(revision: number): boolean {
+    return revision > 0 && this.replay.eventAt(revision)?.type === 'MatchEnded';
+  }
+
+  viewAt(audience: string, revision: number): AudienceView | JudgeView {
+    if (revision !== this.revision) return this.replay.viewAt(audience, revision);
+    return audience === JUDGE ? judgeView(this.state) : this.seatOf(audience).view;
+  }
+
+  /** Starts sharing messages of this audience from the next event on. */
+  follow(audience: string): void {
+    if (audience === JUDGE) this.kept.has(JUDGE) || this.kept.set(JUDGE, new Map());
+    else this.seatOf(audience);
+  }
+
+  /** The message that brings `audience` to `revision`: shared when recent, else replayed. */
+  messageAt(audience: string, revision: number): string {
+    return this.kept.get(audience)?.get(revision) ?? this.messages(audience, revision - 1, revision)[0].text;
+  }
+
+  /** The messages after revision `from` up to `to`, for a stream catching up. */
+  messages(audience: string, from: number, to: number): FeedMessage[] {
+    const kept = this.kept.get(audience);
+    if (kept?.has(from + 1) && kept.has(to)) return range(from, to).map((revision) => ({ revision, text: kept.get(revision)! }));
+    return this.replay.observations(audience, from, to).map((entry) => ({ revision: entry.revision, text: sseMessage(entry.revision, 'observation', entry) }));
+  }
+
+  private stepFollowed(revision: number, event: MatchEvent): void {
+    for (const [audience, seat] of this.seats) {
+      const stepped = stepSeat(seat, event, this.state);
+      this.seats.set(audience, stepped.seat);
+      this.keep(audience, revision, sseMessage(revision, 'observation', { revision, observation: stepped.observation }));
+    }
+    if (this.kept.has(JUDGE)) this.keep(JUDGE, revision, sseMessage(revision, 'observation', { revision, observation: event }));
+  }
+
+  /** The audience's seat at the head, folded when its first stream arrives, then stepped with each event. */
+  private seatOf(audience: string): Seat {
+    let seat = this.seats.get(audience);
+    if (!seat) {
+      seat = this.replay.seatAt(audience);
+      this.seats.set(audience, seat);
+      this.kept.set(audience, new Map());
+    }
+    return seat;
+  }
+
+  private keep(audience: string, revision: number, text: string): void {
+    const kept = this.kept.get(audience)!;
+    kept.set(revision, text);
+    kept.delete(revision - KEPT_MESSAGES);
+  }
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + 1 + i);

@@ -1,0 +1,120 @@
+import { MatchEvent, MatchState } from '@matchlog/domain';
+import { EventStore, LogProcessor, StoredEvent } from '@matchlog/store';
+import { LruByWeight } from './lru-by-weight';
+import { MatchModel } from './match-model';
+import { asMatchEvent, readMatch } from './read-match';
+
+const CACHED_MATCHES = 500;
+/** about 1 GB of heap at the ~0.7–1.1 KB per cached event bench/replay-memory.bench.ts measures */
+export const DEFAULT_REPLAY_CACHE_EVENTS = 1_000_000;
+
+/**
+ * The instance's one model per match. A match is read from the store once, then kept up to date by one
+ * catch-up rule: whatever the store holds beyond the model's revision is read and added, whoever wrote
+ * it. The writer adds its own appends at once, and the log consumer tells of every append (any
+ * instance's), so followed matches move on without being asked. Matches no feed holds are bounded by
+ * events held (MATCHLOG_REPLAY_CACHE_EVENTS) and by count; a held one stays until its last holder lets go.
+ */
+export class MatchModels implements LogProcessor {
+  readonly name = 'live matches';
+  private readonly cache: LruByWeight<MatchModel>;
+  private readonly held = new Map<string, MatchModel>();
+  private readonly loading = new Map<string, Promise<MatchModel>>();
+
+  constructor(
+    private readonly store: EventStore,
+    replayCacheEvents: number = DEFAULT_REPLAY_CACHE_EVENTS,
+    /** told when a followed match could not catch up (the store failed): its feeds end, and clients resume by id */
+    private readonly onFailure: (model: MatchModel, error: unknown) => void = () => undefined,
+  ) {
+    this.cache = new LruByWeight({ maxEntries: CACHED_MATCHES, maxWeight: replayCacheEvents }, (model) => model.revision);
+  }
+
+  /** The match as the store holds it now: at least at the revision the store had when this call began. */
+  async load(matchId: string): Promise<MatchModel> {
+    const model = this.modelOf(matchId);
+    if (!model) return this.loadWhole(matchId);
+    if ((await this.store.revisionOf(matchId)) > model.revision) await this.catchUp(model);
+    return model;
+  }
+
+  /** The match, kept in memory until `release`: for a live feed. */
+  async hold(matchId: string): Promise<MatchModel> {
+    const model = await this.load(matchId);
+    if (model.holders++ === 0) {
+      this.cache.delete(matchId);
+      this.held.set(matchId, model);
+    }
+    return model;
+  }
+
+  release(model: MatchModel): void {
+    if (--model.holders > 0 || this.held.get(model.matchId) !== model) return;
+    this.held.delete(model.matchId);
+    this.cache.set(model.matchId, model);
+  }
+
+  /** The writer's append, which followed revision `after` and left the match in `state`. */
+  appended(matchId: string, after: number, events: readonly MatchEvent[], state: MatchState): void {
+    const model = this.modelOf(matchId);
+    if (model && !model.advance(after, events, state)) void this.catchUp(model).catch(() => undefined);
+    if (model && !this.held.has(matchId)) this.cache.reweigh(matchId);
+  }
+
+  forget(matchId: string): void {
+    this.cache.delete(matchId);
+  }
+
+  /** An event from the log: a match in memory moves on (a gap is read from the store). */
+  handle(event: StoredEvent): void {
+    const model = this.modelOf(event.streamId);
+    if (!model || event.revision <= model.revision) return;
+    if (!model.advance(event.revision - 1, [asMatchEvent(event)])) void this.catchUp(model).catch((error: unknown) => this.failed(model, error));
+  }
+
+  /** The log's subscription was renewed: what it may have missed is read from the store. */
+  renewed(): void {
+    for (const model of this.held.values()) void this.catchUp(model).catch((error: unknown) => this.failed(model, error));
+  }
+
+  /** The models feeds hold. */
+  get followed(): Iterable<MatchModel> {
+    return this.held.values();
+  }
+
+  private modelOf(matchId: string): MatchModel | undefined {
+    return this.held.get(matchId) ?? this.cache.get(matchId);
+  }
+
+  private loadWhole(matchId: string): Promise<MatchModel> {
+    let loading = this.loading.get(matchId);
+    if (!loading) {
+      loading = readMatch(this.store, matchId)
+        .then((events) => {
+          // a read that raced a write may bring an older match than one cached meanwhile: keep the newer
+          const cached = this.modelOf(matchId);
+          if (cached && cached.revision >= events.length) return cached;
+          const model = new MatchModel(matchId, events);
+          this.cache.set(matchId, model);
+          return model;
+        })
+        .finally(() => this.loading.delete(matchId));
+      this.loading.set(matchId, loading);
+    }
+    return loading;
+  }
+
+  /** Reads only the tail past the model's revision. */
+  private async catchUp(model: MatchModel): Promise<void> {
+    const from = model.revision;
+    const tail = await this.store.readStream(model.matchId, { from: from + 1 });
+    model.advance(from, tail.map(asMatchEvent));
+    if (!this.held.has(model.matchId)) this.cache.reweigh(model.matchId);
+  }
+
+  private failed(model: MatchModel, error: unknown): void {
+    if (this.held.get(model.matchId) === model) this.held.delete(model.matchId);
+    model.followers.forEach((follower) => follower.end());
+    this.onFailure(model, error);
+  }
+}

@@ -1,0 +1,12 @@
+/** The time, from outside: the server's clock, or a test's. */
+export interface Clock {
+  /** milliseconds since the epoch */
+  now(): number;
+}
+
+/** Randomness, from outside: ids and the salts the server draws. */
+export interface Entropy {
+  uuid(): string;
+  /** `bytes` random bytes, hex */
+  hex(bytes: number): string;
+}

@@ -1,0 +1,78 @@
+import { SqliteEventStore, StoredEvent } from '@matchlog/store';
+import { randomUUID } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { MatchModels } from '../src/model/match-models';
+
+const turn = (turn: number) => ({ id: randomUUID(), type: 'TurnStarted', data: { player: turn % 2 ? 'p1' : 'p2', turn } });
+const created = {
+  game: 'lorcana',
+  players: [{ id: 'p1' }, { id: 'p2' }],
+  cards: [{ cardId: 'c01', owner: 'p1', definition: 'Ariel - On Human Legs', zone: { zone: 'hand', player: 'p1' } }],
+};
+
+describe('MatchModels: a followed match moves on with the log, from the store', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'matchlog-model-'));
+    store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+    await store.append('m', 0, [{ id: randomUUID(), type: 'MatchCreated', data: created }, turn(1)]);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const followed = async () => {
+    const models = new MatchModels(store);
+    const model = await models.hold('m');
+    const advanced: number[] = [];
+    model.followers.add({ openedWithMatchToken: false, advanced: () => advanced.push(model.revision), end: () => undefined });
+    model.follow('public');
+    return { models, model, advanced };
+  };
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+  const turnOf = (text: string) => JSON.parse(text.split('data: ')[1]).observation.turn;
+
+  it('fills a gap from the store when an event skips revisions, then goes on in order, never twice', async () => {
+    const { models, model, advanced } = await followed();
+    await store.append('m', 2, [turn(2), turn(3), turn(4)]);
+    const stored: StoredEvent[] = await store.readStream('m', { from: 3 });
+    models.handle(stored[2]);
+    await settled();
+    models.handle(stored[0]);
+    models.handle(stored[2]);
+    expect(advanced).toEqual([5]);
+    expect(model.messages('public', 2, 5).map((m) => turnOf(m.text))).toEqual([2, 3, 4]);
+  });
+
+  it('after a renewed subscription, reads what the store holds past its revision', async () => {
+    const { models, model, advanced } = await followed();
+    await store.append('m', 2, [turn(2)]);
+    models.renewed();
+    await settled();
+    await settled();
+    expect(advanced).toEqual([3]);
+    expect(model.messageAt('public', 3)).toMatch(/^id: 3\nevent: observation\ndata: \{"revision":3,"observation":\{"type":"TurnStarted"/);
+  });
+
+  it("takes the writer's append at once, and the log's copy of it is not added again", async () => {
+    const { models, model, advanced } = await followed();
+    const [event] = [turn(2)];
+    const { position } = await store.append('m', 2, [event]);
+    models.appended('m', 2, [event as never], model.state);
+    models.handle({ ...(event as object), streamId: 'm', revision: 3, position } as StoredEvent);
+    expect(advanced).toEqual([3]);
+    expect(model.revision).toBe(3);
+    expect(model.state.revision).toBe(3);
+  });
+
+  it('a read of the store and a followed model are the same model: folded once', async () => {
+    const { models, model } = await followed();
+    await store.append('m', 2, [turn(2)]);
+    expect(await models.load('m')).toBe(model);
+    expect(model.revision).toBe(3);
+  });
+});
