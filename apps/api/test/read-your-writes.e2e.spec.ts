@@ -46,7 +46,7 @@ const setups: [string, () => Promise<Instances>][] = [
   ],
 ];
 
-// Two instances, each with its own replay cache: what one acknowledged, the other reads next.
+// Two instances, each with its own models: what one acknowledged, the other reads next.
 describe.each(setups)('read your writes across instances: %s', (_name, start) => {
   let a: TestApp;
   let b: TestApp;
@@ -71,10 +71,12 @@ describe.each(setups)('read your writes across instances: %s', (_name, start) =>
     const latest = (await b.http().get('/matches/ryw-1/views/p1').set(b.bearer(tokens.players.p1)).expect(200)).body;
     expect(latest.revision).toBe(4);
     expect(latest.zones['hand@p1'].count).toBe(3);
-    expect(reads.mock.calls).toEqual([['ryw-1', { from: 2 }]]);
+    // the missing tail at most: none when B's log consumer brought A's appends into its model first
+    const tailReads = reads.mock.calls.length;
+    expect(reads.mock.calls).toEqual(tailReads === 0 ? [] : [['ryw-1', { from: 2 }]]);
     expect((await judgeView(b, 'ryw-1', 2).expect(200)).body).toEqual((await judgeView(a, 'ryw-1', 2).expect(200)).body);
     expect((await b.http().get('/matches/ryw-1/events?audience=public&from=3').expect(200)).body.to).toBe(4);
-    expect(reads).toHaveBeenCalledTimes(1); // the cache is current again: head lookups only
+    expect(reads).toHaveBeenCalledTimes(tailReads); // the model is current: head lookups only
   });
 
   it('B appends after A: ahead of its cache it catches up; at its stale revision the store refuses (409) and B then reads the latest', async () => {

@@ -1,0 +1,48 @@
+import { CatalogFeeder, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
+import { EventStore, openSqliteEventStore } from '@matchlog/store';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+const created = (matchId: string, data: unknown = { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [] }) => ({
+  id: `${matchId}-created`,
+  type: 'MatchCreated',
+  data,
+  meta: { recordedBy: 'test', recordedAt: '2026-11-26T10:00:00.000Z' },
+});
+
+describe('the catalog and an event it cannot apply', () => {
+  let dir: string;
+  let store: EventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'matchlog-catalog-poison-'));
+    store = openSqliteEventStore(dir);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('skips it, records it for readiness, and applies every event after it, in the same batch and later', async () => {
+    await store.append('before', 0, [created('before')]);
+    // written past the domain's validation (an old import, a bug): the projection breaks on its data
+    await store.append('broken', 0, [created('broken', null)]);
+    await store.append('after', 0, [created('after')]);
+    const db = await openCatalog(dir);
+    const logged: string[] = [];
+    const feeder = new CatalogFeeder(db, store, () => undefined, { firstMs: 10, maxMs: 50 }, (line) => logged.push(line));
+    await feeder.start();
+    await feeder.caughtUpTo(3, 10_000);
+    await store.append('later', 0, [created('later')]);
+    await feeder.caughtUpTo(4, 10_000);
+
+    expect(await checkpointOf(db)).toBe(4);
+    for (const id of ['before', 'after', 'later']) expect(await findMatch(db, id)).toMatchObject({ game: 'lorcana' });
+    expect(await findMatch(db, 'broken')).toBeNull();
+    expect(feeder.consumer.skipped).toEqual([{ processor: 'catalog', position: 2, streamId: 'broken', revision: 1, type: 'MatchCreated', error: 'TypeError' }]);
+    expect(feeder.lag()).toEqual({ position: 4, behind: 0 });
+    expect(logged).toEqual([expect.stringContaining('catalog could not apply event 2 (MatchCreated of broken), skipped')]);
+    await feeder.stop();
+    await db.destroy();
+  });
+});
