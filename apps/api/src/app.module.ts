@@ -1,6 +1,6 @@
 import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
-import { Authenticator, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, matchesCore } from '@matchlog/matches';
+import { Authenticator, MatchAudit, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, matchesCore } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -88,7 +88,7 @@ export class AppModule {
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: CLOCK, useValue: parts.clock ?? systemClock },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, clock: Clock) => coreOf(parts, signingKey, clock), inject: [SIGNING_KEY, CLOCK] },
-        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, Authenticator] as const).map((provide) => ({ provide, useFactory: (core: MatchesCore) => partOf(core, provide), inject: [MATCHES_CORE] })),
+        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, Authenticator] as const).map((provide) => ({ provide, useFactory: (core: MatchesCore) => partOf(core, provide), inject: [MATCHES_CORE] })),
         { provide: APP_GUARD, useClass: CallerGuard },
         FeedHub,
         ClosesParts,

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { publicJwkOf } from '@matchlog/audit/chain/signed-head';
+import { publicJwkOf } from '@matchlog/audit';
 import { KeyObject } from 'crypto';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';

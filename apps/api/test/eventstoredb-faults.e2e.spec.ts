@@ -1,6 +1,6 @@
 import { DeadlineExceededError, UnavailableError } from '@eventstore/db-client';
 import { CatalogFeeder, RetryDelays, openCatalog } from '@matchlog/catalog';
-import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb-event-store';
+import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb';
 import { join } from 'path';
 import { EsdbDouble } from '../../../libs/store/test/support/esdb-double';
 import { AppParts } from '../src/app.module';

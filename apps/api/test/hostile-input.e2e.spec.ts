@@ -1,4 +1,4 @@
-import { GENESIS } from '@matchlog/audit/chain/hash-chain';
+import { GENESIS } from '@matchlog/audit';
 import { createHash } from 'crypto';
 import { detailMessages, draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';

@@ -1,9 +1,9 @@
-import { shuffleCommitment } from '@matchlog/audit/chain/commitment';
-import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
-import { GENESIS, chainEvents, eventHash } from '@matchlog/audit/chain/hash-chain';
-import { parseJsonLines, toJsonLines } from '@matchlog/audit/chain/json-lines';
-import { SignedHead, pinnedKeysOf, signHead, signatureHolds, thumbprintOf } from '@matchlog/audit/chain/signed-head';
-import { verifyLog } from '@matchlog/audit/chain/verify-log';
+import { shuffleCommitment } from '@matchlog/audit';
+import { canonicalJson } from '@matchlog/audit';
+import { GENESIS, chainEvents, eventHash } from '@matchlog/audit';
+import { parseJsonLines, toJsonLines } from '@matchlog/audit';
+import { SignedHead, pinnedKeysOf, signHead, signatureHolds, thumbprintOf } from '@matchlog/audit';
+import { verifyLog } from '@matchlog/audit';
 import { MatchEvent } from '@matchlog/domain';
 import { createPrivateKey, generateKeyPairSync } from 'crypto';
 import { readFileSync, statSync } from 'fs';

@@ -1,9 +1,9 @@
 // Attacks from an outside review of issue 8 (a forger, a curious spectator, a leaked token): each failed before its fix.
-import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
-import { chainEvents, eventHash } from '@matchlog/audit/chain/hash-chain';
-import { parseJsonLines } from '@matchlog/audit/chain/json-lines';
-import { SignedHead, pinnedKeysOf } from '@matchlog/audit/chain/signed-head';
-import { verifyLog } from '@matchlog/audit/chain/verify-log';
+import { canonicalJson } from '@matchlog/audit';
+import { chainEvents, eventHash } from '@matchlog/audit';
+import { parseJsonLines } from '@matchlog/audit';
+import { SignedHead, pinnedKeysOf } from '@matchlog/audit';
+import { verifyLog } from '@matchlog/audit';
 import { MatchEvent } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { createHash } from 'crypto';

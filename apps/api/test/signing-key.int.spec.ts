@@ -1,4 +1,4 @@
-import { publicJwkOf } from '@matchlog/audit/chain/signed-head';
+import { publicJwkOf } from '@matchlog/audit';
 import { generateKeyPairSync } from 'crypto';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';

@@ -1,4 +1,4 @@
-import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
+import { canonicalJson } from '@matchlog/audit';
 
 /** The IEEE 754 double whose big-endian bits are `hex`. */
 const double = (hex: string): number => Buffer.from(hex, 'hex').readDoubleBE(0);

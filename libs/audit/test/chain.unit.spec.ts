@@ -1,9 +1,9 @@
-import { checkCommitments, commitmentOf, sealShuffle, shuffleCommitment } from '@matchlog/audit/chain/commitment';
-import { canonicalJson } from '@matchlog/audit/chain/canonical-json';
-import { GENESIS, chainEvents, chainHeadOf, eventHash, verifyChain } from '@matchlog/audit/chain/hash-chain';
-import { parseJsonLines, toJsonLines } from '@matchlog/audit/chain/json-lines';
-import { SignedHead, jwksOf, pinnedKeysOf, publicJwkOf, signHead, thumbprintOf } from '@matchlog/audit/chain/signed-head';
-import { verifyLog } from '@matchlog/audit/chain/verify-log';
+import { checkCommitments, commitmentOf, sealShuffle, shuffleCommitment } from '@matchlog/audit';
+import { canonicalJson } from '@matchlog/audit';
+import { GENESIS, chainEvents, chainHeadOf, eventHash, verifyChain } from '@matchlog/audit';
+import { parseJsonLines, toJsonLines } from '@matchlog/audit';
+import { SignedHead, jwksOf, pinnedKeysOf, publicJwkOf, signHead, thumbprintOf } from '@matchlog/audit';
+import { verifyLog } from '@matchlog/audit';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { EventOf, GameId, MatchEvent, MatchState, Replay, emptyMatch, foldMatch } from '@matchlog/domain';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-import { checkCommitments, sealShuffle } from '@matchlog/audit/chain/commitment';
+import { checkCommitments, sealShuffle } from '@matchlog/audit';
 import { EventDataByType, GameId, MatchEvent, ZoneRef, emptyMatch, foldMatch, validateBatch } from '@matchlog/domain';
 import { at, cards, created, event, move } from '../../domain/test/support/events';
 

@@ -1,4 +1,4 @@
-import { describeDatabase, postgresErrorOf } from '@matchlog/store/postgres/postgres-errors';
+import { describeDatabase, postgresErrorOf } from '@matchlog/store';
 import { Kysely, PostgresAdapter, PostgresDialect, PostgresPool, PostgresPoolClient } from 'kysely';
 import { Pool, types } from 'pg';
 import { CatalogTables } from './catalog-schema';

@@ -1,7 +1,7 @@
 import { UnavailableError } from '@eventstore/db-client';
 import { CatalogFeeder, CatalogLag, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
 import { EventStore, StoreUnavailable, StoredEvent } from '@matchlog/store';
-import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb-event-store';
+import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';

@@ -24,3 +24,4 @@ export * from './views/evolve-view';
 export * from './views/judge-view';
 export * from './replay/seat';
 export * from './replay/replay';
+export * from './observe/visibility';

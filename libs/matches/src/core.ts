@@ -2,6 +2,7 @@ import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
+import { MatchAudit } from './audit/match-audit';
 import { MatchIntegrity } from './integrity/match-integrity';
 import { MatchModel } from './model/match-model';
 import { MatchModels } from './model/match-models';
@@ -30,6 +31,7 @@ export interface MatchesCore {
   readonly reader: MatchReader;
   readonly integrity: MatchIntegrity;
   readonly authenticator: Authenticator;
+  readonly audits: MatchAudit;
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
@@ -42,5 +44,6 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     reader: new MatchReader(models, parts.catalog, parts.clock),
     integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.clock),
     authenticator: new Authenticator(parts.organizerKey, parts.catalog),
+    audits: new MatchAudit(parts.store),
   };
 };

@@ -1,4 +1,4 @@
-import { languageOf } from '../src/integrity/language';
+import { languageOf } from '../src/audit/language';
 
 describe('Accept-Language', () => {
   it.each([

@@ -4,7 +4,8 @@ export * from './sqlite-file';
 export * from './storage-errors';
 export * from './open-store';
 export * from './append-in-chunks';
-// the EventStoreDB adapter is '@matchlog/store/eventstoredb-event-store', kept out of here so that
+// the EventStoreDB adapter is '@matchlog/store/eventstoredb' (src/eventstoredb/index.ts), kept out of here so that
 // importing the store does not load its gRPC client
 export * from './postgres-event-store';
 export * from './log-consumer';
+export * from './postgres/postgres-errors';

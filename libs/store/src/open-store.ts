@@ -17,7 +17,7 @@ export const openEventStore = async (location: StoreLocation): Promise<EventStor
       return PostgresEventStore.open(location.url);
     case 'eventstoredb': {
       // loaded only when chosen: the gRPC client is heavy, and the embedded default does not need it
-      const { EventStoreDbEventStore } = await import('./eventstoredb-event-store');
+      const { EventStoreDbEventStore } = await import('./eventstoredb');
       return EventStoreDbEventStore.connect(location.connectionString);
     }
   }

@@ -1,4 +1,4 @@
-import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb-event-store';
+import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb';
 import { eventStoreContract } from './event-store.contract';
 import { EsdbDouble } from './support/esdb-double';
 

@@ -1,4 +1,4 @@
-import { EventStoreDbEventStore, esdbEventId } from '@matchlog/store/eventstoredb-event-store';
+import { EventStoreDbEventStore, esdbEventId } from '@matchlog/store/eventstoredb';
 import { eventStoreContract } from './event-store.contract';
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;

@@ -1,6 +1,6 @@
 import { ANY, DeadlineExceededError, NO_STREAM, UnavailableError } from '@eventstore/db-client';
 import { AppendTooLarge, EventToAppend, StoreTimeout, StoreUnavailable, StoredEvent, appendInChunks } from '@matchlog/store';
-import { EventStoreDbEventStore, STREAM_PREFIX } from '@matchlog/store/eventstoredb-event-store';
+import { EventStoreDbEventStore, STREAM_PREFIX } from '@matchlog/store/eventstoredb';
 import { EsdbDouble } from './support/esdb-double';
 
 const event = (id: string, padding = 0): EventToAppend => ({ id, type: 'CardMoved', data: { id, padding: 'x'.repeat(padding) } });

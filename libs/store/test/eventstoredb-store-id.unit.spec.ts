@@ -1,5 +1,5 @@
 import { EventStoreDBClient, StreamNotFoundError, WrongExpectedVersionError } from '@eventstore/db-client';
-import { EventStoreDbEventStore, STORE_ID_STREAM } from '@matchlog/store/eventstoredb-event-store';
+import { EventStoreDbEventStore, STORE_ID_STREAM } from '@matchlog/store/eventstoredb';
 
 /** A client double holding one stream in memory: the store-identity stream, which other instances may write first. */
 const serverWith = (written: { storeId: string }[], { otherInstanceFirst }: { otherInstanceFirst?: string } = {}) => {

@@ -1,5 +1,5 @@
 import { EventStore, PostgresEventStore, SqliteEventStore, openEventStore } from '@matchlog/store';
-import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb-event-store';
+import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { StorageCorrupt, StorageFull, StoreUnavailable } from '@matchlog/store';
-import { describeDatabase, postgresErrorOf } from '@matchlog/store/postgres/postgres-errors';
+import { describeDatabase, postgresErrorOf } from '@matchlog/store';
 
 const pgError = (code: string | undefined, message = 'postgres says no') => Object.assign(new Error(message), code === undefined ? {} : { code });
 

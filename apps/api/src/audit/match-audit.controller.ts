@@ -1,17 +1,12 @@
-import { auditMatch, checkDeliveries, knowledgeAt, knowledgeLedger } from '@matchlog/audit';
-import { EventStore } from '@matchlog/store';
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { MatchAudit } from '@matchlog/matches';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { JudgeOfMatch } from '../auth/requires';
 import { AtQuery } from '../dto/queries.dto';
 import { ApiErrors, BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
 import { ref } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
-import { RevisionOutOfRange } from '@matchlog/matches';
-import { readMatch } from '@matchlog/matches';
-import { EVENT_STORE } from '../tokens';
 import { DeliveriesDto } from './deliveries.dto';
-import { languageOf } from '@matchlog/matches';
 
 /** What judges and auditors ask of a match: who knew what, which rules were broken, what leaked. Judge token or organizer key. */
 @ApiTags('audit')
@@ -19,7 +14,7 @@ import { languageOf } from '@matchlog/matches';
 @ApiToken()
 @Controller('matches/:id')
 export class MatchAuditController {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly audits: MatchAudit) {}
 
   @Get('knowledge')
   @ApiOperation({
@@ -28,10 +23,8 @@ export class MatchAuditController {
   })
   @ApiOkResponse({ schema: ref('KnowledgeReport') })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE', 'INVALID_REVISION'], 404: ['MATCH_NOT_FOUND'] })
-  async knowledge(@Param('id') id: string, @Query() query: AtQuery) {
-    const events = await readMatch(this.store, id);
-    if (query.at !== undefined && query.at > events.length) throw new RevisionOutOfRange('at', query.at, events.length);
-    return knowledgeAt(events, query.at ?? events.length, knowledgeLedger(events));
+  knowledge(@Param('id') id: string, @Query() query: AtQuery) {
+    return this.audits.knowledge(id, query.at);
   }
 
   @Get('audit')
@@ -42,9 +35,8 @@ export class MatchAuditController {
   @ApiOkResponse({ schema: ref('AuditReport') })
   @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
-  async audit(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
-    const events = await readMatch(this.store, id);
-    return { matchId: id, revision: events.length, findings: auditMatch(events, { language: languageOf(acceptLanguage) }) };
+  audit(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
+    return this.audits.audit(id, acceptLanguage);
   }
 
   @Post('audit/deliveries')
@@ -55,8 +47,7 @@ export class MatchAuditController {
   })
   @ApiOkResponse({ schema: ref('DeliveryLeaks') })
   @ApiErrors(BODY_ERRORS, STORE_ERRORS, ROLE_ERRORS, { 400: ['INVALID_DELIVERY'], 404: ['MATCH_NOT_FOUND'] })
-  async deliveries(@Param('id') id: string, @Body() body: DeliveriesDto) {
-    const events = await readMatch(this.store, id);
-    return { matchId: id, leaks: checkDeliveries(events, body.deliveries) };
+  deliveries(@Param('id') id: string, @Body() body: DeliveriesDto) {
+    return this.audits.deliveries(id, body.deliveries);
   }
 }

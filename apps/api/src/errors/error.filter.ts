@@ -1,5 +1,5 @@
 import { AppendTooLarge, DuplicateEventId, RevisionConflict, StorageCorrupt, StorageFull, StoreTimeout, StoreUnavailable } from '@matchlog/store';
-import { AuditInputError } from '@matchlog/audit/knowledge/errors';
+import { AuditInputError } from '@matchlog/audit';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AudienceNotFound, BroadcastDelayed, BodyTooDeep, ChainBroken, EventsRejected, FieldProblem, Forbidden, LogRefused, LogUnreadable, ReceiptWithheld, SaltInBody, MatchAlreadyExists, MatchLogAlreadyImported, MatchNotFound, RevisionOutOfRange, Unauthenticated, ValidationFailed } from '@matchlog/matches';

@@ -1,4 +1,4 @@
-import { jwksOf } from '@matchlog/audit/chain/signed-head';
+import { jwksOf } from '@matchlog/audit';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { KeyObject } from 'crypto';

@@ -1,7 +1,7 @@
 import { KeyObject, createPrivateKey, generateKeyPairSync } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { publicJwkOf } from '@matchlog/audit/chain/signed-head';
+import { publicJwkOf } from '@matchlog/audit';
 import { ApiConfig } from '../config/config';
 import { ConfigError } from '../config/config-error';
 import { requireSharedKeys } from '../config/shared-keys';

@@ -1,5 +1,5 @@
 import { ArgumentMetadata, PipeTransform } from '@nestjs/common';
-import { MAX_JSON_DEPTH, depthExceeds } from '@matchlog/audit/chain/json-depth';
+import { MAX_JSON_DEPTH, depthExceeds } from '@matchlog/audit';
 import { BodyTooDeep } from '@matchlog/matches';
 
 /** Runs before the ValidationPipe, whose recursive walk a body nested thousands deep would overflow. */

@@ -15,7 +15,7 @@ import {
   observe,
   standsFor,
 } from '@matchlog/domain';
-import { losesControlOfFaceDown, receivesDeckLists } from '@matchlog/domain/observe/visibility';
+import { losesControlOfFaceDown, receivesDeckLists } from '@matchlog/domain';
 
 /** How an audience came to identify a card. */
 export type LearnedHow =

@@ -8,7 +8,7 @@ import { MatchModels } from '../model/match-models';
 import { readMatch } from '../model/read-match';
 import { Clock } from '../ports';
 import { MatchWriter } from '../write/match-writer';
-import { languageOf } from './language';
+import { languageOf } from '../audit/language';
 
 const EXPORT_AGAIN = "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE)";
 

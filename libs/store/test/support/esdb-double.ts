@@ -17,7 +17,7 @@ import {
   type ReadRevision,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import type { EsdbClient, EsdbSubscription } from '@matchlog/store/eventstoredb-client';
+import type { EsdbClient, EsdbSubscription } from '@matchlog/store/eventstoredb';
 
 interface Recorded {
   readonly streamId: string;

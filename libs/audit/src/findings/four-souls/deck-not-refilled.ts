@@ -1,4 +1,4 @@
-import { zoneIndexOf } from '@matchlog/domain/state/layout';
+import { zoneIndexOf } from '@matchlog/domain';
 import { At, CheckFactory } from '../check';
 import { FindingCode } from '../codes';
 import { distinct, movesOf } from '../support';

@@ -1,5 +1,5 @@
 import { MatchLayout, MatchState, Move } from '@matchlog/domain';
-import { zoneIndexOf } from '@matchlog/domain/state/layout';
+import { zoneIndexOf } from '@matchlog/domain';
 import { CheckFactory } from '../check';
 import { movesOf } from '../support';
 

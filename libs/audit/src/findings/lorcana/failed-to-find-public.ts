@@ -1,4 +1,4 @@
-import { zoneIndexOf } from '@matchlog/domain/state/layout';
+import { zoneIndexOf } from '@matchlog/domain';
 import { CheckFactory } from '../check';
 import { matchesCriteria } from '../support';
 

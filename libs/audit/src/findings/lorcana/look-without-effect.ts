@@ -1,4 +1,4 @@
-import { canLookAt } from '@matchlog/domain/observe/visibility';
+import { canLookAt } from '@matchlog/domain';
 import { CheckFactory } from '../check';
 import { lookCheck } from '../shared/look';
 

@@ -16,9 +16,9 @@ import {
   type RecordedEvent,
 } from '@eventstore/db-client';
 import { createHash, randomUUID } from 'node:crypto';
-import { checkAppend } from './check-append';
-import { EsdbClient, EsdbSubscription } from './eventstoredb-client';
-import { storeErrorOf } from './eventstoredb-errors';
+import { checkAppend } from '../check-append';
+import { EsdbClient, EsdbSubscription } from './client';
+import { storeErrorOf } from './errors';
 import {
   AppendResult,
   DuplicateEventId,
@@ -29,8 +29,8 @@ import {
   RevisionConflict,
   StoredEvent,
   Subscription,
-} from './event-store';
-import { StoreUnavailable } from './storage-errors';
+} from '../event-store';
+import { StoreUnavailable } from '../storage-errors';
 
 /** Our streams are `matchlog-<streamId>`, apart from EventStoreDB's own (`$…`) and anyone else's. */
 export const STREAM_PREFIX = 'matchlog-';

@@ -7,7 +7,7 @@ import {
   TimeoutError,
   UnavailableError,
 } from '@eventstore/db-client';
-import { AppendTooLarge, StoreTimeout, StoreUnavailable } from './storage-errors';
+import { AppendTooLarge, StoreTimeout, StoreUnavailable } from '../storage-errors';
 
 /**
  * `@eventstore/db-client`'s errors as the storage errors the API maps (docs/errors.md): the server
