@@ -1,8 +1,5 @@
 import { CatalogDb, CatalogFeeder, CatalogOfAnotherStore, checkpointOf, listMatches, openPostgresCatalog, projectBatch } from '@matchlog/catalog';
-import { EventStore, openSqliteEventStore } from '@matchlog/store';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
+import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { TestDatabase, createTestDatabase } from '../../../test/support/postgres';
 import { heldBack } from './support/held-back';
 
@@ -15,9 +12,8 @@ const created = (players = ['p1', 'p2']) => ({
 const turn = (n: number) => ({ id: `e-${Math.random()}`, type: 'TurnStarted', data: { player: 'p1', turn: n } });
 const ended = () => ({ id: `e-${Math.random()}`, type: 'MatchEnded', data: { winner: 'p2', reason: 'lore' } });
 
-/** Two instances, each with its own connection pool and feeder, on one catalog in PostgreSQL (the events in one SQLite log). */
+/** Two instances, each with its own connection pool and feeder, on one catalog in PostgreSQL (the events in one log, in memory). */
 describe('one catalog in PostgreSQL fed by two instances', () => {
-  let dir: string;
   let store: EventStore;
   let database: TestDatabase;
   const opened: { db: CatalogDb; feeder: CatalogFeeder }[] = [];
@@ -28,8 +24,7 @@ describe('one catalog in PostgreSQL fed by two instances', () => {
     return { db, feeder };
   };
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'matchlog-shared-catalog-'));
-    store = openSqliteEventStore(dir);
+    store = new InMemoryEventStore();
     database = await createTestDatabase();
   });
   afterEach(async () => {
@@ -39,7 +34,6 @@ describe('one catalog in PostgreSQL fed by two instances', () => {
     }
     await store.close();
     await database.drop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('a batch an instance delivers late changes nothing: the checkpoint and every count stay where the other instance put them', async () => {
@@ -112,7 +106,7 @@ describe('one catalog in PostgreSQL fed by two instances', () => {
     await a.feeder.start();
     await a.feeder.caughtUpTo((await store.append('m1', 0, [created()])).position, 30_000);
 
-    const elsewhere = openSqliteEventStore(join(dir, 'elsewhere'));
+    const elsewhere = new InMemoryEventStore();
     const b = await instance(elsewhere);
     await b.feeder.start();
     await b.feeder.caughtUpTo((await elsewhere.append('x1', 0, [created()])).position, 30_000);

@@ -1,5 +1,5 @@
 import { CatalogDb, CatalogFeeder, TokenRole, checkpointOf, findMatch, grantOf, grantsInForce, listMatches, migrate, reissue, tokenStreamOf } from '@matchlog/catalog';
-import { EventStore, openSqliteEventStore } from '@matchlog/store';
+import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -14,13 +14,13 @@ const created = (players = ['p1', 'p2']) => ({
 const turn = (n: number) => ({ id: `e-${Math.random()}`, type: 'TurnStarted', data: { player: 'p1', turn: n }, meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:05:00.000Z' } });
 const ended = { type: 'MatchEnded', data: { winner: 'p2', reason: 'lore' }, meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:30:00.000Z' } };
 
-describe.each(catalogPlaces)('match catalog on %s, fed from a SQLite event log', (_, placeIn) => {
+describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event log', (_, placeIn) => {
   let dir: string;
   let store: EventStore;
   let place: CatalogPlace;
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-catalog-'));
-    store = await openSqliteEventStore(dir);
+    store = new InMemoryEventStore();
     place = await placeIn(dir);
   });
   afterEach(async () => {

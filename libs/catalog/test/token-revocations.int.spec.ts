@@ -1,5 +1,5 @@
 import { CatalogDb, CatalogFeeder, CatalogTables, GrantRecord, TokenRole, applyTokenEvents, grantOf, grantsInForce, hashToken, migrate, openCatalog, reissue, tokenStreamOf } from '@matchlog/catalog';
-import { EventStore, openSqliteEventStore } from '@matchlog/store';
+import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import { tmpdir } from 'os';
@@ -28,7 +28,7 @@ describe.each(dialects)('token revocations on %s: order-independent, kept as tom
   let drop: () => Promise<void>;
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-revocations-'));
-    store = await openSqliteEventStore(dir);
+    store = new InMemoryEventStore();
     ({ db, drop } = await open(dir));
   });
   afterEach(async () => {

@@ -1,5 +1,6 @@
 export * from './event-store';
 export * from './sqlite-event-store';
+export * from './in-memory-event-store';
 export * from './sqlite-file';
 export * from './storage-errors';
 export * from './open-store';
