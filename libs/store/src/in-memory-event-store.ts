@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { checkAppend } from './check-append';
 import { AppendResult, EventStore, EventToAppend, ExpectedRevision, ReadOptions, RevisionConflict, StoredEvent, Subscription } from './event-store';
+import { LocalSubscriptions } from './local-subscriptions';
 import { HeldEvent, earlierAppend } from './retry-rule';
 
 /** An event as held: its data and meta as JSON text, as the SQL stores keep them (a retry compares the text; every read parses a copy of its own). */
 interface Held extends HeldEvent {
   readonly id: string;
   readonly meta: string | null;
-}
-
-interface Subscriber {
-  closed: boolean;
-  wake: (() => void) | undefined;
-  error: unknown;
 }
 
 const serialise = (e: EventToAppend) => ({ id: e.id, type: e.type, data: JSON.stringify(e.data), meta: e.meta === undefined ? null : JSON.stringify(e.meta) });
@@ -45,8 +40,7 @@ export class InMemoryEventStore implements EventStore {
   /** each stream's events, the one at revision r at index r - 1 */
   private readonly streams = new Map<string, Held[]>();
   private readonly byId = new Map<string, Held>();
-  private readonly subscribers = new Set<Subscriber>();
-  private readonly subscriptionsDone = new Set<Promise<void>>();
+  private readonly subscriptions = new LocalSubscriptions();
   private readonly state = { closed: false };
   private readonly id = randomUUID();
 
@@ -68,7 +62,7 @@ export class InMemoryEventStore implements EventStore {
       this.byId.set(held.id, held);
     }
     this.streams.set(streamId, stream);
-    for (const subscriber of this.subscribers) subscriber.wake?.();
+    this.subscriptions.wakeAll();
     return { revision: stream.length, position: this.log.length };
   }
 
@@ -104,43 +98,21 @@ export class InMemoryEventStore implements EventStore {
 
   /** As SQLite's: a synchronous `onEvent` gets everything already appended in one turn (the catalog batches it); close() rethrows its failure. */
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
-    const subscriber: Subscriber = { closed: this.state.closed, wake: undefined, error: undefined };
-    this.subscribers.add(subscriber);
-    const run = async () => {
+    return this.subscriptions.start(this.state.closed, async (subscriber) => {
       // the index in the log of the next event to deliver
       let next = Math.max(0, Math.floor(afterPosition));
       while (!subscriber.closed) {
         const held = this.log[next];
         if (held === undefined) {
           // nothing can be appended between the look above and this wait: both run in one turn
-          await new Promise<void>((wake) => (subscriber.wake = wake));
-          subscriber.wake = undefined;
+          await LocalSubscriptions.wait(subscriber);
           continue;
         }
         const handled = onEvent(toStored(held));
         if (handled !== undefined) await handled;
         next++;
       }
-    };
-    const finished = run()
-      .catch((error) => {
-        subscriber.error = error;
-        onFailure?.(error);
-      })
-      .finally(() => {
-        subscriber.closed = true;
-        this.subscribers.delete(subscriber);
-        this.subscriptionsDone.delete(finished);
-      });
-    this.subscriptionsDone.add(finished);
-    return {
-      close: async () => {
-        subscriber.closed = true;
-        subscriber.wake?.();
-        await finished;
-        if (subscriber.error !== undefined) throw subscriber.error;
-      },
-    };
+    }, onFailure);
   }
 
   async storeId(): Promise<string> {
@@ -151,11 +123,7 @@ export class InMemoryEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.state.closed) return;
     this.state.closed = true;
-    for (const subscriber of this.subscribers) {
-      subscriber.closed = true;
-      subscriber.wake?.();
-    }
-    await Promise.all(this.subscriptionsDone);
+    await this.subscriptions.closeAll();
   }
 
   private checkOpen(): void {

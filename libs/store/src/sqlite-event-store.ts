@@ -13,6 +13,7 @@ import {
   StoredEvent,
   Subscription,
 } from './event-store';
+import { LocalSubscriptions } from './local-subscriptions';
 import { earlierAppend } from './retry-rule';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
 import { StorageCorrupt, storageErrorOf } from './storage-errors';
@@ -95,12 +96,6 @@ interface PendingAppend {
   outcome?: Outcome;
 }
 
-interface Subscriber {
-  closed: boolean;
-  wake: (() => void) | undefined;
-  error: unknown;
-}
-
 type Outcome = { result: AppendResult } | { error: unknown };
 
 const toStored = (row: EventRow): StoredEvent => {
@@ -137,8 +132,7 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
   /** the position the next event gets: read when a group's transaction starts, as only its writer appends */
   private nextPosition = 0;
-  private readonly subscribers = new Set<Subscriber>();
-  private readonly subscriptionsDone = new Set<Promise<void>>();
+  private readonly subscriptions = new LocalSubscriptions();
   /** the damage met at run time: nothing more is written into a damaged file */
   private damage: StorageCorrupt | undefined;
   /** made once, the first time the file is opened (store_identity) */
@@ -246,16 +240,13 @@ export class SqliteEventStore implements EventStore {
   }
 
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
-    const subscriber: Subscriber = { closed: this.closed, wake: undefined, error: undefined };
-    this.subscribers.add(subscriber);
-    const run = async () => {
+    return this.subscriptions.start(this.closed, async (subscriber) => {
       let position = afterPosition;
       while (!subscriber.closed) {
         const page = this.reading(() => this.allStmt.all(position, SUBSCRIPTION_PAGE));
         if (page.length === 0) {
           // nothing can be committed between the read above and this wait: both run in one turn
-          await new Promise<void>((wake) => (subscriber.wake = wake));
-          subscriber.wake = undefined;
+          await LocalSubscriptions.wait(subscriber);
           continue;
         }
         for (const row of page) {
@@ -266,26 +257,7 @@ export class SqliteEventStore implements EventStore {
           position = row.position;
         }
       }
-    };
-    const finished = run()
-      .catch((error) => {
-        subscriber.error = error;
-        onFailure?.(error);
-      })
-      .finally(() => {
-        subscriber.closed = true;
-        this.subscribers.delete(subscriber);
-        this.subscriptionsDone.delete(finished);
-      });
-    this.subscriptionsDone.add(finished);
-    return {
-      close: async () => {
-        subscriber.closed = true;
-        subscriber.wake?.();
-        await finished;
-        if (subscriber.error !== undefined) throw subscriber.error;
-      },
-    };
+    }, onFailure);
   }
 
   async storeId(): Promise<string> {
@@ -304,11 +276,7 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     this.flush();
-    for (const subscriber of this.subscribers) {
-      subscriber.closed = true;
-      subscriber.wake?.();
-    }
-    await Promise.all(this.subscriptionsDone);
+    await this.subscriptions.closeAll();
     closeSqliteFile(this.db, this.file);
   }
 
@@ -344,7 +312,7 @@ export class SqliteEventStore implements EventStore {
       if ('result' in outcome) pending.resolve(outcome.result);
       else pending.reject(outcome.error);
     }
-    for (const subscriber of this.subscribers) subscriber.wake?.();
+    this.subscriptions.wakeAll();
   }
 
   /**

@@ -1,8 +1,5 @@
-import { SqliteEventStore, StoredEvent } from '@matchlog/store';
+import { InMemoryEventStore, StoredEvent } from '@matchlog/store';
 import { randomUUID } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
 import { MatchModels } from '../src/model/match-models';
 
 const turn = (turn: number) => ({ id: randomUUID(), type: 'TurnStarted', data: { player: turn % 2 ? 'p1' : 'p2', turn } });
@@ -13,17 +10,12 @@ const created = {
 };
 
 describe('MatchModels: a followed match moves on with the log, from the store', () => {
-  let dir: string;
-  let store: SqliteEventStore;
+  let store: InMemoryEventStore;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'matchlog-model-'));
-    store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+    store = new InMemoryEventStore();
     await store.append('m', 0, [{ id: randomUUID(), type: 'MatchCreated', data: created }, turn(1)]);
   });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => store.close());
 
   const followed = async () => {
     const models = new MatchModels(store);
