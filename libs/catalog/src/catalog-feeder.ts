@@ -85,7 +85,8 @@ export class CatalogFeeder implements LogProcessor {
   handle(event: StoredEvent): void {
     if (this.stopped) return;
     this.queued.push(event);
-    this.drainQueued();
+    // after a failure the queue waits for the retry timer: backoff, not a write per event delivered
+    if (this.retryTimer === null) this.drainQueued();
   }
 
   /** The checkpoint, the catalog emptied first if it was fed from another store (whichever instance sees that first does it). */
