@@ -12,7 +12,7 @@ import { BadUrl, TokenInQuery, UrlTooLong } from './errors/http-errors';
 import { ErrorFilter, problemOf } from './errors/error.filter';
 import { credentialInQuery, refuseQueryCredentials } from './logging/query-credentials';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
-import { BodyDepthPipe } from './validation/body-depth.pipe';
+import { AJV_OPTIONS, RouteSchemaInterceptor, attachSchemaVerdicts } from './validation/route-schema.interceptor';
 import { validationPipe } from './validation/validation-pipe';
 import { serveViewer } from './viewer/serve-viewer';
 
@@ -22,7 +22,7 @@ import { serveViewer } from './viewer/serve-viewer';
  * closes those connections), where Fastify's default answers them 503.
  */
 export const httpAdapterFor = (config: ApiConfig): FastifyAdapter =>
-  new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined, return503OnClosing: false, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: answerFrameworkError });
+  new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined, return503OnClosing: false, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: answerFrameworkError, ajv: AJV_OPTIONS });
 
 /** The longest id (128 characters, ID in the domain), every character %-escaped: Fastify's default of 100 would not route a valid id. */
 const MAX_PARAM_LENGTH = 128 * 3;
@@ -44,12 +44,14 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', refuseQueryCredentials);
   fastify.addHook('onSend', securityHeaders);
+  attachSchemaVerdicts(fastify);
   serveViewer(fastify);
   app.enableCors(corsOptionsOf(config));
   // POST /matches/import: a match log as JSON Lines, handed to the controller as text
   fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  // the depth check first: the ValidationPipe walks a body recursively
-  app.useGlobalPipes(new BodyDepthPipe(), validationPipe());
+  // the body's depth and route schema first (RouteSchemaInterceptor): the ValidationPipe walks a body recursively
+  app.useGlobalPipes(validationPipe());
+  app.useGlobalInterceptors(new RouteSchemaInterceptor());
   app.useGlobalFilters(new ErrorFilter());
   const document = new DocumentBuilder()
     .setTitle('matchlog')

@@ -1,14 +1,15 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RouteSchema } from '@nestjs/platform-fastify';
+import { appendBodySchema } from '../schemas/append-body.schema';
 import { Caller } from '@matchlog/matches';
 import { RecorderOfMatch } from '../auth/requires';
 import { CurrentCaller } from '../auth/caller.guard';
-import { AppendEventsDto } from '../dto/event.dto';
 import { FeedQuery } from '../dto/queries.dto';
 import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { ref } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
-import { MatchReader, MatchWriter } from '@matchlog/matches';
+import { IncomingEvent, MatchReader, MatchWriter } from '@matchlog/matches';
 
 @ApiTags('events')
 @Controller('matches/:id/events')
@@ -25,9 +26,11 @@ export class MatchEventsController {
     summary: "Append events (the match's recorder token or the organizer key): all or nothing",
     description: 'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event\'s meta.recordedBy says who recorded it: "organizer" or "recorder". A ZoneShuffled carries no salt or commitment: the server draws and computes them (422 SALT_IN_BODY).',
   })
+  @RouteSchema({ body: appendBodySchema() })
+  @ApiBody({ schema: ref('AppendEventsDto') })
   @ApiCreatedResponse({ schema: ref('EventsAppended') })
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'], 409: ['REVISION_CONFLICT'], 422: ['SALT_IN_BODY', ...DOMAIN_CODES] })
-  append(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: AppendEventsDto) {
+  append(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: { expectedRevision: number; events: IncomingEvent[] }) {
     return this.writer.append(id, body.expectedRevision, body.events, caller.kind === 'recorder' ? 'recorder' : 'organizer');
   }
 

@@ -1,5 +1,7 @@
 import { EventType, ID, eventDataSchemas, eventTypes } from '@matchlog/domain';
 import { OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces';
+import { appendBodySchema, eventToAppendSchema } from '../schemas/append-body.schema';
 
 /** The component name of an event type's data schema, e.g. "CardMovedData". */
 export const eventDataSchemaName = (type: EventType): string => `${type}Data`;
@@ -10,8 +12,13 @@ export const anyEventData = { oneOf: eventTypes.map((type) => ({ $ref: getSchema
 /** The OpenAPI document with a schema per event type's data, from the domain's vocabulary (libs/domain/src/events/vocabulary.ts). */
 export const withEventSchemas = (document: OpenAPIObject): OpenAPIObject => {
   const schemas = eventDataSchemas();
-  const components = Object.fromEntries(eventTypes.map((type) => [eventDataSchemaName(type), schemas[type]]));
-  return { ...document, components: { ...document.components, schemas: { ...document.components?.schemas, ...components } } };
+  const components: Record<string, object> = {
+    ...Object.fromEntries(eventTypes.map((type) => [eventDataSchemaName(type), schemas[type]])),
+    // the append body as Fastify checks it (append-body.schema.ts), each type's data schema in place of `data`
+    AppendEventsDto: { ...appendBodySchema(), properties: { ...appendBodySchema().properties, events: { ...appendBodySchema().properties.events, items: { $ref: getSchemaPath('EventDto') } } } },
+    EventDto: eventToAppendSchema(anyEventData),
+  };
+  return { ...document, components: { ...document.components, schemas: { ...document.components?.schemas, ...(components as Record<string, SchemaObject>) } } };
 };
 
 /** The body of POST /matches: a MatchCreated's data, and optionally the match and event ids. */

@@ -1,4 +1,4 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { FieldProblem, ValidationFailed } from '@matchlog/matches';
 
 /** class-validator's tree of errors as a flat list: one entry per broken constraint, with its dotted path (also in the message, as Nest writes it). */
@@ -17,38 +17,5 @@ export const validationOptions: ValidationPipeOptions = {
   exceptionFactory: (errors) => new ValidationFailed(fieldProblems(errors)),
 };
 
-/** A DTO whose body a plain function checks on the hot path, reporting what class-validator would for it. */
-export interface CheckedByHand {
-  problemsOf(body: unknown): FieldProblem[];
-}
-
-/** Keys the ValidationPipe never hands on: Nest strips `prototype` and `constructor`, class-transformer skips the names of Object.prototype's members. */
-const DROPPED_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
-
-/** Drops those keys at every depth, in place, as the ValidationPipe does before anything reads a body. */
-export const dropPrototypeKeys = (value: unknown): void => {
-  if (value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    for (const item of value) dropPrototypeKeys(item);
-    return;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key in record) {
-    if (DROPPED_KEYS.has(key)) delete record[key];
-    else dropPrototypeKeys(record[key]);
-  }
-};
-
-/** The global ValidationPipe; a body whose DTO is `CheckedByHand` (AppendEventsDto) skips class-transformer and class-validator. */
-export class ApiValidationPipe extends ValidationPipe {
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const byHand = metadata.type === 'body' ? (metadata.metatype as Partial<CheckedByHand> | undefined)?.problemsOf : undefined;
-    if (byHand === undefined) return super.transform(value, metadata);
-    dropPrototypeKeys(value);
-    const problems = byHand(value);
-    if (problems.length > 0) throw new ValidationFailed(problems);
-    return value;
-  }
-}
-
-export const validationPipe = (): ValidationPipe => new ApiValidationPipe(validationOptions);
+/** The global ValidationPipe, for the DTO classes (the append body has a route schema instead: schemas/). */
+export const validationPipe = (): ValidationPipe => new ValidationPipe(validationOptions);
