@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { withEventSchemas } from './openapi/event-schemas';
-import { withResponseSchemas } from './openapi/response-schemas';
+import { registerResponseSchemas, withResponseSchemas } from './openapi/response-schemas';
 import { withPublicOperationsMarked } from './openapi/security.decorators';
 import { Logger } from 'nestjs-pino';
 import { bytesOf } from './config/byte-size';
@@ -45,6 +45,7 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
   fastify.addHook('onRequest', refuseQueryCredentials);
   fastify.addHook('onSend', securityHeaders);
   attachSchemaVerdicts(fastify);
+  registerResponseSchemas(fastify);
   serveViewer(fastify);
   app.enableCors(corsOptionsOf(config));
   // POST /matches/import: a match log as JSON Lines, handed to the controller as text

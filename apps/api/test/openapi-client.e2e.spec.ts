@@ -53,7 +53,8 @@ export const walkthrough = async (base: string, organizer: string, match: Create
   const view = await call<View>(base, 'GET', '/matches/' + created.matchId + '/views/public');
   const zones: number[] = Object.values(view.zones).map((zone) => zone.count);
   const queue = await call<Queue>(base, 'GET', '/matches/' + created.matchId + '/queue');
-  const chooser: string | null = queue.nextChooser;
+  // a queue answers its discipline once the match has one (the judge's is absent before: the type says so)
+  const chooser: string | null = 'nextChooser' in queue ? queue.nextChooser : null;
   const audit = await call<Audit>(base, 'GET', '/matches/' + created.matchId + '/audit', judge);
   const knowledge = await call<Knowledge>(base, 'GET', '/matches/' + created.matchId + '/knowledge', judge);
   const verify = await call<Verify>(base, 'GET', '/matches/' + created.matchId + '/verify', judge);
@@ -61,10 +62,10 @@ export const walkthrough = async (base: string, organizer: string, match: Create
     String(appended.revision),
     String(view.revision + view.turn.number),
     String(zones.length),
-    queue.discipline + ':' + chooser + ':' + queue.revision,
+    ('discipline' in queue ? queue.discipline : 'none') + ':' + chooser + ':' + queue.revision,
     audit.findings.map((finding) => finding.code + ' ' + finding.rule + ' ' + finding.severity).join(),
     knowledge.cards.map((card) => card.cardId + ' ' + card.knownTo.join('+')).join(),
-    String(verify.ok && verify.chain.ok) + ':' + verify.chain.count + ':' + verify.findings.length,
+    String(verify.ok && verify.chain.ok) + ':' + (verify.chain.ok ? verify.chain.count : -1) + ':' + verify.findings.length,
   ];
 };
 `;

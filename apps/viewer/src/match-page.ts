@@ -1,4 +1,4 @@
-import { ApiError, AuditReport, Feed, Finding, MatchSummary, View, get, query } from './api/client';
+import { ApiError, AuditReport, Feed, Finding, MatchDetail, View, get, query } from './api/client';
 import { renderBoard } from './board';
 import { h, replaceChildren } from './dom';
 import { findingMarks, renderFindings } from './findings';
@@ -19,7 +19,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const base = `/matches/${encodeURIComponent(matchId)}`;
   const token = tokenFor(matchId, audience);
   if (needsToken(audience) && token === undefined) return askToken(root, matchId, audience);
-  const summary = await get<MatchSummary>(base).catch(() => null);
+  const summary = await get<MatchDetail>(base).catch(() => null);
   const nameOf = (player: string) => summary?.players.find((p) => p.id === player)?.name ?? player;
   const cache = new Map<number, Shown>();
   const shown = async (revision: number): Promise<Shown> => {

@@ -1,10 +1,10 @@
 import { MatchAudit } from '@matchlog/matches';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { JudgeOfMatch } from '../auth/requires';
 import { AtQuery } from '../dto/queries.dto';
 import { ApiErrors, BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
-import { ref } from '../openapi/response-schemas';
+import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
 import { DeliveriesDto } from './deliveries.dto';
 
@@ -21,7 +21,7 @@ export class MatchAuditController {
     summary: 'The knowledge ledger at a revision',
     description: 'For every card: who could identify it, since when and how (drew it, looked at it, it was revealed, …) and when they lost track (a shuffle, an unseen placement). For every hidden deck: which positions are known to whom, and which are still random.',
   })
-  @ApiOkResponse({ schema: ref('KnowledgeReport') })
+  @Returns(200, 'KnowledgeReport')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE', 'INVALID_REVISION'], 404: ['MATCH_NOT_FOUND'] })
   knowledge(@Param('id') id: string, @Query() query: AtQuery) {
     return this.audits.knowledge(id, query.at);
@@ -32,7 +32,7 @@ export class MatchAuditController {
     summary: 'Rule findings, fair-shuffle checks and the self-audit',
     description: 'Each finding: revision, eventId, a stable code, the rule cited (e.g. "lorcana 7.2.2"), severity, the players involved, a message. Spanish with Accept-Language: es.',
   })
-  @ApiOkResponse({ schema: ref('AuditReport') })
+  @Returns(200, 'AuditReport')
   @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   audit(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
@@ -45,7 +45,7 @@ export class MatchAuditController {
     summary: 'Leak check of what was actually sent to someone',
     description: 'Every card identity (a definition or a recorder card id) in a payload that its audience could not know at that revision, with its path in the payload. An empty list: nothing leaked.',
   })
-  @ApiOkResponse({ schema: ref('DeliveryLeaks') })
+  @Returns(200, 'DeliveryLeaks')
   @ApiErrors(BODY_ERRORS, STORE_ERRORS, ROLE_ERRORS, { 400: ['INVALID_DELIVERY'], 404: ['MATCH_NOT_FOUND'] })
   deliveries(@Param('id') id: string, @Body() body: DeliveriesDto) {
     return this.audits.deliveries(id, body.deliveries);

@@ -1,13 +1,26 @@
 import { CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-errors.decorator';
-import { ref } from '../openapi/response-schemas';
+import { Returns } from '../openapi/response-schemas';
 import type { FastifyReply } from 'fastify';
 import { ApiConfig } from '../config/config';
 import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
-import { readinessOf } from '@matchlog/matches';
+import { Readiness, readinessOf } from '@matchlog/matches';
+
+/** The instance is up: the store it uses and the catalog's position in the log. */
+export interface Health {
+  readonly status: 'ok';
+  readonly store: string;
+  readonly catalogPosition: number;
+}
+
+/** Whether the instance can serve, and why not (anyone may ask: no file name, no event's content). */
+export interface ReadyAnswer extends Omit<Readiness, 'ready'> {
+  readonly status: 'ready' | 'not ready';
+  readonly store: string;
+}
 
 /** Seconds a client or load balancer should wait before asking again when not ready. */
 const RETRY_AFTER_SECONDS = 5;
@@ -23,18 +36,18 @@ export class HealthController {
 
   @Get()
   @ApiOperation({ summary: 'Liveness (the process answers), the store in use and how far the catalog has read the log' })
-  @ApiOkResponse({ schema: ref('Health') })
+  @Returns(200, 'Health')
   @ApiErrors()
-  health() {
+  health(): Health {
     return { status: 'ok', store: this.config.store, catalogPosition: this.feeder.caughtUpPosition };
   }
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise' })
-  @ApiOkResponse({ schema: ref('Readiness') })
+  @Returns(200, 'ReadyAnswer')
   @ApiErrors()
-  @ApiServiceUnavailableResponse({ description: 'not ready: the reasons, with Retry-After', schema: ref('Readiness') })
-  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+  @Returns(503, 'ReadyAnswer', 'not ready: the reasons, with Retry-After')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyAnswer> {
     const { ready, reasons, catalog, skipped } = await readinessOf(this.store, this.feeder, this.feeder.consumer);
     if (!ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
     return { status: ready ? 'ready' : 'not ready', store: this.config.store, reasons, catalog, skipped };

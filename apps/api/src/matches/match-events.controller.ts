@@ -1,13 +1,12 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RouteSchema } from '@nestjs/platform-fastify';
+import { ApiBody, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { appendBodySchema } from '../schemas/append-body.schema';
 import { Caller } from '@matchlog/matches';
 import { RecorderOfMatch } from '../auth/requires';
 import { CurrentCaller } from '../auth/caller.guard';
 import { FeedQuery } from '../dto/queries.dto';
 import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
-import { ref } from '../openapi/response-schemas';
+import { AcceptsBody, Returns } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
 import { IncomingEvent, MatchReader, MatchWriter } from '@matchlog/matches';
 
@@ -26,9 +25,9 @@ export class MatchEventsController {
     summary: "Append events (the match's recorder token or the organizer key): all or nothing",
     description: 'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event\'s meta.recordedBy says who recorded it: "organizer" or "recorder". A ZoneShuffled carries no salt or commitment: the server draws and computes them (422 SALT_IN_BODY).',
   })
-  @RouteSchema({ body: appendBodySchema() })
-  @ApiBody({ schema: ref('AppendEventsDto') })
-  @ApiCreatedResponse({ schema: ref('EventsAppended') })
+  @AcceptsBody(appendBodySchema())
+  @ApiBody({ schema: { $ref: getSchemaPath('AppendEventsDto') } })
+  @Returns(201, 'EventsAppended')
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'], 409: ['REVISION_CONFLICT'], 422: ['SALT_IN_BODY', ...DOMAIN_CODES] })
   append(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: { expectedRevision: number; events: IncomingEvent[] }) {
     return this.writer.append(id, body.expectedRevision, body.events, caller.kind === 'recorder' ? 'recorder' : 'organizer');
@@ -37,7 +36,7 @@ export class MatchEventsController {
   @Get()
   @ApiOptionalToken()
   @ApiOperation({ summary: "An audience's observation feed, what a replay viewer plays back", description: 'Observations after revision `from` up to `to`. The judge gets the events themselves. The broadcast: up to its delayed revision (BROADCAST_DELAYED past it), except for the judge and the organizer.' })
-  @ApiOkResponse({ schema: ref('Feed') })
+  @Returns(200, 'Feed')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async feed(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FeedQuery) {
     return this.reader.observations(caller, id, query.audience, query.from, query.to);

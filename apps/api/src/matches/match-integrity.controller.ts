@@ -1,13 +1,13 @@
 import { MatchIntegrity } from '@matchlog/matches';
 import { SignedHead } from '@matchlog/audit';
 import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
 import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
-import { ref } from '../openapi/response-schemas';
+import { Returns } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
 import { Caller } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
@@ -31,7 +31,7 @@ export class MatchIntegrityController {
     description: 'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden.',
   })
   @ApiOptionalToken()
-  @ApiOkResponse({ schema: ref('SignedHead') })
+  @Returns(200, 'SignedHead')
   @ApiErrors(STORE_ERRORS, { 403: ['RECEIPT_WITHHELD'], 404: ['MATCH_NOT_FOUND'] })
   receipt(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<SignedHead> {
     return this.integrity.receipt(caller, id);
@@ -41,7 +41,7 @@ export class MatchIntegrityController {
   @JudgeOfMatch()
   @ApiToken()
   @ApiOperation({ summary: "Re-check a match's hash chain and its shuffles' commitments (judge token or organizer key)", description: 'Messages in Spanish with Accept-Language: es.' })
-  @ApiOkResponse({ schema: ref('Verification') })
+  @Returns(200, 'Verification')
   @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   verify(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
@@ -68,7 +68,7 @@ export class MatchIntegrityController {
   @ApiConsumes('application/x-ndjson')
   @ApiBody({ schema: { type: 'string', description: 'a match log as GET /matches/:id/export returns it' } })
   @ApiOperation({ summary: 'Import an exported match log (organizer key)', description: 'The chain and its signed head are verified first (the head must be signed with a key of this server\'s JWKS); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.' })
-  @ApiCreatedResponse({ schema: ref('MatchCreated') })
+  @Returns(201, 'MatchWithTokens')
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, {
     400: ['LOG_UNREADABLE'],
     409: ['MATCH_ALREADY_EXISTS', 'MATCH_LOG_ALREADY_IMPORTED'],

@@ -1,6 +1,6 @@
 import { CatalogDb, MatchPage, MatchSummary, decodeCursor, listMatches } from '@matchlog/catalog';
 import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
 import { CreateMatchPipe, CreateMatchRequest } from '../dto/create-match.dto';
 import { ReissueTokensDto } from '../dto/reissue-tokens.dto';
@@ -8,7 +8,7 @@ import { ListMatchesQuery } from '../dto/queries.dto';
 import { MatchReader, MatchWriter, ValidationFailed } from '@matchlog/matches';
 import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { createMatchBody } from '../openapi/event-schemas';
-import { ref } from '../openapi/response-schemas';
+import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
 import { CATALOG_DB } from '../tokens';
 
@@ -25,7 +25,7 @@ export class MatchesController {
   @Organizer()
   @ApiToken()
   @ApiOperation({ summary: 'Create a match (organizer key)', description: 'The body is a MatchCreated event\'s data. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).' })
-  @ApiCreatedResponse({ schema: ref('MatchCreated') })
+  @Returns(201, 'MatchWithTokens')
   @ApiBody({ schema: createMatchBody })
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 409: ['MATCH_ALREADY_EXISTS'], 422: DOMAIN_CODES })
   create(@Body(CreateMatchPipe) body: CreateMatchRequest) {
@@ -39,7 +39,7 @@ export class MatchesController {
     summary: 'Re-issue tokens (organizer key)',
     description: 'New tokens for the roles named ("judge", "recorder", player ids); the old tokens of those roles stop working at once. Shown only here.',
   })
-  @ApiCreatedResponse({ schema: ref('TokensReissued') })
+  @Returns(201, 'TokensReissued')
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   reissueTokens(@Param('id') id: string, @Body() body: ReissueTokensDto) {
     return this.writer.reissue(id, body.roles);
@@ -47,7 +47,7 @@ export class MatchesController {
 
   @Get()
   @ApiOperation({ summary: 'Match history, newest first, with cursor pagination' })
-  @ApiOkResponse({ schema: ref('MatchPage') })
+  @Returns(200, 'MatchPage')
   @ApiErrors(STORE_ERRORS, { 400: ['VALIDATION_FAILED'] })
   list(@Query() query: ListMatchesQuery): Promise<MatchPage> {
     const { cursor, limit = 20, ...filter } = query;
@@ -58,7 +58,7 @@ export class MatchesController {
 
   @Get(':id')
   @ApiOperation({ summary: "A match's catalog entry, with the audiences it has", description: 'audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge.' })
-  @ApiOkResponse({ schema: ref('MatchSummary') })
+  @Returns(200, 'MatchDetail')
   @ApiErrors(STORE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   get(@Param('id') id: string): Promise<MatchSummary & { audiences: string[] }> {
     return this.reader.summary(id);

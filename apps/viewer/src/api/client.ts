@@ -4,6 +4,7 @@ type Json<P extends keyof paths, M extends 'get' | 'post', S extends number> = p
 
 export type MatchPage = Json<'/matches', 'get', 200>;
 export type MatchSummary = components['schemas']['MatchSummary'];
+export type MatchDetail = Json<'/matches/{id}', 'get', 200>;
 export type AudienceView = components['schemas']['AudienceView'];
 export type JudgeView = components['schemas']['JudgeView'];
 export type View = AudienceView | JudgeView;

@@ -353,25 +353,6 @@ export interface components {
              */
             roles: string[];
         };
-        EventDto: {
-            /**
-             * @description your id for the event, for idempotent retries; generated when absent
-             * @example table12-000042
-             */
-            id?: string;
-            /** @enum {string} */
-            type: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded";
-            /** @description the data of an event of this type (docs/events.md) */
-            data: components["schemas"]["MatchCreatedData"] | components["schemas"]["CardMovedData"] | components["schemas"]["CardsMovedData"] | components["schemas"]["ZoneShuffledData"] | components["schemas"]["CardsRevealedData"] | components["schemas"]["CardsLookedAtData"] | components["schemas"]["CardStatusChangedData"] | components["schemas"]["ControlChangedData"] | components["schemas"]["TurnStartedData"] | components["schemas"]["EffectStartedData"] | components["schemas"]["EffectResolvedData"] | components["schemas"]["TriggerAddedData"] | components["schemas"]["TriggerResolvedData"] | components["schemas"]["TriggerRemovedData"] | components["schemas"]["SearchPerformedData"] | components["schemas"]["PlayerLeftData"] | components["schemas"]["MatchEndedData"];
-        };
-        AppendEventsDto: {
-            /**
-             * @description the match's revision you appended after: its number of events so far
-             * @example 1
-             */
-            expectedRevision: number;
-            events: components["schemas"]["EventDto"][];
-        };
         DeliveryDto: {
             /**
              * @description who received it: public, broadcast (where the match has one), a player id, or judge
@@ -603,46 +584,438 @@ export interface components {
             /** @description e.g. "p1 reached 20 lore" */
             reason: string;
         };
-        /** @description Every 4xx and 5xx body. Some codes add fields: rule and eventIndex (422 from the domain), expectedRevision and currentRevision (REVISION_CONFLICT), eventId, line, reason, matchId. */
-        Problem: {
-            statusCode: number;
-            /** @description stable; docs/errors.md lists every code */
-            code: string;
-            /** @description one human sentence saying what to do */
+        AppendEventsDto: {
+            /**
+             * @description the match's revision you appended after: its number of events so far
+             * @example 1
+             */
+            expectedRevision: number;
+            events: components["schemas"]["EventDto"][];
+        };
+        EventDto: {
+            /**
+             * @description your id for the event, for idempotent retries; generated when absent
+             * @example table12-000042
+             */
+            id?: string;
+            /** @enum {string} */
+            type: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded";
+            /** @description the data of an event of this type (docs/events.md) */
+            data: components["schemas"]["MatchCreatedData"] | components["schemas"]["CardMovedData"] | components["schemas"]["CardsMovedData"] | components["schemas"]["ZoneShuffledData"] | components["schemas"]["CardsRevealedData"] | components["schemas"]["CardsLookedAtData"] | components["schemas"]["CardStatusChangedData"] | components["schemas"]["ControlChangedData"] | components["schemas"]["TurnStartedData"] | components["schemas"]["EffectStartedData"] | components["schemas"]["EffectResolvedData"] | components["schemas"]["TriggerAddedData"] | components["schemas"]["TriggerResolvedData"] | components["schemas"]["TriggerRemovedData"] | components["schemas"]["SearchPerformedData"] | components["schemas"]["PlayerLeftData"] | components["schemas"]["MatchEndedData"];
+        };
+        Appended: {
+            matchId: string;
+            revision: number;
+        };
+        AudienceView: {
+            audience: string;
+            revision: number;
+            game: components["schemas"]["GameId"] | null;
+            players: components["schemas"]["PlayerSeat"][];
+            tournament?: components["schemas"]["Tournament"];
+            turn: {
+                player: string | null;
+                number: number;
+            };
+            zones: {
+                [key: string]: components["schemas"]["ZoneViewOfSeenCard"];
+            };
+            queue: components["schemas"]["QueueViewOfSeenCard"];
+            departed: string[];
+            ended: components["schemas"]["MatchEnded"] | null;
+        };
+        AuditReport: {
+            matchId: string;
+            revision: number;
+            findings: components["schemas"]["Finding"][];
+        };
+        BroadcastDelay: {
+            events?: number;
+            seconds?: number;
+        };
+        CardKnowledge: {
+            cardId: string;
+            definition: string;
+            owner: string | null;
+            zone: string;
+            position: number | null;
+            faceDown: boolean;
+            knownTo: string[];
+            knownBy: components["schemas"]["KnownBy"][];
+            history: components["schemas"]["KnowledgeInterval"][];
+        };
+        CardRef: {
+            cardId: string;
+            definition: string;
+        };
+        CardStatusChanged: {
+            cardId: string;
+            exerted?: boolean;
+            damage?: number;
+            faceDown?: boolean;
+        };
+        CardsLookedAt: {
+            player: string;
+            cardIds: string[];
+            source?: string;
+        };
+        CardsMoved: {
+            moves: components["schemas"]["Move"][];
+        };
+        CardsRevealed: {
+            cardIds: string[];
+            to?: string[];
+        };
+        CatalogLag: {
+            position: number;
+            behind: number;
+            failure?: string;
+            /** @enum {string} */
+            subscription?: "failed";
+        };
+        /** @enum {string} */
+        ChainBreak: "changed" | "removed or reordered" | "added" | "unchained";
+        ChainVerdict: {
+            /** @enum {boolean} */
+            ok: true;
+            count: number;
+            head: string;
+        } | {
+            /** @enum {boolean} */
+            ok: false;
+            index: number;
+            line: number;
+            eventId?: string;
+            reason: components["schemas"]["ChainBreak"];
             message: string;
-            details?: {
-                path: string;
-                message: string;
+        };
+        ControlChanged: {
+            cardId: string;
+            controller: string;
+        };
+        DeckKnowledge: {
+            zone: string;
+            player: string | null;
+            count: number;
+            positions: components["schemas"]["DeckPosition"][];
+            random: number[];
+            knownPositions: {
+                [key: string]: number[];
+            };
+        };
+        DeckPosition: {
+            position: number;
+            cardId: string;
+            definition: string;
+            knownTo: string[];
+            random: boolean;
+            knownBy: components["schemas"]["KnownBy"][];
+        };
+        DeliveryLeaks: {
+            matchId: string;
+            leaks: components["schemas"]["Leak"][];
+        };
+        Ed25519Jwk: {
+            /** @enum {string} */
+            kty: "OKP";
+            /** @enum {string} */
+            crv: "Ed25519";
+            x: string;
+            kid?: string;
+        };
+        EffectResolved: {
+            effectId: string;
+        };
+        EffectStarted: {
+            effectId: string;
+            player: string;
+            /** @enum {string} */
+            kind: "action" | "ability";
+            sourceCardId?: string;
+        };
+        EventMeta: {
+            recordedBy: string;
+            recordedAt: string;
+            previous?: string;
+            hash?: string;
+            chainSalt?: string;
+        };
+        EventsAppended: components["schemas"]["Appended"];
+        Feed: components["schemas"]["ObservationFeed"];
+        FeedEntry: {
+            revision: number;
+            observation: components["schemas"]["Observation"] | components["schemas"]["MatchEvent"];
+        };
+        FieldProblem: {
+            path: string;
+            message: string;
+        };
+        Finding: {
+            revision: number;
+            eventId: string;
+            code: string;
+            rule: string;
+            severity: components["schemas"]["Severity"];
+            players: string[];
+            message: string;
+        };
+        /** @enum {string} */
+        GameId: "lorcana" | "four-souls" | "grand-archive";
+        HeadPayload: {
+            /** @enum {string} */
+            purpose: "export" | "receipt";
+            matchId: string;
+            revision: number;
+            hash: string;
+            time: string;
+            kid: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            store: string;
+            catalogPosition: number;
+        };
+        IssuedTokens: {
+            players: {
+                [key: string]: string;
+            };
+            judge?: string;
+            recorder?: string;
+            broadcast?: string;
+        };
+        JudgeCard: {
+            cardId: string;
+            definition: string;
+            owner: string | null;
+            controller: string | null;
+            faceDown: boolean;
+            exerted: boolean;
+            damage: number;
+            object: number;
+        };
+        JudgeSource: {
+            cardId: string;
+            definition: string;
+        };
+        JudgeView: {
+            /** @enum {string} */
+            audience: "judge";
+            revision: number;
+            game: components["schemas"]["GameId"] | null;
+            players: components["schemas"]["PlayerSeat"][];
+            tournament?: components["schemas"]["Tournament"];
+            turn: {
+                player: string | null;
+                number: number;
+            };
+            zones: {
+                [key: string]: components["schemas"]["ZoneViewOfJudgeCard"];
+            };
+            queue: components["schemas"]["QueueViewOfJudgeSource"] | null;
+            departed: string[];
+            ended: components["schemas"]["MatchEnded"] | null;
+        };
+        Jwks: {
+            keys: {
+                /** @enum {string} */
+                use: "sig";
+                /** @enum {string} */
+                alg: "EdDSA";
+                /** @enum {string} */
+                kty: "OKP";
+                /** @enum {string} */
+                crv: "Ed25519";
+                x: string;
+                kid?: string;
             }[];
-        } & {
-            [key: string]: unknown;
         };
+        KnowledgeInterval: {
+            audience: string;
+            cardId: string;
+            definition: string;
+            learned: components["schemas"]["Learned"];
+            lost: components["schemas"]["Lost"] | null;
+        };
+        KnowledgeReport: {
+            revision: number;
+            eventId: string | null;
+            game: components["schemas"]["GameId"] | null;
+            players: string[];
+            audiences: string[];
+            cards: components["schemas"]["CardKnowledge"][];
+            decks: components["schemas"]["DeckKnowledge"][];
+        };
+        KnownBy: {
+            revision: number;
+            eventId: string;
+            /** @enum {string} */
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded";
+            zone: string;
+            how: components["schemas"]["LearnedHow"];
+            from?: string;
+            source?: components["schemas"]["CardRef"];
+            to?: string[];
+            reason?: string;
+            audience: string;
+        };
+        Leak: {
+            delivery: number;
+            audience: string;
+            revision: number;
+            path: string;
+            /** @enum {string} */
+            kind: "cardId" | "definition";
+            value: string;
+            cardId: string;
+            message: string;
+        };
+        Learned: {
+            revision: number;
+            eventId: string;
+            /** @enum {string} */
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded";
+            zone: string;
+            how: components["schemas"]["LearnedHow"];
+            from?: string;
+            source?: components["schemas"]["CardRef"];
+            to?: string[];
+            reason?: string;
+        };
+        /** @enum {string} */
+        LearnedHow: "own-zone" | "public-zone" | "drew" | "looked-at" | "revealed" | "found" | "gained-control";
+        Lost: {
+            revision: number;
+            eventId: string;
+            /** @enum {string} */
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded";
+            zone: string;
+            why: components["schemas"]["LostWhy"];
+            rule?: string;
+        };
+        /** @enum {string} */
+        LostWhy: "shuffle" | "unseen-order" | "zone-rule" | "face-down" | "control-change" | "unseen-departure" | "hidden-move";
         MatchCreated: {
-            matchId: string;
-            revision: number;
-            tokens: {
-                players: {
-                    [key: string]: string;
-                };
-                judge?: string;
-                recorder?: string;
-                broadcast?: string;
-            };
+            game: components["schemas"]["GameId"];
+            players: components["schemas"]["PlayerSeat"][];
+            cards: components["schemas"]["StartingCard"][];
+            tournament?: components["schemas"]["Tournament"];
+            publicDeckLists?: boolean;
+            broadcastDelay?: components["schemas"]["BroadcastDelay"];
+            /** @enum {string} */
+            broadcastAccess?: "public" | "token";
         };
-        TokensReissued: {
-            matchId: string;
-            tokens: {
-                players: {
-                    [key: string]: string;
-                };
-                judge?: string;
-                recorder?: string;
-                broadcast?: string;
-            };
+        MatchDetail: components["schemas"]["MatchSummaryWithAudiences"];
+        MatchEnded: {
+            winner?: string;
+            reason: string;
         };
-        EventsAppended: {
-            matchId: string;
-            revision: number;
+        MatchEvent: {
+            id: string;
+            /** @enum {string} */
+            type: "MatchCreated";
+            data: components["schemas"]["MatchCreated"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "CardMoved";
+            data: components["schemas"]["Move"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "CardsMoved";
+            data: components["schemas"]["CardsMoved"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "ZoneShuffled";
+            data: components["schemas"]["ZoneShuffled"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "CardsRevealed";
+            data: components["schemas"]["CardsRevealed"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "CardsLookedAt";
+            data: components["schemas"]["CardsLookedAt"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "CardStatusChanged";
+            data: components["schemas"]["CardStatusChanged"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "ControlChanged";
+            data: components["schemas"]["ControlChanged"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "TurnStarted";
+            data: components["schemas"]["TurnStarted"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "EffectStarted";
+            data: components["schemas"]["EffectStarted"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "EffectResolved";
+            data: components["schemas"]["EffectResolved"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "TriggerAdded";
+            data: components["schemas"]["TriggerAdded"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "TriggerResolved";
+            data: components["schemas"]["TriggerResolved"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "TriggerRemoved";
+            data: components["schemas"]["TriggerRemoved"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "SearchPerformed";
+            data: components["schemas"]["SearchPerformed"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "PlayerLeft";
+            data: components["schemas"]["PlayerLeft"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "MatchEnded";
+            data: components["schemas"]["MatchEnded"];
+            meta?: components["schemas"]["EventMeta"];
+        };
+        MatchPage: {
+            matches: components["schemas"]["MatchSummary"][];
+            nextCursor: string | null;
         };
         MatchSummary: {
             matchId: string;
@@ -664,300 +1037,380 @@ export interface components {
             endedAt: string | null;
             eventCount: number;
             revision: number;
-            /** @description GET /matches/{id} only: public, broadcast where the match has one, each player id, judge */
-            audiences?: string[];
         };
-        MatchPage: {
-            matches: components["schemas"]["MatchSummary"][];
-            nextCursor: string | null;
-        };
-        QueueView: {
-            /** @enum {string} */
-            discipline: "bag" | "stack";
-            items: {
-                triggerId: string;
-                player: string;
-                source?: {
-                    handle: string;
-                    definition?: string;
-                    faceDown?: boolean;
-                    exerted?: boolean;
-                    damage?: number;
-                    controller?: string;
-                } | {
-                    cardId: string;
-                    definition: string;
-                };
-                ability: string;
-                kind: string;
-            }[];
-            resolvingPlayer: string | null;
-            nextChooser: string | null;
-            next: string | null;
-            resolving: {
-                effectId: string;
-                player: string;
-                /** @enum {string} */
-                kind: "action" | "ability";
-                source?: {
-                    handle: string;
-                    definition?: string;
-                    faceDown?: boolean;
-                    exerted?: boolean;
-                    damage?: number;
-                    controller?: string;
-                } | {
-                    cardId: string;
-                    definition: string;
-                };
-            }[];
-            waitingForAction: boolean;
-        };
-        AudienceView: {
-            audience: string;
-            revision: number;
-            game: string | null;
-            players: ({
+        MatchSummaryWithAudiences: {
+            matchId: string;
+            game: string;
+            players: {
                 id: string;
-                name?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
-            tournament?: {
-                [key: string]: unknown;
+                name: string | null;
+            }[];
+            tournament: {
+                event: string | null;
+                round: number | null;
+                table: number | null;
             };
-            turn: {
-                player: string | null;
-                number: number;
-            };
-            departed: string[];
-            ended: {
-                [key: string]: unknown;
-            } | null;
-            zones: {
-                [key: string]: {
-                    zone: {
-                        zone: string;
-                        player?: string;
-                        slot?: number;
-                    };
-                    count: number;
-                    cards: {
-                        handle: string;
-                        definition?: string;
-                        faceDown?: boolean;
-                        exerted?: boolean;
-                        damage?: number;
-                        controller?: string;
-                    }[];
-                };
-            };
-            queue: components["schemas"]["QueueView"];
-        };
-        JudgeView: {
             /** @enum {string} */
-            audience: "judge";
+            status: "live" | "ended";
+            winner: string | null;
+            endReason: string | null;
+            startedAt: string;
+            endedAt: string | null;
+            eventCount: number;
             revision: number;
-            game: string | null;
-            players: ({
-                id: string;
-                name?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
-            tournament?: {
-                [key: string]: unknown;
-            };
-            turn: {
-                player: string | null;
-                number: number;
-            };
-            departed: string[];
-            ended: {
-                [key: string]: unknown;
-            } | null;
-            zones: {
-                [key: string]: {
-                    zone: {
-                        zone: string;
-                        player?: string;
-                        slot?: number;
-                    };
-                    count: number;
-                    cards: {
-                        cardId: string;
-                        definition: string;
-                        owner: string | null;
-                        controller: string | null;
-                        faceDown: boolean;
-                        exerted: boolean;
-                        damage: number;
-                        object: number;
-                    }[];
-                };
-            };
-            queue: components["schemas"]["QueueView"] | null;
+            audiences: string[];
         };
-        QueueAt: components["schemas"]["QueueView"] & {
+        MatchWithTokens: {
+            matchId: string;
             revision: number;
-            activePlayer: string | null;
+            tokens: components["schemas"]["IssuedTokens"];
         };
-        Feed: {
+        Move: {
+            cardId: string;
+            from: components["schemas"]["ZoneRef"];
+            to: components["schemas"]["ZoneRef"];
+            position?: components["schemas"]["Position"];
+            faceDown?: boolean;
+            reason?: string;
+            source?: string;
+            characteristic?: string;
+        };
+        MoveSeen: {
+            from: components["schemas"]["ZoneRef"];
+            handle?: string;
+            to: components["schemas"]["ZoneRef"];
+            index: number;
+            card: components["schemas"]["SeenCard"];
+            reason?: string;
+            source?: components["schemas"]["SeenCard"];
+        };
+        Observation: {
+            /** @enum {string} */
+            type: "MatchStarted";
+            game: components["schemas"]["GameId"];
+            players: components["schemas"]["PlayerSeat"][];
+            tournament?: components["schemas"]["Tournament"];
+            zones: components["schemas"]["ZoneSeen"][];
+        } | {
+            /** @enum {string} */
+            type: "CardMoved";
+            move: components["schemas"]["MoveSeen"];
+            rehandled?: components["schemas"]["ZoneSeen"][];
+        } | {
+            /** @enum {string} */
+            type: "CardsMoved";
+            moves: components["schemas"]["MoveSeen"][];
+            unseen?: {
+                left: {
+                    zone: components["schemas"]["ZoneRef"];
+                    handle?: string;
+                }[];
+                arrived: {
+                    zone: components["schemas"]["ZoneRef"];
+                    index: number;
+                    card: components["schemas"]["SeenCard"];
+                }[];
+            };
+            rehandled?: components["schemas"]["ZoneSeen"][];
+        } | {
+            /** @enum {string} */
+            type: "ZoneShuffled";
+            zone: components["schemas"]["ZoneRef"];
+            cards: components["schemas"]["SeenCard"][];
+            refilledFrom?: components["schemas"]["ZoneRef"];
+            commitment?: string;
+        } | {
+            /** @enum {string} */
+            type: "CardsRevealed";
+            cards: components["schemas"]["SeenCard"][];
+            unnamed?: number;
+            to?: string[];
+            rehandled?: components["schemas"]["ZoneSeen"][];
+        } | {
+            /** @enum {string} */
+            type: "CardsLookedAt";
+            player: string;
+            cards: components["schemas"]["SeenCard"][];
+            unnamed?: number;
+            source?: components["schemas"]["SeenCard"];
+            rehandled?: components["schemas"]["ZoneSeen"][];
+        } | {
+            /** @enum {string} */
+            type: "CardStatusChanged";
+            zone: components["schemas"]["ZoneRef"];
+            card: components["schemas"]["SeenCard"];
+        } | {
+            /** @enum {string} */
+            type: "ControlChanged";
+            zone: components["schemas"]["ZoneRef"];
+            card: components["schemas"]["SeenCard"];
+            controller: string;
+        } | {
+            /** @enum {string} */
+            type: "TurnStarted";
+            player: string;
+            turn: number;
+        } | {
+            /** @enum {string} */
+            type: "EffectStarted";
+            effectId: string;
+            player: string;
+            /** @enum {string} */
+            kind: "action" | "ability";
+            source?: components["schemas"]["SeenCard"];
+        } | {
+            /** @enum {string} */
+            type: "EffectResolved";
+            effectId: string;
+        } | {
+            /** @enum {string} */
+            type: "TriggerAdded";
+            triggerId: string;
+            player: string;
+            source?: components["schemas"]["SeenCard"];
+            ability: string;
+            kind: string;
+            targets?: components["schemas"]["SeenCard"][];
+        } | {
+            /** @enum {string} */
+            type: "TriggerResolved";
+            triggerId: string;
+            player: string;
+        } | {
+            /** @enum {string} */
+            type: "TriggerRemoved";
+            triggerId: string;
+            reason: string;
+        } | {
+            /** @enum {string} */
+            type: "SearchPerformed";
+            player: string;
+            zone: components["schemas"]["ZoneRef"];
+            criteria?: string;
+            found: components["schemas"]["SeenCard"] | null;
+            rehandled?: components["schemas"]["ZoneSeen"][];
+        } | {
+            /** @enum {string} */
+            type: "PlayerLeft";
+            player: string;
+        } | {
+            /** @enum {string} */
+            type: "MatchEnded";
+            winner?: string;
+            reason: string;
+            shuffles?: components["schemas"]["ShuffleDisclosed"][];
+        } | {
+            /** @enum {string} */
+            type: "Nothing";
+        };
+        ObservationFeed: {
             audience: string;
             from: number;
             to: number;
-            observations: {
-                revision: number;
-                observation: {
-                    [key: string]: unknown;
-                };
-            }[];
+            observations: components["schemas"]["FeedEntry"][];
         };
-        KnowledgeReport: {
+        PlayerLeft: {
+            player: string;
+        };
+        PlayerSeat: {
+            id: string;
+            name?: string;
+        };
+        Position: "top" | "bottom" | number;
+        Problem: {
+            statusCode: number;
+            code: string;
+            message: string;
+            details?: components["schemas"]["FieldProblem"][];
+        } & {
+            [key: string]: unknown;
+        };
+        QueueAt: {
+            /** @enum {string} */
+            discipline: "bag" | "stack";
+            items: components["schemas"]["QueueItemViewOfSeenCard"][];
+            resolvingPlayer: string | null;
+            nextChooser: string | null;
+            next: string | null;
+            resolving: components["schemas"]["ResolvingViewOfSeenCard"][];
+            waitingForAction: boolean;
             revision: number;
-            eventId: string | null;
-            game: string | null;
-            players: string[];
-            audiences: string[];
-            cards: {
-                cardId: string;
-                definition: string;
-                owner: string | null;
-                zone: string;
-                position: number | null;
-                faceDown: boolean;
-                knownTo: string[];
-                knownBy: ({
-                    audience: string;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                history: {
-                    [key: string]: unknown;
-                }[];
-            }[];
-            decks: {
-                zone: string;
-                player: string | null;
-                count: number;
-                positions: {
-                    position: number;
-                    cardId: string;
-                    definition: string;
-                    knownTo: string[];
-                    random: boolean;
-                    knownBy: ({
-                        audience: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
-                }[];
-                random: number[];
-                knownPositions: {
-                    [key: string]: number[];
-                };
-            }[];
-        };
-        AuditReport: {
-            matchId: string;
+            activePlayer: string | null;
+        } | {
+            /** @enum {string} */
+            discipline: "bag" | "stack";
+            items: components["schemas"]["QueueItemViewOfJudgeSource"][];
+            resolvingPlayer: string | null;
+            nextChooser: string | null;
+            next: string | null;
+            resolving: components["schemas"]["ResolvingViewOfJudgeSource"][];
+            waitingForAction: boolean;
             revision: number;
-            findings: {
-                revision: number;
-                eventId: string;
-                code: string;
-                rule: string;
-                /** @enum {string} */
-                severity: "violation" | "warning";
-                players: string[];
-                message: string;
-            }[];
+            activePlayer: string | null;
+        } | components["schemas"]["QueueHead"];
+        QueueHead: {
+            revision: number;
+            activePlayer: string | null;
         };
-        DeliveryLeaks: {
+        QueueItemViewOfJudgeSource: {
+            triggerId: string;
+            player: string;
+            source?: components["schemas"]["JudgeSource"];
+            ability: string;
+            kind: string;
+        };
+        QueueItemViewOfSeenCard: {
+            triggerId: string;
+            player: string;
+            source?: components["schemas"]["SeenCard"];
+            ability: string;
+            kind: string;
+        };
+        QueueViewOfJudgeSource: {
+            /** @enum {string} */
+            discipline: "bag" | "stack";
+            items: components["schemas"]["QueueItemViewOfJudgeSource"][];
+            resolvingPlayer: string | null;
+            nextChooser: string | null;
+            next: string | null;
+            resolving: components["schemas"]["ResolvingViewOfJudgeSource"][];
+            waitingForAction: boolean;
+        };
+        QueueViewOfSeenCard: {
+            /** @enum {string} */
+            discipline: "bag" | "stack";
+            items: components["schemas"]["QueueItemViewOfSeenCard"][];
+            resolvingPlayer: string | null;
+            nextChooser: string | null;
+            next: string | null;
+            resolving: components["schemas"]["ResolvingViewOfSeenCard"][];
+            waitingForAction: boolean;
+        };
+        ReadyAnswer: {
+            reasons: string[];
+            catalog: components["schemas"]["CatalogLag"];
+            skipped: components["schemas"]["SkippedEvent"][];
+            /** @enum {string} */
+            status: "ready" | "not ready";
+            store: string;
+        };
+        ResolvingViewOfJudgeSource: {
+            effectId: string;
+            player: string;
+            /** @enum {string} */
+            kind: "action" | "ability";
+            source?: components["schemas"]["JudgeSource"];
+        };
+        ResolvingViewOfSeenCard: {
+            effectId: string;
+            player: string;
+            /** @enum {string} */
+            kind: "action" | "ability";
+            source?: components["schemas"]["SeenCard"];
+        };
+        SearchPerformed: {
+            player: string;
+            zone: components["schemas"]["ZoneRef"];
+            criteria?: string;
+            found: string | null;
+        };
+        SeenCard: {
+            handle: string;
+            definition?: string;
+            /** @enum {boolean} */
+            faceDown?: true;
+            /** @enum {boolean} */
+            exerted?: true;
+            damage?: number;
+            controller?: string;
+        };
+        /** @enum {string} */
+        Severity: "violation" | "warning";
+        ShuffleDisclosed: {
+            revision: number;
+            zone: components["schemas"]["ZoneRef"];
+            order: string[];
+            salt?: string;
+        };
+        SignedHead: {
+            head: components["schemas"]["HeadPayload"];
+            signature: string;
+            jwk: components["schemas"]["Ed25519Jwk"];
+        };
+        SkippedEvent: {
+            processor: string;
+            position: number;
+            streamId: string;
+            revision: number;
+            type: string;
+            error: string;
+        };
+        StartingCard: {
+            cardId: string;
+            owner: string | null;
+            definition: string;
+            zone: components["schemas"]["ZoneRef"];
+            faceDown?: boolean;
+        };
+        TokensReissued: {
             matchId: string;
-            leaks: {
-                delivery: number;
-                audience: string;
-                revision: number;
-                path: string;
-                /** @enum {string} */
-                kind: "cardId" | "definition";
-                value: string;
-                cardId: string;
-                message: string;
-            }[];
+            tokens: components["schemas"]["IssuedTokens"];
+        };
+        Tournament: {
+            event?: string;
+            round?: number;
+            table?: number;
+        };
+        TriggerAdded: {
+            triggerId: string;
+            player: string;
+            sourceCardId: string;
+            ability: string;
+            kind?: string;
+            targets?: string[];
+        };
+        TriggerRemoved: {
+            triggerId: string;
+            reason: string;
+        };
+        TriggerResolved: {
+            triggerId: string;
+            player: string;
+        };
+        TurnStarted: {
+            player: string;
+            turn: number;
         };
         Verification: {
             matchId: string;
             ok: boolean;
-            chain: {
-                ok: boolean;
-                count?: number;
-                head?: string;
-                index?: number;
-                line?: number;
-                eventId?: string;
-                reason?: string;
-                message?: string;
-            };
-            findings: {
-                revision: number;
-                eventId: string;
-                code: string;
-                rule: string;
-                /** @enum {string} */
-                severity: "violation" | "warning";
-                players: string[];
-                message: string;
-            }[];
+            chain: components["schemas"]["ChainVerdict"];
+            findings: components["schemas"]["Finding"][];
         };
-        SignedHead: {
-            head: {
-                /** @enum {string} */
-                purpose: "export" | "receipt";
-                matchId: string;
-                revision: number;
-                hash: string;
-                time: string;
-                kid: string;
-            };
-            signature: string;
-            jwk: {
-                kty: string;
-                crv: string;
-                x: string;
-                kid?: string;
-                use?: string;
-                alg?: string;
-            };
+        ZoneRef: {
+            zone: string;
+            player?: string;
+            slot?: number;
         };
-        Jwks: {
-            keys: {
-                kty: string;
-                crv: string;
-                x: string;
-                kid?: string;
-                use?: string;
-                alg?: string;
-            }[];
+        ZoneSeen: {
+            zone: components["schemas"]["ZoneRef"];
+            cards: components["schemas"]["SeenCard"][];
         };
-        Health: {
-            /** @enum {string} */
-            status: "ok";
-            store: string;
-            catalogPosition: number;
+        ZoneShuffled: {
+            zone: components["schemas"]["ZoneRef"];
+            order: string[];
+            salt?: string;
+            commitment?: string;
         };
-        Readiness: {
-            /** @enum {string} */
-            status: "ready" | "not ready";
-            store: string;
-            reasons: string[];
-            catalog: {
-                position: number;
-                behind: number;
-                failure?: string;
-                /** @enum {string} */
-                subscription?: "failed";
-            };
+        ZoneViewOfJudgeCard: {
+            zone: components["schemas"]["ZoneRef"];
+            count: number;
+            cards: components["schemas"]["JudgeCard"][];
+        };
+        ZoneViewOfSeenCard: {
+            zone: components["schemas"]["ZoneRef"];
+            count: number;
+            cards: components["schemas"]["SeenCard"][];
         };
     };
     responses: never;
@@ -1025,7 +1478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Readiness"];
+                    "application/json": components["schemas"]["ReadyAnswer"];
                 };
             };
             /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
@@ -1058,7 +1511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Readiness"];
+                    "application/json": components["schemas"]["ReadyAnswer"];
                 };
             };
         };
@@ -1227,7 +1680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MatchCreated"];
+                    "application/json": components["schemas"]["MatchWithTokens"];
                 };
             };
             /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST */
@@ -1537,7 +1990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MatchSummary"];
+                    "application/json": components["schemas"]["MatchDetail"];
                 };
             };
             /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
@@ -2407,7 +2860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MatchCreated"];
+                    "application/json": components["schemas"]["MatchWithTokens"];
                 };
             };
             /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST, LOG_UNREADABLE */

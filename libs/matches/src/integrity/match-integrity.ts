@@ -1,4 +1,4 @@
-import { LogVerdict, MAX_JSON_DEPTH, SignedHead, chainHeadOf, checkCommitments, parseJsonLines, publicJwkOf, signHead, toJsonLines, verifyChain, verifyLog } from '@matchlog/audit';
+import { ChainVerdict, Finding, LogVerdict, MAX_JSON_DEPTH, SignedHead, chainHeadOf, checkCommitments, parseJsonLines, publicJwkOf, signHead, toJsonLines, verifyChain, verifyLog } from '@matchlog/audit';
 import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
@@ -7,10 +7,18 @@ import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, ReceiptWithheld } 
 import { MatchModels } from '../model/match-models';
 import { readMatch } from '../model/read-match';
 import { Clock } from '../ports';
-import { MatchWriter } from '../write/match-writer';
+import { MatchWithTokens, MatchWriter } from '../write/match-writer';
 import { languageOf } from '../audit/language';
 
 const EXPORT_AGAIN = "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE)";
+
+/** The chain and the shuffles' commitments re-checked. */
+export interface Verification {
+  readonly matchId: string;
+  readonly ok: boolean;
+  readonly chain: ChainVerdict;
+  readonly findings: Finding[];
+}
 
 /** Tamper evidence: receipts, the chain and the shuffles' commitments re-checked, export and import of a whole log. */
 export class MatchIntegrity {
@@ -32,7 +40,7 @@ export class MatchIntegrity {
   }
 
   /** The chain and the shuffles' commitments re-checked from the store, findings in the caller's language. */
-  async verify(matchId: string, acceptLanguage: string | undefined) {
+  async verify(matchId: string, acceptLanguage: string | undefined): Promise<Verification> {
     const events = await readMatch(this.store, matchId);
     const chain = verifyChain(events);
     const findings = checkCommitments(events, { language: languageOf(acceptLanguage) });
@@ -46,7 +54,7 @@ export class MatchIntegrity {
   }
 
   /** An exported log, verified against this server's keys, appended as the match its signed head names. */
-  async import(body: unknown, matchId: string | undefined) {
+  async import(body: unknown, matchId: string | undefined): Promise<MatchWithTokens> {
     if (typeof body !== 'string') throw new LogUnreadable(undefined, 'the body must be a match log as JSON Lines, sent as Content-Type: application/x-ndjson');
     const parsed = parseJsonLines(body);
     if ('error' in parsed) {

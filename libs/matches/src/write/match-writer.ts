@@ -19,6 +19,19 @@ export interface Appended {
   readonly revision: number;
 }
 
+/** A match created or imported: its revision, and a token for each of its roles (shown only here). */
+export interface MatchWithTokens {
+  readonly matchId: string;
+  readonly revision: number;
+  readonly tokens: IssuedTokens;
+}
+
+/** New tokens for the roles named. */
+export interface TokensReissued {
+  readonly matchId: string;
+  readonly tokens: IssuedTokens;
+}
+
 /**
  * The write path, as commands: validate against the match's latest state, then append with the
  * expected revision. Writes to one match run one at a time; the store's revision check guards the rest.
@@ -39,7 +52,7 @@ export class MatchWriter {
    * Creates the match, then records its tokens. A retry (the same match id, event id and data as the
    * stored MatchCreated) answers as the first did, with every token re-issued: only hashes are kept.
    */
-  async create(matchId: string | undefined, created: MatchCreated, recordedBy: string, eventId?: string) {
+  async create(matchId: string | undefined, created: MatchCreated, recordedBy: string, eventId?: string): Promise<MatchWithTokens> {
     const id = matchId ?? this.entropy.uuid();
     const stamped = this.stamp({ id: eventId, type: 'MatchCreated', data: created }, recordedBy);
     // the chain salt: secret to all but judges, covered by every hash of the match (libs/audit chain/hash-chain.ts)
@@ -66,7 +79,7 @@ export class MatchWriter {
   }
 
   /** New tokens for the named roles ("judge", "recorder" or player ids) of a match; the old ones of those roles stop working at once. */
-  async reissue(matchId: string, roles: readonly string[]): Promise<{ matchId: string; tokens: IssuedTokens }> {
+  async reissue(matchId: string, roles: readonly string[]): Promise<TokensReissued> {
     return this.lock.run(matchId, async () => {
       const layout = (await this.models.load(matchId)).state.layout;
       const players = layout?.playerIds ?? [];
@@ -126,7 +139,7 @@ export class MatchWriter {
    * Too large for one append of the store (EventStoreDB's limit), it goes in chunks; an import cut
    * between chunks is completed by the same request again.
    */
-  async importMatch(matchId: string | undefined, events: readonly MatchEvent[], signedFor: string) {
+  async importMatch(matchId: string | undefined, events: readonly MatchEvent[], signedFor: string): Promise<MatchWithTokens> {
     const id = matchId ?? signedFor;
     const kept = events.map(({ id, type, data, meta }) => ({ id, type, data, ...(meta !== undefined && { meta }) }) as MatchEvent);
     return this.lock.run(id, async () => {

@@ -1,0 +1,22 @@
+/*
+ * The API's answers, by the names the OpenAPI document gives them: the TypeScript types the code
+ * returns. `npm run schemas:responses` writes response-schemas.json from these declarations (a unit
+ * test fails when it is stale); the document's components and the routes' serializers both come from
+ * that file, so an answer carries the fields its type declares, and no other.
+ */
+import type { Ed25519Jwk } from '@matchlog/audit';
+import type { Appended, MatchSummaryWithAudiences, ObservationFeed } from '@matchlog/matches';
+
+export type { KnowledgeReport, SignedHead } from '@matchlog/audit';
+export type { MatchPage, MatchSummary } from '@matchlog/catalog';
+export type { AudienceView, JudgeView } from '@matchlog/domain';
+export type { AuditReport, DeliveryLeaks, MatchWithTokens, QueueAt, TokensReissued, Verification } from '@matchlog/matches';
+export type { Problem } from '../errors/error.filter';
+export type { Health, ReadyAnswer } from '../health/health.controller';
+
+export type EventsAppended = Appended;
+export type MatchDetail = MatchSummaryWithAudiences;
+export type Feed = ObservationFeed;
+export interface Jwks {
+  readonly keys: (Ed25519Jwk & { readonly use: 'sig'; readonly alg: 'EdDSA' })[];
+}
