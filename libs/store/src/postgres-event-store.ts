@@ -5,7 +5,9 @@ import { appendGroup } from './postgres/append-group';
 import { Notifications } from './postgres/notifications';
 import { AppendRequest, refuseNul, serialise } from './postgres/plan-group';
 import { describeDatabase, openErrorOf, postgresErrorOf } from './postgres/postgres-errors';
-import { COLUMNS, StoredRow, toStored } from './postgres/rows';
+import { EventRow, toStored } from './event-row';
+import { GroupCommit } from './group-commit';
+import { COLUMNS } from './postgres/rows';
 import { ensureSchema } from './postgres/schema';
 import { subscribe } from './postgres/subscription';
 
@@ -35,8 +37,7 @@ const REVISION = 'SELECT revision FROM event_streams WHERE stream_id = $1';
  * handed out in commit order and catch-up never skips an event committed late (docs/architecture.md).
  */
 export class PostgresEventStore implements EventStore {
-  private readonly queue: PendingAppend[] = [];
-  private writing: Promise<void> | undefined;
+  private readonly groups = new GroupCommit<PendingAppend>((group) => this.writeGroup(group));
   private closed = false;
   private readonly subscriptions = new Set<Subscription>();
   private readonly notifications: Notifications;
@@ -84,8 +85,7 @@ export class PostgresEventStore implements EventStore {
       return Promise.reject(error);
     }
     return new Promise<AppendResult>((resolve, reject) => {
-      this.queue.push({ streamId, expected, events: serialised, resolve, reject });
-      this.writing ??= this.writeQueued();
+      this.groups.push({ streamId, expected, events: serialised, resolve, reject });
     });
   }
 
@@ -128,21 +128,10 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.writing;
+    await this.groups.drained();
     await Promise.allSettled([...this.subscriptions].map((s) => s.close()));
     await this.notifications.close();
     await this.pool.end();
-  }
-
-  /** One group after another, while appends are queued: those that arrive during a write form the next group. */
-  private async writeQueued(): Promise<void> {
-    // the appends made in the same event-loop turn as the first go into its group
-    await new Promise(setImmediate);
-    while (this.queue.length > 0) {
-      const group = this.queue.splice(0, this.queue.length);
-      await this.writeGroup(group);
-    }
-    this.writing = undefined;
   }
 
   private async writeGroup(group: PendingAppend[]): Promise<void> {
@@ -173,7 +162,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async rows(text: string, values: unknown[]): Promise<StoredEvent[]> {
-    return (await this.query<StoredRow>(text, values)).rows.map(toStored);
+    return (await this.query<EventRow<string>>(text, values)).rows.map(toStored);
   }
 
   private async query<R extends object>(text: string, values: unknown[]) {

@@ -13,6 +13,8 @@ import {
   StoredEvent,
   Subscription,
 } from './event-store';
+import { EventRow, toStored } from './event-row';
+import { GroupCommit } from './group-commit';
 import { LocalSubscriptions } from './local-subscriptions';
 import { earlierAppend } from './retry-rule';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
@@ -69,16 +71,6 @@ const COLUMNS = 'e.position, s.stream_id, e.revision, e.event_id, e.type, e.data
 const CANDIDATES = (ids: string) =>
   `SELECT position FROM recent_event_ids WHERE id_hash IN (${ids}) UNION ALL SELECT position FROM event_ids WHERE id_hash IN (${ids})`;
 
-interface EventRow {
-  position: number;
-  stream_id: string;
-  revision: number;
-  event_id: string;
-  type: string;
-  data: string;
-  meta: string | null;
-}
-
 interface Serialised {
   readonly id: string;
   readonly idHash: number;
@@ -98,19 +90,6 @@ interface PendingAppend {
 
 type Outcome = { result: AppendResult } | { error: unknown };
 
-const toStored = (row: EventRow): StoredEvent => {
-  const event: { -readonly [K in keyof StoredEvent]: StoredEvent[K] } = {
-    streamId: row.stream_id,
-    revision: row.revision,
-    position: row.position,
-    id: row.event_id,
-    type: row.type,
-    data: JSON.parse(row.data),
-  };
-  if (row.meta !== null) event.meta = JSON.parse(row.meta);
-  return event;
-};
-
 const serialise = (e: EventToAppend): Serialised => ({
   id: e.id,
   idHash: idHash(e.id),
@@ -127,8 +106,7 @@ const serialise = (e: EventToAppend): Serialised => ({
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
-  private readonly queue: PendingAppend[] = [];
-  private flushScheduled = false;
+  private readonly groups = new GroupCommit<PendingAppend>((group) => this.writeGroup(group));
   private closed = false;
   /** the position the next event gets: read when a group's transaction starts, as only its writer appends */
   private nextPosition = 0;
@@ -142,10 +120,10 @@ export class SqliteEventStore implements EventStore {
   private readonly insertStreamStmt: Database.Statement<[string, number]>;
   private readonly updateStreamStmt: Database.Statement<[number, number]>;
   private readonly lastPositionStmt: Database.Statement<[], number | null>;
-  private readonly eventByIdStmt: Database.Statement<[number, number, string], EventRow>;
-  private readonly forwardStmt: Database.Statement<[string, number, number], EventRow>;
-  private readonly backwardStmt: Database.Statement<[string, number, number], EventRow>;
-  private readonly allStmt: Database.Statement<[number, number], EventRow>;
+  private readonly eventByIdStmt: Database.Statement<[number, number, string], EventRow<number>>;
+  private readonly forwardStmt: Database.Statement<[string, number, number], EventRow<number>>;
+  private readonly backwardStmt: Database.Statement<[string, number, number], EventRow<number>>;
+  private readonly allStmt: Database.Statement<[number, number], EventRow<number>>;
   private readonly recentIdCountStmt: Database.Statement<[], number>;
   private readonly insertStmts = new Map<number, { events: Database.Statement<unknown[]>; ids: Database.Statement<unknown[]>; taken: Database.Statement<unknown[], string> }>();
   private readonly appendGroup: Database.Transaction<(group: PendingAppend[]) => void>;
@@ -205,11 +183,7 @@ export class SqliteEventStore implements EventStore {
       return Promise.reject(error);
     }
     return new Promise<AppendResult>((resolve, reject) => {
-      this.queue.push({ streamId, expected, events: serialised, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.groups.push({ streamId, expected, events: serialised, resolve, reject });
     });
   }
 
@@ -275,7 +249,7 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.flush();
+    await this.groups.drained();
     await this.subscriptions.closeAll();
     closeSqliteFile(this.db, this.file);
   }
@@ -295,10 +269,7 @@ export class SqliteEventStore implements EventStore {
     return meant;
   }
 
-  private flush(): void {
-    this.flushScheduled = false;
-    if (this.queue.length === 0) return;
-    const group = this.queue.splice(0, this.queue.length);
+  private writeGroup(group: PendingAppend[]): void {
     try {
       this.appendGroup.immediate(group);
     } catch (error) {
