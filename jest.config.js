@@ -5,7 +5,7 @@
  */
 const base = {
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } }] },
-  moduleNameMapper: { '^@matchlog/(domain|store|catalog|audit|matches)(.*)$': '<rootDir>/libs/$1/src$2' },
+  moduleNameMapper: { '^@matchlog/(domain|store|catalog|audit|matches|testkit)(.*)$': '<rootDir>/libs/$1/src$2' },
   testEnvironment: 'node',
 };
 // every tier but unit: dist/ built and one PostgreSQL started, once per run (Jest runs a project's global

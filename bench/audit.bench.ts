@@ -1,6 +1,7 @@
+import { cpus } from 'os';
 import { GameId, emptyMatch, evolve } from '@matchlog/domain';
-import { ruleFindings } from '../libs/audit/src/findings';
-import { randomMatch } from '../libs/domain/test/support/random-match';
+import { ruleFindings } from '@matchlog/audit';
+import { randomMatch } from '@matchlog/testkit';
 import { fmt, medianMs } from './measure';
 
 /**
@@ -27,7 +28,7 @@ for (const game of ['lorcana', 'four-souls', 'grand-archive'] as GameId[]) {
   rows.push(`| ${game} | ${events.length} | ${fmt(findings)} | ${fold.toFixed(3)} | ${audit.toFixed(3)} | ${spanish.toFixed(3)} | ${(audit / fold).toFixed(2)} |`);
 }
 
-console.log(`node ${process.version}, ${require('os').cpus().length} cores, median of ${RUNS} runs (after 20 warm-up runs), one whole log per run\n`);
+console.log(`node ${process.version}, ${cpus().length} cores, median of ${RUNS} runs (after 20 warm-up runs), one whole log per run\n`);
 console.log('| game | events | findings | bare fold (baseline) ms | ruleFindings ms | ruleFindings (es) ms | audit / baseline |');
 console.log('|---|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readMatch } from '@matchlog/matches';
-import { randomMatch } from '../libs/domain/test/support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { medianMsEach } from './measure';
 import { naiveFold } from './naive-fold';
 
@@ -39,7 +39,10 @@ const main = async () => {
     replay.stateAt();
     replay.viewAt(PUBLIC);
     const first = Number(process.hrtime.bigint() - start) / 1e6;
-    if (round >= 3) (reads.push(read), firsts.push(first));
+    if (round >= 3) {
+      reads.push(read);
+      firsts.push(first);
+    }
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const folds = medianMsEach({

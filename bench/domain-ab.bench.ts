@@ -3,7 +3,7 @@ import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomMatch } from '../libs/domain/test/support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { fmt } from './measure';
 
 /**
@@ -32,7 +32,11 @@ const compare = (work: (domain: typeof current) => () => void): [number, number,
   const times: [number[], number[], number[]] = [[], [], []];
   for (let round = 0; round < ROUNDS + 3; round++) {
     const [b, a] = [ms(work(before)), ms(work(current))];
-    if (round >= 3) (times[0].push(b), times[1].push(a), times[2].push(b / a));
+    if (round >= 3) {
+      times[0].push(b);
+      times[1].push(a);
+      times[2].push(b / a);
+    }
   }
   return [median(times[0]), median(times[1]), median(times[2])];
 };

@@ -1,5 +1,6 @@
+import { cpus } from 'os';
 import { GameId, PUBLIC, emptyMatch, emptySeat, evolve, stepSeat } from '@matchlog/domain';
-import { randomMatch } from '../libs/domain/test/support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { fmt, medianMsEach, perSecond } from './measure';
 import { naiveFold } from './naive-fold';
 
@@ -37,7 +38,7 @@ for (const game of ['lorcana', 'four-souls', 'grand-archive'] as GameId[]) {
   rows.push(`| ${game} | ${events.length} | ${fmt(baseline)} | ${fmt(omniscient)} | ${(omniscient / baseline).toFixed(2)} | ${fmt(p1)} | ${fmt(p2)} | ${fmt(spectators)} | ${(Math.min(p1, p2, spectators) / baseline).toFixed(2)} |`);
 }
 
-console.log(`node ${process.version}, ${require('os').cpus().length} cores, median of 9 interleaved runs of ${REPEAT} folds each\n`);
+console.log(`node ${process.version}, ${cpus().length} cores, median of 9 interleaved runs of ${REPEAT} folds each\n`);
 console.log('| game | events | naive mutable fold (baseline) ev/s | omniscient fold ev/s | omniscient / baseline | p1 observe+view ev/s | p2 observe+view ev/s | public observe+view ev/s | slowest audience / baseline |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

@@ -4,7 +4,7 @@ import { randomBytes } from 'crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { cpus, loadavg, tmpdir } from 'os';
 import { join } from 'path';
-import { freePort } from '../apps/api/test/support/server-process';
+import { freePort } from '@matchlog/testkit';
 import { fmt } from './measure';
 
 /**

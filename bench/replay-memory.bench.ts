@@ -1,5 +1,5 @@
 import { GameId, JUDGE, MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
-import { randomMatch } from '../libs/domain/test/support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { fmt } from './measure';
 
 /**

@@ -1,6 +1,6 @@
 import { PostgresEventStore } from '@matchlog/store';
 import { Pool } from 'pg';
-import { createTestDatabase } from '../test/support/postgres';
+import { createTestDatabase } from '@matchlog/testkit';
 import { APPENDS_PER_MATCH, BenchEvent, EVENTS_PER_APPEND, MATCHES, playAllMatches, streamIds, workload } from './store-workload';
 
 /** Runs `run` on a new, empty database of the server at `serverUrl`, dropped afterwards. */

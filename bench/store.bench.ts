@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres } from '../test/support/postgres';
+import { startPostgres } from '@matchlog/testkit';
 import { fmt, perSecond } from './measure';
 import { LOOP_APPENDS, LOOP_EVENTS, barePostgres, barePostgresLoop, oursOnPostgres, withFreshDatabase } from './store-postgres';
 import { APPENDS, APPENDS_PER_MATCH, BenchEvent, EVENTS, EVENTS_PER_APPEND, MATCHES, median, playAllMatches, streamIds, workload } from './store-workload';

@@ -1,5 +1,5 @@
 import { GameId, emptyMatch, validateBatch } from '@matchlog/domain';
-import { randomMatch } from '../libs/domain/test/support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { medianMs } from './measure';
 
 /**

@@ -1,7 +1,7 @@
 // npm run docs:events — rewrites docs/events.md's field tables from the event vocabulary (libs/domain/src/events/vocabulary.ts).
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { withFieldTables } from '../libs/domain/src/events/field-tables';
+import { withFieldTables } from '@matchlog/domain';
 
 const file = join(__dirname, '..', 'docs', 'events.md');
 writeFileSync(file, withFieldTables(readFileSync(file, 'utf8')));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { eventTypes } from '@matchlog/domain';
-import { renderFieldTables, withFieldTables } from '../libs/domain/src/events/field-tables';
+import { renderFieldTables, withFieldTables } from '@matchlog/domain';
 
 describe("docs/events.md's field tables", () => {
   const doc = readFileSync(join(__dirname, '..', 'docs', 'events.md'), 'utf8');

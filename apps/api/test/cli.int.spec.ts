@@ -6,7 +6,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { damageMiddlePages } from '../../../libs/store/test/support/damage';
 import { promisify } from 'util';
-import { createTestDatabase } from '../../../test/support/postgres';
+import { createTestDatabase } from '@matchlog/testkit';
 
 const run = (script: string, dataDir: string, env: NodeJS.ProcessEnv = {}) =>
   promisify(execFile)(process.execPath, ['-r', '@swc-node/register', `apps/api/src/cli/${script}.ts`], {

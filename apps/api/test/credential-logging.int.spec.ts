@@ -5,7 +5,7 @@ import { request } from 'http';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { lorcanaMatch } from './support/fixtures';
-import { ROOT, START_COMMAND, freePort } from './support/server-process';
+import { ROOT, START_COMMAND, freePort } from '@matchlog/testkit';
 
 /** A raw request: the path exactly as written (malformed escapes included), any headers, any body. */
 const send = (port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string) =>

@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { RunningPostgres, createTestDatabase, startPostgres } from '../../../test/support/postgres';
+import { RunningPostgres, createTestDatabase, startPostgres } from '@matchlog/testkit';
 import { lorcanaMatch } from './support/fixtures';
-import { freePort } from './support/server-process';
+import { freePort } from '@matchlog/testkit';
 import { SseClient } from './support/sse-client';
 import { Cluster, Instance, startTwoInstances } from './support/two-instances';
 

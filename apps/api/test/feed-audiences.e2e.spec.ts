@@ -4,7 +4,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { readMatch } from '@matchlog/matches';
 import { EVENT_STORE } from '../src/tokens';
-import { ROOT } from './support/server-process';
+import { ROOT } from '@matchlog/testkit';
 import { SseClient, SseMessage, listening } from './support/sse-client';
 import { TestApp, startTestApp } from './support/test-app';
 

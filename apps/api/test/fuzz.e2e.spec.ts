@@ -65,7 +65,7 @@ describe('fuzz: hostile bodies and parameters against every write endpoint', () 
   afterAll(() => t.close());
 
   const endpoints = [
-    { path: (id: string) => '/matches', body: bodyFor({ ...lorcanaMatch('fuzz-new'), eventId: 'fuzz-created' }) },
+    { path: () => '/matches', body: bodyFor({ ...lorcanaMatch('fuzz-new'), eventId: 'fuzz-created' }) },
     { path: (id: string) => `/matches/${encodeURIComponent(id)}/events`, body: bodyFor({ expectedRevision: 2, events: [{ id: 'fuzz-e', type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw('c02')] }) },
     { path: (id: string) => `/matches/${encodeURIComponent(id)}/audit/deliveries`, body: bodyFor({ deliveries: [{ audience: 'public', revision: 1, payload: { hand: ['Be Prepared'] } }] }) },
     { path: (id: string) => `/matches/${encodeURIComponent(id)}/tokens`, body: bodyFor({ roles: ['p1', 'judge'] }) },

@@ -5,7 +5,7 @@ import { Agent, request } from 'http';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { lorcanaMatch } from './support/fixtures';
-import { ServerProcess, startServerProcess } from './support/server-process';
+import { ServerProcess, startServerProcess } from '@matchlog/testkit';
 
 const KEY = randomBytes(24).toString('base64url');
 const MATCHES = 12;

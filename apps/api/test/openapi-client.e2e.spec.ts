@@ -1,8 +1,9 @@
+import { createRequire } from 'module';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import ts from 'typescript';
-import { openApiTypes } from '../../../test/support/openapi-types';
+import { openApiTypes } from '../../../scripts/openapi-types';
 import { lorcanaMatch } from './support/fixtures';
 import { ORGANIZER, TestApp, startTestApp } from './support/test-app';
 
@@ -198,7 +199,7 @@ describe('the OpenAPI document types a client', () => {
     // and the schemas are honest: the client runs, and every field it reads is there
     writeFileSync(join(dir, 'client.js'), ts.transpileModule(CLIENT, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText);
     await t.app.listen(0, '127.0.0.1');
-    const { walkthrough } = require(join(dir, 'client.js'));
+    const { walkthrough } = createRequire(__filename)(join(dir, 'client.js'));
     expect(await walkthrough(await t.app.getUrl(), ORGANIZER, lorcanaMatch())).toEqual([
       '3',
       '4',

@@ -2,7 +2,7 @@ import { hashToken } from '@matchlog/catalog';
 import { existsSync } from 'fs';
 import { join } from 'path';
 import { Client } from 'pg';
-import { TestDatabase, createTestDatabase } from '../../../test/support/postgres';
+import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 

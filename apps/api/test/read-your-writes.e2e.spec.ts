@@ -4,7 +4,7 @@ import { join } from 'path';
 import { AppParts } from '../src/app.module';
 import { ApiConfig } from '../src/config/config';
 import { EVENT_STORE } from '../src/tokens';
-import { createTestDatabase } from '../../../test/support/postgres';
+import { createTestDatabase } from '@matchlog/testkit';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { startSecondInstance } from './support/second-instance';
 import { TestApp, startTestApp } from './support/test-app';

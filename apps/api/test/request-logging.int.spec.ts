@@ -3,7 +3,7 @@ import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ROOT, START_COMMAND, freePort } from './support/server-process';
+import { ROOT, START_COMMAND, freePort } from '@matchlog/testkit';
 
 /** Runs the compiled server at LOG_LEVEL=level, sends GET /matches with the organizer key, stops it, and resolves with its stdout. */
 const stdoutOfOneRequest = async (level: string, key: string, dataDir: string) => {

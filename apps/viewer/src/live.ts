@@ -57,7 +57,7 @@ export const follow = (path: string, token: string | undefined, onMessage: (mess
             onMessage(message);
           }
         }
-      } catch (error) {
+      } catch {
         if (controller.signal.aborted) return;
       }
       if (ended) return onState('ended');

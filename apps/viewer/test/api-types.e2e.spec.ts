@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { viewerApiTypes } from '../../../test/support/viewer-api-types';
+import { viewerApiTypes } from '../../../scripts/viewer-api-types';
 
 // The viewer is typed by the OpenAPI document alone: its copy of the types must be the document's now.
 describe("the viewer's API types", () => {

@@ -1,5 +1,5 @@
 import { BROADCAST, MatchEvent, PUBLIC } from '@matchlog/domain';
-import { event, move } from '../../domain/test/support/events';
+import { event, move } from '@matchlog/testkit';
 import { foldValid } from '../../domain/test/support/given';
 import { lorcanaTable, p1Deck, p1Hand } from '../../domain/test/support/tables';
 import { checkDeliveries } from '../src/deliveries/check-deliveries';

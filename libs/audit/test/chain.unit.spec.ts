@@ -7,8 +7,8 @@ import { verifyLog } from '@matchlog/audit';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { EventOf, GameId, MatchEvent, MatchState, Replay, emptyMatch, foldMatch } from '@matchlog/domain';
 import fc from 'fast-check';
-import { at, cards, created, event, move } from '../../domain/test/support/events';
-import { randomMatch } from '../../domain/test/support/random-match';
+import { at, cards, created, event, move } from '@matchlog/testkit';
+import { randomMatch } from '@matchlog/testkit';
 
 const games: GameId[] = ['lorcana', 'four-souls', 'grand-archive'];
 const RUNS = Number(process.env.MATCHLOG_PROPERTY_RUNS ?? 300);

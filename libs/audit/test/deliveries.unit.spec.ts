@@ -1,5 +1,5 @@
 import { BROADCAST, MatchEvent, PUBLIC } from '@matchlog/domain';
-import { cards, created, event, move } from '../../domain/test/support/events';
+import { cards, created, event, move } from '@matchlog/testkit';
 import { foldValid } from '../../domain/test/support/given';
 import { lorcanaTable, p1Deck, p1Hand, p1Play, p2Deck, p2Hand, p2Play } from '../../domain/test/support/tables';
 import { DeliveryError, checkDeliveries } from '../src/deliveries/check-deliveries';

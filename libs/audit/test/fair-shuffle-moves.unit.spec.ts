@@ -1,6 +1,6 @@
 import { checkCommitments, sealShuffle } from '@matchlog/audit';
 import { EventDataByType, GameId, MatchEvent, ZoneRef, emptyMatch, foldMatch, validateBatch } from '@matchlog/domain';
-import { at, cards, created, event, move } from '../../domain/test/support/events';
+import { at, cards, created, event, move } from '@matchlog/testkit';
 
 /**
  * The fair-shuffle check follows a deck's order through every move that changes it, in each game:

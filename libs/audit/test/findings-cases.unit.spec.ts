@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'fs';
 import { join } from 'path';
 import { MatchEvent, emptyMatch, evolve, firstPerception, observe, validate } from '@matchlog/domain';
-import { at, cards, created, event, move } from '../../domain/test/support/events';
+import { at, cards, created, event, move } from '@matchlog/testkit';
 import { ruleFindings } from '../src/findings';
 
 /** The tricky parts of the rule findings, one situation at a time. */

@@ -1,8 +1,8 @@
 import { AudienceView, BROADCAST, GameId, MatchEvent, PUBLIC, Replay, StartingCard } from '@matchlog/domain';
 import fc from 'fast-check';
-import { at, cards, created, event, move } from '../../domain/test/support/events';
+import { at, cards, created, event, move } from '@matchlog/testkit';
 import { foldValid } from '../../domain/test/support/given';
-import { randomMatch } from '../../domain/test/support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { lorcanaTable, p1Deck, p1Hand, p1Ink, p1Play, p2Deck, p2Hand, p2Play } from '../../domain/test/support/tables';
 import { AuditInputError } from '../src/knowledge/errors';
 import { KnowledgeInterval, KnowledgeLedger, knowledgeLedger } from '../src/knowledge/ledger';

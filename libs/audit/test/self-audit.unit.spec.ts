@@ -1,8 +1,8 @@
 import { GameId, MatchEvent, Observation, evolveView, stepSeat } from '@matchlog/domain';
 import fc from 'fast-check';
-import { event, move } from '../../domain/test/support/events';
+import { event, move } from '@matchlog/testkit';
 import { foldValid } from '../../domain/test/support/given';
-import { randomMatch } from '../../domain/test/support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { lorcanaTable, p1Deck, p1Hand, p1Play } from '../../domain/test/support/tables';
 import { SeatStep, selfAudit } from '../src/self-audit';
 

@@ -34,7 +34,7 @@ export const openPostgresCatalog = async (url: string, poolSize = 10): Promise<C
 };
 
 /** Whether other instances may write into this catalog: one on PostgreSQL (a SQLite catalog is one process's own file). */
-export const isSharedCatalog = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isSharedCatalog = (db: Pick<Kysely<CatalogTables>, 'getExecutor'>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const reportingErrors = (pool: Pool, database: string): PostgresPool => {
   const reported = <T>(promise: Promise<T>): Promise<T> =>

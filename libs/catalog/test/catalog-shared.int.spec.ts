@@ -1,6 +1,6 @@
 import { CatalogDb, CatalogFeeder, CatalogOfAnotherStore, checkpointOf, listMatches, openPostgresCatalog, projectBatch } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
-import { TestDatabase, createTestDatabase } from '../../../test/support/postgres';
+import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
 import { heldBack } from './support/held-back';
 
 const created = (players = ['p1', 'p2']) => ({

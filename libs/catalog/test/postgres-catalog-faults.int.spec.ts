@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Client } from 'pg';
 import { StoreUnavailable } from '@matchlog/store';
 import { createServer } from 'net';
-import { createTestDatabase, startPostgres } from '../../../test/support/postgres';
+import { createTestDatabase, startPostgres } from '@matchlog/testkit';
 
 const closedPort = () =>
   new Promise<number>((resolve) => {

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { Pool } from 'pg';
-import { TestDatabase, createTestDatabase } from '../../../test/support/postgres';
+import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
 
 /** The catalog on each dialect the migrations serve: SQLite (one instance) and PostgreSQL (shared by a cluster). */
 const dialects: [string, (dir: string) => Promise<{ db: CatalogDb; drop: () => Promise<void> }>][] = [

@@ -25,3 +25,4 @@ export * from './views/judge-view';
 export * from './replay/seat';
 export * from './replay/replay';
 export * from './observe/visibility';
+export * from './events/field-tables';

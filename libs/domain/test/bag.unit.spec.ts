@@ -1,5 +1,5 @@
 import { AudienceView, JudgeView, MatchEvent, PUBLIC, Replay, judgeView } from '@matchlog/domain';
-import { at, cards, created, event } from './support/events';
+import { at, cards, created, event } from '@matchlog/testkit';
 import { foldValid } from './support/given';
 
 const table = created('lorcana', [

@@ -1,5 +1,5 @@
 import { BROADCAST, JUDGE, PUBLIC, PUBLIC_BROADCAST_MIN_SECONDS, Replay, audiencesOf, emptyMatch, evolve, validate } from '@matchlog/domain';
-import { cards, created } from './support/events';
+import { cards, created } from '@matchlog/testkit';
 
 const table = created('lorcana', [...cards('p1', 'hand', ['Ariel']), ...cards('p2', 'hand', ['Stitch']), ...cards('p1', 'deck', ['Moana', 'Mulan'])]);
 const verdictOf = (extra: object) => validate(emptyMatch, { ...table, data: { ...table.data, ...extra } } as typeof table);

@@ -1,8 +1,8 @@
 import { BROADCAST, FeedEntry, GameId, MatchEvent, Replay, Seat, emptySeat, stepSeat } from '@matchlog/domain';
 import fc from 'fast-check';
-import { event } from './support/events';
+import { event } from '@matchlog/testkit';
 import { definitionsOf, everSeen } from './support/oracle';
-import { randomMatch } from './support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { placementTwin, twinFor } from './support/twin';
 
 /**

@@ -1,6 +1,6 @@
 import { MatchEvent, MatchState, emptyMatch, eventTypes, evolve, judgeView, validate } from '@matchlog/domain';
 import fc from 'fast-check';
-import { at, cards, created, event, move } from './support/events';
+import { at, cards, created, event, move } from '@matchlog/testkit';
 import { foldValid } from './support/given';
 import { lorcanaTable, p1Deck, p1Discard, p1Hand, p1Ink, p1Play } from './support/tables';
 

@@ -1,6 +1,6 @@
 import { GameId, JUDGE, Replay, emptyMatch, validateBatch } from '@matchlog/domain';
 import fc from 'fast-check';
-import { randomMatch } from './support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { twinFor } from './support/twin';
 
 const games: GameId[] = ['lorcana', 'four-souls', 'grand-archive'];

@@ -1,8 +1,8 @@
 import { FeedEntry, GameId, MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
 import fc from 'fast-check';
-import { event } from './support/events';
+import { event } from '@matchlog/testkit';
 import { definitionsOf, everSeen } from './support/oracle';
-import { randomMatch } from './support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 import { placementTwin, twinFor } from './support/twin';
 
 const games: GameId[] = ['lorcana', 'four-souls', 'grand-archive'];

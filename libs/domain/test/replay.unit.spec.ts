@@ -1,6 +1,6 @@
 import { AudienceView, JUDGE, PUBLIC, Replay, SNAPSHOT_EVERY, emptyMatch, evolve, evolveView, judgeView, observe, emptySeat } from '@matchlog/domain';
 import fc from 'fast-check';
-import { randomMatch } from './support/random-match';
+import { randomMatch } from '@matchlog/testkit';
 
 /** The slow, obviously right way: fold every observation from the first event. */
 const foldFromScratch = (events: ReturnType<typeof randomMatch>, audience: string, revision: number) => {

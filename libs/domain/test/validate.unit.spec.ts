@@ -1,5 +1,5 @@
 import { EventType, Fields, MatchEvent, MatchState, emptyMatch, eventDataSchemas, eventTypes, evolve, validate, validateBatch, vocabulary } from '@matchlog/domain';
-import { at, cards, created, event, move } from './support/events';
+import { at, cards, created, event, move } from '@matchlog/testkit';
 import { given } from './support/given';
 import { lorcanaTable, p1Deck, p1Hand, p1Play, p2Hand } from './support/tables';
 

@@ -1,5 +1,5 @@
 import { AudienceView, MatchEvent, PUBLIC, Replay, SeenCard } from '@matchlog/domain';
-import { at, cards, created, event, move } from './support/events';
+import { at, cards, created, event, move } from '@matchlog/testkit';
 import { foldValid } from './support/given';
 import { lorcanaTable, p1Deck, p1Discard, p1Hand, p1Ink, p1Play, p2Play } from './support/tables';
 

@@ -3,7 +3,7 @@ import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase } from '../../../test/support/postgres';
+import { createTestDatabase } from '@matchlog/testkit';
 
 describe('openEventStore', () => {
   const base = mkdtempSync(join(tmpdir(), 'matchlog-open-'));

@@ -1,6 +1,6 @@
 import { AppendResult, PostgresEventStore, RevisionConflict, StoredEvent } from '@matchlog/store';
 import { Client } from 'pg';
-import { TestDatabase, createTestDatabase } from '../../../test/support/postgres';
+import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
 
 /** Two instances on one database: two stores, each with its own pool, racing through PostgreSQL alone. */
 describe('PostgresEventStore, two instances on one database', () => {

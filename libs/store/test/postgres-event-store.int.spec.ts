@@ -1,5 +1,5 @@
 import { PostgresEventStore } from '@matchlog/store';
-import { TestDatabase, createTestDatabase } from '../../../test/support/postgres';
+import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
 import { eventStoreContract } from './event-store.contract';
 
 let database: TestDatabase | undefined;

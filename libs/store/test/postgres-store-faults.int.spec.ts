@@ -1,7 +1,7 @@
 import { PostgresEventStore, StorageUnopenable, StoreTimeout, StoreUnavailable } from '@matchlog/store';
 import { Client } from 'pg';
-import { freePort } from '../../../apps/api/test/support/server-process';
-import { RunningPostgres, TestDatabase, createTestDatabase, startPostgres } from '../../../test/support/postgres';
+import { freePort } from '@matchlog/testkit';
+import { RunningPostgres, TestDatabase, createTestDatabase, startPostgres } from '@matchlog/testkit';
 
 const waitFor = async (condition: () => boolean) => {
   const deadline = Date.now() + 10_000;

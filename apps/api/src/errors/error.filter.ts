@@ -18,7 +18,7 @@ export interface Problem {
   [extra: string]: unknown;
 }
 
-type ErrorClass<E> = new (...args: any[]) => E;
+type ErrorClass<E> = new (...args: never[]) => E;
 interface Mapping {
   readonly type: ErrorClass<unknown>;
   readonly problem: (error: never) => Problem;

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { PostgresEventStore, StoredEvent } from '@matchlog/store';
-import { TestDatabase, createTestDatabase } from '../../../../test/support/postgres';
-import { ServerProcess, startServerProcess } from './server-process';
+import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
+import { ServerProcess, startServerProcess } from '@matchlog/testkit';
 
 export interface Instance {
   readonly name: string;
@@ -25,7 +25,7 @@ export interface Cluster {
 }
 
 /**
- * Two compiled API servers (apps/api/test/support/server-process.ts) on one PostgreSQL database,
+ * Two compiled API servers (libs/testkit/src/server-process.ts) on one PostgreSQL database,
  * events and read models, sharing the organizer key and the signing key file as a deployment does.
  * Each has a data directory of its own, which holds nothing they need.
  */

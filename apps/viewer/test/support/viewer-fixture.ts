@@ -71,7 +71,7 @@ export const TESTING = { bypassCSP: true } as const;
 export const shownAt = async (page: Page, at: number) => {
   try {
     await page.waitForFunction(`document.querySelector('.sentence')?.textContent?.startsWith('#${at}:')`, undefined, { timeout: 10_000 });
-  } catch (error) {
+  } catch {
     throw new Error(`the page did not show revision ${at}; it shows: ${(await page.locator('.sentence, [role=alert]').allInnerTexts()).join(' | ')}`);
   }
 };

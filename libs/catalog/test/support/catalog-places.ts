@@ -1,7 +1,7 @@
 import { CatalogDb, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
 import { rmSync } from 'fs';
 import { join } from 'path';
-import { TestDatabase, createTestDatabase } from '../../../../test/support/postgres';
+import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
 
 /** Where a test keeps its catalog: a SQLite file in its data directory, or a PostgreSQL database of its own. */
 export interface CatalogPlace {

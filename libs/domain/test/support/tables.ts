@@ -1,4 +1,4 @@
-import { at, cards, created } from './events';
+import { at, cards, created } from '@matchlog/testkit';
 
 /** A Lorcana table: p1 and p2 each with a named deck (top first) and hand. */
 export const lorcanaTable = () =>

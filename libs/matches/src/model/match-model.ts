@@ -92,8 +92,8 @@ export class MatchModel implements FeedSource {
 
   /** Starts sharing messages of this audience from the next event on. */
   follow(audience: string): void {
-    if (audience === JUDGE) this.kept.has(JUDGE) || this.kept.set(JUDGE, new Map());
-    else this.seatOf(audience);
+    if (audience !== JUDGE) this.seatOf(audience);
+    else if (!this.kept.has(JUDGE)) this.kept.set(JUDGE, new Map());
   }
 
   /** The message that brings `audience` to `revision`: shared when recent, else replayed. */

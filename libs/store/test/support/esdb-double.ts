@@ -120,6 +120,7 @@ export class EsdbDouble implements EsdbClient {
       this.wakeAll();
     };
     this.live.add(onCut);
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a generator function has no lexical this
     const double = this;
     const events = async function* (): AsyncGenerator<AllStreamResolvedEvent> {
       try {

