@@ -3,8 +3,18 @@
  * *.multi.spec.ts (two compiled API servers on one PostgreSQL), *.prod.spec.ts (a production install from the
  * registry: slow, it compiles better-sqlite3), *.browser.spec.ts (headless Chromium on the viewer).
  */
+/**
+ * The packages whose `require` entry is an ES module: Nest 12's own, and what Fastify 5.12 and @fastify/static 10.1.10+
+ * load. Node 20.19+ requires them natively, Jest 30 only on Node 24.9+ (its require(esm)), so on the machines' Node 20
+ * @swc/jest compiles them to CommonJS like the sources (the rest of node_modules is left as it is).
+ */
+const ESM_PACKAGES = ['@nestjs', 'cookie', 'set-cookie-parser', 'content-disposition'];
 const base = {
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } }] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } }],
+    '/node_modules/.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' } }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: { '^@matchlog/(domain|store|catalog|audit|matches|testkit)(.*)$': '<rootDir>/libs/$1/src$2' },
   testEnvironment: 'node',
 };

@@ -1,23 +1,27 @@
 #!/usr/bin/env node
-// npm run build: compiles apps/, libs/ and migrations/ (tests left out) to dist/, same layout, with
-// @swc/core: the @matchlog/* aliases of tsconfig.json become relative paths, decorator metadata is
-// emitted for Nest, and every file gets a source map. dist/ needs no devDependency at run time.
+// npm run build: `nest build api` (nest-cli.json: the Nest CLI's swc builder, file by file) compiles apps/api,
+// apps/cli, libs/ and migrations/ (tests left out) to dist/, same layout: the @matchlog/* aliases of tsconfig.json
+// become relative paths, decorator metadata is emitted for Nest, and every file gets a source map. dist/ needs no
+// devDependency at run time. This script runs that build into a fresh directory, adds the viewer and the stamp,
+// and puts the whole in place of dist/.
 // Whether dist/ is fresh is decided when it is built: dist/.built records a hash of what it was built
 // from. `--if-missing` (npm start, bin/matchlog.js) builds only when dist/ is missing, so a production
 // install (after `npm prune --omit=dev`, or in the image) never tries to; `--if-stale` (the tests'
 // setup, the benches, in a checkout) also builds when the sources no longer hash as recorded.
 // The web viewer (apps/viewer) is not compiled file by file: esbuild bundles it into dist/viewer/, beside
 // the files of apps/viewer/public/, so the API serves it as static assets (/viewer).
+const { spawnSync } = require('child_process');
 const { createHash } = require('crypto');
 const { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } = require('fs');
-const { basename, dirname, join, relative } = require('path');
+const { join, relative } = require('path');
 
 const root = join(__dirname, '..');
 const dist = join(root, 'dist');
 const STAMP = join(dist, '.built');
 const SOURCE_DIRS = ['apps', 'libs', 'migrations'];
+const NEST_CLI_JSON = join(root, 'nest-cli.json');
 /** what decides the output besides the sources (not package-lock.json: `npm prune` rewrites it, and it compiles into nothing) */
-const INPUTS = [__filename, join(root, 'tsconfig.json')];
+const INPUTS = [__filename, join(root, 'tsconfig.json'), NEST_CLI_JSON, join(root, 'nest-cli.swcrc.json')];
 
 const VIEWER = join(root, 'apps', 'viewer');
 
@@ -52,19 +56,6 @@ const sourceHash = () => {
   return hash.digest('hex');
 };
 
-const swcOptions = (paths) => ({
-  sourceMaps: true,
-  module: { type: 'commonjs' },
-  jsc: {
-    target: 'es2022',
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    baseUrl: root,
-    paths,
-    keepClassNames: true,
-  },
-});
-
 /** apps/viewer/src/main.ts bundled (with its source map) and apps/viewer/public/ copied, into `<out>/viewer/`. */
 const bundleViewer = (out) => {
   if (!existsSync(join(VIEWER, 'src', 'main.ts'))) return;
@@ -79,35 +70,42 @@ const bundleViewer = (out) => {
   cpSync(join(VIEWER, 'public'), into, { recursive: true });
 };
 
-const requireSwc = () => {
+/** The Nest CLI's `nest` script: a devDependency, like the builder it drives (@swc/cli, @swc/core). */
+const nestCli = () => {
   try {
-    return require('@swc/core');
+    return join(require.resolve('@nestjs/cli/package.json', { paths: [root] }), '..', 'bin', 'nest.js');
   } catch {
-    throw new Error('matchlog: dist/ is missing or older than the sources, and building it needs the devDependencies (@swc/core): run `npm ci`, or build elsewhere and copy dist/');
+    throw new Error('matchlog: dist/ is missing or older than the sources, and building it needs the devDependencies (@nestjs/cli, @swc/cli, @swc/core): run `npm ci`, or build elsewhere and copy dist/');
   }
 };
 
 /**
- * Compiles every source into a fresh directory, then puts it in place of `into` (dist/ unless told), so
- * a reader never sees half a build. Source maps point at the sources as they lie beside dist/.
+ * `nest build api` into `out` rather than dist/: the CLI takes its output directory from the tsconfig it is
+ * given, so it is given the project's own with only outDir moved (a file inside `out`, removed after). Returns
+ * how many files it compiled.
+ */
+const nestBuild = (out) => {
+  const tsconfig = join(out, 'tsconfig.json');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(tsconfig, `${JSON.stringify({ extends: relative(out, join(root, 'tsconfig.json')), compilerOptions: { outDir: '.' } })}\n`);
+  const run = spawnSync(process.execPath, [nestCli(), 'build', 'api', '--path', relative(root, tsconfig)], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  rmSync(tsconfig, { force: true });
+  if (run.status !== 0) throw new Error(`matchlog: nest build api failed (${run.error?.message ?? `exit ${run.status ?? run.signal}`}):\n${run.stdout}${run.stderr}`);
+  return Number(/compiled:? (\d+) files?/i.exec(`${run.stdout}${run.stderr}`)?.[1] ?? NaN);
+};
+
+/**
+ * Builds everything into a fresh directory, then puts it in place of `into` (dist/ unless told), so a reader
+ * never sees half a build. Source maps point at the sources as they lie beside dist/.
  */
 const build = (into = dist) => {
-  const swc = requireSwc();
-  const { compilerOptions } = require(join(root, 'tsconfig.json'));
   const started = Date.now();
-  const files = sources();
   const hash = sourceHash();
   const out = `${into}.${process.pid}`;
   rmSync(out, { recursive: true, force: true });
+  let files;
   try {
-    for (const file of files) {
-      const rel = relative(root, file);
-      const target = join(out, rel.replace(/\.ts$/, '.js'));
-      const { code, map } = swc.transformFileSync(file, { ...swcOptions(compilerOptions.paths), filename: file, sourceFileName: relative(dirname(join(dist, rel)), file) });
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, `${code}//# sourceMappingURL=${basename(target)}.map\n`);
-      writeFileSync(`${target}.map`, map);
-    }
+    files = nestBuild(out);
     bundleViewer(out);
   } catch (error) {
     rmSync(out, { recursive: true, force: true });
@@ -123,7 +121,7 @@ const build = (into = dist) => {
     rmSync(out, { recursive: true, force: true });
     if (!existsSync(join(into, '.built'))) throw error;
   }
-  return { files: files.length, ms: Date.now() - started };
+  return { files, ms: Date.now() - started };
 };
 
 /** What dist/.built records, or null when dist/ is missing or was not built by this script. */

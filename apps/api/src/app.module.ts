@@ -2,7 +2,7 @@ import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { Authenticator, MatchAudit, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, matchesCore } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
-import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { requestLogged } from './logging/request-logged';
@@ -74,9 +74,10 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot({
           pinoHttp: [{ level: logLevel(), serializers: { req: requestLogged } }, scrubbingStdout(parts.config.organizerKey)],
-          // the per-request middleware only where it will print a line per request: elsewhere mounted
-          // for no route, as an excluded one still costs Nest's path check on every request
-          ...(!logsRequests() && { forRoutes: [] }),
+          // the per-request middleware on every path, but only where it will print a line per request: elsewhere
+          // mounted for no route, as an excluded one still costs Nest's path check on every request. Named, as
+          // nestjs-pino 5's own default ('{/*splat}') is mounted by Nest 12.5 for the root path alone
+          forRoutes: logsRequests() ? [{ path: '{*path}', method: RequestMethod.ALL }] : [],
         }),
       ],
       controllers: [HealthController, MatchesController, MatchEventsController, MatchViewsController, MatchIntegrityController, MatchAuditController, JwksController, MatchFeedController],
