@@ -27,7 +27,11 @@ const main = async () => {
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.ready();
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-  const created = { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [{ cardId: 'c1', owner: 'p1', definition: 'Stitch - Rock Star', zone: { zone: 'play', player: 'p1' } }] };
+  const created = {
+    game: 'lorcana',
+    players: [{ id: 'p1' }, { id: 'p2' }],
+    cards: [{ cardId: 'c1', owner: 'p1', definition: 'Stitch - Rock Star', zone: { zone: 'play', player: 'p1' } }],
+  };
   await fastify.inject({ method: 'POST', url: '/matches', headers, payload: { matchId: 'm', ...created } });
   let revision = 1;
   const append = async () => {
@@ -55,7 +59,13 @@ const main = async () => {
   const room = (file: string) => file.split('/').slice(0, 2).join('/');
   const rooms = [...new Set(files.map(room))];
   console.log(`one append of 10 events ran code in ${files.length} of our files, in ${rooms.length} rooms:`);
-  for (const r of rooms) console.log(`  ${r}: ${files.filter((f) => room(f) === r).length} (${files.filter((f) => room(f) === r).map((f) => f.split('/').pop()).join(', ')})`);
+  for (const r of rooms)
+    console.log(
+      `  ${r}: ${files.filter((f) => room(f) === r).length} (${files
+        .filter((f) => room(f) === r)
+        .map((f) => f.split('/').pop())
+        .join(', ')})`,
+    );
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 };

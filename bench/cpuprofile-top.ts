@@ -15,7 +15,13 @@ const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parentOf = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child): [number, number] => [child, node.id])));
 const hasOnStack = (id: number | undefined, name: string): boolean => id !== undefined && (byId.get(id)!.callFrame.functionName === name || hasOnStack(parentOf.get(id), name));
-const first = from === undefined ? 0 : Math.max(0, profile.samples.findIndex((id) => hasOnStack(id, from)));
+const first =
+  from === undefined
+    ? 0
+    : Math.max(
+        0,
+        profile.samples.findIndex((id) => hasOnStack(id, from)),
+      );
 const selfMs = new Map<number, number>();
 profile.samples.forEach((id, i) => i >= first && selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
 const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
@@ -47,5 +53,11 @@ const print = (title: string, rows: [string, number][]) => {
 
 console.log(`${file}: ${Math.round(total)} ms sampled${from === undefined ? '' : `, from the first sample in ${from}`}`);
 const fileOf = (url: string) => (url.includes('node_modules/') || url.startsWith('node:') ? where(url) : `${relative(process.cwd(), url.replace(/^file:\/\//, ''))}:`);
-print('by function', sum(({ callFrame: f }) => `${f.functionName || '(anonymous)'} ${f.url ? `${fileOf(f.url)}${fileOf(f.url).endsWith(':') ? f.lineNumber + 1 : ''}` : ''}`.trim()));
-print('by package or directory', sum(({ callFrame: f }) => where(f.url)));
+print(
+  'by function',
+  sum(({ callFrame: f }) => `${f.functionName || '(anonymous)'} ${f.url ? `${fileOf(f.url)}${fileOf(f.url).endsWith(':') ? f.lineNumber + 1 : ''}` : ''}`.trim()),
+);
+print(
+  'by package or directory',
+  sum(({ callFrame: f }) => where(f.url)),
+);

@@ -58,7 +58,11 @@ for (const game of ['lorcana', 'four-souls', 'grand-archive'] as current.GameId[
     console.log(`| ${game} ${who} observe+view | ${rate(b)} ev/s | ${rate(a)} ev/s | ${ratio.toFixed(2)} |`);
   }
 }
-const long = randomMatch('lorcana', Array.from({ length: 20_000 }, (_, i) => (i * 2654435761) % 4294967291), 19_999);
+const long = randomMatch(
+  'lorcana',
+  Array.from({ length: 20_000 }, (_, i) => (i * 2654435761) % 4294967291),
+  19_999,
+);
 const [b, a, ratio] = compare((domain) => () => void new domain.Replay(long).viewAt(current.PUBLIC));
 console.log(`| cold public view, ${long.length} events (Replay.viewAt) | ${b.toFixed(1)} ms | ${a.toFixed(1)} ms | ${ratio.toFixed(2)} |`);
 const same = JSON.stringify(new before.Replay(long).viewAt(current.PUBLIC)) === JSON.stringify(new current.Replay(long).viewAt(current.PUBLIC));

@@ -35,10 +35,14 @@ for (const game of ['lorcana', 'four-souls', 'grand-archive'] as GameId[]) {
     spectators: audience(PUBLIC),
   });
   const [baseline, omniscient, p1, p2, spectators] = [ms.baseline, ms.omniscient, ms.p1, ms.p2, ms.spectators].map((m) => perSecond(total, m));
-  rows.push(`| ${game} | ${events.length} | ${fmt(baseline)} | ${fmt(omniscient)} | ${(omniscient / baseline).toFixed(2)} | ${fmt(p1)} | ${fmt(p2)} | ${fmt(spectators)} | ${(Math.min(p1, p2, spectators) / baseline).toFixed(2)} |`);
+  rows.push(
+    `| ${game} | ${events.length} | ${fmt(baseline)} | ${fmt(omniscient)} | ${(omniscient / baseline).toFixed(2)} | ${fmt(p1)} | ${fmt(p2)} | ${fmt(spectators)} | ${(Math.min(p1, p2, spectators) / baseline).toFixed(2)} |`,
+  );
 }
 
 console.log(`node ${process.version}, ${cpus().length} cores, median of 9 interleaved runs of ${REPEAT} folds each\n`);
-console.log('| game | events | naive mutable fold (baseline) ev/s | omniscient fold ev/s | omniscient / baseline | p1 observe+view ev/s | p2 observe+view ev/s | public observe+view ev/s | slowest audience / baseline |');
+console.log(
+  '| game | events | naive mutable fold (baseline) ev/s | omniscient fold ev/s | omniscient / baseline | p1 observe+view ev/s | p2 observe+view ev/s | public observe+view ev/s | slowest audience / baseline |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

@@ -60,7 +60,10 @@ const http = (method: string, path: string, headers: Record<string, string> = {}
   new Promise<{ status: number; body: any }>((resolve, reject) => {
     const req = request(`${base}${path}`, { method, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) } }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: res.statusCode!, body: text && JSON.parse(text) }));
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (text += chunk))
+        .on('end', () => resolve({ status: res.statusCode!, body: text && JSON.parse(text) }));
     });
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
@@ -68,7 +71,13 @@ const http = (method: string, path: string, headers: Record<string, string> = {}
 
 const waitForHealth = async (child: ChildProcess) => {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await sleep(100);
   }
   child.kill();
@@ -77,7 +86,10 @@ const waitForHealth = async (child: ChildProcess) => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const organizer = { Authorization: `Bearer ${KEY}` };
-const event = (k: number) => (k % 2 === 0 ? { type: 'TurnStarted', data: { player: k % 4 === 0 ? 'p1' : 'p2', turn: k } } : { type: 'CardStatusChanged', data: { cardId: 'c1', exerted: k % 3 === 0, damage: k % 7 } });
+const event = (k: number) =>
+  k % 2 === 0
+    ? { type: 'TurnStarted', data: { player: k % 4 === 0 ? 'p1' : 'p2', turn: k } }
+    : { type: 'CardStatusChanged', data: { cardId: 'c1', exerted: k % 3 === 0, damage: k % 7 } };
 
 let dataDir = '';
 const matchlog: Contender = {
@@ -97,7 +109,15 @@ const matchlog: Contender = {
       matchId: 'bench-feed',
       game: 'lorcana',
       players: [{ id: 'p1' }, { id: 'p2' }],
-      cards: [{ cardId: 'c1', owner: 'p1', definition: 'Stitch - Rock Star', zone: { zone: 'play', player: 'p1' } }, ...Array.from({ length: 20 }, (_, i) => ({ cardId: `d${i}`, owner: i % 2 ? 'p2' : 'p1', definition: 'Moana - Of Motunui', zone: { zone: i < 10 ? 'deck' : 'hand', player: i % 2 ? 'p2' : 'p1' } }))],
+      cards: [
+        { cardId: 'c1', owner: 'p1', definition: 'Stitch - Rock Star', zone: { zone: 'play', player: 'p1' } },
+        ...Array.from({ length: 20 }, (_, i) => ({
+          cardId: `d${i}`,
+          owner: i % 2 ? 'p2' : 'p1',
+          definition: 'Moana - Of Motunui',
+          zone: { zone: i < 10 ? 'deck' : 'hand', player: i % 2 ? 'p2' : 'p1' },
+        })),
+      ],
     });
     const { players, judge } = created.body.tokens;
     const tokenOf: Record<string, string | undefined> = { p1: players.p1, p2: players.p2, judge, public: undefined };
@@ -117,7 +137,10 @@ const matchlog: Contender = {
 
 const baseline = (payload: number): Contender => ({
   name: 'baseline: bare node:http, constant payload',
-  start: () => waitForHealth(spawn(process.execPath, ['-e', BASELINE_SERVER], { env: { ...process.env, PORT: String(PORT), PAYLOAD: String(payload) }, stdio: ['ignore', 'ignore', 'inherit'] })),
+  start: () =>
+    waitForHealth(
+      spawn(process.execPath, ['-e', BASELINE_SERVER], { env: { ...process.env, PORT: String(PORT), PAYLOAD: String(payload) }, stdio: ['ignore', 'ignore', 'inherit'] }),
+    ),
   prepare: async () => ({ feeds: Array.from({ length: SUBSCRIBERS }, () => ({ path: '/feed', headers: {} })), revision: 0 }),
   append: async () => (await http('POST', '/append')).body.revision,
 });
@@ -194,17 +217,25 @@ const runOnce = async (contender: Contender) => {
 };
 
 const main = async () => {
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   // the constant payload: as long as a typical observation message of this match
   const contenders = [baseline(120), matchlog];
   const results = new Map<string, Awaited<ReturnType<typeof runOnce>>[]>(contenders.map((c) => [c.name, []]));
   for (let run = 0; run < RUNS; run++) for (const contender of contenders) results.get(contender.name)!.push(await runOnce(contender));
-  console.log(`node ${process.version}, ${cpus().length} cores, load average ${load} before the run; ${SUBSCRIBERS} subscribers (${AUDIENCES.join(', ')}), ${APPENDS} appends of one event per run; ${RUNS} runs, medians\n`);
+  console.log(
+    `node ${process.version}, ${cpus().length} cores, load average ${load} before the run; ${SUBSCRIBERS} subscribers (${AUDIENCES.join(', ')}), ${APPENDS} appends of one event per run; ${RUNS} runs, medians\n`,
+  );
   console.log('| server | p50 ms | p99 ms | server memory per idle subscriber |\n|---|---|---|---|');
   for (const [name, runs] of results) {
-    console.log(`| ${name} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ${median(runs.map((r) => r.p99)).toFixed(1)} | ${fmt(Math.round(median(runs.map((r) => r.perSubscriber)) / 1024 * 10) / 10)} kB |`);
+    console.log(
+      `| ${name} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ${median(runs.map((r) => r.p99)).toFixed(1)} | ${fmt(Math.round((median(runs.map((r) => r.perSubscriber)) / 1024) * 10) / 10)} kB |`,
+    );
   }
-  console.log(`\nper run (p50 / p99 ms / kB): ${[...results].map(([name, runs]) => `${name}: ${runs.map((r) => `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} / ${(r.perSubscriber / 1024).toFixed(1)}`).join('; ')}`).join(' | ')}`);
+  console.log(
+    `\nper run (p50 / p99 ms / kB): ${[...results].map(([name, runs]) => `${name}: ${runs.map((r) => `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} / ${(r.perSubscriber / 1024).toFixed(1)}`).join('; ')}`).join(' | ')}`,
+  );
 };
 
 main().catch((error) => {

@@ -45,7 +45,13 @@ const startServer = async (dataDir: string): Promise<ChildProcess> => {
   });
   for (let i = 0; i < 200; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}): is port ${PORT} taken?`);
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return server;
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   server.kill();
@@ -69,7 +75,9 @@ const match = (i: number) => ({
 
 const tenEvents = (i: number) =>
   Array.from({ length: 10 }, (_, k) =>
-    k % 2 === 0 ? { type: 'TurnStarted', data: { player: k % 4 === 0 ? 'p1' : 'p2', turn: k } } : { type: 'CardStatusChanged', data: { cardId: `c${i}`, exerted: k % 3 === 0, damage: k } },
+    k % 2 === 0
+      ? { type: 'TurnStarted', data: { player: k % 4 === 0 ? 'p1' : 'p2', turn: k } }
+      : { type: 'CardStatusChanged', data: { cardId: `c${i}`, exerted: k % 3 === 0, damage: k } },
   );
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -138,14 +146,20 @@ const rate = (results: autocannon.Result[]) => median(results.map((x) => x.reque
 
 const main = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-bench-http-'));
-  const load = loadavg().map((x) => x.toFixed(2)).join(', ');
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
   PORT = await freePort();
   base = `http://127.0.0.1:${PORT}`;
   const server = await startServer(dataDir);
   serverPid = server.pid;
   try {
     for (let i = 0; i < MATCHES; i++) {
-      const res = await fetch(`${base}/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body: JSON.stringify(match(i)) });
+      const res = await fetch(`${base}/matches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+        body: JSON.stringify(match(i)),
+      });
       if (res.status !== 201) throw new Error(`creating a match: ${res.status} ${await res.text()}`);
     }
     const revisions = Array.from({ length: MATCHES }, () => 1);
@@ -158,7 +172,10 @@ const main = async () => {
     const viewsOnly = only === 'views-100';
     const rows: Row[] = [];
     let failed = 0;
-    for (const { connections, views } of [{ connections: MATCHES, views: true }, { connections: 10, views: false }]) {
+    for (const { connections, views } of [
+      { connections: MATCHES, views: true },
+      { connections: 10, views: false },
+    ]) {
       if (only && only !== `appends-${connections}` && !(viewsOnly && views)) continue;
       const health: autocannon.Result[] = [];
       const appends: autocannon.Result[] = [];

@@ -43,7 +43,9 @@ const main = async () => {
   try {
     const filling = process.hrtime.bigint();
     await fill(file);
-    console.log(`${fmt(MATCHES * EVENTS_PER_MATCH)} events, ${fmt(Math.round(statSync(file).size / 2 ** 20))} MiB, written in ${fmt(Math.round(Number(process.hrtime.bigint() - filling) / 1e6))} ms`);
+    console.log(
+      `${fmt(MATCHES * EVENTS_PER_MATCH)} events, ${fmt(Math.round(statSync(file).size / 2 ** 20))} MiB, written in ${fmt(Math.round(Number(process.hrtime.bigint() - filling) / 1e6))} ms`,
+    );
     const openOnly: number[] = [];
     const quick: number[] = [];
     const full: number[] = [];

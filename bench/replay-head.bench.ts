@@ -24,7 +24,16 @@ const main = async () => {
   const store = await openSqliteEventStore(dir);
   try {
     const meta = { recordedBy: 'organizer', recordedAt: '2026-11-23T12:00:00.000Z' };
-    const created = { id: 'created', type: 'MatchCreated', data: { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [{ cardId: 'c1', owner: 'p1', definition: 'Stitch - Rock Star', zone: { zone: 'play', player: 'p1' } }] }, meta };
+    const created = {
+      id: 'created',
+      type: 'MatchCreated',
+      data: {
+        game: 'lorcana',
+        players: [{ id: 'p1' }, { id: 'p2' }],
+        cards: [{ cardId: 'c1', owner: 'p1', definition: 'Stitch - Rock Star', zone: { zone: 'play', player: 'p1' } }],
+      },
+      meta,
+    };
     const turns = Array.from({ length: 99 }, (_, i) => ({ id: `t${i}`, type: 'TurnStarted', data: { player: i % 2 ? 'p2' : 'p1', turn: i + 1 }, meta }));
     await store.append('m1', 0, chainEvents([created, ...turns] as unknown as MatchEvent[], GENESIS));
     const replays = new MatchModels(store);

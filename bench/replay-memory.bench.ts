@@ -17,7 +17,10 @@ const hex = (n: number, pad: string) => n.toString(16).padStart(64, pad);
 
 console.log('| game | events | heap per event (bytes) |\n|---|---|---|');
 for (const game of ['lorcana', 'four-souls', 'grand-archive'] as GameId[]) {
-  const events = randomMatch(game, choices, 999).map((event, i) => ({ ...event, meta: { recordedBy: 'organizer', recordedAt: new Date(1.8e12 + i).toISOString(), previous: hex(i, 'a'), hash: hex(i + 1, 'b') } }));
+  const events = randomMatch(game, choices, 999).map((event, i) => ({
+    ...event,
+    meta: { recordedBy: 'organizer', recordedAt: new Date(1.8e12 + i).toISOString(), previous: hex(i, 'a'), hash: hex(i + 1, 'b') },
+  }));
   const text = JSON.stringify(events);
   gc();
   const before = process.memoryUsage().heapUsed;

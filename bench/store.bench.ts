@@ -70,7 +70,10 @@ const interleaved = async <K extends string>(runs: number, contenders: Record<K,
 const rateOf = (events: number, ms: number[]) => perSecond(events, median(ms));
 const row = (label: string, appends: number, events: number, ms: number[], baselines: number[] = []) =>
   `| ${label} | ${fmt(appends)} | ${fmt(events)} | ${fmt(Math.round(median(ms)))} | ${fmt(rateOf(events, ms))} | ${baselines.map((b) => (rateOf(events, ms) / b).toFixed(2)).join(' / ')} |`;
-const runsOf = (times: Record<string, number[]>) => Object.entries(times).map(([name, ms]) => `${name} ${ms.map(Math.round).join(', ')}`).join('; ');
+const runsOf = (times: Record<string, number[]>) =>
+  Object.entries(times)
+    .map(([name, ms]) => `${name} ${ms.map(Math.round).join(', ')}`)
+    .join('; ');
 
 const sqlitePart = async () => {
   const times = await interleaved(RUNS, { ours: () => withFreshFile(ours), bare: () => withFreshFile(bare) });

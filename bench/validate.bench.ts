@@ -13,6 +13,8 @@ const choices = Array.from({ length: 4000 }, (_, i) => (i * 2654435761) % 429496
 for (const game of ['lorcana', 'four-souls', 'grand-archive'] as GameId[]) {
   const events = randomMatch(game, choices, EVENTS - 1);
   if (!validateBatch(emptyMatch, events).ok) throw new Error(`${game}: the generated match is not valid`);
-  const ms = medianMs(() => { for (let r = 0; r < REPEAT; r++) validateBatch(emptyMatch, events); });
+  const ms = medianMs(() => {
+    for (let r = 0; r < REPEAT; r++) validateBatch(emptyMatch, events);
+  });
   console.log(`${game.padEnd(14)} ${((ms * 1000) / (events.length * REPEAT)).toFixed(2)} µs/event (validate + evolve)`);
 }

@@ -12,7 +12,16 @@ import { openParts } from '../apps/api/src/open-parts';
 /** The OpenAPI document the API serves at /docs-json, from an app over a throwaway data directory. */
 export const apiDocument = async (): Promise<unknown> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-openapi-'));
-  const config = { port: 0, dataDir, store: 'sqlite', catalog: { kind: 'sqlite' }, organizerKey: 'openapi-document-key-0000000000000000', organizerKeyFile: null, bodyLimit: '1mb', corsOrigins: '*' } as ApiConfig;
+  const config = {
+    port: 0,
+    dataDir,
+    store: 'sqlite',
+    catalog: { kind: 'sqlite' },
+    organizerKey: 'openapi-document-key-0000000000000000',
+    organizerKeyFile: null,
+    bodyLimit: '1mb',
+    corsOrigins: '*',
+  } as ApiConfig;
   const app = configureApp(await NestFactory.create<NestFastifyApplication>(AppModule.with(await openParts(config)), httpAdapterFor(config), { logger: false }), config);
   try {
     await app.init();

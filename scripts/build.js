@@ -37,7 +37,10 @@ const sourcesIn = (dir) =>
     return isSource(entry.name) ? [path] : [];
   });
 
-const sources = () => SOURCE_DIRS.map((dir) => join(root, dir)).filter(existsSync).flatMap((dir) => sourcesIn(dir));
+const sources = () =>
+  SOURCE_DIRS.map((dir) => join(root, dir))
+    .filter(existsSync)
+    .flatMap((dir) => sourcesIn(dir));
 
 /** The viewer's files, tests left out. */
 const viewerFiles = (dir = VIEWER) =>
@@ -52,7 +55,11 @@ const viewerFiles = (dir = VIEWER) =>
 /** A hash of every file dist/ is built from, by path and content: what .built records, and --if-stale compares. */
 const sourceHash = () => {
   const hash = createHash('sha256');
-  for (const file of [...sources(), ...viewerFiles(), ...INPUTS.filter(existsSync)].sort()) hash.update(`${relative(root, file)}\0`).update(readFileSync(file)).update('\0');
+  for (const file of [...sources(), ...viewerFiles(), ...INPUTS.filter(existsSync)].sort())
+    hash
+      .update(`${relative(root, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
   return hash.digest('hex');
 };
 
@@ -66,7 +73,16 @@ const bundleViewer = (out) => {
     throw new Error('matchlog: building the viewer needs the devDependencies (esbuild): run `npm ci`, or build elsewhere and copy dist/');
   }
   const into = join(out, 'viewer');
-  esbuild.buildSync({ entryPoints: [join(VIEWER, 'src', 'main.ts')], bundle: true, format: 'esm', target: 'es2020', minify: true, sourcemap: true, outfile: join(into, 'app.js'), logLevel: 'error' });
+  esbuild.buildSync({
+    entryPoints: [join(VIEWER, 'src', 'main.ts')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2020',
+    minify: true,
+    sourcemap: true,
+    outfile: join(into, 'app.js'),
+    logLevel: 'error',
+  });
   cpSync(join(VIEWER, 'public'), into, { recursive: true });
 };
 
@@ -75,7 +91,9 @@ const nestCli = () => {
   try {
     return join(require.resolve('@nestjs/cli/package.json', { paths: [root] }), '..', 'bin', 'nest.js');
   } catch {
-    throw new Error('matchlog: dist/ is missing or older than the sources, and building it needs the devDependencies (@nestjs/cli, @swc/cli, @swc/core): run `npm ci`, or build elsewhere and copy dist/');
+    throw new Error(
+      'matchlog: dist/ is missing or older than the sources, and building it needs the devDependencies (@nestjs/cli, @swc/cli, @swc/core): run `npm ci`, or build elsewhere and copy dist/',
+    );
   }
 };
 
@@ -88,7 +106,11 @@ const nestBuild = (out) => {
   const tsconfig = join(out, 'tsconfig.json');
   mkdirSync(out, { recursive: true });
   writeFileSync(tsconfig, `${JSON.stringify({ extends: relative(out, join(root, 'tsconfig.json')), compilerOptions: { outDir: '.' } })}\n`);
-  const run = spawnSync(process.execPath, [nestCli(), 'build', 'api', '--path', relative(root, tsconfig)], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  const run = spawnSync(process.execPath, [nestCli(), 'build', 'api', '--path', relative(root, tsconfig)], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   rmSync(tsconfig, { force: true });
   if (run.status !== 0) throw new Error(`matchlog: nest build api failed (${run.error?.message ?? `exit ${run.status ?? run.signal}`}):\n${run.stdout}${run.stderr}`);
   return Number(/compiled:? (\d+) files?/i.exec(`${run.stdout}${run.stderr}`)?.[1] ?? NaN);

@@ -10,4 +10,9 @@ process.stdout.write(astToString(await openapiTS(JSON.parse(readFileSync(0, 'utf
 
 /** TypeScript types (`paths`, `components`) for an OpenAPI document, as openapi-typescript writes them. */
 export const openApiTypes = (document: unknown): string =>
-  execFileSync(process.execPath, ['--input-type=module', '-e', GENERATE], { input: JSON.stringify(document), cwd: join(__dirname, '..'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  execFileSync(process.execPath, ['--input-type=module', '-e', GENERATE], {
+    input: JSON.stringify(document),
+    cwd: join(__dirname, '..'),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });

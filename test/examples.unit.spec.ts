@@ -1,19 +1,7 @@
 import { auditMatch, checkDeliveries } from '@matchlog/audit';
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import {
-  AudienceView,
-  JudgeView,
-  MatchCreated,
-  MatchEvent,
-  Move,
-  PUBLIC,
-  Replay,
-  emptyMatch,
-  judgeView,
-  validateBatch,
-  zoneKey,
-} from '@matchlog/domain';
+import { AudienceView, JudgeView, MatchCreated, MatchEvent, Move, PUBLIC, Replay, emptyMatch, judgeView, validateBatch, zoneKey } from '@matchlog/domain';
 
 /**
  * examples/<game>/{match,events}.json are request bodies for the REST API (POST /matches and
@@ -33,10 +21,7 @@ const load = (game: Game) => {
   const dir = join(__dirname, '..', 'examples', game);
   const match = JSON.parse(readFileSync(join(dir, 'match.json'), 'utf8')) as MatchCreated;
   const body = JSON.parse(readFileSync(join(dir, 'events.json'), 'utf8')) as Body;
-  const events = [
-    { id: 'ex-0', type: 'MatchCreated', data: match },
-    ...body.events.map((event, i) => ({ id: `ex-${i + 1}`, type: event.type, data: event.data })),
-  ] as MatchEvent[];
+  const events = [{ id: 'ex-0', type: 'MatchCreated', data: match }, ...body.events.map((event, i) => ({ id: `ex-${i + 1}`, type: event.type, data: event.data }))] as MatchEvent[];
   const id = (definition: string): string => {
     const found = match.cards.filter((card) => card.definition === definition);
     if (found.length !== 1) throw new Error(`${game}: expected one "${definition}", found ${found.length}`);
@@ -60,8 +45,7 @@ const after = (events: readonly MatchEvent[], pick: (event: MatchEvent) => boole
   if (index < 0) throw new Error('no such event in the example');
   return index + 1;
 };
-const movesOf = (event: MatchEvent): readonly Move[] =>
-  event.type === 'CardMoved' ? [event.data] : event.type === 'CardsMoved' ? event.data.moves : [];
+const movesOf = (event: MatchEvent): readonly Move[] => (event.type === 'CardMoved' ? [event.data] : event.type === 'CardsMoved' ? event.data.moves : []);
 const triggerAdded = (triggerId: string) => (e: MatchEvent) => e.type === 'TriggerAdded' && e.data.triggerId === triggerId;
 const triggerResolved = (triggerId: string) => (e: MatchEvent) => e.type === 'TriggerResolved' && e.data.triggerId === triggerId;
 
@@ -98,7 +82,9 @@ describe.each(games)('examples/%s', (game) => {
     // a player other than the deck's owner: the disclosure is what lets it name the card
     const player = match.players.map((p) => p.id).find((id) => id !== shuffle.data.zone.player)!;
     expect(checkDeliveries(events, [{ audience: player, revision: end, payload }])).toEqual([]);
-    expect(checkDeliveries(events, [{ audience: player, revision: end - 1, payload }]).length + checkDeliveries(events, [{ audience: player, revision: 1, payload }]).length).toBeGreaterThan(0);
+    expect(
+      checkDeliveries(events, [{ audience: player, revision: end - 1, payload }]).length + checkDeliveries(events, [{ audience: player, revision: 1, payload }]).length,
+    ).toBeGreaterThan(0);
     expect(checkDeliveries(events, [{ audience: PUBLIC, revision: end, payload }]).length).toBeGreaterThan(0);
   });
   const cardIds = new Set(match.cards.map((card) => card.cardId));
@@ -159,7 +145,9 @@ describe.each(games)('examples/%s', (game) => {
       expect(defs(final, 'hand@p1')).toEqual(hand.map(() => '?'));
       // once the match has ended, MatchEnded discloses every shuffle's order and salt to the players (the
       // fair-shuffle check): that declassification is by design, so it is left out here for p2; spectators get none
-      const duringMatch = replay.observations(audience).map(({ observation }) => (observation.type === 'MatchEnded' && audience !== PUBLIC ? { ...observation, shuffles: undefined } : observation));
+      const duringMatch = replay
+        .observations(audience)
+        .map(({ observation }) => (observation.type === 'MatchEnded' && audience !== PUBLIC ? { ...observation, shuffles: undefined } : observation));
       const everything = [...strings(duringMatch), ...strings(final)];
       expect(everything.filter((s) => hand.some((definition) => s.includes(definition)))).toEqual([]);
       if (final.zones['memory@p1']) expect(defs(final, 'memory@p1').filter((d) => d !== '?')).toEqual([]);
@@ -211,7 +199,11 @@ describe('examples/lorcana', () => {
         if (audience !== 'p1') expect(deck.slice(0, -2).every((d) => d === '?')).toBe(true);
       }
     }
-    expect(view(replay, 'p2', underTheSea).zones['deck@p1'].cards.slice(-2).every((card) => card.faceDown === undefined && card.exerted === undefined)).toBe(true);
+    expect(
+      view(replay, 'p2', underTheSea)
+        .zones['deck@p1'].cards.slice(-2)
+        .every((card) => card.faceDown === undefined && card.exerted === undefined),
+    ).toBe(true);
   });
 
   describe('7.4.3, 7.1.6.1, 7.7.4: Be Prepared banishes Lyle with two of his allies, and Kuzco', () => {
@@ -230,7 +222,9 @@ describe('examples/lorcana', () => {
       expect(lyle.map((item) => item.player)).toEqual(['p2', 'p2']);
       // the source is public (p2's discard): every audience sees which card triggered
       expect(view(replay, PUBLIC, added()).queue.items.map((item) => item.source?.definition)).toEqual([
-        'Kuzco - Wanted Llama', 'Lyle Tiberius Rourke - Cunning Mercenary', 'Lyle Tiberius Rourke - Cunning Mercenary',
+        'Kuzco - Wanted Llama',
+        'Lyle Tiberius Rourke - Cunning Mercenary',
+        'Lyle Tiberius Rourke - Cunning Mercenary',
       ]);
     });
 
@@ -329,9 +323,7 @@ describe('examples/grand-archive', () => {
   it('a face-down card whose control changes can be looked at by its new controller, still not by spectators', () => {
     const changed = controlChanged();
     expect(defs(view(replay, 'p2', changed - 1), 'field@p1')).not.toContain('Sudden Steel');
-    expect(view(replay, 'p2', changed).zones['field@p1'].cards).toContainEqual(
-      expect.objectContaining({ definition: 'Sudden Steel', faceDown: true, controller: 'p2' }),
-    );
+    expect(view(replay, 'p2', changed).zones['field@p1'].cards).toContainEqual(expect.objectContaining({ definition: 'Sudden Steel', faceDown: true, controller: 'p2' }));
     expect(view(replay, PUBLIC, changed).zones['field@p1'].cards).toContainEqual({ handle: expect.any(String), faceDown: true, controller: 'p2' });
     expect(judge(replay).zones['field@p1'].cards).toContainEqual(expect.objectContaining({ cardId: id('Sudden Steel'), owner: 'p1', controller: 'p2' }));
   });

@@ -12,7 +12,11 @@ const run = promisify(execFile);
 const KEY = randomBytes(24).toString('base64url');
 
 /** The production install, as README says and the Dockerfile's build stage runs it (issue 15 §6). */
-const SEQUENCE = [['npm', 'ci'], ['npm', 'run', 'build'], ['npm', 'prune', '--omit=dev']];
+const SEQUENCE = [
+  ['npm', 'ci'],
+  ['npm', 'run', 'build'],
+  ['npm', 'prune', '--omit=dev'],
+];
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const buildStage = dockerfile.slice(dockerfile.indexOf('AS build'), dockerfile.indexOf('\nFROM ', dockerfile.indexOf('AS build')));
 const RUNS = [...buildStage.matchAll(/^RUN (npm .*)$/gm)].flatMap((m) => m[1].split(' && ').map((command) => command.split(' ')));
@@ -46,60 +50,90 @@ describe('a production install: npm ci && npm run build && npm prune --omit=dev 
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
   });
 
-  it('starts without building, with no devDependency, serves a match, and the CLI verifies its export', async () => {
-    await cleanCopy(app);
-    for (const [npm, ...args] of SEQUENCE) await run(npm, args, { cwd: app, env: { ...process.env, NODE_ENV: '' }, maxBuffer: 64 * 1024 * 1024 });
-    const built = readFileSync(join(app, 'dist', '.built'), 'utf8');
-    expect(existsSync(join(app, 'dist/apps/api/src/main.js.map'))).toBe(true);
-    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
-    const devOnly = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && entry.dev).map(([path]) => path);
-    expect(devOnly).toEqual(expect.arrayContaining(['node_modules/@swc/core', 'node_modules/@swc-node/register', 'node_modules/typescript', 'node_modules/jest']));
-    expect(devOnly.filter((path) => existsSync(join(app, path)))).toEqual([]);
-    expect(existsSync(join(app, 'node_modules/better-sqlite3'))).toBe(true);
+  it(
+    'starts without building, with no devDependency, serves a match, and the CLI verifies its export',
+    async () => {
+      await cleanCopy(app);
+      for (const [npm, ...args] of SEQUENCE) await run(npm, args, { cwd: app, env: { ...process.env, NODE_ENV: '' }, maxBuffer: 64 * 1024 * 1024 });
+      const built = readFileSync(join(app, 'dist', '.built'), 'utf8');
+      expect(existsSync(join(app, 'dist/apps/api/src/main.js.map'))).toBe(true);
+      const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+      const devOnly = Object.entries(lock.packages)
+        .filter(([path, entry]) => path !== '' && entry.dev)
+        .map(([path]) => path);
+      expect(devOnly).toEqual(expect.arrayContaining(['node_modules/@swc/core', 'node_modules/@swc-node/register', 'node_modules/typescript', 'node_modules/jest']));
+      expect(devOnly.filter((path) => existsSync(join(app, path)))).toEqual([]);
+      expect(existsSync(join(app, 'node_modules/better-sqlite3'))).toBe(true);
 
-    server = await startServerProcess({ cwd: app, command: 'npm', args: ['start'], env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: join(app, 'data'), MATCHLOG_ORGANIZER_KEY: KEY } });
-    expect(server.stderr()).not.toContain('matchlog: built');
-    expect(readFileSync(join(app, 'dist', '.built'), 'utf8')).toBe(built);
-    const organizer = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-    const created = await fetch(`${server.base}/matches`, { method: 'POST', headers: organizer, body: JSON.stringify(lorcanaMatch('prod-1')) });
-    expect(created.status).toBe(201);
-    const { tokens } = (await created.json()) as { tokens: { players: Record<string, string>; judge: string } };
-    const appended = await fetch(`${server.base}/matches/prod-1/events`, { method: 'POST', headers: organizer, body: JSON.stringify({ expectedRevision: 1, events: [draw('c01')] }) });
-    expect(await appended.json()).toEqual({ matchId: 'prod-1', revision: 2 });
-    const view = (await (await fetch(`${server.base}/matches/prod-1/views/p1`, { headers: { authorization: `Bearer ${tokens.players.p1}` } })).json()) as { zones: Record<string, { cards: { definition?: string }[] }> };
-    expect(view.zones['hand@p1'].cards.map((c) => c.definition)).toContain('Ariel - On Human Legs');
-    const exported = await fetch(`${server.base}/matches/prod-1/export`, { headers: { authorization: `Bearer ${tokens.judge}` } });
-    expect(exported.status).toBe(200);
-    writeFileSync(join(app, 'prod-1.jsonl'), await exported.text());
-    process.kill(-server.child.pid!, 'SIGKILL');
-    await server.exited;
+      server = await startServerProcess({
+        cwd: app,
+        command: 'npm',
+        args: ['start'],
+        env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: join(app, 'data'), MATCHLOG_ORGANIZER_KEY: KEY },
+      });
+      expect(server.stderr()).not.toContain('matchlog: built');
+      expect(readFileSync(join(app, 'dist', '.built'), 'utf8')).toBe(built);
+      const organizer = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+      const created = await fetch(`${server.base}/matches`, { method: 'POST', headers: organizer, body: JSON.stringify(lorcanaMatch('prod-1')) });
+      expect(created.status).toBe(201);
+      const { tokens } = (await created.json()) as { tokens: { players: Record<string, string>; judge: string } };
+      const appended = await fetch(`${server.base}/matches/prod-1/events`, {
+        method: 'POST',
+        headers: organizer,
+        body: JSON.stringify({ expectedRevision: 1, events: [draw('c01')] }),
+      });
+      expect(await appended.json()).toEqual({ matchId: 'prod-1', revision: 2 });
+      const view = (await (await fetch(`${server.base}/matches/prod-1/views/p1`, { headers: { authorization: `Bearer ${tokens.players.p1}` } })).json()) as {
+        zones: Record<string, { cards: { definition?: string }[] }>;
+      };
+      expect(view.zones['hand@p1'].cards.map((c) => c.definition)).toContain('Ariel - On Human Legs');
+      const exported = await fetch(`${server.base}/matches/prod-1/export`, { headers: { authorization: `Bearer ${tokens.judge}` } });
+      expect(exported.status).toBe(200);
+      writeFileSync(join(app, 'prod-1.jsonl'), await exported.text());
+      process.kill(-server.child.pid!, 'SIGKILL');
+      await server.exited;
 
-    // the image's CMD, as written there, on the same files: ready by its HEALTHCHECK, and a graceful SIGTERM
-    server = await startServerProcess({ cwd: app, args: CMD.slice(1), env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: join(app, 'data'), MATCHLOG_ORGANIZER_KEY: KEY } });
-    const [healthNode, ...healthArgs] = JSON.parse(HEALTHCHECK!) as string[];
-    expect(healthNode).toBe('node');
-    await expect(run(process.execPath, healthArgs, { cwd: app, env: { ...process.env, PORT: new URL(server.base).port } })).resolves.toBeDefined();
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+      // the image's CMD, as written there, on the same files: ready by its HEALTHCHECK, and a graceful SIGTERM
+      server = await startServerProcess({ cwd: app, args: CMD.slice(1), env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: join(app, 'data'), MATCHLOG_ORGANIZER_KEY: KEY } });
+      const [healthNode, ...healthArgs] = JSON.parse(HEALTHCHECK!) as string[];
+      expect(healthNode).toBe('node');
+      await expect(run(process.execPath, healthArgs, { cwd: app, env: { ...process.env, PORT: new URL(server.base).port } })).resolves.toBeDefined();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
 
-    const verified = await run(process.execPath, ['bin/matchlog.js', 'verify', 'prod-1.jsonl'], { cwd: app });
-    expect(verified.stdout).toContain('chain intact: 2 events');
-    expect(readFileSync(join(app, 'dist', '.built'), 'utf8')).toBe(built);
-  }, 15 * 60_000);
+      const verified = await run(process.execPath, ['bin/matchlog.js', 'verify', 'prod-1.jsonl'], { cwd: app });
+      expect(verified.stdout).toContain('chain intact: 2 events');
+      expect(readFileSync(join(app, 'dist', '.built'), 'utf8')).toBe(built);
+    },
+    15 * 60_000,
+  );
 
   // the same pruned install (the test above), its native addon compiled for each line, started by that line's node
-  it.each(LTS_LINES)('runs on Node %s too: the built server starts, records a match, and stops cleanly', async (line) => {
-    expect(existsSync(join(app, 'dist', '.built'))).toBe(true);
-    const installed = await installNode(line, join(app, '.node', line));
-    expect(installed.version).toMatch(new RegExp(`^v${line}\\.`));
-    await rebuildFor(installed, app);
-    const data = join(app, `data-${line}`);
-    server = await startServerProcess({ cwd: app, command: installed.node, args: START_COMMAND, env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: data, MATCHLOG_ORGANIZER_KEY: KEY } });
-    const organizer = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-    expect((await fetch(`${server.base}/matches`, { method: 'POST', headers: organizer, body: JSON.stringify(lorcanaMatch('prod-1')) })).status).toBe(201);
-    const appended = await fetch(`${server.base}/matches/prod-1/events`, { method: 'POST', headers: organizer, body: JSON.stringify({ expectedRevision: 1, events: [draw('c01')] }) });
-    expect(await appended.json()).toEqual({ matchId: 'prod-1', revision: 2 });
-    process.kill(-server.child.pid!, 'SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-  }, 10 * 60_000);
+  it.each(LTS_LINES)(
+    'runs on Node %s too: the built server starts, records a match, and stops cleanly',
+    async (line) => {
+      expect(existsSync(join(app, 'dist', '.built'))).toBe(true);
+      const installed = await installNode(line, join(app, '.node', line));
+      expect(installed.version).toMatch(new RegExp(`^v${line}\\.`));
+      await rebuildFor(installed, app);
+      const data = join(app, `data-${line}`);
+      server = await startServerProcess({
+        cwd: app,
+        command: installed.node,
+        args: START_COMMAND,
+        env: { NODE_ENV: 'production', MATCHLOG_DATA_DIR: data, MATCHLOG_ORGANIZER_KEY: KEY },
+      });
+      const organizer = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+      expect((await fetch(`${server.base}/matches`, { method: 'POST', headers: organizer, body: JSON.stringify(lorcanaMatch('prod-1')) })).status).toBe(201);
+      const appended = await fetch(`${server.base}/matches/prod-1/events`, {
+        method: 'POST',
+        headers: organizer,
+        body: JSON.stringify({ expectedRevision: 1, events: [draw('c01')] }),
+      });
+      expect(await appended.json()).toEqual({ matchId: 'prod-1', revision: 2 });
+      process.kill(-server.child.pid!, 'SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+    },
+    10 * 60_000,
+  );
 });

@@ -21,7 +21,11 @@ export const EXAMPLE_JWKS_FILE = join(corpus, 'example-jwks.json');
 export const corpusLogs = (): string[] =>
   readdirSync(corpus, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .flatMap((game) => readdirSync(join(corpus, game.name)).filter((file) => file.endsWith('.jsonl')).map((file) => `${game.name}/${file}`));
+    .flatMap((game) =>
+      readdirSync(join(corpus, game.name))
+        .filter((file) => file.endsWith('.jsonl'))
+        .map((file) => `${game.name}/${file}`),
+    );
 
 /** The events a log holds, as a recorder sent them: id, type, data, and meta's recordedBy and recordedAt. */
 const recorded = (text: string): MatchEvent[] =>

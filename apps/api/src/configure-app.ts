@@ -22,7 +22,13 @@ import { serveViewer } from './viewer/serve-viewer';
  * closes those connections), where Fastify's default answers them 503.
  */
 export const httpAdapterFor = (config: ApiConfig): FastifyAdapter =>
-  new FastifyAdapter({ bodyLimit: bytesOf(config.bodyLimit) ?? undefined, return503OnClosing: false, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: answerFrameworkError, ajv: AJV_OPTIONS });
+  new FastifyAdapter({
+    bodyLimit: bytesOf(config.bodyLimit) ?? undefined,
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
+    ajv: AJV_OPTIONS,
+  });
 
 /** The longest id (128 characters, ID in the domain), every character %-escaped: Fastify's default of 100 would not route a valid id. */
 const MAX_PARAM_LENGTH = 128 * 3;

@@ -23,7 +23,9 @@ const bootstrap = async () => {
   logger.log(`matchlog listening on http://localhost:${config.port} (OpenAPI at /docs), store: ${config.store}, data: ${config.dataDir}`);
   if (config.organizerKeyFile) logger.log(`organizer key: in ${config.organizerKeyFile} (set MATCHLOG_ORGANIZER_KEY to choose your own)`);
   const signing = publicJwkOf(app.get<KeyObject>(SIGNING_KEY));
-  logger.log(`chain heads signed with key ${signing.kid} (GET /.well-known/jwks.json), from ${config.signingKeyFile ?? `${config.dataDir}/signing-key.pem (set MATCHLOG_SIGNING_KEY_FILE to share one key between instances)`}`);
+  logger.log(
+    `chain heads signed with key ${signing.kid} (GET /.well-known/jwks.json), from ${config.signingKeyFile ?? `${config.dataDir}/signing-key.pem (set MATCHLOG_SIGNING_KEY_FILE to share one key between instances)`}`,
+  );
 };
 
 bootstrap().catch((error: unknown) => {

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 
 /** The viewer's pages: scripts, styles and requests from this origin only, no inline code, never framed. */
-export const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 /** Swagger UI (/docs) writes inline styles; it holds no token the viewer keeps, and is never framed either. */
-export const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 /** Any other answer (JSON, event streams, scripts): nothing to run, nothing to frame. */
 const OTHER_CSP = "default-src 'none'; frame-ancestors 'none'";
 

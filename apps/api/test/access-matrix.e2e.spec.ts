@@ -10,29 +10,29 @@ type Caller = (typeof CALLERS)[number];
 
 //                                    anonymous organizer judge player p.other recorder r.other j.other
 const EXPECTED: Record<string, number[]> = {
-  'GET /health':                           [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /health/ready':                     [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /.well-known/jwks.json':            [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /matches':                          [200, 200, 200, 200, 200, 200, 200, 200],
-  'POST /matches':                         [401, 201, 403, 403, 403, 403, 403, 403],
-  'POST /matches/import':                  [401, 201, 403, 403, 403, 403, 403, 403],
-  'GET /matches/:id':                      [200, 200, 200, 200, 200, 200, 200, 200],
-  'POST /matches/:id/tokens':              [401, 201, 403, 403, 403, 403, 403, 403],
-  'POST /matches/:id/events':              [401, 201, 403, 403, 403, 201, 403, 403],
+  'GET /health': [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /health/ready': [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /.well-known/jwks.json': [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /matches': [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /matches': [401, 201, 403, 403, 403, 403, 403, 403],
+  'POST /matches/import': [401, 201, 403, 403, 403, 403, 403, 403],
+  'GET /matches/:id': [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /matches/:id/tokens': [401, 201, 403, 403, 403, 403, 403, 403],
+  'POST /matches/:id/events': [401, 201, 403, 403, 403, 201, 403, 403],
   'GET /matches/:id/events?audience=public': [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /matches/:id/events?audience=p1':   [401, 200, 200, 200, 403, 403, 403, 403],
+  'GET /matches/:id/events?audience=p1': [401, 200, 200, 200, 403, 403, 403, 403],
   'GET /matches/:id/events?audience=judge': [401, 200, 200, 403, 403, 200, 403, 403],
-  'GET /matches/:id/views/public':         [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /matches/:id/views/p1':             [401, 200, 200, 200, 403, 403, 403, 403],
-  'GET /matches/:id/views/p2':             [401, 200, 200, 403, 403, 403, 403, 403],
-  'GET /matches/:id/views/judge':          [401, 200, 200, 403, 403, 200, 403, 403],
-  'GET /matches/:id/queue':                [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /matches/:id/receipt':              [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /matches/:id/verify':               [401, 200, 200, 403, 403, 403, 403, 403],
-  'GET /matches/:id/export':               [401, 200, 200, 403, 403, 403, 403, 403],
-  'GET /matches/:id/audit':                [401, 200, 200, 403, 403, 403, 403, 403],
-  'GET /matches/:id/knowledge':            [401, 200, 200, 403, 403, 403, 403, 403],
-  'POST /matches/:id/audit/deliveries':    [401, 200, 200, 403, 403, 403, 403, 403],
+  'GET /matches/:id/views/public': [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /matches/:id/views/p1': [401, 200, 200, 200, 403, 403, 403, 403],
+  'GET /matches/:id/views/p2': [401, 200, 200, 403, 403, 403, 403, 403],
+  'GET /matches/:id/views/judge': [401, 200, 200, 403, 403, 200, 403, 403],
+  'GET /matches/:id/queue': [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /matches/:id/receipt': [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /matches/:id/verify': [401, 200, 200, 403, 403, 403, 403, 403],
+  'GET /matches/:id/export': [401, 200, 200, 403, 403, 403, 403, 403],
+  'GET /matches/:id/audit': [401, 200, 200, 403, 403, 403, 403, 403],
+  'GET /matches/:id/knowledge': [401, 200, 200, 403, 403, 403, 403, 403],
+  'POST /matches/:id/audit/deliveries': [401, 200, 200, 403, 403, 403, 403, 403],
 };
 
 describe('access control: every route x every kind of caller', () => {
@@ -66,12 +66,37 @@ describe('access control: every route x every kind of caller', () => {
     const id = `acc-${++unique}`;
     if (route === 'POST /matches') return t.http().post(path).set(as).send(lorcanaMatch(id));
     if (route === 'POST /matches/import') {
-      const created = { id: `${id}-created`, type: 'MatchCreated', data: lorcanaMatch(), meta: { recordedBy: 'organizer', recordedAt: '2026-11-23T10:00:00.000Z' } } as unknown as MatchEvent;
-      return t.http().post(`${path}?matchId=${id}`).set(as).set('Content-Type', 'application/x-ndjson').send(signedLog(t, id, [created]));
+      const created = {
+        id: `${id}-created`,
+        type: 'MatchCreated',
+        data: lorcanaMatch(),
+        meta: { recordedBy: 'organizer', recordedAt: '2026-11-23T10:00:00.000Z' },
+      } as unknown as MatchEvent;
+      return t
+        .http()
+        .post(`${path}?matchId=${id}`)
+        .set(as)
+        .set('Content-Type', 'application/x-ndjson')
+        .send(signedLog(t, id, [created]));
     }
-    if (route === 'POST /matches/:id/tokens') return t.http().post(path).set(as).send({ roles: ['p2'] });
-    if (route === 'POST /matches/:id/events') return t.http().post(path).set(as).send({ expectedRevision: await revision(), events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] });
-    if (route === 'POST /matches/:id/audit/deliveries') return t.http().post(path).set(as).send({ deliveries: [{ audience: 'public', revision: 1, payload: {} }] });
+    if (route === 'POST /matches/:id/tokens')
+      return t
+        .http()
+        .post(path)
+        .set(as)
+        .send({ roles: ['p2'] });
+    if (route === 'POST /matches/:id/events')
+      return t
+        .http()
+        .post(path)
+        .set(as)
+        .send({ expectedRevision: await revision(), events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] });
+    if (route === 'POST /matches/:id/audit/deliveries')
+      return t
+        .http()
+        .post(path)
+        .set(as)
+        .send({ deliveries: [{ audience: 'public', revision: 1, payload: {} }] });
     return method === 'GET' ? t.http().get(path).set(as) : t.http().post(path).set(as);
   };
 
@@ -93,24 +118,42 @@ const BROADCAST_ROUTES = ['views/broadcast', 'events?audience=broadcast', 'queue
 
 //                      anonymous organizer judge p1   p2   p.other recorder bc   bc.other j.other
 const BROADCAST_EXPECTED: Record<string, number[]> = {
-  'no broadcast':      [404,      404,      404,  404, 404, 404,    404,     404, 404,     404],
-  'public, 300 s':     [200,      200,      200,  403, 403, 403,    200,     200, 200,     200],
-  token:               [401,      200,      200,  403, 403, 403,    403,     200, 403,     403],
+  'no broadcast': [404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
+  'public, 300 s': [200, 200, 200, 403, 403, 403, 200, 200, 200, 200],
+  token: [401, 200, 200, 403, 403, 403, 403, 200, 403, 403],
 };
 
 describe('access control: the broadcast, every route x every kind of caller x every broadcast setting', () => {
   let t: TestApp;
   let base: string;
-  const SETTINGS: Record<string, object> = { 'no broadcast': {}, 'public, 300 s': { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } }, token: { broadcastAccess: 'token' } };
+  const SETTINGS: Record<string, object> = {
+    'no broadcast': {},
+    'public, 300 s': { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } },
+    token: { broadcastAccess: 'token' },
+  };
   const headers: Partial<Record<string, Record<BroadcastCaller, Record<string, string>>>> = {};
 
   beforeAll(async () => {
     t = await startTestApp();
     base = await listening(t.app);
-    const other = (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('bca-other'), broadcastAccess: 'token' }).expect(201)).body.tokens;
+    const other = (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...lorcanaMatch('bca-other'), broadcastAccess: 'token' })
+        .expect(201)
+    ).body.tokens;
     for (const [setting, options] of Object.entries(SETTINGS)) {
       const id = `bca-${Object.keys(SETTINGS).indexOf(setting)}`;
-      const mine = (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(id), ...options }).expect(201)).body.tokens;
+      const mine = (
+        await t
+          .http()
+          .post('/matches')
+          .set(t.organizer)
+          .send({ ...lorcanaMatch(id), ...options })
+          .expect(201)
+      ).body.tokens;
       const broadcastToken = setting === 'token' ? mine.broadcast : other.broadcast;
       headers[id] = {
         anonymous: {},
@@ -151,7 +194,12 @@ describe('access control: the broadcast, every route x every kind of caller x ev
   it('answers each caller as the table says, during the match and after MatchEnded', async () => {
     expect(await matrix()).toEqual(BROADCAST_EXPECTED);
     for (const i of Object.keys(SETTINGS).keys())
-      await t.http().post(`/matches/bca-${i}/events`).set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'MatchEnded', data: { winner: 'p1', reason: 'lore' } }] }).expect(201);
+      await t
+        .http()
+        .post(`/matches/bca-${i}/events`)
+        .set(t.organizer)
+        .send({ expectedRevision: 1, events: [{ type: 'MatchEnded', data: { winner: 'p1', reason: 'lore' } }] })
+        .expect(201);
     expect(await matrix()).toEqual(BROADCAST_EXPECTED);
   });
 });

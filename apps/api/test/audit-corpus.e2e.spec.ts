@@ -8,7 +8,11 @@ import { TestApp, startTestApp } from './support/test-app';
 const corpus = join(__dirname, '..', '..', '..', 'examples', 'audit');
 const logs = readdirSync(corpus, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .flatMap(({ name: game }) => readdirSync(join(corpus, game)).filter((file) => file.endsWith('.jsonl')).map((file) => `${game}/${file}`));
+  .flatMap(({ name: game }) =>
+    readdirSync(join(corpus, game))
+      .filter((file) => file.endsWith('.jsonl'))
+      .map((file) => `${game}/${file}`),
+  );
 
 const read = (log: string): MatchEvent[] => {
   const parsed = parseJsonLines(readFileSync(join(corpus, log), 'utf8'));
@@ -31,7 +35,13 @@ describe('the HTTP audit returns what the offline audit returns, for every log o
     const events = read(log);
     const matchId = log.replace(/[^A-Za-z0-9]/g, '-');
     // re-chained (the ids changed) and signed with this server's key, as its own export would be
-    const imported = await t.http().post(`/matches/import?matchId=${matchId}`).set(t.organizer).set('Content-Type', 'application/x-ndjson').send(signedLog(t, matchId, events)).expect(201);
+    const imported = await t
+      .http()
+      .post(`/matches/import?matchId=${matchId}`)
+      .set(t.organizer)
+      .set('Content-Type', 'application/x-ndjson')
+      .send(signedLog(t, matchId, events))
+      .expect(201);
     expect(imported.body.revision).toBe(events.length);
     for (const language of ['en', 'es'] as const) {
       const { body } = await t.http().get(`/matches/${matchId}/audit`).set(t.organizer).set('Accept-Language', language).expect(200);

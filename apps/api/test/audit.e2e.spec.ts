@@ -9,14 +9,19 @@ describe('audit endpoints: knowledge, findings, deliveries', () => {
   beforeAll(async () => {
     t = await startTestApp();
     tokens = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(id)).expect(201)).body.tokens;
-    await t.http().post(`/matches/${id}/events`).set(t.organizer).send({
-      expectedRevision: 1,
-      events: [
-        { type: 'TurnStarted', data: { player: 'p1', turn: 1 } },
-        { type: 'CardMoved', data: { cardId: 'c02', from: zone('deck', 'p1'), to: zone('hand', 'p1') } }, // not the top card: 7.2.2
-        { type: 'CardsLookedAt', data: { player: 'p2', cardIds: ['c03'] } }, // p1's hand, no effect named: 7.1.3
-      ],
-    }).expect(201);
+    await t
+      .http()
+      .post(`/matches/${id}/events`)
+      .set(t.organizer)
+      .send({
+        expectedRevision: 1,
+        events: [
+          { type: 'TurnStarted', data: { player: 'p1', turn: 1 } },
+          { type: 'CardMoved', data: { cardId: 'c02', from: zone('deck', 'p1'), to: zone('hand', 'p1') } }, // not the top card: 7.2.2
+          { type: 'CardsLookedAt', data: { player: 'p2', cardIds: ['c03'] } }, // p1's hand, no effect named: 7.1.3
+        ],
+      })
+      .expect(201);
   });
   afterAll(() => t.close());
 
@@ -51,7 +56,9 @@ describe('audit endpoints: knowledge, findings, deliveries', () => {
   it('POST /audit/deliveries reports a leak in an overlay feed with its path, and nothing for a clean feed', async () => {
     const leaky = { deliveries: [{ audience: 'public', revision: 3, payload: { overlay: { p1: { hand: ['Be Prepared'] } } } }] };
     const { body } = await t.http().post(`/matches/${id}/audit/deliveries`).set(judge()).send(leaky).expect(200);
-    expect(body.leaks).toEqual([expect.objectContaining({ delivery: 0, audience: 'public', revision: 3, kind: 'definition', value: 'Be Prepared', cardId: 'c03', path: '$.overlay.p1.hand[0]' })]);
+    expect(body.leaks).toEqual([
+      expect.objectContaining({ delivery: 0, audience: 'public', revision: 3, kind: 'definition', value: 'Be Prepared', cardId: 'c03', path: '$.overlay.p1.hand[0]' }),
+    ]);
     const clean = { deliveries: [{ audience: 'public', revision: 3, payload: { overlay: { p1: { handCount: 3 }, turn: 1 } } }] };
     expect((await t.http().post(`/matches/${id}/audit/deliveries`).set(judge()).send(clean).expect(200)).body.leaks).toEqual([]);
     const ids = { deliveries: [{ audience: 'p2', revision: 2, payload: ['c01'] }] };
@@ -59,9 +66,19 @@ describe('audit endpoints: knowledge, findings, deliveries', () => {
   });
 
   it('bad deliveries are a 400 naming the field', async () => {
-    const res = await t.http().post(`/matches/${id}/audit/deliveries`).set(judge()).send({ deliveries: [{ audience: 'p9', revision: 1, payload: {} }] }).expect(400);
+    const res = await t
+      .http()
+      .post(`/matches/${id}/audit/deliveries`)
+      .set(judge())
+      .send({ deliveries: [{ audience: 'p9', revision: 1, payload: {} }] })
+      .expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, details: [{ path: 'deliveries[0].audience' }] });
-    const missing = await t.http().post(`/matches/${id}/audit/deliveries`).set(judge()).send({ deliveries: [{ audience: 'public', revision: -1 }] }).expect(400);
+    const missing = await t
+      .http()
+      .post(`/matches/${id}/audit/deliveries`)
+      .set(judge())
+      .send({ deliveries: [{ audience: 'public', revision: -1 }] })
+      .expect(400);
     expect(detailMessages(missing.body)).toEqual(expect.arrayContaining(['deliveries.0.revision must not be less than 0', 'deliveries.0.payload should not be null or undefined']));
   });
 
@@ -70,13 +87,23 @@ describe('audit endpoints: knowledge, findings, deliveries', () => {
       await t.http().get(`/matches/${id}/${path}`).set(t.bearer(tokens.players.p1)).expect(403);
       await t.http().get(`/matches/${id}/${path}`).expect(401);
     }
-    await t.http().post(`/matches/${id}/audit/deliveries`).set(t.bearer(tokens.players.p2)).send({ deliveries: [{ audience: 'public', revision: 1, payload: 1 }] }).expect(403);
+    await t
+      .http()
+      .post(`/matches/${id}/audit/deliveries`)
+      .set(t.bearer(tokens.players.p2))
+      .send({ deliveries: [{ audience: 'public', revision: 1, payload: 1 }] })
+      .expect(403);
     await t.http().get('/matches/nope/audit').set(t.organizer).expect(404);
   });
 
   it('a draw from the top and an own-hand look are no findings', async () => {
     await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('audit-clean')).expect(201);
-    await t.http().post('/matches/audit-clean/events').set(t.organizer).send({ expectedRevision: 1, events: [draw('c01'), { type: 'CardsLookedAt', data: { player: 'p1', cardIds: ['c03'] } }] }).expect(201);
+    await t
+      .http()
+      .post('/matches/audit-clean/events')
+      .set(t.organizer)
+      .send({ expectedRevision: 1, events: [draw('c01'), { type: 'CardsLookedAt', data: { player: 'p1', cardIds: ['c03'] } }] })
+      .expect(201);
     expect((await t.http().get('/matches/audit-clean/audit').set(t.organizer)).body.findings).toEqual([]);
   });
 });

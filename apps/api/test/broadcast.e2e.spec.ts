@@ -8,7 +8,12 @@ import { P1_SECRETS, draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 
 /** The server's clock, under the test's control: it stamps recordedAt and measures the broadcast delay. */
-const clock = { at: Date.parse('2026-11-23T12:00:00.000Z'), now() { return this.at; } } satisfies Clock & { at: number };
+const clock = {
+  at: Date.parse('2026-11-23T12:00:00.000Z'),
+  now() {
+    return this.at;
+  },
+} satisfies Clock & { at: number };
 
 const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
 
@@ -20,10 +25,19 @@ describe('the broadcast audience over HTTP', () => {
   afterAll(() => t.close());
 
   const get = (path: string, token?: string) => (token ? t.http().get(path).set(t.bearer(token)) : t.http().get(path));
-  const create = async (matchId: string, extra: object = {}) => (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(matchId), ...extra }).expect(201)).body;
+  const create = async (matchId: string, extra: object = {}) =>
+    (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...lorcanaMatch(matchId), ...extra })
+        .expect(201)
+    ).body;
   const append = async (matchId: string, expectedRevision: number, events: object[]) =>
     t.http().post(`/matches/${matchId}/events`).set(t.organizer).send({ expectedRevision, events }).expect(201);
-  const named = (view: { zones: Record<string, { cards: { definition?: string }[] }> }) => Object.values(view.zones).flatMap((z) => z.cards.map((c) => c.definition).filter(Boolean));
+  const named = (view: { zones: Record<string, { cards: { definition?: string }[] }> }) =>
+    Object.values(view.zones).flatMap((z) => z.cards.map((c) => c.definition).filter(Boolean));
 
   it('a match created with no broadcast options has no broadcast audience: 404 on its views, observations and queue, for any caller', async () => {
     const { tokens } = await create('bc-none');
@@ -36,12 +50,33 @@ describe('the broadcast audience over HTTP', () => {
       }
     await t.http().get('/matches/bc-none/views/broadcast').set(t.organizer).expect(404);
     expect((await get('/matches/bc-none').expect(200)).body.audiences).toEqual(['public', 'p1', 'p2', 'judge']);
-    expect((await t.http().post('/matches/bc-none/tokens').set(t.organizer).send({ roles: ['broadcast'] }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect(
+      (
+        await t
+          .http()
+          .post('/matches/bc-none/tokens')
+          .set(t.organizer)
+          .send({ roles: ['broadcast'] })
+          .expect(400)
+      ).body.code,
+    ).toBe('VALIDATION_FAILED');
   });
 
   it(`a public broadcast runs at least ${PUBLIC_BROADCAST_MIN_SECONDS} s behind: refused with less, 422 BROADCAST_DELAY_TOO_SHORT; a token broadcast may have any delay`, async () => {
-    for (const [i, options] of [{ broadcastAccess: 'public' }, { broadcastDelay: { events: 50 } }, { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS - 1 } }, { broadcastAccess: 'public', broadcastDelay: { events: 3, seconds: 30 } }].entries()) {
-      const refused = (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(`bc-short-${i}`), ...options }).expect(422)).body;
+    for (const [i, options] of [
+      { broadcastAccess: 'public' },
+      { broadcastDelay: { events: 50 } },
+      { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS - 1 } },
+      { broadcastAccess: 'public', broadcastDelay: { events: 3, seconds: 30 } },
+    ].entries()) {
+      const refused = (
+        await t
+          .http()
+          .post('/matches')
+          .set(t.organizer)
+          .send({ ...lorcanaMatch(`bc-short-${i}`), ...options })
+          .expect(422)
+      ).body;
       expect(refused).toMatchObject({ code: 'BROADCAST_DELAY_TOO_SHORT', rule: 'matchlog', details: [{ path: 'data.broadcastDelay.seconds' }] });
       expect(refused.message).toContain('broadcastAccess to "token"');
       await get(`/matches/bc-short-${i}`).expect(404);
@@ -99,10 +134,24 @@ describe('the broadcast audience over HTTP', () => {
     const other = await create('bc-token-2', { broadcastAccess: 'token' });
     await get('/matches/bc-token-2/views/broadcast', tokens.broadcast).expect(403);
     // re-issued, the old one stops working; a match without token access has no broadcast role
-    const again = (await t.http().post('/matches/bc-token/tokens').set(t.organizer).send({ roles: ['broadcast'] }).expect(201)).body.tokens;
+    const again = (
+      await t
+        .http()
+        .post('/matches/bc-token/tokens')
+        .set(t.organizer)
+        .send({ roles: ['broadcast'] })
+        .expect(201)
+    ).body.tokens;
     await get('/matches/bc-token/views/broadcast', tokens.broadcast).expect(401);
     await get('/matches/bc-token/views/broadcast', again.broadcast).expect(200);
-    const refused = (await t.http().post('/matches/bc-open/tokens').set(t.organizer).send({ roles: ['broadcast'] }).expect(400)).body;
+    const refused = (
+      await t
+        .http()
+        .post('/matches/bc-open/tokens')
+        .set(t.organizer)
+        .send({ roles: ['broadcast'] })
+        .expect(400)
+    ).body;
     expect(refused.details[0].message).toContain('"judge", "recorder" or a role of this match (p1, p2)');
     expect(other.tokens.broadcast).not.toBe(tokens.broadcast);
   });
@@ -149,7 +198,11 @@ describe('the broadcast audience over HTTP', () => {
           for (const step of steps) {
             if ('wait' in step) clock.at += step.wait * scale;
             else {
-              await append(matchId, recorded.length - 1, Array.from({ length: step.append }, (_, i) => turn(recorded.length + i)));
+              await append(
+                matchId,
+                recorded.length - 1,
+                Array.from({ length: step.append }, (_, i) => turn(recorded.length + i)),
+              );
               for (let i = 0; i < step.append; i++) recorded.push(clock.at);
             }
             const head = recorded.length - 1;
@@ -171,7 +224,14 @@ describe('the broadcast audience over HTTP', () => {
 
   it("the README's stream walk-through: the Lorcana example with 5 events and 30 s of delay, by its broadcast token", async () => {
     const example = (file: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'examples', 'lorcana', file), 'utf8'));
-    const created = (await t.http().post('/matches').set(t.organizer).send({ ...example('match.json'), broadcastDelay: { events: 5, seconds: 30 }, broadcastAccess: 'token' }).expect(201)).body;
+    const created = (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...example('match.json'), broadcastDelay: { events: 5, seconds: 30 }, broadcastAccess: 'token' })
+        .expect(201)
+    ).body;
     const id = created.matchId;
     const bc = created.tokens.broadcast;
     await t.http().post(`/matches/${id}/events`).set(t.organizer).send(example('events.json')).expect(201);
@@ -191,7 +251,14 @@ describe('the broadcast audience over HTTP', () => {
   });
 
   it('MatchCreated keeps the settings in the log: a malformed delay is refused naming the field', async () => {
-    const bad = (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('bc-bad'), broadcastDelay: { seconds: -5 } }).expect(422)).body;
+    const bad = (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...lorcanaMatch('bc-bad'), broadcastDelay: { seconds: -5 } })
+        .expect(422)
+    ).body;
     expect(bad).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.broadcastDelay.seconds' }] });
     const created = (await t.http().get('/matches/bc-delay/events?audience=judge&to=1').set(t.organizer).expect(200)).body;
     expect(created.observations[0].observation.data.broadcastDelay).toEqual({ events: 3 });
@@ -202,5 +269,4 @@ describe('the broadcast audience over HTTP', () => {
     const body = { ...match, players: [{ id: 'broadcast' }, { id: 'p2' }], cards: match.cards.filter((c) => c.owner === 'p2') };
     expect((await t.http().post('/matches').set(t.organizer).send(body).expect(422)).body.code).toBe('RESERVED_PLAYER_ID');
   });
-
 });

@@ -29,7 +29,9 @@ describe('npm run migrate / npm run rebuild', () => {
 
   it('rebuild fills the catalog from the event log alone', async () => {
     const store = openSqliteEventStore(dir);
-    await store.append('m1', 0, [{ id: 'e1', type: 'MatchCreated', data: { game: 'four-souls', players: [{ id: 'p1' }], cards: [] }, meta: { recordedBy: 't', recordedAt: '2026-11-21T09:00:00.000Z' } }]);
+    await store.append('m1', 0, [
+      { id: 'e1', type: 'MatchCreated', data: { game: 'four-souls', players: [{ id: 'p1' }], cards: [] }, meta: { recordedBy: 't', recordedAt: '2026-11-21T09:00:00.000Z' } },
+    ]);
     await store.append('m1', 1, [{ id: 'e2', type: 'MatchEnded', data: { winner: 'p1', reason: '4 souls' }, meta: { recordedBy: 't', recordedAt: '2026-11-21T09:40:00.000Z' } }]);
     await store.close();
     expect((await run('rebuild', dir)).stdout).toContain('catalog rebuilt from 2 events');
@@ -42,7 +44,9 @@ describe('npm run migrate / npm run rebuild', () => {
     const database = await createTestDatabase();
     const env = { MATCHLOG_CATALOG_URL: database.url };
     const store = openSqliteEventStore(dir);
-    await store.append('m1', 0, [{ id: 'e1', type: 'MatchCreated', data: { game: 'lorcana', players: [{ id: 'p1' }], cards: [] }, meta: { recordedBy: 't', recordedAt: '2026-11-21T09:00:00.000Z' } }]);
+    await store.append('m1', 0, [
+      { id: 'e1', type: 'MatchCreated', data: { game: 'lorcana', players: [{ id: 'p1' }], cards: [] }, meta: { recordedBy: 't', recordedAt: '2026-11-21T09:00:00.000Z' } },
+    ]);
     await store.close();
     expect((await run('migrate', dir, env)).stdout).toContain('catalog in PostgreSQL');
     expect((await run('rebuild', dir, env)).stdout).toContain('catalog rebuilt from 1 events');
@@ -59,7 +63,12 @@ describe('npm run migrate / npm run rebuild', () => {
 
   it('check-integrity says ok for sound databases, and for a damaged one names it and its problems, exiting 1', async () => {
     const store = openSqliteEventStore(dir);
-    for (let m = 0; m < 20; m++) await store.append(`m${m}`, 0, Array.from({ length: 20 }, (_, i) => ({ id: `m${m}-${i}`, type: 'TurnStarted', data: { note: 'x'.repeat(200) } })));
+    for (let m = 0; m < 20; m++)
+      await store.append(
+        `m${m}`,
+        0,
+        Array.from({ length: 20 }, (_, i) => ({ id: `m${m}-${i}`, type: 'TurnStarted', data: { note: 'x'.repeat(200) } })),
+      );
     await store.close();
     await run('migrate', dir);
     const sound = await run('check-integrity', dir);

@@ -8,7 +8,12 @@ const id = 'cors-1';
 const startWithMatch = async (overrides: Parameters<typeof startTestApp>[0] = {}) => {
   const t = await startTestApp(overrides);
   const tokens = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(id)).expect(201)).body.tokens as { players: Record<string, string>; judge: string };
-  await t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision: 1, events: [draw('c01')] }).expect(201);
+  await t
+    .http()
+    .post(`/matches/${id}/events`)
+    .set(t.organizer)
+    .send({ expectedRevision: 1, events: [draw('c01')] })
+    .expect(201);
   return { t, tokens };
 };
 
@@ -19,7 +24,13 @@ describe('CORS, any origin (the default)', () => {
   afterAll(() => t.close());
 
   it('a preflight for a token read is answered 204 with the methods and headers a page may send', async () => {
-    const res = await t.http().options(`/matches/${id}/views/p1`).set('Origin', VIEWER).set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'authorization,accept-language').expect(204);
+    const res = await t
+      .http()
+      .options(`/matches/${id}/views/p1`)
+      .set('Origin', VIEWER)
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization,accept-language')
+      .expect(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toContain('GET');
     expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/);
@@ -57,7 +68,13 @@ describe('CORS, origins from MATCHLOG_CORS_ORIGINS', () => {
   afterAll(() => t.close());
 
   it('an allowed origin is named back, on the preflight and on the read with a token', async () => {
-    const preflight = await t.http().options(`/matches/${id}/views/p1`).set('Origin', VIEWER).set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'authorization').expect(204);
+    const preflight = await t
+      .http()
+      .options(`/matches/${id}/views/p1`)
+      .set('Origin', VIEWER)
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization')
+      .expect(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(VIEWER);
     expect(preflight.headers.vary).toMatch(/Origin/);
     const res = await t.http().get(`/matches/${id}/views/p1`).set('Origin', VIEWER).set(t.bearer(tokens.players.p1)).expect(200);
@@ -67,7 +84,12 @@ describe('CORS, origins from MATCHLOG_CORS_ORIGINS', () => {
   it('another origin gets no Access-Control-Allow-Origin, so its page can not read the answer', async () => {
     const allowed = await t.http().get(`/matches/${id}/views/public`).set('Origin', 'http://localhost:5173').expect(200);
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
-    const preflight = await t.http().options(`/matches/${id}/views/p1`).set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'authorization');
+    const preflight = await t
+      .http()
+      .options(`/matches/${id}/views/p1`)
+      .set('Origin', 'https://evil.example.com')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization');
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     const res = await t.http().get(`/matches/${id}/views/public`).set('Origin', 'https://evil.example.com').expect(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

@@ -12,7 +12,10 @@ const send = (port: number, method: string, path: string, headers: Record<string
   new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve({ status: res.statusCode!, body: text }));
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk) => (text += chunk))
+        .on('end', () => resolve({ status: res.statusCode!, body: text }));
     });
     req.on('error', reject);
     req.end(body);
@@ -37,7 +40,16 @@ describe('no credential in any log line, at the most verbose level', () => {
       stdio: ['ignore', out, out],
     });
     closeSync(out);
-    for (let i = 0; i < 300 && !(await send(port, 'GET', '/health').then((r) => r.status === 200, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+    for (
+      let i = 0;
+      i < 300 &&
+      !(await send(port, 'GET', '/health').then(
+        (r) => r.status === 200,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
   });
   afterAll(() => {
     child.kill('SIGKILL');
@@ -74,13 +86,31 @@ describe('no credential in any log line, at the most verbose level', () => {
         expect(JSON.parse(answer.body).message).toContain(`"${name}"`);
       }
       // in the headers, the path, an innocent-looking parameter, a body that does not parse
-      await send(port, 'GET', '/matches/cred-1/views/p1', { Authorization: `Bearer ${secret}`, Cookie: `session=${secret}`, 'X-Api-Key': secret, 'Proxy-Authorization': `Bearer ${secret}`, Referer: `http://x/?token=${value}` });
+      await send(port, 'GET', '/matches/cred-1/views/p1', {
+        Authorization: `Bearer ${secret}`,
+        Cookie: `session=${secret}`,
+        'X-Api-Key': secret,
+        'Proxy-Authorization': `Bearer ${secret}`,
+        Referer: `http://x/?token=${value}`,
+      });
       await send(port, 'GET', '/matches/cred-1/views/judge', { authorization: `bearer ${secret}` });
       await send(port, 'GET', `/matches/${value}`);
       await send(port, 'GET', `/matches/cred-1/views/public?x=${value}&audience=${value}`);
       await send(port, 'GET', `/matches/cred-1/events?audience=${value}`);
-      await send(port, 'POST', '/matches/cred-1/events', { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, `{"expectedRevision": 1, "events": [{"type": "${secret}"`);
-      await send(port, 'POST', '/matches/cred-1/events', { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, JSON.stringify({ expectedRevision: 1, events: [{ type: secret, data: {} }] }));
+      await send(
+        port,
+        'POST',
+        '/matches/cred-1/events',
+        { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        `{"expectedRevision": 1, "events": [{"type": "${secret}"`,
+      );
+      await send(
+        port,
+        'POST',
+        '/matches/cred-1/events',
+        { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        JSON.stringify({ expectedRevision: 1, events: [{ type: secret, data: {} }] }),
+      );
       await send(port, 'GET', `/matches/cred-1/views/${value}`, { authorization: `Bearer ${secret}` });
       await send(port, 'GET', '/matches/cred-1', { authorization: `Basic ${Buffer.from(`u:${secret}`).toString('base64')}` });
     }

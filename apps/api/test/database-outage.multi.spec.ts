@@ -61,7 +61,11 @@ describe('a database outage kills no instance', () => {
         const id = `outage-${n}`;
         for (let attempt = 0; writing; attempt++) {
           const instance = (n + attempt) % 2 ? a : b;
-          const answer = await fetch(`${instance.base}/matches/outage/events`, { method: 'POST', headers: organizer, body: JSON.stringify({ expectedRevision: n, events: [{ id, type: 'TurnStarted', data: { player: 'p1', turn: n } }] }) }).catch(() => undefined);
+          const answer = await fetch(`${instance.base}/matches/outage/events`, {
+            method: 'POST',
+            headers: organizer,
+            body: JSON.stringify({ expectedRevision: n, events: [{ id, type: 'TurnStarted', data: { player: 'p1', turn: n } }] }),
+          }).catch(() => undefined);
           if (answer?.status === 201) {
             acknowledged.push(id);
             break;

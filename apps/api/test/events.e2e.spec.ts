@@ -9,7 +9,12 @@ describe('POST /matches/:id/events', () => {
     await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(matchId)).expect(201);
     return matchId;
   };
-  const append = (matchId: string, body: unknown) => t.http().post(`/matches/${matchId}/events`).set(t.organizer).send(body as object);
+  const append = (matchId: string, body: unknown) =>
+    t
+      .http()
+      .post(`/matches/${matchId}/events`)
+      .set(t.organizer)
+      .send(body as object);
   const revisionOf = async (matchId: string) => (await t.http().get(`/matches/${matchId}/views/judge`).set(t.organizer)).body.revision;
 
   beforeAll(async () => (t = await startTestApp({ bodyLimit: '64kb' })));
@@ -33,10 +38,16 @@ describe('POST /matches/:id/events', () => {
 
   it('422 when the domain refuses an event: code, the rule cited, the field and which event', async () => {
     const id = await newMatch();
-    const res = await append(id, { expectedRevision: 1, events: [draw('c01'), { type: 'CardMoved', data: { cardId: 'c01', from: zone('deck', 'p1'), to: zone('play', 'p1') } }] }).expect(422);
+    const res = await append(id, {
+      expectedRevision: 1,
+      events: [draw('c01'), { type: 'CardMoved', data: { cardId: 'c01', from: zone('deck', 'p1'), to: zone('play', 'p1') } }],
+    }).expect(422);
     expect(res.body).toMatchObject({ statusCode: 422, code: 'CARD_NOT_IN_ZONE', rule: 'lorcana 7.1.5', details: [{ path: 'data.from' }], eventIndex: 1 });
     expect(await revisionOf(id)).toBe(1); // all or nothing: the valid first event was not written either
-    const bag = await append(id, { expectedRevision: 1, events: [{ type: 'TriggerAdded', data: { triggerId: 't', player: 'p1', sourceCardId: 'c04', ability: 'Exert', kind: 'activated' } }] }).expect(422);
+    const bag = await append(id, {
+      expectedRevision: 1,
+      events: [{ type: 'TriggerAdded', data: { triggerId: 't', player: 'p1', sourceCardId: 'c04', ability: 'Exert', kind: 'activated' } }],
+    }).expect(422);
     expect(bag.body).toMatchObject({ code: 'NOT_A_TRIGGERED_ABILITY', rule: 'lorcana 7.7.2', details: [{ path: 'data.kind' }] });
   });
 
@@ -65,9 +76,12 @@ describe('POST /matches/:id/events', () => {
     expect(await revisionOf(id)).toBe(1);
   });
 
-  it('422 MALFORMED_EVENT when an event\'s data does not fit its type: the domain names the field, what it must be, and which event', async () => {
+  it("422 MALFORMED_EVENT when an event's data does not fit its type: the domain names the field, what it must be, and which event", async () => {
     const id = await newMatch();
-    const wrongType = await append(id, { expectedRevision: 1, events: [draw('c01'), { type: 'CardMoved', data: { cardId: 5, from: zone('hand', 'p1'), to: zone('play', 'p1') } }] }).expect(422);
+    const wrongType = await append(id, {
+      expectedRevision: 1,
+      events: [draw('c01'), { type: 'CardMoved', data: { cardId: 5, from: zone('hand', 'p1'), to: zone('play', 'p1') } }],
+    }).expect(422);
     expect(wrongType.body).toEqual({
       statusCode: 422,
       code: 'MALFORMED_EVENT',
@@ -77,7 +91,11 @@ describe('POST /matches/:id/events', () => {
       eventIndex: 1,
     });
     const nested = await append(id, { expectedRevision: 1, events: [{ type: 'CardMoved', data: { cardId: 'c01', from: { zone: 'Deck!' }, to: zone('hand', 'p1') } }] }).expect(422);
-    expect(nested.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.from.zone', message: 'data.from.zone must be a zone name in kebab-case, e.g. hand' }], eventIndex: 0 });
+    expect(nested.body).toMatchObject({
+      code: 'MALFORMED_EVENT',
+      details: [{ path: 'data.from.zone', message: 'data.from.zone must be a zone name in kebab-case, e.g. hand' }],
+      eventIndex: 0,
+    });
     const extra = await append(id, { expectedRevision: 1, events: [{ ...draw('c01'), data: { ...draw('c01').data, extra: true } }] }).expect(422);
     expect(extra.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.extra' }] });
     const shuffle = await append(id, { expectedRevision: 1, events: [{ type: 'ZoneShuffled', data: { zone: 'deck', order: [] } }] }).expect(422);
@@ -86,11 +104,25 @@ describe('POST /matches/:id/events', () => {
   });
 
   it('POST /matches: a bad matchId is a 400 (the envelope), bad MatchCreated data a 422 MALFORMED_EVENT naming the field', async () => {
-    const badId = await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('x'), matchId: 'bad id!' }).expect(400);
+    const badId = await t
+      .http()
+      .post('/matches')
+      .set(t.organizer)
+      .send({ ...lorcanaMatch('x'), matchId: 'bad id!' })
+      .expect(400);
     expect(badId.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'matchId' }] });
     const match = lorcanaMatch('ev-bad-seat');
-    const badSeat = await t.http().post('/matches').set(t.organizer).send({ ...match, players: [{ id: 'p 1' }] }).expect(422);
-    expect(badSeat.body).toMatchObject({ code: 'MALFORMED_EVENT', details: [{ path: 'data.players[0].id', message: 'data.players[0].id must be 1-128 letters, digits, ".", "_", ":" or "-"' }], eventIndex: 0 });
+    const badSeat = await t
+      .http()
+      .post('/matches')
+      .set(t.organizer)
+      .send({ ...match, players: [{ id: 'p 1' }] })
+      .expect(422);
+    expect(badSeat.body).toMatchObject({
+      code: 'MALFORMED_EVENT',
+      details: [{ path: 'data.players[0].id', message: 'data.players[0].id must be 1-128 letters, digits, ".", "_", ":" or "-"' }],
+      eventIndex: 0,
+    });
     await t.http().post('/matches').set(t.organizer).send([match]).expect(400);
     await t.http().get('/matches/ev-bad-seat').expect(404);
   });
@@ -115,7 +147,13 @@ describe('POST /matches/:id/events', () => {
 
   it('retrying a batch with the same event ids returns its first result and writes nothing new', async () => {
     const id = await newMatch();
-    const batch = { expectedRevision: 1, events: [{ id: `${id}-e1`, ...draw('c01') }, { id: `${id}-e2`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] };
+    const batch = {
+      expectedRevision: 1,
+      events: [
+        { id: `${id}-e1`, ...draw('c01') },
+        { id: `${id}-e2`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } },
+      ],
+    };
     const first = await append(id, batch).expect(201);
     const again = await append(id, batch).expect(201);
     expect(again.body).toEqual(first.body);
@@ -130,8 +168,17 @@ describe('POST /matches/:id/events', () => {
     const mine = 'ev-prober';
     const { recorder } = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(mine)).expect(201)).body.tokens;
     const probe = (expectedRevision: number, id: string) =>
-      t.http().post(`/matches/${mine}/events`).set(t.bearer(recorder)).send({ expectedRevision, events: [{ id, type: 'TurnStarted', data: { player: 'p2', turn: 9 } }] });
-    await t.http().post(`/matches/${mine}/events`).set(t.bearer(recorder)).send({ expectedRevision: 1, events: [{ id: `${mine}-own`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] }).expect(201);
+      t
+        .http()
+        .post(`/matches/${mine}/events`)
+        .set(t.bearer(recorder))
+        .send({ expectedRevision, events: [{ id, type: 'TurnStarted', data: { player: 'p2', turn: 9 } }] });
+    await t
+      .http()
+      .post(`/matches/${mine}/events`)
+      .set(t.bearer(recorder))
+      .send({ expectedRevision: 1, events: [{ id: `${mine}-own`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] })
+      .expect(201);
     /** the body with the probed id taken out: what tells one answer from another */
     const answer = async (res: Promise<{ status: number; body: Record<string, unknown> }>, id: string) => {
       const { status, body } = await res;
@@ -151,7 +198,16 @@ describe('POST /matches/:id/events', () => {
     expect(await revisionOf(mine)).toBe(2);
     expect(await revisionOf(victim)).toBe(2);
     // and a retry of this match's own batch, behind it, still answers as the first time
-    expect((await t.http().post(`/matches/${mine}/events`).set(t.bearer(recorder)).send({ expectedRevision: 1, events: [{ id: `${mine}-own`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] }).expect(201)).body).toEqual({ matchId: mine, revision: 2 });
+    expect(
+      (
+        await t
+          .http()
+          .post(`/matches/${mine}/events`)
+          .set(t.bearer(recorder))
+          .send({ expectedRevision: 1, events: [{ id: `${mine}-own`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] })
+          .expect(201)
+      ).body,
+    ).toEqual({ matchId: mine, revision: 2 });
   });
 
   it('stamps who recorded each event and when; the judge feed shows it', async () => {

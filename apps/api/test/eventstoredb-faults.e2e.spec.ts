@@ -12,13 +12,15 @@ const NDJSON = 'application/x-ndjson';
 const turns = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ type: 'TurnStarted', data: { player: i % 2 ? 'p2' : 'p1', turn: from + i } }));
 
 /** The app's parts on the EventStoreDB adapter over a client double, the catalog in SQLite. */
-const onDouble = (double: EsdbDouble, retry?: RetryDelays) => async (config: ApiConfig): Promise<AppParts> => {
-  const store = new EventStoreDbEventStore(double);
-  const catalog = await openCatalog(config.dataDir);
-  const feeder = new CatalogFeeder(catalog, store, () => undefined, retry);
-  await feeder.start();
-  return { config, store, catalog, feeder };
-};
+const onDouble =
+  (double: EsdbDouble, retry?: RetryDelays) =>
+  async (config: ApiConfig): Promise<AppParts> => {
+    const store = new EventStoreDbEventStore(double);
+    const catalog = await openCatalog(config.dataDir);
+    const feeder = new CatalogFeeder(catalog, store, () => undefined, retry);
+    await feeder.start();
+    return { config, store, catalog, feeder };
+  };
 
 describe('the API on EventStoreDB when the server fails (client double)', () => {
   let source: TestApp;
@@ -26,7 +28,12 @@ describe('the API on EventStoreDB when the server fails (client double)', () => 
   beforeAll(async () => {
     source = await startTestApp();
     await source.http().post('/matches').set(source.organizer).send(lorcanaMatch('big')).expect(201);
-    await source.http().post('/matches/big/events').set(source.organizer).send({ expectedRevision: 1, events: turns(1, 80) }).expect(201);
+    await source
+      .http()
+      .post('/matches/big/events')
+      .set(source.organizer)
+      .send({ expectedRevision: 1, events: turns(1, 80) })
+      .expect(201);
     exported = (await source.http().get('/matches/big/export').set(source.organizer).expect(200)).text;
   });
   afterAll(() => source.close());
@@ -42,19 +49,34 @@ describe('the API on EventStoreDB when the server fails (client double)', () => 
 
   it('unreachable: 503 STORE_UNAVAILABLE with Retry-After; no answer in time: 504 STORE_TIMEOUT; nothing written either time', async () => {
     double.failNext('appendToStream', new UnavailableError(undefined, 'UNAVAILABLE: No connection established'));
-    const unavailable = await t.http().post('/matches/m1/events').set(t.organizer).send({ expectedRevision: 1, events: turns(1, 1) }).expect(503);
+    const unavailable = await t
+      .http()
+      .post('/matches/m1/events')
+      .set(t.organizer)
+      .send({ expectedRevision: 1, events: turns(1, 1) })
+      .expect(503);
     expect(unavailable.headers['retry-after']).toBe('5');
     expect(unavailable.body).toMatchObject({ statusCode: 503, code: 'STORE_UNAVAILABLE' });
 
     double.failNext('appendToStream', new DeadlineExceededError(undefined, 'DEADLINE_EXCEEDED'));
-    const late = await t.http().post('/matches/m1/events').set(t.organizer).send({ expectedRevision: 1, events: turns(1, 1) }).expect(504);
+    const late = await t
+      .http()
+      .post('/matches/m1/events')
+      .set(t.organizer)
+      .send({ expectedRevision: 1, events: turns(1, 1) })
+      .expect(504);
     expect(late.body).toEqual({ statusCode: 504, code: 'STORE_TIMEOUT', message: expect.stringContaining('send the same request again') });
     expect((await t.http().get('/matches/m1/views/judge').set(t.organizer).expect(200)).body.revision).toBe(1);
   });
 
-  it('a batch over the server\'s append limit: 413 APPEND_TOO_LARGE saying what to do, and nothing written', async () => {
+  it("a batch over the server's append limit: 413 APPEND_TOO_LARGE saying what to do, and nothing written", async () => {
     double.maxAppendSize = 4096;
-    const refused = await t.http().post('/matches/m1/events').set(t.organizer).send({ expectedRevision: 1, events: turns(1, 80) }).expect(413);
+    const refused = await t
+      .http()
+      .post('/matches/m1/events')
+      .set(t.organizer)
+      .send({ expectedRevision: 1, events: turns(1, 80) })
+      .expect(413);
     expect(refused.body).toEqual({ statusCode: 413, code: 'APPEND_TOO_LARGE', maxBytes: 4096, message: expect.stringContaining('send them as several smaller batches') });
     expect((await t.http().get('/matches/m1/views/judge').set(t.organizer).expect(200)).body.revision).toBe(1);
   });
@@ -100,7 +122,12 @@ describe('the API on EventStoreDB when the server fails (client double)', () => 
       });
       // the log still takes writes (the catalog is behind them until the subscription is renewed)
       await app.http().post('/matches').set(app.organizer).send(lorcanaMatch('during')).expect(201);
-      await app.http().post('/matches/during/events').set(app.organizer).send({ expectedRevision: 1, events: turns(1, 1) }).expect(201);
+      await app
+        .http()
+        .post('/matches/during/events')
+        .set(app.organizer)
+        .send({ expectedRevision: 1, events: turns(1, 1) })
+        .expect(201);
     } finally {
       await app.close();
     }

@@ -28,12 +28,18 @@ describe.each(games)('the %s example, recorded as the README does', (game) => {
   afterAll(() => t.close());
 
   const exported = async () => {
-    const res = await t.http().get(`/matches/${id}/export`).set(judge).buffer(true).parse((r, done) => {
-      let text = '';
-      r.setEncoding('utf8');
-      r.on('data', (chunk: string) => (text += chunk));
-      r.on('end', () => done(null, text));
-    }).expect(200);
+    const res = await t
+      .http()
+      .get(`/matches/${id}/export`)
+      .set(judge)
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.setEncoding('utf8');
+        r.on('data', (chunk: string) => (text += chunk));
+        r.on('end', () => done(null, text));
+      })
+      .expect(200);
     const parsed = parseJsonLines(res.body as string);
     if ('error' in parsed) throw new Error(parsed.error.message);
     return parsed;

@@ -30,15 +30,36 @@ describe("the live feed of the README's Lorcana match, from creation to MatchEnd
     t = await startTestApp();
     base = await listening(t.app);
     // with a broadcast by token and no delay: its feed runs live, so every payload of it is checked
-    ({ matchId: id, tokens } = (await t.http().post('/matches').set(t.organizer).send({ ...example('match.json'), broadcastAccess: 'token' }).expect(201)).body);
-    for (const [audience, token] of [['p1', tokens.players.p1], ['p2', tokens.players.p2], ['public', undefined], ['broadcast', tokens.broadcast]] as const) {
+    ({ matchId: id, tokens } = (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...example('match.json'), broadcastAccess: 'token' })
+        .expect(201)
+    ).body);
+    for (const [audience, token] of [
+      ['p1', tokens.players.p1],
+      ['p2', tokens.players.p2],
+      ['public', undefined],
+      ['broadcast', tokens.broadcast],
+    ] as const) {
       const client = await SseClient.open(`${base}/matches/${id}/feed?audience=${audience}`, token ? t.bearer(token) : {});
       received.set(audience, everything(client));
     }
     const { events } = example('events.json');
     // three appends while the feeds follow: shuffles, draws, reveals, looks, the bag, MatchEnded
-    for (const [from, to] of [[0, 15], [15, 30], [30, 45]]) {
-      await t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision: 1 + from, events: events.slice(from, to) }).expect(201);
+    for (const [from, to] of [
+      [0, 15],
+      [15, 30],
+      [30, 45],
+    ]) {
+      await t
+        .http()
+        .post(`/matches/${id}/events`)
+        .set(t.organizer)
+        .send({ expectedRevision: 1 + from, events: events.slice(from, to) })
+        .expect(201);
     }
   });
   afterAll(() => t.close());

@@ -6,7 +6,12 @@ import { SseClient, listening } from './support/sse-client';
 import { TestApp, startTestApp } from './support/test-app';
 
 /** The server's clock, under the test's control: it stamps recordedAt and measures the broadcast delay. */
-const clock = { at: Date.parse('2026-11-23T12:00:00.000Z'), now() { return this.at; } } satisfies Clock & { at: number };
+const clock = {
+  at: Date.parse('2026-11-23T12:00:00.000Z'),
+  now() {
+    return this.at;
+  },
+} satisfies Clock & { at: number };
 const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
 
 // The broadcast's delay holds on the live feed as on the views: nothing past the delayed revision, for anyone but the judge and the organizer.
@@ -21,9 +26,22 @@ describe('the live feed of a delayed broadcast', () => {
   afterEach(() => open.splice(0).forEach((client) => client.destroy()));
   afterAll(() => t.close());
 
-  const create = async (id: string, broadcast: object) => (await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(id), ...broadcast }).expect(201)).body;
+  const create = async (id: string, broadcast: object) =>
+    (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...lorcanaMatch(id), ...broadcast })
+        .expect(201)
+    ).body;
   const append = (id: string, expectedRevision: number, count: number) =>
-    t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision, events: Array.from({ length: count }, (_, k) => turn(expectedRevision + k)) }).expect(201);
+    t
+      .http()
+      .post(`/matches/${id}/events`)
+      .set(t.organizer)
+      .send({ expectedRevision, events: Array.from({ length: count }, (_, k) => turn(expectedRevision + k)) })
+      .expect(201);
   const feed = async (id: string, query: string, headers: Record<string, string> = {}) => {
     const client = await SseClient.open(`${base}/matches/${id}/feed?${query}`, headers);
     open.push(client);
@@ -60,7 +78,6 @@ describe('the live feed of a delayed broadcast', () => {
     for (const player of Object.values(tokens.players) as string[])
       expect((await feed('fb-players', 'audience=broadcast', { authorization: `Bearer ${player}` })).problem).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
     await create('fb-none', {});
-    for (const headers of [{}, t.organizer])
-      expect((await feed('fb-none', 'audience=broadcast', headers)).problem).toMatchObject({ statusCode: 404, code: 'AUDIENCE_NOT_FOUND' });
+    for (const headers of [{}, t.organizer]) expect((await feed('fb-none', 'audience=broadcast', headers)).problem).toMatchObject({ statusCode: 404, code: 'AUDIENCE_NOT_FOUND' });
   });
 });

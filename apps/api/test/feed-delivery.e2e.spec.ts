@@ -36,7 +36,7 @@ describe('live feeds: appends from anywhere, and clients that do not read', () =
   });
   afterAll(() => t.close());
 
-  it("follows appends made through another app instance over the same store, and written straight to the store", async () => {
+  it('follows appends made through another app instance over the same store, and written straight to the store', async () => {
     const parts: Omit<AppParts, 'config'> = {
       store: sharedPart(t.app.get(EVENT_STORE), 'close'),
       catalog: sharedPart(t.app.get(CATALOG_DB), 'destroy'),
@@ -75,7 +75,14 @@ describe('live feeds: appends from anywhere, and clients that do not read', () =
     let trigger = 0;
     for (let batch = 0; hub.followers === following; batch++) {
       if (batch === 100) throw new Error(`still following after ${revision} events`);
-      await append(t, Array.from({ length: 200 }, (_, k) => (k % 2 === 0 ? { type: 'TriggerAdded', data: { triggerId: `t${++trigger}`, player: 'p1', sourceCardId: 'c04', ability } } : { type: 'TriggerRemoved', data: { triggerId: `t${trigger}`, reason: 'test' } })));
+      await append(
+        t,
+        Array.from({ length: 200 }, (_, k) =>
+          k % 2 === 0
+            ? { type: 'TriggerAdded', data: { triggerId: `t${++trigger}`, player: 'p1', sourceCardId: 'c04', ability } }
+            : { type: 'TriggerRemoved', data: { triggerId: `t${trigger}`, reason: 'test' } },
+        ),
+      );
     }
     // what reached the client before the cut, read now
     socket.resume();

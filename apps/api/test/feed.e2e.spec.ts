@@ -3,7 +3,10 @@ import { SseClient, SseMessage, listening } from './support/sse-client';
 import { draw, lorcanaMatch, zone } from './support/fixtures';
 
 /** A TurnStarted or a status change: small legal events to append while feeds follow. */
-const filler = (k: number) => (k % 2 === 0 ? { type: 'TurnStarted', data: { player: k % 4 === 0 ? 'p1' : 'p2', turn: k } } : { type: 'CardStatusChanged', data: { cardId: 'c04', exerted: k % 3 === 0, damage: k % 5 } });
+const filler = (k: number) =>
+  k % 2 === 0
+    ? { type: 'TurnStarted', data: { player: k % 4 === 0 ? 'p1' : 'p2', turn: k } }
+    : { type: 'CardStatusChanged', data: { cardId: 'c04', exerted: k % 3 === 0, damage: k % 5 } };
 const ids = (messages: readonly SseMessage[]) => messages.map((m) => Number(m.id));
 const data = (messages: readonly SseMessage[]) => messages.map((m) => JSON.parse(m.data));
 
@@ -26,14 +29,24 @@ describe('GET /matches/:id/feed: the live feed (Server-Sent Events)', () => {
     return client;
   };
   const restObservations = async (audience: string, from: number, token?: string) =>
-    (await t.http().get(`/matches/${id}/events?audience=${audience}&from=${from}`).set(token ? t.bearer(token) : {}).expect(200)).body.observations;
+    (
+      await t
+        .http()
+        .get(`/matches/${id}/events?audience=${audience}&from=${from}`)
+        .set(token ? t.bearer(token) : {})
+        .expect(200)
+    ).body.observations;
 
   beforeAll(async () => {
     t = await startTestApp({ feedHeartbeatMs: 25 });
     base = await listening(t.app);
     tokens = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(id)).expect(201)).body.tokens;
     revision = 1;
-    await append([{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw('c01'), { type: 'CardMoved', data: { cardId: 'c04', from: zone('hand', 'p1'), to: zone('play', 'p1') } }]);
+    await append([
+      { type: 'TurnStarted', data: { player: 'p1', turn: 1 } },
+      draw('c01'),
+      { type: 'CardMoved', data: { cardId: 'c04', from: zone('hand', 'p1'), to: zone('play', 'p1') } },
+    ]);
   });
   afterEach(() => open.splice(0).forEach((client) => client.destroy()));
   afterAll(() => t.close());
@@ -99,7 +112,14 @@ describe('GET /matches/:id/feed: the live feed (Server-Sent Events)', () => {
     const spectator = await feed('audience=public');
     const last = (await p1.nextMessage()).id!;
     await spectator.nextMessage();
-    const reissued = (await t.http().post(`/matches/${id}/tokens`).set(t.organizer).send({ roles: ['p1'] }).expect(201)).body.tokens.players.p1;
+    const reissued = (
+      await t
+        .http()
+        .post(`/matches/${id}/tokens`)
+        .set(t.organizer)
+        .send({ roles: ['p1'] })
+        .expect(201)
+    ).body.tokens.players.p1;
     await p1.closed;
     expect((await SseClient.open(`${base}/matches/${id}/feed?audience=p1`, { ...t.bearer(tokens.players.p1), 'Last-Event-ID': last })).status).toBe(401);
     tokens.players.p1 = reissued;

@@ -59,26 +59,39 @@ describe('fuzz: hostile bodies and parameters against every write endpoint', () 
     t = await startTestApp();
     await new Promise<void>((resolve) => (t.app.getHttpServer() as Server).listen(0, '127.0.0.1', resolve)); // one socket server for every request
     tokens = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(MATCH)).expect(201)).body.tokens;
-    await t.http().post(`/matches/${MATCH}/events`).set(t.organizer).send({ expectedRevision: 1, events: [draw('c01')] }).expect(201);
+    await t
+      .http()
+      .post(`/matches/${MATCH}/events`)
+      .set(t.organizer)
+      .send({ expectedRevision: 1, events: [draw('c01')] })
+      .expect(201);
     store = t.app.get<EventStore>(EVENT_STORE);
   });
   afterAll(() => t.close());
 
   const endpoints = [
     { path: () => '/matches', body: bodyFor({ ...lorcanaMatch('fuzz-new'), eventId: 'fuzz-created' }) },
-    { path: (id: string) => `/matches/${encodeURIComponent(id)}/events`, body: bodyFor({ expectedRevision: 2, events: [{ id: 'fuzz-e', type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw('c02')] }) },
-    { path: (id: string) => `/matches/${encodeURIComponent(id)}/audit/deliveries`, body: bodyFor({ deliveries: [{ audience: 'public', revision: 1, payload: { hand: ['Be Prepared'] } }] }) },
+    {
+      path: (id: string) => `/matches/${encodeURIComponent(id)}/events`,
+      body: bodyFor({ expectedRevision: 2, events: [{ id: 'fuzz-e', type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw('c02')] }),
+    },
+    {
+      path: (id: string) => `/matches/${encodeURIComponent(id)}/audit/deliveries`,
+      body: bodyFor({ deliveries: [{ audience: 'public', revision: 1, payload: { hand: ['Be Prepared'] } }] }),
+    },
     { path: (id: string) => `/matches/${encodeURIComponent(id)}/tokens`, body: bodyFor({ roles: ['p1', 'judge'] }) },
     { path: (id: string) => `/matches/import?matchId=${encodeURIComponent(id)}`, body: bodyFor({ line: 1 }), ndjson: true },
   ];
 
   it(`${RUNS} hostile requests: never a 5xx, every error in the one shape, nothing written by a refused request`, async () => {
-    const request = fc.record({
-      endpoint: fc.nat({ max: endpoints.length - 1 }),
-      auth: fc.constantFrom('organizer', 'judge', 'player', 'none', 'garbage'),
-      id: matchId,
-      query: fc.option(fc.dictionary(fc.constantFrom('at', 'from', 'to', 'audience', 'matchId', 'x'), fc.string({ maxLength: 10 }), { maxKeys: 2 })),
-    }).chain((r) => fc.record({ request: fc.constant(r), body: endpoints[r.endpoint].body }));
+    const request = fc
+      .record({
+        endpoint: fc.nat({ max: endpoints.length - 1 }),
+        auth: fc.constantFrom('organizer', 'judge', 'player', 'none', 'garbage'),
+        id: matchId,
+        query: fc.option(fc.dictionary(fc.constantFrom('at', 'from', 'to', 'audience', 'matchId', 'x'), fc.string({ maxLength: 10 }), { maxKeys: 2 })),
+      })
+      .chain((r) => fc.record({ request: fc.constant(r), body: endpoints[r.endpoint].body }));
     const headers = { organizer: t.organizer, judge: t.bearer(tokens.judge), player: t.bearer(tokens.players.p1), none: {}, garbage: { Authorization: 'Bearer \u00ff nope' } };
     const statuses = new Map<number, number>();
 
@@ -86,13 +99,17 @@ describe('fuzz: hostile bodies and parameters against every write endpoint', () 
       fc.asyncProperty(request, async ({ request: { endpoint, auth, id, query }, body }) => {
         const before = (await store.readAll(0, 1_000_000)).length;
         const { path, ndjson } = endpoints[endpoint];
-        let call = t.http().post(path(id)).set(headers[auth] as Record<string, string>);
+        let call = t
+          .http()
+          .post(path(id))
+          .set(headers[auth] as Record<string, string>);
         if (query) call = call.query(query);
-        const res = 'raw' in body
-          ? await call.set('Content-Type', ndjson ? 'application/x-ndjson' : 'application/json').send(body.raw)
-          : ndjson
-            ? await call.set('Content-Type', 'application/x-ndjson').send(JSON.stringify(body.json))
-            : await call.set('Content-Type', 'application/json').send(JSON.stringify(body.json));
+        const res =
+          'raw' in body
+            ? await call.set('Content-Type', ndjson ? 'application/x-ndjson' : 'application/json').send(body.raw)
+            : ndjson
+              ? await call.set('Content-Type', 'application/x-ndjson').send(JSON.stringify(body.json))
+              : await call.set('Content-Type', 'application/json').send(JSON.stringify(body.json));
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) {
@@ -105,6 +122,6 @@ describe('fuzz: hostile bodies and parameters against every write endpoint', () 
     );
     // the fuzz reached past the guard and the validation, not only the early refusals
     expect([...statuses.keys()]).toEqual(expect.arrayContaining([400, 401, 403, 404]));
-    expect(({}) as Record<string, unknown>).not.toHaveProperty('polluted');
+    expect({} as Record<string, unknown>).not.toHaveProperty('polluted');
   }, 60_000);
 });

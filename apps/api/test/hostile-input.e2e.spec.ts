@@ -10,7 +10,11 @@ describe('hostile input: refused early, in one error shape, never a 500', () => 
   let t: TestApp;
   let matchId: string;
   let tokens: { players: Record<string, string>; judge: string };
-  const post = (path: string, headers: object = {}) => t.http().post(path).set(headers as Record<string, string>);
+  const post = (path: string, headers: object = {}) =>
+    t
+      .http()
+      .post(path)
+      .set(headers as Record<string, string>);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -43,7 +47,9 @@ describe('hostile input: refused early, in one error shape, never a 500', () => 
     await post('/matches').set('Content-Type', 'application/json').send(deep).expect(401);
     // a legitimate payload a few levels deep still goes through
     const payload = JSON.parse(nested(20));
-    await post(`/matches/${matchId}/audit/deliveries`, t.bearer(tokens.judge)).send({ deliveries: [{ audience: 'public', revision: 1, payload }] }).expect(200);
+    await post(`/matches/${matchId}/audit/deliveries`, t.bearer(tokens.judge))
+      .send({ deliveries: [{ audience: 'public', revision: 1, payload }] })
+      .expect(200);
   });
 
   it('an imported log whose chain holds, but whose event nests 100,000 deep, is a 400 BODY_TOO_DEEP', async () => {
@@ -59,8 +65,18 @@ describe('hostile input: refused early, in one error shape, never a 500', () => 
   it('the longest valid id routes, even %-escaped; a longer path segment is a 414 URL_TOO_LONG in the one shape, never a 500', async () => {
     const longest = 'm' + ':'.repeat(127); // 128 characters, the ID rule's limit; every ":" %-escaped by encodeURIComponent
     await post('/matches', t.organizer).send(lorcanaMatch(longest)).expect(201);
-    expect((await t.http().get(`/matches/${encodeURIComponent(longest)}`).set(t.organizer).expect(200)).body.matchId).toBe(longest);
-    await post(`/matches/${encodeURIComponent(longest)}/events`, t.organizer).send({ expectedRevision: 1, events: [draw('c01')] }).expect(201);
+    expect(
+      (
+        await t
+          .http()
+          .get(`/matches/${encodeURIComponent(longest)}`)
+          .set(t.organizer)
+          .expect(200)
+      ).body.matchId,
+    ).toBe(longest);
+    await post(`/matches/${encodeURIComponent(longest)}/events`, t.organizer)
+      .send({ expectedRevision: 1, events: [draw('c01')] })
+      .expect(201);
     const tooLong = 'a'.repeat(385);
     for (const res of [await post(`/matches/${tooLong}/events`, t.organizer).send({}), await t.http().get(`/matches/${tooLong}`).set(t.organizer)]) {
       expect(res.status).toBe(414);
@@ -68,18 +84,30 @@ describe('hostile input: refused early, in one error shape, never a 500', () => 
     }
     // an id over 128 characters but within the route's limit is routed, and refused as an id
     expect((await post('/matches', t.organizer).send(lorcanaMatch('a'.repeat(300)))).status).toBe(400);
-    expect((await t.http().get(`/matches/${'a'.repeat(300)}`).set(t.organizer)).status).toBe(404);
+    expect(
+      (
+        await t
+          .http()
+          .get(`/matches/${'a'.repeat(300)}`)
+          .set(t.organizer)
+      ).status,
+    ).toBe(404);
   });
 
   it('a stale append with a malformed event is refused (4xx), not a 500, and writes nothing', async () => {
     const id = 'hostile-stale';
     await post('/matches', t.organizer).send(lorcanaMatch(id)).expect(201);
-    await post(`/matches/${id}/events`, t.organizer).send({ expectedRevision: 1, events: [draw('c01')] }).expect(201);
+    await post(`/matches/${id}/events`, t.organizer)
+      .send({ expectedRevision: 1, events: [draw('c01')] })
+      .expect(201);
     const res = await post(`/matches/${id}/events`, t.organizer).send({ expectedRevision: 1, events: [[]] });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     // well-formed JSON objects the domain refuses, behind the head: validated against that revision
-    const refused = await post(`/matches/${id}/events`, t.organizer).send({ expectedRevision: 1, events: [{ type: 'CardMoved', data: { cardId: 'c01', from: { zone: 'play', player: 'p1' }, to: { zone: 'hand', player: 'p1' } } }] });
+    const refused = await post(`/matches/${id}/events`, t.organizer).send({
+      expectedRevision: 1,
+      events: [{ type: 'CardMoved', data: { cardId: 'c01', from: { zone: 'play', player: 'p1' }, to: { zone: 'hand', player: 'p1' } } }],
+    });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'CARD_NOT_IN_ZONE', eventIndex: 0 });
     expect((await t.http().get(`/matches/${id}`).expect(200)).body.eventCount).toBe(2);
@@ -89,7 +117,12 @@ describe('hostile input: refused early, in one error shape, never a 500', () => 
     const res = await post(`/matches/${matchId}/events`, t.organizer).send({ expectedRevision: 'one', events: [], extra: 1 }).expect(400);
     expect(Object.keys(res.body).sort()).toEqual(['code', 'details', 'message', 'statusCode']);
     expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: expect.any(String) });
-    expect(res.body.details).toEqual(expect.arrayContaining([{ path: 'extra', message: 'property extra should not exist' }, { path: 'events', message: 'events must contain at least 1 elements' }]));
+    expect(res.body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'extra', message: 'property extra should not exist' },
+        { path: 'events', message: 'events must contain at least 1 elements' },
+      ]),
+    );
     expect(detailMessages(res.body)).toContain(res.body.message.replace(/ \(and \d+ more: see details\)$/, ''));
     const unknown = await t.http().get('/no/such/route').expect(404);
     expect(unknown.body).toEqual({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: expect.any(String) });

@@ -41,8 +41,16 @@ describe('matches: create, catalog, pagination', () => {
     await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('m-entry')).expect(201);
     const { body } = await t.http().get('/matches/m-entry').expect(200);
     expect(body).toMatchObject({
-      matchId: 'm-entry', game: 'lorcana', status: 'live', winner: null, eventCount: 1, revision: 1,
-      players: [{ id: 'p1', name: 'Ada' }, { id: 'p2', name: 'Grace' }],
+      matchId: 'm-entry',
+      game: 'lorcana',
+      status: 'live',
+      winner: null,
+      eventCount: 1,
+      revision: 1,
+      players: [
+        { id: 'p1', name: 'Ada' },
+        { id: 'p2', name: 'Grace' },
+      ],
       tournament: { event: 'Lyon Regional', round: 3, table: 12 },
     });
     expect(Date.parse(body.startedAt)).not.toBeNaN();
@@ -52,7 +60,12 @@ describe('matches: create, catalog, pagination', () => {
 
   it('the catalog follows the log: events counted, the end and the winner recorded', async () => {
     await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('m-ended')).expect(201);
-    await t.http().post('/matches/m-ended/events').set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'MatchEnded', data: { winner: 'p2', reason: '20 lore' } }] }).expect(201);
+    await t
+      .http()
+      .post('/matches/m-ended/events')
+      .set(t.organizer)
+      .send({ expectedRevision: 1, events: [{ type: 'MatchEnded', data: { winner: 'p2', reason: '20 lore' } }] })
+      .expect(201);
     expect((await t.http().get('/matches/m-ended')).body).toMatchObject({ status: 'ended', winner: 'p2', endReason: '20 lore', eventCount: 2, revision: 2 });
   });
 
@@ -77,7 +90,12 @@ describe('matches: create, catalog, pagination', () => {
         if (i === 4) body.players = [...body.players, { id: 'zoe', name: 'Zoe' }];
         await other.http().post('/matches').set(other.organizer).send(body).expect(201);
       }
-      await other.http().post('/matches/list-1/events').set(other.organizer).send({ expectedRevision: 1, events: [{ type: 'MatchEnded', data: { reason: 'draw' } }] }).expect(201);
+      await other
+        .http()
+        .post('/matches/list-1/events')
+        .set(other.organizer)
+        .send({ expectedRevision: 1, events: [{ type: 'MatchEnded', data: { reason: 'draw' } }] })
+        .expect(201);
     });
     afterAll(() => other.close());
 
@@ -104,7 +122,15 @@ describe('matches: create, catalog, pagination', () => {
     });
 
     it('finds a player by name, in any case, as well as by seat id', async () => {
-      const named = async (player: string) => ids((await other.http().get(`/matches?player=${encodeURIComponent(player)}`).expect(200)).body);
+      const named = async (player: string) =>
+        ids(
+          (
+            await other
+              .http()
+              .get(`/matches?player=${encodeURIComponent(player)}`)
+              .expect(200)
+          ).body,
+        );
       expect(await named('Zoe')).toEqual(['list-4']);
       expect(await named('zOE')).toEqual(['list-4']);
       expect(await named('Grace')).toEqual(['list-4', 'list-3', 'list-2', 'list-1', 'list-0']);
@@ -113,7 +139,12 @@ describe('matches: create, catalog, pagination', () => {
     });
 
     it('filters by a tournament event named with spaces, by round alone and by round 0', async () => {
-      await other.http().post('/matches').set(other.organizer).send({ ...lorcanaMatch('list-regional'), tournament: { event: 'Lyon Regional', round: 0 } }).expect(201);
+      await other
+        .http()
+        .post('/matches')
+        .set(other.organizer)
+        .send({ ...lorcanaMatch('list-regional'), tournament: { event: 'Lyon Regional', round: 0 } })
+        .expect(201);
       expect(ids((await other.http().get('/matches?event=Lyon%20Regional').expect(200)).body)).toEqual(['list-regional']);
       expect(ids((await other.http().get('/matches?event=Lyon+Regional&round=0').expect(200)).body)).toEqual(['list-regional']);
       expect(ids((await other.http().get('/matches?round=0').expect(200)).body)).toEqual(['list-regional', 'list-0']);
@@ -123,8 +154,14 @@ describe('matches: create, catalog, pagination', () => {
 
     it('names the bad query parameter in a 400', async () => {
       const res = await other.http().get('/matches?limit=0&status=paused&from=yesterday&cursor=zzz').expect(400);
-      expect(detailMessages(res.body)).toEqual(expect.arrayContaining(['limit must not be less than 1', 'status must be one of the following values: live, ended', 'from must be a valid ISO 8601 date string']));
-      expect((await other.http().get('/matches?cursor=zzz').expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'cursor must be a nextCursor this API returned', details: [{ path: 'cursor' }] });
+      expect(detailMessages(res.body)).toEqual(
+        expect.arrayContaining(['limit must not be less than 1', 'status must be one of the following values: live, ended', 'from must be a valid ISO 8601 date string']),
+      );
+      expect((await other.http().get('/matches?cursor=zzz').expect(400)).body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'cursor must be a nextCursor this API returned',
+        details: [{ path: 'cursor' }],
+      });
     });
   });
 });

@@ -112,11 +112,17 @@ describe('the OpenAPI document types a client', () => {
   });
 
   it('documents a schema for every success body, one Problem for errors, and bearer security only where a token is read', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item as object).map(([method, operation]) => ({ at: `${method} ${path}`, ...operation })));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as object).map(([method, operation]) => ({ at: `${method} ${path}`, ...operation })),
+    );
     const untyped = operations.flatMap(({ at, responses }) =>
       Object.entries(responses as Record<string, any>)
         .filter(([status]) => SUCCESS.test(status))
-        .flatMap(([status, response]) => Object.entries(response.content ?? { none: {} }).filter(([, media]: [string, any]) => !media.schema || Object.keys(media.schema).length === 0).map(([type]) => `${at} ${status} ${type}`)),
+        .flatMap(([status, response]) =>
+          Object.entries(response.content ?? { none: {} })
+            .filter(([, media]: [string, any]) => !media.schema || Object.keys(media.schema).length === 0)
+            .map(([type]) => `${at} ${status} ${type}`),
+        ),
     );
     expect(untyped).toEqual([]);
     expect(operations.filter(({ responses }) => !Object.keys(responses).some((status) => SUCCESS.test(status))).map(({ at }) => at)).toEqual([]);
@@ -149,8 +155,30 @@ describe('the OpenAPI document types a client', () => {
     ];
     const sent: [string, string, number, unknown][] = [
       ['post', '/matches', 201, created],
-      ['post', '/matches/{id}/events', 201, (await http.post('/matches/oa-fit/events').set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw, play, ...triggers] }).expect(201)).body],
-      ['post', '/matches/{id}/tokens', 201, (await http.post('/matches/oa-fit/tokens').set(t.organizer).send({ roles: ['p2'] }).expect(201)).body],
+      [
+        'post',
+        '/matches/{id}/events',
+        201,
+        (
+          await http
+            .post('/matches/oa-fit/events')
+            .set(t.organizer)
+            .send({ expectedRevision: 1, events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw, play, ...triggers] })
+            .expect(201)
+        ).body,
+      ],
+      [
+        'post',
+        '/matches/{id}/tokens',
+        201,
+        (
+          await http
+            .post('/matches/oa-fit/tokens')
+            .set(t.organizer)
+            .send({ roles: ['p2'] })
+            .expect(201)
+        ).body,
+      ],
       ['get', '/matches', 200, (await http.get('/matches').expect(200)).body],
       ['get', '/matches/{id}', 200, (await http.get('/matches/oa-fit').expect(200)).body],
       ['get', '/matches/{id}/events', 200, (await http.get('/matches/oa-fit/events?audience=p1').set(judge).expect(200)).body],
@@ -161,13 +189,37 @@ describe('the OpenAPI document types a client', () => {
       ['get', '/matches/{id}/verify', 200, (await http.get('/matches/oa-fit/verify').set(judge).expect(200)).body],
       ['get', '/matches/{id}/knowledge', 200, (await http.get('/matches/oa-fit/knowledge').set(judge).expect(200)).body],
       ['get', '/matches/{id}/audit', 200, (await http.get('/matches/oa-fit/audit').set(judge).expect(200)).body],
-      ['post', '/matches/{id}/audit/deliveries', 200, (await http.post('/matches/oa-fit/audit/deliveries').set(judge).send({ deliveries: [{ audience: 'public', revision: 6, payload: { hand: ['Be Prepared'] } }] }).expect(200)).body],
+      [
+        'post',
+        '/matches/{id}/audit/deliveries',
+        200,
+        (
+          await http
+            .post('/matches/oa-fit/audit/deliveries')
+            .set(judge)
+            .send({ deliveries: [{ audience: 'public', revision: 6, payload: { hand: ['Be Prepared'] } }] })
+            .expect(200)
+        ).body,
+      ],
       ['get', '/.well-known/jwks.json', 200, (await http.get('/.well-known/jwks.json').expect(200)).body],
       ['get', '/health', 200, (await http.get('/health').expect(200)).body],
       ['get', '/health/ready', 200, (await http.get('/health/ready').expect(200)).body],
-      ['post', '/matches/{id}/events', 409, (await http.post('/matches/oa-fit/events').set(t.organizer).send({ expectedRevision: 1, events: [draw] }).expect(409)).body],
+      [
+        'post',
+        '/matches/{id}/events',
+        409,
+        (
+          await http
+            .post('/matches/oa-fit/events')
+            .set(t.organizer)
+            .send({ expectedRevision: 1, events: [draw] })
+            .expect(409)
+        ).body,
+      ],
     ];
-    const misfits = sent.flatMap(([method, path, status, body]) => strays(doc, doc.paths[path][method].responses[status].content['application/json'].schema, body).map((stray) => `${method} ${path} ${status} ${stray}`));
+    const misfits = sent.flatMap(([method, path, status, body]) =>
+      strays(doc, doc.paths[path][method].responses[status].content['application/json'].schema, body).map((stray) => `${method} ${path} ${status} ${stray}`),
+    );
     expect(misfits).toEqual([]);
     expect(strays(doc, { $ref: '#/components/schemas/MatchSummary' }, { ...created, matchId: 1 })).not.toEqual([]);
   });

@@ -6,8 +6,11 @@ import { join } from 'path';
 /** Starts the real server (`npm start`'s command) and resolves with how it ended; the timeout only guards a server that did start. */
 const startServer = (env: NodeJS.ProcessEnv) =>
   new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-    const child = execFile(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], { cwd: join(__dirname, '..', '..', '..'), env, timeout: 25_000 }, (_error, stdout, stderr) =>
-      resolve({ code: child.exitCode, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      ['-r', '@swc-node/register', 'apps/api/src/main.ts'],
+      { cwd: join(__dirname, '..', '..', '..'), env, timeout: 25_000 },
+      (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );
   });
 
@@ -26,7 +29,7 @@ describe('the server refuses a weak organizer key', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('a weak key in the data directory\'s organizer.key: exit 1, naming the file', async () => {
+  it("a weak key in the data directory's organizer.key: exit 1, naming the file", async () => {
     const file = join(dir, 'organizer.key');
     writeFileSync(file, 'x\n');
     const { code, stderr } = await startServer(env({}));

@@ -21,10 +21,22 @@ describe('the API with its catalog in PostgreSQL', () => {
 
   it('keeps the catalog and the tokens there: a created match is listed, its tokens work, a re-issue revokes at once', async () => {
     const { tokens } = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('pgc-1')).expect(201)).body;
-    await t.http().post('/matches/pgc-1/events').set(t.organizer).send({ expectedRevision: 1, events: [draw()] }).expect(201);
+    await t
+      .http()
+      .post('/matches/pgc-1/events')
+      .set(t.organizer)
+      .send({ expectedRevision: 1, events: [draw()] })
+      .expect(201);
     expect((await t.http().get('/matches').query({ player: 'ada' }).expect(200)).body.matches).toEqual([expect.objectContaining({ matchId: 'pgc-1', revision: 2 })]);
     await t.http().get('/matches/pgc-1/views/p1').set(t.bearer(tokens.players.p1)).expect(200);
-    const fresh = (await t.http().post('/matches/pgc-1/tokens').set(t.organizer).send({ roles: ['p1'] }).expect(201)).body.tokens.players.p1;
+    const fresh = (
+      await t
+        .http()
+        .post('/matches/pgc-1/tokens')
+        .set(t.organizer)
+        .send({ roles: ['p1'] })
+        .expect(201)
+    ).body.tokens.players.p1;
     await t.http().get('/matches/pgc-1/views/p1').set(t.bearer(tokens.players.p1)).expect(401);
 
     const client = new Client({ connectionString: database.url });

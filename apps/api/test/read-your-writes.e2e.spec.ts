@@ -10,13 +10,15 @@ import { startSecondInstance } from './support/second-instance';
 import { TestApp, startTestApp } from './support/test-app';
 
 /** An instance's parts on a PostgreSQL event store of its own (its own pool), its catalog in its data directory. */
-const onPostgres = (url: string) => async (config: ApiConfig): Promise<AppParts> => {
-  const store = await openEventStore({ kind: 'postgres', url });
-  const catalog = await openCatalog(config.dataDir);
-  const feeder = new CatalogFeeder(catalog, store);
-  await feeder.start();
-  return { config, store, catalog, feeder };
-};
+const onPostgres =
+  (url: string) =>
+  async (config: ApiConfig): Promise<AppParts> => {
+    const store = await openEventStore({ kind: 'postgres', url });
+    const catalog = await openCatalog(config.dataDir);
+    const feeder = new CatalogFeeder(catalog, store);
+    await feeder.start();
+    return { config, store, catalog, feeder };
+  };
 
 interface Instances {
   readonly a: TestApp;
@@ -60,9 +62,13 @@ describe.each(setups)('read your writes across instances: %s', (_name, start) =>
 
   const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
   const append = (t: TestApp, id: string, expectedRevision: number, events: object[]) => t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision, events });
-  const judgeView = (t: TestApp, id: string, at?: number) => t.http().get(`/matches/${id}/views/judge${at === undefined ? '' : `?at=${at}`}`).set(t.organizer);
+  const judgeView = (t: TestApp, id: string, at?: number) =>
+    t
+      .http()
+      .get(`/matches/${id}/views/judge${at === undefined ? '' : `?at=${at}`}`)
+      .set(t.organizer);
 
-  it('an append acknowledged by A is in B\'s next read, at the latest revision and at ?at=, reading only the missing tail', async () => {
+  it("an append acknowledged by A is in B's next read, at the latest revision and at ?at=, reading only the missing tail", async () => {
     const { tokens } = (await a.http().post('/matches').set(a.organizer).send(lorcanaMatch('ryw-1')).expect(201)).body;
     expect((await judgeView(b, 'ryw-1').expect(200)).body.revision).toBe(1); // B caches revision 1
     await append(a, 'ryw-1', 1, [draw(), turn(1)]).expect(201);
@@ -94,10 +100,13 @@ describe.each(setups)('read your writes across instances: %s', (_name, start) =>
     expect((await a.http().get('/matches/ryw-2/verify').set(a.organizer).expect(200)).body.ok).toBe(true);
   });
 
-  it('a batch A wrote, retried on B (its answer lost), gets its first result, a shuffle\'s server-drawn salt included', async () => {
+  it("a batch A wrote, retried on B (its answer lost), gets its first result, a shuffle's server-drawn salt included", async () => {
     await a.http().post('/matches').set(a.organizer).send(lorcanaMatch('ryw-3')).expect(201);
     await judgeView(b, 'ryw-3').expect(200);
-    const batch = [{ id: 'ryw-3-shuffle', type: 'ZoneShuffled', data: { zone: { zone: 'deck', player: 'p1' }, order: ['c02', 'c01'] } }, { id: 'ryw-3-turn', ...turn(1) }];
+    const batch = [
+      { id: 'ryw-3-shuffle', type: 'ZoneShuffled', data: { zone: { zone: 'deck', player: 'p1' }, order: ['c02', 'c01'] } },
+      { id: 'ryw-3-turn', ...turn(1) },
+    ];
     const first = (await append(a, 'ryw-3', 1, batch).expect(201)).body;
     expect((await append(b, 'ryw-3', 1, batch).expect(201)).body).toEqual(first);
     expect((await judgeView(b, 'ryw-3').expect(200)).body.revision).toBe(3);

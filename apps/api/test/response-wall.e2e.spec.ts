@@ -15,7 +15,12 @@ describe('answers carry only the fields their types declare', () => {
   beforeAll(async () => {
     t = await startTestApp();
     await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(id)).expect(201);
-    await t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision: 1, events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw('c01')] }).expect(201);
+    await t
+      .http()
+      .post(`/matches/${id}/events`)
+      .set(t.organizer)
+      .send({ expectedRevision: 1, events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }, draw('c01')] })
+      .expect(201);
   });
   afterAll(() => t.close());
   afterEach(() => jest.restoreAllMocks());
@@ -31,7 +36,7 @@ describe('answers carry only the fields their types declare', () => {
     }) as never);
   };
 
-  it('a view: a hidden card\'s id and definition added to it, its zones and its cards are not sent', async () => {
+  it("a view: a hidden card's id and definition added to it, its zones and its cards are not sent", async () => {
     leaking('view', (view) => {
       view.secretDeck = [SECRET];
       view.zones['hand@p1'].cardIds = ['c01'];

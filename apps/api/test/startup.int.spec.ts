@@ -59,7 +59,12 @@ describe('the server refuses to start, saying which file, why and what to do', (
 
   it('on a damaged events.sqlite (quick check)', async () => {
     const store = openSqliteEventStore(base);
-    for (let m = 0; m < 20; m++) await store.append(`m${m}`, 0, Array.from({ length: 20 }, (_, i) => ({ id: `m${m}-${i}`, type: 'TurnStarted', data: { note: 'x'.repeat(200) } })));
+    for (let m = 0; m < 20; m++)
+      await store.append(
+        `m${m}`,
+        0,
+        Array.from({ length: 20 }, (_, i) => ({ id: `m${m}-${i}`, type: 'TurnStarted', data: { note: 'x'.repeat(200) } })),
+      );
     await store.close();
     damageMiddlePages(join(base, 'events.sqlite'));
     await expectRefusal(startServer(base), `${join(base, 'events.sqlite')} is damaged (`, 'restore this file from a backup', 'npm run check-integrity');

@@ -30,7 +30,12 @@ describe('a full disk', () => {
 
     const refused = await t.http().post('/matches/full-1/events').set(t.organizer).send(batch).expect(507);
     expect(refused.body).toMatchObject({ statusCode: 507, code: 'STORAGE_FULL', message: FULL_MESSAGE });
-    const creation = await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch('full-2'), cards: [...lorcanaMatch().cards, ...bigDeck()] }).expect(507);
+    const creation = await t
+      .http()
+      .post('/matches')
+      .set(t.organizer)
+      .send({ ...lorcanaMatch('full-2'), cards: [...lorcanaMatch().cards, ...bigDeck()] })
+      .expect(507);
     expect(creation.body).toMatchObject({ code: 'STORAGE_FULL' });
     await t.http().get('/health').expect(200);
     expect((await t.http().get('/matches/full-1/views/judge').set(t.organizer).expect(200)).body.revision).toBe(1);
@@ -80,8 +85,18 @@ describe('a damaged event database at run time', () => {
     const writer = await startTestApp();
     const dataDir = writer.dataDir;
     for (let m = 0; m < 12; m++) {
-      await writer.http().post('/matches').set(writer.organizer).send(lorcanaMatch(`m${m}`)).expect(201);
-      await writer.http().post(`/matches/m${m}/events`).set(writer.organizer).send({ expectedRevision: 1, events: turns(1, 30) }).expect(201);
+      await writer
+        .http()
+        .post('/matches')
+        .set(writer.organizer)
+        .send(lorcanaMatch(`m${m}`))
+        .expect(201);
+      await writer
+        .http()
+        .post(`/matches/m${m}/events`)
+        .set(writer.organizer)
+        .send({ expectedRevision: 1, events: turns(1, 30) })
+        .expect(201);
     }
     await writer.app.close();
     const file = join(dataDir, 'events.sqlite');
@@ -105,7 +120,13 @@ describe('a damaged event database at run time', () => {
       expect(damaged.length).toBeGreaterThan(0);
       // once the damage is known, nothing more is written into the file, even to a match that reads well
       const healthy = views.findIndex((answer) => answer.status === 200);
-      damaged.push(await t.http().post(`/matches/m${healthy}/events`).set(t.organizer).send({ expectedRevision: 31, events: turns(31, 1) }));
+      damaged.push(
+        await t
+          .http()
+          .post(`/matches/m${healthy}/events`)
+          .set(t.organizer)
+          .send({ expectedRevision: 31, events: turns(31, 1) }),
+      );
       damaged.push(await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('new-in-damaged')));
       for (const answer of damaged) {
         expect(answer.status).toBe(500);
@@ -135,10 +156,13 @@ describe('an event store that cannot be reached', () => {
     });
 
   let t: TestApp;
-  beforeAll(async () => (t = await startTestApp({}, async (config) => {
-    const parts = await openParts(config);
-    return { ...parts, store: unreachableWhileDown(parts.store) };
-  })));
+  beforeAll(
+    async () =>
+      (t = await startTestApp({}, async (config) => {
+        const parts = await openParts(config);
+        return { ...parts, store: unreachableWhileDown(parts.store) };
+      })),
+  );
   afterAll(() => t.close());
 
   it('answers 503 STORE_UNAVAILABLE with Retry-After; /health stays a liveness check and /health/ready says why', async () => {
@@ -146,7 +170,11 @@ describe('an event store that cannot be reached', () => {
     down = true;
     for (const answer of [
       await t.http().get('/matches/esdb-1/views/public'),
-      await t.http().post('/matches/esdb-1/events').set(t.organizer).send({ expectedRevision: 1, events: turns(1, 1) }),
+      await t
+        .http()
+        .post('/matches/esdb-1/events')
+        .set(t.organizer)
+        .send({ expectedRevision: 1, events: turns(1, 1) }),
       await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('esdb-2')),
     ]) {
       expect(answer.status).toBe(503);

@@ -23,7 +23,12 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
 
   it('POST /matches/:id/tokens re-issues the named roles; their old tokens stop working at once, the others keep working', async () => {
     const old: Tokens = (await create(lorcanaMatch('tok-reissue')).expect(201)).body.tokens;
-    const res = await t.http().post('/matches/tok-reissue/tokens').set(t.organizer).send({ roles: ['p1', 'judge'] }).expect(201);
+    const res = await t
+      .http()
+      .post('/matches/tok-reissue/tokens')
+      .set(t.organizer)
+      .send({ roles: ['p1', 'judge'] })
+      .expect(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const fresh: Tokens = res.body.tokens;
     expect(res.body.matchId).toBe('tok-reissue');
@@ -38,31 +43,81 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
 
   it('a recorder token, issued at creation and import and re-issuable, appends as "recorder" and reads the judge view', async () => {
     const { recorder } = (await create(lorcanaMatch('tok-rec')).expect(201)).body.tokens;
-    const appended = await t.http().post('/matches/tok-rec/events').set(t.bearer(recorder)).send({ expectedRevision: 1, events: [draw()] }).expect(201);
+    const appended = await t
+      .http()
+      .post('/matches/tok-rec/events')
+      .set(t.bearer(recorder))
+      .send({ expectedRevision: 1, events: [draw()] })
+      .expect(201);
     expect(appended.body).toEqual({ matchId: 'tok-rec', revision: 2 });
     const view = (await reads(recorder, 'judge', 'tok-rec').expect(200)).body;
     expect(view.zones['hand@p1'].cards.map((card: { cardId: string }) => card.cardId)).toContain('c01');
     const feed = (await t.http().get('/matches/tok-rec/events?audience=judge').set(t.organizer).expect(200)).body.observations;
     expect(feed.map((entry: { observation: { meta: { recordedBy: string } } }) => entry.observation.meta.recordedBy)).toEqual(['organizer', 'recorder']);
-    const fresh = (await t.http().post('/matches/tok-rec/tokens').set(t.organizer).send({ roles: ['recorder'] }).expect(201)).body.tokens;
+    const fresh = (
+      await t
+        .http()
+        .post('/matches/tok-rec/tokens')
+        .set(t.organizer)
+        .send({ roles: ['recorder'] })
+        .expect(201)
+    ).body.tokens;
     expect(Object.keys(fresh)).toEqual(['players', 'recorder']);
-    await t.http().post('/matches/tok-rec/events').set(t.bearer(recorder)).send({ expectedRevision: 2, events: [draw('c02')] }).expect(401);
-    await t.http().post('/matches/tok-rec/events').set(t.bearer(fresh.recorder)).send({ expectedRevision: 2, events: [draw('c02')] }).expect(201);
-    const created = { id: 'tok-rec-imported', type: 'MatchCreated', data: lorcanaMatch(), meta: { recordedBy: 'organizer', recordedAt: '2026-11-23T10:00:00.000Z' } } as unknown as MatchEvent;
+    await t
+      .http()
+      .post('/matches/tok-rec/events')
+      .set(t.bearer(recorder))
+      .send({ expectedRevision: 2, events: [draw('c02')] })
+      .expect(401);
+    await t
+      .http()
+      .post('/matches/tok-rec/events')
+      .set(t.bearer(fresh.recorder))
+      .send({ expectedRevision: 2, events: [draw('c02')] })
+      .expect(201);
+    const created = {
+      id: 'tok-rec-imported',
+      type: 'MatchCreated',
+      data: lorcanaMatch(),
+      meta: { recordedBy: 'organizer', recordedAt: '2026-11-23T10:00:00.000Z' },
+    } as unknown as MatchEvent;
     const log = signedLog(t, 'tok-rec-copy', [created]);
     const imported = (await t.http().post('/matches/import?matchId=tok-rec-copy').set(t.organizer).set('Content-Type', 'application/x-ndjson').send(log).expect(201)).body;
     await reads(imported.tokens.recorder, 'judge', 'tok-rec-copy').expect(200);
     await reads(imported.tokens.recorder, 'judge', 'tok-rec').expect(403);
   });
 
-  it('re-issue is the organizer\'s alone, for roles the match has', async () => {
+  it("re-issue is the organizer's alone, for roles the match has", async () => {
     const { tokens } = (await create(lorcanaMatch('tok-roles')).expect(201)).body;
-    await t.http().post('/matches/tok-roles/tokens').send({ roles: ['p1'] }).expect(401);
-    await t.http().post('/matches/tok-roles/tokens').set(t.bearer(tokens.judge)).send({ roles: ['p1'] }).expect(403);
-    const unknown = await t.http().post('/matches/tok-roles/tokens').set(t.organizer).send({ roles: ['p1', 'p9', 'public'] }).expect(400);
+    await t
+      .http()
+      .post('/matches/tok-roles/tokens')
+      .send({ roles: ['p1'] })
+      .expect(401);
+    await t
+      .http()
+      .post('/matches/tok-roles/tokens')
+      .set(t.bearer(tokens.judge))
+      .send({ roles: ['p1'] })
+      .expect(403);
+    const unknown = await t
+      .http()
+      .post('/matches/tok-roles/tokens')
+      .set(t.organizer)
+      .send({ roles: ['p1', 'p9', 'public'] })
+      .expect(400);
     expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'roles.1' }, { path: 'roles.2' }] });
     await t.http().post('/matches/tok-roles/tokens').set(t.organizer).send({ roles: [] }).expect(400);
-    expect((await t.http().post('/matches/nope/tokens').set(t.organizer).send({ roles: ['judge'] }).expect(404)).body.code).toBe('MATCH_NOT_FOUND');
+    expect(
+      (
+        await t
+          .http()
+          .post('/matches/nope/tokens')
+          .set(t.organizer)
+          .send({ roles: ['judge'] })
+          .expect(404)
+      ).body.code,
+    ).toBe('MATCH_NOT_FOUND');
     await reads(tokens.players.p1, 'p1', 'tok-roles').expect(200); // nothing was re-issued
   });
 
@@ -83,15 +138,30 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
 
   it('no match stream, export or view shows the token stream or a token hash', async () => {
     const { tokens } = (await create(lorcanaMatch('tok-hidden')).expect(201)).body;
-    await t.http().post('/matches/tok-hidden/events').set(t.organizer).send({ expectedRevision: 1, events: [draw()] }).expect(201);
+    await t
+      .http()
+      .post('/matches/tok-hidden/events')
+      .set(t.organizer)
+      .send({ expectedRevision: 1, events: [draw()] })
+      .expect(201);
     const exported = (await t.http().get('/matches/tok-hidden/export').set(t.bearer(tokens.judge)).expect(200)).text;
     const feed = JSON.stringify((await t.http().get('/matches/tok-hidden/events?audience=judge').set(t.bearer(tokens.judge)).expect(200)).body);
     for (const text of [exported, feed]) {
       expect(text).not.toContain('Tokens');
-      for (const token of [tokens.judge, ...Object.values(tokens.players) as string[]]) expect(text).not.toContain(hashToken(token));
+      for (const token of [tokens.judge, ...(Object.values(tokens.players) as string[])]) expect(text).not.toContain(hashToken(token));
     }
-    for (const path of ['views/public', 'events', 'export']) await t.http().get(`/matches/${encodeURIComponent('tokens@tok-hidden')}/${path}`).set(t.organizer).expect(404);
-    await t.http().post(`/matches/${encodeURIComponent('tokens@tok-hidden')}/events`).set(t.organizer).send({ expectedRevision: 2, events: [draw()] }).expect(404);
+    for (const path of ['views/public', 'events', 'export'])
+      await t
+        .http()
+        .get(`/matches/${encodeURIComponent('tokens@tok-hidden')}/${path}`)
+        .set(t.organizer)
+        .expect(404);
+    await t
+      .http()
+      .post(`/matches/${encodeURIComponent('tokens@tok-hidden')}/events`)
+      .set(t.organizer)
+      .send({ expectedRevision: 2, events: [draw()] })
+      .expect(404);
   });
 });
 
@@ -99,7 +169,14 @@ describe('a lost catalog.sqlite', () => {
   it('comes back from the log with every token, re-issued ones included', async () => {
     const first = await startTestApp();
     const { tokens } = (await first.http().post('/matches').set(first.organizer).send(lorcanaMatch('tok-lost')).expect(201)).body;
-    const fresh = (await first.http().post('/matches/tok-lost/tokens').set(first.organizer).send({ roles: ['p2'] }).expect(201)).body.tokens;
+    const fresh = (
+      await first
+        .http()
+        .post('/matches/tok-lost/tokens')
+        .set(first.organizer)
+        .send({ roles: ['p2'] })
+        .expect(201)
+    ).body.tokens;
     await first.app.close();
     for (const file of ['catalog.sqlite', 'catalog.sqlite-wal', 'catalog.sqlite-shm']) rmSync(join(first.dataDir, file), { force: true });
 

@@ -68,7 +68,9 @@ describe('two instances on one PostgreSQL', () => {
     const { a, b } = cluster;
     expect((await a.call('POST', '/matches', { token: organizer(), body: lorcanaMatch('multi-race') })).status).toBe(201);
     for (let revision = 1; revision <= 5; revision++) {
-      const both = await Promise.all([a, b].map((instance) => instance.call('POST', '/matches/multi-race/events', { token: organizer(), body: { expectedRevision: revision, events: [turn()] } })));
+      const both = await Promise.all(
+        [a, b].map((instance) => instance.call('POST', '/matches/multi-race/events', { token: organizer(), body: { expectedRevision: revision, events: [turn()] } })),
+      );
       expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
       expect(both.find((r) => r.status === 409)!.body).toMatchObject({ code: 'REVISION_CONFLICT' });
     }

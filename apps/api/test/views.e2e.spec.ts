@@ -12,16 +12,21 @@ describe('views, queue and feeds, by role', () => {
     t = await startTestApp();
     tokens = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(id)).expect(201)).body.tokens;
     otherJudge = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('views-other')).expect(201)).body.tokens.judge;
-    await t.http().post(`/matches/${id}/events`).set(t.organizer).send({
-      expectedRevision: 1,
-      events: [
-        { type: 'TurnStarted', data: { player: 'p1', turn: 1 } },
-        draw('c01'),
-        { type: 'CardMoved', data: { cardId: 'c04', from: zone('hand', 'p1'), to: zone('play', 'p1') } },
-        { type: 'TriggerAdded', data: { triggerId: 'lyle-1', player: 'p1', sourceCardId: 'c04', ability: 'Thanks For Volunteering' } },
-        { type: 'TriggerAdded', data: { triggerId: 'moana-1', player: 'p2', sourceCardId: 'c06', ability: 'Hidden source' } },
-      ],
-    }).expect(201);
+    await t
+      .http()
+      .post(`/matches/${id}/events`)
+      .set(t.organizer)
+      .send({
+        expectedRevision: 1,
+        events: [
+          { type: 'TurnStarted', data: { player: 'p1', turn: 1 } },
+          draw('c01'),
+          { type: 'CardMoved', data: { cardId: 'c04', from: zone('hand', 'p1'), to: zone('play', 'p1') } },
+          { type: 'TriggerAdded', data: { triggerId: 'lyle-1', player: 'p1', sourceCardId: 'c04', ability: 'Thanks For Volunteering' } },
+          { type: 'TriggerAdded', data: { triggerId: 'moana-1', player: 'p2', sourceCardId: 'c06', ability: 'Hidden source' } },
+        ],
+      })
+      .expect(201);
   });
   afterAll(() => t.close());
 
@@ -110,9 +115,18 @@ describe('views, queue and feeds, by role', () => {
   it("GET /events is an audience's observation feed between two revisions", async () => {
     const feed = (await get(`/matches/${id}/events?audience=p1&from=2&to=3`, tokens.players.p1).expect(200)).body;
     expect(feed).toMatchObject({ audience: 'p1', from: 2, to: 3 });
-    expect(feed.observations).toEqual([{ revision: 3, observation: { type: 'CardMoved', move: expect.objectContaining({ card: expect.objectContaining({ definition: 'Ariel - On Human Legs' }) }) } }]);
+    expect(feed.observations).toEqual([
+      { revision: 3, observation: { type: 'CardMoved', move: expect.objectContaining({ card: expect.objectContaining({ definition: 'Ariel - On Human Legs' }) }) } },
+    ]);
     const publicFeed = (await get(`/matches/${id}/events`).expect(200)).body;
-    expect(publicFeed.observations.map((o: { observation: { type: string } }) => o.observation.type)).toEqual(['MatchStarted', 'TurnStarted', 'CardMoved', 'CardMoved', 'TriggerAdded', 'TriggerAdded']);
+    expect(publicFeed.observations.map((o: { observation: { type: string } }) => o.observation.type)).toEqual([
+      'MatchStarted',
+      'TurnStarted',
+      'CardMoved',
+      'CardMoved',
+      'TriggerAdded',
+      'TriggerAdded',
+    ]);
   });
 });
 
@@ -128,10 +142,31 @@ describe('health and OpenAPI', () => {
   it('serves the OpenAPI document with every endpoint and the event data schemas', async () => {
     await t.http().get('/docs').expect(200);
     const doc = (await t.http().get('/docs-json').expect(200)).body;
-    expect(Object.keys(doc.paths).sort()).toEqual(['/.well-known/jwks.json', '/health', '/health/ready', '/matches', '/matches/import', '/matches/{id}', '/matches/{id}/audit', '/matches/{id}/audit/deliveries', '/matches/{id}/events', '/matches/{id}/export', '/matches/{id}/feed', '/matches/{id}/knowledge', '/matches/{id}/queue', '/matches/{id}/receipt', '/matches/{id}/tokens', '/matches/{id}/verify', '/matches/{id}/views/{audience}']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/.well-known/jwks.json',
+      '/health',
+      '/health/ready',
+      '/matches',
+      '/matches/import',
+      '/matches/{id}',
+      '/matches/{id}/audit',
+      '/matches/{id}/audit/deliveries',
+      '/matches/{id}/events',
+      '/matches/{id}/export',
+      '/matches/{id}/feed',
+      '/matches/{id}/knowledge',
+      '/matches/{id}/queue',
+      '/matches/{id}/receipt',
+      '/matches/{id}/tokens',
+      '/matches/{id}/verify',
+      '/matches/{id}/views/{audience}',
+    ]);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining([...eventTypes.map((type) => `${type}Data`), 'AppendEventsDto', 'EventDto']));
     expect(doc.components.schemas.CardMovedData).toMatchObject({ type: 'object', required: ['cardId', 'from', 'to'], additionalProperties: false });
     expect(doc.components.schemas.EventDto.properties.data.oneOf).toHaveLength(eventTypes.length);
-    expect(doc.paths['/matches'].post.requestBody.content['application/json'].schema).toMatchObject({ required: ['game', 'players', 'cards'], properties: { matchId: { type: 'string' }, game: { enum: ['lorcana', 'four-souls', 'grand-archive'] } } });
+    expect(doc.paths['/matches'].post.requestBody.content['application/json'].schema).toMatchObject({
+      required: ['game', 'players', 'cards'],
+      properties: { matchId: { type: 'string' }, game: { enum: ['lorcana', 'four-souls', 'grand-archive'] } },
+    });
   });
 });

@@ -12,8 +12,10 @@ export interface CommandResult {
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
-const findingLine = (m: CliMessages) => (f: Finding): string =>
-  `  r${f.revision}  ${f.code}  (${f.rule}, ${m.severity(f.severity)}${f.players.length ? `, ${f.players.join(' ')}` : ''})\n      ${f.message}`;
+const findingLine =
+  (m: CliMessages) =>
+  (f: Finding): string =>
+    `  r${f.revision}  ${f.code}  (${f.rule}, ${m.severity(f.severity)}${f.players.length ? `, ${f.players.join(' ')}` : ''})\n      ${f.message}`;
 
 const revisionIn = (events: readonly MatchEvent[], { at, language }: CliArgs): number => {
   if (at === undefined) return events.length;
@@ -52,7 +54,11 @@ export const verify = (log: LogToVerify, args: CliArgs, inputs: VerifyInputs = {
   if (verdict.ok) {
     const { signature } = verdict;
     if (signature === 'unsigned') lines.push(m.unsigned);
-    else lines.push(m.signedHead(signature.revision, signature.matchId, signature.time), signature.pinned ? m.keyPinned(signature.fingerprint) : m.keyNotPinned(signature.fingerprint));
+    else
+      lines.push(
+        m.signedHead(signature.revision, signature.matchId, signature.time),
+        signature.pinned ? m.keyPinned(signature.fingerprint) : m.keyNotPinned(signature.fingerprint),
+      );
     if (verdict.receipt) lines.push(m.receiptExtended(verdict.receipt.revision));
   } else if (verdict.code === 'CHAIN_BROKEN') {
     const broken = verdict.chain;

@@ -74,10 +74,13 @@ const main = (argv: readonly string[]): number => {
       return 1;
     }
     const result: CommandResult =
-      args.command === 'audit' ? audit(events, args)
-      : args.command === 'verify' ? verify(parsed, args, verifyInputs(args.key, args.receipt, m))
-      : args.command === 'replay' ? replay(events, args)
-      : knowledge(events, args);
+      args.command === 'audit'
+        ? audit(events, args)
+        : args.command === 'verify'
+          ? verify(parsed, args, verifyInputs(args.key, args.receipt, m))
+          : args.command === 'replay'
+            ? replay(events, args)
+            : knowledge(events, args);
     console.log(result.output);
     return result.exitCode;
   } catch (error) {

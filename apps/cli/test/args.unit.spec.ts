@@ -11,9 +11,7 @@ const usageError = (argv: string[]): string => {
 };
 
 describe('matchlog arguments (node:util parseArgs)', () => {
-  it.each([[['--help']], [['-h']], [['audit', 'log.jsonl', '--help']], [['-h', 'verify']]])('%j asks for help', (argv) =>
-    expect(parseArgs(argv)).toEqual({ info: 'help' }),
-  );
+  it.each([[['--help']], [['-h']], [['audit', 'log.jsonl', '--help']], [['-h', 'verify']]])('%j asks for help', (argv) => expect(parseArgs(argv)).toEqual({ info: 'help' }));
 
   it('--version asks for the version', () => expect(parseArgs(['--version'])).toEqual({ info: 'version' }));
 
@@ -26,7 +24,13 @@ describe('matchlog arguments (node:util parseArgs)', () => {
 
   it('verify takes --key, --receipt and --allow-unsigned', () => {
     expect(parseArgs(['verify', 'log.jsonl', '--key', 'jwks.json', '--receipt=r.json', '--allow-unsigned'])).toEqual({
-      command: 'verify', file: 'log.jsonl', json: false, language: 'en', key: 'jwks.json', receipt: 'r.json', allowUnsigned: true,
+      command: 'verify',
+      file: 'log.jsonl',
+      json: false,
+      language: 'en',
+      key: 'jwks.json',
+      receipt: 'r.json',
+      allowUnsigned: true,
     });
     expect(parseArgs(['verify', 'log.jsonl'])).toEqual({ command: 'verify', file: 'log.jsonl', json: false, language: 'en', allowUnsigned: false });
   });

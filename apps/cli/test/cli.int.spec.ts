@@ -20,7 +20,10 @@ const lorcana = (): MatchEvent[] => {
   const match = JSON.parse(readFileSync(join(root, 'examples/lorcana/match.json'), 'utf8'));
   const body = JSON.parse(readFileSync(join(root, 'examples/lorcana/events.json'), 'utf8'));
   const stamp = { recordedBy: 'scorekeeper', recordedAt: '2026-11-21T10:00:00.000Z' };
-  return [{ id: 'e0', type: 'MatchCreated', data: match, meta: { ...stamp, chainSalt: 'ab'.repeat(32) } }, ...body.events.map((e: object, i: number) => ({ id: `e${i + 1}`, ...e, meta: stamp }))];
+  return [
+    { id: 'e0', type: 'MatchCreated', data: match, meta: { ...stamp, chainSalt: 'ab'.repeat(32) } },
+    ...body.events.map((e: object, i: number) => ({ id: `e${i + 1}`, ...e, meta: stamp })),
+  ];
 };
 
 const SERVER = generateKeyPairSync('ed25519').privateKey;
@@ -60,24 +63,39 @@ describe('npx matchlog (offline CLI)', () => {
   it('verify: a log cut short, re-signed by another key, or unsigned fails, naming the problem; unsigned passes only with --allow-unsigned', async () => {
     const lines = readFileSync(exported, 'utf8').trimEnd().split('\n');
     const cut = file('cut.jsonl', `${lines.slice(0, -3).join('\n')}\n${lines.at(-1)}\n`);
-    expect(await matchlog('verify', cut, '--key', jwks)).toMatchObject({ code: 1, stdout: expect.stringMatching(/REFUSED \(HEAD_MISMATCH\) at line 45:\n {2}.*the last events were cut off/) });
+    expect(await matchlog('verify', cut, '--key', jwks)).toMatchObject({
+      code: 1,
+      stdout: expect.stringMatching(/REFUSED \(HEAD_MISMATCH\) at line 45:\n {2}.*the last events were cut off/),
+    });
     const headless = file('headless.jsonl', `${lines.slice(0, -2).join('\n')}\n`);
     expect(await matchlog('verify', headless, '--key', jwks)).toMatchObject({ code: 1, stdout: expect.stringContaining('REFUSED (HEAD_MISSING)') });
     expect(await matchlog('verify', headless, '--allow-unsigned')).toMatchObject({ code: 0, stdout: expect.stringContaining('UNSIGNED') });
     expect(await matchlog('verify', headless, '--lang', 'es')).toMatchObject({ code: 1, stdout: expect.stringContaining('el registro no tiene cabeza firmada') });
     const resigned = file('resigned.jsonl', signedExport(chainEvents(lorcana().slice(0, 40)), FORGER));
-    expect(await matchlog('verify', resigned, '--key', jwks)).toMatchObject({ code: 1, stdout: expect.stringContaining(`REFUSED (SIGNATURE_KEY_UNKNOWN) at line 41:\n  the head is signed by key ${thumbprintOf(publicJwkOf(FORGER))}`) });
+    expect(await matchlog('verify', resigned, '--key', jwks)).toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining(`REFUSED (SIGNATURE_KEY_UNKNOWN) at line 41:\n  the head is signed by key ${thumbprintOf(publicJwkOf(FORGER))}`),
+    });
     const twice = file('twice.jsonl', [...lines.slice(0, -2), lines.at(-2)!.replace('"type":"MatchEnded"', '"type":"MatchEnded","type":"TurnStarted"'), lines.at(-1)].join('\n'));
     expect(await matchlog('verify', twice, '--key', jwks)).toMatchObject({ code: 1, stdout: expect.stringContaining('REFUSED (LINE_NOT_CANONICAL)') });
   });
 
-  it('verify --receipt: a log that does not extend the receipt\'s head fails', async () => {
+  it("verify --receipt: a log that does not extend the receipt's head fails", async () => {
     const events = chainEvents(lorcana());
-    const receipt = file('receipt.json', JSON.stringify(signHead({ purpose: 'receipt', matchId: 'cli-1', revision: 30, hash: events[29].meta!.hash!, time: '2026-11-21T10:30:00.000Z' }, SERVER)));
-    expect(await matchlog('verify', exported, '--key', jwks, '--receipt', receipt)).toMatchObject({ code: 0, stdout: expect.stringContaining('receipt: the log extends the head of revision 30') });
+    const receipt = file(
+      'receipt.json',
+      JSON.stringify(signHead({ purpose: 'receipt', matchId: 'cli-1', revision: 30, hash: events[29].meta!.hash!, time: '2026-11-21T10:30:00.000Z' }, SERVER)),
+    );
+    expect(await matchlog('verify', exported, '--key', jwks, '--receipt', receipt)).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('receipt: the log extends the head of revision 30'),
+    });
     const rewritten = chainEvents(lorcana().map((e, i) => (i === 12 ? { ...e, id: 'rewritten' } : e)));
     const later = file('rewritten.jsonl', signedExport(rewritten));
-    expect(await matchlog('verify', later, '--key', jwks, '--receipt', receipt)).toMatchObject({ code: 1, stdout: expect.stringContaining('REFUSED (RECEIPT_MISMATCH) at line 30') });
+    expect(await matchlog('verify', later, '--key', jwks, '--receipt', receipt)).toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining('REFUSED (RECEIPT_MISMATCH) at line 30'),
+    });
   });
 
   it('verify: one changed line is found and located', async () => {
@@ -120,7 +138,7 @@ describe('npx matchlog (offline CLI)', () => {
     expect(later.stdout).toMatch(/Ariel - On Human Legs \[c13\] in deck@p1: p2 \(public-zone at r\d+\), public/);
   });
 
-  it('--help and -h print the usage on stdout and exit 0; --version prints package.json\'s version', async () => {
+  it("--help and -h print the usage on stdout and exit 0; --version prints package.json's version", async () => {
     for (const flag of ['--help', '-h']) {
       const help = await matchlog(flag);
       expect(help).toMatchObject({ code: 0, stderr: '' });
@@ -134,7 +152,11 @@ describe('npx matchlog (offline CLI)', () => {
 
   it('--json and --at work before or after the file, and --at=N too; an unknown flag exits 2 with the usage', async () => {
     const after = await matchlog('knowledge', exported, '--json', '--at', '20');
-    for (const args of [['knowledge', '--json', '--at', '20', exported], ['knowledge', '--at=20', exported, '--json'], ['--json', 'knowledge', exported, '--at=20']]) {
+    for (const args of [
+      ['knowledge', '--json', '--at', '20', exported],
+      ['knowledge', '--at=20', exported, '--json'],
+      ['--json', 'knowledge', exported, '--at=20'],
+    ]) {
       expect(await matchlog(...args)).toEqual(after);
     }
     expect(JSON.parse(after.stdout).revision).toBe(20);
@@ -149,12 +171,24 @@ describe('npx matchlog (offline CLI)', () => {
     const cut = join(dir, 'cut.jsonl');
     const lines = readFileSync(exported, 'utf8').split('\n');
     writeFileSync(cut, [...lines.slice(0, 5), ...lines.slice(6)].join('\n'));
-    const runs = [['audit', planted], ['verify', exported], ['verify', cut], ['knowledge', exported, '--at', '40'], ['replay', exported, '--as', 'p1', '--at', '39']];
+    const runs = [
+      ['audit', planted],
+      ['verify', exported],
+      ['verify', cut],
+      ['knowledge', exported, '--at', '40'],
+      ['replay', exported, '--as', 'p1', '--at', '39'],
+    ];
     const spanish = [
       ['4 eventos: 1 hallazgo(s), 1 infracción(es)', '(lorcana 7.1.3, infracción, p1 p2)', 'p1 miró una carta de una zona privada'],
       ['cadena intacta: 46 eventos', 'compromisos de barajado: todos coinciden'],
       ['cadena ROTA en la línea 6 (evento e6): eliminado o reordenado\n  el evento no sigue al que tiene delante'],
-      ['conocimiento en la revisión 40 (lorcana)', 'aún al azar (posiciones', 'conocida por p1, p2, public', 'cartas ocultas que alguien distinto de su dueño puede identificar:', 'p2 (en una zona pública en r9)'],
+      [
+        'conocimiento en la revisión 40 (lorcana)',
+        'aún al azar (posiciones',
+        'conocida por p1, p2, public',
+        'cartas ocultas que alguien distinto de su dueño puede identificar:',
+        'p2 (en una zona pública en r9)',
+      ],
       ['lorcana — como p1, revisión 39', 'turno 5, jugador activo p1', 'bolsa: 3 pendiente(s), elige ahora p1 (esperando a que se resuelva una acción, 7.1.6.1)'],
     ];
     for (const [i, args] of runs.entries()) {
@@ -189,7 +223,10 @@ describe('npx matchlog (offline CLI)', () => {
     const file = join(dir, 'malformed.jsonl');
     writeFileSync(file, toJsonLines(chainEvents(bad)));
     for (const args of [['audit'], ['replay', '--as', 'p1'], ['knowledge']]) {
-      expect(await matchlog(args[0], file, ...args.slice(1))).toMatchObject({ code: 1, stderr: expect.stringContaining('line 3: the event is refused (MALFORMED_EVENT at data.salt): data.salt must be 32 to 128 lowercase hex digits') });
+      expect(await matchlog(args[0], file, ...args.slice(1))).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('line 3: the event is refused (MALFORMED_EVENT at data.salt): data.salt must be 32 to 128 lowercase hex digits'),
+      });
     }
     expect((await matchlog('audit', file, '--lang', 'es')).stderr).toContain('línea 3: el evento se rechaza (MALFORMED_EVENT en data.salt)');
   });

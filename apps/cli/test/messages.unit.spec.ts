@@ -6,7 +6,12 @@ const all = (m: CliMessages): Record<keyof CliMessages, string> => ({
   findingsSummary: m.findingsSummary(46, 2, 1),
   severity: [m.severity('violation'), m.severity('warning')].join(),
   chainIntact: m.chainIntact(46, 'ab12'),
-  chainBroken: [m.chainBroken(10, 'e9', 'changed'), m.chainBroken(47, undefined, 'removed or reordered'), m.chainBroken(3, 'e2', 'added'), m.chainBroken(1, 'e0', 'unchained')].join(),
+  chainBroken: [
+    m.chainBroken(10, 'e9', 'changed'),
+    m.chainBroken(47, undefined, 'removed or reordered'),
+    m.chainBroken(3, 'e2', 'added'),
+    m.chainBroken(1, 'e0', 'unchained'),
+  ].join(),
   chainDetail: (['changed', 'removed or reordered', 'added', 'unchained'] as const).map((reason) => m.chainDetail(reason, `line 3 ${reason}`)).join(),
   commitmentsMatch: m.commitmentsMatch,
   signedHead: m.signedHead(46, 'lyon-r3-t12', '2026-11-23T10:00:00.000Z'),

@@ -14,9 +14,21 @@ const cardItem = (card: Card) => {
   const name = nameOf(card);
   // a judge's card names its owner and controller always: say so only where they differ
   const controller = 'owner' in card ? (card.controller !== card.owner ? card.controller : null) : card.controller;
-  const marks = [card.faceDown && !('owner' in card) && 'face down', card.exerted && 'exerted', card.damage ? `${card.damage} damage` : null, controller ? `controlled by ${controller}` : null].filter(Boolean).join(', ');
+  const marks = [
+    card.faceDown && !('owner' in card) && 'face down',
+    card.exerted && 'exerted',
+    card.damage ? `${card.damage} damage` : null,
+    controller ? `controlled by ${controller}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return name !== undefined && !(card.faceDown && !('cardId' in card))
-    ? h('li', { class: `card named${card.exerted ? ' exerted' : ''}`, 'data-handle': handleOf(card), title: marks || undefined }, name, marks && h('span', { class: 'marks' }, ` (${marks})`))
+    ? h(
+        'li',
+        { class: `card named${card.exerted ? ' exerted' : ''}`, 'data-handle': handleOf(card), title: marks || undefined },
+        name,
+        marks && h('span', { class: 'marks' }, ` (${marks})`),
+      )
     : h('li', { class: 'card back', 'data-handle': handleOf(card), 'aria-label': `unknown card ${handleOf(card)}` }, handleOf(card));
 };
 
@@ -24,9 +36,12 @@ const zoneSection = (key: string, zone: Zone) => {
   const hidden = zone.cards.filter((card) => nameOf(card) === undefined).length;
   const stacked = zone.count > STACKED && hidden === zone.count;
   const label = `${zone.zone.zone}${zone.zone.slot !== undefined ? ` ${zone.zone.slot}` : ''}`;
-  return h('section', { class: 'zone', 'data-zone': key, 'data-count': zone.count, 'aria-label': `${label}, ${zone.count} card${zone.count === 1 ? '' : 's'}` },
+  return h(
+    'section',
+    { class: 'zone', 'data-zone': key, 'data-count': zone.count, 'aria-label': `${label}, ${zone.count} card${zone.count === 1 ? '' : 's'}` },
     h('h3', {}, label, h('span', { class: 'count' }, ` ${zone.count}`)),
-    stacked ? h('p', { class: 'stack' }, `${zone.count} cards, face down`) : h('ol', { class: 'cards' }, zone.cards.map(cardItem)));
+    stacked ? h('p', { class: 'stack' }, `${zone.count} cards, face down`) : h('ol', { class: 'cards' }, zone.cards.map(cardItem)),
+  );
 };
 
 /** Every zone of every player, in the order the game's ruleset lays them out, then the shared zones. */
@@ -34,9 +49,32 @@ export const renderBoard = (view: View) => {
   const entries = Object.entries(view.zones);
   const nameOfPlayer = (id: string) => view.players.find((p) => p.id === id)?.name ?? id;
   const seats = view.players.map((player) =>
-    h('section', { class: `seat${view.turn.player === player.id ? ' active' : ''}`, 'data-player': player.id, 'aria-label': `${nameOfPlayer(player.id)}'s zones` },
+    h(
+      'section',
+      { class: `seat${view.turn.player === player.id ? ' active' : ''}`, 'data-player': player.id, 'aria-label': `${nameOfPlayer(player.id)}'s zones` },
       h('h2', {}, nameOfPlayer(player.id), view.turn.player === player.id ? h('span', { class: 'turn-badge' }, ' — active') : null),
-      h('div', { class: 'zones' }, entries.filter(([, zone]) => zone.zone.player === player.id).map(([key, zone]) => zoneSection(key, zone)))));
+      h(
+        'div',
+        { class: 'zones' },
+        entries.filter(([, zone]) => zone.zone.player === player.id).map(([key, zone]) => zoneSection(key, zone)),
+      ),
+    ),
+  );
   const shared = entries.filter(([, zone]) => zone.zone.player === undefined);
-  return h('div', { class: 'board' }, seats, shared.length > 0 && h('section', { class: 'seat shared', 'aria-label': 'Shared zones' }, h('h2', {}, 'Shared'), h('div', { class: 'zones' }, shared.map(([key, zone]) => zoneSection(key, zone)))));
+  return h(
+    'div',
+    { class: 'board' },
+    seats,
+    shared.length > 0 &&
+      h(
+        'section',
+        { class: 'seat shared', 'aria-label': 'Shared zones' },
+        h('h2', {}, 'Shared'),
+        h(
+          'div',
+          { class: 'zones' },
+          shared.map(([key, zone]) => zoneSection(key, zone)),
+        ),
+      ),
+  );
 };

@@ -14,5 +14,10 @@ export const h = <K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Att
 };
 
 export const replaceChildren = (parent: Element, ...children: (Child | Child[])[]): void => {
-  parent.replaceChildren(...children.flat().filter((c): c is Node | string | number => c !== null && c !== undefined && c !== false).map((c) => (c instanceof Node ? c : String(c))));
+  parent.replaceChildren(
+    ...children
+      .flat()
+      .filter((c): c is Node | string | number => c !== null && c !== undefined && c !== false)
+      .map((c) => (c instanceof Node ? c : String(c))),
+  );
 };

@@ -3,20 +3,37 @@ import { h } from './dom';
 
 /** The audit's findings for a judge, each at its revision with its rule number; a button goes there. */
 export const renderFindings = (findings: readonly Finding[], at: number, go: (revision: number) => void) =>
-  h('section', { class: 'findings', 'aria-label': 'Audit findings' },
+  h(
+    'section',
+    { class: 'findings', 'aria-label': 'Audit findings' },
     h('h2', {}, `Findings (${findings.length})`),
     findings.length === 0
       ? h('p', {}, 'No finding.')
-      : h('ol', {}, findings.map((finding) =>
-          h('li', { class: `finding ${finding.severity}${finding.revision === at ? ' here' : ''}`, 'data-revision': finding.revision, 'data-code': finding.code },
-            h('button', { type: 'button', onclick: () => go(finding.revision), 'aria-label': `Go to revision ${finding.revision}` }, `#${finding.revision}`),
-            ' ', h('strong', { class: 'rule' }, finding.rule), ` — ${finding.message}`))));
+      : h(
+          'ol',
+          {},
+          findings.map((finding) =>
+            h(
+              'li',
+              { class: `finding ${finding.severity}${finding.revision === at ? ' here' : ''}`, 'data-revision': finding.revision, 'data-code': finding.code },
+              h('button', { type: 'button', onclick: () => go(finding.revision), 'aria-label': `Go to revision ${finding.revision}` }, `#${finding.revision}`),
+              ' ',
+              h('strong', { class: 'rule' }, finding.rule),
+              ` — ${finding.message}`,
+            ),
+          ),
+        ),
+  );
 
 /** Marks on the timeline where findings stand, as a fraction of the head. */
 export const findingMarks = (findings: readonly Finding[], head: number) =>
-  h('div', { class: 'marks', 'aria-hidden': 'true' }, [...new Set(findings.map((f) => f.revision))].map((revision) => {
-    const mark = h('span', { class: 'mark', title: `finding at ${revision}` });
-    // a CSSOM property, not a style attribute: the page's CSP allows no inline style
-    mark.style.left = `${head === 0 ? 0 : (revision / head) * 100}%`;
-    return mark;
-  }));
+  h(
+    'div',
+    { class: 'marks', 'aria-hidden': 'true' },
+    [...new Set(findings.map((f) => f.revision))].map((revision) => {
+      const mark = h('span', { class: 'mark', title: `finding at ${revision}` });
+      // a CSSOM property, not a style attribute: the page's CSP allows no inline style
+      mark.style.left = `${head === 0 ? 0 : (revision / head) * 100}%`;
+      return mark;
+    }),
+  );

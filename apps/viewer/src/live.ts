@@ -30,14 +30,22 @@ export const sseMessages = (buffer: string): { messages: FeedMessage[]; rest: st
  * Authorization header. Reconnects after a drop with Last-Event-ID, so nothing is missed or repeated.
  * Resolves `stop` to end it.
  */
-export const follow = (path: string, token: string | undefined, onMessage: (message: FeedMessage) => void, onState: (state: 'open' | 'retrying' | 'ended' | 'failed', detail?: string) => void) => {
+export const follow = (
+  path: string,
+  token: string | undefined,
+  onMessage: (message: FeedMessage) => void,
+  onState: (state: 'open' | 'retrying' | 'ended' | 'failed', detail?: string) => void,
+) => {
   const controller = new AbortController();
   let lastId: string | undefined;
   let ended = false;
   const run = async (): Promise<void> => {
     while (!controller.signal.aborted && !ended) {
       try {
-        const response = await fetch(path, { signal: controller.signal, headers: { Accept: 'text/event-stream', ...(token && { Authorization: `Bearer ${token}` }), ...(lastId !== undefined && { 'Last-Event-ID': lastId }) } });
+        const response = await fetch(path, {
+          signal: controller.signal,
+          headers: { Accept: 'text/event-stream', ...(token && { Authorization: `Bearer ${token}` }), ...(lastId !== undefined && { 'Last-Event-ID': lastId }) },
+        });
         if (!response.ok || response.body === null) {
           const problem = (await response.json().catch(() => null)) as { message?: string } | null;
           onState('failed', problem?.message ?? `HTTP ${response.status}`);

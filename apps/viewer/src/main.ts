@@ -8,4 +8,5 @@ const route = routeOf(location);
 if (route.page === 'matches') renderPicker(root);
 else
   renderMatch(root, route.matchId, route.audience, route.at, route.live).catch((error: Error) =>
-    replaceChildren(root, h('h1', {}, 'Something went wrong'), h('p', { role: 'alert' }, error.message)));
+    replaceChildren(root, h('h1', {}, 'Something went wrong'), h('p', { role: 'alert' }, error.message)),
+  );

@@ -57,7 +57,11 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     if (revision !== current) return;
     replaceChildren(board, renderBoard(view), renderQueue(view.queue, nameOf));
     sentence.textContent = `#${revision}: ${text}`;
-    if (audience === 'judge') replaceChildren(findingsArea, renderFindings(findings, revision, (r) => bar.go(r)));
+    if (audience === 'judge')
+      replaceChildren(
+        findingsArea,
+        renderFindings(findings, revision, (r) => bar.go(r)),
+      );
     history.replaceState(null, '', hrefOf(matchId, audience, revision, stopLive !== null));
   };
   const bar: Timeline = timeline(latest.revision, current, (revision) => {
@@ -69,35 +73,78 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     if (audience !== 'judge') return;
     findings = (await get<AuditReport>(`${base}/audit`, token, { 'Accept-Language': language })).findings;
     replaceChildren(marks, findingMarks(findings, bar.head()));
-    replaceChildren(findingsArea, renderFindings(findings, current, (r) => bar.go(r)));
+    replaceChildren(
+      findingsArea,
+      renderFindings(findings, current, (r) => bar.go(r)),
+    );
   };
   const setLive = (on: boolean) => {
     stopLive?.();
     stopLive = null;
     liveToggle.setAttribute('aria-pressed', String(on));
     if (!on) return void (status.textContent = '');
-    const feed = follow(`${base}/feed${query({ audience })}`, token, (message) => {
-      const revision = Number(message.id);
-      if (!Number.isInteger(revision) || revision <= bar.head()) return;
-      bar.extend(revision);
-      bar.go(revision);
-      if (audience === 'judge') void loadFindings();
-    }, (state, detail) => (status.textContent = state === 'open' ? 'Live' : state === 'ended' ? 'The match has ended.' : state === 'retrying' ? 'Reconnecting…' : `Live mode failed: ${detail}`));
+    const feed = follow(
+      `${base}/feed${query({ audience })}`,
+      token,
+      (message) => {
+        const revision = Number(message.id);
+        if (!Number.isInteger(revision) || revision <= bar.head()) return;
+        bar.extend(revision);
+        bar.go(revision);
+        if (audience === 'judge') void loadFindings();
+      },
+      (state, detail) =>
+        (status.textContent = state === 'open' ? 'Live' : state === 'ended' ? 'The match has ended.' : state === 'retrying' ? 'Reconnecting…' : `Live mode failed: ${detail}`),
+    );
     stopLive = feed.stop;
   };
   const liveToggle = h('button', { type: 'button', class: 'live', 'aria-pressed': 'false', onclick: () => setLive(stopLive === null) }, 'Live');
   // the match's own list (broadcast only where it has one); without its entry, the audiences every match has
   const audiences = summary?.audiences ?? ['public', ...latest.players.map((p) => p.id), 'judge'];
-  const picker = h('label', {}, 'Audience ', h('select', { name: 'audience', onchange: (event) => (location.href = hrefOf(matchId, (event.target as HTMLSelectElement).value, current)) },
-    audiences.map((a) => h('option', { value: a, selected: a === audience }, a === 'public' || a === 'broadcast' || a === 'judge' ? a : `${nameOf(a)} (${a})`))));
-  const languageSwitch = audience === 'judge' ? h('label', {}, 'Language ', h('select', { name: 'language', onchange: (event) => ((language = (event.target as HTMLSelectElement).value), void loadFindings()) },
-    h('option', { value: 'en', selected: language === 'en' }, 'English'), h('option', { value: 'es', selected: language === 'es' }, 'Español'))) : null;
+  const picker = h(
+    'label',
+    {},
+    'Audience ',
+    h(
+      'select',
+      { name: 'audience', onchange: (event) => (location.href = hrefOf(matchId, (event.target as HTMLSelectElement).value, current)) },
+      audiences.map((a) => h('option', { value: a, selected: a === audience }, a === 'public' || a === 'broadcast' || a === 'judge' ? a : `${nameOf(a)} (${a})`)),
+    ),
+  );
+  const languageSwitch =
+    audience === 'judge'
+      ? h(
+          'label',
+          {},
+          'Language ',
+          h(
+            'select',
+            { name: 'language', onchange: (event) => ((language = (event.target as HTMLSelectElement).value), void loadFindings()) },
+            h('option', { value: 'en', selected: language === 'en' }, 'English'),
+            h('option', { value: 'es', selected: language === 'es' }, 'Español'),
+          ),
+        )
+      : null;
   const title = summary ? `${summary.players.map((p) => p.name ?? p.id).join(' vs ')} — ${summary.game}` : matchId;
-  replaceChildren(root,
+  replaceChildren(
+    root,
     h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
     h('h1', {}, title),
-    h('div', { class: 'controls' }, picker, liveToggle, languageSwitch, token ? h('button', { type: 'button', onclick: () => (forgetToken(matchId, audience), (location.href = hrefOf(matchId, 'public', current))) }, 'Forget token') : null),
-    bar.element, marks, sentence, status, board, findingsArea);
+    h(
+      'div',
+      { class: 'controls' },
+      picker,
+      liveToggle,
+      languageSwitch,
+      token ? h('button', { type: 'button', onclick: () => (forgetToken(matchId, audience), (location.href = hrefOf(matchId, 'public', current))) }, 'Forget token') : null,
+    ),
+    bar.element,
+    marks,
+    sentence,
+    status,
+    board,
+    findingsArea,
+  );
   bar.go(current);
   await loadFindings().catch((error) => replaceChildren(findingsArea, h('p', {}, `Could not load the audit: ${(error as Error).message}`)));
   if (live) setLive(true);
@@ -111,14 +158,24 @@ const askToken = (root: HTMLElement, matchId: string, audience: string) => {
     keepToken(matchId, audience, input.value);
     location.reload();
   });
-  replaceChildren(root, h('nav', {}, h('a', { href: hrefOf(matchId, 'public') }, '← public view')), h('h1', {}, 'This audience needs a token'), h('p', {}, 'Paste the token you were given for it. It is kept in this tab only.'), form);
+  replaceChildren(
+    root,
+    h('nav', {}, h('a', { href: hrefOf(matchId, 'public') }, '← public view')),
+    h('h1', {}, 'This audience needs a token'),
+    h('p', {}, 'Paste the token you were given for it. It is kept in this tab only.'),
+    form,
+  );
   input.focus();
 };
 
 const showError = (root: HTMLElement, matchId: string, audience: string, error: unknown) => {
   const known = error instanceof ApiError;
   if (known && error.status === 401) forgetToken(matchId, audience);
-  replaceChildren(root, h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')), h('h1', {}, 'Could not open this match'),
+  replaceChildren(
+    root,
+    h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
+    h('h1', {}, 'Could not open this match'),
     h('p', { role: 'alert', 'data-code': known ? error.code : '' }, known ? `${error.message} (${error.code})` : String(error)),
-    audience !== 'public' ? h('p', {}, h('a', { href: hrefOf(matchId, 'public') }, 'Open the public view instead')) : null);
+    audience !== 'public' ? h('p', {}, h('a', { href: hrefOf(matchId, 'public') }, 'Open the public view instead')) : null,
+  );
 };

@@ -2,25 +2,51 @@ import { MatchPage, MatchSummary, get, query } from './api/client';
 import { h, replaceChildren } from './dom';
 import { hrefOf } from './route';
 
-const GAMES = [['', 'any game'], ['lorcana', 'Disney Lorcana'], ['four-souls', 'Four Souls'], ['grand-archive', 'Grand Archive']];
+const GAMES = [
+  ['', 'any game'],
+  ['lorcana', 'Disney Lorcana'],
+  ['four-souls', 'Four Souls'],
+  ['grand-archive', 'Grand Archive'],
+];
 
 const playersOf = (match: MatchSummary) => match.players.map((p) => p.name ?? p.id).join(' vs ');
 
 const row = (match: MatchSummary) =>
-  h('li', { class: 'match', 'data-match': match.matchId },
+  h(
+    'li',
+    { class: 'match', 'data-match': match.matchId },
     h('a', { href: hrefOf(match.matchId, 'public') }, playersOf(match)),
-    h('span', { class: 'meta' }, [match.game, match.tournament.event, match.tournament.round !== null ? `round ${match.tournament.round}` : null, match.status, `${match.revision} events`].filter(Boolean).join(' · ')));
+    h(
+      'span',
+      { class: 'meta' },
+      [match.game, match.tournament.event, match.tournament.round !== null ? `round ${match.tournament.round}` : null, match.status, `${match.revision} events`]
+        .filter(Boolean)
+        .join(' · '),
+    ),
+  );
 
 /** The catalog: search by player, tournament and game, then open a match (as public; the audience is chosen there). */
 export const renderPicker = (root: HTMLElement): void => {
   const results = h('ol', { class: 'matches', 'aria-label': 'Matches' });
   const status = h('p', { role: 'status' });
   const field = (name: string, label: string) => h('label', {}, label, h('input', { name, type: 'search', autocomplete: 'off' }));
-  const form = h('form', { role: 'search', 'aria-label': 'Find a match' },
+  const form = h(
+    'form',
+    { role: 'search', 'aria-label': 'Find a match' },
     field('player', 'Player'),
     field('event', 'Tournament'),
-    h('label', {}, 'Game', h('select', { name: 'game' }, GAMES.map(([value, label]) => h('option', { value }, label)))),
-    h('button', { type: 'submit' }, 'Search'));
+    h(
+      'label',
+      {},
+      'Game',
+      h(
+        'select',
+        { name: 'game' },
+        GAMES.map(([value, label]) => h('option', { value }, label)),
+      ),
+    ),
+    h('button', { type: 'submit' }, 'Search'),
+  );
   const search = async () => {
     const data = new FormData(form);
     const parameters = { player: String(data.get('player') ?? ''), event: String(data.get('event') ?? ''), game: String(data.get('game') ?? ''), limit: 50 };

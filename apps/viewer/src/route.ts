@@ -6,7 +6,13 @@ export const routeOf = (location: { pathname: string; search: string }): Route =
   if (matchId === undefined) return { page: 'matches' };
   const search = new URLSearchParams(location.search);
   const at = search.get('at');
-  return { page: 'match', matchId: decodeURIComponent(matchId), audience: search.get('audience') || 'public', ...(at !== null && /^\d+$/.test(at) && { at: Number(at) }), live: search.get('live') === '1' };
+  return {
+    page: 'match',
+    matchId: decodeURIComponent(matchId),
+    audience: search.get('audience') || 'public',
+    ...(at !== null && /^\d+$/.test(at) && { at: Number(at) }),
+    live: search.get('live') === '1',
+  };
 };
 
 export const hrefOf = (matchId: string, audience: string, at?: number, live = false): string => {

@@ -2,13 +2,26 @@
  * One revision's observation as a sentence, naming a card only where this audience's observation names
  * it. The judge's feed holds the events themselves: those read as `event.type`, with the names they carry.
  */
-interface Zone { zone: string; player?: string; slot?: number }
-interface Card { handle?: string; definition?: string; cardId?: string }
-interface Move { from: Zone; to: Zone; card: Card }
+interface Zone {
+  zone: string;
+  player?: string;
+  slot?: number;
+}
+interface Card {
+  handle?: string;
+  definition?: string;
+  cardId?: string;
+}
+interface Move {
+  from: Zone;
+  to: Zone;
+  card: Card;
+}
 type Observed = { type: string; [field: string]: unknown };
 
 const card = (c: Card | undefined | null, fallback = 'a card'): string => c?.definition ?? fallback;
-const zoneName = (z: Zone, nameOf: (p: string) => string) => (z.player !== undefined ? `${nameOf(z.player)}'s ${z.zone}` : z.slot !== undefined ? `${z.zone} ${z.slot}` : `the ${z.zone}`);
+const zoneName = (z: Zone, nameOf: (p: string) => string) =>
+  z.player !== undefined ? `${nameOf(z.player)}'s ${z.zone}` : z.slot !== undefined ? `${z.zone} ${z.slot}` : `the ${z.zone}`;
 
 const moveSentence = (m: Move, nameOf: (p: string) => string): string => {
   const who = nameOf(m.from.player ?? m.to.player ?? '');
@@ -24,28 +37,46 @@ export const sentenceOf = (o: Observed, nameOf: (player: string) => string): str
   if ('data' in o && 'id' in o) return eventSentence(o, nameOf);
   const s = (field: string) => o[field] as string;
   switch (o.type) {
-    case 'MatchStarted': return `The match began: ${(o.players as { id: string }[]).map((p) => nameOf(p.id)).join(' vs ')}`;
-    case 'CardMoved': return moveSentence(o.move as Move, nameOf);
+    case 'MatchStarted':
+      return `The match began: ${(o.players as { id: string }[]).map((p) => nameOf(p.id)).join(' vs ')}`;
+    case 'CardMoved':
+      return moveSentence(o.move as Move, nameOf);
     case 'CardsMoved': {
       const moves = (o.moves as Move[]) ?? [];
       return moves.length === 1 ? moveSentence(moves[0], nameOf) : `${moves.length + ((o.unseen as { arrived: unknown[] } | undefined)?.arrived.length ?? 0)} cards moved`;
     }
-    case 'ZoneShuffled': return `${zoneName(o.zone as Zone, nameOf)} was shuffled`;
-    case 'CardsRevealed': return `Revealed: ${(o.cards as Card[]).map((c) => card(c)).join(', ') || 'cards'}`;
-    case 'CardsLookedAt': return `${nameOf(s('player'))} looked at ${(o.cards as Card[]).length + ((o.unnamed as number) ?? 0)} card(s)`;
-    case 'CardStatusChanged': return `${card(o.card as Card, 'A card')} changed status`;
-    case 'ControlChanged': return `${nameOf(s('controller'))} took control of ${card(o.card as Card)}`;
-    case 'TurnStarted': return `Turn ${o.turn as number}: ${nameOf(s('player'))}`;
-    case 'EffectStarted': return `${nameOf(s('player'))} began ${s('kind') === 'action' ? 'an action' : 'an ability'}${o.source ? ` of ${card(o.source as Card)}` : ''}`;
-    case 'EffectResolved': return 'The effect resolved';
-    case 'TriggerAdded': return `${nameOf(s('player'))}'s ${s('ability')} was added${o.source ? ` from ${card(o.source as Card)}` : ''}`;
-    case 'TriggerResolved': return `${nameOf(s('player'))} resolved a triggered ability`;
-    case 'TriggerRemoved': return `A triggered ability was removed (${s('reason')})`;
-    case 'SearchPerformed': return `${nameOf(s('player'))} searched ${zoneName(o.zone as Zone, nameOf)}${o.found ? ` and found ${card(o.found as Card)}` : ''}`;
-    case 'PlayerLeft': return `${nameOf(s('player'))} left the match`;
-    case 'MatchEnded': return o.winner ? `${nameOf(s('winner'))} won (${s('reason')})` : `The match ended (${s('reason')})`;
-    case 'Nothing': return 'Nothing this audience could see';
-    default: return o.type;
+    case 'ZoneShuffled':
+      return `${zoneName(o.zone as Zone, nameOf)} was shuffled`;
+    case 'CardsRevealed':
+      return `Revealed: ${(o.cards as Card[]).map((c) => card(c)).join(', ') || 'cards'}`;
+    case 'CardsLookedAt':
+      return `${nameOf(s('player'))} looked at ${(o.cards as Card[]).length + ((o.unnamed as number) ?? 0)} card(s)`;
+    case 'CardStatusChanged':
+      return `${card(o.card as Card, 'A card')} changed status`;
+    case 'ControlChanged':
+      return `${nameOf(s('controller'))} took control of ${card(o.card as Card)}`;
+    case 'TurnStarted':
+      return `Turn ${o.turn as number}: ${nameOf(s('player'))}`;
+    case 'EffectStarted':
+      return `${nameOf(s('player'))} began ${s('kind') === 'action' ? 'an action' : 'an ability'}${o.source ? ` of ${card(o.source as Card)}` : ''}`;
+    case 'EffectResolved':
+      return 'The effect resolved';
+    case 'TriggerAdded':
+      return `${nameOf(s('player'))}'s ${s('ability')} was added${o.source ? ` from ${card(o.source as Card)}` : ''}`;
+    case 'TriggerResolved':
+      return `${nameOf(s('player'))} resolved a triggered ability`;
+    case 'TriggerRemoved':
+      return `A triggered ability was removed (${s('reason')})`;
+    case 'SearchPerformed':
+      return `${nameOf(s('player'))} searched ${zoneName(o.zone as Zone, nameOf)}${o.found ? ` and found ${card(o.found as Card)}` : ''}`;
+    case 'PlayerLeft':
+      return `${nameOf(s('player'))} left the match`;
+    case 'MatchEnded':
+      return o.winner ? `${nameOf(s('winner'))} won (${s('reason')})` : `The match ended (${s('reason')})`;
+    case 'Nothing':
+      return 'Nothing this audience could see';
+    default:
+      return o.type;
   }
 };
 
@@ -53,7 +84,8 @@ export const sentenceOf = (o: Observed, nameOf: (player: string) => string): str
 const eventSentence = (o: Observed, nameOf: (player: string) => string): string => {
   const data = (o.data ?? {}) as Record<string, unknown>;
   if (o.type === 'MatchCreated') return `The match was created: ${((data.players as { id: string }[]) ?? []).map((p) => nameOf(p.id)).join(' vs ')}`;
-  if (o.type === 'CardMoved') return moveSentence({ from: data.from as Zone, to: data.to as Zone, card: { cardId: data.cardId as string } }, nameOf).replace(/a card/, String(data.cardId));
+  if (o.type === 'CardMoved')
+    return moveSentence({ from: data.from as Zone, to: data.to as Zone, card: { cardId: data.cardId as string } }, nameOf).replace(/a card/, String(data.cardId));
   if (o.type === 'TurnStarted') return `Turn ${data.turn as number}: ${nameOf(String(data.player))}`;
   return `${o.type}${data.player ? ` by ${nameOf(String(data.player))}` : ''}`;
 };

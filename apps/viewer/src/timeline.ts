@@ -21,7 +21,11 @@ export const timeline = (initialHead: number, at: number, onChange: (revision: n
   const slider = h('input', { type: 'range', min: 0, max: head, value: at, 'aria-label': 'Revision', name: 'revision' });
   const position = h('output', { 'aria-live': 'off' });
   const play = h('button', { type: 'button', class: 'play', 'aria-pressed': 'false' }, 'Play');
-  const speed = h('select', { name: 'speed', 'aria-label': 'Speed' }, SPEEDS.map((s) => h('option', { value: s, selected: s === 1 }, `${s}×`)));
+  const speed = h(
+    'select',
+    { name: 'speed', 'aria-label': 'Speed' },
+    SPEEDS.map((s) => h('option', { value: s, selected: s === 1 }, `${s}×`)),
+  );
   const go = (revision: number) => {
     current = Math.max(0, Math.min(head, revision));
     slider.value = String(current);
@@ -58,11 +62,16 @@ export const timeline = (initialHead: number, at: number, onChange: (revision: n
       toggle();
     }
   });
-  const element = h('div', { class: 'timeline', role: 'group', 'aria-label': 'Timeline' },
+  const element = h(
+    'div',
+    { class: 'timeline', role: 'group', 'aria-label': 'Timeline' },
     h('button', { type: 'button', 'aria-label': 'Step back', onclick: () => go(current - 1) }, '◀'),
     slider,
     h('button', { type: 'button', 'aria-label': 'Step forward', onclick: () => go(current + 1) }, '▶'),
-    play, speed, position);
+    play,
+    speed,
+    position,
+  );
   return {
     element,
     go,

@@ -98,7 +98,9 @@ describe('the web viewer, in Chromium', () => {
     expect(await page.locator('.finding.here').count()).toBeGreaterThan(0);
     const spanish = (await rig.app.http().get(`/matches/${planted.id}/audit`).set(rig.app.bearer(planted.tokens.judge)).set('Accept-Language', 'es').expect(200)).body;
     await page.locator('select[name="language"]').selectOption('es');
-    await page.waitForFunction(`document.querySelector('.finding[data-code="${finding.code}"]')?.textContent?.includes(${JSON.stringify(spanish.findings.find((f: { code: string }) => f.code === finding.code).message)})`);
+    await page.waitForFunction(
+      `document.querySelector('.finding[data-code="${finding.code}"]')?.textContent?.includes(${JSON.stringify(spanish.findings.find((f: { code: string }) => f.code === finding.code).message)})`,
+    );
     await page.screenshot({ path: join(SCREENSHOTS, 'lorcana-judge-finding.png'), fullPage: true });
     await page.reload();
     await shownAt(page, finding.revision);
@@ -120,7 +122,9 @@ describe('the web viewer, in Chromium', () => {
     await page.goto(`${rig.base}/viewer/${lorcana.id}?audience=public&at=39`);
     await shownAt(page, 39);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    const unnamed = await page.evaluate(`[...document.querySelectorAll('button, input, select, a')].filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.closest('label'))).map((el) => el.outerHTML)`);
+    const unnamed = await page.evaluate(
+      `[...document.querySelectorAll('button, input, select, a')].filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.closest('label'))).map((el) => el.outerHTML)`,
+    );
     expect(unnamed).toEqual([]);
     expect(await page.locator('[role="group"][aria-label="Timeline"] input[type="range"][aria-label="Revision"]').count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, 'lorcana-phone.png'), fullPage: true });
@@ -128,7 +132,11 @@ describe('the web viewer, in Chromium', () => {
 
   it('as broadcast by token with a delay of 5 events, never shows the last 5, even from a deep link to the head', async () => {
     const delayed = await rig.record('lorcana', { broadcastDelay: { events: 5 }, broadcastAccess: 'token' });
-    const page = await rig.open(`/viewer/${delayed.id}?audience=broadcast&at=${delayed.revision}`, { matchId: delayed.id, audience: 'broadcast', token: delayed.tokens.broadcast! });
+    const page = await rig.open(`/viewer/${delayed.id}?audience=broadcast&at=${delayed.revision}`, {
+      matchId: delayed.id,
+      audience: 'broadcast',
+      token: delayed.tokens.broadcast!,
+    });
     const deliveries = captureDeliveries(page, 'broadcast');
     await page.reload();
     const allowed = delayed.revision - 5;
@@ -142,7 +150,13 @@ describe('the web viewer, in Chromium', () => {
     expect(served.length).toBeGreaterThan(0);
     for (const delivery of served) expect(delivery.revision).toBeLessThanOrEqual(allowed);
     expect(checkDeliveries(await rig.events(delayed.id, delayed.tokens.judge), served)).toEqual([]);
-    expect(await page.locator('select[name="audience"] option').evaluateAll((options) => options.map((o) => o.getAttribute('value')))).toEqual(['public', 'broadcast', 'p1', 'p2', 'judge']);
+    expect(await page.locator('select[name="audience"] option').evaluateAll((options) => options.map((o) => o.getAttribute('value')))).toEqual([
+      'public',
+      'broadcast',
+      'p1',
+      'p2',
+      'judge',
+    ]);
   });
 
   it('offers no broadcast for a match created without one', async () => {
@@ -163,15 +177,27 @@ describe('the web viewer, in Chromium', () => {
     const document = await page.goto(`${rig.base}/viewer/${planted.id}?audience=judge&at=1`);
     expect(document!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(document!.headers()['x-frame-options']).toBe('DENY');
-    const shown = (at: number) => page.locator('.sentence').filter({ hasText: new RegExp(`^#${at}:`) }).waitFor({ timeout: 10_000 });
+    const shown = (at: number) =>
+      page
+        .locator('.sentence')
+        .filter({ hasText: new RegExp(`^#${at}:`) })
+        .waitFor({ timeout: 10_000 });
     await shown(1);
     await page.locator('.marks .mark').first().waitFor();
-    expect(await page.locator('.marks .mark').first().evaluate((el) => (el as unknown as { style: { left: string } }).style.left)).toMatch(/%$/);
+    expect(
+      await page
+        .locator('.marks .mark')
+        .first()
+        .evaluate((el) => (el as unknown as { style: { left: string } }).style.left),
+    ).toMatch(/%$/);
     await page.keyboard.press('ArrowRight');
     await shown(2);
     await page.locator('select[name="language"]').selectOption('es');
     await page.locator('button.live').click();
-    await page.locator('.live-status').filter({ hasText: /^(The match has ended\.|Live)$/ }).waitFor({ timeout: 10_000 });
+    await page
+      .locator('.live-status')
+      .filter({ hasText: /^(The match has ended\.|Live)$/ })
+      .waitFor({ timeout: 10_000 });
     expect(await page.evaluate('window.__violations')).toEqual([]);
     expect(console.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
   });

@@ -5,7 +5,7 @@ const double = (hex: string): number => Buffer.from(hex, 'hex').readDoubleBE(0);
 
 // RFC 8785 (JSON Canonicalization Scheme): an auditor's stock JCS library must hash a chain to the same text
 describe('canonicalJson is RFC 8785 (JCS) for I-JSON values', () => {
-  it('§3.2.2: the RFC\'s sample object, keys sorted, numbers and strings in ECMAScript form', () => {
+  it("§3.2.2: the RFC's sample object, keys sorted, numbers and strings in ECMAScript form", () => {
     const input = JSON.parse(String.raw`{
       "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
       "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",

@@ -32,16 +32,23 @@ describe('canonicalJson', () => {
   });
 
   it('is the same whatever order the keys were built in', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => {
-      const reordered = JSON.parse(JSON.stringify(value), (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v));
-      expect(canonicalJson(reordered)).toBe(canonicalJson(value));
-      expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const reordered = JSON.parse(JSON.stringify(value), (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v));
+        expect(canonicalJson(reordered)).toBe(canonicalJson(value));
+        expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+    );
   });
 });
 
 describe('the hash chain', () => {
-  const match = chainEvents(randomMatch('lorcana', Array.from({ length: 40 }, (_, i) => i * 7919)));
+  const match = chainEvents(
+    randomMatch(
+      'lorcana',
+      Array.from({ length: 40 }, (_, i) => i * 7919),
+    ),
+  );
 
   it('chains each event to the one before it, the first to 64 zeros, in meta beside recordedBy and recordedAt', () => {
     expect(match[0].meta).toMatchObject({ recordedBy: 'test-recorder', previous: GENESIS, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -79,9 +86,22 @@ describe('the hash chain', () => {
 
   it('says what it expected: a changed event, a removed one, a moved one, an unchained one', () => {
     const changed = match.map((e, i) => (i === 3 ? { ...e, id: 'forged' } : e));
-    expect(verifyChain(changed)).toMatchObject({ ok: false, index: 3, line: 4, reason: 'changed', eventId: 'forged', message: expect.stringMatching(/^line 4 \(event "forged", \w+\) was changed: its content hashes to [0-9a-f]{12}…, but it was recorded with hash/) });
+    expect(verifyChain(changed)).toMatchObject({
+      ok: false,
+      index: 3,
+      line: 4,
+      reason: 'changed',
+      eventId: 'forged',
+      message: expect.stringMatching(/^line 4 \(event "forged", \w+\) was changed: its content hashes to [0-9a-f]{12}…, but it was recorded with hash/),
+    });
     const removed = [...match.slice(0, 5), ...match.slice(6)];
-    expect(verifyChain(removed)).toMatchObject({ ok: false, index: 5, line: 6, reason: 'removed or reordered', message: expect.stringMatching(/expected it to follow line 5 \(hash [0-9a-f]{12}…\), but it was recorded after an event .* no longer in the log/) });
+    expect(verifyChain(removed)).toMatchObject({
+      ok: false,
+      index: 5,
+      line: 6,
+      reason: 'removed or reordered',
+      message: expect.stringMatching(/expected it to follow line 5 \(hash [0-9a-f]{12}…\), but it was recorded after an event .* no longer in the log/),
+    });
     const swapped = [...match.slice(0, 5), match[6], match[5], ...match.slice(7)];
     expect(verifyChain(swapped)).toMatchObject({ ok: false, index: 5, reason: 'removed or reordered', message: expect.stringContaining('recorded after the event now on line 7') });
     const unchained = match.map((e, i) => (i === 2 ? { ...e, meta: { recordedBy: 'x', recordedAt: 'y' } } : e)) as MatchEvent[];
@@ -101,17 +121,26 @@ describe('the hash chain', () => {
     const e = JSON.parse(line);
     const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
     switch (how % 6) {
-      case 0: e.data.tampered = true; break;
-      case 1: e.id = `${e.id}x`; break;
-      case 2: e.meta.recordedAt = '2030-01-01T00:00:00.000Z'; break;
+      case 0:
+        e.data.tampered = true;
+        break;
+      case 1:
+        e.id = `${e.id}x`;
+        break;
+      case 2:
+        e.meta.recordedAt = '2030-01-01T00:00:00.000Z';
+        break;
       case 3: {
         const key = Object.keys(e.data).find((k) => typeof e.data[k] === 'string');
         if (key) e.data[key] = `${e.data[key]}x`;
         else e.data = { ...e.data, extra: 1 };
         break;
       }
-      case 4: e.meta.hash = flip(e.meta.hash); break;
-      default: e.meta.previous = flip(e.meta.previous);
+      case 4:
+        e.meta.hash = flip(e.meta.hash);
+        break;
+      default:
+        e.meta.previous = flip(e.meta.previous);
     }
     return canonicalJson(e);
   };
@@ -162,7 +191,15 @@ describe('provably fair shuffles', () => {
 
   it('a clean shuffle, drawn from the top (one and then two at once), has no findings', () => {
     const shuffle = sealed([start], order);
-    const draws = [move('p1-deck-2', p1Deck, p1Hand), event('CardsMoved', { moves: [{ cardId: 'p1-deck-3', from: p1Deck, to: p1Hand }, { cardId: 'p1-deck-0', from: p1Deck, to: p1Hand }] })];
+    const draws = [
+      move('p1-deck-2', p1Deck, p1Hand),
+      event('CardsMoved', {
+        moves: [
+          { cardId: 'p1-deck-3', from: p1Deck, to: p1Hand },
+          { cardId: 'p1-deck-0', from: p1Deck, to: p1Hand },
+        ],
+      }),
+    ];
     expect(checkCommitments([start, shuffle, ...draws])).toEqual([]);
   });
 
@@ -172,7 +209,12 @@ describe('provably fair shuffles', () => {
     const [finding, ...rest] = checkCommitments([start, forged]);
     expect(rest).toEqual([]);
     expect(finding).toEqual({
-      revision: 2, eventId: forged.id, code: 'SHUFFLE_COMMITMENT_MISMATCH', rule: 'matchlog fair shuffle', severity: 'violation', players: ['p1'],
+      revision: 2,
+      eventId: forged.id,
+      code: 'SHUFFLE_COMMITMENT_MISMATCH',
+      rule: 'matchlog fair shuffle',
+      severity: 'violation',
+      players: ['p1'],
       message: expect.stringMatching(/^The shuffle of deck@p1 does not match its commitment: SHA-256 of its order and salt is [0-9a-f]{64}, but the commitment published/),
     });
     expect(checkCommitments([start, forged], { language: 'es' })[0].message).toMatch(/^El barajado de deck@p1 no coincide con su compromiso/);
@@ -184,10 +226,18 @@ describe('provably fair shuffles', () => {
   it('a card that leaves the deck but was not the committed top is a violation', () => {
     const shuffle = sealed([start], order);
     const events = [start, shuffle, move('p1-deck-2', p1Deck, p1Hand), move('p1-deck-1', p1Deck, p1Hand), move('p1-deck-0', p1Deck, p1Hand)];
-    expect(checkCommitments(events)).toEqual([{
-      revision: 4, eventId: events[3].id, code: 'DRAW_NOT_FROM_COMMITTED_ORDER', rule: 'matchlog fair shuffle', severity: 'violation', players: ['p1'],
-      message: '"Stitch" (p1-deck-1) left deck@p1 from position 3 (1 = top), but the order committed by the shuffle at revision 2, with the moves recorded since, had "Ariel" (p1-deck-0) on top.',
-    }]);
+    expect(checkCommitments(events)).toEqual([
+      {
+        revision: 4,
+        eventId: events[3].id,
+        code: 'DRAW_NOT_FROM_COMMITTED_ORDER',
+        rule: 'matchlog fair shuffle',
+        severity: 'violation',
+        players: ['p1'],
+        message:
+          '"Stitch" (p1-deck-1) left deck@p1 from position 3 (1 = top), but the order committed by the shuffle at revision 2, with the moves recorded since, had "Ariel" (p1-deck-0) on top.',
+      },
+    ]);
     expect(checkCommitments(events, { language: 'es' })[0].message).toBe(
       '"Stitch" (p1-deck-1) salió de deck@p1 desde la posición 3 (1 = arriba), pero el orden comprometido por el barajado de la revisión 2, con los movimientos registrados desde entonces, tenía "Ariel" (p1-deck-0) arriba.',
     );
@@ -228,14 +278,19 @@ describe('provably fair shuffles', () => {
     const open = { ...start, data: { ...start.data, publicDeckLists: true } };
     const shuffle = sealed([open], order);
     const feed = new Replay([open, shuffle, event('MatchEnded', { reason: 'time' })]).observations('public');
-    expect(feed[2].observation).toEqual({ type: 'MatchEnded', reason: 'time', shuffles: [{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Moana', 'Ariel', 'Mulan', 'Stitch'], salt: SALT }] });
+    expect(feed[2].observation).toEqual({
+      type: 'MatchEnded',
+      reason: 'time',
+      shuffles: [{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Moana', 'Ariel', 'Mulan', 'Stitch'], salt: SALT }],
+    });
   });
 });
 
 describe('one reading of a log line', () => {
   const match = chainEvents(randomMatch('lorcana', [3, 1, 4, 1, 5, 9, 2, 6]));
   const lines = linesOf(toJsonLines(match));
-  const notCanonical = (text: string, line: number) => expect(parseJsonLines(text)).toEqual({ error: { code: 'LINE_NOT_CANONICAL', line, message: expect.stringMatching(new RegExp(`^line ${line}: `)) } });
+  const notCanonical = (text: string, line: number) =>
+    expect(parseJsonLines(text)).toEqual({ error: { code: 'LINE_NOT_CANONICAL', line, message: expect.stringMatching(new RegExp(`^line ${line}: `)) } });
 
   it('refuses a line with a key twice (the last would win), even though its chain would verify', () => {
     const last = match.at(-1)!;
@@ -263,15 +318,19 @@ const FORGER = generateKeyPairSync('ed25519').privateKey;
 const pinned = [publicJwkOf(SERVER)];
 const SALT = 'ab'.repeat(32);
 /** A random match as the server records it: the chain salt in its MatchCreated's meta, then chained. */
-const salted = (events: readonly MatchEvent[]): MatchEvent[] =>
-  chainEvents(events.map((e, i) => (i === 0 ? ({ ...e, meta: { ...e.meta!, chainSalt: SALT } } as MatchEvent) : e)));
+const salted = (events: readonly MatchEvent[]): MatchEvent[] => chainEvents(events.map((e, i) => (i === 0 ? ({ ...e, meta: { ...e.meta!, chainSalt: SALT } } as MatchEvent) : e)));
 const verified = (text: string, options: Parameters<typeof verifyLog>[1] = { pinned }) => {
   const log = parseJsonLines(text);
   return 'error' in log ? { ok: false as const, code: log.error.code } : verifyLog(log, options);
 };
 
 describe('signed heads', () => {
-  const match = salted(randomMatch('four-souls', Array.from({ length: 30 }, (_, i) => i * 104729)));
+  const match = salted(
+    randomMatch(
+      'four-souls',
+      Array.from({ length: 30 }, (_, i) => i * 104729),
+    ),
+  );
   const text = signedExport(match, SERVER);
   const lines = linesOf(text);
   const join = (ls: readonly string[]) => ls.map((l) => `${l}\n`).join('');
@@ -294,9 +353,17 @@ describe('signed heads', () => {
 
   it('the last events cut off, with or without the head line, are found; an unsigned log passes only when allowed, as unsigned', () => {
     expect(verified(join(lines.slice(0, -1)))).toMatchObject({ ok: false, code: 'HEAD_MISSING', line: match.length + 1 });
-    expect(verified(join([...lines.slice(0, -3), lines.at(-1)!]))).toMatchObject({ ok: false, code: 'HEAD_MISMATCH', message: expect.stringContaining('the last events were cut off') });
+    expect(verified(join([...lines.slice(0, -3), lines.at(-1)!]))).toMatchObject({
+      ok: false,
+      code: 'HEAD_MISMATCH',
+      message: expect.stringContaining('the last events were cut off'),
+    });
     expect(verified(join(lines.slice(0, -1)), { pinned, allowUnsigned: true })).toMatchObject({ ok: true, signature: 'unsigned' });
-    expect(verified(join(lines.slice(0, -1)), { language: 'es' })).toMatchObject({ ok: false, code: 'HEAD_MISSING', message: expect.stringMatching(/^el registro no tiene cabeza firmada/) });
+    expect(verified(join(lines.slice(0, -1)), { language: 'es' })).toMatchObject({
+      ok: false,
+      code: 'HEAD_MISSING',
+      message: expect.stringMatching(/^el registro no tiene cabeza firmada/),
+    });
   });
 
   it('a head that was changed fails its signature; a log re-signed by another key passes only unpinned, naming that key', () => {
@@ -314,8 +381,17 @@ describe('signed heads', () => {
     // rewritten after revision 10 was receipted: an event before it changed, the whole log re-chained and re-signed
     const rewritten = salted(match.map((e, i) => (i === 5 ? ({ ...e, data: { ...e.data, rewritten: true } } as unknown as MatchEvent) : e)));
     expect(verified(signedExport(rewritten, FORGER), { receipt })).toMatchObject({ ok: false, code: 'RECEIPT_SIGNATURE_INVALID' });
-    expect(verified(signedExport(rewritten, SERVER), { pinned, receipt })).toMatchObject({ ok: false, code: 'RECEIPT_MISMATCH', line: 10, message: expect.stringContaining('rewritten after the receipt') });
-    expect(verified(signedExport(match.slice(0, 8), SERVER), { pinned, receipt })).toMatchObject({ ok: false, code: 'RECEIPT_MISMATCH', message: expect.stringContaining('cut back') });
+    expect(verified(signedExport(rewritten, SERVER), { pinned, receipt })).toMatchObject({
+      ok: false,
+      code: 'RECEIPT_MISMATCH',
+      line: 10,
+      message: expect.stringContaining('rewritten after the receipt'),
+    });
+    expect(verified(signedExport(match.slice(0, 8), SERVER), { pinned, receipt })).toMatchObject({
+      ok: false,
+      code: 'RECEIPT_MISMATCH',
+      message: expect.stringContaining('cut back'),
+    });
     expect(verified(text, { pinned, receipt: { ...receipt, head: { ...receipt.head, revision: 11 } } })).toMatchObject({ ok: false, code: 'RECEIPT_SIGNATURE_INVALID' });
     expect(verified(text, { pinned, receipt: signHead({ ...receipt.head, matchId: 'other' }, SERVER) })).toMatchObject({ ok: false, code: 'RECEIPT_MISMATCH' });
   });
@@ -374,33 +450,43 @@ describe('tampering is evident to a forger', () => {
     if (kind === 'insert') out.splice(i, 0, { ...events[how % n], id: `inserted-${how}` });
     return out;
   };
-  const unchained = (events: readonly MatchEvent[]) => events.map(({ meta, ...e }) => {
-    const { previous: _p, hash: _h, ...rest } = meta!;
-    return { ...e, meta: rest } as MatchEvent;
-  });
+  const unchained = (events: readonly MatchEvent[]) =>
+    events.map(({ meta, ...e }) => {
+      const { previous: _p, hash: _h, ...rest } = meta!;
+      return { ...e, meta: rest } as MatchEvent;
+    });
 
   const EDIT_RUNS = Math.ceil(RUNS / 3); // three verifications each
-  it.each(games)(`every single edit of a signed %s export is detected with the server's key pinned, as it is, re-chained, or re-chained and re-signed (${EDIT_RUNS} logs)`, (game) => {
-    fc.assert(
-      fc.property(fc.array(fc.nat(), { minLength: 3, maxLength: 60 }), fc.constantFrom<Edit>('change', 'delete', 'swap', 'duplicate', 'insert'), fc.nat(), fc.nat(), (choices, kind, where, how) => {
-        const match = salted(randomMatch(game, choices, 40));
-        const original = signedExport(match, SERVER);
-        const head = linesOf(original).at(-1)!;
-        const edited = edit(match, kind, where, how);
-        const rechained = chainEvents(unchained(edited));
-        const attempts = [
-          toJsonLines(edited).replace(/\{"chain".*\n$/, `${head}\n`),
-          toJsonLines(rechained).replace(/\{"chain".*\n$/, `${head}\n`),
-          signedExport(rechained, FORGER),
-        ];
-        for (const attempt of attempts) {
-          expect(attempt).not.toBe(original);
-          expect(verified(attempt)).toMatchObject({ ok: false });
-        }
-      }),
-      { numRuns: EDIT_RUNS },
-    );
-  });
+  it.each(games)(
+    `every single edit of a signed %s export is detected with the server's key pinned, as it is, re-chained, or re-chained and re-signed (${EDIT_RUNS} logs)`,
+    (game) => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.nat(), { minLength: 3, maxLength: 60 }),
+          fc.constantFrom<Edit>('change', 'delete', 'swap', 'duplicate', 'insert'),
+          fc.nat(),
+          fc.nat(),
+          (choices, kind, where, how) => {
+            const match = salted(randomMatch(game, choices, 40));
+            const original = signedExport(match, SERVER);
+            const head = linesOf(original).at(-1)!;
+            const edited = edit(match, kind, where, how);
+            const rechained = chainEvents(unchained(edited));
+            const attempts = [
+              toJsonLines(edited).replace(/\{"chain".*\n$/, `${head}\n`),
+              toJsonLines(rechained).replace(/\{"chain".*\n$/, `${head}\n`),
+              signedExport(rechained, FORGER),
+            ];
+            for (const attempt of attempts) {
+              expect(attempt).not.toBe(original);
+              expect(verified(attempt)).toMatchObject({ ok: false });
+            }
+          },
+        ),
+        { numRuns: EDIT_RUNS },
+      );
+    },
+  );
 
   it.each(games)('every cut of a signed %s export, at every line and at random bytes, is detected', (game) => {
     fc.assert(
@@ -409,7 +495,10 @@ describe('tampering is evident to a forger', () => {
         const text = signedExport(match, SERVER);
         const lines = linesOf(text);
         for (let k = 0; k < lines.length; k++) {
-          const cut = lines.slice(0, k).map((l) => `${l}\n`).join('');
+          const cut = lines
+            .slice(0, k)
+            .map((l) => `${l}\n`)
+            .join('');
           expect(verified(cut)).toMatchObject({ ok: false });
           // events cut off, the head line put back
           if (k < lines.length - 1) expect(verified(`${cut}${lines.at(-1)}\n`)).toMatchObject({ ok: false });

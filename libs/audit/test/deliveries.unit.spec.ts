@@ -41,7 +41,10 @@ describe('leak check of delivered payloads', () => {
     const feed = [1, 2, 3].map((revision) => ({ audience: PUBLIC, revision, payload: overlay([{}, {}, {}], 'p1 played Lyle Tiberius Rourke - Cunning Mercenary') }));
     expect(checkDeliveries(events, feed.slice(2))).toEqual([]);
     // before it was played, Lyle was in p1's hand: naming it then is a leak
-    expect(checkDeliveries(events, feed.slice(0, 1)).map((l) => [l.revision, l.cardId])).toEqual([[1, 'p1-hand-1'], [1, 'p1-hand-1']]);
+    expect(checkDeliveries(events, feed.slice(0, 1)).map((l) => [l.revision, l.cardId])).toEqual([
+      [1, 'p1-hand-1'],
+      [1, 'p1-hand-1'],
+    ]);
   });
 
   it('what the audience knows depends on the revision: p1 may name the card it drew from revision 2 on', () => {
@@ -80,10 +83,7 @@ describe('leak check of delivered payloads', () => {
   });
 
   it('a definition inside a longer known definition is not a leak; on its own it is; word boundaries hold ("card-1" is not in "card-10")', () => {
-    const table = created('lorcana', [
-      ...cards('p1', 'hand', ['Ariel - On Human Legs', 'card-10']),
-      ...cards('p2', 'deck', ['Ariel', 'card-1']),
-    ]);
+    const table = created('lorcana', [...cards('p1', 'hand', ['Ariel - On Human Legs', 'card-10']), ...cards('p2', 'deck', ['Ariel', 'card-1'])]);
     const history = valid(table, move('p1-hand-0', p1Hand, p1Play), move('p1-hand-1', p1Hand, p1Play));
     const leaks = checkDeliveries(history, [
       { audience: PUBLIC, revision: 3, payload: { line: 'p1 played ARIEL - ON HUMAN LEGS', other: 'p1 played card-10' } },
@@ -149,7 +149,14 @@ describe('leak check of delivered payloads', () => {
     const cases: [string, unknown, string][] = [
       ['not a list', { audience: 'p1' }, 'deliveries'],
       ['a delivery that is not an object', [null], 'deliveries[0]'],
-      ['an unknown audience', [{ audience: 'p1', revision: 1, payload: {} }, { audience: 'p3', revision: 1, payload: {} }], 'deliveries[1].audience'],
+      [
+        'an unknown audience',
+        [
+          { audience: 'p1', revision: 1, payload: {} },
+          { audience: 'p3', revision: 1, payload: {} },
+        ],
+        'deliveries[1].audience',
+      ],
       ['a revision past the end', [{ audience: 'p1', revision: 4, payload: {} }], 'deliveries[0].revision'],
       ['a negative revision', [{ audience: 'p1', revision: -1, payload: {} }], 'deliveries[0].revision'],
       ['a fractional revision', [{ audience: 'p1', revision: 1.5, payload: {} }], 'deliveries[0].revision'],

@@ -65,7 +65,11 @@ describe.each(games)('the fair-shuffle check in $game', ({ game, deck, hand, pil
   it('cards a player looked at or revealed may be taken in any order, the rest put on the bottom', () => {
     for (const type of ['CardsLookedAt', 'CardsRevealed'] as const) {
       const seen = type === 'CardsLookedAt' ? event(type, { player: 'p1', cardIds: [o[0], o[1], o[2]] }) : event(type, { cardIds: [o[0], o[1], o[2]] });
-      const chosen = moves({ cardId: o[1], from: deck, to: hand }, { cardId: o[2], from: deck, to: deck, position: 'bottom' }, { cardId: o[0], from: deck, to: deck, position: 'bottom' });
+      const chosen = moves(
+        { cardId: o[1], from: deck, to: hand },
+        { cardId: o[2], from: deck, to: deck, position: 'bottom' },
+        { cardId: o[0], from: deck, to: deck, position: 'bottom' },
+      );
       // the deck is now o3 o4 o5 o2 o0
       const honest = [...shuffled, seen, chosen, draw(o[3]), draw(o[4]), draw(o[5]), draw(o[2])];
       expect(codes(honest)).toEqual([]);
@@ -102,7 +106,10 @@ describe.each(games)('the fair-shuffle check in $game', ({ game, deck, hand, pil
     const again = [...reshuffled, shuffle(reshuffled, deck, [o[5], o[4], o[3], o[2], o[1]])];
     expect(codes([...again, draw(o[5])])).toEqual([]);
     expect(checkCommitments([...again, draw(o[4])])[0]).toMatchObject({ revision: 5, message: expect.stringContaining('shuffle at revision 4') });
-    expect(checkCommitments([...again, move(x, hand, deck, { position: 'bottom' }), draw(o[5]), draw(x)])[0]).toMatchObject({ revision: 7, message: expect.stringContaining('shuffle at revision 4') });
+    expect(checkCommitments([...again, move(x, hand, deck, { position: 'bottom' }), draw(o[5]), draw(x)])[0]).toMatchObject({
+      revision: 7,
+      message: expect.stringContaining('shuffle at revision 4'),
+    });
   });
 
   it('does not follow a public pile: its cards may be taken from anywhere', () => {

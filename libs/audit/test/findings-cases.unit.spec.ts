@@ -26,11 +26,17 @@ const resolve = (triggerId: string, player: string) => event('TriggerResolved', 
 describe('Lorcana 7.7.4: the bag', () => {
   it('Example B, resolved in order, gives no finding', () => {
     const events = [
-      lorcana(), turn(),
-      trigger('a1', 'p1'), trigger('a2', 'p1'), trigger('o1', 'p2'),
-      resolve('a1', 'p1'), trigger('a3', 'p1'), // added during resolution by the resolving player (7.7.5)
-      resolve('a2', 'p1'), resolve('a3', 'p1'), // the last resolver continues (7.7.4.3)
-      resolve('o1', 'p2'), trigger('a4', 'p1'), // the bag passes (7.7.4.4); the active player's new one waits (7.7.6)
+      lorcana(),
+      turn(),
+      trigger('a1', 'p1'),
+      trigger('a2', 'p1'),
+      trigger('o1', 'p2'),
+      resolve('a1', 'p1'),
+      trigger('a3', 'p1'), // added during resolution by the resolving player (7.7.5)
+      resolve('a2', 'p1'),
+      resolve('a3', 'p1'), // the last resolver continues (7.7.4.3)
+      resolve('o1', 'p2'),
+      trigger('a4', 'p1'), // the bag passes (7.7.4.4); the active player's new one waits (7.7.6)
       resolve('a4', 'p1'), // and passes back (7.7.4.5)
     ];
     expect(codesOf(events)).toEqual([]);
@@ -41,18 +47,23 @@ describe('Lorcana 7.7.4: the bag', () => {
     expect(codesOf(events)).toEqual(['BAG_OUT_OF_ORDER@7']);
   });
 
-  it('the chooser resolving another player\'s ability is out of order too', () => {
+  it("the chooser resolving another player's ability is out of order too", () => {
     const findings = ruleFindings([lorcana(), turn(), trigger('a1', 'p1'), trigger('o1', 'p2'), resolve('o1', 'p1')]);
     expect(findings.map((f) => [f.code, f.players])).toEqual([['BAG_OUT_OF_ORDER', ['p1', 'p2']]]);
     expect(findings[0].message).toContain('not one of theirs');
   });
 
-  it('a triggered ability resolved after the action\'s effect has resolved is fine (7.1.6.1)', () => {
+  it("a triggered ability resolved after the action's effect has resolved is fine (7.1.6.1)", () => {
     const events = [
-      lorcana(), turn(),
-      event('EffectStarted', { effectId: 'fx', player: 'p1', kind: 'action' }), trigger('a1', 'p1'),
-      event('EffectResolved', { effectId: 'fx' }), resolve('a1', 'p1'),
-      event('EffectStarted', { effectId: 'fx2', player: 'p1', kind: 'ability' }), trigger('a2', 'p1'), resolve('a2', 'p1'),
+      lorcana(),
+      turn(),
+      event('EffectStarted', { effectId: 'fx', player: 'p1', kind: 'action' }),
+      trigger('a1', 'p1'),
+      event('EffectResolved', { effectId: 'fx' }),
+      resolve('a1', 'p1'),
+      event('EffectStarted', { effectId: 'fx2', player: 'p1', kind: 'ability' }),
+      trigger('a2', 'p1'),
+      resolve('a2', 'p1'),
     ];
     expect(codesOf(events)).toEqual([]);
   });
@@ -61,22 +72,34 @@ describe('Lorcana 7.7.4: the bag', () => {
 describe('Lorcana 7.2.2: the order of a deck', () => {
   it('a draw from the top gives no finding, one after another or two at once', () => {
     const events = [
-      lorcana(), turn(),
+      lorcana(),
+      turn(),
       move('p1-deck-0', deck, hand),
-      event('CardsMoved', { moves: [{ cardId: 'p1-deck-1', from: deck, to: hand }, { cardId: 'p1-deck-2', from: deck, to: hand }] }),
+      event('CardsMoved', {
+        moves: [
+          { cardId: 'p1-deck-1', from: deck, to: hand },
+          { cardId: 'p1-deck-2', from: deck, to: hand },
+        ],
+      }),
     ];
     expect(codesOf(events)).toEqual([]);
   });
 
   it('drawing a card that is not on top is flagged, also inside a CardsMoved', () => {
     expect(codesOf([lorcana(), turn(), move('p1-deck-1', deck, hand)])).toEqual(['DECK_ORDER_CHANGED@3']);
-    const two = event('CardsMoved', { moves: [{ cardId: 'p1-deck-0', from: deck, to: hand }, { cardId: 'p1-deck-2', from: deck, to: hand }] });
+    const two = event('CardsMoved', {
+      moves: [
+        { cardId: 'p1-deck-0', from: deck, to: hand },
+        { cardId: 'p1-deck-2', from: deck, to: hand },
+      ],
+    });
     expect(codesOf([lorcana(), turn(), two])).toEqual(['DECK_ORDER_CHANGED@3']);
   });
 
   it('a card found by a search, or moved by a named effect, may come from anywhere in the deck', () => {
     const events = [
-      lorcana(), turn(),
+      lorcana(),
+      turn(),
       event('SearchPerformed', { player: 'p1', zone: deck, criteria: 'elsa', found: 'p1-deck-2' }),
       move('p1-deck-2', deck, hand),
       move('p1-deck-1', deck, at('play', 'p1'), { source: 'p1-play-0' }),
@@ -91,7 +114,9 @@ describe('Lorcana 7.2.2: the order of a deck', () => {
   });
 
   it('a shuffle is the one way to change the order', () => {
-    expect(codesOf([lorcana(), turn(), event('ZoneShuffled', { zone: deck, order: ['p1-deck-3', 'p1-deck-1', 'p1-deck-0', 'p1-deck-2'] }), move('p1-deck-3', deck, hand)])).toEqual([]);
+    expect(codesOf([lorcana(), turn(), event('ZoneShuffled', { zone: deck, order: ['p1-deck-3', 'p1-deck-1', 'p1-deck-0', 'p1-deck-2'] }), move('p1-deck-3', deck, hand)])).toEqual(
+      [],
+    );
   });
 });
 
@@ -107,7 +132,7 @@ describe('Lorcana 7.1.3, 7.1.4: looking and searching', () => {
     expect(codesOf([lorcana(), turn(), search('Moana')])).toEqual([]);
   });
 
-  it('looking at your own hand is fine (7.3.2); a deck, an inkwell or an opponent\'s hand needs an effect', () => {
+  it("looking at your own hand is fine (7.3.2); a deck, an inkwell or an opponent's hand needs an effect", () => {
     const look = (cardIds: string[], source?: string) => event('CardsLookedAt', { player: 'p1', cardIds, ...(source && { source }) });
     expect(codesOf([lorcana(), turn(), look(['p1-hand-0'])])).toEqual([]);
     expect(codesOf([lorcana(), turn(), look(['p1-deck-0'], 'p1-play-0')])).toEqual([]);
@@ -203,7 +228,9 @@ describe('ruleFindings', () => {
   it('is pure: no framework, storage, clock, randomness or environment in libs/audit/src/findings', () => {
     const root = join(__dirname, '..', 'src', 'findings');
     const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
-    const offenders = files(root).filter((file) => /from '(@nestjs\/|fs|path|crypto|better-sqlite3|kysely)|Date\.now\(|new Date\(|Math\.random\(|\bprocess\./.test(readFileSync(file, 'utf8')));
+    const offenders = files(root).filter((file) =>
+      /from '(@nestjs\/|fs|path|crypto|better-sqlite3|kysely)|Date\.now\(|new Date\(|Math\.random\(|\bprocess\./.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -39,12 +39,18 @@ const load = (file: string): MatchEvent[] => {
 
 const files = readdirSync(corpus, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .flatMap(({ name: game }) => readdirSync(join(corpus, game)).filter((f) => f.endsWith('.jsonl')).map((f) => `${game}/${f}`));
+  .flatMap(({ name: game }) =>
+    readdirSync(join(corpus, game))
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => `${game}/${f}`),
+  );
 
 describe('the audit corpus (examples/audit)', () => {
   it('has exactly the logs this test knows, one per finding code and a clean one per game', () => {
     expect(files.sort()).toEqual(Object.keys(expected).sort());
-    const planted = Object.values(expected).flat().map((finding) => finding.code);
+    const planted = Object.values(expected)
+      .flat()
+      .map((finding) => finding.code);
     expect(planted.sort()).toEqual([...findingCodes].sort());
     for (const file of files.filter((f) => !f.endsWith('clean.jsonl'))) {
       expect(file.split('/')[1]).toBe(`${expected[file][0].code.toLowerCase().replace(/_/g, '-')}.jsonl`);
@@ -96,7 +102,18 @@ describe('the audit corpus (examples/audit)', () => {
 describe('messages', () => {
   it('every code has an English and a Spanish message, which differ', () => {
     for (const code of findingCodes) {
-      const facts = { player: 'p1', expected: 'p2', cards: ['c1'], zone: { zone: 'deck', player: 'p1' }, trigger: 't1', top: 't2', next: 9, characteristic: 'Cosmic Bolt', actionBy: 'p2', criteria: 'Elsa' };
+      const facts = {
+        player: 'p1',
+        expected: 'p2',
+        cards: ['c1'],
+        zone: { zone: 'deck', player: 'p1' },
+        trigger: 't1',
+        top: 't2',
+        next: 9,
+        characteristic: 'Cosmic Bolt',
+        actionBy: 'p2',
+        criteria: 'Elsa',
+      };
       const en = messages.en[code](facts);
       const es = messages.es[code](facts);
       expect(en).toBeTruthy();

@@ -45,7 +45,11 @@ describe('knowledge ledger: how an audience learns a card', () => {
     const ledger = ledgerOf(table, play, look);
     for (const cardId of ['p1-deck-0', 'p1-deck-1']) {
       expect(only(ledger, 'p1', cardId).learned).toEqual({
-        revision: 3, eventId: look.id, eventType: 'CardsLookedAt', zone: 'deck@p1', how: 'looked-at',
+        revision: 3,
+        eventId: look.id,
+        eventType: 'CardsLookedAt',
+        zone: 'deck@p1',
+        how: 'looked-at',
         source: { cardId: 'p1-hand-1', definition: 'Lyle Tiberius Rourke - Cunning Mercenary' },
       });
       expect(intervals(ledger, 'p2', cardId)).toEqual([]);
@@ -99,7 +103,14 @@ describe('knowledge ledger: how an audience loses track of a card', () => {
     const inkFromHand = move('p1-hand-0', p1Hand, p1Ink, { faceDown: true });
     const ledger = ledgerOf(table, play, ink, inkFromHand);
     for (const audience of ['p1', 'p2', PUBLIC]) {
-      expect(intervals(ledger, audience, 'p1-hand-1').at(-1)!.lost).toEqual({ revision: 3, eventId: ink.id, eventType: 'CardMoved', zone: 'inkwell@p1', why: 'zone-rule', rule: 'lorcana 7.5.4' });
+      expect(intervals(ledger, audience, 'p1-hand-1').at(-1)!.lost).toEqual({
+        revision: 3,
+        eventId: ink.id,
+        eventType: 'CardMoved',
+        zone: 'inkwell@p1',
+        why: 'zone-rule',
+        rule: 'lorcana 7.5.4',
+      });
     }
     expect(only(ledger, 'p1', 'p1-hand-0').lost).toMatchObject({ revision: 4, why: 'zone-rule', rule: 'lorcana 7.5.4' });
   });
@@ -107,7 +118,8 @@ describe('knowledge ledger: how an audience loses track of a card', () => {
   it('7.4.2.1: a card turned face down in play is lost even to those who saw it', () => {
     const turn = event('CardStatusChanged', { cardId: 'p1-hand-1', faceDown: true });
     const ledger = ledgerOf(table, move('p1-hand-1', p1Hand, p1Play), turn);
-    for (const audience of ['p1', 'p2', PUBLIC]) expect(intervals(ledger, audience, 'p1-hand-1').at(-1)!.lost).toMatchObject({ revision: 3, why: 'face-down', rule: 'lorcana 7.4.2.1' });
+    for (const audience of ['p1', 'p2', PUBLIC])
+      expect(intervals(ledger, audience, 'p1-hand-1').at(-1)!.lost).toMatchObject({ revision: 3, why: 'face-down', rule: 'lorcana 7.4.2.1' });
   });
 
   it('a shuffle loses track of cards the looker knew in the deck', () => {
@@ -138,7 +150,10 @@ describe('knowledge ledger: how an audience loses track of a card', () => {
     const facedown: StartingCard = { cardId: 'ga-1', owner: 'p1', definition: 'Lorraine, Wandering Warrior', zone: at('field', 'p1'), faceDown: true };
     const control = event('ControlChanged', { cardId: 'ga-1', controller: 'p2' });
     const ledger = ledgerOf(created('grand-archive', [facedown, ...cards('p1', 'main-deck', ['Spark', 'Ember'])]), control);
-    expect(only(ledger, 'p1', 'ga-1')).toMatchObject({ learned: { revision: 1, how: 'own-zone' }, lost: { revision: 2, why: 'control-change', rule: 'grand-archive Game Zones - Public vs Private Information' } });
+    expect(only(ledger, 'p1', 'ga-1')).toMatchObject({
+      learned: { revision: 1, how: 'own-zone' },
+      lost: { revision: 2, why: 'control-change', rule: 'grand-archive Game Zones - Public vs Private Information' },
+    });
     expect(only(ledger, 'p2', 'ga-1').learned).toMatchObject({ revision: 2, how: 'gained-control' });
     expect(intervals(ledger, PUBLIC, 'ga-1')).toEqual([]);
   });
@@ -205,7 +220,10 @@ describe('the ledger agrees with what views show', () => {
             const view = replay.viewAt(audience, revision) as AudienceView;
             for (const [key, zone] of Object.entries(view.zones)) {
               const shown = zone.cards.flatMap((c) => (c.definition === undefined ? [] : [c.definition])).sort();
-              const known = report.cards.filter((c) => c.zone === key && c.knownTo.includes(audience)).map((c) => c.definition).sort();
+              const known = report.cards
+                .filter((c) => c.zone === key && c.knownTo.includes(audience))
+                .map((c) => c.definition)
+                .sort();
               expect([audience, revision, key, shown]).toEqual([audience, revision, key, known]);
             }
           }

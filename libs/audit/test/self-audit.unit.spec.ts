@@ -43,19 +43,31 @@ describe('self-audit: the match re-checks its own feeds and views against the le
     expect(selfAudit(events)).toEqual([]);
   });
 
-  it('must be able to fail: a seat that leaks p1\'s draws to p2 is caught, in its observation and in its view (English)', () => {
+  it("must be able to fail: a seat that leaks p1's draws to p2 is caught, in its observation and in its view (English)", () => {
     const draw = move('p1-deck-0', p1Deck, p1Hand);
     const events = valid(lorcanaTable(), move('p1-hand-1', p1Hand, p1Play), draw);
     expect(selfAudit(events)).toEqual([]);
     const findings = selfAudit(events, { step: leakingDraws });
     expect(findings).toEqual([
       {
-        revision: 3, eventId: draw.id, code: 'SELF_AUDIT_LEAK', rule: 'matchlog self-audit', severity: 'violation', players: ['p2'],
-        message: 'Self-audit: the observation of p2 at revision 3 holds the definition "Ariel - On Human Legs" at $.move.card.definition (card p1-deck-0), which it could not know then.',
+        revision: 3,
+        eventId: draw.id,
+        code: 'SELF_AUDIT_LEAK',
+        rule: 'matchlog self-audit',
+        severity: 'violation',
+        players: ['p2'],
+        message:
+          'Self-audit: the observation of p2 at revision 3 holds the definition "Ariel - On Human Legs" at $.move.card.definition (card p1-deck-0), which it could not know then.',
       },
       {
-        revision: 3, eventId: draw.id, code: 'SELF_AUDIT_LEAK', rule: 'matchlog self-audit', severity: 'violation', players: ['p2'],
-        message: "Self-audit: the view of p2 at revision 3 holds the definition \"Ariel - On Human Legs\" at $.zones['hand@p1'].cards[2].definition (card p1-deck-0), which it could not know then.",
+        revision: 3,
+        eventId: draw.id,
+        code: 'SELF_AUDIT_LEAK',
+        rule: 'matchlog self-audit',
+        severity: 'violation',
+        players: ['p2'],
+        message:
+          'Self-audit: the view of p2 at revision 3 holds the definition "Ariel - On Human Legs" at $.zones[\'hand@p1\'].cards[2].definition (card p1-deck-0), which it could not know then.',
       },
     ]);
   });
@@ -63,7 +75,9 @@ describe('self-audit: the match re-checks its own feeds and views against the le
   it('must be able to fail: the same planted leak, in Spanish', () => {
     const events = valid(lorcanaTable(), move('p1-deck-0', p1Deck, p1Hand));
     const [first] = selfAudit(events, { step: leakingDraws, language: 'es' });
-    expect(first.message).toBe('Autoauditoría: La observación de p2 en la revisión 2 contiene la definición "Ariel - On Human Legs" en $.move.card.definition (carta p1-deck-0), que no podía conocer entonces.');
+    expect(first.message).toBe(
+      'Autoauditoría: La observación de p2 en la revisión 2 contiene la definición "Ariel - On Human Legs" en $.move.card.definition (carta p1-deck-0), que no podía conocer entonces.',
+    );
   });
 
   it('must be able to fail: a view that keeps a definition through a shuffle is caught at the shuffle, though that zone alone changed', () => {

@@ -68,7 +68,12 @@ export class CatalogFeeder implements LogProcessor {
 
   lag(): CatalogLag {
     const behind = [...this.writing, ...this.queued].filter((event) => event.position > this.position).length;
-    return { position: this.position, behind, ...(this.failure !== undefined && { failure: this.failure }), ...(this.consumer.failed && { failure: this.failure ?? this.consumer.failure, subscription: 'failed' as const }) };
+    return {
+      position: this.position,
+      behind,
+      ...(this.failure !== undefined && { failure: this.failure }),
+      ...(this.consumer.failed && { failure: this.failure ?? this.consumer.failure, subscription: 'failed' as const }),
+    };
   }
 
   /** Claims the checkpoint, then follows the log from there (the consumer starts at the catalog's position). */

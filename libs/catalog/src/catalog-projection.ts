@@ -56,8 +56,7 @@ export const isUnappliable = (error: unknown): boolean => {
   return /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG)/.test(code) || /^2[23][0-9A-Z]{3}$/.test(code);
 };
 
-const recordedAt = (event: StoredEvent): string =>
-  (event.meta as { recordedAt?: string } | undefined)?.recordedAt ?? new Date(0).toISOString();
+const recordedAt = (event: StoredEvent): string => (event.meta as { recordedAt?: string } | undefined)?.recordedAt ?? new Date(0).toISOString();
 
 /**
  * Applies events to the catalog's tables in the caller's transaction (projectBatch moves the

@@ -55,7 +55,10 @@ export const listMatches = async (db: CatalogDb, filter: MatchFilter, limit: num
   if (filter.player !== undefined) {
     const player = filter.player;
     query = query.where('match_id', 'in', (q) =>
-      q.selectFrom('match_players').select('match_id').where((eb) => eb.or([eb('player_id', '=', player), eb(sql`lower(name)`, '=', sql`lower(${player})`)])),
+      q
+        .selectFrom('match_players')
+        .select('match_id')
+        .where((eb) => eb.or([eb('player_id', '=', player), eb(sql`lower(name)`, '=', sql`lower(${player})`)])),
     );
   }
   if (filter.game !== undefined) query = query.where('game', '=', filter.game);
@@ -68,7 +71,11 @@ export const listMatches = async (db: CatalogDb, filter: MatchFilter, limit: num
     const [startedAt, matchId] = cursor;
     query = query.where((eb) => eb.or([eb('started_at', '<', startedAt), eb.and([eb('started_at', '=', startedAt), eb('match_id', '<', matchId)])]));
   }
-  const rows = await query.orderBy('started_at', 'desc').orderBy('match_id', 'desc').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('started_at', 'desc')
+    .orderBy('match_id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit);
   const matches = await withPlayers(db, page);
   const last = page[page.length - 1];
@@ -85,7 +92,11 @@ const withPlayers = async (db: CatalogDb, rows: readonly CatalogRow[]): Promise<
   const players = await db
     .selectFrom('match_players')
     .selectAll()
-    .where('match_id', 'in', rows.map((row) => row.match_id))
+    .where(
+      'match_id',
+      'in',
+      rows.map((row) => row.match_id),
+    )
     .orderBy('seat')
     .execute();
   return rows.map((row) => ({

@@ -89,17 +89,40 @@ export const applyTokenEvents = async (db: Kysely<CatalogTables>, matchId: strin
   for (const event of events) {
     if (event.type === 'TokensIssued') {
       const grants = (event.data as TokensIssued).grants;
-      const revoked = grants.length === 0 ? [] : await db.selectFrom('token_revocations').select('token_hash').where('token_hash', 'in', grants.map((g) => g.hash)).execute();
+      const revoked =
+        grants.length === 0
+          ? []
+          : await db
+              .selectFrom('token_revocations')
+              .select('token_hash')
+              .where(
+                'token_hash',
+                'in',
+                grants.map((g) => g.hash),
+              )
+              .execute();
       const rows = grants
         .filter((g) => !revoked.some((r) => r.token_hash === g.hash))
         .map((g) => ({ token_hash: g.hash, match_id: matchId, role: g.role, player_id: g.role === 'player' ? (g.player ?? null) : null, from_log: 1 }));
-      if (rows.length > 0) await db.insertInto('match_tokens').values(rows).onConflict((c) => c.column('token_hash').doNothing()).execute();
+      if (rows.length > 0)
+        await db
+          .insertInto('match_tokens')
+          .values(rows)
+          .onConflict((c) => c.column('token_hash').doNothing())
+          .execute();
     }
     if (event.type === 'TokensRevoked') {
       const { hashes } = event.data as TokensRevoked;
       if (hashes.length === 0) continue;
-      await db.insertInto('token_revocations').values(hashes.map((hash) => ({ token_hash: hash, match_id: matchId }))).onConflict((c) => c.column('token_hash').doNothing()).execute();
-      await db.deleteFrom('match_tokens').where('token_hash', 'in', [...hashes]).execute();
+      await db
+        .insertInto('token_revocations')
+        .values(hashes.map((hash) => ({ token_hash: hash, match_id: matchId })))
+        .onConflict((c) => c.column('token_hash').doNothing())
+        .execute();
+      await db
+        .deleteFrom('match_tokens')
+        .where('token_hash', 'in', [...hashes])
+        .execute();
     }
   }
 };

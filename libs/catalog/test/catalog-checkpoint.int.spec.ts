@@ -58,7 +58,9 @@ describe.each(catalogPlaces)("the catalog's checkpoint on %s", (_, placeIn) => {
     await second.append('b2', 0, [created(['p1', 'p2'])]);
     expect(await first.storeId()).not.toBe(await second.storeId());
     expect(await feed(second, 2)).toEqual({ ids: ['b1', 'b2'], checkpoint: 2 });
-    expect(logged.splice(0)).toEqual([`catalog: it was fed from event store ${await first.storeId()}, this instance's is ${await second.storeId()}: emptied, and fed again from the start of the log`]);
+    expect(logged.splice(0)).toEqual([
+      `catalog: it was fed from event store ${await first.storeId()}, this instance's is ${await second.storeId()}: emptied, and fed again from the start of the log`,
+    ]);
     // and back: the first store's events again, not the second's left behind
     expect(await feed(first, 3)).toEqual({ ids: ['a1', 'a2', 'a3'], checkpoint: 3 });
   });

@@ -107,7 +107,7 @@ describe('the catalog when its storage fails', () => {
     await store.append('m2', 0, [created('m2')]);
 
     // caughtUpTo answers at once while the subscription is down (no write waits on a dead one): poll instead
-    for (const deadline = Date.now() + 60_000; feeder.lag().position < 3 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const deadline = Date.now() + 60_000; feeder.lag().position < 3 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(failures).toEqual([expect.any(StoreUnavailable)]);
     expect(subscriptions).toBe(2);
     expect(feeder.lag()).toEqual({ position: 3, behind: 0 });

@@ -30,7 +30,13 @@ describe('the catalog and an event it cannot apply', () => {
     await store.append('after', 0, [created('after')]);
     const db = await openCatalog(dir);
     const logged: string[] = [];
-    const feeder = new CatalogFeeder(db, store, () => undefined, { firstMs: 10, maxMs: 50 }, (line) => logged.push(line));
+    const feeder = new CatalogFeeder(
+      db,
+      store,
+      () => undefined,
+      { firstMs: 10, maxMs: 50 },
+      (line) => logged.push(line),
+    );
     await feeder.start();
     await feeder.caughtUpTo(3, 10_000);
     await store.append('later', 0, [created('later')]);

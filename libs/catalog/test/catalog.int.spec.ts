@@ -11,7 +11,12 @@ const created = (players = ['p1', 'p2']) => ({
   data: { game: 'lorcana', players: players.map((id) => ({ id })), cards: [], tournament: { event: 'Cup', round: 1, table: 2 } },
   meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:00:00.000Z' },
 });
-const turn = (n: number) => ({ id: `e-${Math.random()}`, type: 'TurnStarted', data: { player: 'p1', turn: n }, meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:05:00.000Z' } });
+const turn = (n: number) => ({
+  id: `e-${Math.random()}`,
+  type: 'TurnStarted',
+  data: { player: 'p1', turn: n },
+  meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:05:00.000Z' },
+});
 const ended = { type: 'MatchEnded', data: { winner: 'p2', reason: 'lore' }, meta: { recordedBy: 'test', recordedAt: '2026-11-21T10:30:00.000Z' } };
 
 describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event log', (_, placeIn) => {

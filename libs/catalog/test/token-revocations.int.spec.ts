@@ -1,4 +1,18 @@
-import { CatalogDb, CatalogFeeder, CatalogTables, GrantRecord, TokenRole, applyTokenEvents, grantOf, grantsInForce, hashToken, migrate, openCatalog, reissue, tokenStreamOf } from '@matchlog/catalog';
+import {
+  CatalogDb,
+  CatalogFeeder,
+  CatalogTables,
+  GrantRecord,
+  TokenRole,
+  applyTokenEvents,
+  grantOf,
+  grantsInForce,
+  hashToken,
+  migrate,
+  openCatalog,
+  reissue,
+  tokenStreamOf,
+} from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -64,7 +78,10 @@ describe.each(dialects)('token revocations on %s: order-independent, kept as tom
     await applyTokenEvents(db, 'm1', [{ type: 'TokensRevoked', data: { hashes: [hashToken(tokens.players.p1)] } }]);
     // what another instance's projection could commit, having checked the tombstones before this revocation
     const grants = (events.at(-1)!.data as { grants: GrantRecord[] }).grants;
-    await db.insertInto('match_tokens').values(grants.map((g) => ({ token_hash: g.hash, match_id: 'm1', role: g.role, player_id: g.player ?? null, from_log: 1 }))).execute();
+    await db
+      .insertInto('match_tokens')
+      .values(grants.map((g) => ({ token_hash: g.hash, match_id: 'm1', role: g.role, player_id: g.player ?? null, from_log: 1 })))
+      .execute();
     expect(await grantOf(db, tokens.players.p1)).toBeNull();
     expect(await grantOf(db, tokens.players.p2)).toEqual({ matchId: 'm1', role: 'player', player: 'p2' });
   });
@@ -77,7 +94,9 @@ describe.each(dialects)('token revocations on %s: order-independent, kept as tom
     await feeder.start();
     await applyTokenEvents(db, 'm1', third.events);
     await feeder.rebuild();
-    const inForce = grantsInForce(await store.readStream(tokenStreamOf('m1'))).map((g) => g.hash).sort();
+    const inForce = grantsInForce(await store.readStream(tokenStreamOf('m1')))
+      .map((g) => g.hash)
+      .sort();
     const held = await db.selectFrom('match_tokens').select('token_hash').execute();
     expect(held.map((row) => row.token_hash).sort()).toEqual(inForce);
     expect(inForce).toHaveLength(4);

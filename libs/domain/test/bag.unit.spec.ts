@@ -83,7 +83,13 @@ describe('stacks resolve last in, first out', () => {
     const add = (triggerId: string, player: string) => event('TriggerAdded', { triggerId, player, sourceCardId: `${player}-${zone}-0`, ability: triggerId, kind: 'activated' });
     const state = foldValid([start, event('TurnStarted', { player: 'p1', turn: 1 }), add('first', 'p1'), add('second', 'p2')]);
     expect(judgeView(state).queue).toMatchObject({ discipline: 'stack', next: 'second', nextChooser: 'p2' });
-    const after = foldValid([start, event('TurnStarted', { player: 'p1', turn: 1 }), add('first', 'p1'), add('second', 'p2'), event('TriggerResolved', { triggerId: 'second', player: 'p2' })]);
+    const after = foldValid([
+      start,
+      event('TurnStarted', { player: 'p1', turn: 1 }),
+      add('first', 'p1'),
+      add('second', 'p2'),
+      event('TriggerResolved', { triggerId: 'second', player: 'p2' }),
+    ]);
     expect(judgeView(after).queue).toMatchObject({ next: 'first', nextChooser: 'p1' });
   });
 });

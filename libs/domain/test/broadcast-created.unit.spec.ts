@@ -20,7 +20,13 @@ describe("MatchCreated's broadcast settings (in the log, so every instance agree
   it(`a public broadcast (the default access) is refused below ${PUBLIC_BROADCAST_MIN_SECONDS} s of delay; a token one takes any delay`, () => {
     for (const extra of [{ broadcastAccess: 'public' }, { broadcastDelay: { events: 99 } }, { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS - 1 } }])
       expect(verdictOf(extra)).toMatchObject({ ok: false, error: { code: 'BROADCAST_DELAY_TOO_SHORT', rule: 'matchlog', path: 'data.broadcastDelay.seconds' } });
-    for (const extra of [{}, { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } }, { broadcastAccess: 'public', broadcastDelay: { seconds: 3600 } }, { broadcastAccess: 'token' }, { broadcastAccess: 'token', broadcastDelay: { events: 1 } }])
+    for (const extra of [
+      {},
+      { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } },
+      { broadcastAccess: 'public', broadcastDelay: { seconds: 3600 } },
+      { broadcastAccess: 'token' },
+      { broadcastAccess: 'token', broadcastDelay: { events: 1 } },
+    ])
       expect(verdictOf(extra)).toEqual({ ok: true });
   });
 
@@ -43,4 +49,3 @@ describe('what the broadcast sees of the table', () => {
     expect(view).not.toContain('"Mulan"');
   });
 });
-

@@ -80,7 +80,10 @@ describe.each(games)('the broadcast audience in %s', (game) => {
         expect(feed.at(-1)!.observation).toEqual(ours.observations('p1').at(-1)!.observation);
         if (events.some((e) => e.type === 'ZoneShuffled')) {
           shuffled++;
-          expect(feed.at(-1)!.observation).toMatchObject({ type: 'MatchEnded', shuffles: expect.arrayContaining([expect.objectContaining({ salt: expect.stringMatching(/^ours-/) })]) });
+          expect(feed.at(-1)!.observation).toMatchObject({
+            type: 'MatchEnded',
+            shuffles: expect.arrayContaining([expect.objectContaining({ salt: expect.stringMatching(/^ours-/) })]),
+          });
         }
       }),
       { numRuns: Math.ceil(RUNS / 3) },
@@ -99,7 +102,8 @@ describe.each(games)('the broadcast audience in %s', (game) => {
           for (const payload of [JSON.stringify(observation), JSON.stringify(replay.viewAt(BROADCAST, revision))]) {
             expect(payload).not.toContain('CID-');
             for (const [cardId, definition] of definitions) {
-              if (!seen[revision].has(cardId) && payload.includes(`"${definition}"`)) throw new Error(`broadcast named ${cardId} at revision ${revision}, which no player could identify: ${payload}`);
+              if (!seen[revision].has(cardId) && payload.includes(`"${definition}"`))
+                throw new Error(`broadcast named ${cardId} at revision ${revision}, which no player could identify: ${payload}`);
             }
           }
         }

@@ -20,12 +20,7 @@ describe('evolve', () => {
   });
 
   it('without a position, a card goes on top of a discard or stack and at the bottom of a deck', () => {
-    const state = foldValid([
-      table,
-      move('p1-hand-0', p1Hand, p1Discard),
-      move('p1-hand-1', p1Hand, p1Discard),
-      move('p1-hand-2', p1Hand, p1Deck),
-    ]);
+    const state = foldValid([table, move('p1-hand-0', p1Hand, p1Discard), move('p1-hand-1', p1Hand, p1Discard), move('p1-hand-2', p1Hand, p1Deck)]);
     expect(judgeView(state).zones['discard@p1'].cards.map((c) => c.cardId)).toEqual(['p1-hand-1', 'p1-hand-0']);
     expect(judgeView(state).zones['deck@p1'].cards.at(-1)!.cardId).toBe('p1-hand-2');
   });
@@ -51,7 +46,11 @@ describe('evolve', () => {
 
   it('Four Souls: every zone change makes a new object, so abilities aimed at the old one fizzle', () => {
     const souls = created('four-souls', cards(null, at('monster-slot', undefined, 1), ['Gaper']));
-    const state = foldValid([souls, move('shared-monster-slot1-0', at('monster-slot', undefined, 1), at('covered')), move('shared-monster-slot1-0', at('covered'), at('monster-slot', undefined, 1))]);
+    const state = foldValid([
+      souls,
+      move('shared-monster-slot1-0', at('monster-slot', undefined, 1), at('covered')),
+      move('shared-monster-slot1-0', at('covered'), at('monster-slot', undefined, 1)),
+    ]);
     expect(card(state, 'shared-monster-slot1-0').object).toBe(2);
   });
 
@@ -103,7 +102,21 @@ describe('evolve', () => {
     const plausible = fc.record({
       id: fc.string(),
       type: fc.constantFrom(...eventTypes),
-      data: fc.record({ cardId: fc.constantFrom('p1-deck-0', 'p1-hand-1', 'ghost'), from: ref, to: ref, zone: ref, order: fc.array(fc.string()), moves: fc.array(fc.record({ cardId: fc.string(), from: ref, to: ref })), triggerId: fc.string(), player: fc.string(), cardIds: fc.array(fc.string()), position: fc.oneof(fc.integer(), fc.constant('top')) }, { requiredKeys: [] }),
+      data: fc.record(
+        {
+          cardId: fc.constantFrom('p1-deck-0', 'p1-hand-1', 'ghost'),
+          from: ref,
+          to: ref,
+          zone: ref,
+          order: fc.array(fc.string()),
+          moves: fc.array(fc.record({ cardId: fc.string(), from: ref, to: ref })),
+          triggerId: fc.string(),
+          player: fc.string(),
+          cardIds: fc.array(fc.string()),
+          position: fc.oneof(fc.integer(), fc.constant('top')),
+        },
+        { requiredKeys: [] },
+      ),
     }) as fc.Arbitrary<unknown>;
     fc.assert(
       fc.property(fc.array(fc.oneof(anything, plausible), { maxLength: 30 }), fc.boolean(), (events, startCreated) => {

@@ -80,7 +80,10 @@ describe.each(games)('noninterference in %s', (game) => {
         // the players do get every shuffle's order and salt: the worlds differ for them
         if (events.some((e) => e.type === 'ZoneShuffled')) {
           shuffled++;
-          expect(ours.observations('p1').at(-1)!.observation).toMatchObject({ type: 'MatchEnded', shuffles: expect.arrayContaining([expect.objectContaining({ salt: expect.stringMatching(/^ours-/) })]) });
+          expect(ours.observations('p1').at(-1)!.observation).toMatchObject({
+            type: 'MatchEnded',
+            shuffles: expect.arrayContaining([expect.objectContaining({ salt: expect.stringMatching(/^ours-/) })]),
+          });
         }
       }),
       { numRuns: Math.ceil(RUNS / 3) },

@@ -19,20 +19,28 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 describe('replay', () => {
   it('gives, for any audience at any revision in any order of requests, the view a fold from scratch gives', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(), { minLength: 150, maxLength: 160 }), fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), fc.constantFrom('p1', 'p2', PUBLIC), (choices, requests, audience) => {
-        const events = randomMatch('lorcana', choices);
-        const replay = new Replay(events);
-        for (const request of requests) {
-          const revision = request % (events.length + 1);
-          expect(replay.viewAt(audience, revision)).toEqual(foldFromScratch(events, audience, revision));
-        }
-      }),
+      fc.property(
+        fc.array(fc.nat(), { minLength: 150, maxLength: 160 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('p1', 'p2', PUBLIC),
+        (choices, requests, audience) => {
+          const events = randomMatch('lorcana', choices);
+          const replay = new Replay(events);
+          for (const request of requests) {
+            const revision = request % (events.length + 1);
+            expect(replay.viewAt(audience, revision)).toEqual(foldFromScratch(events, audience, revision));
+          }
+        },
+      ),
       { numRuns: 25 },
     );
   });
 
   it('gives the judge the whole state at any revision', () => {
-    const events = randomMatch('four-souls', Array.from({ length: 150 }, (_, i) => (i * 7919) % 1000));
+    const events = randomMatch(
+      'four-souls',
+      Array.from({ length: 150 }, (_, i) => (i * 7919) % 1000),
+    );
     const replay = new Replay(events);
     for (const revision of [events.length, 3, SNAPSHOT_EVERY + 1, 0]) {
       expect(replay.viewAt(JUDGE, revision)).toEqual(judgeView(events.slice(0, revision).reduce(evolve, emptyMatch)));
@@ -41,9 +49,10 @@ describe('replay', () => {
 
   it('steps forward without refolding from zero, and goes back from a snapshot', () => {
     const touched = new Set<number>();
-    const events = randomMatch('grand-archive', Array.from({ length: 150 }, (_, i) => (i * 104729) % 997)).map(
-      (e, i) => new Proxy(e, { get: (target, key, receiver) => (touched.add(i), Reflect.get(target, key, receiver)) }),
-    );
+    const events = randomMatch(
+      'grand-archive',
+      Array.from({ length: 150 }, (_, i) => (i * 104729) % 997),
+    ).map((e, i) => new Proxy(e, { get: (target, key, receiver) => (touched.add(i), Reflect.get(target, key, receiver)) }));
     const replay = new Replay(events);
     const stepsFor = (revision: number) => {
       touched.clear();
@@ -56,7 +65,10 @@ describe('replay', () => {
   });
 
   it('plays back an audience feed between two revisions, and appends new events', () => {
-    const events = randomMatch('lorcana', Array.from({ length: 150 }, (_, i) => (i * 31) % 101));
+    const events = randomMatch(
+      'lorcana',
+      Array.from({ length: 150 }, (_, i) => (i * 31) % 101),
+    );
     const replay = new Replay(events.slice(0, 50));
     replay.append(events.slice(50));
     const feed = replay.observations('p2', 10, 20);

@@ -31,7 +31,24 @@ describe('Lorcana zones', () => {
 describe('Four Souls zones', () => {
   it('has shared decks and discards, slot zones with numbers, covered as its own public zone not in play', () => {
     const shared = rulesets['four-souls'].zones.filter((z) => z.scope === 'shared').map((z) => z.name);
-    expect(shared).toEqual(expect.arrayContaining(['treasure-deck', 'loot-deck', 'monster-deck', 'room-deck', 'treasure-discard', 'loot-discard', 'monster-discard', 'room-discard', 'shop-slot', 'monster-slot', 'room-slot', 'covered', 'stack', 'outside']));
+    expect(shared).toEqual(
+      expect.arrayContaining([
+        'treasure-deck',
+        'loot-deck',
+        'monster-deck',
+        'room-deck',
+        'treasure-discard',
+        'loot-discard',
+        'monster-discard',
+        'room-discard',
+        'shop-slot',
+        'monster-slot',
+        'room-slot',
+        'covered',
+        'stack',
+        'outside',
+      ]),
+    );
     expect(zone('four-souls', 'monster-slot')).toMatchObject({ inPlay: true, visibility: 'public', slots: { min: 1 } });
     expect(zone('four-souls', 'covered')).toMatchObject({ inPlay: false, visibility: 'public' });
     expect(zone('four-souls', 'hand')).toMatchObject({ scope: 'player', visibility: 'owner' });
@@ -48,8 +65,15 @@ describe('Four Souls zones', () => {
 describe('Grand Archive zones', () => {
   it('has the rulebook zones per player and a shared effects stack', () => {
     expect(rulesets['grand-archive'].zones.map((z) => `${z.name}:${z.scope}`)).toEqual([
-      'main-deck:player', 'material-deck:player', 'hand:player', 'memory:player', 'field:player',
-      'graveyard:player', 'banishment:player', 'intent:player', 'effects-stack:shared',
+      'main-deck:player',
+      'material-deck:player',
+      'hand:player',
+      'memory:player',
+      'field:player',
+      'graveyard:player',
+      'banishment:player',
+      'intent:player',
+      'effects-stack:shared',
     ]);
   });
 

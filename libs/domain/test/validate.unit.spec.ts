@@ -12,15 +12,27 @@ describe('validate refuses only what cannot be', () => {
   });
 
   it('an unknown card, player or zone is named with the field that names it', () => {
-    given(table).when(move('nope', p1Deck, p1Hand)).thenRejected('UNKNOWN_CARD', 'matchlog', 'data.cardId');
-    given(table).when(event('TurnStarted', { player: 'p9', turn: 1 })).thenRejected('UNKNOWN_PLAYER', 'matchlog', 'data.player');
-    given(table).when(move('p1-deck-0', p1Deck, at('graveyard', 'p1'))).thenRejected('UNKNOWN_ZONE', 'matchlog', 'data.to');
-    given(table).when(move('p1-deck-0', p1Deck, at('hand'))).thenRejected('UNKNOWN_ZONE', 'lorcana 7.3.2', 'data.to');
-    given(table).when(event('CardsRevealed', { cardIds: ['p1-hand-0', 'ghost'] })).thenRejected('UNKNOWN_CARD', 'matchlog', 'data.cardIds[1]');
+    given(table)
+      .when(move('nope', p1Deck, p1Hand))
+      .thenRejected('UNKNOWN_CARD', 'matchlog', 'data.cardId');
+    given(table)
+      .when(event('TurnStarted', { player: 'p9', turn: 1 }))
+      .thenRejected('UNKNOWN_PLAYER', 'matchlog', 'data.player');
+    given(table)
+      .when(move('p1-deck-0', p1Deck, at('graveyard', 'p1')))
+      .thenRejected('UNKNOWN_ZONE', 'matchlog', 'data.to');
+    given(table)
+      .when(move('p1-deck-0', p1Deck, at('hand')))
+      .thenRejected('UNKNOWN_ZONE', 'lorcana 7.3.2', 'data.to');
+    given(table)
+      .when(event('CardsRevealed', { cardIds: ['p1-hand-0', 'ghost'] }))
+      .thenRejected('UNKNOWN_CARD', 'matchlog', 'data.cardIds[1]');
   });
 
   it('7.1.5: a card exists in one zone at a time, so it must be in the zone a move takes it from', () => {
-    const error = given(table).when(move('p1-deck-0', p1Hand, p1Play)).thenRejected('CARD_NOT_IN_ZONE', 'lorcana 7.1.5', 'data.from');
+    const error = given(table)
+      .when(move('p1-deck-0', p1Hand, p1Play))
+      .thenRejected('CARD_NOT_IN_ZONE', 'lorcana 7.1.5', 'data.from');
     expect(error?.message).toContain('deck@p1');
   });
 
@@ -31,40 +43,64 @@ describe('validate refuses only what cannot be', () => {
 
   it('7.3.3: a hand can not go below zero cards', () => {
     const emptyHands = created('lorcana', cards('p1', 'deck', ['A', 'B']));
-    given(emptyHands).when(move('p1-deck-0', at('hand', 'p1'), p1Play)).thenRejected('HAND_BELOW_ZERO', 'lorcana 7.3.3', 'data.from');
+    given(emptyHands)
+      .when(move('p1-deck-0', at('hand', 'p1'), p1Play))
+      .thenRejected('HAND_BELOW_ZERO', 'lorcana 7.3.3', 'data.from');
   });
 
   it('7.7.2: only triggered abilities enter the bag, and no card ever does', () => {
     const activated = event('TriggerAdded', { triggerId: 't1', player: 'p1', sourceCardId: 'p1-hand-1', ability: 'Exert: draw', kind: 'activated' });
     given(table).when(activated).thenRejected('NOT_A_TRIGGERED_ABILITY', 'lorcana 7.7.2', 'data.kind');
-    given(table).when(move('p1-hand-0', p1Hand, at('bag'))).thenRejected('CARD_INTO_BAG', 'lorcana 7.7.2', 'data.to');
+    given(table)
+      .when(move('p1-hand-0', p1Hand, at('bag')))
+      .thenRejected('CARD_INTO_BAG', 'lorcana 7.7.2', 'data.to');
   });
 
   it('a stack takes abilities of any kind (Four Souls "The Stack")', () => {
     const souls = created('four-souls', cards('p1', 'play', ['Isaac']));
-    given(souls).when(event('TriggerAdded', { triggerId: 't1', player: 'p1', sourceCardId: 'p1-play-0', ability: 'Roll', kind: 'activated' })).thenAccepted();
+    given(souls)
+      .when(event('TriggerAdded', { triggerId: 't1', player: 'p1', sourceCardId: 'p1-play-0', ability: 'Roll', kind: 'activated' }))
+      .thenAccepted();
   });
 
   it('triggers and effects must exist to resolve, and be new to start', () => {
-    given(table).when(event('TriggerResolved', { triggerId: 'never', player: 'p1' })).thenRejected('UNKNOWN_TRIGGER', 'matchlog', 'data.triggerId');
+    given(table)
+      .when(event('TriggerResolved', { triggerId: 'never', player: 'p1' }))
+      .thenRejected('UNKNOWN_TRIGGER', 'matchlog', 'data.triggerId');
     const added = event('TriggerAdded', { triggerId: 't1', player: 'p1', sourceCardId: 'p1-hand-1', ability: 'Thanks For Volunteering' });
-    given(table, added).when({ ...added, id: 'again' }).thenRejected('DUPLICATE_TRIGGER', 'matchlog', 'data.triggerId');
-    given(table).when(event('EffectResolved', { effectId: 'fx' })).thenRejected('UNKNOWN_EFFECT', 'matchlog', 'data.effectId');
+    given(table, added)
+      .when({ ...added, id: 'again' })
+      .thenRejected('DUPLICATE_TRIGGER', 'matchlog', 'data.triggerId');
+    given(table)
+      .when(event('EffectResolved', { effectId: 'fx' }))
+      .thenRejected('UNKNOWN_EFFECT', 'matchlog', 'data.effectId');
   });
 
   it('a shuffle lists each card of the zone exactly once', () => {
-    given(table).when(event('ZoneShuffled', { zone: p1Deck, order: ['p1-deck-0', 'p1-deck-1', 'p1-deck-2'] })).thenRejected('SHUFFLE_NOT_A_PERMUTATION', 'matchlog', 'data.order');
-    given(table).when(event('ZoneShuffled', { zone: p1Deck, order: ['p1-deck-0', 'p1-deck-0', 'p1-deck-1', 'p1-deck-2'] })).thenRejected('SHUFFLE_NOT_A_PERMUTATION', 'matchlog');
-    given(table).when(event('ZoneShuffled', { zone: p1Deck, order: ['p1-deck-3', 'p1-deck-1', 'p1-deck-0', 'p1-deck-2'] })).thenAccepted();
+    given(table)
+      .when(event('ZoneShuffled', { zone: p1Deck, order: ['p1-deck-0', 'p1-deck-1', 'p1-deck-2'] }))
+      .thenRejected('SHUFFLE_NOT_A_PERMUTATION', 'matchlog', 'data.order');
+    given(table)
+      .when(event('ZoneShuffled', { zone: p1Deck, order: ['p1-deck-0', 'p1-deck-0', 'p1-deck-1', 'p1-deck-2'] }))
+      .thenRejected('SHUFFLE_NOT_A_PERMUTATION', 'matchlog');
+    given(table)
+      .when(event('ZoneShuffled', { zone: p1Deck, order: ['p1-deck-3', 'p1-deck-1', 'p1-deck-0', 'p1-deck-2'] }))
+      .thenAccepted();
   });
 
   it('a position must lie inside the zone it names', () => {
-    given(table).when(move('p1-hand-0', p1Hand, p1Deck, { position: 5 })).thenRejected('POSITION_OUT_OF_RANGE', 'matchlog', 'data.position');
-    given(table).when(move('p1-hand-0', p1Hand, p1Deck, { position: 4 })).thenAccepted();
+    given(table)
+      .when(move('p1-hand-0', p1Hand, p1Deck, { position: 5 }))
+      .thenRejected('POSITION_OUT_OF_RANGE', 'matchlog', 'data.position');
+    given(table)
+      .when(move('p1-hand-0', p1Hand, p1Deck, { position: 4 }))
+      .thenAccepted();
   });
 
   it('nothing happens after MatchEnded', () => {
-    given(table, event('MatchEnded', { winner: 'p1', reason: '20 lore' })).when(move('p1-deck-0', p1Deck, p1Hand)).thenRejected('MATCH_ENDED', 'matchlog');
+    given(table, event('MatchEnded', { winner: 'p1', reason: '20 lore' }))
+      .when(move('p1-deck-0', p1Deck, p1Hand))
+      .thenRejected('MATCH_ENDED', 'matchlog');
   });
 
   it('a rejected batch changes nothing and names the event that failed', () => {
@@ -73,27 +109,46 @@ describe('validate refuses only what cannot be', () => {
   });
 
   it('7.1.5: one card can not move twice in one simultaneous move', () => {
-    const both = event('CardsMoved', { moves: [{ cardId: 'p2-hand-0', from: p2Hand, to: at('play', 'p2') }, { cardId: 'p2-hand-0', from: p2Hand, to: at('discard', 'p2') }] });
+    const both = event('CardsMoved', {
+      moves: [
+        { cardId: 'p2-hand-0', from: p2Hand, to: at('play', 'p2') },
+        { cardId: 'p2-hand-0', from: p2Hand, to: at('discard', 'p2') },
+      ],
+    });
     given(table).when(both).thenRejected('CARD_MOVED_TWICE', 'lorcana 7.1.5', 'data.moves[1].cardId');
   });
 
   describe('legal but suspicious play is recorded, for the audit to flag', () => {
-    const zoneOf = (state: MatchState, cardId: string) =>
-      state.layout!.zones[state.cards[state.layout!.cardIndex.get(cardId)!].zone].key;
+    const zoneOf = (state: MatchState, cardId: string) => state.layout!.zones[state.cards[state.layout!.cardIndex.get(cardId)!].zone].key;
 
     it('drawing a card that is not on top (7.2.2)', () => {
-      expect(zoneOf(given(table).when(move('p1-deck-3', p1Deck, p1Hand)).thenAccepted(), 'p1-deck-3')).toBe('hand@p1');
+      expect(
+        zoneOf(
+          given(table)
+            .when(move('p1-deck-3', p1Deck, p1Hand))
+            .thenAccepted(),
+          'p1-deck-3',
+        ),
+      ).toBe('hand@p1');
     });
     it('looking at a private zone with no effect named (7.1.3)', () => {
-      expect(given(table).when(event('CardsLookedAt', { player: 'p2', cardIds: ['p1-hand-0'] })).thenAccepted().revision).toBe(2);
+      expect(
+        given(table)
+          .when(event('CardsLookedAt', { player: 'p2', cardIds: ['p1-hand-0'] }))
+          .thenAccepted().revision,
+      ).toBe(2);
     });
     it('resolving a bag ability out of turn (7.7.4)', () => {
       const added = event('TriggerAdded', { triggerId: 't1', player: 'p1', sourceCardId: 'p1-hand-1', ability: 'Thanks For Volunteering' });
-      const state = given(table, event('TurnStarted', { player: 'p1', turn: 1 }), added).when(event('TriggerResolved', { triggerId: 't1', player: 'p2' })).thenAccepted();
+      const state = given(table, event('TurnStarted', { player: 'p1', turn: 1 }), added)
+        .when(event('TriggerResolved', { triggerId: 't1', player: 'p2' }))
+        .thenAccepted();
       expect(state.queue).toEqual({ items: [], resolvingPlayer: null });
     });
     it('a card put into the inkwell face up (7.5.2)', () => {
-      const state = given(table).when(move('p1-hand-0', p1Hand, at('inkwell', 'p1'), { faceDown: false })).thenAccepted();
+      const state = given(table)
+        .when(move('p1-hand-0', p1Hand, at('inkwell', 'p1'), { faceDown: false }))
+        .thenAccepted();
       expect(state.cards[state.layout!.cardIndex.get('p1-hand-0')!]).toMatchObject({ faceDown: false });
     });
   });

@@ -14,13 +14,19 @@ export class AudienceNotFound extends Error {
     readonly audience: string,
     audiences: readonly string[],
   ) {
-    super(`no audience "${audience}" in this match: use ${audiences.join(', ')}${audience === 'broadcast' ? ' (a match has a broadcast only when created with broadcastDelay or broadcastAccess)' : ''}`);
+    super(
+      `no audience "${audience}" in this match: use ${audiences.join(', ')}${audience === 'broadcast' ? ' (a match has a broadcast only when created with broadcastDelay or broadcastAccess)' : ''}`,
+    );
   }
 }
 
 export class RevisionOutOfRange extends Error {
   readonly code = 'REVISION_OUT_OF_RANGE';
-  constructor(readonly field: string, readonly value: number, readonly latest: number) {
+  constructor(
+    readonly field: string,
+    readonly value: number,
+    readonly latest: number,
+  ) {
     super(`${field} must be between 0 and ${latest}, the match's latest revision; got ${value}`);
   }
 }
@@ -28,7 +34,11 @@ export class RevisionOutOfRange extends Error {
 /** A broadcast revision its delay does not let this caller see yet (only the judge and the organizer see past it). */
 export class BroadcastDelayed extends Error {
   readonly code = 'BROADCAST_DELAYED';
-  constructor(readonly field: string, readonly value: number, readonly delayed: number) {
+  constructor(
+    readonly field: string,
+    readonly value: number,
+    readonly delayed: number,
+  ) {
     super(`${field} must be at most ${delayed}: the broadcast runs behind the match and shows revision ${delayed} now; ask for an earlier revision, or again later`);
   }
 }
@@ -87,7 +97,10 @@ export class MatchLogAlreadyImported extends Error {
 /** An imported match log that cannot be read as JSON Lines: the first bad line. */
 export class LogUnreadable extends Error {
   readonly code = 'LOG_UNREADABLE';
-  constructor(readonly line: number | undefined, message: string) {
+  constructor(
+    readonly line: number | undefined,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -123,7 +136,11 @@ export class LogRefused extends Error {
 
 /** An imported log whose signed head names another match than the one the import would make of it. */
 export class HeadForAnotherMatch extends LogRefused {
-  constructor(line: number, readonly signedFor: string, readonly matchId: string) {
+  constructor(
+    line: number,
+    readonly signedFor: string,
+    readonly matchId: string,
+  ) {
     super(
       'HEAD_MISMATCH',
       line,
@@ -169,7 +186,10 @@ export class ReceiptWithheld extends Error {
  */
 export class SaltInBody extends Error {
   readonly code = 'SALT_IN_BODY';
-  constructor(readonly eventIndex: number, readonly field: 'salt' | 'commitment') {
+  constructor(
+    readonly eventIndex: number,
+    readonly field: 'salt' | 'commitment',
+  ) {
     super(
       `events.${eventIndex}.data.${field}: the server draws every shuffle's salt and computes its commitment itself (a salt chosen by a client could be guessed, and every audience sees the commitment): ` +
         'remove salt and commitment from the ZoneShuffled and send it again',

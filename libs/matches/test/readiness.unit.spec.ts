@@ -35,7 +35,7 @@ describe('readinessOf', () => {
     });
   });
 
-  it('is not ready while the catalog\'s subscription to the log has failed, even with nothing queued: the catalog does not follow the log', async () => {
+  it("is not ready while the catalog's subscription to the log has failed, even with nothing queued: the catalog does not follow the log", async () => {
     const readiness = await readinessOf(answering, lagging({ position: 106, behind: 0, failure: 'the event store cannot be reached', subscription: 'failed' }));
     expect(readiness).toMatchObject({
       ready: false,

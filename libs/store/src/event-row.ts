@@ -11,7 +11,6 @@ export interface EventRow<N extends number | string = number | string> {
   readonly meta: string | null;
 }
 
-
 /** A row as the port's StoredEvent: JSON parsed, numbers as numbers, no meta key when there is none. */
 export const toStored = (row: EventRow): StoredEvent => {
   const event: { -readonly [K in keyof StoredEvent]: StoredEvent[K] } = {

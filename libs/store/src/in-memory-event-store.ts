@@ -51,7 +51,11 @@ export class InMemoryEventStore implements EventStore {
     const stream = this.streams.get(streamId) ?? [];
     // a batch with held ids is answered by the retry rule (its first result, or DuplicateEventId) whatever
     // its expected revision: SQLite checks the revision first, but then consults the same rule
-    const earlier = earlierAppend(streamId, batch, batch.map((e) => this.byId.get(e.id)));
+    const earlier = earlierAppend(
+      streamId,
+      batch,
+      batch.map((e) => this.byId.get(e.id)),
+    );
     if (earlier !== undefined && 'error' in earlier) throw earlier.error;
     if (earlier !== undefined) return earlier.result;
     if (expected !== 'any' && expected !== stream.length) throw new RevisionConflict(streamId, expected, stream.length);
@@ -98,21 +102,25 @@ export class InMemoryEventStore implements EventStore {
 
   /** As SQLite's: a synchronous `onEvent` gets everything already appended in one turn (the catalog batches it); close() rethrows its failure. */
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
-    return this.subscriptions.start(this.state.closed, async (subscriber) => {
-      // the index in the log of the next event to deliver
-      let next = Math.max(0, Math.floor(afterPosition));
-      while (!subscriber.closed) {
-        const held = this.log[next];
-        if (held === undefined) {
-          // nothing can be appended between the look above and this wait: both run in one turn
-          await LocalSubscriptions.wait(subscriber);
-          continue;
+    return this.subscriptions.start(
+      this.state.closed,
+      async (subscriber) => {
+        // the index in the log of the next event to deliver
+        let next = Math.max(0, Math.floor(afterPosition));
+        while (!subscriber.closed) {
+          const held = this.log[next];
+          if (held === undefined) {
+            // nothing can be appended between the look above and this wait: both run in one turn
+            await LocalSubscriptions.wait(subscriber);
+            continue;
+          }
+          const handled = onEvent(toStored(held));
+          if (handled !== undefined) await handled;
+          next++;
         }
-        const handled = onEvent(toStored(held));
-        if (handled !== undefined) await handled;
-        next++;
-      }
-    }, onFailure);
+      },
+      onFailure,
+    );
   }
 
   async storeId(): Promise<string> {

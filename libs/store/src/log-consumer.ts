@@ -52,7 +52,8 @@ export class LogConsumer {
   constructor(
     private readonly store: Pick<EventStore, 'subscribeAll'>,
     private readonly retry: RetryDelays = DEFAULT_RETRY,
-    private readonly onError: (error: unknown) => void = (error) => console.error('log: the subscription failed and will be renewed:', isStorageError(error) ? error.report : error),
+    private readonly onError: (error: unknown) => void = (error) =>
+      console.error('log: the subscription failed and will be renewed:', isStorageError(error) ? error.report : error),
     private readonly log: (line: string) => void = console.warn,
   ) {}
 

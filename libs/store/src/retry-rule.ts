@@ -21,7 +21,11 @@ export interface HeldEvent {
  * what the store holds under `events[i].id`. The first result if the batch was appended before, as it
  * is, in this stream; else DuplicateEventId. Undefined when none of its ids are held.
  */
-export const earlierAppend = (streamId: string, events: readonly RetriedEvent[], found: readonly (HeldEvent | undefined)[]): { result: AppendResult } | { error: DuplicateEventId } | undefined => {
+export const earlierAppend = (
+  streamId: string,
+  events: readonly RetriedEvent[],
+  found: readonly (HeldEvent | undefined)[],
+): { result: AppendResult } | { error: DuplicateEventId } | undefined => {
   const firstTaken = found.findIndex((row) => row !== undefined);
   if (firstTaken < 0) return undefined;
   const sameAs = (row: HeldEvent | undefined, e: RetriedEvent) => row !== undefined && row.streamId === streamId && row.type === e.type && row.data === e.data;

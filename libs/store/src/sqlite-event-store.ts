@@ -2,17 +2,7 @@ import Database from 'better-sqlite3';
 import { hash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { checkAppend } from './check-append';
-import {
-  AppendResult,
-  DuplicateEventId,
-  EventStore,
-  EventToAppend,
-  ExpectedRevision,
-  ReadOptions,
-  RevisionConflict,
-  StoredEvent,
-  Subscription,
-} from './event-store';
+import { AppendResult, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision, ReadOptions, RevisionConflict, StoredEvent, Subscription } from './event-store';
 import { EventRow, toStored } from './event-row';
 import { GroupCommit } from './group-commit';
 import { LocalSubscriptions } from './local-subscriptions';
@@ -68,8 +58,7 @@ const ROWS_PER_INSERT = 64;
 const SUBSCRIPTION_PAGE = 512;
 
 const COLUMNS = 'e.position, s.stream_id, e.revision, e.event_id, e.type, e.data, e.meta';
-const CANDIDATES = (ids: string) =>
-  `SELECT position FROM recent_event_ids WHERE id_hash IN (${ids}) UNION ALL SELECT position FROM event_ids WHERE id_hash IN (${ids})`;
+const CANDIDATES = (ids: string) => `SELECT position FROM recent_event_ids WHERE id_hash IN (${ids}) UNION ALL SELECT position FROM event_ids WHERE id_hash IN (${ids})`;
 
 interface Serialised {
   readonly id: string;
@@ -154,15 +143,9 @@ export class SqliteEventStore implements EventStore {
     this.insertStreamStmt = db.prepare('INSERT INTO streams (stream_id, revision) VALUES (?, ?)');
     this.updateStreamStmt = db.prepare('UPDATE streams SET revision = ? WHERE stream_key = ?');
     this.lastPositionStmt = db.prepare<[], number | null>('SELECT max(position) FROM events').pluck();
-    this.eventByIdStmt = db.prepare(
-      `SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ?`,
-    );
-    this.forwardStmt = db.prepare(
-      `SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision >= ? ORDER BY e.revision LIMIT ?`,
-    );
-    this.backwardStmt = db.prepare(
-      `SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision <= ? ORDER BY e.revision DESC LIMIT ?`,
-    );
+    this.eventByIdStmt = db.prepare(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ?`);
+    this.forwardStmt = db.prepare(`SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision >= ? ORDER BY e.revision LIMIT ?`);
+    this.backwardStmt = db.prepare(`SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision <= ? ORDER BY e.revision DESC LIMIT ?`);
     this.allStmt = db.prepare(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position > ? ORDER BY e.position LIMIT ?`);
     this.recentIdCountStmt = db.prepare<[], number>('SELECT count(*) FROM recent_event_ids').pluck();
     this.appendGroup = db.transaction((group: PendingAppend[]) => {
@@ -214,24 +197,28 @@ export class SqliteEventStore implements EventStore {
   }
 
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
-    return this.subscriptions.start(this.closed, async (subscriber) => {
-      let position = afterPosition;
-      while (!subscriber.closed) {
-        const page = this.reading(() => this.allStmt.all(position, SUBSCRIPTION_PAGE));
-        if (page.length === 0) {
-          // nothing can be committed between the read above and this wait: both run in one turn
-          await LocalSubscriptions.wait(subscriber);
-          continue;
+    return this.subscriptions.start(
+      this.closed,
+      async (subscriber) => {
+        let position = afterPosition;
+        while (!subscriber.closed) {
+          const page = this.reading(() => this.allStmt.all(position, SUBSCRIPTION_PAGE));
+          if (page.length === 0) {
+            // nothing can be committed between the read above and this wait: both run in one turn
+            await LocalSubscriptions.wait(subscriber);
+            continue;
+          }
+          for (const row of page) {
+            if (subscriber.closed) return;
+            // awaited only when it returns a promise: a synchronous subscriber (the catalog) gets the page in one turn, and batches it
+            const handled = onEvent(toStored(row));
+            if (handled !== undefined) await handled;
+            position = row.position;
+          }
         }
-        for (const row of page) {
-          if (subscriber.closed) return;
-          // awaited only when it returns a promise: a synchronous subscriber (the catalog) gets the page in one turn, and batches it
-          const handled = onEvent(toStored(row));
-          if (handled !== undefined) await handled;
-          position = row.position;
-        }
-      }
-    }, onFailure);
+      },
+      onFailure,
+    );
   }
 
   async storeId(): Promise<string> {
@@ -340,7 +327,11 @@ export class SqliteEventStore implements EventStore {
    */
   private earlierAppend({ streamId, events }: PendingAppend): Outcome | undefined {
     const found = events.map((e) => this.eventByIdStmt.get(e.idHash, e.idHash, e.id));
-    return earlierAppend(streamId, events, found.map((row) => row && { ...row, streamId: row.stream_id }));
+    return earlierAppend(
+      streamId,
+      events,
+      found.map((row) => row && { ...row, streamId: row.stream_id }),
+    );
   }
 
   private statementsFor(rowCount: number) {

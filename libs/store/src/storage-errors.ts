@@ -57,10 +57,7 @@ export class StorageLocked extends Error {
     readonly file: string,
     readonly holder: string,
   ) {
-    super(
-      `${file} is in use by another process (${holder}). Two servers must not share a data directory: stop the other one, ` +
-        'or give this one its own MATCHLOG_DATA_DIR',
-    );
+    super(`${file} is in use by another process (${holder}). Two servers must not share a data directory: stop the other one, ` + 'or give this one its own MATCHLOG_DATA_DIR');
   }
 
   get report(): string {
@@ -102,7 +99,9 @@ export class StoreTimeout extends Error {
 export class AppendTooLarge extends Error {
   readonly code = 'APPEND_TOO_LARGE';
   constructor(readonly maxBytes: number) {
-    super(`the events are larger than the event store accepts in one append (${maxBytes} bytes), so nothing was written: send them as several smaller batches, each after the revision the previous one returned`);
+    super(
+      `the events are larger than the event store accepts in one append (${maxBytes} bytes), so nothing was written: send them as several smaller batches, each after the revision the previous one returned`,
+    );
   }
 }
 

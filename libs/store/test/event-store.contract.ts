@@ -40,12 +40,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 const expectIncreasing = (positions: number[]) => positions.slice(1).forEach((p, i) => expect(p).toBeGreaterThan(positions[i]));
 
 /** The suite every EventStore adapter must pass. */
-export const eventStoreContract = (
-  name: string,
-  open: () => Promise<EventStore>,
-  cleanup?: () => Promise<void> | void,
-  { reusedIdsDetected = true }: ContractOptions = {},
-) =>
+export const eventStoreContract = (name: string, open: () => Promise<EventStore>, cleanup?: () => Promise<void> | void, { reusedIdsDetected = true }: ContractOptions = {}) =>
   describe(`${name} fulfils the EventStore contract`, () => {
     let store: EventStore;
     beforeEach(async () => {

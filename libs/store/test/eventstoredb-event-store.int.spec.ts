@@ -7,7 +7,7 @@ if (connectionString) {
   eventStoreContract('EventStoreDbEventStore', async () => EventStoreDbEventStore.connect(connectionString), undefined, { reusedIdsDetected: false });
 } else {
   describe.skip(
-    'EventStoreDbEventStore contract on a real server: skipped, no EventStoreDB server can run on this project\'s CI machines (no Docker); ' +
+    "EventStoreDbEventStore contract on a real server: skipped, no EventStoreDB server can run on this project's CI machines (no Docker); " +
       'the same contract runs on the client double in eventstoredb-double.unit.spec.ts. To run it on a server: `docker compose up -d kurrentdb`, then ' +
       '`EVENTSTORE_CONNECTION_STRING=esdb://localhost:2113?tls=false npx jest libs/store/test/eventstoredb-event-store.int.spec.ts`',
     () => {

@@ -6,11 +6,21 @@ import { EsdbDouble } from './support/esdb-double';
 const event = (id: string, padding = 0): EventToAppend => ({ id, type: 'CardMoved', data: { id, padding: 'x'.repeat(padding) } });
 const events = (count: number, prefix = 'e', padding = 0) => Array.from({ length: count }, (_, i) => event(`${prefix}${i + 1}`, padding));
 
-const rejectionOf = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => Promise.reject(new Error('expected a rejection')), (error: unknown) => error);
+const rejectionOf = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => Promise.reject(new Error('expected a rejection')),
+    (error: unknown) => error,
+  );
 
 /** Subscribes, and resolves with what was delivered once onFailure is called. */
 const untilFailure = (store: EventStoreDbEventStore, after: number, delivered: StoredEvent[] = []) =>
-  new Promise<{ error: unknown; delivered: StoredEvent[] }>((resolve) => store.subscribeAll(after, (e) => void delivered.push(e), (error) => resolve({ error, delivered })));
+  new Promise<{ error: unknown; delivered: StoredEvent[] }>((resolve) =>
+    store.subscribeAll(
+      after,
+      (e) => void delivered.push(e),
+      (error) => resolve({ error, delivered }),
+    ),
+  );
 
 describe('EventStoreDbEventStore fault paths (client double)', () => {
   let double: EsdbDouble;
@@ -35,7 +45,7 @@ describe('EventStoreDbEventStore fault paths (client double)', () => {
       expect((await untilFailure(store, 0)).error).toBeInstanceOf(mapped);
     });
 
-    it('an append over the server\'s size limit: AppendTooLarge with the limit, and nothing written', async () => {
+    it("an append over the server's size limit: AppendTooLarge with the limit, and nothing written", async () => {
       double.maxAppendSize = 4096;
       const error = await rejectionOf(store.append('m1', 0, events(10, 'e', 500)));
       expect(error).toBeInstanceOf(AppendTooLarge);
@@ -102,7 +112,13 @@ describe('EventStoreDbEventStore fault paths (client double)', () => {
       await expect(store.append('m1', 0, changed)).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'a2' });
       await expect(store.append('m1', 0, [{ ...event('a1'), type: 'CardRevealed' }, event('a2')])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'a1' });
       // meta is the recorder's stamp (recordedAt), new on every retry: not part of the comparison, as in SQLite
-      expect(await store.append('m1', 0, events(2, 'a').map((e) => ({ ...e, meta: { recordedAt: 'later' } })))).toEqual(first);
+      expect(
+        await store.append(
+          'm1',
+          0,
+          events(2, 'a').map((e) => ({ ...e, meta: { recordedAt: 'later' } })),
+        ),
+      ).toEqual(first);
       expect((await store.readStream('m1')).map((e) => e.data)).toEqual(events(2, 'a').map((e) => e.data));
     });
 

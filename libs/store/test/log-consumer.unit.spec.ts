@@ -50,7 +50,12 @@ describe('LogConsumer: one subscription per instance, many processors', () => {
   it('skips an event one processor cannot apply, for that processor alone, and records it', () => {
     const log = fakeLog();
     const lines: string[] = [];
-    const consumer = new LogConsumer(log, undefined, () => undefined, (line) => lines.push(line));
+    const consumer = new LogConsumer(
+      log,
+      undefined,
+      () => undefined,
+      (line) => lines.push(line),
+    );
     const broken = recording('broken', (e) => e.position === 2);
     const fine = recording('fine');
     consumer.add(broken.processor);

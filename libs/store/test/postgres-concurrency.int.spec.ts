@@ -33,7 +33,9 @@ describe('PostgresEventStore, two instances on one database', () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
   /** The sessions of the test database waiting for a lock, by what they wait for ('relation', 'transactionid', 'tuple'). */
   const lockWaits = async () =>
-    (await raw.query<{ wait_event: string }>("SELECT wait_event FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows.map((r) => r.wait_event);
+    (await raw.query<{ wait_event: string }>("SELECT wait_event FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows.map(
+      (r) => r.wait_event,
+    );
 
   it('lets exactly one of two instances win each race at the same expected revision; the other gets RevisionConflict', async () => {
     const streams = Array.from({ length: 20 }, (_, i) => `race-${i}`);

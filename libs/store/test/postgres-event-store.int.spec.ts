@@ -5,7 +5,11 @@ import { eventStoreContract } from './event-store.contract';
 let database: TestDatabase | undefined;
 const testDatabase = async () => (database ??= await createTestDatabase());
 
-eventStoreContract('PostgresEventStore', async () => PostgresEventStore.open((await testDatabase()).url), () => database?.drop());
+eventStoreContract(
+  'PostgresEventStore',
+  async () => PostgresEventStore.open((await testDatabase()).url),
+  () => database?.drop(),
+);
 
 describe('PostgresEventStore.storeId', () => {
   it('is one id for every instance on a database, made once; another database has another', async () => {

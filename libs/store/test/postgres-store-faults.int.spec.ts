@@ -59,7 +59,11 @@ describe('PostgresEventStore when its connections fail', () => {
   it('fails a subscription whose listening connection is cut, through onFailure, as StoreUnavailable; a new one carries on', async () => {
     const received: string[] = [];
     const failures: unknown[] = [];
-    const subscription = store.subscribeAll(0, (e) => void received.push(e.id), (error) => failures.push(error));
+    const subscription = store.subscribeAll(
+      0,
+      (e) => void received.push(e.id),
+      (error) => failures.push(error),
+    );
     await store.append('m1', 0, [ev('a')]);
     await waitFor(() => received.length === 1);
     const admin = new Client({ connectionString: database.url });
@@ -152,7 +156,7 @@ describe('PostgresEventStore when the connection is lost during COMMIT', () => {
       await admin.query('COMMIT');
 
       expect(await pending).toBeInstanceOf(StoreTimeout);
-      await admin.query("DROP TRIGGER wait_at_commit ON events");
+      await admin.query('DROP TRIGGER wait_at_commit ON events');
       expect(await store.append('m1', 0, slow)).toEqual({ revision: 1, position: 1 });
       expect(await store.append('m1', 0, slow)).toEqual({ revision: 1, position: 1 });
     } finally {
@@ -171,7 +175,11 @@ describe('PostgresEventStore when its server stops', () => {
   it('answers every call with StoreUnavailable and fails its subscriptions through onFailure, never hanging', async () => {
     const store = await PostgresEventStore.open(server.url, { pollMs: 3_600_000 });
     const failures: unknown[] = [];
-    const subscription = store.subscribeAll(0, () => undefined, (error) => failures.push(error));
+    const subscription = store.subscribeAll(
+      0,
+      () => undefined,
+      (error) => failures.push(error),
+    );
     await store.append('m1', 0, [ev('a')]);
 
     await server.stop();

@@ -9,7 +9,11 @@ const base = mkdtempSync(join(tmpdir(), 'matchlog-sqlite-'));
 let stores = 0;
 const freshDir = () => join(base, `store-${++stores}`);
 
-eventStoreContract('SqliteEventStore', async () => openSqliteEventStore(freshDir()), () => rmSync(base, { recursive: true, force: true }));
+eventStoreContract(
+  'SqliteEventStore',
+  async () => openSqliteEventStore(freshDir()),
+  () => rmSync(base, { recursive: true, force: true }),
+);
 
 describe('SqliteEventStore on disk', () => {
   let store: SqliteEventStore | undefined;
@@ -129,7 +133,15 @@ describe('SqliteEventStore on disk', () => {
       if (delivered.push(event.id) === 1) queueMicrotask(() => (seenBeforeAnotherTask = delivered.length));
     });
     const ids = (m: number) => Array.from({ length: 10 }, (_, k) => `turn-${m}-${k}`);
-    await Promise.all([1, 2, 3].map((m) => store!.append(`m${m}`, 0, ids(m).map((id) => ev(id)))));
+    await Promise.all(
+      [1, 2, 3].map((m) =>
+        store!.append(
+          `m${m}`,
+          0,
+          ids(m).map((id) => ev(id)),
+        ),
+      ),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     await subscription.close();
     expect(delivered).toEqual([1, 2, 3].flatMap(ids));

@@ -95,7 +95,9 @@ describe('SqliteEventStore when its storage fails', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'events.sqlite'), 'these are my notes, not a database\n'.repeat(200));
     expect(() => openSqliteEventStore(dir)).toThrow(StorageCorrupt);
-    expect(() => openSqliteEventStore(dir)).toThrow(expect.objectContaining({ report: expect.stringContaining(`${join(dir, 'events.sqlite')} is damaged (it is not a SQLite database`) }));
+    expect(() => openSqliteEventStore(dir)).toThrow(
+      expect.objectContaining({ report: expect.stringContaining(`${join(dir, 'events.sqlite')} is damaged (it is not a SQLite database`) }),
+    );
   });
 
   it('a data directory that cannot be made, or a database that is a directory, is refused with which path and why', () => {

@@ -22,7 +22,6 @@ export const cards = (owner: string | null, zone: ZoneRef | string, definitions:
 export const created = (game: EventDataByType['MatchCreated']['game'], startingCards: StartingCard[], players = ['p1', 'p2']) =>
   event('MatchCreated', { game, players: players.map((id) => ({ id })), cards: startingCards, tournament: { event: 'Test Cup', round: 1, table: 4 } });
 
-export const move = (cardId: string, from: ZoneRef, to: ZoneRef, extra: Partial<EventDataByType['CardMoved']> = {}) =>
-  event('CardMoved', { cardId, from, to, ...extra });
+export const move = (cardId: string, from: ZoneRef, to: ZoneRef, extra: Partial<EventDataByType['CardMoved']> = {}) => event('CardMoved', { cardId, from, to, ...extra });
 
 export type Events = readonly MatchEvent[];

@@ -44,7 +44,8 @@ export const startPostgres = ({ durable = false, dataDir, port }: { durable?: bo
 /** The server jest's globalSetup started for this run (test/global-setup.js). */
 export const sharedPostgresUrl = (): string => {
   const url = process.env.MATCHLOG_TEST_POSTGRES_URL;
-  if (!url) throw new Error('MATCHLOG_TEST_POSTGRES_URL is not set: run the tests through jest (its globalSetup starts PostgreSQL), or set it to a server you may create databases on');
+  if (!url)
+    throw new Error('MATCHLOG_TEST_POSTGRES_URL is not set: run the tests through jest (its globalSetup starts PostgreSQL), or set it to a server you may create databases on');
   return url;
 };
 

@@ -22,7 +22,13 @@ export const randomMatch = (game: GameId, choices: readonly number[], maxSteps =
   let effects = 0;
   const steps = Math.min(choices.length, maxSteps);
   for (let step = 0; step < steps; step++) {
-    const options = actions(state, table, pick, () => `t${++triggers}`, () => `fx${++effects}`).filter((a) => a !== null);
+    const options = actions(
+      state,
+      table,
+      pick,
+      () => `t${++triggers}`,
+      () => `fx${++effects}`,
+    ).filter((a) => a !== null);
     if (options.length === 0) break;
     push(options[pick(options.length)]!);
   }
@@ -54,7 +60,12 @@ const players = ['p1', 'p2'];
 const setups: Record<GameId, Setup> = {
   lorcana: {
     cards: () => players.flatMap((p) => [...deal('lor', p, at('deck', p), 14), ...deal('lor', p, at('hand', p), 3, 100)]),
-    deck: 'deck', hand: 'hand', play: 'play', pile: 'discard', hiddenPile: 'inkwell', faceDownPublic: true,
+    deck: 'deck',
+    hand: 'hand',
+    play: 'play',
+    pile: 'discard',
+    hiddenPile: 'inkwell',
+    faceDownPublic: true,
   },
   'four-souls': {
     cards: () => [
@@ -65,11 +76,21 @@ const setups: Record<GameId, Setup> = {
       ...deal('fs', null, at('covered'), 1),
       ...players.flatMap((p) => deal('fs', p, at('play', p), 1)),
     ],
-    deck: 'loot-deck', sharedDeck: true, hand: 'hand', play: 'play', pile: 'loot-discard', hiddenPile: 'treasure-deck',
+    deck: 'loot-deck',
+    sharedDeck: true,
+    hand: 'hand',
+    play: 'play',
+    pile: 'loot-discard',
+    hiddenPile: 'treasure-deck',
   },
   'grand-archive': {
     cards: () => players.flatMap((p) => [...deal('ga', p, at('main-deck', p), 12), ...deal('ga', p, at('material-deck', p), 3, 50)]),
-    deck: 'main-deck', hand: 'hand', play: 'field', pile: 'graveyard', hiddenPile: 'memory', faceDownPublic: true,
+    deck: 'main-deck',
+    hand: 'hand',
+    play: 'field',
+    pile: 'graveyard',
+    hiddenPile: 'memory',
+    faceDownPublic: true,
   },
 };
 
@@ -80,15 +101,15 @@ const actions = (state: MatchState, s: Setup, pick: (n: number) => number, trigg
   const p = players[pick(2)];
   const other = p === 'p1' ? 'p2' : 'p1';
   const z = (zone: string, player?: string): ZoneRef => (layout.zones.some((i) => i.key === zone) ? at(zone) : at(zone, player));
-  const inZone = (ref: ZoneRef): string[] => state.zones[layout.zoneIndex.get(ref.player ? `${ref.zone}@${ref.player}` : ref.slot ? `${ref.zone}#${ref.slot}` : ref.zone)!].map((i) => state.cards[i].cardId);
+  const inZone = (ref: ZoneRef): string[] =>
+    state.zones[layout.zoneIndex.get(ref.player ? `${ref.zone}@${ref.player}` : ref.slot ? `${ref.zone}#${ref.slot}` : ref.zone)!].map((i) => state.cards[i].cardId);
   const deck = s.sharedDeck ? at(s.deck) : at(s.deck, p);
   const hand = at(s.hand, p);
   const play = at(s.play, p);
   const pile = z(s.pile, p);
   const hiddenPile = z(s.hiddenPile, p);
   const one = (ids: string[]) => (ids.length ? ids[pick(ids.length)] : null);
-  const mv = (cardId: string | null, from: ZoneRef, to: ZoneRef, extra: Partial<Move> = {}): Maybe =>
-    cardId === null ? null : event('CardMoved', { cardId, from, to, ...extra });
+  const mv = (cardId: string | null, from: ZoneRef, to: ZoneRef, extra: Partial<Move> = {}): Maybe => (cardId === null ? null : event('CardMoved', { cardId, from, to, ...extra }));
   const deckCards = inZone(deck);
   const handCards = inZone(hand);
   const playCards = inZone(play);
@@ -116,15 +137,11 @@ const actions = (state: MatchState, s: Setup, pick: (n: number) => number, trigg
     deckCards.length > 1 ? event('ZoneShuffled', { zone: deck, order: permutation(deckCards) }) : null,
     deckCards.length ? event('CardsLookedAt', { player: p, cardIds: deckCards.slice(0, 1 + pick(3)), ...(playCards[0] && { source: playCards[0] }) }) : null,
     handCards.length ? event('CardsRevealed', { cardIds: [one(handCards)!], ...(pick(2) ? { to: [other] } : {}) }) : null,
-    handCards.length > 1
-      ? event('CardsMoved', { moves: handCards.slice(0, 2).map((cardId) => ({ cardId, from: hand, to: deck, position: 'bottom' as const })) })
-      : null,
+    handCards.length > 1 ? event('CardsMoved', { moves: handCards.slice(0, 2).map((cardId) => ({ cardId, from: hand, to: deck, position: 'bottom' as const })) }) : null,
     playCards.length > 1
       ? event('CardsMoved', { moves: playCards.slice(0, 2).map((cardId) => ({ cardId, from: play, to: deck, position: 'bottom' as const, reason: 'Under the Sea' })) })
       : null,
-    deckCards.length > 2
-      ? event('CardsMoved', { moves: deckCards.slice(0, 2).map((cardId) => ({ cardId, from: deck, to: deck, position: 'bottom' as const })) })
-      : null,
+    deckCards.length > 2 ? event('CardsMoved', { moves: deckCards.slice(0, 2).map((cardId) => ({ cardId, from: deck, to: deck, position: 'bottom' as const })) }) : null,
     playCards.length ? event('CardStatusChanged', { cardId: one(playCards)!, exerted: pick(2) === 1, damage: pick(3) }) : null,
     playCards.length && s.faceDownPublic ? event('CardStatusChanged', { cardId: one(playCards)!, faceDown: pick(2) === 1 }) : null,
     playCards.length ? event('ControlChanged', { cardId: one(playCards)!, controller: other }) : null,
@@ -133,6 +150,8 @@ const actions = (state: MatchState, s: Setup, pick: (n: number) => number, trigg
     playCards.length ? event('TriggerAdded', { triggerId: triggerId(), player: p, sourceCardId: one(playCards)!, ability: 'When played' }) : null,
     handCards.length ? event('TriggerAdded', { triggerId: triggerId(), player: p, sourceCardId: one(handCards)!, ability: 'Hidden source' }) : null,
     pending.length ? event('TriggerResolved', { triggerId: pending[pick(pending.length)].triggerId, player: p }) : null,
-    state.effects.length ? event('EffectResolved', { effectId: state.effects[0].effectId }) : event('EffectStarted', { effectId: effectId(), player: p, kind: 'action', ...(playCards[0] && { sourceCardId: playCards[0] }) }),
+    state.effects.length
+      ? event('EffectResolved', { effectId: state.effects[0].effectId })
+      : event('EffectStarted', { effectId: effectId(), player: p, kind: 'action', ...(playCards[0] && { sourceCardId: playCards[0] }) }),
   ];
 };

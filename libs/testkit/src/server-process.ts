@@ -44,7 +44,13 @@ export const startServerProcess = async (options: { cwd?: string; command?: stri
   let running = true;
   void exited.then(() => (running = false));
   while (running) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return { base, child, exited, stderr: () => stderr };
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child, exited, stderr: () => stderr };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the server exited before it answered: ${JSON.stringify(await exited)}\n${stderr}`);

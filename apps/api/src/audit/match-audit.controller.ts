@@ -19,7 +19,8 @@ export class MatchAuditController {
   @Get('knowledge')
   @ApiOperation({
     summary: 'The knowledge ledger at a revision',
-    description: 'For every card: who could identify it, since when and how (drew it, looked at it, it was revealed, …) and when they lost track (a shuffle, an unseen placement). For every hidden deck: which positions are known to whom, and which are still random.',
+    description:
+      'For every card: who could identify it, since when and how (drew it, looked at it, it was revealed, …) and when they lost track (a shuffle, an unseen placement). For every hidden deck: which positions are known to whom, and which are still random.',
   })
   @Returns(200, 'KnowledgeReport')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE', 'INVALID_REVISION'], 404: ['MATCH_NOT_FOUND'] })
@@ -30,7 +31,8 @@ export class MatchAuditController {
   @Get('audit')
   @ApiOperation({
     summary: 'Rule findings, fair-shuffle checks and the self-audit',
-    description: 'Each finding: revision, eventId, a stable code, the rule cited (e.g. "lorcana 7.2.2"), severity, the players involved, a message. Spanish with Accept-Language: es.',
+    description:
+      'Each finding: revision, eventId, a stable code, the rule cited (e.g. "lorcana 7.2.2"), severity, the players involved, a message. Spanish with Accept-Language: es.',
   })
   @Returns(200, 'AuditReport')
   @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })
@@ -43,7 +45,8 @@ export class MatchAuditController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Leak check of what was actually sent to someone',
-    description: 'Every card identity (a definition or a recorder card id) in a payload that its audience could not know at that revision, with its path in the payload. An empty list: nothing leaked.',
+    description:
+      'Every card identity (a definition or a recorder card id) in a payload that its audience could not know at that revision, with its path in the payload. An empty list: nothing leaked.',
   })
   @Returns(200, 'DeliveryLeaks')
   @ApiErrors(BODY_ERRORS, STORE_ERRORS, ROLE_ERRORS, { 400: ['INVALID_DELIVERY'], 404: ['MATCH_NOT_FOUND'] })

@@ -27,7 +27,8 @@ export class CallerGuard implements CanActivate {
     if (requirement === 'recorder') assertMayRecord(caller, String(request.params.id));
     return true;
   }
-
 }
 
-export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => context.switchToHttp().getRequest<WithCaller>().caller ?? { kind: 'anonymous' });
+export const CurrentCaller = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Caller => context.switchToHttp().getRequest<WithCaller>().caller ?? { kind: 'anonymous' },
+);

@@ -7,7 +7,9 @@ const main = async () => {
   const config = configFromEnv();
   const db = await openCatalogOf(config);
   await db.destroy();
-  console.log(`catalog ${config.catalog.kind === 'postgres' ? 'in PostgreSQL (MATCHLOG_CATALOG_URL or MATCHLOG_DATABASE_URL)' : `in ${config.dataDir}`} is at the latest migration`);
+  console.log(
+    `catalog ${config.catalog.kind === 'postgres' ? 'in PostgreSQL (MATCHLOG_CATALOG_URL or MATCHLOG_DATABASE_URL)' : `in ${config.dataDir}`} is at the latest migration`,
+  );
 };
 
 main().catch((error) => {

@@ -40,12 +40,20 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${env.PORT}"`);
   requireSharedKeys(storage.store, { MATCHLOG_ORGANIZER_KEY: env.MATCHLOG_ORGANIZER_KEY, MATCHLOG_SIGNING_KEY_FILE: env.MATCHLOG_SIGNING_KEY_FILE });
   const { key, file } = env.MATCHLOG_ORGANIZER_KEY
-    ? { key: checkOrganizerKey(env.MATCHLOG_ORGANIZER_KEY, 'MATCHLOG_ORGANIZER_KEY', 'set MATCHLOG_ORGANIZER_KEY to it (or unset it to have one generated into the data directory)'), file: null }
+    ? {
+        key: checkOrganizerKey(
+          env.MATCHLOG_ORGANIZER_KEY,
+          'MATCHLOG_ORGANIZER_KEY',
+          'set MATCHLOG_ORGANIZER_KEY to it (or unset it to have one generated into the data directory)',
+        ),
+        file: null,
+      }
     : organizerKeyIn(dataDir);
   const bodyLimit = env.MATCHLOG_BODY_LIMIT ?? '1mb';
   if (bytesOf(bodyLimit) === null) throw new ConfigError(`MATCHLOG_BODY_LIMIT must be a size such as 1mb, 512kb or 65536, not "${bodyLimit}"`);
   const feedHeartbeatMs = Number(env.MATCHLOG_FEED_HEARTBEAT_MS ?? 15_000);
-  if (!Number.isInteger(feedHeartbeatMs) || feedHeartbeatMs < 1) throw new ConfigError(`MATCHLOG_FEED_HEARTBEAT_MS must be a whole number of milliseconds (at least 1), not "${env.MATCHLOG_FEED_HEARTBEAT_MS}"`);
+  if (!Number.isInteger(feedHeartbeatMs) || feedHeartbeatMs < 1)
+    throw new ConfigError(`MATCHLOG_FEED_HEARTBEAT_MS must be a whole number of milliseconds (at least 1), not "${env.MATCHLOG_FEED_HEARTBEAT_MS}"`);
   const feedMaxBuffered = env.MATCHLOG_FEED_MAX_BUFFERED ?? '256kb';
   if (bytesOf(feedMaxBuffered) === null) throw new ConfigError(`MATCHLOG_FEED_MAX_BUFFERED must be a size such as 256kb, 1mb or 65536, not "${feedMaxBuffered}"`);
   return {
@@ -66,16 +74,23 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
 
 const replayCacheEventsOf = (value: string): number => {
   const events = Number(value.replace(/_/g, ''));
-  if (!Number.isSafeInteger(events) || events < 0 || value.trim() === '') throw new ConfigError(`MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events (0 or more, e.g. 2000000), not "${value}"`);
+  if (!Number.isSafeInteger(events) || events < 0 || value.trim() === '')
+    throw new ConfigError(`MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events (0 or more, e.g. 2000000), not "${value}"`);
   return events;
 };
 
 /** '*' or unset: any origin; otherwise a comma-separated list of origins such as https://viewer.example.org */
 const corsOriginsOf = (value: string | undefined): ApiConfig['corsOrigins'] => {
-  const origins = (value ?? '*').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  const origins = (value ?? '*')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
   if (origins.length === 0 || origins.includes('*')) return '*';
   const wrong = origins.find((origin) => !/^https?:\/\/[^/\s]+$/.test(origin));
-  if (wrong !== undefined) throw new ConfigError(`MATCHLOG_CORS_ORIGINS must be * or origins such as https://viewer.example.org (scheme, host, optional port; no path), separated by commas; "${wrong}" is not one`);
+  if (wrong !== undefined)
+    throw new ConfigError(
+      `MATCHLOG_CORS_ORIGINS must be * or origins such as https://viewer.example.org (scheme, host, optional port; no path), separated by commas; "${wrong}" is not one`,
+    );
   return origins;
 };
 

@@ -10,8 +10,7 @@ const PLACEHOLDER_WORDS = ['changeme', 'replaceme', 'placeholder', 'yourkey', 'o
 /** A random key of 32 characters has far more (base64: ~25, hex: ~14); `aaaa…` or `abab…` is not a key. */
 const MIN_DISTINCT_CHARACTERS = 8;
 
-export const HOW_TO_MAKE_A_KEY =
-  `Make one with \`openssl rand -base64 32\` or \`node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"\``;
+export const HOW_TO_MAKE_A_KEY = `Make one with \`openssl rand -base64 32\` or \`node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"\``;
 
 /** Why `key` is not fit to be the organizer key, or null when it is. The key itself is never part of the answer. */
 export const organizerKeyProblem = (key: string): string | null => {

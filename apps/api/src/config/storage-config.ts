@@ -28,7 +28,9 @@ export const storageFromEnv = (env: NodeJS.ProcessEnv): StorageConfig => {
     throw new ConfigError('MATCHLOG_STORE=postgres needs MATCHLOG_DATABASE_URL, the database to keep the events in (e.g. postgres://matchlog:<password>@db:5432/matchlog)');
   }
   if (store !== 'postgres' && databaseUrl !== undefined) {
-    throw new ConfigError(`MATCHLOG_DATABASE_URL is read only with MATCHLOG_STORE=postgres, and MATCHLOG_STORE is ${store}: set MATCHLOG_STORE=postgres to keep the events in that database, or name it in MATCHLOG_CATALOG_URL to keep only the read models there`);
+    throw new ConfigError(
+      `MATCHLOG_DATABASE_URL is read only with MATCHLOG_STORE=postgres, and MATCHLOG_STORE is ${store}: set MATCHLOG_STORE=postgres to keep the events in that database, or name it in MATCHLOG_CATALOG_URL to keep only the read models there`,
+    );
   }
   const url = catalogUrl ?? databaseUrl;
   return { store: store as StoreKind, ...(databaseUrl !== undefined && { databaseUrl }), catalog: url === undefined ? { kind: 'sqlite' } : { kind: 'postgres', url } };
@@ -45,6 +47,7 @@ const postgresUrlIn = (env: NodeJS.ProcessEnv, name: string): string | undefined
   } catch {
     throw new ConfigError(`${name} must be a PostgreSQL URL such as ${example}; its value is not a URL`);
   }
-  if (protocol !== 'postgres:' && protocol !== 'postgresql:') throw new ConfigError(`${name} must be a PostgreSQL URL such as ${example}; its scheme is ${protocol.slice(0, 20)}, not postgres:`);
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new ConfigError(`${name} must be a PostgreSQL URL such as ${example}; its scheme is ${protocol.slice(0, 20)}, not postgres:`);
   return value;
 };

@@ -17,15 +17,30 @@ export class ListMatchesQuery {
 
 export class AtQuery {
   @ApiPropertyOptional({ minimum: 0, description: 'the revision (number of events) to look at; the latest when absent' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) at?: number;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  at?: number;
 }
 
 export class QueueQuery extends AtQuery {
-  @ApiPropertyOptional({ default: 'public', description: 'public, broadcast (where the match has one), a player id, or judge: whose view of the queue (the sources it can identify)' }) @IsOptional() @IsString() @Length(1, 128) audience?: string;
+  @ApiPropertyOptional({
+    default: 'public',
+    description: 'public, broadcast (where the match has one), a player id, or judge: whose view of the queue (the sources it can identify)',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 128)
+  audience?: string;
 }
 
 export class FeedQuery {
-  @ApiPropertyOptional({ default: 'public', description: 'public, broadcast (where the match has one), a player id, or judge' }) @IsOptional() @IsString() @Length(1, 128) audience?: string;
+  @ApiPropertyOptional({ default: 'public', description: 'public, broadcast (where the match has one), a player id, or judge' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 128)
+  audience?: string;
   @ApiPropertyOptional({ minimum: 0, description: 'observations after this revision (default 0)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) from?: number;
   @ApiPropertyOptional({ minimum: 0, description: 'up to this revision (default: the latest)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) to?: number;
 }

@@ -2,7 +2,25 @@ import { AppendTooLarge, DuplicateEventId, RevisionConflict, StorageCorrupt, Sto
 import { AuditInputError } from '@matchlog/audit';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AudienceNotFound, BroadcastDelayed, BodyTooDeep, ChainBroken, EventsRejected, FieldProblem, Forbidden, LogRefused, LogUnreadable, ReceiptWithheld, SaltInBody, MatchAlreadyExists, MatchLogAlreadyImported, MatchNotFound, RevisionOutOfRange, Unauthenticated, ValidationFailed } from '@matchlog/matches';
+import {
+  AudienceNotFound,
+  BroadcastDelayed,
+  BodyTooDeep,
+  ChainBroken,
+  EventsRejected,
+  FieldProblem,
+  Forbidden,
+  LogRefused,
+  LogUnreadable,
+  ReceiptWithheld,
+  SaltInBody,
+  MatchAlreadyExists,
+  MatchLogAlreadyImported,
+  MatchNotFound,
+  RevisionOutOfRange,
+  Unauthenticated,
+  ValidationFailed,
+} from '@matchlog/matches';
 import { TokenInQuery, BadUrl, UrlTooLong } from './http-errors';
 
 /**

@@ -54,11 +54,20 @@ export class FeedHub implements BeforeApplicationShutdown, LogProcessor {
 
   /** Streams an opened feed to `raw` (headers already written). */
   stream({ model, audience, from }: OpenedFeed, raw: ServerResponse, caller: Caller): void {
-    const stream = new FeedStream(model, raw, audience, caller, () => this.clock.now(), from ?? 0, this.maxBuffered, (closed) => {
-      this.streams.delete(closed);
-      model.followers.delete(closed);
-      this.models.release(model);
-    });
+    const stream = new FeedStream(
+      model,
+      raw,
+      audience,
+      caller,
+      () => this.clock.now(),
+      from ?? 0,
+      this.maxBuffered,
+      (closed) => {
+        this.streams.delete(closed);
+        model.followers.delete(closed);
+        this.models.release(model);
+      },
+    );
     this.streams.add(stream);
     model.followers.add(stream);
     stream.start(from === undefined).catch((error: unknown) => {

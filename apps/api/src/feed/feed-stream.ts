@@ -48,7 +48,7 @@ export class FeedStream {
   /** The match moved on: a live stream gets what it may now see. */
   advanced(): void {
     if (!this.live || this.closed) return;
-    for (const horizon = this.horizon(); this.sent < horizon; ) this.raw.write(this.channel.messageAt(this.audience, ++this.sent));
+    for (const horizon = this.horizon(); this.sent < horizon;) this.raw.write(this.channel.messageAt(this.audience, ++this.sent));
     if (this.raw.writableLength > this.maxBuffered) return this.closeWith(() => this.raw.destroy());
     this.endIfEnded();
   }

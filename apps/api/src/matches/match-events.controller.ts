@@ -23,7 +23,8 @@ export class MatchEventsController {
   @ApiToken()
   @ApiOperation({
     summary: "Append events (the match's recorder token or the organizer key): all or nothing",
-    description: 'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event\'s meta.recordedBy says who recorded it: "organizer" or "recorder". A ZoneShuffled carries no salt or commitment: the server draws and computes them (422 SALT_IN_BODY).',
+    description:
+      'expectedRevision is the number of events the match had when you decided these. Retrying a batch with the same event ids returns its first result. Each event\'s meta.recordedBy says who recorded it: "organizer" or "recorder". A ZoneShuffled carries no salt or commitment: the server draws and computes them (422 SALT_IN_BODY).',
   })
   @AcceptsBody(appendBodySchema())
   @ApiBody({ schema: { $ref: getSchemaPath('AppendEventsDto') } })
@@ -35,7 +36,11 @@ export class MatchEventsController {
 
   @Get()
   @ApiOptionalToken()
-  @ApiOperation({ summary: "An audience's observation feed, what a replay viewer plays back", description: 'Observations after revision `from` up to `to`. The judge gets the events themselves. The broadcast: up to its delayed revision (BROADCAST_DELAYED past it), except for the judge and the organizer.' })
+  @ApiOperation({
+    summary: "An audience's observation feed, what a replay viewer plays back",
+    description:
+      'Observations after revision `from` up to `to`. The judge gets the events themselves. The broadcast: up to its delayed revision (BROADCAST_DELAYED past it), except for the judge and the organizer.',
+  })
   @Returns(200, 'Feed')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async feed(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FeedQuery) {

@@ -28,7 +28,8 @@ export class MatchIntegrityController {
   @Get(':id/receipt')
   @ApiOperation({
     summary: "The match's signed chain head at its latest revision (any audience, no token needed)",
-    description: 'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden.',
+    description:
+      'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden.',
   })
   @ApiOptionalToken()
   @Returns(200, 'SignedHead')
@@ -40,7 +41,10 @@ export class MatchIntegrityController {
   @Get(':id/verify')
   @JudgeOfMatch()
   @ApiToken()
-  @ApiOperation({ summary: "Re-check a match's hash chain and its shuffles' commitments (judge token or organizer key)", description: 'Messages in Spanish with Accept-Language: es.' })
+  @ApiOperation({
+    summary: "Re-check a match's hash chain and its shuffles' commitments (judge token or organizer key)",
+    description: 'Messages in Spanish with Accept-Language: es.',
+  })
   @Returns(200, 'Verification')
   @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
@@ -53,7 +57,11 @@ export class MatchIntegrityController {
   @ApiToken()
   @ApiOkResponse({ content: { 'application/x-ndjson': { schema: { type: 'string', description: 'JSON Lines: one event per line, then the signed head' } } } })
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
-  @ApiOperation({ summary: 'The match log as JSON Lines with its hash chain (judge token or organizer key)', description: 'One event per line (canonical JSON, meta.previous and meta.hash), then the signed head {"signedHead":{"head":{matchId,revision,hash,time,kid},"signature","jwk"}}.' })
+  @ApiOperation({
+    summary: 'The match log as JSON Lines with its hash chain (judge token or organizer key)',
+    description:
+      'One event per line (canonical JSON, meta.previous and meta.hash), then the signed head {"signedHead":{"head":{matchId,revision,hash,time,kid},"signature","jwk"}}.',
+  })
   async export(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const log = await this.integrity.export(id);
     // set here, not by decorator, so an error answers as JSON
@@ -67,7 +75,11 @@ export class MatchIntegrityController {
   @ApiToken()
   @ApiConsumes('application/x-ndjson')
   @ApiBody({ schema: { type: 'string', description: 'a match log as GET /matches/:id/export returns it' } })
-  @ApiOperation({ summary: 'Import an exported match log (organizer key)', description: 'The chain and its signed head are verified first (the head must be signed with a key of this server\'s JWKS); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.' })
+  @ApiOperation({
+    summary: 'Import an exported match log (organizer key)',
+    description:
+      "The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.",
+  })
   @Returns(201, 'MatchWithTokens')
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, {
     400: ['LOG_UNREADABLE'],

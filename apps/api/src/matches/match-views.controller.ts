@@ -15,8 +15,16 @@ export class MatchViewsController {
 
   @Get('views/:audience')
   @ApiOptionalToken()
-  @ApiParam({ name: 'audience', description: 'public (no token), broadcast (no token, or a broadcast token where the match says so; behind the match by its broadcastDelay except for the judge and the organizer), a player id (that player\'s token, the judge token or the organizer key) or judge (the judge or recorder token, or the organizer key)' })
-  @ApiOperation({ summary: "An audience's view at a revision", description: 'Every zone with its count and one entry per card (per position in ordered zones); a definition only where the audience can identify the card. Hidden cards carry per-audience handles.' })
+  @ApiParam({
+    name: 'audience',
+    description:
+      "public (no token), broadcast (no token, or a broadcast token where the match says so; behind the match by its broadcastDelay except for the judge and the organizer), a player id (that player's token, the judge token or the organizer key) or judge (the judge or recorder token, or the organizer key)",
+  })
+  @ApiOperation({
+    summary: "An audience's view at a revision",
+    description:
+      'Every zone with its count and one entry per card (per position in ordered zones); a definition only where the audience can identify the card. Hidden cards carry per-audience handles.',
+  })
   @Returns(200, 'View', 'the view (docs/architecture.md): a JudgeView for the judge')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async view(@CurrentCaller() caller: Caller, @Param('id') id: string, @Param('audience') audience: string, @Query() query: AtQuery) {
@@ -25,7 +33,10 @@ export class MatchViewsController {
 
   @Get('queue')
   @ApiOptionalToken()
-  @ApiOperation({ summary: 'The pending bag or stack, with nextChooser (public, like the bag: Lorcana 7.1.2.1)', description: "As `audience` sees it (default public, no token): the same access and broadcast delay as that audience's view." })
+  @ApiOperation({
+    summary: 'The pending bag or stack, with nextChooser (public, like the bag: Lorcana 7.1.2.1)',
+    description: "As `audience` sees it (default public, no token): the same access and broadcast delay as that audience's view.",
+  })
   @Returns(200, 'QueueAt')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async queue(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: QueueQuery) {

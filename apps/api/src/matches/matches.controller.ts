@@ -24,7 +24,11 @@ export class MatchesController {
   @Post()
   @Organizer()
   @ApiToken()
-  @ApiOperation({ summary: 'Create a match (organizer key)', description: 'The body is a MatchCreated event\'s data. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).' })
+  @ApiOperation({
+    summary: 'Create a match (organizer key)',
+    description:
+      "The body is a MatchCreated event's data. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).",
+  })
   @Returns(201, 'MatchWithTokens')
   @ApiBody({ schema: createMatchBody })
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 409: ['MATCH_ALREADY_EXISTS'], 422: DOMAIN_CODES })
@@ -57,7 +61,10 @@ export class MatchesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: "A match's catalog entry, with the audiences it has", description: 'audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge.' })
+  @ApiOperation({
+    summary: "A match's catalog entry, with the audiences it has",
+    description: 'audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge.',
+  })
   @Returns(200, 'MatchDetail')
   @ApiErrors(STORE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   get(@Param('id') id: string): Promise<MatchSummary & { audiences: string[] }> {

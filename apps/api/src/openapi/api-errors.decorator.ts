@@ -18,9 +18,30 @@ export const BODY_ERRORS: ErrorCodes = { 400: ['VALIDATION_FAILED', 'MALFORMED_J
 export const ROLE_ERRORS: ErrorCodes = { 403: ['FORBIDDEN'] };
 /** The domain's codes (422): every DomainErrorCode, which the type below checks. */
 export const DOMAIN_CODES = [
-  'MATCH_NOT_CREATED', 'MATCH_ALREADY_CREATED', 'MATCH_ENDED', 'UNKNOWN_EVENT_TYPE', 'MALFORMED_EVENT', 'UNKNOWN_GAME', 'NO_PLAYERS', 'DUPLICATE_PLAYER',
-  'RESERVED_PLAYER_ID', 'UNKNOWN_PLAYER', 'UNKNOWN_ZONE', 'UNKNOWN_CARD', 'DUPLICATE_CARD', 'CARD_NOT_IN_ZONE', 'CARD_MOVED_TWICE', 'HAND_BELOW_ZERO',
-  'CARD_INTO_BAG', 'POSITION_OUT_OF_RANGE', 'SHUFFLE_NOT_A_PERMUTATION', 'NOT_A_TRIGGERED_ABILITY', 'DUPLICATE_TRIGGER', 'UNKNOWN_TRIGGER', 'DUPLICATE_EFFECT', 'UNKNOWN_EFFECT',
+  'MATCH_NOT_CREATED',
+  'MATCH_ALREADY_CREATED',
+  'MATCH_ENDED',
+  'UNKNOWN_EVENT_TYPE',
+  'MALFORMED_EVENT',
+  'UNKNOWN_GAME',
+  'NO_PLAYERS',
+  'DUPLICATE_PLAYER',
+  'RESERVED_PLAYER_ID',
+  'UNKNOWN_PLAYER',
+  'UNKNOWN_ZONE',
+  'UNKNOWN_CARD',
+  'DUPLICATE_CARD',
+  'CARD_NOT_IN_ZONE',
+  'CARD_MOVED_TWICE',
+  'HAND_BELOW_ZERO',
+  'CARD_INTO_BAG',
+  'POSITION_OUT_OF_RANGE',
+  'SHUFFLE_NOT_A_PERMUTATION',
+  'NOT_A_TRIGGERED_ABILITY',
+  'DUPLICATE_TRIGGER',
+  'UNKNOWN_TRIGGER',
+  'DUPLICATE_EFFECT',
+  'UNKNOWN_EFFECT',
   'BROADCAST_DELAY_TOO_SHORT',
 ] as const satisfies readonly DomainErrorCode[];
 // a DomainErrorCode added to the domain and not listed above fails to compile here
@@ -40,11 +61,13 @@ const merged = (sets: readonly ErrorCodes[]): Map<number, string[]> => {
  */
 export const ApiErrors = (...sets: readonly ErrorCodes[]) =>
   applyDecorators(
-    ...[...merged([EVERY_OPERATION, ...sets])].sort(([a], [b]) => a - b).map(([status, codes]) =>
-      ApiResponse({
-        status,
-        description: codes.join(', '),
-        schema: { allOf: [ref('Problem'), { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
-      }),
-    ),
+    ...[...merged([EVERY_OPERATION, ...sets])]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) =>
+        ApiResponse({
+          status,
+          description: codes.join(', '),
+          schema: { allOf: [ref('Problem'), { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
+        }),
+      ),
   );

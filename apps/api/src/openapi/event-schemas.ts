@@ -15,7 +15,10 @@ export const withEventSchemas = (document: OpenAPIObject): OpenAPIObject => {
   const components: Record<string, object> = {
     ...Object.fromEntries(eventTypes.map((type) => [eventDataSchemaName(type), schemas[type]])),
     // the append body as Fastify checks it (append-body.schema.ts), each type's data schema in place of `data`
-    AppendEventsDto: { ...appendBodySchema(), properties: { ...appendBodySchema().properties, events: { ...appendBodySchema().properties.events, items: { $ref: getSchemaPath('EventDto') } } } },
+    AppendEventsDto: {
+      ...appendBodySchema(),
+      properties: { ...appendBodySchema().properties, events: { ...appendBodySchema().properties.events, items: { $ref: getSchemaPath('EventDto') } } },
+    },
     EventDto: eventToAppendSchema(anyEventData),
   };
   return { ...document, components: { ...document.components, schemas: { ...document.components?.schemas, ...(components as Record<string, SchemaObject>) } } };

@@ -23,7 +23,11 @@ const SHARED = 'matchlog-responses';
 export const ref = (name: ResponseSchemaName) => ({ $ref: getSchemaPath(name) });
 
 /** The views' answer: the judge's view for the judge, an audience's view for everyone else. */
-const VIEW = { if: { type: 'object', properties: { audience: { const: 'judge' } } }, then: { $ref: `${SHARED}#/definitions/JudgeView` }, else: { $ref: `${SHARED}#/definitions/AudienceView` } };
+const VIEW = {
+  if: { type: 'object', properties: { audience: { const: 'judge' } } },
+  then: { $ref: `${SHARED}#/definitions/JudgeView` },
+  else: { $ref: `${SHARED}#/definitions/AudienceView` },
+};
 
 /**
  * The answer for `status`: documented in OpenAPI, and serialized through its schema. Decorates a
@@ -32,7 +36,10 @@ const VIEW = { if: { type: 'object', properties: { audience: { const: 'judge' } 
 export const Returns = (status: number, name: ResponseSchemaName | 'View', description?: string) => {
   const schema = name === 'View' ? { oneOf: [ref('AudienceView'), ref('JudgeView')] } : ref(name);
   const serializer = name === 'View' ? VIEW : { $ref: `${SHARED}#/definitions/${name}` };
-  return applyDecorators(ApiResponse({ status, schema, ...(description !== undefined && { description }) }), routeSchema((current) => ({ ...current, response: { ...current.response, [status]: serializer } })));
+  return applyDecorators(
+    ApiResponse({ status, schema, ...(description !== undefined && { description }) }),
+    routeSchema((current) => ({ ...current, response: { ...current.response, [status]: serializer } })),
+  );
 };
 
 /** The route's body schema, which Fastify checks with Ajv (see validation/route-schema.interceptor.ts). */

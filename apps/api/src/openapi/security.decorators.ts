@@ -14,7 +14,9 @@ export const withPublicOperationsMarked = (document: OpenAPIObject): OpenAPIObje
   paths: Object.fromEntries(
     Object.entries(document.paths).map(([path, item]) => [
       path,
-      Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, METHODS.has(method) && !(operation as OperationObject).security ? { ...operation, security: [] } : operation])),
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => [method, METHODS.has(method) && !(operation as OperationObject).security ? { ...operation, security: [] } : operation]),
+      ),
     ]),
   ),
 });

@@ -26,10 +26,12 @@ const convert = (node: unknown): unknown => {
     out.enum = [schema.const];
   }
   if (typeof schema.$ref === 'string') out.$ref = schema.$ref.replace('#/definitions/', '#/components/schemas/');
-  if (schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object' && Object.keys(schema.additionalProperties as object).length === 0) out.additionalProperties = true;
+  if (schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object' && Object.keys(schema.additionalProperties as object).length === 0)
+    out.additionalProperties = true;
   return out;
 };
 
 const convertEach = (schema: Schema): Schema => Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === '$ref' ? value : convert(value)]));
 
-export const toOpenApi = (definitions: Record<string, Schema>): Record<string, Schema> => Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, convert(schema) as Schema]));
+export const toOpenApi = (definitions: Record<string, Schema>): Record<string, Schema> =>
+  Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, convert(schema) as Schema]));

@@ -33,7 +33,10 @@ const describe = (error: SchemaError, path: string): FieldProblem => {
     case 'pattern':
       return { path, message: `${path} ${ID_HINT}` };
     case 'type':
-      return { path, message: `${path} must be ${params.type === 'integer' ? 'an integer number' : params.type === 'object' ? 'an object' : params.type === 'array' ? 'an array' : `a ${String(params.type)}`}` };
+      return {
+        path,
+        message: `${path} must be ${params.type === 'integer' ? 'an integer number' : params.type === 'object' ? 'an object' : params.type === 'array' ? 'an array' : `a ${String(params.type)}`}`,
+      };
     default:
       return { path, message: `${path} ${error.message ?? 'is not valid'}` };
   }

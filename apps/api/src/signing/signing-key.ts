@@ -29,9 +29,12 @@ export const signingKeyOf = (config: Pick<ApiConfig, 'dataDir' | 'signingKeyFile
   } catch (error) {
     throw new ConfigError(`MATCHLOG_SIGNING_KEY_FILE: cannot read an Ed25519 PEM private key from ${file}: ${(error as Error).message}`);
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(`MATCHLOG_SIGNING_KEY_FILE: ${file} holds a ${key.asymmetricKeyType} key; chain heads are signed with Ed25519 (openssl genpkey -algorithm ed25519)`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new ConfigError(`MATCHLOG_SIGNING_KEY_FILE: ${file} holds a ${key.asymmetricKeyType} key; chain heads are signed with Ed25519 (openssl genpkey -algorithm ed25519)`);
   if (PUBLISHED_KEY_IDS.has(publicJwkOf(key).kid!)) {
-    throw new ConfigError(`MATCHLOG_SIGNING_KEY_FILE: ${file} is the example key committed with matchlog, whose private half anyone can read, so anyone could sign a forged export with it: make your own with \`openssl genpkey -algorithm ed25519 -out signing-key.pem\``);
+    throw new ConfigError(
+      `MATCHLOG_SIGNING_KEY_FILE: ${file} is the example key committed with matchlog, whose private half anyone can read, so anyone could sign a forged export with it: make your own with \`openssl genpkey -algorithm ed25519 -out signing-key.pem\``,
+    );
   }
   return key;
 };

@@ -29,7 +29,10 @@ export class SseClient {
   }
 
   /** Opens `url`; a non-2xx answer comes back with its JSON body in `problem`. */
-  static open(url: string, headers: Record<string, string> = {}): Promise<SseClient & { problem?: { statusCode: number; code: string; message: string; details?: { path: string }[] } }> {
+  static open(
+    url: string,
+    headers: Record<string, string> = {},
+  ): Promise<SseClient & { problem?: { statusCode: number; code: string; message: string; details?: { path: string }[] } }> {
     return new Promise((resolve, reject) => {
       const req = request(url, { headers: { Accept: 'text/event-stream', ...headers }, agent: false }, (res) => {
         const client = new SseClient(res.statusCode!, res.headers, () => req.destroy());

@@ -15,7 +15,17 @@ export const ORGANIZER = 'test-organizer-key';
 /** The real app over a real SQLite store and catalog in a fresh temporary directory (or parts `open` makes). */
 export const startTestApp = async (overrides: Partial<ApiConfig> = {}, open: (config: ApiConfig) => Promise<AppParts> = (config) => openParts(config)) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-e2e-'));
-  const config: ApiConfig = { port: 0, dataDir, store: 'sqlite', catalog: { kind: 'sqlite' }, organizerKey: ORGANIZER, organizerKeyFile: null, bodyLimit: '1mb', corsOrigins: '*', ...overrides };
+  const config: ApiConfig = {
+    port: 0,
+    dataDir,
+    store: 'sqlite',
+    catalog: { kind: 'sqlite' },
+    organizerKey: ORGANIZER,
+    organizerKeyFile: null,
+    bodyLimit: '1mb',
+    corsOrigins: '*',
+    ...overrides,
+  };
   const parts = await open(config);
   const module = await Test.createTestingModule({ imports: [AppModule.with(parts)] }).compile();
   const app = configureApp(module.createNestApplication<NestFastifyApplication>(httpAdapterFor(config), { bufferLogs: true }), config);

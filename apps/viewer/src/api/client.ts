@@ -1,6 +1,8 @@
 import type { components, paths } from './schema';
 
-type Json<P extends keyof paths, M extends 'get' | 'post', S extends number> = paths[P][M] extends { responses: Record<S, { content: { 'application/json': infer T } }> } ? T : never;
+type Json<P extends keyof paths, M extends 'get' | 'post', S extends number> = paths[P][M] extends { responses: Record<S, { content: { 'application/json': infer T } }> }
+  ? T
+  : never;
 
 export type MatchPage = Json<'/matches', 'get', 200>;
 export type MatchSummary = components['schemas']['MatchSummary'];

@@ -29,13 +29,26 @@ export const startViewerRig = async () => {
     browser,
     /** an example match recorded over HTTP as the README records it */
     record: async (game: string, settings: object = {}): Promise<Recorded> => {
-      const created = await app.http().post('/matches').set(app.organizer).send({ ...JSON.parse(example(game, 'match.json')), ...settings }).expect(201);
-      const recorded = await app.http().post(`/matches/${created.body.matchId}/events`).set(app.organizer).set('Content-Type', 'application/json').send(example(game, 'events.json')).expect(201);
+      const created = await app
+        .http()
+        .post('/matches')
+        .set(app.organizer)
+        .send({ ...JSON.parse(example(game, 'match.json')), ...settings })
+        .expect(201);
+      const recorded = await app
+        .http()
+        .post(`/matches/${created.body.matchId}/events`)
+        .set(app.organizer)
+        .set('Content-Type', 'application/json')
+        .send(example(game, 'events.json'))
+        .expect(201);
       return { id: created.body.matchId, tokens: created.body.tokens, revision: recorded.body.revision };
     },
     /** a planted log of examples/audit/ recorded over HTTP afresh (the server salts its shuffles anew) */
     recordPlanted: async (game: string, name: string): Promise<Recorded> => {
-      const lines = readFileSync(join(ROOT, 'examples', 'audit', game, `${name}.jsonl`), 'utf8').split('\n').filter((line) => line.startsWith('{"data"') || line.startsWith('{"id"'));
+      const lines = readFileSync(join(ROOT, 'examples', 'audit', game, `${name}.jsonl`), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('{"data"') || line.startsWith('{"id"'));
       const [first, ...rest] = lines.map((line) => JSON.parse(line) as MatchEvent).filter((event) => event.type !== undefined);
       const created = await app.http().post('/matches').set(app.organizer).send(first.data).expect(201);
       const events = rest.map(({ type, data }) => ({ type, data: type === 'ZoneShuffled' ? { ...data, salt: undefined, commitment: undefined } : data }));
@@ -51,7 +64,9 @@ export const startViewerRig = async () => {
     },
     /** the match's events, as the judge's feed gives them */
     events: async (id: string, judge: string): Promise<MatchEvent[]> =>
-      (await app.http().get(`/matches/${id}/events`).query({ audience: 'judge' }).set(app.bearer(judge)).expect(200)).body.observations.map((o: { observation: MatchEvent }) => o.observation),
+      (await app.http().get(`/matches/${id}/events`).query({ audience: 'judge' }).set(app.bearer(judge)).expect(200)).body.observations.map(
+        (o: { observation: MatchEvent }) => o.observation,
+      ),
     close: async () => {
       await browser.close();
       await app.close();

@@ -10,8 +10,7 @@ export const FAIR_SHUFFLE_RULE = 'matchlog fair shuffle';
  * layout names it (e.g. { zone: 'deck', player: 'p1' }), `order` the cards' definitions top first.
  * Anyone holding the MatchEnded publication can recompute it.
  */
-export const shuffleCommitment = (zone: ZoneRef, order: readonly string[], salt: string): string =>
-  createHash('sha256').update(canonicalJson({ zone, order, salt })).digest('hex');
+export const shuffleCommitment = (zone: ZoneRef, order: readonly string[], salt: string): string => createHash('sha256').update(canonicalJson({ zone, order, salt })).digest('hex');
 
 /** The zone (as the layout names it) and the definitions of a shuffle's order, top first; undefined if it names what the match lacks. */
 const committedParts = (state: MatchState, shuffle: ZoneShuffled): { zone: ZoneRef; order: string[] } | undefined => {
@@ -118,7 +117,12 @@ export const checkCommitments = (events: readonly MatchEvent[], options: Commitm
         const receiver = layout.zones[after.cards[card].zone].player;
         if (receiver !== null) players.add(receiver);
         findings.push({
-          revision, eventId: event.id, code: 'DRAW_NOT_FROM_COMMITTED_ORDER', rule: FAIR_SHUFFLE_RULE, severity: 'violation', players: [...players],
+          revision,
+          eventId: event.id,
+          code: 'DRAW_NOT_FROM_COMMITTED_ORDER',
+          rule: FAIR_SHUFFLE_RULE,
+          severity: 'violation',
+          players: [...players],
           message: say.notTop(nameOf(before, card), zoneKey(layout.zones[zone].ref), position + 1, deck.revision, nameOf(before, top)),
         });
       }
@@ -132,7 +136,15 @@ export const checkCommitments = (events: readonly MatchEvent[], options: Commitm
           if (isDeck(layout, zone)) followed.set(zone, { revision, free: new Set() });
         } else if (checked !== 'unchecked') {
           const owner = layout.zones[zone].player;
-          findings.push({ revision, eventId: event.id, code: 'SHUFFLE_COMMITMENT_MISMATCH', rule: FAIR_SHUFFLE_RULE, severity: 'violation', players: owner === null ? [] : [owner], message: checked });
+          findings.push({
+            revision,
+            eventId: event.id,
+            code: 'SHUFFLE_COMMITMENT_MISMATCH',
+            rule: FAIR_SHUFFLE_RULE,
+            severity: 'violation',
+            players: owner === null ? [] : [owner],
+            message: checked,
+          });
         }
       }
     }
@@ -154,9 +166,13 @@ const freeCards = (layout: MatchLayout, state: MatchState, event: MatchEvent, fo
     return;
   }
   const cardIds =
-    event.type === 'SearchPerformed' ? (event.data.found === null ? [] : [event.data.found])
-    : event.type === 'CardsLookedAt' || event.type === 'CardsRevealed' ? event.data.cardIds
-    : [];
+    event.type === 'SearchPerformed'
+      ? event.data.found === null
+        ? []
+        : [event.data.found]
+      : event.type === 'CardsLookedAt' || event.type === 'CardsRevealed'
+        ? event.data.cardIds
+        : [];
   for (const cardId of Array.isArray(cardIds) ? cardIds : []) {
     const card = layout.cardIndex.get(cardId);
     if (card !== undefined) followed.get(state.cards[card].zone)?.free.add(card);

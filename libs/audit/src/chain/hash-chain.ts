@@ -85,7 +85,11 @@ export const chainEvent = <E extends MatchEvent>(previous: string, event: E, sal
  * Every event chained to the one before it, the first after `previous` (GENESIS for a whole match),
  * salted with `salt` (for a whole match: its MatchCreated's chain salt, when it has one).
  */
-export const chainEvents = <E extends MatchEvent>(events: readonly E[], previous: string = GENESIS, salt: string | undefined = previous === GENESIS ? chainSaltOf(events) : undefined): E[] => {
+export const chainEvents = <E extends MatchEvent>(
+  events: readonly E[],
+  previous: string = GENESIS,
+  salt: string | undefined = previous === GENESIS ? chainSaltOf(events) : undefined,
+): E[] => {
   const chained: E[] = [];
   let last = previous;
   for (const event of events) {
@@ -119,7 +123,12 @@ export const chainHeadOf = (events: readonly MatchEvent[]): string => {
  */
 export const verifyChain = (events: readonly MatchEvent[], head?: ChainHead): ChainVerdict => {
   const broken = (index: number, reason: ChainBreak, message: string, eventId?: string): ChainVerdict => ({
-    ok: false, index, line: index + 1, ...(eventId !== undefined && { eventId }), reason, message,
+    ok: false,
+    index,
+    line: index + 1,
+    ...(eventId !== undefined && { eventId }),
+    reason,
+    message,
   });
   const lineOfHash = new Map<string, number>();
   for (const [i, event] of events.entries()) {
@@ -132,7 +141,8 @@ export const verifyChain = (events: readonly MatchEvent[], head?: ChainHead): Ch
     const line = i + 1;
     const what = `line ${line} (event ${JSON.stringify(event.id)}, ${event.type})`;
     const link = linkOf(event);
-    if (!link) return broken(i, 'unchained', `${what} carries no chain link: meta.previous and meta.hash must be 64 hex digits; expected meta.previous ${short(expected)}`, event.id);
+    if (!link)
+      return broken(i, 'unchained', `${what} carries no chain link: meta.previous and meta.hash must be 64 hex digits; expected meta.previous ${short(expected)}`, event.id);
     const actual = eventHash(link.previous, event, salt);
     if (actual !== link.hash) {
       return broken(i, 'changed', `${what} was changed: its content hashes to ${short(actual)}, but it was recorded with hash ${short(link.hash)}`, event.id);
@@ -141,9 +151,11 @@ export const verifyChain = (events: readonly MatchEvent[], head?: ChainHead): Ch
       const after = i === 0 ? 'be the first event (previous 000000000000…)' : `follow line ${i} (hash ${short(expected)})`;
       const predecessor = link.previous === GENESIS ? 0 : lineOfHash.get(link.previous);
       const found =
-        predecessor === 0 ? 'it was recorded as the first event of the match'
-        : predecessor !== undefined ? `it was recorded after the event now on line ${predecessor}: events were moved`
-        : `it was recorded after an event (hash ${short(link.previous)}) that is no longer in the log: an event before it was removed`;
+        predecessor === 0
+          ? 'it was recorded as the first event of the match'
+          : predecessor !== undefined
+            ? `it was recorded after the event now on line ${predecessor}: events were moved`
+            : `it was recorded after an event (hash ${short(link.previous)}) that is no longer in the log: an event before it was removed`;
       return broken(i, 'removed or reordered', `${what} is out of place: expected it to ${after}, but ${found}`, event.id);
     }
     expected = link.hash;
@@ -152,7 +164,11 @@ export const verifyChain = (events: readonly MatchEvent[], head?: ChainHead): Ch
     const at = events.length;
     const line = at + 1;
     if (head.count > events.length) {
-      return broken(at, 'removed or reordered', `the chain head (line ${line}) says the log has ${head.count} events, ending with hash ${short(head.head)}, but it ends after ${events.length}: the last events were removed`);
+      return broken(
+        at,
+        'removed or reordered',
+        `the chain head (line ${line}) says the log has ${head.count} events, ending with hash ${short(head.head)}, but it ends after ${events.length}: the last events were removed`,
+      );
     }
     if (head.count < events.length) {
       return broken(head.count, 'added', `the chain head says the log has ${head.count} events, but line ${head.count + 1} holds another event`, events[head.count].id);

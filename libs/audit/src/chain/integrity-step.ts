@@ -10,7 +10,12 @@ export type Sealed = { readonly ok: true; readonly events: MatchEvent[]; readonl
  * then chained to the match's `head` under its secret `salt`. Either the events to store and the state
  * after them, or the domain's refusal.
  */
-export const sealAndChain = (state: MatchState, events: readonly MatchEvent[], chain: { readonly head: string; readonly salt: string | undefined }, drawSalt: () => string): Sealed => {
+export const sealAndChain = (
+  state: MatchState,
+  events: readonly MatchEvent[],
+  chain: { readonly head: string; readonly salt: string | undefined },
+  drawSalt: () => string,
+): Sealed => {
   const sealed = events.map((event) => (event.type === 'ZoneShuffled' ? ({ ...event, data: sealShuffle(state, event.data, drawSalt()) } as MatchEvent) : event));
   const verdict = validateBatch(state, sealed);
   if (!verdict.ok) return verdict;

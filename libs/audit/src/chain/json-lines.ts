@@ -7,9 +7,7 @@ import { SignedHead, signedHeadOf } from './signed-head';
 /** LOG_UNREADABLE: a line is not what a log line can be; LINE_NOT_CANONICAL: it is, but not written as an export writes it. */
 export type LogReadError = { readonly code: 'LOG_UNREADABLE' | 'LINE_NOT_CANONICAL' | 'LINE_TOO_DEEP'; readonly line: number; readonly message: string };
 
-export type ParsedJsonLines =
-  | { readonly events: MatchEvent[]; readonly head?: ChainHead; readonly signedHead?: SignedHead }
-  | { readonly error: LogReadError };
+export type ParsedJsonLines = { readonly events: MatchEvent[]; readonly head?: ChainHead; readonly signedHead?: SignedHead } | { readonly error: LogReadError };
 
 const EVENT_FIELDS = new Set(['id', 'type', 'data', 'meta']);
 
@@ -82,7 +80,8 @@ export const parseJsonLines = (text: string): ParsedJsonLines => {
     if (!isRecord(value.data)) return error('has no event data (an object "data")');
     if (value.meta !== undefined && !isRecord(value.meta)) return error('has a "meta" that is not an object');
     const extra = Object.keys(value).filter((key) => !EVENT_FIELDS.has(key));
-    if (extra.length > 0) return error(`holds fields no hash covers (${extra.map((k) => JSON.stringify(k)).join(', ')}); an event line has only id, type, data and meta`, 'LINE_NOT_CANONICAL');
+    if (extra.length > 0)
+      return error(`holds fields no hash covers (${extra.map((k) => JSON.stringify(k)).join(', ')}); an event line has only id, type, data and meta`, 'LINE_NOT_CANONICAL');
     events.push(value as unknown as MatchEvent);
   }
   return { events, ...(head !== undefined && { head }), ...(signedHead !== undefined && { signedHead }) };

@@ -40,7 +40,9 @@ export interface SignedHead {
 
 /** The RFC 7638 JWK thumbprint: base64url of SHA-256 over {"crv","kty","x"} with no whitespace, keys sorted. */
 export const thumbprintOf = (jwk: Ed25519Jwk): string =>
-  createHash('sha256').update(canonicalJson({ crv: jwk.crv, kty: jwk.kty, x: jwk.x })).digest('base64url');
+  createHash('sha256')
+    .update(canonicalJson({ crv: jwk.crv, kty: jwk.kty, x: jwk.x }))
+    .digest('base64url');
 
 /** The public JWK of an Ed25519 key (private or public), with its thumbprint as `kid`. */
 export const publicJwkOf = (key: KeyObject): Ed25519Jwk => {
@@ -89,10 +91,28 @@ const hasExactly = (value: Record<string, unknown>, keys: readonly string[]): bo
 export const signedHeadOf = (value: unknown): SignedHead | { error: string } => {
   const expected = 'expected exactly {"head":{"purpose","matchId","revision","hash","time","kid"},"signature","jwk":{"kty":"OKP","crv":"Ed25519","x"}}';
   const wrong = { error: `is not a signed head: ${expected}` };
-  if (!isRecord(value) || !hasExactly(value, ['head', 'signature', 'jwk']) || !isRecord(value.head) || typeof value.signature !== 'string' || !B64URL.test(value.signature) || !isJwk(value.jwk)) return wrong;
-  if (!hasExactly(value.jwk as unknown as Record<string, unknown>, ['kty', 'crv', 'x']) || !hasExactly(value.head, ['purpose', 'matchId', 'revision', 'hash', 'time', 'kid'])) return wrong;
+  if (
+    !isRecord(value) ||
+    !hasExactly(value, ['head', 'signature', 'jwk']) ||
+    !isRecord(value.head) ||
+    typeof value.signature !== 'string' ||
+    !B64URL.test(value.signature) ||
+    !isJwk(value.jwk)
+  )
+    return wrong;
+  if (!hasExactly(value.jwk as unknown as Record<string, unknown>, ['kty', 'crv', 'x']) || !hasExactly(value.head, ['purpose', 'matchId', 'revision', 'hash', 'time', 'kid']))
+    return wrong;
   const { purpose, matchId, revision, hash, time, kid } = value.head;
-  if ((purpose !== 'export' && purpose !== 'receipt') || typeof matchId !== 'string' || !Number.isSafeInteger(revision) || (revision as number) < 1 || typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash) || typeof time !== 'string' || typeof kid !== 'string') {
+  if (
+    (purpose !== 'export' && purpose !== 'receipt') ||
+    typeof matchId !== 'string' ||
+    !Number.isSafeInteger(revision) ||
+    (revision as number) < 1 ||
+    typeof hash !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(hash) ||
+    typeof time !== 'string' ||
+    typeof kid !== 'string'
+  ) {
     return wrong;
   }
   return value as unknown as SignedHead;

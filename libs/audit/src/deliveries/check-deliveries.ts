@@ -86,8 +86,23 @@ export const checkDeliveries = (events: readonly MatchEvent[], deliveries: reado
       const { revision, payload } = list[i];
       cursor.seek(revision);
       try {
-        scanPayload(payload, '$', matcher, (card) => cursor.knowsCard(card) || publishedBy(ledger, audience, revision, card), cardIds, (found) =>
-          leaks[i].push({ delivery: i, audience, revision, path: found.path, kind: found.kind, value: found.value, cardId: found.cardId, message: describe(found, audience, revision) }),
+        scanPayload(
+          payload,
+          '$',
+          matcher,
+          (card) => cursor.knowsCard(card) || publishedBy(ledger, audience, revision, card),
+          cardIds,
+          (found) =>
+            leaks[i].push({
+              delivery: i,
+              audience,
+              revision,
+              path: found.path,
+              kind: found.kind,
+              value: found.value,
+              cardId: found.cardId,
+              message: describe(found, audience, revision),
+            }),
         );
       } catch (error) {
         if (error instanceof PayloadTooDeep) throw new DeliveryError(`deliveries[${i}].payload`, `deliveries[${i}].${error.message}`);

@@ -15,8 +15,7 @@ export interface Found {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-export const propertyPath = (path: string, key: string): string =>
-  IDENTIFIER.test(key) ? `${path}.${key}` : `${path}['${key.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
+export const propertyPath = (path: string, key: string): string => (IDENTIFIER.test(key) ? `${path}.${key}` : `${path}['${key.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`);
 
 export const MAX_DEPTH = 256;
 

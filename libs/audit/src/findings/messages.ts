@@ -14,14 +14,31 @@ const zoneNames: Record<Language, Record<string, string>> = {
   en: {},
   es: {
     // Lorcana 7.1 (Spanish text): mazo, mano, juego, inkwell, descarte, bolsa
-    deck: 'mazo', hand: 'mano', play: 'juego', inkwell: 'inkwell', discard: 'descarte', bag: 'bolsa',
+    deck: 'mazo',
+    hand: 'mano',
+    play: 'juego',
+    inkwell: 'inkwell',
+    discard: 'descarte',
+    bag: 'bolsa',
     // Four Souls
-    'loot-deck': 'mazo de botín', 'treasure-deck': 'mazo de tesoros', 'monster-deck': 'mazo de monstruos', 'room-deck': 'mazo de salas',
-    'loot-discard': 'descarte de botín', 'treasure-discard': 'descarte de tesoros', 'monster-discard': 'descarte de monstruos', 'room-discard': 'descarte de salas',
+    'loot-deck': 'mazo de botín',
+    'treasure-deck': 'mazo de tesoros',
+    'monster-deck': 'mazo de monstruos',
+    'room-deck': 'mazo de salas',
+    'loot-discard': 'descarte de botín',
+    'treasure-discard': 'descarte de tesoros',
+    'monster-discard': 'descarte de monstruos',
+    'room-discard': 'descarte de salas',
     stack: 'pila',
     // Grand Archive
-    'main-deck': 'mazo principal', 'material-deck': 'mazo de material', memory: 'memoria', field: 'campo', graveyard: 'cementerio',
-    banishment: 'destierro', intent: 'intención', 'effects-stack': 'pila de efectos',
+    'main-deck': 'mazo principal',
+    'material-deck': 'mazo de material',
+    memory: 'memoria',
+    field: 'campo',
+    graveyard: 'cementerio',
+    banishment: 'destierro',
+    intent: 'intención',
+    'effects-stack': 'pila de efectos',
   },
 };
 
@@ -55,8 +72,7 @@ const en: Record<FindingCode, Text> = {
     `${cap(zoneName(f.zone, 'en'))} ran out of cards while its discard held cards, and the next event (revision ${f.next}) was not the shuffle that makes that discard the new deck: an empty deck is replaced at once by its shuffled discard ("Decks").`,
   FIZZLE_IGNORED: (f) =>
     `${f.player} resolved ${f.trigger} although its target ${list(f.cards)} changed zone after it was added: a card that changes zone is a new object, and abilities that targeted it fizzle ("Game Zones").`,
-  STACK_OUT_OF_ORDER: (f) =>
-    `${f.player} resolved ${f.trigger} from the stack while ${f.top} was on top: the stack resolves last in, first out ("The Stack").`,
+  STACK_OUT_OF_ORDER: (f) => `${f.player} resolved ${f.trigger} from the stack while ${f.top} was on top: the stack resolves last in, first out ("The Stack").`,
   UNREVEALED_SPECIFIED_CARD: (f) =>
     `Card ${list(f.cards)}, specified as "${f.characteristic}", was added to ${zoneName(f.zone, 'en')}, a private zone, without being revealed to every player first: a card with a specified characteristic must be revealed before it is added to a private zone ("Public vs Private Information" 2.1). It counts as revealed when it lay face up in a public zone just before the move, or was revealed to all players since it last changed zone.`,
   LOOK_NOT_ALLOWED: (f) =>

@@ -1,8 +1,7 @@
 import { MatchEvent, Move } from '@matchlog/domain';
 
 /** The moves an event makes, or none. */
-export const movesOf = (event: MatchEvent): readonly Move[] =>
-  event.type === 'CardMoved' ? [event.data] : event.type === 'CardsMoved' ? event.data.moves : [];
+export const movesOf = (event: MatchEvent): readonly Move[] => (event.type === 'CardMoved' ? [event.data] : event.type === 'CardsMoved' ? event.data.moves : []);
 
 /** Distinct values, in first-seen order, without nulls. */
 export const distinct = (values: readonly (string | null | undefined)[]): string[] => {
@@ -12,5 +11,4 @@ export const distinct = (values: readonly (string | null | undefined)[]): string
 };
 
 /** A card matches a search when its definition contains the criteria, ignoring case; no criteria matches any card (docs/events.md, SearchPerformed). */
-export const matchesCriteria = (definition: string, criteria: string | undefined): boolean =>
-  criteria === undefined || definition.toLowerCase().includes(criteria.toLowerCase());
+export const matchesCriteria = (definition: string, criteria: string | undefined): boolean => criteria === undefined || definition.toLowerCase().includes(criteria.toLowerCase());

@@ -21,7 +21,10 @@ export class KnownCursor {
   /** the revisions at which this audience lost track of some card */
   readonly losses: ReadonlySet<number>;
 
-  constructor(ledger: KnowledgeLedger, readonly audience: string) {
+  constructor(
+    ledger: KnowledgeLedger,
+    readonly audience: string,
+  ) {
     const index = new Map(ledger.cards.map((card, i) => [card.cardId, i]));
     this.definitionOf = ledger.cards.map((card) => card.definition);
     this.known = new Array(ledger.cards.length).fill(false);

@@ -1,20 +1,4 @@
-import {
-  BROADCAST,
-  CardState,
-  GameId,
-  JUDGE,
-  MatchEvent,
-  MatchLayout,
-  MatchState,
-  Move,
-  PUBLIC,
-  Perception,
-  cite,
-  emptyMatch,
-  evolve,
-  observe,
-  standsFor,
-} from '@matchlog/domain';
+import { BROADCAST, CardState, GameId, JUDGE, MatchEvent, MatchLayout, MatchState, Move, PUBLIC, Perception, cite, emptyMatch, evolve, observe, standsFor } from '@matchlog/domain';
 import { losesControlOfFaceDown, receivesDeckLists } from '@matchlog/domain';
 
 /** How an audience came to identify a card. */
@@ -129,7 +113,14 @@ export const publishedBy = (ledger: KnowledgeLedger, audience: string, revision:
   ledger.published !== null && revision >= ledger.published.revision && ledger.published.audiences.includes(audience) && ledger.published.cards.includes(card);
 
 const PERCEPTION_UNCHANGED: ReadonlySet<MatchEvent['type']> = new Set([
-  'TurnStarted', 'EffectStarted', 'EffectResolved', 'TriggerAdded', 'TriggerResolved', 'TriggerRemoved', 'PlayerLeft', 'MatchEnded',
+  'TurnStarted',
+  'EffectStarted',
+  'EffectResolved',
+  'TriggerAdded',
+  'TriggerResolved',
+  'TriggerRemoved',
+  'PlayerLeft',
+  'MatchEnded',
 ]);
 
 export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger => {
@@ -203,8 +194,7 @@ const cardRef = (state: MatchState, layout: MatchLayout, cardId: string | undefi
   return index === undefined ? undefined : { cardId: state.cards[index].cardId, definition: state.cards[index].definition };
 };
 
-const byZone = (layout: MatchLayout, card: CardState): LearnedHow =>
-  layout.zones[card.zone].definition.visibility === 'public' && !card.faceDown ? 'public-zone' : 'own-zone';
+const byZone = (layout: MatchLayout, card: CardState): LearnedHow => (layout.zones[card.zone].definition.visibility === 'public' && !card.faceDown ? 'public-zone' : 'own-zone');
 
 const moveOf = (event: MatchEvent, cardId: string): Move | undefined =>
   event.type === 'CardMoved' ? event.data : event.type === 'CardsMoved' ? event.data.moves.find((m) => m.cardId === cardId) : undefined;

@@ -5,7 +5,15 @@
  * and typed: `DataOf` is the TypeScript type of the data it accepts.
  */
 export type Spec<T = unknown> = (
-  | { readonly kind: 'string'; readonly pattern?: RegExp; readonly patternHint?: string; readonly maxLength?: number; readonly nullable?: boolean; readonly values?: readonly string[]; readonly listed?: readonly string[] }
+  | {
+      readonly kind: 'string';
+      readonly pattern?: RegExp;
+      readonly patternHint?: string;
+      readonly maxLength?: number;
+      readonly nullable?: boolean;
+      readonly values?: readonly string[];
+      readonly listed?: readonly string[];
+    }
   | { readonly kind: 'integer'; readonly minimum: number }
   | { readonly kind: 'boolean' }
   | { readonly kind: 'position' }
@@ -47,7 +55,12 @@ export const integer = (minimum = 0): Spec<number> => ({ kind: 'integer', minimu
 export const boolean = (): Spec<boolean> => ({ kind: 'boolean' });
 /** "top", "bottom" or an index from the top (0 = top) */
 export const position = (): Spec<'top' | 'bottom' | number> => ({ kind: 'position' });
-export const list = <T>(items: Spec<T>, maxItems: number, minItems?: number): Spec<readonly T[]> => ({ kind: 'array', items, maxItems, ...(minItems !== undefined && { minItems }) });
+export const list = <T>(items: Spec<T>, maxItems: number, minItems?: number): Spec<readonly T[]> => ({
+  kind: 'array',
+  items,
+  maxItems,
+  ...(minItems !== undefined && { minItems }),
+});
 export const object = <F extends Fields>(fields: F, name?: string): Spec<DataOf<F>> => ({ kind: 'object', fields, ...(name !== undefined && { name }) });
 
 export const required = <T>(spec: Spec<T>, doc?: string): Field<T, false> => ({ spec, optional: false, ...(doc !== undefined && { doc }) });

@@ -66,7 +66,9 @@ export interface Move {
   readonly characteristic?: string;
 }
 
-export interface CardsMoved { readonly moves: readonly Move[] }
+export interface CardsMoved {
+  readonly moves: readonly Move[];
+}
 export interface ZoneShuffled {
   readonly zone: ZoneRef;
   readonly order: readonly string[];
@@ -75,16 +77,29 @@ export interface ZoneShuffled {
   /** sha256 hex of canonical JSON { zone, order: definitions top first, salt }: what non-judge audiences observe */
   readonly commitment?: string;
 }
-export interface CardsRevealed { readonly cardIds: readonly string[]; readonly to?: readonly string[] }
-export interface CardsLookedAt { readonly player: string; readonly cardIds: readonly string[]; readonly source?: string }
+export interface CardsRevealed {
+  readonly cardIds: readonly string[];
+  readonly to?: readonly string[];
+}
+export interface CardsLookedAt {
+  readonly player: string;
+  readonly cardIds: readonly string[];
+  readonly source?: string;
+}
 export interface CardStatusChanged {
   readonly cardId: string;
   readonly exerted?: boolean;
   readonly damage?: number;
   readonly faceDown?: boolean;
 }
-export interface ControlChanged { readonly cardId: string; readonly controller: string }
-export interface TurnStarted { readonly player: string; readonly turn: number }
+export interface ControlChanged {
+  readonly cardId: string;
+  readonly controller: string;
+}
+export interface TurnStarted {
+  readonly player: string;
+  readonly turn: number;
+}
 export interface EffectStarted {
   readonly effectId: string;
   readonly player: string;
@@ -92,7 +107,9 @@ export interface EffectStarted {
   readonly kind: 'action' | 'ability';
   readonly sourceCardId?: string;
 }
-export interface EffectResolved { readonly effectId: string }
+export interface EffectResolved {
+  readonly effectId: string;
+}
 export interface TriggerAdded {
   readonly triggerId: string;
   readonly player: string;
@@ -103,16 +120,27 @@ export interface TriggerAdded {
   /** the cards it targets; a target that changes zone becomes a new object, and the ability fizzles (Four Souls "Game Zones") */
   readonly targets?: readonly string[];
 }
-export interface TriggerResolved { readonly triggerId: string; readonly player: string }
-export interface TriggerRemoved { readonly triggerId: string; readonly reason: string }
+export interface TriggerResolved {
+  readonly triggerId: string;
+  readonly player: string;
+}
+export interface TriggerRemoved {
+  readonly triggerId: string;
+  readonly reason: string;
+}
 export interface SearchPerformed {
   readonly player: string;
   readonly zone: ZoneRef;
   readonly criteria?: string;
   readonly found: string | null;
 }
-export interface PlayerLeft { readonly player: string }
-export interface MatchEnded { readonly winner?: string; readonly reason: string }
+export interface PlayerLeft {
+  readonly player: string;
+}
+export interface MatchEnded {
+  readonly winner?: string;
+  readonly reason: string;
+}
 
 export interface EventDataByType {
   MatchCreated: MatchCreated;
@@ -137,9 +165,23 @@ export interface EventDataByType {
 export type EventType = keyof EventDataByType;
 
 export const eventTypes: readonly EventType[] = [
-  'MatchCreated', 'CardMoved', 'CardsMoved', 'ZoneShuffled', 'CardsRevealed', 'CardsLookedAt',
-  'CardStatusChanged', 'ControlChanged', 'TurnStarted', 'EffectStarted', 'EffectResolved',
-  'TriggerAdded', 'TriggerResolved', 'TriggerRemoved', 'SearchPerformed', 'PlayerLeft', 'MatchEnded',
+  'MatchCreated',
+  'CardMoved',
+  'CardsMoved',
+  'ZoneShuffled',
+  'CardsRevealed',
+  'CardsLookedAt',
+  'CardStatusChanged',
+  'ControlChanged',
+  'TurnStarted',
+  'EffectStarted',
+  'EffectResolved',
+  'TriggerAdded',
+  'TriggerResolved',
+  'TriggerRemoved',
+  'SearchPerformed',
+  'PlayerLeft',
+  'MatchEnded',
 ];
 
 /** Who recorded the event and when; the time comes from outside the domain. */

@@ -11,7 +11,11 @@ const quoted = (values: readonly string[]) => values.map((v) => `\`"${v}"\``).jo
 const typeOf = (spec: Spec): string => {
   switch (spec.kind) {
     case 'string': {
-      const what = spec.values ? quoted(spec.values) : spec.listed ? quoted(spec.listed) : spec.patternHint ?? (spec.maxLength !== undefined ? `string, 1–${spec.maxLength} characters` : 'string');
+      const what = spec.values
+        ? quoted(spec.values)
+        : spec.listed
+          ? quoted(spec.listed)
+          : (spec.patternHint ?? (spec.maxLength !== undefined ? `string, 1–${spec.maxLength} characters` : 'string'));
       return spec.nullable ? `${what} \\| \`null\`` : what;
     }
     case 'integer':
@@ -32,17 +36,15 @@ const rows = (fields: Fields, prefix = ''): string[] =>
   Object.entries(fields).flatMap(([name, field]) => {
     const own = `| \`${prefix}${name}${field.optional ? '?' : ''}\` | ${typeOf(field.spec)} | ${field.doc ?? ''} |`;
     const spec = field.spec;
-    const inner = spec.kind === 'object' && spec.name === undefined ? spec : spec.kind === 'array' && spec.items.kind === 'object' && spec.items.name === undefined ? spec.items : undefined;
+    const inner =
+      spec.kind === 'object' && spec.name === undefined ? spec : spec.kind === 'array' && spec.items.kind === 'object' && spec.items.name === undefined ? spec.items : undefined;
     return inner?.kind === 'object' ? [own, ...rows(inner.fields, `${prefix}${name}${spec.kind === 'array' ? '[]' : ''}.`)] : [own];
   });
 
 export const renderFieldTables = (): string =>
-  [
-    FIELD_TABLES_START,
-    ...eventTypes.flatMap((type) => ['', `### ${type}`, '', '| field | type | |', '| --- | --- | --- |', ...rows(vocabulary[type])]),
-    '',
-    FIELD_TABLES_END,
-  ].join('\n');
+  [FIELD_TABLES_START, ...eventTypes.flatMap((type) => ['', `### ${type}`, '', '| field | type | |', '| --- | --- | --- |', ...rows(vocabulary[type])]), '', FIELD_TABLES_END].join(
+    '\n',
+  );
 
 /** The markdown with its field tables replaced by freshly rendered ones; throws when the markers are missing. */
 export const withFieldTables = (markdown: string): string => {

@@ -23,7 +23,13 @@ const schemaOf = (spec: Spec, description?: string): JsonSchema => {
     case 'boolean':
       return { type: 'boolean', ...described };
     case 'position':
-      return { oneOf: [{ type: 'string', enum: ['top', 'bottom'] }, { type: 'integer', minimum: 0 }], ...described };
+      return {
+        oneOf: [
+          { type: 'string', enum: ['top', 'bottom'] },
+          { type: 'integer', minimum: 0 },
+        ],
+        ...described,
+      };
     case 'array':
       return { type: 'array', items: schemaOf(spec.items), ...(spec.minItems !== undefined && { minItems: spec.minItems }), maxItems: spec.maxItems, ...described };
     case 'object':

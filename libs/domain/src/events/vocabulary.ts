@@ -58,15 +58,24 @@ export const vocabulary = {
       object({ events: optional(integer(), 'it never shows the last this many events'), seconds: optional(integer(), 'nor an event recorded less than this many seconds ago') }),
       'how far the broadcast audience (what the players together know) runs behind the match; a match with neither this nor broadcastAccess has no broadcast',
     ),
-    broadcastAccess: optional(oneOf('public', 'token'), 'who reads the broadcast audience (never a player\'s token): anyone (default; then seconds must be at least 300), or the holder of a broadcast token'),
+    broadcastAccess: optional(
+      oneOf('public', 'token'),
+      "who reads the broadcast audience (never a player's token): anyone (default; then seconds must be at least 300), or the holder of a broadcast token",
+    ),
   },
   CardMoved: cardMoved,
   CardsMoved: { moves: required(list(object(cardMoved, 'CardMoved data'), MAX_IDS, 1), 'applied in the order listed; a card may appear once') },
   ZoneShuffled: {
     zone: required(zone),
     order: required(list(text(), 2000), 'card ids, the resulting order, top first'),
-    salt: optional(text({ pattern: /^[0-9a-f]{32,128}$/, patternHint: '32 to 128 lowercase hex digits' }), 'judge-only until MatchEnded; drawn by the server (an append that sends one is refused); kept from an imported log'),
-    commitment: optional(text({ pattern: /^[0-9a-f]{64}$/, patternHint: '64 lowercase hex digits (SHA-256)' }), 'SHA-256 of { zone, order: definitions, salt }; computed by the server (an append that sends one is refused); kept from an imported log'),
+    salt: optional(
+      text({ pattern: /^[0-9a-f]{32,128}$/, patternHint: '32 to 128 lowercase hex digits' }),
+      'judge-only until MatchEnded; drawn by the server (an append that sends one is refused); kept from an imported log',
+    ),
+    commitment: optional(
+      text({ pattern: /^[0-9a-f]{64}$/, patternHint: '64 lowercase hex digits (SHA-256)' }),
+      'SHA-256 of { zone, order: definitions, salt }; computed by the server (an append that sends one is refused); kept from an imported log',
+    ),
   },
   CardsRevealed: {
     cardIds: required(list(text(), MAX_IDS, 1)),
@@ -107,7 +116,21 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** A compile error here means events.ts and the vocabulary disagree about an event type's data. */
 export const vocabularyMatchesTypes: { [T in EventType]: Same<DataOf<(typeof vocabulary)[T]>, EventDataByType[T]> } = {
-  MatchCreated: true, CardMoved: true, CardsMoved: true, ZoneShuffled: true, CardsRevealed: true, CardsLookedAt: true,
-  CardStatusChanged: true, ControlChanged: true, TurnStarted: true, EffectStarted: true, EffectResolved: true,
-  TriggerAdded: true, TriggerResolved: true, TriggerRemoved: true, SearchPerformed: true, PlayerLeft: true, MatchEnded: true,
+  MatchCreated: true,
+  CardMoved: true,
+  CardsMoved: true,
+  ZoneShuffled: true,
+  CardsRevealed: true,
+  CardsLookedAt: true,
+  CardStatusChanged: true,
+  ControlChanged: true,
+  TurnStarted: true,
+  EffectStarted: true,
+  EffectResolved: true,
+  TriggerAdded: true,
+  TriggerResolved: true,
+  TriggerRemoved: true,
+  SearchPerformed: true,
+  PlayerLeft: true,
+  MatchEnded: true,
 };

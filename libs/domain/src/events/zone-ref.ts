@@ -6,8 +6,7 @@ export interface ZoneRef {
 }
 
 /** The canonical key of a zone instance, e.g. `hand@p1`, `shop-slot#2`, `stack`. */
-export const zoneKey = (ref: ZoneRef): string =>
-  ref.player !== undefined ? `${ref.zone}@${ref.player}` : ref.slot !== undefined ? `${ref.zone}#${ref.slot}` : ref.zone;
+export const zoneKey = (ref: ZoneRef): string => (ref.player !== undefined ? `${ref.zone}@${ref.player}` : ref.slot !== undefined ? `${ref.zone}#${ref.slot}` : ref.zone);
 
 export const zoneRefOfKey = (key: string): ZoneRef => {
   const at = key.indexOf('@');

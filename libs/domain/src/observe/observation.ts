@@ -62,7 +62,10 @@ export type Observation =
        * Cards put together into an ordered zone in an order this audience cannot know: where they
        * came from and where cards arrived, unpaired, in an order of their own, with new handles.
        */
-      readonly unseen?: { readonly left: readonly { readonly zone: ZoneRef; readonly handle?: string }[]; readonly arrived: readonly { readonly zone: ZoneRef; readonly index: number; readonly card: SeenCard }[] };
+      readonly unseen?: {
+        readonly left: readonly { readonly zone: ZoneRef; readonly handle?: string }[];
+        readonly arrived: readonly { readonly zone: ZoneRef; readonly index: number; readonly card: SeenCard }[];
+      };
       /**
        * Zones a card left without this audience being able to tell which: their cards, as it now sees
        * them, with new handles for every card it cannot look at (those it can look at come first).
@@ -73,16 +76,38 @@ export type Observation =
   | { readonly type: 'ZoneShuffled'; readonly zone: ZoneRef; readonly cards: readonly SeenCard[]; readonly refilledFrom?: ZoneRef; readonly commitment?: string }
   /** `unnamed`: how many of the cards this audience can not tell apart from others where they lie (not named) */
   | { readonly type: 'CardsRevealed'; readonly cards: readonly SeenCard[]; readonly unnamed?: number; readonly to?: readonly string[]; readonly rehandled?: readonly ZoneSeen[] }
-  | { readonly type: 'CardsLookedAt'; readonly player: string; readonly cards: readonly SeenCard[]; readonly unnamed?: number; readonly source?: SeenCard; readonly rehandled?: readonly ZoneSeen[] }
+  | {
+      readonly type: 'CardsLookedAt';
+      readonly player: string;
+      readonly cards: readonly SeenCard[];
+      readonly unnamed?: number;
+      readonly source?: SeenCard;
+      readonly rehandled?: readonly ZoneSeen[];
+    }
   | { readonly type: 'CardStatusChanged'; readonly zone: ZoneRef; readonly card: SeenCard }
   | { readonly type: 'ControlChanged'; readonly zone: ZoneRef; readonly card: SeenCard; readonly controller: string }
   | { readonly type: 'TurnStarted'; readonly player: string; readonly turn: number }
   | { readonly type: 'EffectStarted'; readonly effectId: string; readonly player: string; readonly kind: 'action' | 'ability'; readonly source?: SeenCard }
   | { readonly type: 'EffectResolved'; readonly effectId: string }
-  | { readonly type: 'TriggerAdded'; readonly triggerId: string; readonly player: string; readonly source?: SeenCard; readonly ability: string; readonly kind: string; readonly targets?: readonly SeenCard[] }
+  | {
+      readonly type: 'TriggerAdded';
+      readonly triggerId: string;
+      readonly player: string;
+      readonly source?: SeenCard;
+      readonly ability: string;
+      readonly kind: string;
+      readonly targets?: readonly SeenCard[];
+    }
   | { readonly type: 'TriggerResolved'; readonly triggerId: string; readonly player: string }
   | { readonly type: 'TriggerRemoved'; readonly triggerId: string; readonly reason: string }
-  | { readonly type: 'SearchPerformed'; readonly player: string; readonly zone: ZoneRef; readonly criteria?: string; readonly found: SeenCard | null; readonly rehandled?: readonly ZoneSeen[] }
+  | {
+      readonly type: 'SearchPerformed';
+      readonly player: string;
+      readonly zone: ZoneRef;
+      readonly criteria?: string;
+      readonly found: SeenCard | null;
+      readonly rehandled?: readonly ZoneSeen[];
+    }
   | { readonly type: 'PlayerLeft'; readonly player: string }
   /** `shuffles`: every shuffle of the match, declassified once it is over (none: the match had none, or this audience gets no deck lists) */
   | { readonly type: 'MatchEnded'; readonly winner?: string; readonly reason: string; readonly shuffles?: readonly ShuffleDisclosed[] }

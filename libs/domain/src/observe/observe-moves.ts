@@ -79,14 +79,20 @@ export const observeMoves = (
     const source = move.source === undefined ? undefined : layout.cardIndex.get(move.source);
     // a source lying unseen in an unordered zone (a hand) is not named: which card it is stays hidden
     const named = source !== undefined && !indistinct(layout, cards[source], audience);
-    const seenMove: { -readonly [K in keyof MoveSeen]: MoveSeen[K] } = { from: layout.zones[from].ref, to: layout.zones[cards[card].zone].ref, index: indexIn(card), card: seenNow(card) };
+    const seenMove: { -readonly [K in keyof MoveSeen]: MoveSeen[K] } = {
+      from: layout.zones[from].ref,
+      to: layout.zones[cards[card].zone].ref,
+      index: indexIn(card),
+      card: seenNow(card),
+    };
     if (!unseenFrom.has(from)) seenMove.handle = handleName(perception.handles[card]);
     if (move.reason !== undefined) seenMove.reason = move.reason;
     if (named) seenMove.source = seenNow(source!);
     followed.push(seenMove);
   }
   if (single) return { observation: rehandled.length ? { type: 'CardMoved', move: followed[0], rehandled } : { type: 'CardMoved', move: followed[0] }, perception: result };
-  if (unfollowed.size === 0) return { observation: rehandled.length ? { type: 'CardsMoved', moves: followed, rehandled } : { type: 'CardsMoved', moves: followed }, perception: result };
+  if (unfollowed.size === 0)
+    return { observation: rehandled.length ? { type: 'CardsMoved', moves: followed, rehandled } : { type: 'CardsMoved', moves: followed }, perception: result };
   const withRehandled = rehandled.length ? { rehandled } : {};
   const left = steps
     .filter(({ card }) => unfollowed.has(card))
@@ -117,9 +123,7 @@ const keepsWhatItKnew = (layout: MatchLayout, before: MatchState, after: MatchSt
   const leaving = steps.filter((step) => step.from === zone);
   const knownThere = before.zones[zone].filter((card) => perception.known[card] && !leaving.some((step) => step.card === card));
   return leaving.every(
-    (step) =>
-      canLookAt(layout, after.cards[step.card], perception.audience) &&
-      !knownThere.some((card) => before.cards[card].definition === after.cards[step.card].definition),
+    (step) => canLookAt(layout, after.cards[step.card], perception.audience) && !knownThere.some((card) => before.cards[card].definition === after.cards[step.card].definition),
   );
 };
 
@@ -129,13 +133,7 @@ const keepsWhatItKnew = (layout: MatchLayout, before: MatchState, after: MatchSt
  * (the player of the zone they leave or enter) and knew them can follow them (Lorcana 7.2.3 keeps
  * face-up cards' order known to all).
  */
-const cardsPlacedOutOfSight = (
-  layout: MatchLayout,
-  before: MatchState,
-  cards: MatchState['cards'],
-  steps: readonly Step[],
-  perception: Perception,
-): ReadonlySet<number> => {
+const cardsPlacedOutOfSight = (layout: MatchLayout, before: MatchState, cards: MatchState['cards'], steps: readonly Step[], perception: Perception): ReadonlySet<number> => {
   const { audience } = perception;
   const byZone = new Map<number, number[]>();
   for (const { card, from } of steps) {

@@ -40,13 +40,7 @@ export const observe = (before: Lens, event: MatchEvent, after: MatchState = evo
   return observeEvent(before.match, after, layout, perception, event);
 };
 
-const observeEvent = (
-  before: MatchState,
-  after: MatchState,
-  layout: MatchLayout,
-  perception: Perception,
-  event: Exclude<MatchEvent, EventOf<'MatchCreated'>>,
-): Observed => {
+const observeEvent = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, event: Exclude<MatchEvent, EventOf<'MatchCreated'>>): Observed => {
   const quick = observeQuickly(before, after, layout, perception, event);
   if (quick !== undefined) return quick;
   const unchanged = (observation: Observation): Observed => ({ observation, perception });
@@ -68,8 +62,7 @@ const observeEvent = (
     return card === undefined ? undefined : seen(layout, p, after.cards[card], card);
   };
   /** The audience learns these cards; where they lie in a zone it can not look into, that zone gets new handles. */
-  const learnSingledOut = (cards: readonly number[]) =>
-    rehandle(layout, after, learn(perception, cards), blindZonesOf(layout, after, cards, perception.audience));
+  const learnSingledOut = (cards: readonly number[]) => rehandle(layout, after, learn(perception, cards), blindZonesOf(layout, after, cards, perception.audience));
   const withRehandled = (rehandled: readonly ZoneSeen[]) => (rehandled.length ? { rehandled } : {});
   const referencesTo = (p: Perception, cardIds: readonly string[]) => cardIds.map((cardId) => referenceTo(p, cardId)).filter((card) => card !== undefined);
   const unnamed = (cardIds: readonly string[], named: readonly SeenCard[]) => (named.length < cardIds.length ? { unnamed: cardIds.length - named.length } : {});
@@ -90,19 +83,27 @@ const observeEvent = (
       const { perception: next, rehandled } = looks ? learnSingledOut(event.data.cardIds.map((c) => cardOf(c)!)) : { perception, rehandled: [] };
       const sourceSeen = source === undefined ? undefined : referenceTo(next, source);
       const cards = looks ? event.data.cardIds.map((cardId) => seenAs(next, cardId)!) : referencesTo(next, event.data.cardIds);
-      return { observation: { type: 'CardsLookedAt', player, cards, ...unnamed(event.data.cardIds, cards), ...(sourceSeen && { source: sourceSeen }), ...withRehandled(rehandled) }, perception: next };
+      return {
+        observation: { type: 'CardsLookedAt', player, cards, ...unnamed(event.data.cardIds, cards), ...(sourceSeen && { source: sourceSeen }), ...withRehandled(rehandled) },
+        perception: next,
+      };
     }
     case 'CardStatusChanged':
     case 'ControlChanged': {
       const card = cardOf(event.data.cardId);
       if (card === undefined) return unchanged({ type: 'Nothing' });
       const now = after.cards[card];
-      const still = canLookAt(layout, now, perception.audience) || (perception.known[card] && !forgets(layout, now, before.cards[card]) && !losesControlOfFaceDown(layout, now, before.cards[card], perception.audience));
+      const still =
+        canLookAt(layout, now, perception.audience) ||
+        (perception.known[card] && !forgets(layout, now, before.cards[card]) && !losesControlOfFaceDown(layout, now, before.cards[card], perception.audience));
       const next = still === perception.known[card] ? perception : { ...perception, known: Object.assign(perception.known.slice(), { [card]: still }) };
       const zone = layout.zones[now.zone].ref;
       const seenCard = seen(layout, next, now, card);
       return {
-        observation: event.type === 'ControlChanged' ? { type: 'ControlChanged', zone, card: seenCard, controller: event.data.controller } : { type: 'CardStatusChanged', zone, card: seenCard },
+        observation:
+          event.type === 'ControlChanged'
+            ? { type: 'ControlChanged', zone, card: seenCard, controller: event.data.controller }
+            : { type: 'CardStatusChanged', zone, card: seenCard },
         perception: next,
       };
     }
@@ -112,7 +113,10 @@ const observeEvent = (
       const searches = card !== undefined && standsFor(layout.playerIds, perception.audience, player);
       const { perception: next, rehandled } = searches ? learnSingledOut([card]) : { perception, rehandled: [] };
       const foundSeen = card === undefined ? null : searches ? seen(layout, next, after.cards[card], card) : (referenceTo(next, found!) ?? null);
-      return { observation: { type: 'SearchPerformed', player, zone, ...(criteria !== undefined && { criteria }), found: foundSeen, ...withRehandled(rehandled) }, perception: next };
+      return {
+        observation: { type: 'SearchPerformed', player, zone, ...(criteria !== undefined && { criteria }), found: foundSeen, ...withRehandled(rehandled) },
+        perception: next,
+      };
     }
     case 'TriggerAdded': {
       const { triggerId, player, sourceCardId, ability, kind = 'triggered', targets } = event.data;
@@ -138,10 +142,20 @@ const observeEvent = (
       return observeQuickly(before, after, layout, perception, event)!;
     case 'MatchEnded': {
       // declassified now that the match is over: every shuffle's order and salt, to check the commitments
-      const shuffles = !receivesDeckLists(layout, perception.audience) ? [] : after.shuffles.map(({ revision, zone, cards, salt }) => ({
-        revision, zone: layout.zones[zone].ref, order: cards.map((card) => after.cards[card].definition), ...(salt !== undefined && { salt }),
-      }));
-      return unchanged({ type: 'MatchEnded', ...(event.data.winner !== undefined && { winner: event.data.winner }), reason: event.data.reason, ...(shuffles.length > 0 && { shuffles }) });
+      const shuffles = !receivesDeckLists(layout, perception.audience)
+        ? []
+        : after.shuffles.map(({ revision, zone, cards, salt }) => ({
+            revision,
+            zone: layout.zones[zone].ref,
+            order: cards.map((card) => after.cards[card].definition),
+            ...(salt !== undefined && { salt }),
+          }));
+      return unchanged({
+        type: 'MatchEnded',
+        ...(event.data.winner !== undefined && { winner: event.data.winner }),
+        reason: event.data.reason,
+        ...(shuffles.length > 0 && { shuffles }),
+      });
     }
     default:
       return assertNever(event);
@@ -189,8 +203,13 @@ const observeShuffle = (before: MatchState, after: MatchState, layout: MatchLayo
   // the commitment, never the salt: the salt stays judge-only until MatchEnded discloses it
   const { commitment } = shuffle;
   return {
-    observation: { type: 'ZoneShuffled', zone: layout.zones[zone].ref, cards, ...(refill && after.zones[zone].length > 0 && { refilledFrom: { zone: refill } }), ...(typeof commitment === 'string' && { commitment }) },
+    observation: {
+      type: 'ZoneShuffled',
+      zone: layout.zones[zone].ref,
+      cards,
+      ...(refill && after.zones[zone].length > 0 && { refilledFrom: { zone: refill } }),
+      ...(typeof commitment === 'string' && { commitment }),
+    },
     perception: renewed,
   };
 };
-

@@ -23,10 +23,7 @@ export const nextChooser = (
   if (discipline.kind === 'stack') return items[items.length - 1].player;
   const waiting = (player: string) => items.some((item) => item.player === player);
   if (resolvingPlayer !== null && waiting(resolvingPlayer)) return resolvingPlayer;
-  const start =
-    resolvingPlayer !== null
-      ? players.indexOf(resolvingPlayer) + 1
-      : Math.max(0, activePlayer === null ? 0 : players.indexOf(activePlayer));
+  const start = resolvingPlayer !== null ? players.indexOf(resolvingPlayer) + 1 : Math.max(0, activePlayer === null ? 0 : players.indexOf(activePlayer));
   for (let step = 0; step < players.length; step++) {
     const player = players[(start + step) % players.length];
     if (waiting(player)) return player;

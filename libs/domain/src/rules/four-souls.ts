@@ -2,13 +2,32 @@ import { Ruleset, ZoneDefinition } from './ruleset';
 
 const shared = { scope: 'shared', inPlay: false } as const;
 const deck = (name: string, refillFrom: string): ZoneDefinition => ({
-  ...shared, name, visibility: 'hidden', ordered: true, enterAt: 'bottom', defaultFace: 'down', refillFrom, rule: 'Decks',
+  ...shared,
+  name,
+  visibility: 'hidden',
+  ordered: true,
+  enterAt: 'bottom',
+  defaultFace: 'down',
+  refillFrom,
+  rule: 'Decks',
 });
 const discard = (name: string): ZoneDefinition => ({
-  ...shared, name, visibility: 'public', ordered: true, defaultFace: 'up', rule: 'Discard',
+  ...shared,
+  name,
+  visibility: 'public',
+  ordered: true,
+  defaultFace: 'up',
+  rule: 'Discard',
 });
 const slot = (name: string, max: number): ZoneDefinition => ({
-  ...shared, name, visibility: 'public', ordered: true, defaultFace: 'up', inPlay: true, slots: { min: 1, max }, rule: 'In Play',
+  ...shared,
+  name,
+  visibility: 'public',
+  ordered: true,
+  defaultFace: 'up',
+  inPlay: true,
+  slots: { min: 1, max },
+  rule: 'In Play',
 });
 
 /** The Binding of Isaac: Four Souls, "Game Zones". */

@@ -1,10 +1,6 @@
 import { Ruleset, ZoneDefinition } from './ruleset';
 
-const own = (
-  name: string,
-  visibility: ZoneDefinition['visibility'],
-  extra: Partial<ZoneDefinition> = {},
-): ZoneDefinition => ({
+const own = (name: string, visibility: ZoneDefinition['visibility'], extra: Partial<ZoneDefinition> = {}): ZoneDefinition => ({
   name,
   scope: 'player',
   visibility,
@@ -35,8 +31,13 @@ export const grandArchive: Ruleset = {
     own('banishment', 'public', { controllerMayLookFaceDown: false, rule: 'Game Zones - Banishment' }),
     own('intent', 'public', { rule: 'Game Zones - Intent' }),
     {
-      name: 'effects-stack', scope: 'shared', visibility: 'public', ordered: true, defaultFace: 'up',
-      inPlay: false, rule: 'Game Zones - Effects Stack',
+      name: 'effects-stack',
+      scope: 'shared',
+      visibility: 'public',
+      ordered: true,
+      defaultFace: 'up',
+      inPlay: false,
+      rule: 'Game Zones - Effects Stack',
     },
   ],
   pending: { kind: 'stack', zone: 'effects-stack', onlyTriggered: false, rule: 'Game Zones - Effects Stack' },

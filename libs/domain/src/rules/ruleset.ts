@@ -73,7 +73,6 @@ export interface Ruleset {
 
 export type GameId = 'lorcana' | 'four-souls' | 'grand-archive';
 
-export const zoneDefinition = (ruleset: Ruleset, name: string): ZoneDefinition | undefined =>
-  ruleset.zones.find((zone) => zone.name === name);
+export const zoneDefinition = (ruleset: Ruleset, name: string): ZoneDefinition | undefined => ruleset.zones.find((zone) => zone.name === name);
 
 export const cite = (ruleset: Ruleset, rule: string): string => `${ruleset.citation} ${rule}`;

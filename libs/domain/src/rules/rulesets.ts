@@ -9,5 +9,4 @@ export const rulesets: Readonly<Record<GameId, Ruleset>> = {
   'grand-archive': grandArchive,
 };
 
-export const isGameId = (game: unknown): game is GameId =>
-  typeof game === 'string' && Object.prototype.hasOwnProperty.call(rulesets, game);
+export const isGameId = (game: unknown): game is GameId => typeof game === 'string' && Object.prototype.hasOwnProperty.call(rulesets, game);

@@ -27,8 +27,7 @@ const instance = (definition: ZoneDefinition, ref: ZoneRef, player: string | nul
 });
 
 /** Zones in ruleset order, then player order: never in an order that depends on cards. */
-export const zoneInstances = (ruleset: Ruleset, players: readonly string[]): ZoneInstance[] =>
-  ruleset.zones.flatMap((definition) => instancesOf(definition, players));
+export const zoneInstances = (ruleset: Ruleset, players: readonly string[]): ZoneInstance[] => ruleset.zones.flatMap((definition) => instancesOf(definition, players));
 
 export const layoutOf = (created: MatchCreated): MatchLayout => {
   const ruleset = rulesets[created.game];

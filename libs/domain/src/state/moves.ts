@@ -39,12 +39,7 @@ export const landedCard = (layout: MatchLayout, card: CardState, to: number, fac
  * Applies one move to mutable copies of the card and zone arrays. Returns false, touching nothing,
  * when the move names something that does not exist: `evolve` never throws.
  */
-export const applyMove = (
-  layout: MatchLayout,
-  cards: CardState[],
-  zones: (readonly number[])[],
-  move: Move,
-): boolean => {
+export const applyMove = (layout: MatchLayout, cards: CardState[], zones: (readonly number[])[], move: Move): boolean => {
   const index = layout.cardIndex.get(move.cardId);
   const to = zoneIndexOf(layout, move.to);
   if (index === undefined || to === undefined) return false;

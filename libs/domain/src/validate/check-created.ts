@@ -15,7 +15,12 @@ export const checkCreated = (created: MatchCreated): Verdict => {
   const ids = created.players.map((player) => player.id);
   const reserved = ids.findIndex((id) => RESERVED_AUDIENCES.includes(id));
   if (reserved >= 0) {
-    return rejected('RESERVED_PLAYER_ID', 'matchlog', `"${ids[reserved]}" names an audience (spectators, the broadcast or the judge), not a player: choose another player id`, `data.players[${reserved}].id`);
+    return rejected(
+      'RESERVED_PLAYER_ID',
+      'matchlog',
+      `"${ids[reserved]}" names an audience (spectators, the broadcast or the judge), not a player: choose another player id`,
+      `data.players[${reserved}].id`,
+    );
   }
   const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (twice >= 0) return rejected('DUPLICATE_PLAYER', 'matchlog', `player "${ids[twice]}" is listed twice`, `data.players[${twice}].id`);
@@ -24,7 +29,12 @@ export const checkCreated = (created: MatchCreated): Verdict => {
   for (let i = 0; i < created.cards.length; i++) {
     const card = created.cards[i];
     if (seen.has(card.cardId)) {
-      return rejected('DUPLICATE_CARD', cite(layout.ruleset, layout.ruleset.references.oneZoneAtATime), `card "${card.cardId}" is listed twice: a card exists in one zone at a time`, `data.cards[${i}].cardId`);
+      return rejected(
+        'DUPLICATE_CARD',
+        cite(layout.ruleset, layout.ruleset.references.oneZoneAtATime),
+        `card "${card.cardId}" is listed twice: a card exists in one zone at a time`,
+        `data.cards[${i}].cardId`,
+      );
     }
     seen.add(card.cardId);
     if (card.owner !== null && !ids.includes(card.owner)) {
@@ -33,7 +43,7 @@ export const checkCreated = (created: MatchCreated): Verdict => {
     const zone = checkZone(layout, card.zone, `data.cards[${i}].zone`);
     if (!zone.ok) return zone;
     if (layout.ruleset.zones.find((z) => z.name === card.zone.zone)?.holdsAbilities) {
-      return rejected('CARD_INTO_BAG', cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag), 'cards can\'t start in the bag', `data.cards[${i}].zone`);
+      return rejected('CARD_INTO_BAG', cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag), "cards can't start in the bag", `data.cards[${i}].zone`);
     }
   }
   return checkBroadcast(created);

@@ -15,7 +15,12 @@ export const checkCardIn = (state: MatchState, layout: MatchLayout, cardId: stri
   const actual = state.cards[layout.cardIndex.get(cardId)!].zone;
   return where === actual
     ? accepted
-    : rejected('CARD_NOT_IN_ZONE', cite(layout.ruleset, layout.ruleset.references.oneZoneAtATime), `card "${cardId}" is in ${layout.zones[actual].key}, not in ${layout.zones[where!]?.key ?? '?'}`, path);
+    : rejected(
+        'CARD_NOT_IN_ZONE',
+        cite(layout.ruleset, layout.ruleset.references.oneZoneAtATime),
+        `card "${cardId}" is in ${layout.zones[actual].key}, not in ${layout.zones[where!]?.key ?? '?'}`,
+        path,
+      );
 };
 
 /** Moves are checked one after another against the zones the earlier moves of the same event leave. */
@@ -27,7 +32,12 @@ export const checkMoves = (state: MatchState, layout: MatchLayout, moves: readon
   for (let i = 0; i < moves.length; i++) {
     const at = single ? path : `${path}[${i}]`;
     if (moved.has(moves[i].cardId)) {
-      return rejected('CARD_MOVED_TWICE', cite(layout.ruleset, layout.ruleset.references.oneZoneAtATime), `card "${moves[i].cardId}" moves twice in one simultaneous move`, `${at}.cardId`);
+      return rejected(
+        'CARD_MOVED_TWICE',
+        cite(layout.ruleset, layout.ruleset.references.oneZoneAtATime),
+        `card "${moves[i].cardId}" moves twice in one simultaneous move`,
+        `${at}.cardId`,
+      );
     }
     moved.add(moves[i].cardId);
     const verdict = checkMove({ ...state, cards, zones }, layout, moves[i], at);
@@ -46,12 +56,22 @@ const checkMove = (state: MatchState, layout: MatchLayout, move: Move, path: str
   const from = zoneIndexOf(layout, move.from)!;
   const to = zoneIndexOf(layout, move.to)!;
   if (layout.zones[from].definition.name === layout.ruleset.handZone && state.zones[from].length === 0) {
-    return rejected('HAND_BELOW_ZERO', cite(layout.ruleset, layout.ruleset.references.handNotBelowZero), `${layout.zones[from].key} is empty: a hand can't have fewer than 0 cards`, `${path}.from`);
+    return rejected(
+      'HAND_BELOW_ZERO',
+      cite(layout.ruleset, layout.ruleset.references.handNotBelowZero),
+      `${layout.zones[from].key} is empty: a hand can't have fewer than 0 cards`,
+      `${path}.from`,
+    );
   }
   const inZone = checkCardIn(state, layout, move.cardId, move.from, `${path}.from`);
   if (!inZone.ok) return inZone;
   if (layout.zones[to].definition.holdsAbilities) {
-    return rejected('CARD_INTO_BAG', cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag), `cards can't be put into the ${move.to.zone}: only triggered abilities are added to it`, `${path}.to`);
+    return rejected(
+      'CARD_INTO_BAG',
+      cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag),
+      `cards can't be put into the ${move.to.zone}: only triggered abilities are added to it`,
+      `${path}.to`,
+    );
   }
   if (typeof move.position === 'number') {
     const size = state.zones[to].length - (from === to ? 1 : 0);
@@ -68,11 +88,10 @@ export const checkShuffle = (state: MatchState, layout: MatchLayout, shuffle: Zo
   if (!zone.ok) return zone;
   const index = zoneIndexOf(layout, shuffle.zone)!;
   const refill = layout.zones[index].definition.refillFrom;
-  const source = state.zones[index].length === 0 && refill !== undefined ? zoneIndexOf(layout, { zone: refill }) ?? index : index;
+  const source = state.zones[index].length === 0 && refill !== undefined ? (zoneIndexOf(layout, { zone: refill }) ?? index) : index;
   const expected = new Set(state.zones[source]);
   const given = new Set(shuffle.order.map((cardId) => layout.cardIndex.get(cardId)));
-  const permutation =
-    shuffle.order.length === expected.size && given.size === expected.size && [...given].every((card) => card !== undefined && expected.has(card));
+  const permutation = shuffle.order.length === expected.size && given.size === expected.size && [...given].every((card) => card !== undefined && expected.has(card));
   return permutation
     ? accepted
     : rejected('SHUFFLE_NOT_A_PERMUTATION', 'matchlog', `the order must list each card of ${layout.zones[source].key} exactly once (${expected.size} cards)`, 'data.order');

@@ -40,7 +40,12 @@ export const checkTrigger = (state: MatchState, layout: MatchLayout, trigger: Tr
   }
   const { pending } = layout.ruleset;
   if (pending.onlyTriggered && (trigger.kind ?? 'triggered') !== 'triggered') {
-    return rejected('NOT_A_TRIGGERED_ABILITY', cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag), `only triggered abilities can be added to the bag, not "${trigger.kind}"`, 'data.kind');
+    return rejected(
+      'NOT_A_TRIGGERED_ABILITY',
+      cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag),
+      `only triggered abilities can be added to the bag, not "${trigger.kind}"`,
+      'data.kind',
+    );
   }
   if (state.queue.items.some((item) => item.triggerId === trigger.triggerId)) {
     return rejected('DUPLICATE_TRIGGER', 'matchlog', `ability "${trigger.triggerId}" is already pending`, 'data.triggerId');

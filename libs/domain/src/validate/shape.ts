@@ -15,7 +15,9 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export const expected = (spec: Spec): string => {
   switch (spec.kind) {
     case 'string': {
-      const what = spec.values ? spec.values.map((v) => `"${v}"`).join(' or ') : spec.patternHint ?? (spec.maxLength !== undefined ? `a string of 1 to ${spec.maxLength} characters` : 'a string');
+      const what = spec.values
+        ? spec.values.map((v) => `"${v}"`).join(' or ')
+        : (spec.patternHint ?? (spec.maxLength !== undefined ? `a string of 1 to ${spec.maxLength} characters` : 'a string'));
       return spec.nullable ? `${what} or null` : what;
     }
     case 'integer':

@@ -16,9 +16,7 @@ export const validate = (state: MatchState, event: MatchEvent): Verdict => {
   const shape = checkShape(event);
   if (!shape.ok) return shape;
   if (event.type === 'MatchCreated') {
-    return state.layout === null
-      ? checkCreated(event.data)
-      : rejected('MATCH_ALREADY_CREATED', 'matchlog', 'the match already exists', 'type');
+    return state.layout === null ? checkCreated(event.data) : rejected('MATCH_ALREADY_CREATED', 'matchlog', 'the match already exists', 'type');
   }
   if (state.layout === null) {
     return rejected('MATCH_NOT_CREATED', 'matchlog', 'the first event of a match must be MatchCreated', 'type');
@@ -49,7 +47,11 @@ const checkEvent = (state: MatchState, layout: MatchLayout, event: Exclude<Match
     case 'CardsRevealed':
       return first(checkCardIds(layout, event.data.cardIds, 'data.cardIds'), ...(event.data.to ?? []).map((p, i) => checkPlayer(layout, p, `data.to[${i}]`)));
     case 'CardsLookedAt':
-      return first(checkPlayer(layout, event.data.player, 'data.player'), checkCardIds(layout, event.data.cardIds, 'data.cardIds'), optionalCard(layout, event.data.source, 'data.source'));
+      return first(
+        checkPlayer(layout, event.data.player, 'data.player'),
+        checkCardIds(layout, event.data.cardIds, 'data.cardIds'),
+        optionalCard(layout, event.data.source, 'data.source'),
+      );
     case 'CardStatusChanged':
       return checkCard(layout, event.data.cardId, 'data.cardId');
     case 'ControlChanged':
@@ -58,7 +60,11 @@ const checkEvent = (state: MatchState, layout: MatchLayout, event: Exclude<Match
     case 'PlayerLeft':
       return checkPlayer(layout, event.data.player, 'data.player');
     case 'EffectStarted':
-      return first(checkPlayer(layout, event.data.player, 'data.player'), checkEffect(state, event.data.effectId, false), optionalCard(layout, event.data.sourceCardId, 'data.sourceCardId'));
+      return first(
+        checkPlayer(layout, event.data.player, 'data.player'),
+        checkEffect(state, event.data.effectId, false),
+        optionalCard(layout, event.data.sourceCardId, 'data.sourceCardId'),
+      );
     case 'EffectResolved':
       return checkEffect(state, event.data.effectId, true);
     case 'TriggerAdded':
@@ -80,13 +86,10 @@ const checkEvent = (state: MatchState, layout: MatchLayout, event: Exclude<Match
 
 const first = (...verdicts: Verdict[]): Verdict => verdicts.find((verdict) => !verdict.ok) ?? accepted;
 
-const optionalCard = (layout: MatchLayout, cardId: string | undefined, path: string): Verdict =>
-  cardId === undefined ? accepted : checkCard(layout, cardId, path);
+const optionalCard = (layout: MatchLayout, cardId: string | undefined, path: string): Verdict => (cardId === undefined ? accepted : checkCard(layout, cardId, path));
 
 const knownTrigger = (state: MatchState, triggerId: string): Verdict =>
-  state.queue.items.some((item) => item.triggerId === triggerId)
-    ? accepted
-    : rejected('UNKNOWN_TRIGGER', 'matchlog', `no pending ability "${triggerId}"`, 'data.triggerId');
+  state.queue.items.some((item) => item.triggerId === triggerId) ? accepted : rejected('UNKNOWN_TRIGGER', 'matchlog', `no pending ability "${triggerId}"`, 'data.triggerId');
 
 export type BatchVerdict = { readonly ok: true; readonly state: MatchState } | { readonly ok: false; readonly error: DomainError };
 

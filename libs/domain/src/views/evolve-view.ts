@@ -57,8 +57,7 @@ const touchedBy = (before: AudienceView, o: Observation): Touched => {
   const renews = (zone: ZoneRef) => {
     for (const card of before.zones[keyOf(zone)]?.cards ?? []) gone.push(card.handle);
   };
-  const rehandles = (zones: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined) =>
-    zones?.forEach(({ zone, cards }) => (renews(zone), cards.forEach(shows)));
+  const rehandles = (zones: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined) => zones?.forEach(({ zone, cards }) => (renews(zone), cards.forEach(shows)));
   switch (o.type) {
     case 'CardMoved':
       if (o.move.handle !== undefined) gone.push(o.move.handle);
@@ -119,7 +118,16 @@ const followSources = (queue: QueueView<SeenCard>, before: AudienceView, o: Obse
 };
 
 /** The observations touchedBy reads cards from. */
-const TOUCHES_CARDS: ReadonlySet<Observation['type']> = new Set(['CardMoved', 'CardsMoved', 'ZoneShuffled', 'CardStatusChanged', 'ControlChanged', 'CardsRevealed', 'CardsLookedAt', 'SearchPerformed']);
+const TOUCHES_CARDS: ReadonlySet<Observation['type']> = new Set([
+  'CardMoved',
+  'CardsMoved',
+  'ZoneShuffled',
+  'CardStatusChanged',
+  'ControlChanged',
+  'CardsRevealed',
+  'CardsLookedAt',
+  'SearchPerformed',
+]);
 
 const hasSource = (item: { readonly source?: SeenCard }): boolean => item.source !== undefined;
 
@@ -176,13 +184,21 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
     case 'EffectStarted':
       return withQueue(next, pendingOf(view), [...view.queue.resolving, resolvingOf(o)]);
     case 'EffectResolved':
-      return withQueue(next, pendingOf(view), view.queue.resolving.filter((e) => e.effectId !== o.effectId));
+      return withQueue(
+        next,
+        pendingOf(view),
+        view.queue.resolving.filter((e) => e.effectId !== o.effectId),
+      );
     case 'TriggerAdded': {
       const item: QueueItemView<SeenCard> = { triggerId: o.triggerId, player: o.player, ...(o.source && { source: o.source }), ability: o.ability, kind: o.kind };
       return withQueue(next, pendingAdded(pendingOf(view), item), view.queue.resolving);
     }
     case 'TriggerResolved':
-      return withQueue(next, pendingResolved(pendingOf(view), o.triggerId, o.player, (queue) => chooserOf(view, queue)), view.queue.resolving);
+      return withQueue(
+        next,
+        pendingResolved(pendingOf(view), o.triggerId, o.player, (queue) => chooserOf(view, queue)),
+        view.queue.resolving,
+      );
     case 'TriggerRemoved':
       return withQueue(next, pendingRemoved(pendingOf(view), o.triggerId), view.queue.resolving);
     case 'PlayerLeft':
@@ -290,7 +306,15 @@ const resolvingOf = (o: Extract<Observation, { type: 'EffectStarted' }>): Resolv
 });
 
 const chooserOf = (view: AudienceView, queue: Pending<QueueItemView<SeenCard>>): string | null =>
-  view.game === null ? null : nextChooser(rulesets[view.game].pending, view.players.map((p) => p.id), view.turn.player, queue.resolvingPlayer, queue.items);
+  view.game === null
+    ? null
+    : nextChooser(
+        rulesets[view.game].pending,
+        view.players.map((p) => p.id),
+        view.turn.player,
+        queue.resolvingPlayer,
+        queue.items,
+      );
 
 const withQueue = (next: Draft, pending: Pending<QueueItemView<SeenCard>>, resolving: readonly ResolvingView<SeenCard>[]): void => {
   if (next.game === null) return;

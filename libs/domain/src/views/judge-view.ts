@@ -35,7 +35,14 @@ export interface JudgeView {
 }
 
 const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, damage, object }: CardState): JudgeCard => ({
-  cardId, definition, owner, controller, faceDown, exerted, damage, object,
+  cardId,
+  definition,
+  owner,
+  controller,
+  faceDown,
+  exerted,
+  damage,
+  object,
 });
 
 /** The judge sees everything: the view is the whole state. */

@@ -16,9 +16,7 @@ export const twinFor = (events: readonly MatchEvent[], audience: string, shift: 
   const redefine = new Map(hidden.map((id, i) => [id, definitions.get(hidden[(i + hidden.length - 1) % hidden.length])!]));
   const twin = events.map((e, i) => {
     const data =
-      i === 0 && e.type === 'MatchCreated'
-        ? { ...e.data, cards: e.data.cards.map((card) => ({ ...card, definition: redefine.get(card.cardId) ?? card.definition })) }
-        : e.data;
+      i === 0 && e.type === 'MatchCreated' ? { ...e.data, cards: e.data.cards.map((card) => ({ ...card, definition: redefine.get(card.cardId) ?? card.definition })) } : e.data;
     return JSON.parse(JSON.stringify({ ...e, data }), (_key, value) => (typeof value === 'string' && rename.has(value) ? rename.get(value) : value));
   });
   return { events: twin, hidden };
@@ -67,9 +65,15 @@ const leavingUnseen = (events: readonly MatchEvent[], e: MatchEvent, at: number,
     // a hand or the inkwell: unordered and not public, so which of its unseen cards left can not be told
     if (from === undefined || layout.zones[from].definition.ordered || layout.zones[from].definition.visibility === 'public' || lookable.has(move.cardId)) return [];
     // only a card that looks the same to the audience (face, status, controller are public) could be mistaken for it
-    const looks = (c: number) => { const { faceDown, exerted, damage, controller } = state.cards[c]; return JSON.stringify([faceDown, exerted, damage, controller]); };
+    const looks = (c: number) => {
+      const { faceDown, exerted, damage, controller } = state.cards[c];
+      return JSON.stringify([faceDown, exerted, damage, controller]);
+    };
     const x = layout.cardIndex.get(move.cardId)!;
-    const others = state.zones[from].filter((c) => looks(c) === looks(x)).map((c) => state.cards[c].cardId).filter((id) => !lookable.has(id) && !moving.has(id));
+    const others = state.zones[from]
+      .filter((c) => looks(c) === looks(x))
+      .map((c) => state.cards[c].cardId)
+      .filter((id) => !lookable.has(id) && !moving.has(id));
     return others.length ? [[move.cardId, ...others]] : [];
   });
 };

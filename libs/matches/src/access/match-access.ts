@@ -35,7 +35,13 @@ export const assertMayReadIn = (caller: Caller, matchId: string, match: Pick<Loa
  * The latest revision this caller may see of the audience at `now`: the head, except the broadcast of a
  * match with a broadcastDelay, which only the judge and the organizer see past its delayed revision.
  */
-export const latestFor = (caller: Caller, matchId: string, match: { readonly state: LoadedMatch['state']; readonly replay: Pick<LoadedMatch['replay'], 'recordedAt'> }, audience: string, now: number): number => {
+export const latestFor = (
+  caller: Caller,
+  matchId: string,
+  match: { readonly state: LoadedMatch['state']; readonly replay: Pick<LoadedMatch['replay'], 'recordedAt'> },
+  audience: string,
+  now: number,
+): number => {
   const head = match.state.revision;
   const delay = match.state.layout?.broadcast?.delay;
   if (audience !== BROADCAST || delay === undefined || !hasBroadcastDelay(delay) || mayRead(caller, matchId, JUDGE)) return head;

@@ -9,7 +9,9 @@ export const feedStart = (lastEventId: string | undefined, from: number | undefi
   let field = 'from';
   if (lastEventId !== undefined && lastEventId !== '') {
     if (!/^\d{1,15}$/.test(lastEventId.trim())) {
-      throw new ValidationFailed([{ path: 'Last-Event-ID', message: `Last-Event-ID must be the id of a message of this feed (a revision, 0 or more); got "${lastEventId.slice(0, 40)}"` }]);
+      throw new ValidationFailed([
+        { path: 'Last-Event-ID', message: `Last-Event-ID must be the id of a message of this feed (a revision, 0 or more); got "${lastEventId.slice(0, 40)}"` },
+      ]);
     }
     start = Number(lastEventId.trim());
     field = 'Last-Event-ID';

@@ -18,7 +18,13 @@ export interface OpenedFeed {
  * A live feed about to start: the match held in memory, the audience checked against the caller, and
  * where the stream resumes (Last-Event-ID, else `from`), never past what the caller may see at `now`.
  */
-export const openFeed = async (models: MatchModels, caller: Caller, matchId: string, request: { audience?: string; from?: number; lastEventId?: string }, now: number): Promise<OpenedFeed> => {
+export const openFeed = async (
+  models: MatchModels,
+  caller: Caller,
+  matchId: string,
+  request: { audience?: string; from?: number; lastEventId?: string },
+  now: number,
+): Promise<OpenedFeed> => {
   const model = await models.hold(matchId);
   try {
     const audience = audienceIn(model, request.audience ?? PUBLIC);

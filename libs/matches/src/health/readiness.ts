@@ -20,7 +20,11 @@ const PROBE_STREAM = 'readiness-probe';
  * Ready to serve: the event store answers, and the catalog is not stuck behind the log (a failed batch
  * waiting for its retry). A catalog that is only a batch behind while it writes is ready.
  */
-export const readinessOf = async (store: Pick<EventStore, 'revisionOf'>, feeder: { lag(): CatalogLag }, consumer: { readonly skipped: readonly SkippedEvent[] } = { skipped: [] }): Promise<Readiness> => {
+export const readinessOf = async (
+  store: Pick<EventStore, 'revisionOf'>,
+  feeder: { lag(): CatalogLag },
+  consumer: { readonly skipped: readonly SkippedEvent[] } = { skipped: [] },
+): Promise<Readiness> => {
   const reasons: string[] = [];
   try {
     await store.revisionOf(PROBE_STREAM);

@@ -1,4 +1,18 @@
-import { ChainVerdict, Finding, LogVerdict, MAX_JSON_DEPTH, SignedHead, chainHeadOf, checkCommitments, parseJsonLines, publicJwkOf, signHead, toJsonLines, verifyChain, verifyLog } from '@matchlog/audit';
+import {
+  ChainVerdict,
+  Finding,
+  LogVerdict,
+  MAX_JSON_DEPTH,
+  SignedHead,
+  chainHeadOf,
+  checkCommitments,
+  parseJsonLines,
+  publicJwkOf,
+  signHead,
+  toJsonLines,
+  verifyChain,
+  verifyLog,
+} from '@matchlog/audit';
 import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
@@ -10,7 +24,8 @@ import { Clock } from '../ports';
 import { MatchWithTokens, MatchWriter } from '../write/match-writer';
 import { languageOf } from '../audit/language';
 
-const EXPORT_AGAIN = "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE)";
+const EXPORT_AGAIN =
+  "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE)";
 
 /** The chain and the shuffles' commitments re-checked. */
 export interface Verification {

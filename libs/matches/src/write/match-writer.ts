@@ -86,9 +86,13 @@ export class MatchWriter {
       const broadcast = layout?.broadcast?.access === 'token';
       const valid = (role: string) => role === 'judge' || role === 'recorder' || players.includes(role) || (broadcast && role === BROADCAST);
       const named = [...players, ...(broadcast ? [BROADCAST] : [])].join(', ');
-      const unknown = roles.flatMap((role, i) => (valid(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge", "recorder" or a role of this match (${named}); got "${role}"` }]));
+      const unknown = roles.flatMap((role, i) =>
+        valid(role) ? [] : [{ path: `roles.${i}`, message: `roles.${i} must be "judge", "recorder" or a role of this match (${named}); got "${role}"` }],
+      );
       if (unknown.length > 0) throw new ValidationFailed(unknown);
-      const asRoles = [...new Set(roles)].map((role): TokenRole => (role === 'judge' || role === 'recorder' ? { role } : role === BROADCAST ? { role: 'broadcast' } : { role: 'player', player: role }));
+      const asRoles = [...new Set(roles)].map((role): TokenRole =>
+        role === 'judge' || role === 'recorder' ? { role } : role === BROADCAST ? { role: 'broadcast' } : { role: 'player', player: role },
+      );
       return { matchId, tokens: await this.reissueTokens(matchId, asRoles) };
     });
   }

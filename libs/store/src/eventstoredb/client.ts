@@ -1,14 +1,4 @@
-import type {
-  AllStreamResolvedEvent,
-  AppendExpectedRevision,
-  AppendResult,
-  Direction,
-  EventData,
-  Filter,
-  ReadPosition,
-  ReadRevision,
-  ResolvedEvent,
-} from '@eventstore/db-client';
+import type { AllStreamResolvedEvent, AppendExpectedRevision, AppendResult, Direction, EventData, Filter, ReadPosition, ReadRevision, ResolvedEvent } from '@eventstore/db-client';
 
 /** A catch-up subscription to $all: events in order; it ends, or fails, by itself when the connection does. */
 export interface EsdbSubscription extends AsyncIterable<AllStreamResolvedEvent> {

@@ -1,12 +1,4 @@
-import {
-  AccessDeniedError,
-  CancelledError,
-  DeadlineExceededError,
-  MaxAppendSizeExceededError,
-  NotLeaderError,
-  TimeoutError,
-  UnavailableError,
-} from '@eventstore/db-client';
+import { AccessDeniedError, CancelledError, DeadlineExceededError, MaxAppendSizeExceededError, NotLeaderError, TimeoutError, UnavailableError } from '@eventstore/db-client';
 import { AppendTooLarge, StoreTimeout, StoreUnavailable } from '../storage-errors';
 
 /**

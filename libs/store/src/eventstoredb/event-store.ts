@@ -19,17 +19,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { checkAppend } from '../check-append';
 import { EsdbClient, EsdbSubscription } from './client';
 import { storeErrorOf } from './errors';
-import {
-  AppendResult,
-  DuplicateEventId,
-  EventStore,
-  EventToAppend,
-  ExpectedRevision,
-  ReadOptions,
-  RevisionConflict,
-  StoredEvent,
-  Subscription,
-} from '../event-store';
+import { AppendResult, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision, ReadOptions, RevisionConflict, StoredEvent, Subscription } from '../event-store';
 import { StoreUnavailable } from '../storage-errors';
 
 /** Our streams are `matchlog-<streamId>`, apart from EventStoreDB's own (`$…`) and anyone else's. */
@@ -66,11 +56,9 @@ const streamName = (streamId: string) => STREAM_PREFIX + streamId;
 const toEsdbExpected = (expected: number): AppendExpectedRevision => (expected === 0 ? NO_STREAM : BigInt(expected - 1));
 
 /** Our positions are commit positions: every event of an append is its own committed record, so they are unique. */
-const toReadPosition = (afterPosition: number): ReadPosition =>
-  afterPosition <= 0 ? START : { commit: BigInt(afterPosition), prepare: BigInt(afterPosition) };
+const toReadPosition = (afterPosition: number): ReadPosition => (afterPosition <= 0 ? START : { commit: BigInt(afterPosition), prepare: BigInt(afterPosition) });
 
-const isOurs = (event: RecordedEvent | undefined): event is RecordedEvent =>
-  event !== undefined && event.streamId.startsWith(STREAM_PREFIX) && !event.type.startsWith('$');
+const isOurs = (event: RecordedEvent | undefined): event is RecordedEvent => event !== undefined && event.streamId.startsWith(STREAM_PREFIX) && !event.type.startsWith('$');
 
 const positionOf = (event: RecordedEvent, resolvedCommit?: bigint): number => {
   const commit = event.position?.commit ?? resolvedCommit;

@@ -66,7 +66,12 @@ const attempt = async (client: PoolClient, requests: readonly AppendRequest[], l
     const streamIds = [...new Set(requests.map((r) => r.streamId))];
     const streams = (await client.query<{ streams: [string, number][] }>({ name: 'matchlog-streams', text: STREAMS, values: [streamIds] })).rows[0].streams;
     const decide = (known: KnownRow[]) =>
-      planGroup(requests, new Map(streams), new Map(known.map(([id, streamId, revision, position, type, data]): [string, KnownEvent] => [id, { streamId, revision, position, type, data }])), lastPosition);
+      planGroup(
+        requests,
+        new Map(streams),
+        new Map(known.map(([id, streamId, revision, position, type, data]): [string, KnownEvent] => [id, { streamId, revision, position, type, data }])),
+        lastPosition,
+      );
     let plan = decide([]);
     if (lookUpIds || plan.outcomes.some((outcome) => 'error' in outcome)) {
       const eventIds = requests.flatMap((r) => r.events.map((e) => e.id));

@@ -85,4 +85,8 @@ export const planGroup = (requests: readonly AppendRequest[], revisions: Map<str
 
 /** The retry rule (retry-rule.ts) over the events the group's reads found under the request's ids. */
 const earlierAppendOf = ({ streamId, events }: AppendRequest, known: Map<string, KnownEvent>): Outcome | undefined =>
-  earlierAppend(streamId, events, events.map((e) => known.get(e.id)));
+  earlierAppend(
+    streamId,
+    events,
+    events.map((e) => known.get(e.id)),
+  );

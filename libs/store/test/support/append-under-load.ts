@@ -9,7 +9,7 @@ const MATCHES = 40;
 const store = SqliteEventStore.open(process.argv[2]);
 
 const play = async (streamId: string) => {
-  for (let revision = 0; ; ) {
+  for (let revision = 0; ;) {
     const count = 1 + (revision % 3);
     const events = Array.from({ length: count }, (_, i) => ({ id: `${streamId}-${revision + i + 1}`, type: 'CardMoved', data: { revision: revision + i + 1 } }));
     const result = await store.append(streamId, revision, events);

@@ -101,7 +101,10 @@ export class EsdbDouble implements EsdbClient {
   readAll(options: { fromPosition: ReadPosition; maxCount: number }): AsyncIterable<AllStreamResolvedEvent> {
     const fault = this.takeFault('readAll');
     // inclusive, as the server's readAll is
-    const events = this.log.filter((r) => r.commit >= commitOf(options.fromPosition)).slice(0, options.maxCount).map(resolved);
+    const events = this.log
+      .filter((r) => r.commit >= commitOf(options.fromPosition))
+      .slice(0, options.maxCount)
+      .map(resolved);
     return (async function* () {
       if (fault) throw fault;
       yield* events as AllStreamResolvedEvent[];

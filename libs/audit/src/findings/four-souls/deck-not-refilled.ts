@@ -36,7 +36,9 @@ export const deckNotRefilled: CheckFactory = () => {
       if (refill === undefined || after.zones[z].length > 0 || before.zones[z].length === 0) continue;
       const discard = zoneIndexOf(layout, { zone: refill });
       if (discard === undefined || after.zones[discard].length === 0) continue;
-      const takers = movesOf(event).filter((move) => zoneIndexOf(layout, move.from) === z).map((move) => move.to.player);
+      const takers = movesOf(event)
+        .filter((move) => zoneIndexOf(layout, move.from) === z)
+        .map((move) => move.to.player);
       waiting.push({ deck: z, at: { revision: step.revision, eventId: event.id }, players: distinct([...takers, after.turn.player]) });
     }
   };

@@ -73,5 +73,4 @@ export const lookNotAllowed: CheckFactory = (): Check => {
   };
 };
 
-const faceDownInPublic = (layout: MatchLayout, zone: number, faceDown: boolean): boolean =>
-  faceDown && layout.zones[zone].definition.visibility === 'public';
+const faceDownInPublic = (layout: MatchLayout, zone: number, faceDown: boolean): boolean => faceDown && layout.zones[zone].definition.visibility === 'public';

@@ -8,5 +8,4 @@ import { lookCheck } from '../shared/look';
  * another player's hand (7.3.2), any deck (7.2.2) or any inkwell (7.5.4), nor at face-down cards in
  * play (7.4.2.1). A look with no `source` is a look with no effect named.
  */
-export const lookWithoutEffect: CheckFactory = () =>
-  lookCheck('LOOK_WITHOUT_EFFECT', (layout, state, card, player) => canLookAt(layout, state.cards[card], player));
+export const lookWithoutEffect: CheckFactory = () => lookCheck('LOOK_WITHOUT_EFFECT', (layout, state, card, player) => canLookAt(layout, state.cards[card], player));

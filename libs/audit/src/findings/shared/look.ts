@@ -11,17 +11,19 @@ export type MayLook = (layout: MatchLayout, state: MatchState, card: number, pla
  * at by the zone rules. One finding per event, naming the cards; the players are the looker, then
  * the owners of the zones looked into.
  */
-export const lookCheck = (code: FindingCode, mayLook: MayLook): Check => (step, report) => {
-  const { event, before, layout } = step;
-  if (event.type !== 'CardsLookedAt' || event.data.source !== undefined) return;
-  const { player } = event.data;
-  const forbidden: string[] = [];
-  const owners: (string | null)[] = [];
-  for (const cardId of event.data.cardIds) {
-    const card = layout.cardIndex.get(cardId);
-    if (card === undefined || mayLook(layout, before, card, player)) continue;
-    forbidden.push(cardId);
-    owners.push(layout.zones[before.cards[card].zone].player ?? before.cards[card].owner);
-  }
-  if (forbidden.length > 0) report(code, distinct([player, ...owners]), { player, cards: forbidden });
-};
+export const lookCheck =
+  (code: FindingCode, mayLook: MayLook): Check =>
+  (step, report) => {
+    const { event, before, layout } = step;
+    if (event.type !== 'CardsLookedAt' || event.data.source !== undefined) return;
+    const { player } = event.data;
+    const forbidden: string[] = [];
+    const owners: (string | null)[] = [];
+    for (const cardId of event.data.cardIds) {
+      const card = layout.cardIndex.get(cardId);
+      if (card === undefined || mayLook(layout, before, card, player)) continue;
+      forbidden.push(cardId);
+      owners.push(layout.zones[before.cards[card].zone].player ?? before.cards[card].owner);
+    }
+    if (forbidden.length > 0) report(code, distinct([player, ...owners]), { player, cards: forbidden });
+  };
