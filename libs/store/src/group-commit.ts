@@ -1,16 +1,31 @@
+/** An append waiting in the queue: what the store wrote for it, its result or refusal, is told through these. */
+export interface Queued<R> {
+  readonly resolve: (result: R) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /**
  * The group commit both SQL stores share: appends queued in one event-loop turn are written as one
  * group (one transaction, one fsync), and those queued while a group is written form the next.
  */
-export class GroupCommit<T> {
-  private readonly queue: T[] = [];
+export class GroupCommit<P, R> {
+  private readonly queue: (P & Queued<R>)[] = [];
   private writing: Promise<void> | undefined;
 
-  constructor(private readonly writeGroup: (group: T[]) => void | Promise<void>) {}
+  constructor(private readonly writeGroup: (group: (P & Queued<R>)[]) => void | Promise<void>) {}
 
-  push(item: T): void {
-    this.queue.push(item);
-    this.writing ??= this.writeQueued();
+  /** Queues what `prepare` makes (checked and serialised first: a refusal rejects at once, and nothing is queued). */
+  submit(prepare: () => P): Promise<R> {
+    let prepared: P;
+    try {
+      prepared = prepare();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ ...prepared, resolve, reject });
+      this.writing ??= this.writeQueued();
+    });
   }
 
   /** Resolves once every group queued so far is written. */

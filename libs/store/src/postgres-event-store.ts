@@ -6,7 +6,7 @@ import { Notifications } from './postgres/notifications';
 import { AppendRequest, refuseNul, serialise } from './postgres/plan-group';
 import { describeDatabase, openErrorOf, postgresErrorOf } from './postgres/postgres-errors';
 import { EventRow, toStored } from './event-row';
-import { GroupCommit } from './group-commit';
+import { GroupCommit, Queued } from './group-commit';
 import { COLUMNS } from './postgres/rows';
 import { ensureSchema } from './postgres/schema';
 import { subscribe } from './postgres/subscription';
@@ -18,10 +18,7 @@ export interface PostgresEventStoreOptions {
   readonly pollMs?: number;
 }
 
-interface PendingAppend extends AppendRequest {
-  readonly resolve: (result: AppendResult) => void;
-  readonly reject: (error: unknown) => void;
-}
+type PendingAppend = AppendRequest & Queued<AppendResult>;
 
 const FORWARDS = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
 const BACKWARDS = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision <= $2 ORDER BY revision DESC LIMIT $3`;
@@ -37,7 +34,7 @@ const REVISION = 'SELECT revision FROM event_streams WHERE stream_id = $1';
  * handed out in commit order and catch-up never skips an event committed late (docs/architecture.md).
  */
 export class PostgresEventStore implements EventStore {
-  private readonly groups = new GroupCommit<PendingAppend>((group) => this.writeGroup(group));
+  private readonly groups = new GroupCommit<AppendRequest, AppendResult>((group) => this.writeGroup(group));
   private closed = false;
   private readonly subscriptions = new Set<Subscription>();
   private readonly notifications: Notifications;
@@ -76,16 +73,10 @@ export class PostgresEventStore implements EventStore {
 
   append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new Error('the event store is closed'));
-    let serialised;
-    try {
+    return this.groups.submit(() => {
       checkAppend(streamId, expected, events);
       refuseNul(streamId, events);
-      serialised = events.map(serialise);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return new Promise<AppendResult>((resolve, reject) => {
-      this.groups.push({ streamId, expected, events: serialised, resolve, reject });
+      return { streamId, expected, events: events.map(serialise) };
     });
   }
 

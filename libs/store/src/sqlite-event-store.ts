@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { checkAppend } from './check-append';
 import { AppendResult, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision, ReadOptions, RevisionConflict, StoredEvent, Subscription } from './event-store';
 import { EventRow, toStored } from './event-row';
-import { GroupCommit } from './group-commit';
+import { GroupCommit, Queued } from './group-commit';
 import { LocalSubscriptions } from './local-subscriptions';
 import { earlierAppend } from './retry-rule';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
@@ -68,14 +68,15 @@ interface Serialised {
   readonly meta: string | null;
 }
 
-interface PendingAppend {
+interface AppendRequest {
   readonly streamId: string;
   readonly expected: ExpectedRevision;
   readonly events: readonly Serialised[];
-  readonly resolve: (result: AppendResult) => void;
-  readonly reject: (error: unknown) => void;
+  /** what the group's transaction decided for it, told once the group is committed */
   outcome?: Outcome;
 }
+
+type PendingAppend = AppendRequest & Queued<AppendResult>;
 
 type Outcome = { result: AppendResult } | { error: unknown };
 
@@ -95,7 +96,7 @@ const serialise = (e: EventToAppend): Serialised => ({
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
-  private readonly groups = new GroupCommit<PendingAppend>((group) => this.writeGroup(group));
+  private readonly groups = new GroupCommit<AppendRequest, AppendResult>((group) => this.writeGroup(group));
   private closed = false;
   /** the position the next event gets: read when a group's transaction starts, as only its writer appends */
   private nextPosition = 0;
@@ -158,15 +159,9 @@ export class SqliteEventStore implements EventStore {
   append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new Error('the event store is closed'));
     if (this.damage) return Promise.reject(this.damage);
-    let serialised: Serialised[];
-    try {
+    return this.groups.submit(() => {
       checkAppend(streamId, expected, events);
-      serialised = events.map(serialise);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return new Promise<AppendResult>((resolve, reject) => {
-      this.groups.push({ streamId, expected, events: serialised, resolve, reject });
+      return { streamId, expected, events: events.map(serialise) };
     });
   }
 

@@ -66,5 +66,5 @@ describe('SqliteEventStore durability', () => {
     } finally {
       await store.close();
     }
-  }, 20_000);
+  }, 60_000); // the appender is compiled on start (@swc-node/register): slow on 2 busy cores
 });

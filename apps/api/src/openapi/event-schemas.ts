@@ -1,6 +1,5 @@
 import { EventType, ID, eventDataSchemas, eventTypes } from '@matchlog/domain';
-import { OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces';
+import { OpenAPIObject, getSchemaPath, type SchemaObject } from '@nestjs/swagger';
 import { appendBodySchema, eventToAppendSchema } from '../schemas/append-body.schema';
 
 /** The component name of an event type's data schema, e.g. "CardMovedData". */

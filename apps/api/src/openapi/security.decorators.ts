@@ -1,6 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity, OpenAPIObject } from '@nestjs/swagger';
-import { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ApiBearerAuth, ApiSecurity, OpenAPIObject, type OperationObject } from '@nestjs/swagger';
 
 /** A token is needed: the organizer key or a match token. */
 export const ApiToken = () => ApiBearerAuth();
