@@ -12,7 +12,8 @@ import { BadUrl, TokenInQuery, UrlTooLong } from './errors/http-errors';
 import { ErrorFilter, problemOf } from './errors/error.filter';
 import { credentialInQuery, refuseQueryCredentials } from './logging/query-credentials';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
-import { AJV_OPTIONS, RouteSchemaInterceptor, attachSchemaVerdicts } from './validation/route-schema.interceptor';
+import { BodyDepthPipe } from './validation/body-depth.pipe';
+import { AJV_OPTIONS, attachSchemaVerdicts } from './validation/route-schema.guard';
 import { validationPipe } from './validation/validation-pipe';
 import { serveViewer } from './viewer/serve-viewer';
 
@@ -56,9 +57,8 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
   app.enableCors(corsOptionsOf(config));
   // POST /matches/import: a match log as JSON Lines, handed to the controller as text
   fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  // the body's depth and route schema first (RouteSchemaInterceptor): the ValidationPipe walks a body recursively
-  app.useGlobalPipes(validationPipe());
-  app.useGlobalInterceptors(new RouteSchemaInterceptor());
+  // the depth check first: the ValidationPipe walks a body recursively (a route schema's body: RouteSchemaGuard)
+  app.useGlobalPipes(new BodyDepthPipe(), validationPipe());
   app.useGlobalFilters(new ErrorFilter());
   const document = new DocumentBuilder()
     .setTitle('matchlog')

@@ -1,8 +1,9 @@
-import { applyDecorators } from '@nestjs/common';
+import { UseGuards, applyDecorators } from '@nestjs/common';
 import { FASTIFY_ROUTE_SCHEMA_METADATA } from '@nestjs/platform-fastify/constants';
 import { ApiResponse, OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
 import { responseDefinitions } from './response-schemas.generated';
+import { RouteSchemaGuard } from '../validation/route-schema.guard';
 import { discriminated } from './discriminated';
 import { toOpenApi } from './to-openapi';
 
@@ -42,8 +43,12 @@ export const Returns = (status: number, name: ResponseSchemaName | 'View', descr
   );
 };
 
-/** The route's body schema, which Fastify checks with Ajv (see validation/route-schema.interceptor.ts). */
-export const AcceptsBody = (body: object) => routeSchema((current) => ({ ...current, body }));
+/** The route's body schema, which Fastify checks with Ajv, and RouteSchemaGuard answers after the caller guard. */
+export const AcceptsBody = (body: object) =>
+  applyDecorators(
+    routeSchema((current) => ({ ...current, body })),
+    UseGuards(RouteSchemaGuard),
+  );
 
 type RouteSchemaMetadata = { body?: object; response?: Record<number, unknown> };
 

@@ -1,27 +1,26 @@
 import { MAX_JSON_DEPTH, depthExceeds } from '@matchlog/audit';
 import { BodyTooDeep, ValidationFailed } from '@matchlog/matches';
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Observable } from 'rxjs';
 import { SchemaError, schemaProblems } from '../schemas/schema-problems';
 
 type Checked = FastifyRequest & { validationError?: Error & { validation?: SchemaError[] } };
 
 /**
- * A request's body, after the guard and before any pipe or handler: refused when nested deeper than
- * any request of this API (before anything recursive walks it), then when its route schema refused it.
- * Fastify checks a route's schema (@RouteSchema) before Nest runs; every route keeps going with the
- * verdict attached, so the guard decides who may ask first (an anonymous write learns nothing from
- * validation messages).
+ * A body with a route schema (@AcceptsBody), after the caller guard and before any pipe: refused when
+ * nested deeper than any request of this API (before anything recursive walks it), then when its
+ * schema refused it. Fastify checks a route's schema before Nest runs; such a route keeps going with
+ * the verdict attached, so the caller guard decides who may ask first (an anonymous write learns
+ * nothing from validation messages). Only on those routes: every other request pays nothing for it.
  */
 @Injectable()
-export class RouteSchemaInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+export class RouteSchemaGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Checked>();
     if (depthExceeds(request.body, MAX_JSON_DEPTH)) throw new BodyTooDeep(MAX_JSON_DEPTH);
     const failed = request.validationError;
     if (failed) throw new ValidationFailed(schemaProblems(failed.validation ?? []));
-    return next.handle();
+    return true;
   }
 }
 
