@@ -83,4 +83,21 @@ describe('answers carry only the fields their types declare', () => {
     expect(res.text).not.toContain(SECRET);
     expect(res.body.revision).toBe(3);
   });
+
+  it("an audience's answer is written through the audience's type, never the judge's, whatever the value holds", async () => {
+    leaking('queue', (queue) => {
+      // a source that fits no audience schema (exerted is never false there) would fall through to the judge's
+      queue.items = [{ triggerId: 't1', player: 'p1', ability: 'x', kind: 'triggered', source: { handle: 'h1', exerted: false, cardId: 'c01', definition: SECRET } }];
+    });
+    const res = await t.http().get(`/matches/${id}/queue`).expect(200);
+    expect(res.text).not.toContain('c01');
+    leaking('observations', (feed) => {
+      for (const entry of feed.observations) entry.observation = { id: 'e1', type: 'CardMoved', data: { cardId: 'c01' }, meta: { chainSalt: SECRET } };
+    });
+    // an event where the public observes: it fits no observation of the public's type, so nothing is written of it
+    const open = await t.http().get(`/matches/${id}/events?audience=public`).expect(500);
+    expect(open.body.code).toBe('INTERNAL_ERROR');
+    expect(open.text).not.toContain('c01');
+    expect(open.text).not.toContain(SECRET);
+  });
 });

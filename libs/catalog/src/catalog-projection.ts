@@ -43,17 +43,31 @@ export const skipInCatalog = (db: Kysely<CatalogTables>, storeId: string, positi
     return position;
   });
 
+/** A match's event whose data the projection cannot read (written past the domain's validation): no retry mends it. */
+export class UnappliableEvent extends Error {
+  constructor(
+    readonly event: StoredEvent,
+    override readonly cause: unknown,
+  ) {
+    super(`the catalog cannot read event ${event.position} (${event.type} of ${event.streamId}): ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = cause instanceof Error ? cause.name : 'UnappliableEvent';
+  }
+}
+
 /**
- * A failure the event itself causes, which no retry mends: the projection's code broke on its data, or
- * the database refused the data (a constraint, a value out of range). Anything else (the database out
- * of reach, a full disk, a lock) is the database's, and is retried.
+ * Only the projection's own reading of an event's data decides that the event cannot be applied: a
+ * failure of the database (out of reach, full, locked, refusing a row) is retried and never skipped,
+ * and so is anything in a match's token stream (a revocation skipped would leave a token working).
  */
-export const isUnappliable = (error: unknown): boolean => {
-  if (error instanceof TypeError || error instanceof RangeError || error instanceof SyntaxError || error instanceof ReferenceError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  // SQLite's constraint and type errors; PostgreSQL's SQLSTATE classes 22 (data exception) and 23 (integrity constraint)
-  return /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG)/.test(code) || /^2[23][0-9A-Z]{3}$/.test(code);
+export const isUnappliable = (error: unknown): error is UnappliableEvent => error instanceof UnappliableEvent;
+
+/** What `read` makes of the event's data, or UnappliableEvent when its data is not what its type says. */
+const readData = <T>(event: StoredEvent, read: () => T): T => {
+  try {
+    return read();
+  } catch (cause) {
+    throw new UnappliableEvent(event, cause);
+  }
 };
 
 const recordedAt = (event: StoredEvent): string => (event.meta as { recordedAt?: string } | undefined)?.recordedAt ?? new Date(0).toISOString();
@@ -73,12 +87,11 @@ export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events
     const matchId = event.streamId;
     if (event.type === 'MatchCreated') await insertMatch(trx, event);
     if (event.type === 'MatchEnded') {
-      const data = event.data as MatchEnded;
-      await trx
-        .updateTable('matches')
-        .set({ status: 'ended', winner: data.winner ?? null, end_reason: data.reason, ended_at: recordedAt(event) })
-        .where('match_id', '=', matchId)
-        .execute();
+      const ended = readData(event, () => {
+        const data = event.data as MatchEnded;
+        return { status: 'ended' as const, winner: data.winner ?? null, end_reason: data.reason, ended_at: recordedAt(event) };
+      });
+      await trx.updateTable('matches').set(ended).where('match_id', '=', matchId).execute();
     }
     latest.set(matchId, event.revision);
   }
@@ -88,29 +101,35 @@ export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events
 };
 
 const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent): Promise<void> => {
-  const data = event.data as MatchCreated;
   const matchId = event.streamId;
+  const { match, players } = readData(event, () => {
+    const data = event.data as MatchCreated;
+    return {
+      match: {
+        match_id: matchId,
+        game: data.game,
+        tournament_event: data.tournament?.event ?? null,
+        round: data.tournament?.round ?? null,
+        table_number: data.tournament?.table ?? null,
+        status: 'live' as const,
+        winner: null,
+        end_reason: null,
+        started_at: recordedAt(event),
+        ended_at: null,
+        event_count: event.revision,
+        last_revision: event.revision,
+      },
+      players: data.players.map((player, seat) => ({ match_id: matchId, player_id: player.id, name: player.name ?? null, seat })),
+    };
+  });
   await trx
     .insertInto('matches')
-    .values({
-      match_id: matchId,
-      game: data.game,
-      tournament_event: data.tournament?.event ?? null,
-      round: data.tournament?.round ?? null,
-      table_number: data.tournament?.table ?? null,
-      status: 'live',
-      winner: null,
-      end_reason: null,
-      started_at: recordedAt(event),
-      ended_at: null,
-      event_count: event.revision,
-      last_revision: event.revision,
-    })
+    .values(match)
     .onConflict((c) => c.column('match_id').doNothing())
     .execute();
   await trx
     .insertInto('match_players')
-    .values(data.players.map((player, seat) => ({ match_id: matchId, player_id: player.id, name: player.name ?? null, seat })))
+    .values(players)
     .onConflict((c) => c.columns(['match_id', 'player_id']).doNothing())
     .execute();
 };

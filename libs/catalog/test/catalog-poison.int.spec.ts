@@ -1,4 +1,4 @@
-import { CatalogFeeder, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
+import { CatalogFeeder, checkpointOf, findMatch, openCatalog, tokenStreamOf } from '@matchlog/catalog';
 import { EventStore, openSqliteEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -48,6 +48,29 @@ describe('the catalog and an event it cannot apply', () => {
     expect(feeder.consumer.skipped).toEqual([{ processor: 'catalog', position: 2, streamId: 'broken', revision: 1, type: 'MatchCreated', error: 'TypeError' }]);
     expect(feeder.lag()).toEqual({ position: 4, behind: 0 });
     expect(logged).toEqual([expect.stringContaining('catalog could not apply event 2 (MatchCreated of broken), skipped')]);
+    await feeder.stop();
+    await db.destroy();
+  });
+
+  it("never skips an event of a match's token stream, which a revocation may be: it is retried, and the catalog reports itself behind", async () => {
+    await store.append('m', 0, [created('m')]);
+    await store.append(tokenStreamOf('m'), 0, [{ id: 'revoked-badly', type: 'TokensRevoked', data: null }]);
+    const db = await openCatalog(dir);
+    const failures: unknown[] = [];
+    const feeder = new CatalogFeeder(
+      db,
+      store,
+      (error) => failures.push(error),
+      { firstMs: 10, maxMs: 20 },
+      () => undefined,
+    );
+    await feeder.start();
+    await feeder.caughtUpTo(2, 300);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(failures.length).toBeGreaterThan(1);
+    expect(feeder.consumer.skipped).toEqual([]);
+    expect(await checkpointOf(db)).toBe(1);
+    expect(feeder.lag()).toMatchObject({ position: 1, behind: 1, failure: expect.any(String) });
     await feeder.stop();
     await db.destroy();
   });

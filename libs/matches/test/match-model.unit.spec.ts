@@ -21,7 +21,7 @@ describe('MatchModels: a followed match moves on with the log, from the store', 
     const models = new MatchModels(store);
     const model = await models.hold('m');
     const advanced: number[] = [];
-    model.followers.add({ openedWithMatchToken: false, advanced: () => advanced.push(model.revision), end: () => undefined });
+    model.followers.add({ audience: 'public', openedWithMatchToken: false, advanced: () => advanced.push(model.revision), end: () => undefined });
     model.follow('public');
     return { models, model, advanced };
   };
@@ -66,5 +66,55 @@ describe('MatchModels: a followed match moves on with the log, from the store', 
     await store.append('m', 2, [turn(2)]);
     expect(await models.load('m')).toBe(model);
     expect(model.revision).toBe(3);
+  });
+});
+
+describe('MatchModel: a failing reader never stops the model half way', () => {
+  it("a follower that throws is ended; the model's revision, state and chain head still move, and the other followers hear of it", async () => {
+    const store = new InMemoryEventStore();
+    await store.append('m', 0, [{ id: randomUUID(), type: 'MatchCreated', data: created }]);
+    const models = new MatchModels(store);
+    const model = await models.hold('m');
+    model.follow('public');
+    const ended: string[] = [];
+    const heard: number[] = [];
+    model.followers.add({
+      audience: 'public',
+      openedWithMatchToken: false,
+      advanced: () => {
+        throw new Error('socket gone');
+      },
+      end: () => ended.push('broken'),
+    });
+    model.followers.add({ audience: 'public', openedWithMatchToken: false, advanced: () => heard.push(model.revision), end: () => ended.push('fine') });
+    const hash = 'ab'.repeat(32);
+    const event = { ...turn(1), meta: { previous: '0'.repeat(64), hash } };
+    models.appended('m', 1, [event as never], model.state);
+    expect(model.revision).toBe(2);
+    expect(model.state.revision).toBe(2);
+    expect(model.head).toBe(hash);
+    expect(ended).toEqual(['broken']);
+    expect(heard).toEqual([2]);
+    await store.close();
+  });
+});
+
+describe('MatchModels: one model per match, even when a held one was evicted while its head was looked up', () => {
+  it('a second feed of the match gets the model the first holds', async () => {
+    const store = new InMemoryEventStore();
+    await store.append('a', 0, [{ id: randomUUID(), type: 'MatchCreated', data: created }]);
+    await store.append('b', 0, [{ id: randomUUID(), type: 'MatchCreated', data: created }]);
+    const models = new MatchModels(store, 1);
+    await models.load('a');
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const revisionOf = store.revisionOf.bind(store);
+    jest.spyOn(store, 'revisionOf').mockImplementationOnce(async (id) => (await slow, revisionOf(id)));
+    const first = models.hold('a'); // finds a cached, then waits on the store's head
+    await models.load('b'); // evicts a (the bound is one event)
+    const second = await models.hold('a'); // loads a again, and holds it
+    release();
+    expect(await first).toBe(second);
+    await store.close();
   });
 });

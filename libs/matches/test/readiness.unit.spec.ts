@@ -47,6 +47,7 @@ describe('readinessOf', () => {
     const skipped = [{ processor: 'catalog', position: 42, streamId: 'm1', revision: 3, type: 'MatchEnded', error: 'TypeError' }];
     const readiness = await readinessOf(answering, lagging({ position: 50, behind: 0 }), { skipped });
     expect(readiness.ready).toBe(true);
-    expect(readiness.skipped).toEqual(skipped);
+    // anyone may ask: where in the log and what failed, not which match, its revision or the event's type
+    expect(readiness.skipped).toEqual([{ processor: 'catalog', position: 42, error: 'TypeError' }]);
   });
 });

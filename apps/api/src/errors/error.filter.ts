@@ -125,7 +125,8 @@ export class ErrorFilter implements ExceptionFilter {
     this.log(exception, problem);
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof StoreUnavailable) reply.header('Retry-After', String(exception.retryAfterSeconds));
-    void reply.status(problem.statusCode).send(problem);
+    // the type said outright: a reply with its own serializer (answerAs) gets none from Fastify
+    void reply.status(problem.statusCode).type('application/json; charset=utf-8').send(problem);
   }
 
   private log(exception: unknown, problem: Problem): void {

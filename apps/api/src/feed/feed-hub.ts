@@ -83,7 +83,7 @@ export class FeedHub implements BeforeApplicationShutdown, LogProcessor {
   handle(event: StoredEvent): void {
     if (event.type !== 'TokensRevoked') return;
     const matchId = matchOfTokenStream(event.streamId);
-    for (const model of this.models.followed) if (model.matchId === matchId) model.followers.forEach((stream) => stream.openedWithMatchToken && stream.end());
+    for (const stream of this.streams) if (stream.matchId === matchId && stream.openedWithMatchToken) stream.end();
   }
 
   beforeApplicationShutdown(): void {

@@ -30,6 +30,10 @@ export class FeedStream {
     raw.once('close', () => this.closeWith(() => undefined));
   }
 
+  get matchId(): string {
+    return this.channel.matchId;
+  }
+
   /** a match's token (a player's, the judge's, the recorder's, the broadcast's), which a reissue of the match's tokens may revoke */
   get openedWithMatchToken(): boolean {
     return this.caller.kind !== 'organizer' && this.caller.kind !== 'anonymous';

@@ -1,4 +1,6 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { JUDGE, PUBLIC } from '@matchlog/domain';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiBody, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { appendBodySchema } from '../schemas/append-body.schema';
 import { Caller } from '@matchlog/matches';
@@ -6,7 +8,7 @@ import { RecorderOfMatch } from '../auth/requires';
 import { CurrentCaller } from '../auth/caller.guard';
 import { FeedQuery } from '../dto/queries.dto';
 import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
-import { AcceptsBody, Returns } from '../openapi/response-schemas';
+import { AcceptsBody, Returns, answerAs } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
 import { IncomingEvent, MatchReader, MatchWriter } from '@matchlog/matches';
 
@@ -43,7 +45,9 @@ export class MatchEventsController {
   })
   @Returns(200, 'Feed')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
-  async feed(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FeedQuery) {
-    return this.reader.observations(caller, id, query.audience, query.from, query.to);
+  async feed(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FeedQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    const feed = await this.reader.observations(caller, id, query.audience, query.from, query.to);
+    answerAs(reply, (query.audience ?? PUBLIC) === JUDGE ? 'JudgeFeed' : 'AudienceFeed');
+    return feed;
   }
 }

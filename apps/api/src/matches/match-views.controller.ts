@@ -1,10 +1,12 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { JUDGE, PUBLIC } from '@matchlog/domain';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Caller } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
 import { AtQuery, QueueQuery } from '../dto/queries.dto';
 import { ApiErrors, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
-import { Returns } from '../openapi/response-schemas';
+import { Returns, answerAs } from '../openapi/response-schemas';
 import { ApiOptionalToken } from '../openapi/security.decorators';
 import { MatchReader } from '@matchlog/matches';
 
@@ -27,8 +29,16 @@ export class MatchViewsController {
   })
   @Returns(200, 'View', 'the view (docs/architecture.md): a JudgeView for the judge')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
-  async view(@CurrentCaller() caller: Caller, @Param('id') id: string, @Param('audience') audience: string, @Query() query: AtQuery) {
-    return this.reader.view(caller, id, audience, query.at);
+  async view(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Param('audience') audience: string,
+    @Query() query: AtQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const view = await this.reader.view(caller, id, audience, query.at);
+    answerAs(reply, audience === JUDGE ? 'JudgeView' : 'AudienceView');
+    return view;
   }
 
   @Get('queue')
@@ -39,7 +49,9 @@ export class MatchViewsController {
   })
   @Returns(200, 'QueueAt')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
-  async queue(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: QueueQuery) {
-    return this.reader.queue(caller, id, query.audience, query.at);
+  async queue(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: QueueQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    const queue = await this.reader.queue(caller, id, query.audience, query.at);
+    answerAs(reply, (query.audience ?? PUBLIC) === JUDGE ? 'JudgeQueueAt' : 'AudienceQueueAt');
+    return queue;
   }
 }

@@ -16,6 +16,112 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "AudienceFeed": {
+    "type": "object",
+    "properties": {
+      "audience": {
+        "type": "string"
+      },
+      "from": {
+        "type": "number"
+      },
+      "to": {
+        "type": "number"
+      },
+      "observations": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "revision": {
+              "type": "number"
+            },
+            "observation": {
+              "$ref": "#/definitions/Observation"
+            }
+          },
+          "required": [
+            "revision",
+            "observation"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "audience",
+      "from",
+      "observations",
+      "to"
+    ],
+    "additionalProperties": false
+  },
+  "AudienceQueueAt": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "discipline": {
+        "type": "string",
+        "enum": [
+          "bag",
+          "stack"
+        ]
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/QueueItemViewOfSeenCard"
+        }
+      },
+      "resolvingPlayer": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "nextChooser": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "next": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "resolving": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ResolvingViewOfSeenCard"
+        }
+      },
+      "waitingForAction": {
+        "type": "boolean"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "activePlayer": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "activePlayer",
+      "discipline",
+      "items",
+      "next",
+      "nextChooser",
+      "resolving",
+      "resolvingPlayer",
+      "revision",
+      "waitingForAction"
+    ]
+  },
   "AudienceView": {
     "type": "object",
     "properties": {
@@ -595,29 +701,6 @@ export const responseDefinitions = {
   "Feed": {
     "$ref": "#/definitions/ObservationFeed"
   },
-  "FeedEntry": {
-    "type": "object",
-    "properties": {
-      "revision": {
-        "type": "number"
-      },
-      "observation": {
-        "anyOf": [
-          {
-            "$ref": "#/definitions/Observation"
-          },
-          {
-            "$ref": "#/definitions/MatchEvent"
-          }
-        ]
-      }
-    },
-    "required": [
-      "revision",
-      "observation"
-    ],
-    "additionalProperties": false
-  },
   "FieldProblem": {
     "type": "object",
     "properties": {
@@ -807,6 +890,119 @@ export const responseDefinitions = {
       "object"
     ],
     "additionalProperties": false
+  },
+  "JudgeFeed": {
+    "type": "object",
+    "properties": {
+      "audience": {
+        "type": "string"
+      },
+      "from": {
+        "type": "number"
+      },
+      "to": {
+        "type": "number"
+      },
+      "observations": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "revision": {
+              "type": "number"
+            },
+            "observation": {
+              "$ref": "#/definitions/MatchEvent"
+            }
+          },
+          "required": [
+            "revision",
+            "observation"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "audience",
+      "from",
+      "observations",
+      "to"
+    ],
+    "additionalProperties": false
+  },
+  "JudgeQueueAt": {
+    "anyOf": [
+      {
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "discipline": {
+            "type": "string",
+            "enum": [
+              "bag",
+              "stack"
+            ]
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/definitions/QueueItemViewOfJudgeSource"
+            }
+          },
+          "resolvingPlayer": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "nextChooser": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "resolving": {
+            "type": "array",
+            "items": {
+              "$ref": "#/definitions/ResolvingViewOfJudgeSource"
+            }
+          },
+          "waitingForAction": {
+            "type": "boolean"
+          },
+          "revision": {
+            "type": "number"
+          },
+          "activePlayer": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "activePlayer",
+          "discipline",
+          "items",
+          "next",
+          "nextChooser",
+          "resolving",
+          "resolvingPlayer",
+          "revision",
+          "waitingForAction"
+        ]
+      },
+      {
+        "$ref": "#/definitions/QueueHead"
+      }
+    ]
   },
   "JudgeSource": {
     "type": "object",
@@ -2646,31 +2842,14 @@ export const responseDefinitions = {
     ]
   },
   "ObservationFeed": {
-    "type": "object",
-    "properties": {
-      "audience": {
-        "type": "string"
+    "anyOf": [
+      {
+        "$ref": "#/definitions/AudienceFeed"
       },
-      "from": {
-        "type": "number"
-      },
-      "to": {
-        "type": "number"
-      },
-      "observations": {
-        "type": "array",
-        "items": {
-          "$ref": "#/definitions/FeedEntry"
-        }
+      {
+        "$ref": "#/definitions/JudgeFeed"
       }
-    },
-    "required": [
-      "audience",
-      "from",
-      "to",
-      "observations"
-    ],
-    "additionalProperties": false
+    ]
   },
   "PlayerLeft": {
     "type": "object",
@@ -2743,139 +2922,10 @@ export const responseDefinitions = {
   "QueueAt": {
     "anyOf": [
       {
-        "type": "object",
-        "additionalProperties": false,
-        "properties": {
-          "discipline": {
-            "type": "string",
-            "enum": [
-              "bag",
-              "stack"
-            ]
-          },
-          "items": {
-            "type": "array",
-            "items": {
-              "$ref": "#/definitions/QueueItemViewOfSeenCard"
-            }
-          },
-          "resolvingPlayer": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "nextChooser": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "next": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "resolving": {
-            "type": "array",
-            "items": {
-              "$ref": "#/definitions/ResolvingViewOfSeenCard"
-            }
-          },
-          "waitingForAction": {
-            "type": "boolean"
-          },
-          "revision": {
-            "type": "number"
-          },
-          "activePlayer": {
-            "type": [
-              "string",
-              "null"
-            ]
-          }
-        },
-        "required": [
-          "activePlayer",
-          "discipline",
-          "items",
-          "next",
-          "nextChooser",
-          "resolving",
-          "resolvingPlayer",
-          "revision",
-          "waitingForAction"
-        ]
+        "$ref": "#/definitions/AudienceQueueAt"
       },
       {
-        "type": "object",
-        "additionalProperties": false,
-        "properties": {
-          "discipline": {
-            "type": "string",
-            "enum": [
-              "bag",
-              "stack"
-            ]
-          },
-          "items": {
-            "type": "array",
-            "items": {
-              "$ref": "#/definitions/QueueItemViewOfJudgeSource"
-            }
-          },
-          "resolvingPlayer": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "nextChooser": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "next": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "resolving": {
-            "type": "array",
-            "items": {
-              "$ref": "#/definitions/ResolvingViewOfJudgeSource"
-            }
-          },
-          "waitingForAction": {
-            "type": "boolean"
-          },
-          "revision": {
-            "type": "number"
-          },
-          "activePlayer": {
-            "type": [
-              "string",
-              "null"
-            ]
-          }
-        },
-        "required": [
-          "activePlayer",
-          "discipline",
-          "items",
-          "next",
-          "nextChooser",
-          "resolving",
-          "resolvingPlayer",
-          "revision",
-          "waitingForAction"
-        ]
-      },
-      {
-        "$ref": "#/definitions/QueueHead"
+        "$ref": "#/definitions/JudgeQueueAt"
       }
     ]
   },
@@ -3077,7 +3127,7 @@ export const responseDefinitions = {
       "skipped": {
         "type": "array",
         "items": {
-          "$ref": "#/definitions/SkippedEvent"
+          "$ref": "#/definitions/SkippedReport"
         }
       },
       "status": {
@@ -3262,7 +3312,7 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
-  "SkippedEvent": {
+  "SkippedReport": {
     "type": "object",
     "properties": {
       "processor": {
@@ -3271,15 +3321,6 @@ export const responseDefinitions = {
       "position": {
         "type": "number"
       },
-      "streamId": {
-        "type": "string"
-      },
-      "revision": {
-        "type": "number"
-      },
-      "type": {
-        "type": "string"
-      },
       "error": {
         "type": "string"
       }
@@ -3287,9 +3328,6 @@ export const responseDefinitions = {
     "required": [
       "processor",
       "position",
-      "streamId",
-      "revision",
-      "type",
       "error"
     ],
     "additionalProperties": false

@@ -1,7 +1,7 @@
 import { UseGuards, applyDecorators } from '@nestjs/common';
 import { FASTIFY_ROUTE_SCHEMA_METADATA } from '@nestjs/platform-fastify/constants';
 import { ApiResponse, OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { responseDefinitions } from './response-schemas.generated';
 import { RouteSchemaGuard } from '../validation/route-schema.guard';
 import { discriminated } from './discriminated';
@@ -59,6 +59,21 @@ const routeSchema =
     const handler = descriptor.value as object;
     Reflect.defineMetadata(FASTIFY_ROUTE_SCHEMA_METADATA, change(Reflect.getMetadata(FASTIFY_ROUTE_SCHEMA_METADATA, handler) ?? {}), handler);
   };
+
+const serializers = new Map<string, { $ref: string }>();
+
+/**
+ * Writes this reply through the schema of `name` rather than the route's: for answers whose shape
+ * depends on the audience asked for (a view, a queue, a feed), so an audience's answer is cut to the
+ * audience's type whatever the value holds, never to the judge's.
+ */
+export const answerAs = (reply: FastifyReply, name: ResponseSchemaName): void => {
+  let schema = serializers.get(name);
+  if (!schema) serializers.set(name, (schema = { $ref: `${SHARED}#/definitions/${name}` }));
+  const serialize = reply.compileSerializationSchema(schema) as (payload: unknown) => string;
+  // an error answered after this (the value fits no member of its type: a 500) is the one Problem shape, not this type
+  reply.type('application/json; charset=utf-8').serializer((payload) => (reply.statusCode >= 400 ? JSON.stringify(payload) : serialize(payload)));
+};
 
 /** Shares the definitions with Fastify, before any route is registered. */
 export const registerResponseSchemas = (fastify: FastifyInstance): void => {

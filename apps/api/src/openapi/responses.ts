@@ -10,7 +10,7 @@ import type { Appended, MatchSummaryWithAudiences, ObservationFeed } from '@matc
 export type { KnowledgeReport, SignedHead } from '@matchlog/audit';
 export type { MatchPage, MatchSummary } from '@matchlog/catalog';
 export type { AudienceView, JudgeView } from '@matchlog/domain';
-export type { AuditReport, DeliveryLeaks, MatchWithTokens, QueueAt, TokensReissued, Verification } from '@matchlog/matches';
+export type { AudienceFeed, AudienceQueueAt, AuditReport, DeliveryLeaks, JudgeFeed, JudgeQueueAt, MatchWithTokens, QueueAt, TokensReissued, Verification } from '@matchlog/matches';
 export type { Problem } from '../errors/error.filter';
 export type { Health, ReadyAnswer } from '../health/health.controller';
 

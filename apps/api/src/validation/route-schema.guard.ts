@@ -27,7 +27,7 @@ export class RouteSchemaGuard implements CanActivate {
 /** Every route with a schema attaches its validation error instead of answering it (see above). */
 export const attachSchemaVerdicts = (fastify: FastifyInstance): void => {
   fastify.addHook('onRoute', (route) => {
-    if (route.schema) route.attachValidation = true;
+    if (route.schema?.body) route.attachValidation = true;
   });
 };
 

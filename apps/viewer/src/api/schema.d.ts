@@ -607,6 +607,27 @@ export interface components {
             matchId: string;
             revision: number;
         };
+        AudienceFeed: {
+            audience: string;
+            from: number;
+            to: number;
+            observations: {
+                revision: number;
+                observation: components["schemas"]["Observation"];
+            }[];
+        };
+        AudienceQueueAt: {
+            /** @enum {string} */
+            discipline: "bag" | "stack";
+            items: components["schemas"]["QueueItemViewOfSeenCard"][];
+            resolvingPlayer: string | null;
+            nextChooser: string | null;
+            next: string | null;
+            resolving: components["schemas"]["ResolvingViewOfSeenCard"][];
+            waitingForAction: boolean;
+            revision: number;
+            activePlayer: string | null;
+        };
         AudienceView: {
             audience: string;
             revision: number;
@@ -742,10 +763,6 @@ export interface components {
         };
         EventsAppended: components["schemas"]["Appended"];
         Feed: components["schemas"]["ObservationFeed"];
-        FeedEntry: {
-            revision: number;
-            observation: components["schemas"]["Observation"] | components["schemas"]["MatchEvent"];
-        };
         FieldProblem: {
             path: string;
             message: string;
@@ -794,6 +811,27 @@ export interface components {
             damage: number;
             object: number;
         };
+        JudgeFeed: {
+            audience: string;
+            from: number;
+            to: number;
+            observations: {
+                revision: number;
+                observation: components["schemas"]["MatchEvent"];
+            }[];
+        };
+        JudgeQueueAt: {
+            /** @enum {string} */
+            discipline: "bag" | "stack";
+            items: components["schemas"]["QueueItemViewOfJudgeSource"][];
+            resolvingPlayer: string | null;
+            nextChooser: string | null;
+            next: string | null;
+            resolving: components["schemas"]["ResolvingViewOfJudgeSource"][];
+            waitingForAction: boolean;
+            revision: number;
+            activePlayer: string | null;
+        } | components["schemas"]["QueueHead"];
         JudgeSource: {
             cardId: string;
             definition: string;
@@ -1203,12 +1241,7 @@ export interface components {
             /** @enum {string} */
             type: "Nothing";
         };
-        ObservationFeed: {
-            audience: string;
-            from: number;
-            to: number;
-            observations: components["schemas"]["FeedEntry"][];
-        };
+        ObservationFeed: components["schemas"]["AudienceFeed"] | components["schemas"]["JudgeFeed"];
         PlayerLeft: {
             player: string;
         };
@@ -1225,29 +1258,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        QueueAt: {
-            /** @enum {string} */
-            discipline: "bag" | "stack";
-            items: components["schemas"]["QueueItemViewOfSeenCard"][];
-            resolvingPlayer: string | null;
-            nextChooser: string | null;
-            next: string | null;
-            resolving: components["schemas"]["ResolvingViewOfSeenCard"][];
-            waitingForAction: boolean;
-            revision: number;
-            activePlayer: string | null;
-        } | {
-            /** @enum {string} */
-            discipline: "bag" | "stack";
-            items: components["schemas"]["QueueItemViewOfJudgeSource"][];
-            resolvingPlayer: string | null;
-            nextChooser: string | null;
-            next: string | null;
-            resolving: components["schemas"]["ResolvingViewOfJudgeSource"][];
-            waitingForAction: boolean;
-            revision: number;
-            activePlayer: string | null;
-        } | components["schemas"]["QueueHead"];
+        QueueAt: components["schemas"]["AudienceQueueAt"] | components["schemas"]["JudgeQueueAt"];
         QueueHead: {
             revision: number;
             activePlayer: string | null;
@@ -1289,7 +1300,7 @@ export interface components {
         ReadyAnswer: {
             reasons: string[];
             catalog: components["schemas"]["CatalogLag"];
-            skipped: components["schemas"]["SkippedEvent"][];
+            skipped: components["schemas"]["SkippedReport"][];
             /** @enum {string} */
             status: "ready" | "not ready";
             store: string;
@@ -1337,12 +1348,9 @@ export interface components {
             signature: string;
             jwk: components["schemas"]["Ed25519Jwk"];
         };
-        SkippedEvent: {
+        SkippedReport: {
             processor: string;
             position: number;
-            streamId: string;
-            revision: number;
-            type: string;
             error: string;
         };
         StartingCard: {

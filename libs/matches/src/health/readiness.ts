@@ -8,10 +8,13 @@ export interface Readiness {
   readonly catalog: CatalogLag;
   /**
    * events a projection could not apply, skipped so that the rest still flow (the latest 100 since the
-   * instance started; the error itself is logged): they do not make the instance unready, a person looks
+   * instance started): they do not make the instance unready, a person looks. Anyone may ask, so only
+   * where in the log and what failed: the match, its revision and the event's type are in the log line.
    */
-  readonly skipped: readonly SkippedEvent[];
+  readonly skipped: readonly SkippedReport[];
 }
+
+export type SkippedReport = Pick<SkippedEvent, 'processor' | 'position' | 'error'>;
 
 /** A stream no match has: reading its revision is the cheapest question every store answers. */
 const PROBE_STREAM = 'readiness-probe';
@@ -45,5 +48,5 @@ export const readinessOf = async (
   } else if (catalog.failure !== undefined && catalog.behind > 0) {
     reasons.push(`the catalog is ${catalog.behind} events behind the log: its last write failed (${catalog.failure}); it is retried with backoff`);
   }
-  return { ready: reasons.length === 0, reasons, catalog, skipped: [...consumer.skipped] };
+  return { ready: reasons.length === 0, reasons, catalog, skipped: consumer.skipped.map(({ processor, position, error }) => ({ processor, position, error })) };
 };

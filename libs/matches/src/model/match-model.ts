@@ -13,6 +13,7 @@ export interface FeedMessage {
 
 /** A live feed following the match: told of each advance. */
 export interface Follower {
+  readonly audience: string;
   readonly openedWithMatchToken: boolean;
   advanced(): void;
   end(): void;
@@ -73,7 +74,14 @@ export class MatchModel implements FeedSource {
     }
     this.state = stepsSeats ? this.state : (state ?? this.replay.stateAt());
     this.head = chainHeadOf(fresh);
-    this.followers.forEach((follower) => follower.advanced());
+    for (const follower of this.followers) {
+      try {
+        follower.advanced();
+      } catch {
+        // its socket failed: that stream ends (the client resumes by id), the model and the others go on
+        follower.end();
+      }
+    }
     return true;
   }
 
@@ -108,11 +116,20 @@ export class MatchModel implements FeedSource {
     return this.replay.observations(audience, from, to).map((entry) => ({ revision: entry.revision, text: sseMessage(entry.revision, 'observation', entry) }));
   }
 
+  /**
+   * Each followed audience's seat stepped, its message kept. An audience whose step fails loses its
+   * seat and its streams (they resume by id, from a replay): the model itself, which the writer chains
+   * to, never stops half way through an event.
+   */
   private stepFollowed(revision: number, event: MatchEvent): void {
     for (const [audience, seat] of this.seats) {
-      const stepped = stepSeat(seat, event, this.state);
-      this.seats.set(audience, stepped.seat);
-      this.keep(audience, revision, sseMessage(revision, 'observation', { revision, observation: stepped.observation }));
+      try {
+        const stepped = stepSeat(seat, event, this.state);
+        this.seats.set(audience, stepped.seat);
+        this.keep(audience, revision, sseMessage(revision, 'observation', { revision, observation: stepped.observation }));
+      } catch {
+        this.unfollow(audience);
+      }
     }
     if (this.kept.has(JUDGE)) this.keep(JUDGE, revision, sseMessage(revision, 'observation', { revision, observation: event }));
   }
@@ -126,6 +143,12 @@ export class MatchModel implements FeedSource {
       this.kept.set(audience, new Map());
     }
     return seat;
+  }
+
+  private unfollow(audience: string): void {
+    this.seats.delete(audience);
+    this.kept.delete(audience);
+    for (const follower of this.followers) if (follower.audience === audience) follower.end();
   }
 
   private keep(audience: string, revision: number, text: string): void {

@@ -40,7 +40,9 @@ export class MatchModels implements LogProcessor {
 
   /** The match, kept in memory until `release`: for a live feed. */
   async hold(matchId: string): Promise<MatchModel> {
-    const model = await this.load(matchId);
+    const loaded = await this.load(matchId);
+    // another feed may have held a newer model of it meanwhile (this one evicted while its head was looked up): theirs
+    const model = this.held.get(matchId) ?? loaded;
     if (model.holders++ === 0) {
       this.cache.delete(matchId);
       this.held.set(matchId, model);
@@ -57,8 +59,7 @@ export class MatchModels implements LogProcessor {
   /** The writer's append, which followed revision `after` and left the match in `state`. */
   appended(matchId: string, after: number, events: readonly MatchEvent[], state: MatchState): void {
     const model = this.modelOf(matchId);
-    if (model && !model.advance(after, events, state)) void this.catchUp(model).catch(() => undefined);
-    if (model && !this.held.has(matchId)) this.cache.reweigh(matchId);
+    if (model) this.advanced(model, after, events, state);
   }
 
   forget(matchId: string): void {
@@ -69,7 +70,19 @@ export class MatchModels implements LogProcessor {
   handle(event: StoredEvent): void {
     const model = this.modelOf(event.streamId);
     if (!model || event.revision <= model.revision) return;
-    if (!model.advance(event.revision - 1, [asMatchEvent(event)])) void this.catchUp(model).catch((error: unknown) => this.failed(model, error));
+    this.advanced(model, event.revision - 1, [asMatchEvent(event)]);
+  }
+
+  /** Events into a model; a gap is read from the store. A model that fails to take them is dropped: the next read loads it whole. */
+  private advanced(model: MatchModel, after: number, events: readonly MatchEvent[], state?: MatchState): void {
+    let taken: boolean;
+    try {
+      taken = model.advance(after, events, state);
+    } catch (error) {
+      return this.failed(model, error);
+    }
+    if (!taken) void this.catchUp(model).catch((error: unknown) => this.failed(model, error));
+    else if (!this.held.has(model.matchId)) this.cache.reweigh(model.matchId);
   }
 
   /** The log's subscription was renewed: what it may have missed is read from the store. */
@@ -114,6 +127,7 @@ export class MatchModels implements LogProcessor {
 
   private failed(model: MatchModel, error: unknown): void {
     if (this.held.get(model.matchId) === model) this.held.delete(model.matchId);
+    if (this.cache.peek(model.matchId) === model) this.cache.delete(model.matchId);
     model.followers.forEach((follower) => follower.end());
     this.onFailure(model, error);
   }

@@ -1,5 +1,5 @@
 import { CatalogDb, MatchSummary, findMatch } from '@matchlog/catalog';
-import { AudienceView, FeedEntry, JudgeSource, JudgeView, PUBLIC, QueueView, SeenCard, audiencesOf } from '@matchlog/domain';
+import { AudienceView, JudgeSource, JudgeView, MatchEvent, Observation, PUBLIC, QueueView, SeenCard, audiencesOf } from '@matchlog/domain';
 import { Caller } from '../access/caller';
 import { assertMayReadIn, audienceIn, latestFor, revisionIn, revisionUpTo } from '../access/match-access';
 import { MatchNotFound } from '../errors';
@@ -7,7 +7,11 @@ import { MatchModels } from '../model/match-models';
 import { Clock } from '../ports';
 
 /** The pending queue as an audience sees it, at a revision. */
-export type QueueAt = QueueHead & (QueueView<SeenCard> | QueueView<JudgeSource> | QueueHead);
+export type QueueAt = AudienceQueueAt | JudgeQueueAt;
+/** An audience's queue: sources as that audience sees them. */
+export type AudienceQueueAt = QueueHead & QueueView<SeenCard>;
+/** The judge's queue: sources by card id; none before the match has a ruleset (revision 0). */
+export type JudgeQueueAt = QueueHead & (QueueView<JudgeSource> | QueueHead);
 
 /** The revision and whose turn it is: all a queue answers before the match has one (the judge's, at revision 0). */
 export interface QueueHead {
@@ -16,11 +20,22 @@ export interface QueueHead {
 }
 
 /** An audience's observations after `from` up to `to`, what a replay viewer plays back. */
-export interface ObservationFeed {
+export type ObservationFeed = AudienceFeed | JudgeFeed;
+
+interface FeedPage {
   readonly audience: string;
   readonly from: number;
   readonly to: number;
-  readonly observations: FeedEntry[];
+}
+
+/** What an audience observed: observations, never events. */
+export interface AudienceFeed extends FeedPage {
+  readonly observations: { readonly revision: number; readonly observation: Observation }[];
+}
+
+/** What the judge observes: the events themselves. */
+export interface JudgeFeed extends FeedPage {
+  readonly observations: { readonly revision: number; readonly observation: MatchEvent }[];
 }
 
 /** The catalog's summary of a match, with the audiences it has. */
@@ -40,20 +55,23 @@ export class MatchReader {
   /** The audience's view at `at`, or at the latest revision this caller may see. */
   async view(caller: Caller, matchId: string, audience: string, at: number | undefined): Promise<AudienceView | JudgeView> {
     const readable = await this.readable(caller, matchId, audience, 'at', at);
-    return readable.match.replay.viewAt(readable.audience, readable.revision);
+    const view = readable.match.replay.viewAt(readable.audience, readable.revision);
+    // the transport writes it through the schema of the audience asked for: a view of another would be cut to that
+    if (view.audience !== readable.audience) throw new Error(`a view of ${view.audience} was made for ${readable.audience}`);
+    return view;
   }
 
   /** The pending bag or stack as the audience sees it. */
   async queue(caller: Caller, matchId: string, audience: string = PUBLIC, at: number | undefined): Promise<QueueAt> {
     const view = await this.view(caller, matchId, audience, at);
-    return { revision: view.revision, activePlayer: view.turn.player, ...view.queue };
+    return { revision: view.revision, activePlayer: view.turn.player, ...view.queue } as QueueAt;
   }
 
   /** The audience's observations after `from` up to `to` (or the latest it may see), for playing back. */
   async observations(caller: Caller, matchId: string, audience: string = PUBLIC, from: number | undefined, to: number | undefined): Promise<ObservationFeed> {
     const { match, audience: who, revision } = await this.readable(caller, matchId, audience, 'to', to);
     const start = Math.min(revisionIn(match, 'from', from ?? 0), revision);
-    return { audience: who, from: start, to: revision, observations: match.replay.observations(who, start, revision) };
+    return { audience: who, from: start, to: revision, observations: match.replay.observations(who, start, revision) } as ObservationFeed;
   }
 
   /** The catalog's summary of the match, with the audiences it has. */

@@ -123,15 +123,17 @@ export class MatchWriter {
       // 128-bit salts the server draws for the shuffles (the state keeps them), then the chain over the final events
       const sealed = sealAndChain(state, stamped, model, () => this.entropy.hex(16));
       if (!sealed.ok) throw new EventsRejected(sealed.error);
+      let appended: { revision: number; position: number };
       try {
-        const { revision, position } = await this.store.append(matchId, expectedRevision, sealed.events);
-        this.models.appended(matchId, expectedRevision, sealed.events, sealed.state);
-        await this.feeder.caughtUpTo(position);
-        return { matchId, revision };
+        appended = await this.store.append(matchId, expectedRevision, sealed.events);
       } catch (error) {
         this.models.forget(matchId);
         throw error;
       }
+      // stored: from here on the answer is the append's, whatever the read side makes of it
+      this.models.appended(matchId, expectedRevision, sealed.events, sealed.state);
+      await this.feeder.caughtUpTo(appended.position);
+      return { matchId, revision: appended.revision };
     });
   }
 
