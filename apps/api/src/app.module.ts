@@ -19,6 +19,7 @@ import { MatchIntegrityController } from './matches/match-integrity.controller';
 import { MatchViewsController } from './matches/match-views.controller';
 import { MatchesController } from './matches/matches.controller';
 import { JwksController } from './signing/jwks.controller';
+import { feedEncoder } from './openapi/response-schemas';
 import { signingKeyOf } from './signing/signing-key';
 import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, MATCHES_CORE, SIGNING_KEY } from './tokens';
 
@@ -60,6 +61,7 @@ const coreOf = (parts: AppParts, signingKey: KeyObject, clock: Clock): MatchesCo
     signingKey,
     organizerKey: parts.config.organizerKey,
     replayCacheEvents: parts.config.replayCacheEvents,
+    feedEncoder: feedEncoder(),
     onModelFailure: (model, error) => feedLogger.warn(`feed of ${model.matchId} stopped: ${error instanceof Error ? error.message : String(error)}`),
   });
 

@@ -2,6 +2,7 @@ import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
+import { FeedEncoder } from './feed/sse';
 import { MatchAudit } from './audit/match-audit';
 import { MatchIntegrity } from './integrity/match-integrity';
 import { MatchModel } from './model/match-model';
@@ -22,6 +23,8 @@ export interface CoreParts {
   readonly replayCacheEvents?: number;
   /** a followed match that could not catch up with the store: its feeds end */
   readonly onModelFailure?: (model: MatchModel, error: unknown) => void;
+  /** how live feed messages are written: the transport's wall (JSON.stringify when absent) */
+  readonly feedEncoder?: FeedEncoder;
 }
 
 /** The application: one model per match, the commands, the reads, integrity and who is asking; the transport calls these. */
@@ -35,7 +38,7 @@ export interface MatchesCore {
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
-  const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure);
+  const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, parts.feedEncoder);
   parts.feeder.consumer.add(models);
   const writer = new MatchWriter(parts.store, parts.catalog, parts.feeder, models, parts.clock, parts.entropy);
   return {

@@ -44,7 +44,8 @@ export class FeedStream {
     this.channel.follow(this.audience);
     if (withView) {
       this.sent = this.horizon();
-      this.raw.write(sseMessage(this.sent, 'view', this.channel.viewAt(this.audience, this.sent)));
+      const view = this.channel.viewAt(this.audience, this.sent);
+      this.raw.write(sseMessage(this.sent, 'view', view, this.channel.encoder.view(this.audience, view)));
     }
     await this.catchUp();
   }

@@ -31,20 +31,7 @@ export const responseDefinitions = {
       "observations": {
         "type": "array",
         "items": {
-          "type": "object",
-          "properties": {
-            "revision": {
-              "type": "number"
-            },
-            "observation": {
-              "$ref": "#/definitions/Observation"
-            }
-          },
-          "required": [
-            "revision",
-            "observation"
-          ],
-          "additionalProperties": false
+          "$ref": "#/definitions/AudienceFeedEntry"
         }
       }
     },
@@ -53,6 +40,22 @@ export const responseDefinitions = {
       "from",
       "observations",
       "to"
+    ],
+    "additionalProperties": false
+  },
+  "AudienceFeedEntry": {
+    "type": "object",
+    "properties": {
+      "revision": {
+        "type": "number"
+      },
+      "observation": {
+        "$ref": "#/definitions/Observation"
+      }
+    },
+    "required": [
+      "revision",
+      "observation"
     ],
     "additionalProperties": false
   },
@@ -906,20 +909,7 @@ export const responseDefinitions = {
       "observations": {
         "type": "array",
         "items": {
-          "type": "object",
-          "properties": {
-            "revision": {
-              "type": "number"
-            },
-            "observation": {
-              "$ref": "#/definitions/MatchEvent"
-            }
-          },
-          "required": [
-            "revision",
-            "observation"
-          ],
-          "additionalProperties": false
+          "$ref": "#/definitions/JudgeFeedEntry"
         }
       }
     },
@@ -928,6 +918,22 @@ export const responseDefinitions = {
       "from",
       "observations",
       "to"
+    ],
+    "additionalProperties": false
+  },
+  "JudgeFeedEntry": {
+    "type": "object",
+    "properties": {
+      "revision": {
+        "type": "number"
+      },
+      "observation": {
+        "$ref": "#/definitions/MatchEvent"
+      }
+    },
+    "required": [
+      "revision",
+      "observation"
     ],
     "additionalProperties": false
   },

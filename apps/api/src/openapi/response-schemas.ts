@@ -1,7 +1,10 @@
+import { JUDGE } from '@matchlog/domain';
 import { UseGuards, applyDecorators } from '@nestjs/common';
 import { FASTIFY_ROUTE_SCHEMA_METADATA } from '@nestjs/platform-fastify/constants';
 import { ApiResponse, OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
+import { FeedEncoder } from '@matchlog/matches';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastJson from 'fast-json-stringify';
 import { responseDefinitions } from './response-schemas.generated';
 import { RouteSchemaGuard } from '../validation/route-schema.guard';
 import { discriminated } from './discriminated';
@@ -73,6 +76,23 @@ export const answerAs = (reply: FastifyReply, name: ResponseSchemaName): void =>
   const serialize = reply.compileSerializationSchema(schema) as (payload: unknown) => string;
   // an error answered after this (the value fits no member of its type: a 500) is the one Problem shape, not this type
   reply.type('application/json; charset=utf-8').serializer((payload) => (reply.statusCode >= 400 ? JSON.stringify(payload) : serialize(payload)));
+};
+
+/** A serializer of one of the definitions, as the routes' are made (fast-json-stringify, unions told apart). */
+const compiled = (name: ResponseSchemaName): ((value: unknown) => string) =>
+  fastJson({ $ref: `#/definitions/${name}`, definitions: discriminated(definitions) } as never) as (value: unknown) => string;
+
+/**
+ * The live feed's wall: each message written through the type of the audience it is for, as the REST
+ * answers are (an observation for an audience, an event for the judge, a view of either).
+ */
+export const feedEncoder = (): FeedEncoder => {
+  const entry = { audience: compiled('AudienceFeedEntry'), judge: compiled('JudgeFeedEntry') };
+  const view = { audience: compiled('AudienceView'), judge: compiled('JudgeView') };
+  return {
+    entry: (audience, value) => (audience === JUDGE ? entry.judge : entry.audience)(value),
+    view: (audience, value) => (audience === JUDGE ? view.judge : view.audience)(value),
+  };
 };
 
 /** Shares the definitions with Fastify, before any route is registered. */

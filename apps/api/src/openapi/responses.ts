@@ -10,7 +10,20 @@ import type { Appended, MatchSummaryWithAudiences, ObservationFeed } from '@matc
 export type { KnowledgeReport, SignedHead } from '@matchlog/audit';
 export type { MatchPage, MatchSummary } from '@matchlog/catalog';
 export type { AudienceView, JudgeView } from '@matchlog/domain';
-export type { AudienceFeed, AudienceQueueAt, AuditReport, DeliveryLeaks, JudgeFeed, JudgeQueueAt, MatchWithTokens, QueueAt, TokensReissued, Verification } from '@matchlog/matches';
+export type {
+  AudienceFeed,
+  AudienceFeedEntry,
+  AudienceQueueAt,
+  AuditReport,
+  DeliveryLeaks,
+  JudgeFeed,
+  JudgeFeedEntry,
+  JudgeQueueAt,
+  MatchWithTokens,
+  QueueAt,
+  TokensReissued,
+  Verification,
+} from '@matchlog/matches';
 export type { Problem } from '../errors/error.filter';
 export type { Health, ReadyAnswer } from '../health/health.controller';
 

@@ -611,10 +611,11 @@ export interface components {
             audience: string;
             from: number;
             to: number;
-            observations: {
-                revision: number;
-                observation: components["schemas"]["Observation"];
-            }[];
+            observations: components["schemas"]["AudienceFeedEntry"][];
+        };
+        AudienceFeedEntry: {
+            revision: number;
+            observation: components["schemas"]["Observation"];
         };
         AudienceQueueAt: {
             /** @enum {string} */
@@ -815,10 +816,11 @@ export interface components {
             audience: string;
             from: number;
             to: number;
-            observations: {
-                revision: number;
-                observation: components["schemas"]["MatchEvent"];
-            }[];
+            observations: components["schemas"]["JudgeFeedEntry"][];
+        };
+        JudgeFeedEntry: {
+            revision: number;
+            observation: components["schemas"]["MatchEvent"];
         };
         JudgeQueueAt: {
             /** @enum {string} */

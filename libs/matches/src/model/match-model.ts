@@ -1,7 +1,7 @@
 import { chainHeadOf, chainSaltOf } from '@matchlog/audit';
 import { AudienceView, JUDGE, JudgeView, MatchEvent, MatchState, Replay, Seat, evolve, judgeView, stepSeat } from '@matchlog/domain';
 import { FeedSource } from '../access/feed-horizon';
-import { sseMessage } from '../feed/sse';
+import { FeedEncoder, JSON_ENCODER, sseMessage } from '../feed/sse';
 
 /** Messages kept per followed audience, the latest ones, so streams a little behind (or delayed) share them too. */
 const KEPT_MESSAGES = 256;
@@ -43,6 +43,8 @@ export class MatchModel implements FeedSource {
   constructor(
     readonly matchId: string,
     events: readonly MatchEvent[],
+    /** how its messages are written (the transport's wall) */
+    readonly encoder: FeedEncoder = JSON_ENCODER,
   ) {
     this.replay = new Replay(events);
     this.state = this.replay.stateAt();
@@ -113,7 +115,7 @@ export class MatchModel implements FeedSource {
   messages(audience: string, from: number, to: number): FeedMessage[] {
     const kept = this.kept.get(audience);
     if (kept?.has(from + 1) && kept.has(to)) return range(from, to).map((revision) => ({ revision, text: kept.get(revision)! }));
-    return this.replay.observations(audience, from, to).map((entry) => ({ revision: entry.revision, text: sseMessage(entry.revision, 'observation', entry) }));
+    return this.replay.observations(audience, from, to).map((entry) => ({ revision: entry.revision, text: this.entryMessage(audience, entry) }));
   }
 
   /**
@@ -126,12 +128,12 @@ export class MatchModel implements FeedSource {
       try {
         const stepped = stepSeat(seat, event, this.state);
         this.seats.set(audience, stepped.seat);
-        this.keep(audience, revision, sseMessage(revision, 'observation', { revision, observation: stepped.observation }));
+        this.keep(audience, revision, this.entryMessage(audience, { revision, observation: stepped.observation }));
       } catch {
         this.unfollow(audience);
       }
     }
-    if (this.kept.has(JUDGE)) this.keep(JUDGE, revision, sseMessage(revision, 'observation', { revision, observation: event }));
+    if (this.kept.has(JUDGE)) this.keep(JUDGE, revision, this.entryMessage(JUDGE, { revision, observation: event }));
   }
 
   /** The audience's seat at the head, folded when its first stream arrives, then stepped with each event. */
@@ -143,6 +145,10 @@ export class MatchModel implements FeedSource {
       this.kept.set(audience, new Map());
     }
     return seat;
+  }
+
+  private entryMessage(audience: string, entry: { readonly revision: number; readonly observation: unknown }): string {
+    return sseMessage(entry.revision, 'observation', entry, this.encoder.entry(audience, entry));
   }
 
   private unfollow(audience: string): void {

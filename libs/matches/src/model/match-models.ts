@@ -1,5 +1,6 @@
 import { MatchEvent, MatchState } from '@matchlog/domain';
 import { EventStore, LogProcessor, StoredEvent } from '@matchlog/store';
+import { FeedEncoder, JSON_ENCODER } from '../feed/sse';
 import { LruByWeight } from './lru-by-weight';
 import { MatchModel } from './match-model';
 import { asMatchEvent, readMatch } from './read-match';
@@ -26,6 +27,8 @@ export class MatchModels implements LogProcessor {
     replayCacheEvents: number = DEFAULT_REPLAY_CACHE_EVENTS,
     /** told when a followed match could not catch up (the store failed): its feeds end, and clients resume by id */
     private readonly onFailure: (model: MatchModel, error: unknown) => void = () => undefined,
+    /** how the models' feed messages are written */
+    private readonly encoder: FeedEncoder = JSON_ENCODER,
   ) {
     this.cache = new LruByWeight({ maxEntries: CACHED_MATCHES, maxWeight: replayCacheEvents }, (model) => model.revision);
   }
@@ -107,7 +110,7 @@ export class MatchModels implements LogProcessor {
           // a read that raced a write may bring an older match than one cached meanwhile: keep the newer
           const cached = this.modelOf(matchId);
           if (cached && cached.revision >= events.length) return cached;
-          const model = new MatchModel(matchId, events);
+          const model = new MatchModel(matchId, events, this.encoder);
           this.cache.set(matchId, model);
           return model;
         })

@@ -30,12 +30,24 @@ interface FeedPage {
 
 /** What an audience observed: observations, never events. */
 export interface AudienceFeed extends FeedPage {
-  readonly observations: { readonly revision: number; readonly observation: Observation }[];
+  readonly observations: AudienceFeedEntry[];
 }
 
 /** What the judge observes: the events themselves. */
 export interface JudgeFeed extends FeedPage {
-  readonly observations: { readonly revision: number; readonly observation: MatchEvent }[];
+  readonly observations: JudgeFeedEntry[];
+}
+
+/** One observation of an audience, and the revision it brought the audience to (also one live feed message). */
+export interface AudienceFeedEntry {
+  readonly revision: number;
+  readonly observation: Observation;
+}
+
+/** One event as the judge observes it. */
+export interface JudgeFeedEntry {
+  readonly revision: number;
+  readonly observation: MatchEvent;
 }
 
 /** The catalog's summary of a match, with the audiences it has. */
