@@ -118,3 +118,31 @@ describe('MatchModels: one model per match, even when a held one was evicted whi
     await store.close();
   });
 });
+
+describe('MatchModel: an audience nobody follows any more costs nothing', () => {
+  it('steps a seat while a feed of its audience is open, and stops when the last one leaves', async () => {
+    const store = new InMemoryEventStore();
+    await store.append('m', 0, [{ id: randomUUID(), type: 'MatchCreated', data: created }]);
+    const models = new MatchModels(store);
+    const model = await models.hold('m');
+    const follower = (audience: string) => ({ audience, openedWithMatchToken: false, advanced: () => undefined, end: () => undefined });
+    const [a, b] = [follower('public'), follower('public')];
+    model.followers.add(a);
+    model.followers.add(b);
+    model.follow('public');
+    models.appended('m', 1, [turn(1) as never], model.state);
+    model.leave(a);
+    models.appended('m', 2, [turn(2) as never], model.state);
+    // still followed by b: the message of revision 3 was kept when the event came
+    expect(model.messages('public', 2, 3)).toHaveLength(1);
+    const kept = (model as unknown as { kept: Map<string, unknown> }).kept;
+    expect(kept.has('public')).toBe(true);
+    model.leave(b);
+    expect(kept.has('public')).toBe(false);
+    models.appended('m', 3, [turn(3) as never], model.state);
+    expect(model.revision).toBe(4);
+    // replayed on demand for a stream that comes later
+    expect(model.messageAt('public', 4)).toMatch(/^id: 4\nevent: observation/);
+    await store.close();
+  });
+});

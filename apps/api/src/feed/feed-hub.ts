@@ -64,7 +64,7 @@ export class FeedHub implements BeforeApplicationShutdown, LogProcessor {
       this.maxBuffered,
       (closed) => {
         this.streams.delete(closed);
-        model.followers.delete(closed);
+        model.leave(closed);
         this.models.release(model);
       },
     );

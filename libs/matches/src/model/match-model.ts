@@ -106,6 +106,14 @@ export class MatchModel implements FeedSource {
     else if (!this.kept.has(JUDGE)) this.kept.set(JUDGE, new Map());
   }
 
+  /** A follower leaves: once no other follows its audience, that audience's seat is no longer stepped with each event. */
+  leave(follower: Follower): void {
+    this.followers.delete(follower);
+    for (const other of this.followers) if (other.audience === follower.audience) return;
+    this.seats.delete(follower.audience);
+    this.kept.delete(follower.audience);
+  }
+
   /** The message that brings `audience` to `revision`: shared when recent, else replayed. */
   messageAt(audience: string, revision: number): string {
     return this.kept.get(audience)?.get(revision) ?? this.messages(audience, revision - 1, revision)[0].text;
