@@ -8,6 +8,8 @@ export * from './events/json-schema';
 export * from './state/match-state';
 export * from './state/evolve';
 export * from './state/layout';
+export * from './state/counters';
+export * from './state/time';
 export * from './validate/domain-error';
 export * from './validate/validate';
 export * from './observe/audience';

@@ -45,6 +45,8 @@ interface Setup {
   readonly pile: string;
   readonly hiddenPile: string;
   readonly faceDownPublic?: boolean;
+  /** a counter the ruleset keeps: on a player, or on a card in play */
+  readonly counter?: { readonly name: string; readonly on: 'player' | 'card' };
 }
 
 const deal = (game: string, owner: string | null, zone: ZoneRef, n: number, offset = 0): StartingCard[] =>
@@ -66,6 +68,7 @@ const setups: Record<GameId, Setup> = {
     pile: 'discard',
     hiddenPile: 'inkwell',
     faceDownPublic: true,
+    counter: { name: 'lore', on: 'player' },
   },
   'four-souls': {
     cards: () => [
@@ -91,6 +94,7 @@ const setups: Record<GameId, Setup> = {
     pile: 'graveyard',
     hiddenPile: 'memory',
     faceDownPublic: true,
+    counter: { name: 'buff', on: 'card' },
   },
 };
 
@@ -147,11 +151,27 @@ const actions = (state: MatchState, s: Setup, pick: (n: number) => number, trigg
     playCards.length ? event('ControlChanged', { cardId: one(playCards)!, controller: other }) : null,
     event('SearchPerformed', { player: p, zone: deck, criteria: 'a character', found: pick(3) === 0 ? null : one(deckCards) }),
     event('TurnStarted', { player: p, turn: 1 + pick(20) }),
+    ...counterChanges(state, s, p, one(playCards), pick),
+    state.time.called === null ? event('TimeCalled', {}) : event('TimeExtended', { seconds: 60 + pick(240), reason: 'a ruling' }),
     playCards.length ? event('TriggerAdded', { triggerId: triggerId(), player: p, sourceCardId: one(playCards)!, ability: 'When played' }) : null,
     handCards.length ? event('TriggerAdded', { triggerId: triggerId(), player: p, sourceCardId: one(handCards)!, ability: 'Hidden source' }) : null,
     pending.length ? event('TriggerResolved', { triggerId: pending[pick(pending.length)].triggerId, player: p }) : null,
     state.effects.length
       ? event('EffectResolved', { effectId: state.effects[0].effectId })
       : event('EffectStarted', { effectId: effectId(), player: p, kind: 'action', ...(playCards[0] && { sourceCardId: playCards[0] }) }),
+  ];
+};
+
+/** Up, to a value, and down no further than 0; on a face-down card too, where the game allows it. */
+const counterChanges = (state: MatchState, s: Setup, p: string, card: string | null, pick: (n: number) => number): Maybe[] => {
+  if (s.counter === undefined) return [];
+  const { name, on } = s.counter;
+  const target = on === 'player' ? { player: p } : card === null ? null : { cardId: card };
+  if (target === null) return [];
+  const now = on === 'player' ? (state.counters[p]?.[name] ?? 0) : (state.cards[state.layout!.cardIndex.get(card!)!].counters[name] ?? 0);
+  return [
+    event('CounterChanged', { counter: name, ...target, by: 1 + pick(3), reason: 'quested' }),
+    event('CounterChanged', { counter: name, ...target, to: pick(21) }),
+    now > 0 ? event('CounterChanged', { counter: name, ...target, by: -1 - pick(now) }) : null,
   ];
 };

@@ -43,6 +43,11 @@ export const DOMAIN_CODES = [
   'DUPLICATE_EFFECT',
   'UNKNOWN_EFFECT',
   'BROADCAST_DELAY_TOO_SHORT',
+  'UNKNOWN_COUNTER',
+  'COUNTER_NOT_ALLOWED_HERE',
+  'COUNTER_BELOW_ZERO',
+  'TIME_ALREADY_CALLED',
+  'GAME_BEYOND_BEST_OF',
 ] as const satisfies readonly DomainErrorCode[];
 // a DomainErrorCode added to the domain and not listed above fails to compile here
 const allDomainCodes: Exclude<DomainErrorCode, (typeof DOMAIN_CODES)[number]> extends never ? true : never = true;

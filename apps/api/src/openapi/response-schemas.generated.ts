@@ -196,6 +196,12 @@ export const responseDefinitions = {
             "type": "null"
           }
         ]
+      },
+      "counters": {
+        "$ref": "#/definitions/PlayerCounters"
+      },
+      "time": {
+        "$ref": "#/definitions/TimeState"
       }
     },
     "required": [
@@ -207,7 +213,9 @@ export const responseDefinitions = {
       "zones",
       "queue",
       "departed",
-      "ended"
+      "ended",
+      "counters",
+      "time"
     ],
     "additionalProperties": false
   },
@@ -504,6 +512,39 @@ export const responseDefinitions = {
       "controller"
     ],
     "additionalProperties": false
+  },
+  "CounterChanged": {
+    "type": "object",
+    "properties": {
+      "counter": {
+        "type": "string"
+      },
+      "player": {
+        "type": "string"
+      },
+      "cardId": {
+        "type": "string"
+      },
+      "by": {
+        "type": "number"
+      },
+      "to": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "counter"
+    ],
+    "additionalProperties": false
+  },
+  "Counters": {
+    "type": "object",
+    "additionalProperties": {
+      "type": "number"
+    }
   },
   "DeckKnowledge": {
     "type": "object",
@@ -878,6 +919,12 @@ export const responseDefinitions = {
       "damage": {
         "type": "number"
       },
+      "counters": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "number"
+        }
+      },
       "object": {
         "type": "number"
       }
@@ -890,6 +937,7 @@ export const responseDefinitions = {
       "faceDown",
       "exerted",
       "damage",
+      "counters",
       "object"
     ],
     "additionalProperties": false
@@ -1105,6 +1153,12 @@ export const responseDefinitions = {
             "type": "null"
           }
         ]
+      },
+      "counters": {
+        "$ref": "#/definitions/PlayerCounters"
+      },
+      "time": {
+        "$ref": "#/definitions/TimeState"
       }
     },
     "required": [
@@ -1116,7 +1170,9 @@ export const responseDefinitions = {
       "zones",
       "queue",
       "departed",
-      "ended"
+      "ended",
+      "counters",
+      "time"
     ],
     "additionalProperties": false
   },
@@ -1288,7 +1344,10 @@ export const responseDefinitions = {
           "TriggerRemoved",
           "SearchPerformed",
           "PlayerLeft",
-          "MatchEnded"
+          "MatchEnded",
+          "CounterChanged",
+          "TimeCalled",
+          "TimeExtended"
         ]
       },
       "zone": {
@@ -1398,7 +1457,10 @@ export const responseDefinitions = {
           "TriggerRemoved",
           "SearchPerformed",
           "PlayerLeft",
-          "MatchEnded"
+          "MatchEnded",
+          "CounterChanged",
+          "TimeCalled",
+          "TimeExtended"
         ]
       },
       "zone": {
@@ -1472,7 +1534,10 @@ export const responseDefinitions = {
           "TriggerRemoved",
           "SearchPerformed",
           "PlayerLeft",
-          "MatchEnded"
+          "MatchEnded",
+          "CounterChanged",
+          "TimeCalled",
+          "TimeExtended"
         ]
       },
       "zone": {
@@ -1556,6 +1621,9 @@ export const responseDefinitions = {
     "properties": {
       "winner": {
         "type": "string"
+      },
+      "draw": {
+        "type": "boolean"
       },
       "reason": {
         "type": "string"
@@ -1964,6 +2032,78 @@ export const responseDefinitions = {
           },
           "data": {
             "$ref": "#/definitions/MatchEnded"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "CounterChanged"
+          },
+          "data": {
+            "$ref": "#/definitions/CounterChanged"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "TimeCalled"
+          },
+          "data": {
+            "$ref": "#/definitions/TimeCalled"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "TimeExtended"
+          },
+          "data": {
+            "$ref": "#/definitions/TimeExtended"
           },
           "meta": {
             "$ref": "#/definitions/EventMeta"
@@ -2816,6 +2956,10 @@ export const responseDefinitions = {
           "winner": {
             "type": "string"
           },
+          "draw": {
+            "type": "boolean",
+            "const": true
+          },
           "reason": {
             "type": "string"
           },
@@ -2828,6 +2972,81 @@ export const responseDefinitions = {
         },
         "required": [
           "type",
+          "reason"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "CounterChanged"
+          },
+          "counter": {
+            "type": "string"
+          },
+          "player": {
+            "type": "string"
+          },
+          "zone": {
+            "$ref": "#/definitions/ZoneRef"
+          },
+          "card": {
+            "$ref": "#/definitions/SeenCard"
+          },
+          "value": {
+            "type": "number"
+          },
+          "change": {
+            "type": "number"
+          },
+          "reason": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "counter",
+          "value",
+          "change"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "TimeCalled"
+          },
+          "turn": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "type",
+          "turn"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "TimeExtended"
+          },
+          "seconds": {
+            "type": "number"
+          },
+          "reason": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "seconds",
           "reason"
         ],
         "additionalProperties": false
@@ -2856,6 +3075,12 @@ export const responseDefinitions = {
         "$ref": "#/definitions/JudgeFeed"
       }
     ]
+  },
+  "PlayerCounters": {
+    "type": "object",
+    "additionalProperties": {
+      "$ref": "#/definitions/Counters"
+    }
   },
   "PlayerLeft": {
     "type": "object",
@@ -3256,6 +3481,12 @@ export const responseDefinitions = {
       "damage": {
         "type": "number"
       },
+      "counters": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "number"
+        }
+      },
       "controller": {
         "type": "string"
       }
@@ -3368,6 +3599,88 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "TimeCalled": {
+    "type": "object",
+    "additionalProperties": {
+      "not": {}
+    }
+  },
+  "TimeExtended": {
+    "type": "object",
+    "properties": {
+      "seconds": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "seconds",
+      "reason"
+    ],
+    "additionalProperties": false
+  },
+  "TimeState": {
+    "type": "object",
+    "properties": {
+      "called": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "revision": {
+                "type": "number"
+              },
+              "turn": {
+                "type": "number"
+              }
+            },
+            "required": [
+              "revision",
+              "turn"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "turnsAfter": {
+        "type": "number"
+      },
+      "extensions": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "revision": {
+              "type": "number"
+            },
+            "seconds": {
+              "type": "number"
+            },
+            "reason": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "revision",
+            "seconds",
+            "reason"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "called",
+      "turnsAfter",
+      "extensions"
+    ],
+    "additionalProperties": false
+  },
   "TokensReissued": {
     "type": "object",
     "properties": {
@@ -3395,6 +3708,20 @@ export const responseDefinitions = {
       },
       "table": {
         "type": "number"
+      },
+      "game": {
+        "type": "number"
+      },
+      "bestOf": {
+        "type": "number",
+        "enum": [
+          1,
+          3,
+          5
+        ]
+      },
+      "format": {
+        "type": "string"
       }
     },
     "additionalProperties": false

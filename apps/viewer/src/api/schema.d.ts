@@ -403,10 +403,20 @@ export interface components {
                 };
                 faceDown?: boolean;
             }[];
+            /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
             tournament?: {
                 event?: string;
                 round?: number;
                 table?: number;
+                /** @description which game of the match at this table: 1, 2, 3 … */
+                game?: number;
+                /**
+                 * @description default 3
+                 * @enum {integer}
+                 */
+                bestOf?: 1 | 3 | 5;
+                /** @description constructed: each deck must be legal for the game */
+                format?: string;
             };
             /** @description true: MatchEnded discloses every shuffle's order and salt to spectators too */
             publicDeckLists?: boolean;
@@ -581,7 +591,29 @@ export interface components {
         MatchEndedData: {
             /** @description a player id */
             winner?: string;
+            /** @description true: a drawn game (never with a winner) */
+            draw?: boolean;
             /** @description e.g. "p1 reached 20 lore" */
+            reason: string;
+        };
+        CounterChangedData: {
+            /** @description a counter the game's ruleset declares */
+            counter: string;
+            /** @description a player id: a counter on a player */
+            player?: string;
+            /** @description a counter on a card, in a zone where the ruleset allows one */
+            cardId?: string;
+            /** @description the change */
+            by?: number;
+            /** @description the new value */
+            to?: number;
+            /** @description e.g. "quested with Ariel" */
+            reason?: string;
+        } & ((unknown | unknown) & (unknown | unknown));
+        TimeCalledData: Record<string, never>;
+        TimeExtendedData: {
+            seconds: number;
+            /** @description e.g. "ruling on Hades" */
             reason: string;
         };
         AppendEventsDto: {
@@ -599,9 +631,9 @@ export interface components {
              */
             id?: string;
             /** @enum {string} */
-            type: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded";
+            type: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended";
             /** @description the data of an event of this type (docs/events.md) */
-            data: components["schemas"]["MatchCreatedData"] | components["schemas"]["CardMovedData"] | components["schemas"]["CardsMovedData"] | components["schemas"]["ZoneShuffledData"] | components["schemas"]["CardsRevealedData"] | components["schemas"]["CardsLookedAtData"] | components["schemas"]["CardStatusChangedData"] | components["schemas"]["ControlChangedData"] | components["schemas"]["TurnStartedData"] | components["schemas"]["EffectStartedData"] | components["schemas"]["EffectResolvedData"] | components["schemas"]["TriggerAddedData"] | components["schemas"]["TriggerResolvedData"] | components["schemas"]["TriggerRemovedData"] | components["schemas"]["SearchPerformedData"] | components["schemas"]["PlayerLeftData"] | components["schemas"]["MatchEndedData"];
+            data: components["schemas"]["MatchCreatedData"] | components["schemas"]["CardMovedData"] | components["schemas"]["CardsMovedData"] | components["schemas"]["ZoneShuffledData"] | components["schemas"]["CardsRevealedData"] | components["schemas"]["CardsLookedAtData"] | components["schemas"]["CardStatusChangedData"] | components["schemas"]["ControlChangedData"] | components["schemas"]["TurnStartedData"] | components["schemas"]["EffectStartedData"] | components["schemas"]["EffectResolvedData"] | components["schemas"]["TriggerAddedData"] | components["schemas"]["TriggerResolvedData"] | components["schemas"]["TriggerRemovedData"] | components["schemas"]["SearchPerformedData"] | components["schemas"]["PlayerLeftData"] | components["schemas"]["MatchEndedData"] | components["schemas"]["CounterChangedData"] | components["schemas"]["TimeCalledData"] | components["schemas"]["TimeExtendedData"];
         };
         Appended: {
             matchId: string;
@@ -645,6 +677,8 @@ export interface components {
             queue: components["schemas"]["QueueViewOfSeenCard"];
             departed: string[];
             ended: components["schemas"]["MatchEnded"] | null;
+            counters: components["schemas"]["PlayerCounters"];
+            time: components["schemas"]["TimeState"];
         };
         AuditReport: {
             matchId: string;
@@ -714,6 +748,17 @@ export interface components {
         ControlChanged: {
             cardId: string;
             controller: string;
+        };
+        CounterChanged: {
+            counter: string;
+            player?: string;
+            cardId?: string;
+            by?: number;
+            to?: number;
+            reason?: string;
+        };
+        Counters: {
+            [key: string]: number;
         };
         DeckKnowledge: {
             zone: string;
@@ -810,6 +855,9 @@ export interface components {
             faceDown: boolean;
             exerted: boolean;
             damage: number;
+            counters: {
+                [key: string]: number;
+            };
             object: number;
         };
         JudgeFeed: {
@@ -855,6 +903,8 @@ export interface components {
             queue: components["schemas"]["QueueViewOfJudgeSource"] | null;
             departed: string[];
             ended: components["schemas"]["MatchEnded"] | null;
+            counters: components["schemas"]["PlayerCounters"];
+            time: components["schemas"]["TimeState"];
         };
         Jwks: {
             keys: {
@@ -890,7 +940,7 @@ export interface components {
             revision: number;
             eventId: string;
             /** @enum {string} */
-            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded";
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended";
             zone: string;
             how: components["schemas"]["LearnedHow"];
             from?: string;
@@ -914,7 +964,7 @@ export interface components {
             revision: number;
             eventId: string;
             /** @enum {string} */
-            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded";
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended";
             zone: string;
             how: components["schemas"]["LearnedHow"];
             from?: string;
@@ -928,7 +978,7 @@ export interface components {
             revision: number;
             eventId: string;
             /** @enum {string} */
-            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded";
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended";
             zone: string;
             why: components["schemas"]["LostWhy"];
             rule?: string;
@@ -948,6 +998,7 @@ export interface components {
         MatchDetail: components["schemas"]["MatchSummaryWithAudiences"];
         MatchEnded: {
             winner?: string;
+            draw?: boolean;
             reason: string;
         };
         MatchEvent: {
@@ -1051,6 +1102,24 @@ export interface components {
             /** @enum {string} */
             type: "MatchEnded";
             data: components["schemas"]["MatchEnded"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "CounterChanged";
+            data: components["schemas"]["CounterChanged"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "TimeCalled";
+            data: components["schemas"]["TimeCalled"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "TimeExtended";
+            data: components["schemas"]["TimeExtended"];
             meta?: components["schemas"]["EventMeta"];
         };
         MatchPage: {
@@ -1237,13 +1306,37 @@ export interface components {
             /** @enum {string} */
             type: "MatchEnded";
             winner?: string;
+            /** @enum {boolean} */
+            draw?: true;
             reason: string;
             shuffles?: components["schemas"]["ShuffleDisclosed"][];
+        } | {
+            /** @enum {string} */
+            type: "CounterChanged";
+            counter: string;
+            player?: string;
+            zone?: components["schemas"]["ZoneRef"];
+            card?: components["schemas"]["SeenCard"];
+            value: number;
+            change: number;
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            type: "TimeCalled";
+            turn: number;
+        } | {
+            /** @enum {string} */
+            type: "TimeExtended";
+            seconds: number;
+            reason: string;
         } | {
             /** @enum {string} */
             type: "Nothing";
         };
         ObservationFeed: components["schemas"]["AudienceFeed"] | components["schemas"]["JudgeFeed"];
+        PlayerCounters: {
+            [key: string]: components["schemas"]["Counters"];
+        };
         PlayerLeft: {
             player: string;
         };
@@ -1335,6 +1428,9 @@ export interface components {
             /** @enum {boolean} */
             exerted?: true;
             damage?: number;
+            counters?: {
+                [key: string]: number;
+            };
             controller?: string;
         };
         /** @enum {string} */
@@ -1362,6 +1458,25 @@ export interface components {
             zone: components["schemas"]["ZoneRef"];
             faceDown?: boolean;
         };
+        TimeCalled: {
+            [key: string]: unknown;
+        };
+        TimeExtended: {
+            seconds: number;
+            reason: string;
+        };
+        TimeState: {
+            called: {
+                revision: number;
+                turn: number;
+            } | null;
+            turnsAfter: number;
+            extensions: {
+                revision: number;
+                seconds: number;
+                reason: string;
+            }[];
+        };
         TokensReissued: {
             matchId: string;
             tokens: components["schemas"]["IssuedTokens"];
@@ -1370,6 +1485,10 @@ export interface components {
             event?: string;
             round?: number;
             table?: number;
+            game?: number;
+            /** @enum {number} */
+            bestOf?: 1 | 3 | 5;
+            format?: string;
         };
         TriggerAdded: {
             triggerId: string;
@@ -1655,10 +1774,20 @@ export interface operations {
                         };
                         faceDown?: boolean;
                     }[];
+                    /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
                     tournament?: {
                         event?: string;
                         round?: number;
                         table?: number;
+                        /** @description which game of the match at this table: 1, 2, 3 … */
+                        game?: number;
+                        /**
+                         * @description default 3
+                         * @enum {integer}
+                         */
+                        bestOf?: 1 | 3 | 5;
+                        /** @description constructed: each deck must be legal for the game */
+                        format?: string;
                     };
                     /** @description true: MatchEnded discloses every shuffle's order and salt to spectators too */
                     publicDeckLists?: boolean;
@@ -1765,7 +1894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT */
+            /** @description MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1773,7 +1902,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT";
+                        code?: "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF";
                     };
                 };
             };
@@ -2284,7 +2413,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SALT_IN_BODY, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT */
+            /** @description SALT_IN_BODY, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2292,7 +2421,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "SALT_IN_BODY" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT";
+                        code?: "SALT_IN_BODY" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF";
                     };
                 };
             };
@@ -2945,7 +3074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CHAIN_BROKEN, LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT */
+            /** @description CHAIN_BROKEN, LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2953,7 +3082,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "CHAIN_BROKEN" | "LINE_NOT_CANONICAL" | "HEAD_MISSING" | "HEAD_MISMATCH" | "SIGNATURE_INVALID" | "SIGNATURE_KEY_UNKNOWN" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT";
+                        code?: "CHAIN_BROKEN" | "LINE_NOT_CANONICAL" | "HEAD_MISSING" | "HEAD_MISMATCH" | "SIGNATURE_INVALID" | "SIGNATURE_KEY_UNKNOWN" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF";
                     };
                 };
             };

@@ -14,7 +14,7 @@ export type Spec<T = unknown> = (
       readonly values?: readonly string[];
       readonly listed?: readonly string[];
     }
-  | { readonly kind: 'integer'; readonly minimum: number }
+  | { readonly kind: 'integer'; readonly minimum: number; readonly maximum?: number; readonly values?: readonly number[] }
   | { readonly kind: 'boolean' }
   | { readonly kind: 'position' }
   | { readonly kind: 'array'; readonly items: Spec; readonly minItems?: number; readonly maxItems: number }
@@ -51,7 +51,8 @@ interface TextOptions {
 export const text = <T extends string = string>(options: TextOptions = {}): Spec<T> => ({ kind: 'string', ...options });
 export const textOrNull = (options: TextOptions = {}): Spec<string | null> => ({ kind: 'string', nullable: true, ...options });
 export const oneOf = <const V extends readonly string[]>(...values: V): Spec<V[number]> => ({ kind: 'string', values });
-export const integer = (minimum = 0): Spec<number> => ({ kind: 'integer', minimum });
+export const integer = (minimum = 0, maximum?: number): Spec<number> => ({ kind: 'integer', minimum, ...(maximum !== undefined && { maximum }) });
+export const integerOf = <const V extends readonly number[]>(...values: V): Spec<V[number]> => ({ kind: 'integer', minimum: Math.min(...values), values });
 export const boolean = (): Spec<boolean> => ({ kind: 'boolean' });
 /** "top", "bottom" or an index from the top (0 = top) */
 export const position = (): Spec<'top' | 'bottom' | number> => ({ kind: 'position' });

@@ -22,6 +22,12 @@ export interface Tournament {
   readonly event?: string;
   readonly round?: number;
   readonly table?: number;
+  /** which game of the match at this table this is: 1, 2, 3 … */
+  readonly game?: number;
+  /** how many games the match is the best of: 1, 3 or 5 (default 3) */
+  readonly bestOf?: 1 | 3 | 5;
+  /** e.g. "constructed": then each game's decks must be legal for the ruleset's construction rules */
+  readonly format?: string;
 }
 
 export interface MatchCreated {
@@ -139,6 +145,26 @@ export interface PlayerLeft {
 }
 export interface MatchEnded {
   readonly winner?: string;
+  /** a drawn game (Lorcana's end-of-match procedure); never with a winner */
+  readonly draw?: boolean;
+  readonly reason: string;
+}
+/** A public count changes: on a player (Lorcana lore) or on a card, as the game's ruleset declares (rules/counters.ts). */
+export interface CounterChanged {
+  readonly counter: string;
+  /** exactly one of player and cardId */
+  readonly player?: string;
+  readonly cardId?: string;
+  /** exactly one of by (a change) and to (the new value) */
+  readonly by?: number;
+  readonly to?: number;
+  readonly reason?: string;
+}
+/** Time is called for the round. */
+export type TimeCalled = Record<string, never>;
+/** A judge gives the match more time, e.g. after a long ruling. */
+export interface TimeExtended {
+  readonly seconds: number;
   readonly reason: string;
 }
 
@@ -160,6 +186,9 @@ export interface EventDataByType {
   SearchPerformed: SearchPerformed;
   PlayerLeft: PlayerLeft;
   MatchEnded: MatchEnded;
+  CounterChanged: CounterChanged;
+  TimeCalled: TimeCalled;
+  TimeExtended: TimeExtended;
 }
 
 export type EventType = keyof EventDataByType;
@@ -182,6 +211,9 @@ export const eventTypes: readonly EventType[] = [
   'SearchPerformed',
   'PlayerLeft',
   'MatchEnded',
+  'CounterChanged',
+  'TimeCalled',
+  'TimeExtended',
 ];
 
 /** Who recorded the event and when; the time comes from outside the domain. */

@@ -1,6 +1,6 @@
 import { Fields, Spec } from './descriptor';
 import { eventTypes } from './events';
-import { vocabulary } from './vocabulary';
+import { exactlyOneOf, vocabulary } from './vocabulary';
 
 /** docs/events.md's field tables, rendered from the vocabulary; `npm run docs:events` writes them between these markers. */
 export const FIELD_TABLES_START = '<!-- event-fields:start (generated from libs/domain/src/events/vocabulary.ts by npm run docs:events) -->';
@@ -19,7 +19,8 @@ const typeOf = (spec: Spec): string => {
       return spec.nullable ? `${what} \\| \`null\`` : what;
     }
     case 'integer':
-      return `integer ≥ ${spec.minimum}`;
+      if (spec.values !== undefined) return spec.values.map((v) => `\`${v}\``).join(' \\| ');
+      return spec.maximum === undefined ? `integer ≥ ${spec.minimum}` : `integer, ${spec.minimum} to ${spec.maximum}`;
     case 'boolean':
       return 'boolean';
     case 'position':
@@ -41,10 +42,16 @@ const rows = (fields: Fields, prefix = ''): string[] =>
     return inner?.kind === 'object' ? [own, ...rows(inner.fields, `${prefix}${name}${spec.kind === 'array' ? '[]' : ''}.`)] : [own];
   });
 
+const exclusionLines = (type: keyof typeof vocabulary): string[] =>
+  (exactlyOneOf[type] ?? []).map((group, i) => `${i === 0 ? '\n' : ''}Exactly one of ${group.map((name) => `\`${name}\``).join(' and ')}.`);
+
 export const renderFieldTables = (): string =>
-  [FIELD_TABLES_START, ...eventTypes.flatMap((type) => ['', `### ${type}`, '', '| field | type | |', '| --- | --- | --- |', ...rows(vocabulary[type])]), '', FIELD_TABLES_END].join(
-    '\n',
-  );
+  [
+    FIELD_TABLES_START,
+    ...eventTypes.flatMap((type) => ['', `### ${type}`, '', '| field | type | |', '| --- | --- | --- |', ...rows(vocabulary[type]), ...exclusionLines(type)]),
+    '',
+    FIELD_TABLES_END,
+  ].join('\n');
 
 /** The markdown with its field tables replaced by freshly rendered ones; throws when the markers are missing. */
 export const withFieldTables = (markdown: string): string => {

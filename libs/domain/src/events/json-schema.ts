@@ -1,6 +1,6 @@
 import { Fields, Spec } from './descriptor';
 import { EventType, eventTypes } from './events';
-import { vocabulary } from './vocabulary';
+import { exactlyOneOf, vocabulary } from './vocabulary';
 
 /** A JSON Schema object as OpenAPI 3.0 writes it (`nullable` for null). */
 export type JsonSchema = { readonly [keyword: string]: unknown };
@@ -19,7 +19,13 @@ const schemaOf = (spec: Spec, description?: string): JsonSchema => {
         ...described,
       };
     case 'integer':
-      return { type: 'integer', minimum: spec.minimum, ...described };
+      return {
+        type: 'integer',
+        minimum: spec.minimum,
+        ...(spec.maximum !== undefined && { maximum: spec.maximum }),
+        ...(spec.values !== undefined && { enum: [...spec.values] }),
+        ...described,
+      };
     case 'boolean':
       return { type: 'boolean', ...described };
     case 'position':
@@ -49,4 +55,11 @@ const objectSchema = (fields: Fields): JsonSchema => {
 
 /** The schema of each event type's data, from the vocabulary: what the domain accepts, for OpenAPI. */
 export const eventDataSchemas = (): Record<EventType, JsonSchema> =>
-  Object.fromEntries(eventTypes.map((type) => [type, objectSchema(vocabulary[type])])) as Record<EventType, JsonSchema>;
+  Object.fromEntries(eventTypes.map((type) => [type, { ...objectSchema(vocabulary[type]), ...exclusions(type) }])) as Record<EventType, JsonSchema>;
+
+/** Each group of exactly-one fields as a oneOf of `required`s (with additionalProperties false, nothing else fits). */
+const exclusions = (type: EventType): JsonSchema => {
+  const groups = exactlyOneOf[type];
+  if (groups === undefined) return {};
+  return { allOf: groups.map((group) => ({ oneOf: group.map((name) => ({ required: [name] })) })) };
+};

@@ -1,6 +1,6 @@
 import { GameId } from '../rules/ruleset';
 import { rulesets } from '../rules/rulesets';
-import { DataOf, Fields, boolean, integer, list, object, oneOf, optional, position, required, text, textOrNull } from './descriptor';
+import { DataOf, Fields, boolean, integer, integerOf, list, object, oneOf, optional, position, required, text, textOrNull } from './descriptor';
 import { EventDataByType, EventType } from './events';
 
 /**
@@ -52,7 +52,20 @@ export const vocabulary = {
       ),
       'every physical card in its starting zone; ordered zones listed top first',
     ),
-    tournament: optional(object({ event: optional(text({ maxLength: 200 })), round: optional(integer()), table: optional(integer()) })),
+    tournament: optional(
+      object({
+        event: optional(text({ maxLength: 200 })),
+        round: optional(integer()),
+        table: optional(integer()),
+        game: optional(integer(1, 5), 'which game of the match at this table: 1, 2, 3 …'),
+        bestOf: optional(integerOf(1, 3, 5), 'default 3'),
+        format: optional(
+          text({ pattern: /^[a-z][a-z0-9-]{0,31}$/, patternHint: 'a format name in kebab-case, e.g. constructed' }),
+          'constructed: each deck must be legal for the game',
+        ),
+      }),
+      "the games of one match share event, round and table; the catalog reads the match's result from them",
+    ),
     publicDeckLists: optional(boolean(), "true: MatchEnded discloses every shuffle's order and salt to spectators too"),
     broadcastDelay: optional(
       object({ events: optional(integer(), 'it never shows the last this many events'), seconds: optional(integer(), 'nor an event recorded less than this many seconds ago') }),
@@ -109,8 +122,30 @@ export const vocabulary = {
     found: required(textOrNull(), 'a card id; null: failed to find'),
   },
   PlayerLeft: { player: required(text()) },
-  MatchEnded: { winner: optional(text(), 'a player id'), reason: required(text({ maxLength: 500 }), 'e.g. "p1 reached 20 lore"') },
+  MatchEnded: {
+    winner: optional(text(), 'a player id'),
+    draw: optional(boolean(), 'true: a drawn game (never with a winner)'),
+    reason: required(text({ maxLength: 500 }), 'e.g. "p1 reached 20 lore"'),
+  },
+  CounterChanged: {
+    counter: required(text({ pattern: /^[a-z][a-z0-9-]{0,31}$/, patternHint: 'a counter name in kebab-case, e.g. lore' }), "a counter the game's ruleset declares"),
+    player: optional(text(), 'a player id: a counter on a player'),
+    cardId: optional(text(), 'a counter on a card, in a zone where the ruleset allows one'),
+    by: optional(integer(-9999, 9999), 'the change'),
+    to: optional(integer(0, 9999), 'the new value'),
+    reason: optional(text({ maxLength: 200 }), 'e.g. "quested with Ariel"'),
+  },
+  TimeCalled: {},
+  TimeExtended: { seconds: required(integer(1, 3600)), reason: required(text({ maxLength: 200 }), 'e.g. "ruling on Hades"') },
 } satisfies Record<EventType, Fields>;
+
+/** Fields of which an event's data names exactly one. */
+export const exactlyOneOf: Partial<Record<EventType, readonly (readonly string[])[]>> = {
+  CounterChanged: [
+    ['player', 'cardId'],
+    ['by', 'to'],
+  ],
+};
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -133,4 +168,7 @@ export const vocabularyMatchesTypes: { [T in EventType]: Same<DataOf<(typeof voc
   SearchPerformed: true,
   PlayerLeft: true,
   MatchEnded: true,
+  CounterChanged: true,
+  TimeCalled: true,
+  TimeExtended: true,
 };

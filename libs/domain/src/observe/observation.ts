@@ -13,6 +13,8 @@ export interface SeenCard {
   readonly faceDown?: true;
   readonly exerted?: true;
   readonly damage?: number;
+  /** counters on the card, where they are public (rules/ruleset.ts CounterDefinition) */
+  readonly counters?: Readonly<Record<string, number>>;
   /** only when someone other than the zone's player controls it */
   readonly controller?: string;
 }
@@ -110,7 +112,21 @@ export type Observation =
     }
   | { readonly type: 'PlayerLeft'; readonly player: string }
   /** `shuffles`: every shuffle of the match, declassified once it is over (none: the match had none, or this audience gets no deck lists) */
-  | { readonly type: 'MatchEnded'; readonly winner?: string; readonly reason: string; readonly shuffles?: readonly ShuffleDisclosed[] }
+  | { readonly type: 'MatchEnded'; readonly winner?: string; readonly draw?: true; readonly reason: string; readonly shuffles?: readonly ShuffleDisclosed[] }
+  /** a public count: on `player`, or on `card` where it lies in `zone`; `value` is the new count, `change` how far it moved */
+  | {
+      readonly type: 'CounterChanged';
+      readonly counter: string;
+      readonly player?: string;
+      readonly zone?: ZoneRef;
+      readonly card?: SeenCard;
+      readonly value: number;
+      readonly change: number;
+      readonly reason?: string;
+    }
+  /** time called for the round, during turn `turn` */
+  | { readonly type: 'TimeCalled'; readonly turn: number }
+  | { readonly type: 'TimeExtended'; readonly seconds: number; readonly reason: string }
   /** the event named something that does not exist (validate refuses those): nothing was perceived */
   | { readonly type: 'Nothing' };
 

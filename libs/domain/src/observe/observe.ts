@@ -1,4 +1,4 @@
-import { EventOf, MatchEvent } from '../events/events';
+import { CounterChanged, EventOf, MatchEvent } from '../events/events';
 import { evolve } from '../state/evolve';
 import { zoneIndexOf } from '../state/layout';
 import { MatchLayout, MatchState } from '../state/match-state';
@@ -138,6 +138,9 @@ const observeEvent = (before: MatchState, after: MatchState, layout: MatchLayout
     case 'TriggerResolved':
     case 'TriggerRemoved':
     case 'PlayerLeft':
+    case 'CounterChanged':
+    case 'TimeCalled':
+    case 'TimeExtended':
       // observed above already; listed so the switch stays exhaustive
       return observeQuickly(before, after, layout, perception, event)!;
     case 'MatchEnded': {
@@ -153,6 +156,7 @@ const observeEvent = (before: MatchState, after: MatchState, layout: MatchLayout
       return unchanged({
         type: 'MatchEnded',
         ...(event.data.winner !== undefined && { winner: event.data.winner }),
+        ...(event.data.draw === true && { draw: true as const }),
         reason: event.data.reason,
         ...(shuffles.length > 0 && { shuffles }),
       });
@@ -173,6 +177,12 @@ const observeQuickly = (before: MatchState, after: MatchState, layout: MatchLayo
       return observeShuffle(before, after, layout, perception, event.data);
     case 'TurnStarted':
       return { observation: { type: 'TurnStarted', player: event.data.player, turn: event.data.turn }, perception };
+    case 'CounterChanged':
+      return { observation: observeCounter(before, after, layout, perception, event.data), perception };
+    case 'TimeCalled':
+      return { observation: { type: 'TimeCalled', turn: after.turn.number }, perception };
+    case 'TimeExtended':
+      return { observation: { type: 'TimeExtended', seconds: event.data.seconds, reason: event.data.reason }, perception };
     case 'EffectResolved':
       return { observation: { type: 'EffectResolved', effectId: event.data.effectId }, perception };
     case 'TriggerResolved':
@@ -184,6 +194,24 @@ const observeQuickly = (before: MatchState, after: MatchState, layout: MatchLayo
     default:
       return undefined;
   }
+};
+
+/** Counters are public: every audience sees the new value, on the player or on the card as it sees that card. */
+const observeCounter = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, change: CounterChanged): Observation => {
+  const { counter, reason } = change;
+  const common = { counter, ...(reason !== undefined && { reason }) };
+  if (change.player !== undefined) {
+    if (!layout.playerIds.includes(change.player)) return { type: 'Nothing' };
+    const was = before.counters[change.player]?.[counter] ?? 0;
+    const value = after.counters[change.player]?.[counter] ?? 0;
+    return { type: 'CounterChanged', ...common, player: change.player, value, change: value - was };
+  }
+  const card = change.cardId === undefined ? undefined : layout.cardIndex.get(change.cardId);
+  if (card === undefined) return { type: 'Nothing' };
+  const now = after.cards[card];
+  const value = now.counters[counter] ?? 0;
+  const moved = value - (before.cards[card].counters[counter] ?? 0);
+  return { type: 'CounterChanged', ...common, zone: layout.zones[now.zone].ref, card: seen(layout, perception, now, card), value, change: moved };
 };
 
 /** After a shuffle nobody can follow a card in the zone: every card gets a new handle, by position. */

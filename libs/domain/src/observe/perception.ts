@@ -1,4 +1,4 @@
-import { CardState, MatchLayout, MatchState } from '../state/match-state';
+import { CardState, MatchLayout, MatchState, NO_COUNTERS } from '../state/match-state';
 import { Audience } from './audience';
 import { SeenCard } from './observation';
 import { canLookAt } from './visibility';
@@ -37,6 +37,7 @@ export const seen = (layout: MatchLayout, perception: Perception, card: CardStat
   if (zone.definition.visibility === 'public' && card.faceDown) result.faceDown = true;
   if (visibleStatus && card.exerted) result.exerted = true;
   if (visibleStatus && card.damage > 0) result.damage = card.damage;
+  if (zone.definition.visibility === 'public' && card.counters !== NO_COUNTERS) result.counters = card.counters;
   if (card.controller !== null && zone.player !== null && card.controller !== zone.player) result.controller = card.controller;
   return result;
 };

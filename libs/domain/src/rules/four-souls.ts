@@ -59,4 +59,10 @@ export const fourSouls: Ruleset = {
   ],
   pending: { kind: 'stack', zone: 'stack', onlyTriggered: false, rule: 'The Stack' },
   zoneChange: { newObjectWhenLeaving: 'any', clearsStatus: true, faceDownForgets: false, controlChangeHidesFaceDown: false, rule: 'Game Zones' },
+  counters: [],
+  counterNotes: 'The Four Souls text here ("Game Zones") names no counter, so none is declared and every CounterChanged is refused.',
+  tournament: {
+    document: null,
+    missing: ["Four Souls' tournament rules are not in ../shared/rules: match length, win conditions, sideboarding and deck construction are not checked"],
+  },
 };

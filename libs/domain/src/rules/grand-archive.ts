@@ -42,4 +42,12 @@ export const grandArchive: Ruleset = {
   ],
   pending: { kind: 'stack', zone: 'effects-stack', onlyTriggered: false, rule: 'Game Zones - Effects Stack' },
   zoneChange: { newObjectWhenLeaving: 'in-play', clearsStatus: true, faceDownForgets: false, controlChangeHidesFaceDown: true, rule: 'Game Zones' },
+  counters: [{ name: '*', on: 'card', zones: ['field', 'graveyard', 'banishment', 'intent', 'effects-stack'], rule: 'grand-archive Game Mechanics - Counters' }],
+  counterNotes:
+    'The rules index lists "Game Mechanics - Counters", but its text is not in ../shared/rules: no counter name is checked and no player counter is declared. ' +
+    'A counter is public, and cards in private zones "have no characteristics apart from being cards" (Public vs Private Information 2), so only cards in public zones carry one.',
+  tournament: {
+    document: null,
+    missing: ["Grand Archive's tournament rules are not in ../shared/rules: match length, win conditions, sideboarding and deck construction are not checked"],
+  },
 };

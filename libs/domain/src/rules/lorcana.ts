@@ -20,4 +20,17 @@ export const lorcana: Ruleset = {
   ],
   pending: { kind: 'bag', zone: 'bag', onlyTriggered: true, rule: '7.7.4' },
   zoneChange: { newObjectWhenLeaving: 'in-play', clearsStatus: true, faceDownForgets: true, controlChangeHidesFaceDown: false, rule: '7.1.6' },
+  // a player's lore: 7.4.3's example ("each opponent loses 1 lore"); the 20 to win is tournament practice
+  counters: [{ name: 'lore', on: 'player', rule: 'lorcana 7.4.3' }],
+  tournament: {
+    // the facts as issue 17 quotes them; the document's section numbers are not in ../shared/rules, so sections are named
+    document: 'Disney Lorcana Tournament Rules',
+    bestOf: 3,
+    roundMinutes: 50,
+    winsAt: { counter: 'lore', value: 20, section: 'winning a game (20 lore)' },
+    turnsAfterTime: { turns: 5, section: 'end-of-match procedure (Swiss): the active player finishes the turn, then 5 more turns' },
+    sideboard: { allowed: false, section: 'deck construction (no sideboard)' },
+    constructed: { minCards: 60, maxCopiesOfName: 4, section: 'deck construction (at least 60 cards, at most 4 of a full name)' },
+    missing: ['ink types: the card data here is a definition name, so "at most 2 ink types" is not checked'],
+  },
 };

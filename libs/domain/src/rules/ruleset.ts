@@ -53,6 +53,37 @@ export interface ZoneChangeRule {
   readonly rule: string;
 }
 
+/** A count the table keeps in public (Lorcana lore): on a player, or on a card in one of `zones`. */
+export interface CounterDefinition {
+  /** the counter's name; `*` when the rules texts here name none, so any name is taken (see `Ruleset.counterNotes`) */
+  readonly name: string;
+  readonly on: 'player' | 'card';
+  /** card counters only: the zones where a card may carry one; a card that changes zone loses them, as it loses damage (state/moves.ts) */
+  readonly zones?: readonly string[];
+  /** the rule or document it comes from */
+  readonly rule: string;
+}
+
+/**
+ * What the game's published tournament practice says, as far as matchlog has it. `document` is cited
+ * with each fact; what is missing is listed in `missing`, and its check is left out.
+ */
+export interface TournamentPractice {
+  readonly document: string | null;
+  /** the default length of a match in games */
+  readonly bestOf?: number;
+  readonly roundMinutes?: number;
+  /** a counter that wins the game when a player reaches it */
+  readonly winsAt?: { readonly counter: string; readonly value: number; readonly section: string };
+  /** after time is called: the active player finishes the turn, then this many more turns, then a drawn game */
+  readonly turnsAfterTime?: { readonly turns: number; readonly section: string };
+  /** false: no sideboard, so each player's deck is the same in every game of a match */
+  readonly sideboard?: { readonly allowed: boolean; readonly section: string };
+  /** the construction rules of a constructed deck that matchlog can check from definitions alone */
+  readonly constructed?: { readonly minCards: number; readonly maxCopiesOfName: number; readonly section: string };
+  readonly missing: readonly string[];
+}
+
 export interface Ruleset {
   readonly game: GameId;
   readonly title: string;
@@ -67,6 +98,11 @@ export interface Ruleset {
     readonly handNotBelowZero: string;
     readonly onlyTriggeredInBag: string;
   };
+  /** the counters this game keeps (CounterChanged refuses any other) */
+  readonly counters: readonly CounterDefinition[];
+  /** why the counters are what they are where the rules texts are silent */
+  readonly counterNotes?: string;
+  readonly tournament: TournamentPractice;
   /** prefix used when citing this game's rules, e.g. "lorcana 7.1.5" */
   readonly citation: string;
 }
@@ -76,3 +112,6 @@ export type GameId = 'lorcana' | 'four-souls' | 'grand-archive';
 export const zoneDefinition = (ruleset: Ruleset, name: string): ZoneDefinition | undefined => ruleset.zones.find((zone) => zone.name === name);
 
 export const cite = (ruleset: Ruleset, rule: string): string => `${ruleset.citation} ${rule}`;
+
+/** A fact of the game's tournament practice, cited by document and section. */
+export const citeTournament = (ruleset: Ruleset, section: string): string => `${ruleset.tournament.document ?? ruleset.title}, ${section}`;

@@ -1,5 +1,6 @@
 import { MatchCreated } from '../events/events';
 import { emptyMatch, CardState, MatchState } from './match-state';
+import { NO_COUNTERS, startingCounters } from './counters';
 import { layoutOf, zoneIndexOf } from './layout';
 
 /** The state right after MatchCreated; cards that name no zone of this match are left out (validate refuses them). */
@@ -19,8 +20,9 @@ export const createMatch = (created: MatchCreated): MatchState => {
       faceDown: card.faceDown ?? instance.definition.defaultFace === 'down',
       exerted: false,
       damage: 0,
+      counters: NO_COUNTERS,
       object: 0,
     };
   });
-  return { ...emptyMatch, revision: 1, layout, cards, zones };
+  return { ...emptyMatch, revision: 1, layout, cards, zones, counters: startingCounters(layout.ruleset, layout.playerIds) };
 };

@@ -1,4 +1,6 @@
-import { EventOf, MatchEvent } from '../events/events';
+import { CounterChanged, EventOf, MatchEvent } from '../events/events';
+import { NO_COUNTERS, counterAfter, withCounter } from './counters';
+import { timeCalled, timeExtended, turnStartedAfterTime } from './time';
 import { createMatch } from './create';
 import { MatchLayout, MatchState } from './match-state';
 import { moveCards } from './moves';
@@ -45,7 +47,7 @@ const apply = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent
     case 'ControlChanged':
       return changeCard(state, layout, event);
     case 'TurnStarted':
-      return { ...state, turn: { player: event.data.player, number: event.data.turn }, queue: pendingNewTurn(state.queue) };
+      return { ...state, turn: { player: event.data.player, number: event.data.turn }, queue: pendingNewTurn(state.queue), time: turnStartedAfterTime(state.time) };
     case 'EffectStarted':
       return { ...state, effects: [...state.effects, { ...event.data }] };
     case 'EffectResolved':
@@ -62,6 +64,12 @@ const apply = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent
       return { ...state, departed: [...state.departed, event.data.player], queue: pendingWithout(state.queue, event.data.player) };
     case 'MatchEnded':
       return { ...state, ended: event.data };
+    case 'CounterChanged':
+      return changeCounter(state, layout, event.data);
+    case 'TimeCalled':
+      return { ...state, time: timeCalled(state.time, state.revision + 1, state.turn.number) };
+    case 'TimeExtended':
+      return { ...state, time: timeExtended(state.time, state.revision + 1, event.data.seconds, event.data.reason) };
     case 'CardsRevealed':
     case 'CardsLookedAt':
     case 'SearchPerformed':
@@ -83,7 +91,23 @@ const withRevision = (s: MatchState, revision: number): MatchState => ({
   departed: s.departed,
   ended: s.ended,
   shuffles: s.shuffles,
+  counters: s.counters,
+  time: s.time,
 });
+
+const changeCounter = (state: MatchState, layout: MatchLayout, change: CounterChanged): MatchState => {
+  if (change.player !== undefined) {
+    if (!layout.playerIds.includes(change.player)) return state;
+    const own = state.counters[change.player] ?? NO_COUNTERS;
+    return { ...state, counters: { ...state.counters, [change.player]: withCounter(own, change.counter, counterAfter(own, change), false) } };
+  }
+  const index = change.cardId === undefined ? undefined : layout.cardIndex.get(change.cardId);
+  if (index === undefined) return state;
+  const cards = state.cards.slice();
+  const card = cards[index];
+  cards[index] = { ...card, counters: withCounter(card.counters, change.counter, counterAfter(card.counters, change), true) };
+  return { ...state, cards };
+};
 
 const changeCard = (state: MatchState, layout: MatchLayout, event: EventOf<'CardStatusChanged' | 'ControlChanged'>): MatchState => {
   const index = layout.cardIndex.get(event.data.cardId);

@@ -3,6 +3,8 @@ import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
 import { ZoneRef } from '../events/zone-ref';
 import { Pending } from '../queue/pending';
 import { Ruleset, ZoneDefinition } from '../rules/ruleset';
+import { Counters, NO_COUNTERS, PlayerCounters } from './counters';
+import { TimeState, noTime } from './time';
 
 /** A zone as it exists in one match: a ruleset zone for one player, one slot, or the table. */
 export interface ZoneInstance {
@@ -39,6 +41,8 @@ export interface CardState {
   readonly faceDown: boolean;
   readonly exerted: boolean;
   readonly damage: number;
+  /** public counts on the card (Grand Archive); lost, like damage, when the card changes zone */
+  readonly counters: Counters;
   /** how many times this card has become a new object (Lorcana 7.1.6; Four Souls: every zone change) */
   readonly object: number;
 }
@@ -90,6 +94,9 @@ export interface MatchState {
   readonly ended: MatchEnded | null;
   /** every shuffle of the match, in order, for the post-match publication */
   readonly shuffles: readonly ShuffleRecord[];
+  /** each player's counters (Lorcana lore) */
+  readonly counters: PlayerCounters;
+  readonly time: TimeState;
 }
 
 export const emptyMatch: MatchState = {
@@ -103,4 +110,8 @@ export const emptyMatch: MatchState = {
   departed: [],
   ended: null,
   shuffles: [],
+  counters: {},
+  time: noTime,
 };
+
+export { NO_COUNTERS };

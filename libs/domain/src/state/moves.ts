@@ -2,6 +2,7 @@ import { Move, Position } from '../events/events';
 import { ZoneDefinition } from '../rules/ruleset';
 import { CardState, MatchLayout, MatchState } from './match-state';
 import { zoneIndexOf } from './layout';
+import { NO_COUNTERS } from './counters';
 
 /** Where `position` puts a card in a zone that holds `size` cards: 0 is the top. Unordered zones append. */
 export const insertionIndex = (zone: ZoneDefinition, size: number, position: Position | undefined): number => {
@@ -17,7 +18,7 @@ const becomesNewObject = (layout: MatchLayout, from: number, to: number): boolea
   return leaving === 'any' || (layout.zones[from].definition.inPlay && !layout.zones[to].definition.inPlay);
 };
 
-/** The card after it lands in zone `to`: status belongs to an object and does not follow it to another zone (Lorcana 7.1.6, 7.5.2). */
+/** The card after it lands in zone `to`: status (exerted, damage, counters) belongs to an object and does not follow it to another zone (Lorcana 7.1.6, 7.5.2). */
 export const landedCard = (layout: MatchLayout, card: CardState, to: number, faceDown: boolean | undefined): CardState => {
   const zone = layout.zones[to];
   const changed = card.zone !== to;
@@ -31,6 +32,7 @@ export const landedCard = (layout: MatchLayout, card: CardState, to: number, fac
     faceDown: faceDown ?? (changed ? zone.definition.defaultFace === 'down' : card.faceDown),
     exerted: changed ? false : card.exerted,
     damage: changed ? 0 : card.damage,
+    counters: changed ? NO_COUNTERS : card.counters,
     object: becomesNewObject(layout, card.zone, to) ? card.object + 1 : card.object,
   };
 };

@@ -4,7 +4,7 @@ import { RESERVED_AUDIENCES } from '../observe/audience';
 import { isGameId } from '../rules/rulesets';
 import { cite } from '../rules/ruleset';
 import { layoutOf } from '../state/layout';
-import { Verdict, rejected } from './domain-error';
+import { Verdict, accepted, rejected } from './domain-error';
 import { checkZone } from './check-refs';
 
 export const checkCreated = (created: MatchCreated): Verdict => {
@@ -46,5 +46,18 @@ export const checkCreated = (created: MatchCreated): Verdict => {
       return rejected('CARD_INTO_BAG', cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag), "cards can't start in the bag", `data.cards[${i}].zone`);
     }
   }
-  return checkBroadcast(created);
+  return first(checkTournament(created), checkBroadcast(created));
 };
+
+const checkTournament = ({ tournament }: MatchCreated): Verdict => {
+  const bestOf = tournament?.bestOf ?? 3;
+  if (tournament?.game === undefined || tournament.game <= bestOf) return accepted;
+  return rejected(
+    'GAME_BEYOND_BEST_OF',
+    'matchlog',
+    `game ${tournament.game} of a best of ${bestOf} cannot be: give a game from 1 to ${bestOf}, or bestOf`,
+    'data.tournament.game',
+  );
+};
+
+const first = (...verdicts: Verdict[]): Verdict => verdicts.find((verdict) => !verdict.ok) ?? accepted;

@@ -24,7 +24,12 @@ export type DomainErrorCode =
   | 'UNKNOWN_TRIGGER'
   | 'DUPLICATE_EFFECT'
   | 'UNKNOWN_EFFECT'
-  | 'BROADCAST_DELAY_TOO_SHORT';
+  | 'BROADCAST_DELAY_TOO_SHORT'
+  | 'UNKNOWN_COUNTER'
+  | 'COUNTER_NOT_ALLOWED_HERE'
+  | 'COUNTER_BELOW_ZERO'
+  | 'TIME_ALREADY_CALLED'
+  | 'GAME_BEYOND_BEST_OF';
 
 export interface DomainError {
   readonly code: DomainErrorCode;

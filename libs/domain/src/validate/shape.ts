@@ -1,6 +1,6 @@
 import { Fields, Spec } from '../events/descriptor';
 import { EventType } from '../events/events';
-import { vocabulary } from '../events/vocabulary';
+import { exactlyOneOf, vocabulary } from '../events/vocabulary';
 
 export interface ShapeProblem {
   /** e.g. "data.moves[1].from.zone" */
@@ -21,7 +21,8 @@ export const expected = (spec: Spec): string => {
       return spec.nullable ? `${what} or null` : what;
     }
     case 'integer':
-      return `an integer of at least ${spec.minimum}`;
+      if (spec.values !== undefined) return spec.values.join(', ').replace(/, (\d+)$/, ' or $1');
+      return spec.maximum === undefined ? `an integer of at least ${spec.minimum}` : `an integer from ${spec.minimum} to ${spec.maximum}`;
     case 'boolean':
       return 'true or false';
     case 'position':
@@ -44,7 +45,9 @@ const checkValue = (spec: Spec, value: unknown, path: string): ShapeProblem | nu
       if (spec.maxLength !== undefined && (value.length === 0 || value.length > spec.maxLength)) return problem(path, spec);
       return spec.pattern === undefined || spec.pattern.test(value) ? null : problem(path, spec);
     case 'integer':
-      return Number.isInteger(value) && (value as number) >= spec.minimum ? null : problem(path, spec);
+      if (!Number.isInteger(value) || (value as number) < spec.minimum) return problem(path, spec);
+      if (spec.maximum !== undefined && (value as number) > spec.maximum) return problem(path, spec);
+      return spec.values === undefined || spec.values.includes(value as number) ? null : problem(path, spec);
     case 'boolean':
       return typeof value === 'boolean' ? null : problem(path, spec);
     case 'position':
@@ -81,5 +84,17 @@ const checkFields = (fields: Fields, data: Record<string, unknown>, path: string
 };
 
 /** The first thing wrong with an event's data against the vocabulary, or null when it is well formed. */
-export const shapeProblem = (type: EventType, data: unknown): ShapeProblem | null =>
-  isObject(data) ? checkFields(vocabulary[type], data, 'data') : { path: 'data', message: `data must be an object (the data of a ${type})` };
+export const shapeProblem = (type: EventType, data: unknown): ShapeProblem | null => {
+  if (!isObject(data)) return { path: 'data', message: `data must be an object (the data of a ${type})` };
+  return checkFields(vocabulary[type], data, 'data') ?? exclusionProblem(type, data);
+};
+
+const exclusionProblem = (type: EventType, data: Record<string, unknown>): ShapeProblem | null => {
+  for (const group of exactlyOneOf[type] ?? []) {
+    const given = group.filter((name) => data[name] !== undefined);
+    if (given.length === 1) continue;
+    const names = group.map((name) => `data.${name}`).join(' or ');
+    return { path: `data.${given[1] ?? group[0]}`, message: `a ${type} needs exactly one of ${names}, not ${given.length === 0 ? 'neither' : 'both'}` };
+  }
+  return null;
+};

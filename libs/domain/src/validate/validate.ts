@@ -5,6 +5,7 @@ import { DomainError, Verdict, accepted, rejected } from './domain-error';
 import { checkCreated } from './check-created';
 import { shapeProblem } from './shape';
 import { checkCardIn, checkMoves, checkShuffle } from './check-moves';
+import { checkCounter, checkTimeCalled } from './check-counter';
 import { checkCard, checkCardIds, checkEffect, checkPlayer, checkTrigger, checkZone } from './check-refs';
 
 /**
@@ -80,7 +81,15 @@ const checkEvent = (state: MatchState, layout: MatchLayout, event: Exclude<Match
         event.data.found === null ? accepted : checkCardIn(state, layout, event.data.found, event.data.zone, 'data.found'),
       );
     case 'MatchEnded':
+      if (event.data.draw === true && event.data.winner !== undefined)
+        return rejected('MALFORMED_EVENT', 'matchlog', 'a drawn game has no winner: give draw or winner', 'data.draw');
       return event.data.winner === undefined ? accepted : checkPlayer(layout, event.data.winner, 'data.winner');
+    case 'CounterChanged':
+      return checkCounter(state, layout, event.data);
+    case 'TimeCalled':
+      return checkTimeCalled(state);
+    case 'TimeExtended':
+      return accepted;
   }
 };
 

@@ -3,6 +3,8 @@ import { ZoneRef } from '../events/zone-ref';
 import { SeenCard } from '../observe/observation';
 import { QueueView } from '../queue/queue-view';
 import { GameId } from '../rules/ruleset';
+import { PlayerCounters } from '../state/counters';
+import { TimeState, noTime } from '../state/time';
 
 export interface ZoneView<C> {
   readonly zone: ZoneRef;
@@ -24,6 +26,9 @@ export interface AudienceView {
   readonly queue: QueueView<SeenCard>;
   readonly departed: readonly string[];
   readonly ended: MatchEnded | null;
+  /** each player's counters, e.g. { p1: { lore: 7 } }; a card's are on its entry */
+  readonly counters: PlayerCounters;
+  readonly time: TimeState;
 }
 
 export const emptyView = (audience: string): AudienceView => ({
@@ -36,4 +41,6 @@ export const emptyView = (audience: string): AudienceView => ({
   queue: { discipline: 'bag', items: [], resolvingPlayer: null, nextChooser: null, next: null, resolving: [], waitingForAction: false },
   departed: [],
   ended: null,
+  counters: {},
+  time: noTime,
 });

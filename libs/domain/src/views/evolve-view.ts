@@ -5,6 +5,8 @@ import { Pending, emptyPending, pendingAdded, pendingNewTurn, pendingRemoved, pe
 import { QueueItemView, QueueView, ResolvingView, queueView } from '../queue/queue-view';
 import { rulesets } from '../rules/rulesets';
 import { AudienceView, ZoneView } from './audience-view';
+import { startingCounters, withCounter } from '../state/counters';
+import { timeCalled, timeExtended, turnStartedAfterTime } from '../state/time';
 
 type Zones = Record<string, ZoneView<SeenCard>>;
 
@@ -35,6 +37,8 @@ export const evolveView = (view: AudienceView, observation: Observation): Audien
     queue: view.queue,
     departed: view.departed,
     ended: view.ended,
+    counters: view.counters,
+    time: view.time,
   };
   apply(view, next, observation);
   if (next.queue.items.length > 0 || next.queue.resolving.length > 0) next.queue = followSources(next.queue, view, observation);
@@ -82,6 +86,9 @@ const touchedBy = (before: AudienceView, o: Observation): Touched => {
     case 'ControlChanged':
       shows(o.card);
       break;
+    case 'CounterChanged':
+      if (o.card) shows(o.card);
+      break;
     case 'CardsRevealed':
     case 'CardsLookedAt':
       o.cards.forEach(shows);
@@ -124,6 +131,7 @@ const TOUCHES_CARDS: ReadonlySet<Observation['type']> = new Set([
   'ZoneShuffled',
   'CardStatusChanged',
   'ControlChanged',
+  'CounterChanged',
   'CardsRevealed',
   'CardsLookedAt',
   'SearchPerformed',
@@ -153,6 +161,10 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       next.players = o.players;
       if (o.tournament) next.tournament = o.tournament;
       next.zones = zones;
+      next.counters = startingCounters(
+        rulesets[o.game],
+        o.players.map((player) => player.id),
+      );
       return withQueue(next, emptyPending, []);
     }
     case 'CardMoved':
@@ -180,6 +192,7 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       return;
     case 'TurnStarted':
       next.turn = { player: o.player, number: o.turn };
+      next.time = turnStartedAfterTime(view.time);
       return withQueue(next, pendingNewTurn(pendingOf(view)), view.queue.resolving);
     case 'EffectStarted':
       return withQueue(next, pendingOf(view), [...view.queue.resolving, resolvingOf(o)]);
@@ -205,7 +218,17 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       next.departed = [...view.departed, o.player];
       return withQueue(next, pendingWithout(pendingOf(view), o.player), view.queue.resolving);
     case 'MatchEnded':
-      next.ended = { ...(o.winner !== undefined && { winner: o.winner }), reason: o.reason };
+      next.ended = { ...(o.winner !== undefined && { winner: o.winner }), ...(o.draw && { draw: true }), reason: o.reason };
+      return;
+    case 'CounterChanged':
+      if (o.card) next.zones = replaced(view.zones, [o.card]);
+      else if (o.player !== undefined) next.counters = { ...view.counters, [o.player]: withCounter(view.counters[o.player] ?? {}, o.counter, o.value, false) };
+      return;
+    case 'TimeCalled':
+      next.time = timeCalled(view.time, next.revision, o.turn);
+      return;
+    case 'TimeExtended':
+      next.time = timeExtended(view.time, next.revision, o.seconds, o.reason);
       return;
     case 'Nothing':
       return;

@@ -2,6 +2,8 @@ import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
 import { QueueView, queueView } from '../queue/queue-view';
 import { GameId } from '../rules/ruleset';
 import { CardState, MatchState } from '../state/match-state';
+import { PlayerCounters } from '../state/counters';
+import { TimeState } from '../state/time';
 import { ZoneView } from './audience-view';
 
 export interface JudgeCard {
@@ -12,6 +14,7 @@ export interface JudgeCard {
   readonly faceDown: boolean;
   readonly exerted: boolean;
   readonly damage: number;
+  readonly counters: Readonly<Record<string, number>>;
   /** how many times the card has become a new object (Lorcana 7.1.6) */
   readonly object: number;
 }
@@ -32,9 +35,11 @@ export interface JudgeView {
   readonly queue: QueueView<JudgeSource> | null;
   readonly departed: readonly string[];
   readonly ended: MatchEnded | null;
+  readonly counters: PlayerCounters;
+  readonly time: TimeState;
 }
 
-const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, damage, object }: CardState): JudgeCard => ({
+const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, damage, counters, object }: CardState): JudgeCard => ({
   cardId,
   definition,
   owner,
@@ -42,13 +47,14 @@ const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, d
   faceDown,
   exerted,
   damage,
+  counters,
   object,
 });
 
 /** The judge sees everything: the view is the whole state. */
 export const judgeView = (state: MatchState): JudgeView => {
   const { layout } = state;
-  const base = { audience: 'judge' as const, revision: state.revision, turn: state.turn, departed: state.departed, ended: state.ended };
+  const base = { audience: 'judge' as const, revision: state.revision, turn: state.turn, departed: state.departed, ended: state.ended, counters: state.counters, time: state.time };
   if (layout === null) return { ...base, game: null, players: [], zones: {}, queue: null };
   const zones: Record<string, ZoneView<JudgeCard>> = {};
   layout.zones.forEach((zone, z) => {
