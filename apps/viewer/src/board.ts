@@ -14,22 +14,25 @@ const cardItem = (card: Card) => {
   const name = nameOf(card);
   // a judge's card names its owner and controller always: say so only where they differ
   const controller = 'owner' in card ? (card.controller !== card.owner ? card.controller : null) : card.controller;
-  const marks = [
-    card.faceDown && !('owner' in card) && 'face down',
-    card.exerted && 'exerted',
-    card.damage ? `${card.damage} damage` : null,
-    controller ? `controlled by ${controller}` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const marks = [card.faceDown && !('owner' in card) && 'face down', card.exerted && 'exerted', controller ? `controlled by ${controller}` : null].filter(Boolean).join(', ');
   return name !== undefined && !(card.faceDown && !('cardId' in card))
     ? h(
         'li',
         { class: `card named${card.exerted ? ' exerted' : ''}`, 'data-handle': handleOf(card), title: marks || undefined },
         name,
         marks && h('span', { class: 'marks' }, ` (${marks})`),
+        badges(card),
       )
     : h('li', { class: 'card back', 'data-handle': handleOf(card), 'aria-label': `unknown card ${handleOf(card)}` }, handleOf(card));
+};
+
+/** Damage and counters on the card, as badges: what a viewer looks for first. */
+const badges = (card: Card) => {
+  const counters = Object.entries(card.counters ?? {}).filter(([, value]) => value !== 0);
+  return [
+    card.damage ? h('span', { class: 'badge damage', 'data-damage': card.damage, title: `${card.damage} damage` }, ` ${card.damage} damage`) : null,
+    ...counters.map(([counter, value]) => h('span', { class: 'badge counter', 'data-counter': counter, title: `${value} ${counter}` }, ` ${value} ${counter}`)),
+  ];
 };
 
 const zoneSection = (key: string, zone: Zone) => {

@@ -1,12 +1,13 @@
 import { h, replaceChildren } from './dom';
 import { renderMatch } from './match-page';
 import { renderPicker } from './picker';
+import { renderRound } from './round-page';
 import { routeOf } from './route';
 
 const root = document.getElementById('app')!;
 const route = routeOf(location);
+const failed = (error: Error) =>
+  replaceChildren(root, h('h1', {}, 'Something went wrong'), h('p', { role: 'alert', 'data-code': (error as { code?: string }).code ?? '' }, error.message));
 if (route.page === 'matches') renderPicker(root);
-else
-  renderMatch(root, route.matchId, route.audience, route.at, route.live).catch((error: Error) =>
-    replaceChildren(root, h('h1', {}, 'Something went wrong'), h('p', { role: 'alert' }, error.message)),
-  );
+else if (route.page === 'round') renderRound(root, route.event, route.round).catch(failed);
+else renderMatch(root, route.matchId, route.audience, route.at, route.live).catch(failed);

@@ -1,10 +1,15 @@
 import { ApiError, AuditReport, Feed, Finding, MatchDetail, View, get, query } from './api/client';
+import { actionLog } from './action-log';
 import { renderBoard } from './board';
 import { h, replaceChildren } from './dom';
 import { findingMarks, renderFindings } from './findings';
+import { renderGames, siblingsOf } from './game-links';
+import { judgePanel } from './judge-panel';
 import { follow } from './live';
 import { renderQueue } from './queue-panel';
+import { renderResult } from './result-banner';
 import { hrefOf } from './route';
+import { renderScoreboard } from './scoreboard';
 import { sentenceOf } from './sentence';
 import { Timeline, timeline } from './timeline';
 import { forgetToken, keepToken, needsToken, tokenFor } from './tokens';
@@ -14,7 +19,10 @@ interface Shown {
   readonly sentence: string;
 }
 
-/** One match, one audience: the board at a revision, the timeline over revisions, live mode, and (for a judge) the findings. */
+/**
+ * One match, one audience: the score, turn and result at a revision, the board, the timeline over revisions, the
+ * action log beside it, live mode, and (for a judge) the findings, the clock and the result slip.
+ */
 export const renderMatch = async (root: HTMLElement, matchId: string, audience: string, at: number | undefined, live: boolean): Promise<void> => {
   const base = `/matches/${encodeURIComponent(matchId)}`;
   const token = tokenFor(matchId, audience);
@@ -45,6 +53,10 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   let language = document.documentElement.lang === 'es' || navigator.language.startsWith('es') ? 'es' : 'en';
   let findings: Finding[] = [];
   const board = h('div', { class: 'board-area' });
+  const scoreboard = h('div', { class: 'scoreboard-area' });
+  const banner = h('div', { class: 'banner-area' });
+  const games = h('div', { class: 'games-area' });
+  const judge = audience === 'judge' ? judgePanel(base, token, nameOf) : null;
   const sentence = h('p', { class: 'sentence', role: 'status', 'aria-live': 'polite' });
   const findingsArea = h('div', { class: 'findings-area' });
   const marks = h('div', { class: 'marks-area' });
@@ -56,6 +68,9 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     const { view, sentence: text } = await shown(revision);
     if (revision !== current) return;
     replaceChildren(board, renderBoard(view), renderQueue(view.queue, nameOf));
+    replaceChildren(scoreboard, renderScoreboard(view, nameOf));
+    replaceChildren(banner, renderResult(view.ended, nameOf));
+    log.at(revision);
     sentence.textContent = `#${revision}: ${text}`;
     if (audience === 'judge')
       replaceChildren(
@@ -64,6 +79,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
       );
     history.replaceState(null, '', hrefOf(matchId, audience, revision, stopLive !== null));
   };
+  const log = actionLog(base, audience, token, nameOf, (revision) => bar.go(revision));
   const bar: Timeline = timeline(latest.revision, current, (revision) => {
     current = revision;
     void draw(revision).catch((error) => (sentence.textContent = `Could not load revision ${revision}: ${(error as Error).message}`));
@@ -91,7 +107,11 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
         if (!Number.isInteger(revision) || revision <= bar.head()) return;
         bar.extend(revision);
         bar.go(revision);
-        if (audience === 'judge') void loadFindings();
+        void log.extend(revision);
+        if (audience === 'judge') {
+          void loadFindings();
+          void judge?.refresh(latest.tournament);
+        }
       },
       (state, detail) =>
         (status.textContent = state === 'open' ? 'Live' : state === 'ended' ? 'The match has ended.' : state === 'retrying' ? 'Reconnecting…' : `Live mode failed: ${detail}`),
@@ -130,6 +150,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     root,
     h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
     h('h1', {}, title),
+    games,
     h(
       'div',
       { class: 'controls' },
@@ -140,12 +161,20 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     ),
     bar.element,
     marks,
+    banner,
+    scoreboard,
     sentence,
     status,
-    board,
-    findingsArea,
+    h('div', { class: 'stage' }, board, h('aside', { class: 'side' }, log.element, findingsArea, judge?.element)),
   );
   bar.go(current);
+  void log.extend(latest.revision).catch((error: Error) => replaceChildren(log.element, h('p', {}, `Could not load the log: ${error.message}`)));
+  if (latest.tournament)
+    void siblingsOf(matchId, latest.tournament).then(
+      (found) => replaceChildren(games, renderGames(latest.tournament, found)),
+      () => replaceChildren(games, renderGames(latest.tournament, [])),
+    );
+  void judge?.refresh(latest.tournament);
   await loadFindings().catch((error) => replaceChildren(findingsArea, h('p', {}, `Could not load the audit: ${(error as Error).message}`)));
   if (live) setLive(true);
 };

@@ -1,10 +1,19 @@
-/** What the address names: the match list, or one match seen by one audience at one revision (a deep link). */
-export type Route = { readonly page: 'matches' } | { readonly page: 'match'; readonly matchId: string; readonly audience: string; readonly at?: number; readonly live: boolean };
+/** What the address names: the match list, one round's tables, or one match seen by one audience at one revision (a deep link). */
+export type Route =
+  | { readonly page: 'matches' }
+  | { readonly page: 'round'; readonly event: string; readonly round: number }
+  | { readonly page: 'match'; readonly matchId: string; readonly audience: string; readonly at?: number; readonly live: boolean };
 
 export const routeOf = (location: { pathname: string; search: string }): Route => {
+  const search = new URLSearchParams(location.search);
+  if (/^\/viewer\/rounds\/?$/.test(location.pathname)) {
+    const round = search.get('round');
+    const event = search.get('event');
+    if (event && round !== null && /^\d+$/.test(round)) return { page: 'round', event, round: Number(round) };
+    return { page: 'matches' };
+  }
   const [, matchId] = /^\/viewer\/([^/]+)\/?$/.exec(location.pathname) ?? [];
   if (matchId === undefined) return { page: 'matches' };
-  const search = new URLSearchParams(location.search);
   const at = search.get('at');
   return {
     page: 'match',
@@ -21,3 +30,5 @@ export const hrefOf = (matchId: string, audience: string, at?: number, live = fa
   if (live) search.set('live', '1');
   return `/viewer/${encodeURIComponent(matchId)}?${search.toString()}`;
 };
+
+export const roundHref = (event: string, round: number): string => `/viewer/rounds?${new URLSearchParams({ event, round: String(round) }).toString()}`;

@@ -72,13 +72,41 @@ export const sentenceOf = (o: Observed, nameOf: (player: string) => string): str
     case 'PlayerLeft':
       return `${nameOf(s('player'))} left the match`;
     case 'MatchEnded':
-      return o.winner ? `${nameOf(s('winner'))} won (${s('reason')})` : `The match ended (${s('reason')})`;
+      return endedSentence(o, nameOf);
+    case 'CounterChanged':
+      return counterSentence({ ...(o as unknown as CounterChange), on: o.player !== undefined ? nameOf(s('player')) : card(o.card as Card, 'a card') });
+    case 'TimeCalled':
+      return `Time was called during turn ${o.turn as number}`;
+    case 'TimeExtended':
+      return extendedSentence(o.seconds as number, s('reason'));
     case 'Nothing':
       return 'Nothing this audience could see';
     default:
       return o.type;
   }
 };
+
+interface CounterChange {
+  counter: string;
+  on: string;
+  value?: number;
+  change?: number;
+  by?: number;
+  to?: number;
+  reason?: string;
+}
+
+const counterSentence = (c: CounterChange): string => {
+  const change = c.change ?? c.by;
+  const value = c.value ?? c.to;
+  const moved = change === undefined ? `${c.on}'s ${c.counter} was set` : `${c.on} ${change >= 0 ? 'gained' : 'lost'} ${Math.abs(change)} ${c.counter}`;
+  return `${moved}${value !== undefined ? ` (now ${value})` : ''}${c.reason ? ` — ${c.reason}` : ''}`;
+};
+
+const endedSentence = (o: Record<string, unknown>, nameOf: (player: string) => string): string =>
+  o.winner ? `${nameOf(String(o.winner))} won (${String(o.reason)})` : o.draw ? `The game was a draw (${String(o.reason)})` : `The match ended (${String(o.reason)})`;
+
+const extendedSentence = (seconds: number, reason: string): string => `Time extended by ${seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`} (${reason})`;
 
 /** A judge reads events: `{ id, type, data }`. */
 const eventSentence = (o: Observed, nameOf: (player: string) => string): string => {
@@ -87,5 +115,10 @@ const eventSentence = (o: Observed, nameOf: (player: string) => string): string 
   if (o.type === 'CardMoved')
     return moveSentence({ from: data.from as Zone, to: data.to as Zone, card: { cardId: data.cardId as string } }, nameOf).replace(/a card/, String(data.cardId));
   if (o.type === 'TurnStarted') return `Turn ${data.turn as number}: ${nameOf(String(data.player))}`;
+  if (o.type === 'MatchEnded') return endedSentence(data, nameOf);
+  if (o.type === 'CounterChanged')
+    return counterSentence({ ...(data as unknown as CounterChange), on: data.player !== undefined ? nameOf(String(data.player)) : String(data.cardId) });
+  if (o.type === 'TimeCalled') return 'Time was called';
+  if (o.type === 'TimeExtended') return extendedSentence(data.seconds as number, String(data.reason));
   return `${o.type}${data.player ? ` by ${nameOf(String(data.player))}` : ''}`;
 };

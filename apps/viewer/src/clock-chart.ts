@@ -1,0 +1,117 @@
+import type { Clock } from './clock';
+import { h } from './dom';
+import { s } from './svg';
+
+const WIDTH = 640;
+const HEIGHT = 220;
+const PAD = { left: 44, right: 12, top: 16, bottom: 28 };
+
+export const duration = (seconds: number) => {
+  const m = Math.floor(seconds / 60);
+  const rest = Math.round(seconds % 60);
+  return m === 0 ? `${rest} s` : `${m} min ${String(rest).padStart(2, '0')} s`;
+};
+
+/** The turn under way at an instant, by the turns' start and end. */
+const turnAt = (clock: Clock, at: string) => clock.turns.find((t) => t.start <= at && (t.end === null || at <= t.end))?.turn;
+
+/**
+ * The clock as a picture for the judge: one bar per turn, its height the turn's seconds, coloured by
+ * player; the slow-turn line, time called and each extension marked; a text alternative beside it.
+ */
+export const renderClock = (clock: Clock, nameOf: (player: string) => string) => {
+  const seats = [...new Set(clock.players.map((p) => p.player))];
+  const most = Math.max(clock.slowTurnSeconds, ...clock.turns.map((t) => t.seconds), 1);
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const slot = plotW / Math.max(clock.turns.length, 1);
+  const x = (index: number) => PAD.left + index * slot;
+  const y = (seconds: number) => PAD.top + plotH - (seconds / most) * plotH;
+  const indexOf = (turn: number | undefined) => clock.turns.findIndex((t) => t.turn === turn);
+  const bars = clock.turns.map((t, i) =>
+    s(
+      'rect',
+      {
+        class: `bar seat-${seats.indexOf(t.player)}${t.afterTime ? ' after-time' : ''}${t.seconds >= clock.slowTurnSeconds ? ' slow' : ''}`,
+        x: x(i) + slot * 0.12,
+        y: y(t.seconds),
+        width: slot * 0.76,
+        height: Math.max(PAD.top + plotH - y(t.seconds), 1),
+        'data-turn': t.turn,
+      },
+      s('title', {}, `Turn ${t.turn}, ${nameOf(t.player)}: ${duration(t.seconds)}${t.afterTime ? ' (after time)' : ''}`),
+    ),
+  );
+  const called = indexOf(clock.timeCalled?.turn);
+  const marker = (index: number, kind: string, label: string) =>
+    s(
+      'g',
+      { class: `marker ${kind}` },
+      s('line', { x1: x(index) + slot / 2, x2: x(index) + slot / 2, y1: PAD.top - 4, y2: PAD.top + plotH }),
+      s('text', { x: x(index) + slot / 2 + 3, y: PAD.top + 6 }, label),
+    );
+  const ticks = [0, most / 2, most].map((v) => s('text', { class: 'tick', x: PAD.left - 4, y: y(v) + 4 }, `${Math.round(v / 60)}′`));
+  const svg = s(
+    'svg',
+    { class: 'clock-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': 'clock-title clock-desc' },
+    s('title', { id: 'clock-title' }, 'Seconds per turn, by player'),
+    s(
+      'desc',
+      { id: 'clock-desc' },
+      `${clock.turns.length} turns. ${clock.players.map((p) => `${nameOf(p.player)}: ${duration(p.seconds)} over ${p.turns} turns`).join('; ')}.${clock.timeCalled ? ` Time called on turn ${clock.timeCalled.turn}.` : ''}`,
+    ),
+    s('line', { class: 'axis', x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
+    ticks,
+    s('line', { class: 'slow-line', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(clock.slowTurnSeconds), y2: y(clock.slowTurnSeconds) }),
+    bars,
+    clock.turns.map((t, i) => s('text', { class: 'turn-label', x: x(i) + slot / 2, y: HEIGHT - PAD.bottom + 16 }, String(t.turn))),
+    called >= 0 && marker(called, 'time-called', 'time'),
+    clock.extensions.map((e) => {
+      const index = indexOf(turnAt(clock, e.at));
+      return index >= 0 ? marker(index, 'extension', `+${duration(e.seconds)}`) : null;
+    }),
+  );
+  return h(
+    'section',
+    { class: 'clock', 'aria-label': 'Clock' },
+    h('h2', {}, 'Clock'),
+    h(
+      'ul',
+      { class: 'legend' },
+      seats.map((player, i) => h('li', { class: `seat-${i}` }, nameOf(player))),
+      h('li', { class: 'slow-key' }, `slow turn ≥ ${duration(clock.slowTurnSeconds)}`),
+    ),
+    svg,
+    h(
+      'table',
+      { class: 'clock-totals' },
+      h('caption', {}, clock.times === 'imported' ? 'Totals (times as imported)' : 'Totals'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, 'Turns'), h('th', { scope: 'col' }, 'Longest'))),
+      h(
+        'tbody',
+        {},
+        clock.players.map((p) =>
+          h(
+            'tr',
+            { 'data-player': p.player },
+            h('th', { scope: 'row' }, nameOf(p.player)),
+            h('td', {}, duration(p.seconds)),
+            h('td', {}, p.turns),
+            h('td', {}, duration(p.longestTurn)),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'p',
+      { class: 'clock-notes' },
+      [
+        clock.timeCalled ? `Time called on turn ${clock.timeCalled.turn} (#${clock.timeCalled.revision}).` : 'Time not called.',
+        clock.afterTime ? `${clock.afterTime.turnsPlayed} of ${clock.afterTime.turnsAllowed} turns after time played.` : null,
+        ...clock.extensions.map((e) => `Extended by ${duration(e.seconds)} at #${e.revision}: ${e.reason}.`),
+      ]
+        .filter(Boolean)
+        .join(' '),
+    ),
+  );
+};

@@ -1,0 +1,35 @@
+import type { View } from './api/client';
+import { clockOf } from './clock';
+import { renderClock } from './clock-chart';
+import { h, replaceChildren } from './dom';
+import { renderResultSlip } from './result-slip';
+import { roundResults } from './round-results';
+
+/** For the judge only: the clock chart and the round's result slip for this table, refreshed as the match goes on. */
+export const judgePanel = (base: string, token: string | undefined, nameOf: (player: string) => string) => {
+  const clock = h('div', { class: 'clock-area' });
+  const slip = h('div', { class: 'slip-area' });
+  const element = h('div', { class: 'judge-panel' }, clock, slip);
+  const refresh = async (tournament: View['tournament']) => {
+    await Promise.all([
+      clockOf(base, token)
+        .then((c) => replaceChildren(clock, renderClock(c, nameOf)))
+        .catch((error: Error) => replaceChildren(clock, h('p', { class: 'unavailable' }, `Clock: ${error.message}`))),
+      tournament?.event !== undefined && tournament.round !== undefined
+        ? roundResults(tournament.event, tournament.round)
+            .then((r) =>
+              replaceChildren(
+                slip,
+                renderResultSlip(
+                  r.event,
+                  r.round,
+                  r.tables.find((t) => t.table === tournament.table),
+                ),
+              ),
+            )
+            .catch((error: Error) => replaceChildren(slip, h('p', { class: 'unavailable' }, `Result slip: ${error.message}`)))
+        : null,
+    ]);
+  };
+  return { element, refresh };
+};

@@ -1,0 +1,58 @@
+import { h, replaceChildren } from './dom';
+import { hrefOf } from './route';
+import { RoundResults, roundResults } from './round-results';
+
+type Table = RoundResults['tables'][number];
+
+const nameIn = (table: Table) => (id: string) => table.players.find((p) => p.id === id)?.name ?? id;
+
+/** A table's standing: "Ana Ortiz 2–1 Ben Kowalski", and who took the match once it is decided. */
+const resultOf = (table: Table) => {
+  const name = nameIn(table);
+  const [a, b] = table.players;
+  const score = a && b ? `${name(a.id)} ${table.result.wins[a.id] ?? 0}–${table.result.wins[b.id] ?? 0} ${name(b.id)}` : '';
+  const draws = table.result.draws > 0 ? ` (${table.result.draws} drawn)` : '';
+  const outcome = !table.result.decided
+    ? 'in progress'
+    : table.result.winner !== null
+      ? `${name(table.result.winner)} wins the match`
+      : table.result.draw
+        ? 'match drawn'
+        : 'decided';
+  return { score: `${score}${draws}`, outcome };
+};
+
+const gameLabel = (table: Table, game: Table['games'][number], index: number) => {
+  const name = nameIn(table);
+  const result = !game.ended ? 'live' : game.winner !== null ? `${name(game.winner)} won` : game.draw ? 'draw' : 'ended';
+  return `Game ${game.game ?? index + 1}: ${result}`;
+};
+
+const tableRow = (table: Table) => {
+  const { score, outcome } = resultOf(table);
+  return h(
+    'li',
+    { class: `round-table${table.result.decided ? ' decided' : ''}`, 'data-table': table.table },
+    h('h2', {}, `Table ${table.table}`),
+    h('p', { class: 'table-score' }, score),
+    h('p', { class: 'table-outcome' }, `Best of ${table.bestOf} · ${outcome}`),
+    h(
+      'ol',
+      { class: 'table-games' },
+      table.games.map((game, index) => h('li', {}, h('a', { href: hrefOf(game.matchId, 'public'), 'data-match': game.matchId }, gameLabel(table, game, index)))),
+    ),
+  );
+};
+
+/** /viewer/rounds?event=…&round=…: every table's result in one round, with links to its games. */
+export const renderRound = async (root: HTMLElement, event: string, round: number): Promise<void> => {
+  const results = await roundResults(event, round);
+  replaceChildren(
+    root,
+    h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
+    h('h1', {}, `${results.event} — round ${results.round}`),
+    results.tables.length === 0
+      ? h('p', { role: 'status' }, 'No table has a game in this round yet.')
+      : h('ol', { class: 'round-tables', 'aria-label': 'Tables' }, results.tables.map(tableRow)),
+  );
+};
