@@ -46,7 +46,8 @@ export const actionLog = (base: string, audience: string, token: string | undefi
     item.classList.add('here');
     item.querySelector('button')?.setAttribute('aria-current', 'step');
     // the list scrolls, not the page: scrollIntoView would move the board out of sight
-    const top = item.offsetTop - list.offsetTop;
+    // the list is positioned: it is its entries' offsetParent
+    const top = item.offsetTop;
     if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 2;
   };
   let pending = Promise.resolve();

@@ -45,4 +45,9 @@ export const startTestApp = async (overrides: Partial<ApiConfig> = {}, open: (co
   };
 };
 
+/** The real parts, stamping events with a test's clock. */
+export const partsWithClock =
+  (clock: { now(): number }) =>
+  async (config: ApiConfig): Promise<AppParts> => ({ ...(await openParts(config)), clock });
+
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

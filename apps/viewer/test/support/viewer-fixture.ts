@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../../../test/support/browser';
-import { TestApp, startTestApp } from '../../../api/test/support/test-app';
+import { TestApp, partsWithClock, startTestApp } from '../../../api/test/support/test-app';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 /** screenshots for people to look at: test-output/ is ignored by git */
@@ -16,9 +16,9 @@ export interface Recorded {
   readonly revision: number;
 }
 
-/** The real API on a loopback port, and headless Chromium. */
-export const startViewerRig = async () => {
-  const app: TestApp = await startTestApp();
+/** The real API on a loopback port (stamping events with `clock` where a test gives one), and headless Chromium. */
+export const startViewerRig = async (clock?: { now(): number }) => {
+  const app: TestApp = await (clock ? startTestApp({}, partsWithClock(clock)) : startTestApp());
   await app.app.listen(0, '127.0.0.1');
   const base = await app.app.getUrl();
   const browser: Browser = await launchBrowser();
@@ -43,6 +43,23 @@ export const startViewerRig = async () => {
         .send(example(game, 'events.json'))
         .expect(201);
       return { id: created.body.matchId, tokens: created.body.tokens, revision: recorded.body.revision };
+    },
+    /** a match created from `match`, its events appended one request each, `before` run ahead of each (a test's clock moves there) */
+    recordOneByOne: async (match: object, events: { type: string; data: object }[], before: (event: { type: string; data: object }) => void = () => {}): Promise<Recorded> => {
+      const created = await app.http().post('/matches').set(app.organizer).send(match).expect(201);
+      let revision = 1;
+      for (const event of events) {
+        before(event);
+        revision = (
+          await app
+            .http()
+            .post(`/matches/${created.body.matchId}/events`)
+            .set(app.organizer)
+            .send({ expectedRevision: revision, events: [event] })
+            .expect(201)
+        ).body.revision;
+      }
+      return { id: created.body.matchId, tokens: created.body.tokens, revision };
     },
     /** a planted log of examples/audit/ recorded over HTTP afresh (the server salts its shuffles anew) */
     recordPlanted: async (game: string, name: string): Promise<Recorded> => {
