@@ -52,7 +52,7 @@ export const sentenceOf = (o: Observed, nameOf: (player: string) => string): str
     case 'CardsLookedAt':
       return `${nameOf(s('player'))} looked at ${(o.cards as Card[]).length + ((o.unnamed as number) ?? 0)} card(s)`;
     case 'CardStatusChanged':
-      return `${card(o.card as Card, 'A card')} changed status`;
+      return statusSentence(card(o.card as Card, 'A card'), o.card as Status);
     case 'ControlChanged':
       return `${nameOf(s('controller'))} took control of ${card(o.card as Card)}`;
     case 'TurnStarted':
@@ -86,6 +86,22 @@ export const sentenceOf = (o: Observed, nameOf: (player: string) => string): str
   }
 };
 
+interface Status {
+  exerted?: boolean;
+  damage?: number;
+  faceDown?: boolean;
+}
+
+/** What a status change left: an observation carries the card as it is now, an event the fields it set. */
+const statusSentence = (name: string, status: Status | undefined): string => {
+  const parts = [
+    status?.exerted === true ? 'is exerted' : status?.exerted === false ? 'is ready' : null,
+    status?.damage !== undefined ? (status.damage > 0 ? `has ${status.damage} damage` : 'has no damage') : null,
+    status?.faceDown === true ? 'is face down' : null,
+  ].filter(Boolean);
+  return `${name} ${parts.length > 0 ? parts.join(' and ') : 'changed status'}`;
+};
+
 interface CounterChange {
   counter: string;
   on: string;
@@ -116,6 +132,7 @@ const eventSentence = (o: Observed, nameOf: (player: string) => string): string 
     return moveSentence({ from: data.from as Zone, to: data.to as Zone, card: { cardId: data.cardId as string } }, nameOf).replace(/a card/, String(data.cardId));
   if (o.type === 'TurnStarted') return `Turn ${data.turn as number}: ${nameOf(String(data.player))}`;
   if (o.type === 'MatchEnded') return endedSentence(data, nameOf);
+  if (o.type === 'CardStatusChanged') return statusSentence(String(data.cardId), data as Status);
   if (o.type === 'CounterChanged')
     return counterSentence({ ...(data as unknown as CounterChange), on: data.player !== undefined ? nameOf(String(data.player)) : String(data.cardId) });
   if (o.type === 'TimeCalled') return 'Time was called';

@@ -1,22 +1,7 @@
-import { checkDeliveries, Delivery } from '@matchlog/audit';
+import { checkDeliveries } from '@matchlog/audit';
 import { join } from 'path';
-import { Page } from 'playwright-core';
+import { captureDeliveries } from './support/deliveries';
 import { Recorded, SCREENSHOTS, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
-
-/** Every JSON body the page received from the API, with the audience and revision it was served for. */
-const captureDeliveries = (page: Page, audience: string): Delivery[] => {
-  const deliveries: Delivery[] = [];
-  page.on('response', async (response) => {
-    const url = new URL(response.url());
-    if (!response.headers()['content-type']?.includes('application/json') || !response.ok()) return;
-    const payload = await response.json().catch(() => undefined);
-    if (payload === undefined) return;
-    const at = url.searchParams.get('at') ?? url.searchParams.get('to');
-    const revision = typeof payload.revision === 'number' ? payload.revision : at !== null ? Number(at) : 1;
-    deliveries.push({ audience, revision, payload });
-  });
-  return deliveries;
-};
 
 describe('the web viewer, in Chromium', () => {
   let rig: ViewerRig;

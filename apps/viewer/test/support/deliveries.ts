@@ -20,7 +20,12 @@ export const captureDeliveries = (page: Page, audience: string): Captured[] => {
     const at = url.searchParams.get('at') ?? url.searchParams.get('to');
     // a list across matches is held to the strictest revision, 0: nothing of any card is known there yet
     const revision = matchId === undefined ? 0 : typeof payload.revision === 'number' ? payload.revision : at !== null ? Number(at) : 1;
-    deliveries.push({ audience, revision, payload, matchId: matchId === undefined ? null : decodeURIComponent(matchId), path: url.pathname });
+    const match = matchId === undefined ? null : decodeURIComponent(matchId);
+    // a feed is what the audience observed at each of its revisions: each entry is checked at its own
+    if (Array.isArray(payload.observations))
+      for (const entry of payload.observations as { revision: number }[])
+        deliveries.push({ audience, revision: entry.revision, payload: entry, matchId: match, path: url.pathname });
+    else deliveries.push({ audience, revision, payload, matchId: match, path: url.pathname });
   });
   return deliveries;
 };
