@@ -1,6 +1,6 @@
 import { MatchPage, MatchSummary, get, query } from './api/client';
 import { h, replaceChildren } from './dom';
-import { hrefOf } from './route';
+import { hrefOf, roundHref } from './route';
 
 const GAMES = [
   ['', 'any game'],
@@ -19,9 +19,12 @@ const row = (match: MatchSummary) =>
     h(
       'span',
       { class: 'meta' },
-      [match.game, match.tournament.event, match.tournament.round !== null ? `round ${match.tournament.round}` : null, match.status, `${match.revision} events`]
+      [match.game, match.tournament.event, match.tournament.table !== null ? `table ${match.tournament.table}` : null, match.status, `${match.revision} events`]
         .filter(Boolean)
         .join(' · '),
+      match.tournament.event !== null && match.tournament.round !== null
+        ? [' · ', h('a', { href: roundHref(match.tournament.event, match.tournament.round), class: 'round-link' }, `round ${match.tournament.round}`)]
+        : null,
     ),
   );
 
