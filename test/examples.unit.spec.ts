@@ -89,10 +89,10 @@ describe.each(games)('examples/%s', (game) => {
   });
   const cardIds = new Set(match.cards.map((card) => card.cardId));
 
-  it('is a POST /matches/:id/events body: expectedRevision 1, 20 to 45 events, no ids and no meta', () => {
+  it('is a POST /matches/:id/events body: expectedRevision 1, 20 to 60 events, no ids and no meta', () => {
     expect(body.expectedRevision).toBe(1);
     expect(body.events.length).toBeGreaterThanOrEqual(20);
-    expect(body.events.length).toBeLessThanOrEqual(45);
+    expect(body.events.length).toBeLessThanOrEqual(60);
     expect(body.events.filter((event) => 'id' in event || 'meta' in event)).toEqual([]);
     expect(match.game).toBe(game);
     expect(match.players.map((player) => player.id)).toEqual(['p1', 'p2']);

@@ -237,10 +237,10 @@ describe('the broadcast audience over HTTP', () => {
     await t.http().post(`/matches/${id}/events`).set(t.organizer).send(example('events.json')).expect(201);
     expect((await get(`/matches/${id}/views/broadcast`, bc).expect(200)).body.revision).toBe(0);
     clock.at += 30_000;
-    expect((await get(`/matches/${id}/views/broadcast`, bc).expect(200)).body.revision).toBe(41);
-    expect((await get(`/matches/${id}/views/broadcast?at=46`, bc).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+    expect((await get(`/matches/${id}/views/broadcast`, bc).expect(200)).body.revision).toBe(50);
+    expect((await get(`/matches/${id}/views/broadcast?at=55`, bc).expect(403)).body.code).toBe('BROADCAST_DELAYED');
     expect((await get(`/matches/${id}/events?audience=broadcast&from=0&to=3`, bc).expect(200)).body.observations).toHaveLength(3);
-    expect((await get(`/matches/${id}/queue?audience=broadcast`, bc).expect(200)).body.revision).toBe(41);
+    expect((await get(`/matches/${id}/queue?audience=broadcast`, bc).expect(200)).body.revision).toBe(50);
     // at revision 20 the broadcast names both hands; spectators name neither
     const public20 = (await get(`/matches/${id}/views/public?at=20`).expect(200)).body;
     const hand = (view: { zones: Record<string, { cards: { definition?: string }[] }> }, key: string) => view.zones[key].cards.filter((c) => c.definition).length;

@@ -52,7 +52,7 @@ describe("the live feed of the README's Lorcana match, from creation to MatchEnd
     for (const [from, to] of [
       [0, 15],
       [15, 30],
-      [30, 45],
+      [30, 54],
     ]) {
       await t
         .http()
@@ -67,8 +67,8 @@ describe("the live feed of the README's Lorcana match, from creation to MatchEnd
   it('sends each audience its view, every observation, then ended, and closes', async () => {
     for (const audience of ['p1', 'p2', 'public', 'broadcast']) {
       const messages = await received.get(audience)!;
-      expect(messages.map((m) => `${m.event} ${m.id}`)).toEqual(['view 1', ...Array.from({ length: 45 }, (_, i) => `observation ${i + 2}`), 'ended 46']);
-      expect(JSON.parse(messages.at(-1)!.data)).toEqual({ revision: 46 });
+      expect(messages.map((m) => `${m.event} ${m.id}`)).toEqual(['view 1', ...Array.from({ length: 54 }, (_, i) => `observation ${i + 2}`), 'ended 55']);
+      expect(JSON.parse(messages.at(-1)!.data)).toEqual({ revision: 55 });
     }
   });
 
@@ -82,10 +82,10 @@ describe("the live feed of the README's Lorcana match, from creation to MatchEnd
 
   it('opened after the end: the final view, then ended; a resume gets what follows its id, then ended', async () => {
     const fresh = await SseClient.open(`${base}/matches/${id}/feed?audience=public`);
-    expect((await everything(fresh)).map((m) => `${m.event} ${m.id}`)).toEqual(['view 46', 'ended 46']);
-    const resumed = await SseClient.open(`${base}/matches/${id}/feed?audience=p1`, { ...t.bearer(tokens.players.p1), 'Last-Event-ID': '43' });
-    expect((await everything(resumed)).map((m) => `${m.event} ${m.id}`)).toEqual(['observation 44', 'observation 45', 'observation 46', 'ended 46']);
-    const atEnd = await SseClient.open(`${base}/matches/${id}/feed?audience=judge&from=46`, t.bearer(tokens.judge));
-    expect((await everything(atEnd)).map((m) => `${m.event} ${m.id}`)).toEqual(['ended 46']);
+    expect((await everything(fresh)).map((m) => `${m.event} ${m.id}`)).toEqual(['view 55', 'ended 55']);
+    const resumed = await SseClient.open(`${base}/matches/${id}/feed?audience=p1`, { ...t.bearer(tokens.players.p1), 'Last-Event-ID': '52' });
+    expect((await everything(resumed)).map((m) => `${m.event} ${m.id}`)).toEqual(['observation 53', 'observation 54', 'observation 55', 'ended 55']);
+    const atEnd = await SseClient.open(`${base}/matches/${id}/feed?audience=judge&from=55`, t.bearer(tokens.judge));
+    expect((await everything(atEnd)).map((m) => `${m.event} ${m.id}`)).toEqual(['ended 55']);
   });
 });

@@ -50,7 +50,7 @@ describe('npx matchlog (offline CLI)', () => {
   it('verify: a signed export passes and prints the key fingerprint; --key pins it (a JWKS or a PEM public key), in English or Spanish', async () => {
     const unpinned = await matchlog('verify', exported);
     expect(unpinned).toMatchObject({ code: 0 });
-    expect(unpinned.stdout).toContain('chain intact: 46 events');
+    expect(unpinned.stdout).toContain('chain intact: 55 events');
     expect(unpinned.stdout).toContain(`signing key: ${FINGERPRINT} (not pinned`);
     const pinned = await matchlog('verify', exported, '--key', jwks);
     expect(pinned).toMatchObject({ code: 0, stdout: expect.stringContaining(`signing key: ${FINGERPRINT} (pinned with --key)`) });
@@ -65,7 +65,7 @@ describe('npx matchlog (offline CLI)', () => {
     const cut = file('cut.jsonl', `${lines.slice(0, -3).join('\n')}\n${lines.at(-1)}\n`);
     expect(await matchlog('verify', cut, '--key', jwks)).toMatchObject({
       code: 1,
-      stdout: expect.stringMatching(/REFUSED \(HEAD_MISMATCH\) at line 45:\n {2}.*the last events were cut off/),
+      stdout: expect.stringMatching(/REFUSED \(HEAD_MISMATCH\) at line 54:\n {2}.*the last events were cut off/),
     });
     const headless = file('headless.jsonl', `${lines.slice(0, -2).join('\n')}\n`);
     expect(await matchlog('verify', headless, '--key', jwks)).toMatchObject({ code: 1, stdout: expect.stringContaining('REFUSED (HEAD_MISSING)') });
@@ -176,11 +176,11 @@ describe('npx matchlog (offline CLI)', () => {
       ['verify', exported],
       ['verify', cut],
       ['knowledge', exported, '--at', '40'],
-      ['replay', exported, '--as', 'p1', '--at', '39'],
+      ['replay', exported, '--as', 'p1', '--at', '42'],
     ];
     const spanish = [
       ['4 eventos: 1 hallazgo(s), 1 infracción(es)', '(lorcana 7.1.3, infracción, p1 p2)', 'p1 miró una carta de una zona privada'],
-      ['cadena intacta: 46 eventos', 'compromisos de barajado: todos coinciden'],
+      ['cadena intacta: 55 eventos', 'compromisos de barajado: todos coinciden'],
       ['cadena ROTA en la línea 6 (evento e6): eliminado o reordenado\n  el evento no sigue al que tiene delante'],
       [
         'conocimiento en la revisión 40 (lorcana)',
@@ -189,7 +189,7 @@ describe('npx matchlog (offline CLI)', () => {
         'cartas ocultas que alguien distinto de su dueño puede identificar:',
         'p2 (en una zona pública en r9)',
       ],
-      ['lorcana — como p1, revisión 39', 'turno 5, jugador activo p1', 'bolsa: 3 pendiente(s), elige ahora p1 (esperando a que se resuelva una acción, 7.1.6.1)'],
+      ['lorcana — como p1, revisión 42', 'turno 5, jugador activo p1', 'bolsa: 3 pendiente(s), elige ahora p1 (esperando a que se resuelva una acción, 7.1.6.1)'],
     ];
     for (const [i, args] of runs.entries()) {
       const en = await matchlog(...args);
@@ -204,7 +204,7 @@ describe('npx matchlog (offline CLI)', () => {
       });
     }
     const broken = await matchlog('knowledge', exported, '--at', '999', '--lang', 'es');
-    expect(broken).toMatchObject({ code: 2, stderr: expect.stringContaining('--at 999 va más allá del final de este registro: tiene 46 eventos') });
+    expect(broken).toMatchObject({ code: 2, stderr: expect.stringContaining('--at 999 va más allá del final de este registro: tiene 55 eventos') });
   });
 
   it('bad usage and unreadable files exit 2 with a message naming the problem; a log that is not JSON Lines is broken: exit 1', async () => {

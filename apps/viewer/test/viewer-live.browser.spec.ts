@@ -29,7 +29,7 @@ describe('the web viewer in live mode, on the live feed, in Chromium', () => {
       .set(rig.app.organizer)
       .send({ expectedRevision: 22, events: events.slice(21) })
       .expect(201);
-    await shownAt(page, 46);
+    await shownAt(page, 55);
     await page.waitForFunction(`document.querySelector('.live-status')?.textContent === 'The match has ended.'`, undefined, { timeout: 10_000 });
   });
 });

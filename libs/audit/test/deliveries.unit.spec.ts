@@ -47,6 +47,16 @@ describe('leak check of delivered payloads', () => {
     ]);
   });
 
+  it('counters are public: a CounterChanged observation with its score is clean; a hidden card named in its reason is a leak', () => {
+    const scored = valid(...events, event('CounterChanged', { counter: 'lore', player: 'p1', by: 2, reason: 'quested with Lyle Tiberius Rourke - Cunning Mercenary' }));
+    const observation = { type: 'CounterChanged', counter: 'lore', player: 'p1', value: 2, change: 2, reason: 'quested with Lyle Tiberius Rourke - Cunning Mercenary' };
+    expect(checkDeliveries(scored, [{ audience: PUBLIC, revision: 4, payload: { counters: { p1: { lore: 2 } }, observation } }])).toEqual([]);
+    const leaked = { ...observation, reason: 'quested while holding Ariel - On Human Legs' };
+    expect(checkDeliveries(scored, [{ audience: 'p2', revision: 4, payload: { observation: leaked } }]).map((leak) => [leak.path, leak.cardId])).toEqual([
+      ['$.observation.reason', 'p1-deck-0'],
+    ]);
+  });
+
   it('what the audience knows depends on the revision: p1 may name the card it drew from revision 2 on', () => {
     const named = (revision: number) => ({ audience: 'p1', revision, payload: { hand: ['Ariel - On Human Legs'] } });
     expect(checkDeliveries(events, [named(1), named(2), named(3)]).map((l) => l.delivery)).toEqual([0]);
