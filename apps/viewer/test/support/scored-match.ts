@@ -35,6 +35,6 @@ export const scoredEvents = (ending: { winner: string; reason: string } | { draw
 };
 
 /** Seconds each turn takes at the table (turn → seconds per event in it), for the clock chart. */
-export const SECONDS_PER_EVENT: Record<number, number> = { 0: 5, 1: 12, 2: 30, 3: 28, 4: 16, 5: 20 };
+export const SECONDS_PER_EVENT: Record<number, number> = { 0: 5, 1: 12, 2: 30, 3: 28, 4: 16, 5: 20, 6: 9, 7: 14 };
 
 export const lorcanaMatch = (tournament: object) => ({ ...JSON.parse(example('lorcana', 'match.json')), tournament });
