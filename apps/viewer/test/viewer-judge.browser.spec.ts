@@ -2,17 +2,20 @@ import { MatchEvent } from '@matchlog/domain';
 import { join } from 'path';
 import { Page } from 'playwright-core';
 import { captureDeliveries, leaksIn } from './support/deliveries';
-import { SECONDS_PER_EVENT, lorcanaMatch, scoredEvents, testClock } from './support/scored-match';
+import { BO3_SECONDS, bestOfThree, lorcanaMatch, scoredEvents, testClock } from './support/scored-match';
 import { Recorded, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
-const EVENT = 'Riverside Judges Cup';
+/** examples/lorcana-bo3's */
+const EVENT = 'Example Cup';
+const ROUND = 3;
 
 describe("the viewer for a judge (the clock, the result slip) and a round's page, in Chromium", () => {
   const clock = testClock();
   let rig: ViewerRig;
   let game1: Recorded;
   let game2: Recorded;
+  let game3: Recorded;
   let other: Recorded;
   const logs = new Map<string, MatchEvent[]>();
   const judgePage = async (match: Recorded, path: string, options: object = TESTING): Promise<Page> => {
@@ -26,24 +29,29 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
     rig = await startViewerRig(clock);
     let turn = 0;
     const paced = (event: { type: string; data: object }) => {
-      clock.advance(SECONDS_PER_EVENT[turn] ?? 10);
+      clock.advance(BO3_SECONDS[turn] ?? 10);
       if (event.type === 'TurnStarted') turn = (event.data as { turn: number }).turn;
     };
-    game1 = await rig.recordOneByOne(lorcanaMatch({ event: EVENT, round: 4, table: 2, game: 1, bestOf: 3 }), scoredEvents(), paced);
-    turn = 0;
-    game2 = await rig.recordOneByOne(lorcanaMatch({ event: EVENT, round: 4, table: 2, game: 2, bestOf: 3 }), scoredEvents({ winner: 'p1', reason: 'p2 conceded' }), paced);
-    turn = 0;
-    other = await rig.recordOneByOne(lorcanaMatch({ event: EVENT, round: 4, table: 5, game: 1, bestOf: 3 }), scoredEvents().slice(0, 12), paced);
-    for (const game of [game1, game2, other]) logs.set(game.id, await rig.events(game.id, game.tokens.judge));
+    const record = async (n: 1 | 2 | 3) => {
+      turn = 0;
+      const { match, events } = bestOfThree(n);
+      return rig.recordOneByOne(match, events, paced);
+    };
+    game1 = await record(1);
+    game2 = await record(2);
+    game3 = await record(3);
+    // another table of the round, still playing
+    other = await rig.recordOneByOne(lorcanaMatch({ event: EVENT, round: ROUND, table: 14, game: 1, bestOf: 3 }), scoredEvents().slice(0, 12));
+    for (const game of [game1, game2, game3, other]) logs.set(game.id, await rig.events(game.id, game.tokens.judge));
   }, 180_000);
   afterAll(() => rig?.close());
 
   it('draws the clock as the API has it: a bar per turn coloured by player, time called and the extension marked, totals as a table', async () => {
-    const page = await judgePage(game1, `/viewer/${game1.id}?audience=judge`);
-    await shownAt(page, game1.revision);
+    const page = await judgePage(game3, `/viewer/${game3.id}?audience=judge`);
+    await shownAt(page, game3.revision);
     await page.locator('.clock-chart').waitFor();
-    const api = (await rig.app.http().get(`/matches/${game1.id}/clock`).set(rig.app.bearer(game1.tokens.judge)).expect(200)).body;
-    expect(api.turns.length).toBe(scoredEvents().filter((e) => e.type === 'TurnStarted').length);
+    const api = (await rig.app.http().get(`/matches/${game3.id}/clock`).set(rig.app.bearer(game3.tokens.judge)).expect(200)).body;
+    expect(api.turns.length).toBe(10);
     const bars = page.locator('.clock-chart .bar');
     expect(await bars.evaluateAll((els) => els.map((el) => el.getAttribute('data-turn')))).toEqual(api.turns.map((t: { turn: number }) => String(t.turn)));
     const seat = (player: string) => (player === api.players[0].player ? 'seat-0' : 'seat-1');
@@ -62,15 +70,15 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
   });
 
   it("shows the judge the round's result slip for this table, as GET /rounds/results has it", async () => {
-    const results = (await rig.app.http().get('/rounds/results').query({ event: EVENT, round: 4 }).expect(200)).body;
-    const table = results.tables.find((t: { table: number }) => t.table === 2);
-    expect(table.result.wins.p1).toBe(2);
-    const page = await judgePage(game2, `/viewer/${game2.id}?audience=judge`);
+    const results = (await rig.app.http().get('/rounds/results').query({ event: EVENT, round: ROUND }).expect(200)).body;
+    const table = results.tables.find((t: { table: number }) => t.table === 12);
+    expect(table.result).toMatchObject({ wins: { p1: 1, p2: 1 }, draws: 1 });
+    const page = await judgePage(game3, `/viewer/${game3.id}?audience=judge`);
     await page.locator('.result-slip[data-decided]').waitFor();
     expect(await page.locator('.result-slip').getAttribute('data-decided')).toBe(String(table.result.decided));
-    expect(await page.locator('.result-slip tr[data-player="p1"] td').textContent()).toBe('2');
-    expect(await page.locator('.result-slip tr[data-player="p2"] td').textContent()).toBe('0');
-    expect(await page.locator('.result-slip .slip-outcome').textContent()).toContain('Ana Ortiz wins the match');
+    expect(await page.locator('.result-slip tr[data-player="p1"] td').textContent()).toBe('1');
+    expect(await page.locator('.result-slip tr[data-player="p2"] td').textContent()).toBe('1');
+    expect(await page.locator('.result-slip .slip-outcome').textContent()).toBe(`1 drawn game · ${table.result.draw ? 'Match drawn' : 'Not decided yet'}`);
   });
 
   it('asks for no clock and shows no slip to anyone but the judge', async () => {
@@ -85,18 +93,18 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
   });
 
   it('shows every table of a round with its result and links to its games; every payload passes the leak check', async () => {
-    const page = await rig.open(`/viewer/rounds?event=${encodeURIComponent(EVENT)}&round=4`);
+    const page = await rig.open(`/viewer/rounds?event=${encodeURIComponent(EVENT)}&round=${ROUND}`);
     const deliveries = captureDeliveries(page, 'public');
     await page.reload();
     await page.locator('.round-table').first().waitFor();
-    expect(await page.locator('.round-table').evaluateAll((els) => els.map((el) => el.getAttribute('data-table')))).toEqual(['2', '5']);
-    const two = page.locator('.round-table[data-table="2"]');
-    expect(await two.locator('.table-score').textContent()).toBe('Ana Ortiz 2–0 Ben Kowalski');
-    expect(await two.locator('.table-games a').evaluateAll((els) => els.map((el) => el.getAttribute('data-match')))).toEqual([game1.id, game2.id]);
-    expect(await page.locator('.round-table[data-table="5"] .table-outcome').textContent()).toContain('in progress');
+    expect(await page.locator('.round-table').evaluateAll((els) => els.map((el) => el.getAttribute('data-table')))).toEqual(['12', '14']);
+    const twelve = page.locator('.round-table[data-table="12"]');
+    expect(await twelve.locator('.table-score').textContent()).toMatch(/ 1–1 .* \(1 drawn\)$/);
+    expect(await twelve.locator('.table-games a').evaluateAll((els) => els.map((el) => el.getAttribute('data-match')))).toEqual([game1.id, game2.id, game3.id]);
+    expect(await page.locator('.round-table[data-table="14"] .table-outcome').textContent()).toContain('in progress');
     await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-round.png'), fullPage: true });
-    await two.locator('.table-games a').nth(1).click();
-    await shownAt(page, game2.revision);
+    await twelve.locator('.table-games a').nth(2).click();
+    await shownAt(page, game3.revision);
     await page.waitForLoadState('networkidle');
     expect(deliveries.some((d) => d.path === '/rounds/results')).toBe(true);
     expect(leaksIn(deliveries, logs)).toEqual([]);
@@ -105,7 +113,7 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
   it('keeps its strict Content-Security-Policy with the SVG chart and on the round page', async () => {
     const violations = async (page: Page) => page.evaluate('window.__violations');
     const watch = `window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));`;
-    const judge = await judgePage(game1, `/viewer/${game1.id}?audience=judge&at=${game1.revision}`, {});
+    const judge = await judgePage(game3, `/viewer/${game3.id}?audience=judge&at=${game3.revision}`, {});
     await judge.addInitScript(watch);
     await judge.reload();
     await judge.locator('.clock-chart .bar').first().waitFor();
@@ -113,7 +121,7 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
     expect(await violations(judge)).toEqual([]);
     const round = await rig.browser.newPage();
     await round.addInitScript(watch);
-    await round.goto(`${rig.base}/viewer/rounds?event=${encodeURIComponent(EVENT)}&round=4`);
+    await round.goto(`${rig.base}/viewer/rounds?event=${encodeURIComponent(EVENT)}&round=${ROUND}`);
     await round.locator('.round-table').first().waitFor();
     expect(await violations(round)).toEqual([]);
   });

@@ -38,3 +38,12 @@ export const scoredEvents = (ending: { winner: string; reason: string } | { draw
 export const SECONDS_PER_EVENT: Record<number, number> = { 0: 5, 1: 12, 2: 30, 3: 28, 4: 16, 5: 20, 6: 9, 7: 14 };
 
 export const lorcanaMatch = (tournament: object) => ({ ...JSON.parse(example('lorcana', 'match.json')), tournament });
+
+/** examples/lorcana-bo3: game `n` of the best of three (p1 wins game 1, p2 game 2, game 3 is drawn after time). */
+export const bestOfThree = (n: 1 | 2 | 3) => ({
+  match: JSON.parse(example('lorcana-bo3', `game-${n}.match.json`)),
+  events: JSON.parse(example('lorcana-bo3', `game-${n}.events.json`)).events as Draft[],
+});
+
+/** Seconds per event by turn in the best of three's game 3: a slow turn 3 (the judge call), quick turns after time. */
+export const BO3_SECONDS: Record<number, number> = { 0: 5, 1: 20, 2: 35, 3: 110, 4: 45, 5: 60, 6: 15, 7: 12, 8: 18, 9: 10, 10: 14 };
