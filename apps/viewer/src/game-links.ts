@@ -1,28 +1,45 @@
 import { MatchPage, View, get, query } from './api/client';
 import { h } from './dom';
 import { hrefOf, roundHref } from './route';
+import { roundResults } from './round-results';
 
 type Tournament = NonNullable<View['tournament']>;
 
-/** The other games of the same match: same event, round and table (GET /matches filters by event and round; the table is picked here). */
-export const siblingsOf = async (matchId: string, tournament: Tournament) => {
+interface Game {
+  readonly matchId: string;
+  readonly game: number | null;
+  readonly startedAt: string | null;
+  readonly here: boolean;
+}
+
+/**
+ * The games of the match at this table (same event, round and table): from the round's results, which
+ * number them; where those cannot be had, from the match list (GET /matches filters by event and round,
+ * the table is picked here), ordered by when they started.
+ */
+export const siblingsOf = async (matchId: string, tournament: Tournament): Promise<Game[]> => {
   if (tournament.event === undefined || tournament.round === undefined || tournament.table === undefined) return [];
+  const results = await roundResults(tournament.event, tournament.round).catch(() => null);
+  const table = results?.tables.find((t) => t.table === tournament.table);
+  if (table) return table.games.map((g) => ({ matchId: g.matchId, game: g.game, startedAt: null, here: g.matchId === matchId }));
   const page = await get<MatchPage>(`/matches${query({ event: tournament.event, round: tournament.round, limit: 100 })}`);
   return page.matches
     .filter((m) => m.tournament.table === tournament.table && m.tournament.event === tournament.event)
-    .map((m) => ({ matchId: m.matchId, startedAt: m.startedAt, status: m.status, game: (m.tournament as { game?: number | null }).game ?? null, here: m.matchId === matchId }))
-    .sort((a, b) => (a.game ?? 0) - (b.game ?? 0) || a.startedAt.localeCompare(b.startedAt));
+    .map((m) => ({ matchId: m.matchId, game: null, startedAt: m.startedAt, here: m.matchId === matchId }))
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
 };
 
 /** "Game 2 of 3" and a link to each game of the match at this table, as public (a token opens one match only). */
-export const renderGames = (tournament: Tournament | undefined, games: Awaited<ReturnType<typeof siblingsOf>>) => {
+export const renderGames = (tournament: Tournament | undefined, games: readonly Game[]) => {
   if (tournament === undefined) return null;
   const bestOf = tournament.bestOf ?? 3;
   const where = [tournament.round !== undefined ? `Round ${tournament.round}` : null, tournament.table !== undefined ? `table ${tournament.table}` : null]
     .filter(Boolean)
     .join(', ');
-  const label = (game: (typeof games)[number]) =>
-    game.game !== null ? `Game ${game.game}` : `Game started ${new Date(game.startedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  const label = (game: Game) =>
+    game.game !== null || game.startedAt === null
+      ? `Game ${game.game ?? '?'}`
+      : `Game started ${new Date(game.startedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
   return h(
     'nav',
     { class: 'games', 'aria-label': 'Games of this match' },
