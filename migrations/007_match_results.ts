@@ -19,11 +19,9 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .alterTable('matches')
     .addColumn('time_called', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('matches_by_round').on('matches').columns(['tournament_event', 'round']).execute();
   await db.updateTable('checkpoints').set({ store_id: null }).execute();
 };
 
 export const down = async (db: Kysely<any>): Promise<void> => {
-  await db.schema.dropIndex('matches_by_round').execute();
   for (const column of ['time_called', 'draw', 'format', 'best_of', 'game_number']) await db.schema.alterTable('matches').dropColumn(column).execute();
 };
