@@ -78,8 +78,8 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
     await feeder.caughtUpTo(last, 30_000);
     await feeder.stop();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateDown()).error).toBeUndefined();
-    expect(await migrate(db)).toEqual(['007_match_results']);
+    expect((await migrator.migrateTo('006_checkpoints')).error).toBeUndefined();
+    expect(await migrate(db)).toContain('007_match_results');
     await db.destroy();
     db = await place.open();
     feeder = new CatalogFeeder(db, store, undefined, undefined, () => {});
