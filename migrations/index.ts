@@ -5,6 +5,7 @@ import * as playerNames from './003_player_names';
 import * as tokensFromLog from './004_tokens_from_log';
 import * as tokenRevocations from './005_token_revocations';
 import * as checkpoints from './006_checkpoints';
+import * as matchResults from './007_match_results';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_tokens_from_log': tokensFromLog,
   '005_token_revocations': tokenRevocations,
   '006_checkpoints': checkpoints,
+  '007_match_results': matchResults,
 };

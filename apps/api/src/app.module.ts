@@ -1,6 +1,6 @@
 import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
-import { Authenticator, MatchAudit, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, matchesCore } from '@matchlog/matches';
+import { Authenticator, MatchAudit, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, RoundResultsReader, matchesCore } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -18,6 +18,7 @@ import { MatchEventsController } from './matches/match-events.controller';
 import { MatchIntegrityController } from './matches/match-integrity.controller';
 import { MatchViewsController } from './matches/match-views.controller';
 import { MatchesController } from './matches/matches.controller';
+import { RoundResultsController } from './results/round-results.controller';
 import { JwksController } from './signing/jwks.controller';
 import { feedEncoder } from './openapi/response-schemas';
 import { signingKeyOf } from './signing/signing-key';
@@ -91,6 +92,7 @@ export class AppModule {
         MatchAuditController,
         JwksController,
         MatchFeedController,
+        RoundResultsController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
@@ -100,7 +102,7 @@ export class AppModule {
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: CLOCK, useValue: parts.clock ?? systemClock },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, clock: Clock) => coreOf(parts, signingKey, clock), inject: [SIGNING_KEY, CLOCK] },
-        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, Authenticator] as const).map((provide) => ({
+        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, Authenticator, RoundResultsReader] as const).map((provide) => ({
           provide,
           useFactory: (core: MatchesCore) => partOf(core, provide),
           inject: [MATCHES_CORE],

@@ -160,6 +160,7 @@ describe('health and OpenAPI', () => {
       '/matches/{id}/tokens',
       '/matches/{id}/verify',
       '/matches/{id}/views/{audience}',
+      '/rounds/results',
     ]);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining([...eventTypes.map((type) => `${type}Data`), 'AppendEventsDto', 'EventDto']));
     expect(doc.components.schemas.CardMovedData).toMatchObject({ type: 'object', required: ['cardId', 'from', 'to'], additionalProperties: false });

@@ -89,10 +89,11 @@ export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events
     if (event.type === 'MatchEnded') {
       const ended = readData(event, () => {
         const data = event.data as MatchEnded;
-        return { status: 'ended' as const, winner: data.winner ?? null, end_reason: data.reason, ended_at: recordedAt(event) };
+        return { status: 'ended' as const, winner: data.winner ?? null, draw: data.draw === true ? 1 : 0, end_reason: data.reason, ended_at: recordedAt(event) };
       });
       await trx.updateTable('matches').set(ended).where('match_id', '=', matchId).execute();
     }
+    if (event.type === 'TimeCalled') await trx.updateTable('matches').set({ time_called: 1 }).where('match_id', '=', matchId).execute();
     latest.set(matchId, event.revision);
   }
   for (const [matchId, revision] of latest) {
@@ -111,9 +112,14 @@ const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent):
         tournament_event: data.tournament?.event ?? null,
         round: data.tournament?.round ?? null,
         table_number: data.tournament?.table ?? null,
+        game_number: data.tournament?.game ?? null,
+        best_of: data.tournament?.bestOf ?? null,
+        format: data.tournament?.format ?? null,
         status: 'live' as const,
         winner: null,
         end_reason: null,
+        draw: 0,
+        time_called: 0,
         started_at: recordedAt(event),
         ended_at: null,
         event_count: event.revision,

@@ -6,9 +6,17 @@ export interface CatalogTables {
     tournament_event: string | null;
     round: number | null;
     table_number: number | null;
+    /** MatchCreated.tournament: which game of the table's match, of how many, in which format */
+    game_number: number | null;
+    best_of: number | null;
+    format: string | null;
     status: 'live' | 'ended';
     winner: string | null;
     end_reason: string | null;
+    /** 1: MatchEnded.draw */
+    draw: number;
+    /** 1 once TimeCalled: the match's last game */
+    time_called: number;
     started_at: string;
     ended_at: string | null;
     event_count: number;

@@ -6,3 +6,4 @@ export * from './catalog-projection';
 export * from './catalog-feeder';
 export * from './catalog-queries';
 export * from './tokens';
+export * from './round-queries';

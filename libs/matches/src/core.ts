@@ -9,6 +9,7 @@ import { MatchModel } from './model/match-model';
 import { MatchModels } from './model/match-models';
 import { Clock, Entropy } from './ports';
 import { MatchReader } from './read/match-reader';
+import { RoundResultsReader } from './results/round-results';
 import { MatchWriter } from './write/match-writer';
 
 export interface CoreParts {
@@ -35,6 +36,7 @@ export interface MatchesCore {
   readonly integrity: MatchIntegrity;
   readonly authenticator: Authenticator;
   readonly audits: MatchAudit;
+  readonly results: RoundResultsReader;
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
@@ -47,6 +49,7 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     reader: new MatchReader(models, parts.catalog, parts.clock),
     integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.clock),
     authenticator: new Authenticator(parts.organizerKey, parts.catalog),
-    audits: new MatchAudit(parts.store),
+    audits: new MatchAudit(parts.store, parts.catalog),
+    results: new RoundResultsReader(parts.catalog),
   };
 };

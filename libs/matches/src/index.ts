@@ -18,3 +18,6 @@ export * from './feed/feed-start';
 export * from './feed/sse';
 export * from './health/readiness';
 export * from './feed/open-feed';
+export * from './results/match-result';
+export * from './results/round-results';
+export * from './results/round-results-csv';

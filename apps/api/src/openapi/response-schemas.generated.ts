@@ -2140,6 +2140,40 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "MatchResult": {
+    "type": "object",
+    "properties": {
+      "wins": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "number"
+        }
+      },
+      "draws": {
+        "type": "number"
+      },
+      "winner": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "draw": {
+        "type": "boolean"
+      },
+      "decided": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "wins",
+      "draws",
+      "winner",
+      "draw",
+      "decided"
+    ],
+    "additionalProperties": false
+  },
   "MatchSummary": {
     "type": "object",
     "properties": {
@@ -3432,6 +3466,112 @@ export const responseDefinitions = {
       "effectId",
       "player",
       "kind"
+    ],
+    "additionalProperties": false
+  },
+  "RoundResults": {
+    "type": "object",
+    "properties": {
+      "event": {
+        "type": "string"
+      },
+      "round": {
+        "type": "number"
+      },
+      "tables": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RoundResultsTable"
+        }
+      }
+    },
+    "required": [
+      "event",
+      "round",
+      "tables"
+    ],
+    "additionalProperties": false
+  },
+  "RoundResultsGame": {
+    "type": "object",
+    "properties": {
+      "game": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "matchId": {
+        "type": "string"
+      },
+      "ended": {
+        "type": "boolean"
+      },
+      "winner": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "draw": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "game",
+      "matchId",
+      "ended",
+      "winner",
+      "draw"
+    ],
+    "additionalProperties": false
+  },
+  "RoundResultsTable": {
+    "type": "object",
+    "properties": {
+      "table": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "players": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "id"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "bestOf": {
+        "type": "number"
+      },
+      "games": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RoundResultsGame"
+        }
+      },
+      "result": {
+        "$ref": "#/definitions/MatchResult"
+      }
+    },
+    "required": [
+      "table",
+      "players",
+      "bestOf",
+      "games",
+      "result"
     ],
     "additionalProperties": false
   },

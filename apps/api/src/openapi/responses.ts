@@ -21,6 +21,7 @@ export type {
   JudgeQueueAt,
   MatchWithTokens,
   QueueAt,
+  RoundResults,
   TokensReissued,
   Verification,
 } from '@matchlog/matches';

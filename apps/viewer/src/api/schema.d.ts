@@ -339,6 +339,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rounds/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A round's result slip: every table, its games and the match result
+         * @description Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. Single elimination has no drawn matches: its organizer has the players play on. A round with no match recorded answers an empty list of tables. ?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game's winner or draw, separated by ";").
+         */
+        get: operations["RoundResultsController_slip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1126,6 +1146,15 @@ export interface components {
             matches: components["schemas"]["MatchSummary"][];
             nextCursor: string | null;
         };
+        MatchResult: {
+            wins: {
+                [key: string]: number;
+            };
+            draws: number;
+            winner: string | null;
+            draw: boolean;
+            decided: boolean;
+        };
         MatchSummary: {
             matchId: string;
             game: string;
@@ -1413,6 +1442,28 @@ export interface components {
             /** @enum {string} */
             kind: "action" | "ability";
             source?: components["schemas"]["SeenCard"];
+        };
+        RoundResults: {
+            event: string;
+            round: number;
+            tables: components["schemas"]["RoundResultsTable"][];
+        };
+        RoundResultsGame: {
+            game: number | null;
+            matchId: string;
+            ended: boolean;
+            winner: string | null;
+            draw: boolean;
+        };
+        RoundResultsTable: {
+            table: number | null;
+            players: {
+                id: string;
+                name?: string;
+            }[];
+            bestOf: number;
+            games: components["schemas"]["RoundResultsGame"][];
+            result: components["schemas"]["MatchResult"];
         };
         SearchPerformed: {
             player: string;
@@ -3623,6 +3674,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    RoundResultsController_slip: {
+        parameters: {
+            query: {
+                /** @description tournament event name, as MatchCreated.tournament.event gives it */
+                event: string;
+                round: number;
+                /** @description csv: one row per table, for pairing software */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundResults"];
+                    "text/csv": components["schemas"]["RoundResults"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_UNAVAILABLE";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_TIMEOUT";
                     };

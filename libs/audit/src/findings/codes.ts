@@ -19,3 +19,14 @@ export const codes = {
 export type FindingCode = keyof typeof codes;
 
 export const findingCodes = Object.keys(codes) as FindingCode[];
+
+/**
+ * The deck checks' codes (findings/decks): they read the tournament practice of the game's ruleset, so
+ * each finding cites `citeTournament(ruleset, section)` of the practice named here.
+ */
+export const deckCodes = {
+  DECK_NOT_LEGAL: { practice: 'constructed', severity: 'violation' },
+  DECK_CHANGED_BETWEEN_GAMES: { practice: 'sideboard', severity: 'violation' },
+} as const satisfies Record<string, { readonly practice: 'constructed' | 'sideboard'; readonly severity: Severity }>;
+
+export type DeckFindingCode = keyof typeof deckCodes;

@@ -1,7 +1,8 @@
 import { ZoneRef } from '@matchlog/domain';
 import { Language } from '../finding';
 import { Facts } from './check';
-import { FindingCode } from './codes';
+import { DeckFindingCode, FindingCode } from './codes';
+import { CardCount, DeckFacts } from './decks/deck-facts';
 
 /**
  * The words of each finding, in English and in Spanish. The Spanish follows the official Spanish
@@ -116,3 +117,40 @@ export const messages: Readonly<Record<Language, Readonly<Record<FindingCode, Te
 
 /** The message of a finding in the language asked for. */
 export const messageFor = (code: FindingCode, facts: Facts, language: Language): string => messages[language][code](facts);
+
+const counted = (cards: readonly CardCount[] | undefined): string => (cards ?? []).map((card) => `${card.count} × ${card.definition}`).join(', ');
+const gameNo = (game: number | null | undefined, language: Language): string =>
+  game == null ? (language === 'es' ? 'una partida sin número' : 'a game with no number') : language === 'es' ? `la partida ${game}` : `game ${game}`;
+
+/** The deck checks' words (findings/decks), in English and in Spanish. */
+export const deckMessages: Readonly<Record<Language, Readonly<Record<DeckFindingCode, (facts: DeckFacts) => string>>>> = {
+  en: {
+    DECK_NOT_LEGAL: (f) =>
+      [
+        `${f.player}'s deck in ${gameNo(f.game, 'en')} of this constructed match is not legal:`,
+        f.minCards !== undefined ? ` it has ${f.cards} cards, and a deck has at least ${f.minCards};` : '',
+        f.overLimit !== undefined ? ` it has more than ${f.maxCopies} copies of a full name (${counted(f.overLimit)});` : '',
+        ' the tournament rules cited set the deck construction.',
+      ].join(''),
+    DECK_CHANGED_BETWEEN_GAMES: (f) =>
+      `${f.player}'s deck in ${gameNo(f.game, 'en')} is not the deck of ${gameNo(f.otherGame, 'en')} (match ${f.otherMatchId}): ` +
+      `${(f.added ?? []).length > 0 ? `added ${counted(f.added)}` : 'nothing added'}; ${(f.removed ?? []).length > 0 ? `removed ${counted(f.removed)}` : 'nothing removed'}. ` +
+      'There is no sideboard: a player plays the same deck in every game of a match.',
+  },
+  es: {
+    DECK_NOT_LEGAL: (f) =>
+      [
+        `El mazo de ${f.player} en ${gameNo(f.game, 'es')} de este enfrentamiento de formato construido no es legal:`,
+        f.minCards !== undefined ? ` tiene ${f.cards} cartas, y un mazo tiene al menos ${f.minCards};` : '',
+        f.overLimit !== undefined ? ` tiene más de ${f.maxCopies} copias de un mismo nombre completo (${counted(f.overLimit)});` : '',
+        ' las reglas de torneo citadas fijan la construcción del mazo.',
+      ].join(''),
+    DECK_CHANGED_BETWEEN_GAMES: (f) =>
+      `El mazo de ${f.player} en ${gameNo(f.game, 'es')} no es el mazo de ${gameNo(f.otherGame, 'es')} (enfrentamiento ${f.otherMatchId}): ` +
+      `${(f.added ?? []).length > 0 ? `añadió ${counted(f.added)}` : 'no añadió nada'}; ${(f.removed ?? []).length > 0 ? `quitó ${counted(f.removed)}` : 'no quitó nada'}. ` +
+      'No hay banquillo: un jugador juega el mismo mazo en todas las partidas de un enfrentamiento.',
+  },
+};
+
+/** The message of a deck finding in the language asked for. */
+export const deckMessageFor = (code: DeckFindingCode, facts: DeckFacts, language: Language): string => deckMessages[language][code](facts);

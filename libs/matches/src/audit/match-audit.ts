@@ -1,7 +1,8 @@
-import { Delivery, Finding, KnowledgeReport, Leak, auditMatch, checkDeliveries, knowledgeAt, knowledgeLedger } from '@matchlog/audit';
+import { Delivery, Finding, KnowledgeReport, Leak, OtherGame, auditMatch, checkDeliveries, deckFindings, knowledgeAt, knowledgeLedger } from '@matchlog/audit';
+import { CatalogDb, gamesOfSameTable } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { RevisionOutOfRange } from '../errors';
-import { readMatch } from '../model/read-match';
+import { asMatchEvent, readMatch } from '../model/read-match';
 import { languageOf } from './language';
 
 /** The rules checks' findings at the latest revision. */
@@ -19,7 +20,10 @@ export interface DeliveryLeaks {
 
 /** What judges and auditors ask of a match, from the record the chain protects: who knew what, which rules were broken, what leaked. */
 export class MatchAudit {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly catalog: CatalogDb,
+  ) {}
 
   /** What each audience knew at `at` (the latest revision when absent), and since when. */
   async knowledge(matchId: string, at: number | undefined): Promise<KnowledgeReport> {
@@ -28,10 +32,25 @@ export class MatchAudit {
     return knowledgeAt(events, at ?? events.length, knowledgeLedger(events));
   }
 
-  /** The rules checks, findings in the caller's language. */
+  /** The rules checks and the deck checks (across the match's other games, which the catalog finds), findings in the caller's language. */
   async audit(matchId: string, acceptLanguage: string | undefined): Promise<AuditReport> {
     const events = await readMatch(this.store, matchId);
-    return { matchId, revision: events.length, findings: auditMatch(events, { language: languageOf(acceptLanguage) }) };
+    const language = languageOf(acceptLanguage);
+    const decks = events[0].type === 'MatchCreated' ? deckFindings(events[0], await this.otherGames(matchId), language) : [];
+    const findings = [...decks, ...auditMatch(events, { language })].sort((a, b) => a.revision - b.revision);
+    return { matchId, revision: events.length, findings };
+  }
+
+  /** The other games of the match at this one's table, by their MatchCreated (a game the catalog lists but the store lacks is skipped). */
+  private async otherGames(matchId: string): Promise<OtherGame[]> {
+    const table = await gamesOfSameTable(this.catalog, matchId);
+    const others: OtherGame[] = [];
+    for (const game of table?.games ?? []) {
+      if (game.matchId === matchId) continue;
+      const [created] = (await this.store.readStream(game.matchId, { maxCount: 1 })).map(asMatchEvent);
+      if (created?.type === 'MatchCreated') others.push({ matchId: game.matchId, created: created.data });
+    }
+    return others;
   }
 
   /** Payloads some audience received, checked for what it should not have learnt. */

@@ -1,0 +1,34 @@
+import { RoundResults, RoundResultsReader, roundResultsCsv } from '@matchlog/matches';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { RoundResultsQuery } from '../dto/round-results.query';
+import { ApiErrors, STORE_ERRORS } from '../openapi/api-errors.decorator';
+import { Returns } from '../openapi/response-schemas';
+
+/** A round's result slip, for the scorekeeper: public, as the match history is. */
+@ApiTags('results')
+@Controller('rounds')
+export class RoundResultsController {
+  constructor(private readonly results: RoundResultsReader) {}
+
+  @Get('results')
+  @ApiOperation({
+    summary: "A round's result slip: every table, its games and the match result",
+    description:
+      'Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. ' +
+      'Single elimination has no drawn matches: its organizer has the players play on. A round with no match recorded answers an empty list of tables. ' +
+      '?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game\'s winner or draw, separated by ";").',
+  })
+  @ApiProduces('application/json', 'text/csv')
+  @Returns(200, 'RoundResults')
+  @ApiErrors(STORE_ERRORS, { 400: ['VALIDATION_FAILED'] })
+  async slip(@Query() query: RoundResultsQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<RoundResults | string> {
+    const results = await this.results.results(query.event, query.round);
+    if (query.format !== 'csv') return results;
+    // set here, not by decorator, so an error answers as JSON
+    reply.header('Content-Type', 'text/csv; charset=utf-8');
+    reply.header('Content-Disposition', `attachment; filename="round-${query.round}-results.csv"`);
+    return roundResultsCsv(results);
+  }
+}

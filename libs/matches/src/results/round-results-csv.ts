@@ -1,0 +1,38 @@
+import { RoundResults } from './round-results';
+
+const HEADER = ['table', 'player1', 'player2', 'player1_wins', 'player2_wins', 'draws', 'result', 'decided', 'games'];
+
+/**
+ * A field as RFC 4180 has it (quoted when it holds a comma, a quote or a line break; quotes doubled),
+ * and never a formula: a spreadsheet would run a field starting with =, +, - or @ (a player's name),
+ * so such a field gets a leading '.
+ */
+export const csvField = (value: string): string => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/**
+ * The slip as CSV, one row per table: the players by id, their game wins, the draws, the result (the
+ * winner's id, `draw`, or empty while undecided), whether it is decided, and each game's outcome in
+ * game order separated by `;` (a winner's id, `draw`, or empty for a game not ended).
+ */
+export const roundResultsCsv = (results: RoundResults): string => {
+  const rows = results.tables.map((table) => {
+    const [first, second] = table.players;
+    const outcome = table.result.winner ?? (table.result.draw ? 'draw' : '');
+    const games = table.games.map((game) => (game.draw ? 'draw' : (game.winner ?? ''))).join(';');
+    return [
+      table.table === null ? '' : String(table.table),
+      first?.id ?? '',
+      second?.id ?? '',
+      String(first ? (table.result.wins[first.id] ?? 0) : 0),
+      String(second ? (table.result.wins[second.id] ?? 0) : 0),
+      String(table.result.draws),
+      outcome,
+      String(table.result.decided),
+      games,
+    ];
+  });
+  return [HEADER, ...rows].map((row) => row.map(csvField).join(',') + '\r\n').join('');
+};

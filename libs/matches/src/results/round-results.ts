@@ -1,0 +1,56 @@
+import { CatalogDb, RoundTable, roundResults } from '@matchlog/catalog';
+import { DEFAULT_BEST_OF, MatchResult, matchResult } from './match-result';
+
+/** A round's result slip: what a scorekeeper enters into pairing software. Public: no card, no deck. */
+export interface RoundResults {
+  readonly event: string;
+  readonly round: number;
+  readonly tables: RoundResultsTable[];
+}
+
+export interface RoundResultsTable {
+  readonly table: number | null;
+  readonly players: { readonly id: string; readonly name?: string }[];
+  readonly bestOf: number;
+  readonly games: RoundResultsGame[];
+  readonly result: MatchResult;
+}
+
+export interface RoundResultsGame {
+  readonly game: number | null;
+  readonly matchId: string;
+  readonly ended: boolean;
+  readonly winner: string | null;
+  readonly draw: boolean;
+}
+
+/**
+ * Every table of the round, sorted by table number, each with its games by game number and the
+ * match result (matchResult). A round with no matches has no tables: an empty slip, not an error, so a
+ * scorekeeper asking before the first game is recorded sees that nothing is in yet.
+ */
+export class RoundResultsReader {
+  constructor(private readonly catalog: CatalogDb) {}
+
+  async results(event: string, round: number): Promise<RoundResults> {
+    return { event, round, tables: (await roundResults(this.catalog, event, round)).map(tableResult) };
+  }
+}
+
+/** The match's length: the first game's bestOf that names one (MatchCreated.tournament.bestOf), else the default. */
+const bestOfOf = (table: RoundTable): number => table.games.find((game) => game.bestOf !== null)?.bestOf ?? DEFAULT_BEST_OF;
+
+const tableResult = (table: RoundTable): RoundResultsTable => {
+  const bestOf = bestOfOf(table);
+  return {
+    table: table.table,
+    players: table.players.map((player) => ({ id: player.id, ...(player.name !== null && { name: player.name }) })),
+    bestOf,
+    games: table.games.map((game) => ({ game: game.game, matchId: game.matchId, ended: game.ended, winner: game.winner, draw: game.draw })),
+    result: matchResult(
+      table.players.map((player) => player.id),
+      bestOf,
+      table.games,
+    ),
+  };
+};
