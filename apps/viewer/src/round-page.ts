@@ -1,6 +1,6 @@
 import { h, replaceChildren } from './dom';
 import { hrefOf } from './route';
-import { RoundResults, roundResults } from './round-results';
+import { RoundResults, roundResults, roundResultsCsvHref } from './round-results';
 
 type Table = RoundResults['tables'][number];
 
@@ -32,8 +32,8 @@ const tableRow = (table: Table) => {
   const { score, outcome } = resultOf(table);
   return h(
     'li',
-    { class: `round-table${table.result.decided ? ' decided' : ''}`, 'data-table': table.table },
-    h('h2', {}, `Table ${table.table}`),
+    { class: `round-table${table.result.decided ? ' decided' : ''}`, 'data-table': table.table ?? '' },
+    h('h2', {}, table.table === null ? 'No table' : `Table ${table.table}`),
     h('p', { class: 'table-score' }, score),
     h('p', { class: 'table-outcome' }, `Best of ${table.bestOf} · ${outcome}`),
     h(
@@ -51,6 +51,7 @@ export const renderRound = async (root: HTMLElement, event: string, round: numbe
     root,
     h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
     h('h1', {}, `${results.event} — round ${results.round}`),
+    h('p', {}, h('a', { href: roundResultsCsvHref(results.event, results.round), download: `round-${results.round}-results.csv` }, 'Result slip as CSV')),
     results.tables.length === 0
       ? h('p', { role: 'status' }, 'No table has a game in this round yet.')
       : h('ol', { class: 'round-tables', 'aria-label': 'Tables' }, results.tables.map(tableRow)),
