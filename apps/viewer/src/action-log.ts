@@ -22,7 +22,14 @@ const turnOf = (o: Observed): number | undefined => {
  * The match as sentences, one button per revision (GET /matches/:id/events as this audience: the same
  * observations the page's views come from), a heading per turn. A click goes to that revision.
  */
-export const actionLog = (base: string, audience: string, token: string | undefined, nameOf: (player: string) => string, go: (revision: number) => void): ActionLog => {
+export const actionLog = (
+  base: string,
+  audience: string,
+  token: string | undefined,
+  nameOf: (player: string) => string,
+  cardName: (cardId: string) => string,
+  go: (revision: number) => void,
+): ActionLog => {
   const list = h('ol', { class: 'log-entries' });
   const element = h('section', { class: 'action-log', 'aria-label': 'Action log' }, h('h2', {}, 'Log'), list);
   const entries = new Map<number, HTMLElement>();
@@ -30,7 +37,7 @@ export const actionLog = (base: string, audience: string, token: string | undefi
   let current = -1;
   const entry = (revision: number, observation: Observed) => {
     const turn = turnOf(observation);
-    const button = h('button', { type: 'button', onclick: () => go(revision) }, h('span', { class: 'revision' }, `#${revision}`), ' ', sentenceOf(observation, nameOf));
+    const button = h('button', { type: 'button', onclick: () => go(revision) }, h('span', { class: 'revision' }, `#${revision}`), ' ', sentenceOf(observation, nameOf, cardName));
     const item = h('li', { class: `log-entry${turn !== undefined ? ' turn' : ''}${revision === current ? ' here' : ''}`, 'data-revision': revision }, button);
     if (revision === current) button.setAttribute('aria-current', 'step');
     entries.set(revision, item);

@@ -38,7 +38,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
       revision === 0 ? null : get<Feed>(`${base}/events${query({ audience, from: revision - 1, to: revision })}`, token),
     ]);
     const observation = feed?.observations.at(-1)?.observation as { type: string } | undefined;
-    const result = { view, sentence: observation ? sentenceOf(observation, nameOf) : 'Before the match' };
+    const result = { view, sentence: observation ? sentenceOf(observation, nameOf, cardName) : 'Before the match' };
     cache.set(revision, result);
     return result;
   };
@@ -50,6 +50,11 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     if (token === undefined && error instanceof ApiError && (error.status === 401 || error.status === 403)) return askToken(root, matchId, audience);
     return showError(root, matchId, audience, error);
   }
+  // the judge's view holds every card of the match with its definition; no other audience reads card ids
+  const definitions = new Map<string, string>();
+  for (const zone of Object.values(latest.zones) as View['zones'][string][])
+    for (const card of zone.cards) if ('cardId' in card && card.definition !== undefined) definitions.set(card.cardId, card.definition);
+  const cardName = (cardId: string) => definitions.get(cardId) ?? cardId;
   let language = document.documentElement.lang === 'es' || navigator.language.startsWith('es') ? 'es' : 'en';
   let findings: Finding[] = [];
   const board = h('div', { class: 'board-area' });
@@ -79,7 +84,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
       );
     history.replaceState(null, '', hrefOf(matchId, audience, revision, stopLive !== null));
   };
-  const log = actionLog(base, audience, token, nameOf, (revision) => bar.go(revision));
+  const log = actionLog(base, audience, token, nameOf, cardName, (revision) => bar.go(revision));
   const bar: Timeline = timeline(latest.revision, current, (revision) => {
     current = revision;
     void draw(revision).catch((error) => (sentence.textContent = `Could not load revision ${revision}: ${(error as Error).message}`));

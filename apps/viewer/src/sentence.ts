@@ -33,8 +33,9 @@ const moveSentence = (m: Move, nameOf: (p: string) => string): string => {
   return `${card(m.card, 'A card').replace(/^a /, 'A ')} moved from ${zoneName(m.from, nameOf)} to ${zoneName(m.to, nameOf)}`;
 };
 
-export const sentenceOf = (o: Observed, nameOf: (player: string) => string): string => {
-  if ('data' in o && 'id' in o) return eventSentence(o, nameOf);
+/** `cardName`: for the judge, who reads events, a recorder card id's definition (the judge's view has them all). */
+export const sentenceOf = (o: Observed, nameOf: (player: string) => string, cardName: (cardId: string) => string = (id) => id): string => {
+  if ('data' in o && 'id' in o) return eventSentence(o, nameOf, cardName);
   const s = (field: string) => o[field] as string;
   switch (o.type) {
     case 'MatchStarted':
@@ -125,16 +126,15 @@ const endedSentence = (o: Record<string, unknown>, nameOf: (player: string) => s
 const extendedSentence = (seconds: number, reason: string): string => `Time extended by ${seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`} (${reason})`;
 
 /** A judge reads events: `{ id, type, data }`. */
-const eventSentence = (o: Observed, nameOf: (player: string) => string): string => {
+const eventSentence = (o: Observed, nameOf: (player: string) => string, cardName: (cardId: string) => string): string => {
   const data = (o.data ?? {}) as Record<string, unknown>;
   if (o.type === 'MatchCreated') return `The match was created: ${((data.players as { id: string }[]) ?? []).map((p) => nameOf(p.id)).join(' vs ')}`;
-  if (o.type === 'CardMoved')
-    return moveSentence({ from: data.from as Zone, to: data.to as Zone, card: { cardId: data.cardId as string } }, nameOf).replace(/a card/, String(data.cardId));
+  if (o.type === 'CardMoved') return moveSentence({ from: data.from as Zone, to: data.to as Zone, card: { definition: cardName(String(data.cardId)) } }, nameOf);
   if (o.type === 'TurnStarted') return `Turn ${data.turn as number}: ${nameOf(String(data.player))}`;
   if (o.type === 'MatchEnded') return endedSentence(data, nameOf);
-  if (o.type === 'CardStatusChanged') return statusSentence(String(data.cardId), data as Status);
+  if (o.type === 'CardStatusChanged') return statusSentence(cardName(String(data.cardId)), data as Status);
   if (o.type === 'CounterChanged')
-    return counterSentence({ ...(data as unknown as CounterChange), on: data.player !== undefined ? nameOf(String(data.player)) : String(data.cardId) });
+    return counterSentence({ ...(data as unknown as CounterChange), on: data.player !== undefined ? nameOf(String(data.player)) : cardName(String(data.cardId)) });
   if (o.type === 'TimeCalled') return 'Time was called';
   if (o.type === 'TimeExtended') return extendedSentence(data.seconds as number, String(data.reason));
   return `${o.type}${data.player ? ` by ${nameOf(String(data.player))}` : ''}`;
