@@ -66,6 +66,10 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
     // the findings and the log beside the board
     await page.locator('.side .findings').waitFor();
     await page.locator('.side .action-log .log-entry').first().waitFor();
+    // the judge's log names cards by definition, not by the recorder's ids (g3a07 …)
+    const log = await page.locator('.log-entry').allTextContents();
+    expect(log.length).toBe(game3.revision);
+    expect(log.filter((line) => /\bg3[ab]\d\d\b/.test(line))).toEqual([]);
     await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-judge-clock.png'), fullPage: true });
   });
 
