@@ -1,6 +1,7 @@
 import { auditMatch } from '@matchlog/audit';
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { matchResult } from '@matchlog/matches';
 import { AudienceView, MatchCreated, MatchEvent, PUBLIC, Replay, emptyMatch, rulesets, validateBatch } from '@matchlog/domain';
 
 /** examples/lorcana-bo3: one best-of-three match, three games; the third ends in a draw under the end-of-match procedure. */
@@ -50,6 +51,14 @@ describe('examples/lorcana-bo3', () => {
     const after = games[2].events.slice(calledAt).filter((event) => event.type === 'TurnStarted');
     expect(after.map((event) => (event.data as { player: string }).player)).toEqual(['p2', 'p1', 'p2', 'p1', 'p2']);
     expect(Math.max(...Object.values(view.counters).map((counters) => counters.lore))).toBeLessThan(20);
+  });
+
+  it('1–1 with a drawn third game is a drawn match, decided', () => {
+    const outcomes = [1, 2, 3].map((game) => {
+      const end = ended(game)!;
+      return { ended: true, winner: end.winner ?? null, draw: end.draw === true, timeCalled: game === 3 };
+    });
+    expect(matchResult(['p1', 'p2'], 3, outcomes)).toEqual({ wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: true, decided: true });
   });
 
   it('audits with no violation', () => {
