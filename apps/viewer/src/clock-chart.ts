@@ -4,12 +4,12 @@ import { s } from './svg';
 
 const WIDTH = 640;
 const HEIGHT = 220;
-const PAD = { left: 44, right: 12, top: 16, bottom: 28 };
+const PAD = { left: 44, right: 12, top: 26, bottom: 28 };
 
 export const duration = (seconds: number) => {
   const m = Math.floor(seconds / 60);
   const rest = Math.round(seconds % 60);
-  return m === 0 ? `${rest} s` : `${m} min ${String(rest).padStart(2, '0')} s`;
+  return m === 0 ? `${rest} s` : rest === 0 ? `${m} min` : `${m} min ${String(rest).padStart(2, '0')} s`;
 };
 
 /** The turn under way at an instant, by the turns' start and end. */
@@ -21,7 +21,10 @@ const turnAt = (clock: Clock, at: string) => clock.turns.find((t) => t.start <= 
  */
 export const renderClock = (clock: Clock, nameOf: (player: string) => string) => {
   const seats = [...new Set(clock.players.map((p) => p.player))];
-  const most = Math.max(clock.slowTurnSeconds, ...clock.turns.map((t) => t.seconds), 1);
+  // the scale reaches the next whole minute, ticked every minute (every 5 past 10)
+  const minutes = Math.max(1, Math.ceil(Math.max(clock.slowTurnSeconds, ...clock.turns.map((t) => t.seconds)) / 60));
+  const most = minutes * 60;
+  const step = minutes > 10 ? 5 : minutes > 5 ? 2 : 1;
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(clock.turns.length, 1);
@@ -48,9 +51,12 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
       'g',
       { class: `marker ${kind}` },
       s('line', { x1: x(index) + slot / 2, x2: x(index) + slot / 2, y1: PAD.top - 4, y2: PAD.top + plotH }),
-      s('text', { x: x(index) + slot / 2 + 3, y: PAD.top + 6 }, label),
+      s('text', { x: x(index) + slot / 2, y: PAD.top - 8 }, label),
     );
-  const ticks = [0, most / 2, most].map((v) => s('text', { class: 'tick', x: PAD.left - 4, y: y(v) + 4 }, `${Math.round(v / 60)}′`));
+  const ticks = Array.from({ length: Math.floor(minutes / step) + 1 }, (_, i) => i * step * 60).map((v) => [
+    s('line', { class: 'grid', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(v), y2: y(v) }),
+    s('text', { class: 'tick', x: PAD.left - 6, y: y(v) + 4 }, `${v / 60} min`),
+  ]);
   const svg = s(
     'svg',
     { class: 'clock-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': 'clock-title clock-desc' },
@@ -61,7 +67,7 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
       `${clock.turns.length} turns. ${clock.players.map((p) => `${nameOf(p.player)}: ${duration(p.seconds)} over ${p.turns} turns`).join('; ')}.${clock.timeCalled ? ` Time called on turn ${clock.timeCalled.turn}.` : ''}`,
     ),
     s('line', { class: 'axis', x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
-    ticks,
+    ticks.flat(),
     s('line', { class: 'slow-line', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(clock.slowTurnSeconds), y2: y(clock.slowTurnSeconds) }),
     bars,
     clock.turns.map((t, i) => s('text', { class: 'turn-label', x: x(i) + slot / 2, y: HEIGHT - PAD.bottom + 16 }, String(t.turn))),
@@ -80,6 +86,7 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
       { class: 'legend' },
       seats.map((player, i) => h('li', { class: `seat-${i}` }, nameOf(player))),
       h('li', { class: 'slow-key' }, `slow turn ≥ ${duration(clock.slowTurnSeconds)}`),
+      clock.turns.some((t) => t.afterTime) && h('li', { class: 'after-key' }, 'after time'),
     ),
     svg,
     h(

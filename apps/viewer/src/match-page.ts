@@ -170,7 +170,8 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     scoreboard,
     sentence,
     status,
-    h('div', { class: 'stage' }, board, h('aside', { class: 'side' }, log.element, findingsArea, judge?.element)),
+    h('div', { class: 'stage' }, board, h('aside', { class: 'side' }, log.element, findingsArea)),
+    judge?.element,
   );
   bar.go(current);
   void log.extend(latest.revision).catch((error: Error) => replaceChildren(log.element, h('p', {}, `Could not load the log: ${error.message}`)));
