@@ -43,7 +43,9 @@ export const renderGames = (tournament: Tournament | undefined, games: readonly 
   return h(
     'nav',
     { class: 'games', 'aria-label': 'Games of this match' },
-    h('span', { class: 'game-of' }, tournament.game !== undefined ? `Game ${tournament.game} of ${bestOf}` : `Best of ${bestOf}`),
+    tournament.game !== undefined
+      ? h('span', { class: 'game-of' }, `Game ${tournament.game} of ${bestOf}`)
+      : tournament.bestOf !== undefined && h('span', { class: 'game-of' }, `Best of ${bestOf}`),
     where &&
       (tournament.event !== undefined && tournament.round !== undefined
         ? h('a', { class: 'round-link', href: roundHref(tournament.event, tournament.round) }, where)
