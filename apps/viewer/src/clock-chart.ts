@@ -13,7 +13,7 @@ export const duration = (seconds: number) => {
 };
 
 /** The turn under way at an instant, by the turns' start and end. */
-const turnAt = (clock: Clock, at: string) => clock.turns.find((t) => t.start <= at && (t.end === null || at <= t.end))?.turn;
+const turnAt = (clock: Clock, at: string) => clock.turns.find((t) => t.start <= at && at <= t.end)?.turn;
 
 /**
  * The clock as a picture for the judge: one bar per turn, its height the turn's seconds, coloured by
@@ -114,7 +114,9 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
       { class: 'clock-notes' },
       [
         clock.timeCalled ? `Time called on turn ${clock.timeCalled.turn} (#${clock.timeCalled.revision}).` : 'Time not called.',
-        clock.afterTime ? `${clock.afterTime.turnsPlayed} of ${clock.afterTime.turnsAllowed} turns after time played.` : null,
+        clock.afterTime
+          ? `${clock.afterTime.turnsPlayed}${clock.afterTime.turnsAllowed !== null ? ` of ${clock.afterTime.turnsAllowed}` : ''} turn${clock.afterTime.turnsPlayed === 1 && clock.afterTime.turnsAllowed === null ? '' : 's'} after time played.`
+          : null,
         ...clock.extensions.map((e) => `Extended by ${duration(e.seconds)} at #${e.revision}: ${e.reason}.`),
       ]
         .filter(Boolean)

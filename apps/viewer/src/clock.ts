@@ -8,7 +8,7 @@ export interface Clock {
     readonly turn: number;
     readonly player: string;
     readonly start: string;
-    readonly end: string | null;
+    readonly end: string;
     readonly seconds: number;
     readonly afterTime: boolean;
   }[];
@@ -16,9 +16,9 @@ export interface Clock {
   readonly gaps: readonly { readonly revision: number; readonly at: string; readonly seconds: number; readonly player: string | null }[];
   readonly timeCalled: { readonly revision: number; readonly at: string; readonly turn: number } | null;
   readonly extensions: readonly { readonly revision: number; readonly at: string; readonly seconds: number; readonly reason: string }[];
-  readonly afterTime: { readonly turnsPlayed: number; readonly turnsAllowed: number } | null;
+  readonly afterTime: { readonly turnsPlayed: number; readonly turnsAllowed: number | null } | null;
   readonly slowTurnSeconds: number;
-  readonly slowTurns: readonly unknown[];
+  readonly slowTurns: readonly { readonly turn: number; readonly player: string; readonly seconds: number }[];
 }
 
 export const clockOf = (base: string, token: string | undefined) => get<Clock>(`${base}/clock`, token);
