@@ -30,19 +30,20 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
   const slot = plotW / Math.max(clock.turns.length, 1);
   const x = (index: number) => PAD.left + index * slot;
   const y = (seconds: number) => PAD.top + plotH - (seconds / most) * plotH;
+  const slow = new Set(clock.slowTurns.map((t) => t.turn));
   const indexOf = (turn: number | undefined) => clock.turns.findIndex((t) => t.turn === turn);
   const bars = clock.turns.map((t, i) =>
     s(
       'rect',
       {
-        class: `bar seat-${seats.indexOf(t.player)}${t.afterTime ? ' after-time' : ''}${t.seconds >= clock.slowTurnSeconds ? ' slow' : ''}`,
+        class: `bar seat-${seats.indexOf(t.player)}${t.afterTime ? ' after-time' : ''}${slow.has(t.turn) ? ' slow' : ''}`,
         x: x(i) + slot * 0.12,
         y: y(t.seconds),
         width: slot * 0.76,
         height: Math.max(PAD.top + plotH - y(t.seconds), 1),
         'data-turn': t.turn,
       },
-      s('title', {}, `Turn ${t.turn}, ${nameOf(t.player)}: ${duration(t.seconds)}${t.afterTime ? ' (after time)' : ''}`),
+      s('title', {}, `Turn ${t.turn}, ${nameOf(t.player)}: ${duration(t.seconds)}${t.afterTime ? ' (after time)' : ''}${slow.has(t.turn) ? ' (slow)' : ''}`),
     ),
   );
   const called = indexOf(clock.timeCalled?.turn);
