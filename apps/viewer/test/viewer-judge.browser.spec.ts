@@ -56,6 +56,10 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
     expect(await bars.evaluateAll((els) => els.map((el) => el.getAttribute('data-turn')))).toEqual(api.turns.map((t: { turn: number }) => String(t.turn)));
     const seat = (player: string) => (player === api.players[0].player ? 'seat-0' : 'seat-1');
     expect(await bars.evaluateAll((els) => els.map((el) => /seat-\d/.exec(el.getAttribute('class') ?? '')?.[0]))).toEqual(api.turns.map((t: { player: string }) => seat(t.player)));
+    expect(await page.locator('.clock-chart .bar.slow').evaluateAll((els) => els.map((el) => el.getAttribute('data-turn')))).toEqual(
+      api.slowTurns.map((t: { turn: number }) => String(t.turn)),
+    );
+    expect(api.slowTurns.length).toBeGreaterThan(0);
     expect(await page.locator('.clock-chart .marker.time-called').count()).toBe(api.timeCalled ? 1 : 0);
     expect(api.timeCalled).not.toBeNull();
     expect(await page.locator('.clock-chart .marker.extension').count()).toBe(api.extensions.length);
