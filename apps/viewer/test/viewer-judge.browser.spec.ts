@@ -18,9 +18,10 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
   let game3: Recorded;
   let other: Recorded;
   const logs = new Map<string, MatchEvent[]>();
-  const judgePage = async (match: Recorded, path: string, options: object = TESTING): Promise<Page> => {
+  /** a judge's page with the token kept as the page keeps a pasted one; `setup` runs in the page before its script */
+  const judgePage = async (match: Recorded, path: string, options: object = TESTING, setup = ''): Promise<Page> => {
     const page = await rig.browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
-    await page.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${match.id}.judge`)}, ${JSON.stringify(match.tokens.judge)})`);
+    await page.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${match.id}.judge`)}, ${JSON.stringify(match.tokens.judge)}); ${setup}`);
     await page.goto(rig.base + path);
     return page;
   };
@@ -122,9 +123,7 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
   it('keeps its strict Content-Security-Policy with the SVG chart and on the round page', async () => {
     const violations = async (page: Page) => page.evaluate('window.__violations');
     const watch = `window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));`;
-    const judge = await judgePage(game3, `/viewer/${game3.id}?audience=judge&at=${game3.revision}`, {});
-    await judge.addInitScript(watch);
-    await judge.reload();
+    const judge = await judgePage(game3, `/viewer/${game3.id}?audience=judge&at=${game3.revision}`, {}, watch);
     await judge.locator('.clock-chart .bar').first().waitFor();
     await judge.locator('.result-banner').waitFor();
     expect(await violations(judge)).toEqual([]);
