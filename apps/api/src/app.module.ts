@@ -1,6 +1,6 @@
 import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
-import { Authenticator, MatchAudit, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, RoundResultsReader, matchesCore } from '@matchlog/matches';
+import { Authenticator, MatchAudit, MatchClocks, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, RoundResultsReader, matchesCore } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -8,6 +8,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { requestLogged } from './logging/request-logged';
 import { scrubbingStdout } from './logging/log-scrubber';
 import { MatchAuditController } from './audit/match-audit.controller';
+import { MatchClockController } from './audit/match-clock.controller';
 import { CallerGuard } from './auth/caller.guard';
 import { CLOCK, Clock, systemClock, systemEntropy } from './clock';
 import { ApiConfig } from './config/config';
@@ -62,6 +63,7 @@ const coreOf = (parts: AppParts, signingKey: KeyObject, clock: Clock): MatchesCo
     signingKey,
     organizerKey: parts.config.organizerKey,
     replayCacheEvents: parts.config.replayCacheEvents,
+    slowTurnSeconds: parts.config.slowTurnSeconds,
     feedEncoder: feedEncoder(),
     onModelFailure: (model, error) => feedLogger.warn(`feed of ${model.matchId} stopped: ${error instanceof Error ? error.message : String(error)}`),
   });
@@ -90,6 +92,7 @@ export class AppModule {
         MatchViewsController,
         MatchIntegrityController,
         MatchAuditController,
+        MatchClockController,
         JwksController,
         MatchFeedController,
         RoundResultsController,
@@ -102,7 +105,7 @@ export class AppModule {
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: CLOCK, useValue: parts.clock ?? systemClock },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, clock: Clock) => coreOf(parts, signingKey, clock), inject: [SIGNING_KEY, CLOCK] },
-        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, Authenticator, RoundResultsReader] as const).map((provide) => ({
+        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader] as const).map((provide) => ({
           provide,
           useFactory: (core: MatchesCore) => partOf(core, provide),
           inject: [MATCHES_CORE],

@@ -32,6 +32,7 @@ const EXPECTED: Record<string, number[]> = {
   'GET /matches/:id/export': [401, 200, 200, 403, 403, 403, 403, 403],
   'GET /matches/:id/audit': [401, 200, 200, 403, 403, 403, 403, 403],
   'GET /matches/:id/knowledge': [401, 200, 200, 403, 403, 403, 403, 403],
+  'GET /matches/:id/clock': [401, 200, 200, 403, 403, 403, 403, 403],
   'POST /matches/:id/audit/deliveries': [401, 200, 200, 403, 403, 403, 403, 403],
 };
 

@@ -151,6 +151,7 @@ describe('health and OpenAPI', () => {
       '/matches/{id}',
       '/matches/{id}/audit',
       '/matches/{id}/audit/deliveries',
+      '/matches/{id}/clock',
       '/matches/{id}/events',
       '/matches/{id}/export',
       '/matches/{id}/feed',

@@ -1,5 +1,6 @@
 export * from './finding';
 export * from './audit-match';
+export * from './clock/match-clock';
 export * from './findings';
 export * from './self-audit';
 export * from './knowledge/errors';

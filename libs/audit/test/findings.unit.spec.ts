@@ -20,6 +20,16 @@ const expected: Record<string, readonly { code: string; rule: string; revision: 
   'lorcana/bag-out-of-order.jsonl': [{ code: 'BAG_OUT_OF_ORDER', rule: 'lorcana 7.7.4', revision: 6 }],
   'lorcana/resolved-during-action.jsonl': [{ code: 'RESOLVED_DURING_ACTION', rule: 'lorcana 7.1.6.1', revision: 7 }],
   'lorcana/inked-face-up.jsonl': [{ code: 'INKED_FACE_UP', rule: 'lorcana 7.5.2, 7.5.6', revision: 4 }],
+  'lorcana/turns-after-time-exceeded.jsonl': [
+    {
+      code: 'TURNS_AFTER_TIME_EXCEEDED',
+      rule: 'Disney Lorcana Tournament Rules, end-of-match procedure (Swiss): the active player finishes the turn, then 5 more turns',
+      revision: 9,
+    },
+  ],
+  'lorcana/played-after-win.jsonl': [{ code: 'PLAYED_AFTER_WIN', rule: 'Disney Lorcana Tournament Rules, winning a game (20 lore)', revision: 4 }],
+  'lorcana/result-disagrees-with-counters.jsonl': [{ code: 'RESULT_DISAGREES_WITH_COUNTERS', rule: 'Disney Lorcana Tournament Rules, winning a game (20 lore)', revision: 5 }],
+  'lorcana/slow-turn.jsonl': [{ code: 'SLOW_TURN', rule: 'matchlog organizer setting MATCHLOG_SLOW_TURN_SECONDS', revision: 2 }],
   'four-souls/clean.jsonl': [],
   'four-souls/deck-not-refilled.jsonl': [{ code: 'DECK_NOT_REFILLED', rule: 'four-souls Decks', revision: 5 }],
   'four-souls/fizzle-ignored.jsonl': [{ code: 'FIZZLE_IGNORED', rule: 'four-souls Game Zones', revision: 7 }],
@@ -129,6 +139,7 @@ describe('messages', () => {
   });
 
   it('every rule cited contains its rule number or section', () => {
-    for (const { rule } of Object.values(codes)) expect(rule).toMatch(/^(lorcana \d+(\.\d+)+|four-souls [A-Z]|grand-archive [A-Z])/);
+    for (const { rule } of Object.values(codes))
+      expect(rule).toMatch(/^(lorcana \d+(\.\d+)+|four-souls [A-Z]|grand-archive [A-Z]|Disney Lorcana Tournament Rules, [a-z]|matchlog [a-z])/);
   });
 });

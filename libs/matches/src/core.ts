@@ -4,6 +4,7 @@ import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
 import { FeedEncoder } from './feed/sse';
 import { MatchAudit } from './audit/match-audit';
+import { MatchClocks } from './clock/match-clocks';
 import { MatchIntegrity } from './integrity/match-integrity';
 import { MatchModel } from './model/match-model';
 import { MatchModels } from './model/match-models';
@@ -26,6 +27,8 @@ export interface CoreParts {
   readonly onModelFailure?: (model: MatchModel, error: unknown) => void;
   /** how live feed messages are written: the transport's wall (JSON.stringify when absent) */
   readonly feedEncoder?: FeedEncoder;
+  /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow (the clock, SLOW_TURN) */
+  readonly slowTurnSeconds?: number;
 }
 
 /** The application: one model per match, the commands, the reads, integrity and who is asking; the transport calls these. */
@@ -37,6 +40,7 @@ export interface MatchesCore {
   readonly authenticator: Authenticator;
   readonly audits: MatchAudit;
   readonly results: RoundResultsReader;
+  readonly clocks: MatchClocks;
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
@@ -49,7 +53,8 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     reader: new MatchReader(models, parts.catalog, parts.clock),
     integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.clock),
     authenticator: new Authenticator(parts.organizerKey, parts.catalog),
-    audits: new MatchAudit(parts.store, parts.catalog),
+    audits: new MatchAudit(parts.store, parts.catalog, parts.slowTurnSeconds),
     results: new RoundResultsReader(parts.catalog),
+    clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
   };
 };

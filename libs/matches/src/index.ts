@@ -21,3 +21,4 @@ export * from './feed/open-feed';
 export * from './results/match-result';
 export * from './results/round-results';
 export * from './results/round-results-csv';
+export * from './clock/match-clocks';

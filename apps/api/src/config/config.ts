@@ -1,3 +1,4 @@
+import { DEFAULT_SLOW_TURN_SECONDS } from '@matchlog/audit';
 import { ensureDataDir } from '@matchlog/store';
 import { randomBytes } from 'crypto';
 import { existsSync, readFileSync, writeFileSync } from 'fs';
@@ -26,6 +27,8 @@ export interface ApiConfig extends StorageConfig {
   readonly feedHeartbeatMs?: number;
   /** MATCHLOG_FEED_MAX_BUFFERED: bytes a live feed may leave unsent on its socket before it is closed (default 256kb) */
   readonly feedMaxBuffered?: string;
+  /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow, a note in the clock and the audit (default 180) */
+  readonly slowTurnSeconds?: number;
 }
 
 /**
@@ -69,7 +72,17 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
     feedMaxBuffered,
     ...(env.MATCHLOG_SIGNING_KEY_FILE && { signingKeyFile: resolve(env.MATCHLOG_SIGNING_KEY_FILE) }),
     ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
+    slowTurnSeconds: slowTurnSecondsOf(env.MATCHLOG_SLOW_TURN_SECONDS),
   };
+};
+
+/** A positive whole number of seconds; unset: DEFAULT_SLOW_TURN_SECONDS (a 50-minute Lorcana round of up to 3 games is ~1½ minutes a turn; 3 is slow). */
+const slowTurnSecondsOf = (value: string | undefined): number => {
+  if (value === undefined) return DEFAULT_SLOW_TURN_SECONDS;
+  const seconds = Number(value);
+  if (value.trim() === '' || !Number.isSafeInteger(seconds) || seconds < 1)
+    throw new ConfigError(`MATCHLOG_SLOW_TURN_SECONDS must be a whole number of seconds (at least 1, e.g. ${DEFAULT_SLOW_TURN_SECONDS}), not "${value}"`);
+  return seconds;
 };
 
 const replayCacheEventsOf = (value: string): number => {

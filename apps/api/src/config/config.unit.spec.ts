@@ -57,6 +57,15 @@ describe('configFromEnv', () => {
     }
   });
 
+  it('reads MATCHLOG_SLOW_TURN_SECONDS as a positive whole number of seconds, 180 when unset; anything else is refused, naming it', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).slowTurnSeconds).toBe(180);
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SLOW_TURN_SECONDS: '240' }).slowTurnSeconds).toBe(240);
+    for (const bad of ['', ' ', 'slow', '0', '-5', '1.5', '2e99', '3m']) {
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SLOW_TURN_SECONDS: bad })).toThrow(ConfigError);
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SLOW_TURN_SECONDS: bad })).toThrow(/MATCHLOG_SLOW_TURN_SECONDS must be a whole number of seconds/);
+    }
+  });
+
   it('refuses an unknown store or port with a ConfigError too', () => {
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_STORE: 'mysql' })).toThrow(ConfigError);
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, PORT: 'http' })).toThrow(ConfigError);

@@ -497,6 +497,89 @@ export const responseDefinitions = {
       }
     ]
   },
+  "ClockGap": {
+    "type": "object",
+    "properties": {
+      "revision": {
+        "type": "number"
+      },
+      "at": {
+        "type": "string"
+      },
+      "seconds": {
+        "type": "number"
+      },
+      "player": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "revision",
+      "at",
+      "seconds",
+      "player"
+    ],
+    "additionalProperties": false
+  },
+  "ClockPlayer": {
+    "type": "object",
+    "properties": {
+      "player": {
+        "type": "string"
+      },
+      "seconds": {
+        "type": "number"
+      },
+      "turns": {
+        "type": "number"
+      },
+      "longestTurn": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "player",
+      "seconds",
+      "turns",
+      "longestTurn"
+    ],
+    "additionalProperties": false
+  },
+  "ClockTurn": {
+    "type": "object",
+    "properties": {
+      "turn": {
+        "type": "number"
+      },
+      "player": {
+        "type": "string"
+      },
+      "start": {
+        "type": "string"
+      },
+      "end": {
+        "type": "string"
+      },
+      "seconds": {
+        "type": "number"
+      },
+      "afterTime": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "turn",
+      "player",
+      "start",
+      "end",
+      "seconds",
+      "afterTime"
+    ],
+    "additionalProperties": false
+  },
   "ControlChanged": {
     "type": "object",
     "properties": {
@@ -1570,6 +1653,158 @@ export const responseDefinitions = {
       "unseen-departure",
       "hidden-move"
     ]
+  },
+  "MatchClock": {
+    "type": "object",
+    "properties": {
+      "matchId": {
+        "type": "string"
+      },
+      "times": {
+        "type": "string",
+        "enum": [
+          "recorded",
+          "imported"
+        ]
+      },
+      "turns": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ClockTurn"
+        }
+      },
+      "players": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ClockPlayer"
+        }
+      },
+      "gaps": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ClockGap"
+        }
+      },
+      "timeCalled": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "revision": {
+                "type": "number"
+              },
+              "at": {
+                "type": "string"
+              },
+              "turn": {
+                "type": "number"
+              }
+            },
+            "required": [
+              "revision",
+              "at",
+              "turn"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "extensions": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "revision": {
+              "type": "number"
+            },
+            "at": {
+              "type": "string"
+            },
+            "seconds": {
+              "type": "number"
+            },
+            "reason": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "revision",
+            "at",
+            "seconds",
+            "reason"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "afterTime": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "turnsPlayed": {
+                "type": "number"
+              },
+              "turnsAllowed": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "turnsPlayed",
+              "turnsAllowed"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "slowTurnSeconds": {
+        "type": "number"
+      },
+      "slowTurns": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "turn": {
+              "type": "number"
+            },
+            "player": {
+              "type": "string"
+            },
+            "seconds": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "turn",
+            "player",
+            "seconds"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "matchId",
+      "times",
+      "turns",
+      "players",
+      "gaps",
+      "timeCalled",
+      "extensions",
+      "afterTime",
+      "slowTurnSeconds",
+      "slowTurns"
+    ],
+    "additionalProperties": false
   },
   "MatchCreated": {
     "type": "object",

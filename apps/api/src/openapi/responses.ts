@@ -7,7 +7,7 @@
 import type { Ed25519Jwk } from '@matchlog/audit';
 import type { Appended, MatchSummaryWithAudiences, ObservationFeed } from '@matchlog/matches';
 
-export type { KnowledgeReport, SignedHead } from '@matchlog/audit';
+export type { KnowledgeReport, MatchClock, SignedHead } from '@matchlog/audit';
 export type { MatchPage, MatchSummary } from '@matchlog/catalog';
 export type { AudienceView, JudgeView } from '@matchlog/domain';
 export type {

@@ -299,6 +299,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matches/{id}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The match's clock, from the recorded times
+         * @description From the time recorded with each event (the server's; an imported match keeps the times of the log it verified, and says so in `times`): each turn with its player, start, end and seconds; per player the total, the number of turns and the longest; the 5 longest gaps between events with the player to act; time called, the extensions, and the turns played after time against those the tournament rules allow; the turns longer than the organizer's MATCHLOG_SLOW_TURN_SECONDS.
+         */
+        get: operations["MatchClockController_clock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/jwks.json": {
         parameters: {
             query?: never;
@@ -765,6 +785,26 @@ export interface components {
             reason: components["schemas"]["ChainBreak"];
             message: string;
         };
+        ClockGap: {
+            revision: number;
+            at: string;
+            seconds: number;
+            player: string | null;
+        };
+        ClockPlayer: {
+            player: string;
+            seconds: number;
+            turns: number;
+            longestTurn: number;
+        };
+        ClockTurn: {
+            turn: number;
+            player: string;
+            start: string;
+            end: string;
+            seconds: number;
+            afterTime: boolean;
+        };
         ControlChanged: {
             cardId: string;
             controller: string;
@@ -1005,6 +1045,35 @@ export interface components {
         };
         /** @enum {string} */
         LostWhy: "shuffle" | "unseen-order" | "zone-rule" | "face-down" | "control-change" | "unseen-departure" | "hidden-move";
+        MatchClock: {
+            matchId: string;
+            /** @enum {string} */
+            times: "recorded" | "imported";
+            turns: components["schemas"]["ClockTurn"][];
+            players: components["schemas"]["ClockPlayer"][];
+            gaps: components["schemas"]["ClockGap"][];
+            timeCalled: {
+                revision: number;
+                at: string;
+                turn: number;
+            } | null;
+            extensions: {
+                revision: number;
+                at: string;
+                seconds: number;
+                reason: string;
+            }[];
+            afterTime: {
+                turnsPlayed: number;
+                turnsAllowed: number | null;
+            } | null;
+            slowTurnSeconds: number;
+            slowTurns: {
+                turn: number;
+                player: string;
+                seconds: number;
+            }[];
+        };
         MatchCreated: {
             game: components["schemas"]["GameId"];
             players: components["schemas"]["PlayerSeat"][];
@@ -3483,6 +3552,99 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    MatchClockController_clock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchClock"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND";
                     };
                 };
             };

@@ -28,6 +28,15 @@ export interface Facts {
   readonly characteristic?: string;
   /** the player whose played action was still resolving */
   readonly actionBy?: string;
+  /** time findings: the turn, how long it took, the threshold or limit it passed */
+  readonly turn?: number;
+  readonly seconds?: number;
+  readonly limit?: number;
+  /** the winner named and the counters at the end (RESULT_DISAGREES_WITH_COUNTERS) */
+  readonly winner?: string;
+  readonly counts?: string;
+  /** how the result disagrees: a draw after a win, a winner behind the other player, a winner below the mark with nothing else to explain it */
+  readonly result?: 'draw' | 'behind' | 'below';
 }
 
 /** Where a finding is reported when it is not the current step (a violation seen only at the next event). */
@@ -41,5 +50,11 @@ export type Report = (code: FindingCode, players: readonly string[], facts: Fact
 /** A check sees each step once, in order; it may keep what it needs between steps. */
 export type Check = (step: Step, report: Report) => void;
 
+/** What the organizer sets for the checks that are not a game's rule. */
+export interface CheckOptions {
+  /** a turn longer than this is a SLOW_TURN note */
+  readonly slowTurnSeconds: number;
+}
+
 /** Made once per audit, so a check's memory belongs to one match. */
-export type CheckFactory = () => Check;
+export type CheckFactory = (options: CheckOptions) => Check;

@@ -1,4 +1,8 @@
+import { citeTournament, rulesets } from '@matchlog/domain';
 import { Severity } from '../finding';
+
+const { lorcana } = rulesets;
+const lorcanaTournament = (section: string | undefined): string => citeTournament(lorcana, section ?? 'missing');
 
 /** Every rule-finding code, with the rule it cites (the rule number or section is in the string) and how bad it is. */
 export const codes = {
@@ -14,6 +18,11 @@ export const codes = {
   UNREVEALED_SPECIFIED_CARD: { rule: 'grand-archive Public vs Private Information 2.1', severity: 'violation' },
   LOOK_NOT_ALLOWED: { rule: 'grand-archive Public vs Private Information', severity: 'violation' },
   EFFECTS_STACK_OUT_OF_ORDER: { rule: 'grand-archive Effects Stack', severity: 'violation' },
+  TURNS_AFTER_TIME_EXCEEDED: { rule: lorcanaTournament(lorcana.tournament.turnsAfterTime?.section), severity: 'violation' },
+  PLAYED_AFTER_WIN: { rule: lorcanaTournament(lorcana.tournament.winsAt?.section), severity: 'violation' },
+  RESULT_DISAGREES_WITH_COUNTERS: { rule: lorcanaTournament(lorcana.tournament.winsAt?.section), severity: 'violation' },
+  // the organizer's threshold, no game's rule: a note for the judge, the lowest severity there is
+  SLOW_TURN: { rule: 'matchlog organizer setting MATCHLOG_SLOW_TURN_SECONDS', severity: 'warning' },
 } as const satisfies Record<string, { readonly rule: string; readonly severity: Severity }>;
 
 export type FindingCode = keyof typeof codes;

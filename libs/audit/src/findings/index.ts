@@ -3,7 +3,7 @@ export type { RuleFindingsOptions } from './run';
 export { codes, findingCodes } from './codes';
 export type { FindingCode } from './codes';
 export { messages, messageFor, zoneName } from './messages';
-export type { Check, CheckFactory, Facts, Report, Step, At } from './check';
+export type { Check, CheckFactory, CheckOptions, Facts, Report, Step, At } from './check';
 export { deckCodes } from './codes';
 export type { DeckFindingCode } from './codes';
 export { deckMessages, deckMessageFor } from './messages';

@@ -80,7 +80,22 @@ const en: Record<FindingCode, Text> = {
     `${f.player} looked at ${list(f.cards)} with no effect named, and may not look at ${many(f.cards) ? 'them' : 'it'}: nobody may look at the main deck or at unknown face-down cards in banishment, a face-down card only by its controller, and after control of a face-down card changes neither its owner nor its former controller may look at it ("Public vs Private Information").`,
   EFFECTS_STACK_OUT_OF_ORDER: (f) =>
     `${f.player} resolved ${f.trigger} from the effects stack while ${f.top} was on top: the effects stack resolves last in, first out ("Effects Stack").`,
+  TURNS_AFTER_TIME_EXCEEDED: (f) =>
+    `${f.player} started turn ${f.turn}, turn ${(f.limit ?? 0) + 1} after time was called: when time is called the active player finishes the turn, then ${f.limit} more turns are played, starting with the opponent; if no win condition is met in those turns, the game is a draw (end-of-match procedure).`,
+  PLAYED_AFTER_WIN: (f) =>
+    `The game went on after ${f.player} reached ${f.limit} ${f.criteria}: a player who reaches ${f.limit} ${f.criteria} wins the game, so the next event should have ended the match.`,
+  RESULT_DISAGREES_WITH_COUNTERS: (f) =>
+    f.result === 'draw'
+      ? `The game was recorded as a draw although a player had reached ${f.limit} ${f.criteria} (${f.counts}): that player won the game.`
+      : f.result === 'behind'
+        ? `${f.winner} was recorded as the winner, but another player had reached ${f.limit} ${f.criteria} and ${f.winner} had not (${f.counts}): the player who reaches ${f.limit} ${f.criteria} wins the game.`
+        : `${f.winner} was recorded as the winner with less than ${f.limit} ${f.criteria} (${f.counts}), while no opponent conceded (left the match) or ended with an empty deck: a player wins on reaching ${f.limit} ${f.criteria}, or when their opponent cannot draw.`,
+  SLOW_TURN: (f) =>
+    `Turn ${f.turn} of ${f.player} took ${f.seconds} s, more than the ${f.limit} s the organizer set as slow (MATCHLOG_SLOW_TURN_SECONDS): a note for the judge, not a rule of the game.`,
 };
+
+/** Lorcana's lore is "leyenda" in its Spanish text. */
+const counterEs = (counter: string | undefined): string => (counter === 'lore' ? 'leyenda' : (counter ?? ''));
 
 const es: Record<FindingCode, Text> = {
   LOOK_WITHOUT_EFFECT: (f) =>
@@ -109,6 +124,18 @@ const es: Record<FindingCode, Text> = {
     `${f.player} miró ${list(f.cards)} sin nombrar ningún efecto, y no puede ${many(f.cards) ? 'mirarlas' : 'mirarla'}: nadie puede mirar el mazo principal ni las cartas boca abajo desconocidas del destierro; una carta boca abajo solo la mira quien la controla, y tras un cambio de control de una carta boca abajo ni su propietario ni su anterior controlador pueden mirarla ("Public vs Private Information").`,
   EFFECTS_STACK_OUT_OF_ORDER: (f) =>
     `${f.player} resolvió ${f.trigger} de la pila de efectos mientras ${f.top} estaba encima: la pila de efectos se resuelve en orden inverso, el último en entrar es el primero en salir ("Effects Stack").`,
+  TURNS_AFTER_TIME_EXCEEDED: (f) =>
+    `${f.player} empezó el turno ${f.turn}, el turno ${(f.limit ?? 0) + 1} después de que se cantara el tiempo: cuando se canta el tiempo, el jugador activo termina su turno y después se juegan ${f.limit} turnos más, empezando por el oponente; si en esos turnos nadie cumple una condición de victoria, la partida es un empate (procedimiento de fin de ronda).`,
+  PLAYED_AFTER_WIN: (f) =>
+    `La partida siguió después de que ${f.player} llegara a ${f.limit} de ${counterEs(f.criteria)}: quien llega a ${f.limit} de ${counterEs(f.criteria)} gana la partida, así que el evento siguiente debía terminarla.`,
+  RESULT_DISAGREES_WITH_COUNTERS: (f) =>
+    f.result === 'draw'
+      ? `La partida se registró como empate aunque un jugador había llegado a ${f.limit} de ${counterEs(f.criteria)} (${f.counts}): ese jugador ganó la partida.`
+      : f.result === 'behind'
+        ? `Se registró a ${f.winner} como ganador, pero otro jugador había llegado a ${f.limit} de ${counterEs(f.criteria)} y ${f.winner} no (${f.counts}): gana la partida quien llega a ${f.limit} de ${counterEs(f.criteria)}.`
+        : `Se registró a ${f.winner} como ganador con menos de ${f.limit} de ${counterEs(f.criteria)} (${f.counts}), sin que ningún oponente se rindiera (abandonara la partida) ni terminara con el mazo vacío: se gana al llegar a ${f.limit} de ${counterEs(f.criteria)}, o cuando el oponente no puede robar.`,
+  SLOW_TURN: (f) =>
+    `El turno ${f.turn} de ${f.player} duró ${f.seconds} s, más de los ${f.limit} s que el organizador fijó como juego lento (MATCHLOG_SLOW_TURN_SECONDS): una nota para el juez, no una regla del juego.`,
 };
 
 const cap = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

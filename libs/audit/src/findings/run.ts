@@ -6,10 +6,14 @@ import { fourSoulsChecks } from './four-souls';
 import { grandArchiveChecks } from './grand-archive';
 import { lorcanaChecks } from './lorcana';
 import { messageFor } from './messages';
+import { slowTurn } from './tournament/slow-turn';
+import { DEFAULT_SLOW_TURN_SECONDS } from '../clock/match-clock';
 
 export interface RuleFindingsOptions {
   /** the language of the messages; English by default */
   readonly language?: Language;
+  /** the organizer's slow-play threshold (SLOW_TURN); DEFAULT_SLOW_TURN_SECONDS by default */
+  readonly slowTurnSeconds?: number;
 }
 
 export const checksByGame: Readonly<Record<GameId, readonly CheckFactory[]>> = {
@@ -18,6 +22,9 @@ export const checksByGame: Readonly<Record<GameId, readonly CheckFactory[]>> = {
   'grand-archive': grandArchiveChecks,
 };
 
+/** The organizer's checks, on every game. */
+const everyGame: readonly CheckFactory[] = [slowTurn];
+
 /**
  * The rule findings of a match log: the events are folded once with the domain's `evolve`, and each
  * of the game's checks sees every event with the state before and after it. Pure: the same events
@@ -25,6 +32,7 @@ export const checksByGame: Readonly<Record<GameId, readonly CheckFactory[]>> = {
  */
 export const ruleFindings = (events: readonly MatchEvent[], options: RuleFindingsOptions = {}): Finding[] => {
   const language = options.language ?? 'en';
+  const checkOptions = { slowTurnSeconds: options.slowTurnSeconds ?? DEFAULT_SLOW_TURN_SECONDS };
   const found: Finding[] = [];
   let checks: Check[] = [];
   let state: MatchState = emptyMatch;
@@ -48,7 +56,7 @@ export const ruleFindings = (events: readonly MatchEvent[], options: RuleFinding
     const layout = state.layout;
     if (layout === null) continue;
     if (before.layout === null) {
-      checks = (checksByGame[layout.ruleset.game] ?? []).map((make) => make());
+      checks = [...(checksByGame[layout.ruleset.game] ?? []), ...everyGame].map((make) => make(checkOptions));
       continue;
     }
     step = { index, revision: state.revision, event, before, after: state, layout };

@@ -1,4 +1,16 @@
-import { Delivery, Finding, KnowledgeReport, Leak, OtherGame, auditMatch, checkDeliveries, deckFindings, knowledgeAt, knowledgeLedger } from '@matchlog/audit';
+import {
+  DEFAULT_SLOW_TURN_SECONDS,
+  Delivery,
+  Finding,
+  KnowledgeReport,
+  Leak,
+  OtherGame,
+  auditMatch,
+  checkDeliveries,
+  deckFindings,
+  knowledgeAt,
+  knowledgeLedger,
+} from '@matchlog/audit';
 import { CatalogDb, gamesOfSameTable } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { RevisionOutOfRange } from '../errors';
@@ -23,6 +35,8 @@ export class MatchAudit {
   constructor(
     private readonly store: EventStore,
     private readonly catalog: CatalogDb,
+    /** the organizer's slow-play threshold (MATCHLOG_SLOW_TURN_SECONDS), for SLOW_TURN */
+    private readonly slowTurnSeconds = DEFAULT_SLOW_TURN_SECONDS,
   ) {}
 
   /** What each audience knew at `at` (the latest revision when absent), and since when. */
@@ -37,7 +51,7 @@ export class MatchAudit {
     const events = await readMatch(this.store, matchId);
     const language = languageOf(acceptLanguage);
     const decks = events[0].type === 'MatchCreated' ? deckFindings(events[0], await this.otherGames(matchId), language) : [];
-    const findings = [...decks, ...auditMatch(events, { language })].sort((a, b) => a.revision - b.revision);
+    const findings = [...decks, ...auditMatch(events, { language, slowTurnSeconds: this.slowTurnSeconds })].sort((a, b) => a.revision - b.revision);
     return { matchId, revision: events.length, findings };
   }
 

@@ -1,11 +1,12 @@
 import { GENESIS, canonicalJson, chainEvent, linkOf, sealAndChain } from '@matchlog/audit';
 import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
-import { DuplicateEventId, EventStore, RevisionConflict, appendInChunks } from '@matchlog/store';
+import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { Clock, Entropy } from '../ports';
 import { refuseClientSalts } from './client-salts';
+import { importMark } from './import-mark';
 import { KeyedLock } from './keyed-lock';
 
 export interface IncomingEvent {
@@ -165,7 +166,8 @@ export class MatchWriter {
       }
       this.models.forget(id);
       await this.feeder.caughtUpTo(appended.position);
-      return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated)) };
+      const mark = importMark(this.entropy.uuid(), kept.length);
+      return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated), [mark]) };
     });
   }
 
@@ -178,14 +180,15 @@ export class MatchWriter {
   /**
    * Records new tokens for `roles` in the match's token stream, revoking those in force for the same
    * roles in the same append, and waits until the guard's table holds the change: written there
-   * directly if the catalog is slow (idempotent, the projection writes the same).
+   * directly if the catalog is slow (idempotent, the projection writes the same). `also`: events
+   * recorded in the same append (an import's mark).
    */
-  private async reissueTokens(matchId: string, roles: readonly TokenRole[]): Promise<IssuedTokens> {
+  private async reissueTokens(matchId: string, roles: readonly TokenRole[], also: readonly EventToAppend[] = []): Promise<IssuedTokens> {
     const stream = tokenStreamOf(matchId);
     const history = await this.store.readStream(stream);
     // tokens issued before tokens were logged are in force too, and revoked the same way (recorded in the log)
     const { tokens, events } = reissue([...grantsInForce(history), ...(await legacyGrantsOf(this.catalog, matchId))], roles);
-    const { position } = await this.store.append(stream, history.at(-1)?.revision ?? 0, events);
+    const { position } = await this.store.append(stream, history.at(-1)?.revision ?? 0, [...also, ...events]);
     await this.feeder.caughtUpTo(position);
     if (this.feeder.caughtUpPosition < position) await applyTokenEvents(this.catalog, matchId, events);
     return tokens;

@@ -4,5 +4,18 @@ import { deckOrderChanged } from './deck-order-changed';
 import { failedToFindPublic } from './failed-to-find-public';
 import { inkedFaceUp } from './inked-face-up';
 import { lookWithoutEffect } from './look-without-effect';
+import { playedAfterWin } from './played-after-win';
+import { resultDisagreesWithCounters } from './result-disagrees-with-counters';
+import { turnsAfterTimeExceeded } from './turns-after-time';
 
-export const lorcanaChecks: readonly CheckFactory[] = [lookWithoutEffect, deckOrderChanged, failedToFindPublic, bagOutOfOrder, resolvedDuringAction, inkedFaceUp];
+export const lorcanaChecks: readonly CheckFactory[] = [
+  lookWithoutEffect,
+  deckOrderChanged,
+  failedToFindPublic,
+  bagOutOfOrder,
+  resolvedDuringAction,
+  inkedFaceUp,
+  turnsAfterTimeExceeded,
+  playedAfterWin,
+  resultDisagreesWithCounters,
+];
