@@ -16,6 +16,7 @@ export type AuditReport = Json<'/matches/{id}/audit', 'get', 200>;
 export type Finding = AuditReport['findings'][number];
 export type Problem = components['schemas']['Problem'];
 export type RoundResults = Json<'/rounds/results', 'get', 200>;
+export type MatchClock = Json<'/matches/{id}/clock', 'get', 200>;
 
 /** An answer other than 2xx: the API's error body, whose message says what to do. */
 export class ApiError extends Error {
