@@ -22,7 +22,7 @@ export const renderScoreboard = (view: View, nameOf: (player: string) => string)
       view.players.map((player) =>
         h(
           'li',
-          { class: `player${view.turn.player === player.id ? ' active' : ''}`, 'data-player': player.id },
+          { class: `player${view.turn.player === player.id && view.ended === null ? ' active' : ''}`, 'data-player': player.id },
           h('span', { class: 'name' }, nameOf(player.id)),
           renderScore(view, player.id),
         ),
@@ -31,7 +31,9 @@ export const renderScoreboard = (view: View, nameOf: (player: string) => string)
     h(
       'p',
       { class: 'turn', 'data-turn': view.turn.number, 'data-player': view.turn.player ?? '' },
-      view.turn.number === 0 || view.turn.player === null ? 'Before the first turn' : `Turn ${view.turn.number} · ${nameOf(view.turn.player)} to play`,
+      view.turn.number === 0 || view.turn.player === null
+        ? 'Before the first turn'
+        : `Turn ${view.turn.number} · ${view.ended !== null ? 'game over' : `${nameOf(view.turn.player)} to play`}`,
     ),
     timeLine(view.time),
   );
