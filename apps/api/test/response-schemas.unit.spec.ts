@@ -9,7 +9,20 @@ describe('the response schemas', () => {
   it('declare every field of a view and close every object, so the serializer writes nothing else', () => {
     const view = responseDefinitions.AudienceView;
     expect(view.additionalProperties).toBe(false);
-    expect(Object.keys(view.properties).sort()).toEqual(['audience', 'counters', 'departed', 'ended', 'game', 'players', 'queue', 'revision', 'time', 'tournament', 'turn', 'zones']);
+    expect(Object.keys(view.properties).sort()).toEqual([
+      'audience',
+      'counters',
+      'departed',
+      'ended',
+      'game',
+      'players',
+      'queue',
+      'revision',
+      'time',
+      'tournament',
+      'turn',
+      'zones',
+    ]);
     expect(responseDefinitions.SeenCard.additionalProperties).toBe(false);
     expect(responseDefinitions.JudgeCard.additionalProperties).toBe(false);
   });
