@@ -647,13 +647,13 @@ export interface components {
             by?: number;
             /** @description the new value */
             to?: number;
-            /** @description e.g. "quested with Ariel" */
+            /** @description e.g. "quested"; every audience reads it */
             reason?: string;
         } & ((unknown | unknown) & (unknown | unknown));
         TimeCalledData: Record<string, never>;
         TimeExtendedData: {
             seconds: number;
-            /** @description e.g. "ruling on Hades" */
+            /** @description e.g. "a ruling on a triggered ability"; every audience reads it */
             reason: string;
         };
         AppendEventsDto: {

@@ -133,10 +133,10 @@ export const vocabulary = {
     cardId: optional(text(), 'a counter on a card, in a zone where the ruleset allows one'),
     by: optional(integer(-9999, 9999), 'the change'),
     to: optional(integer(0, 9999), 'the new value'),
-    reason: optional(text({ maxLength: 200 }), 'e.g. "quested with Ariel"'),
+    reason: optional(text({ maxLength: 200 }), 'e.g. "quested"; every audience reads it'),
   },
   TimeCalled: {},
-  TimeExtended: { seconds: required(integer(1, 3600)), reason: required(text({ maxLength: 200 }), 'e.g. "ruling on Hades"') },
+  TimeExtended: { seconds: required(integer(1, 3600)), reason: required(text({ maxLength: 200 }), 'e.g. "a ruling on a triggered ability"; every audience reads it') },
 } satisfies Record<EventType, Fields>;
 
 /** Fields of which an event's data names exactly one. */
