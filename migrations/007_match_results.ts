@@ -19,9 +19,13 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .alterTable('matches')
     .addColumn('time_called', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  await db.schema
+    .alterTable('matches')
+    .addColumn('single_elimination', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.updateTable('checkpoints').set({ store_id: null }).execute();
 };
 
 export const down = async (db: Kysely<any>): Promise<void> => {
-  for (const column of ['time_called', 'draw', 'format', 'best_of', 'game_number']) await db.schema.alterTable('matches').dropColumn(column).execute();
+  for (const column of ['single_elimination', 'time_called', 'draw', 'format', 'best_of', 'game_number']) await db.schema.alterTable('matches').dropColumn(column).execute();
 };

@@ -56,7 +56,7 @@ describe('examples/lorcana-bo3', () => {
   it('1–1 with a drawn third game is a drawn match, decided', () => {
     const outcomes = [1, 2, 3].map((game) => {
       const end = ended(game)!;
-      return { ended: true, winner: end.winner ?? null, draw: end.draw === true, timeCalled: game === 3 };
+      return { game, ended: true, winner: end.winner ?? null, draw: end.draw === true, timeCalled: game === 3 };
     });
     expect(matchResult(['p1', 'p2'], 3, outcomes)).toEqual({ wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: true, decided: true });
   });

@@ -107,6 +107,40 @@ describe('GET /rounds/results: the round result slip', () => {
     expect(seven.result).toMatchObject({ winner: null, draw: false, decided: false });
   });
 
+  it('single elimination: no drawn match, so 1–1 and a drawn game 3 plays on, and game 4 (past the best of) decides it', async () => {
+    const round = { event: 'Top 8', round: 1 };
+    for (const n of [1, 2, 3]) await create({ ...game(`se-g${n}`, 1, n), tournament: { ...round, table: 1, game: n, bestOf: 3, singleElimination: true } });
+    await end('se-g1', { winner: 'p1', reason: 'lore' }).expect(201);
+    await end('se-g2', { winner: 'p2', reason: 'lore' }).expect(201);
+    await end('se-g3', { draw: true, reason: 'time' }).expect(201);
+    const playOn = (await t.http().get('/rounds/results').query(round).expect(200)).body.tables[0].result;
+    expect(playOn).toEqual({ wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: false, decided: false });
+    await create({ ...game('se-g4', 1, 4), tournament: { ...round, table: 1, game: 4, bestOf: 3, singleElimination: true } });
+    await end('se-g4', { winner: 'p2', reason: 'lore' }).expect(201);
+    expect((await t.http().get('/rounds/results').query(round).expect(200)).body.tables[0].result).toMatchObject({ winner: 'p2', decided: true });
+  });
+
+  it('a game number two matches record, or an abandoned game, decides nothing: the slip names the duplicate', async () => {
+    const round = { event: 'Dup Cup', round: 3 };
+    const at = (matchId: string, n: number) => ({ ...game(matchId, 12, n), tournament: { ...round, table: 12, game: n, bestOf: 3 } });
+    await create(at('dup-g1', 1));
+    await create(at('dup-g2a', 2));
+    await create(at('dup-g2b', 2));
+    await end('dup-g1', { winner: 'p1', reason: 'lore' }).expect(201);
+    await end('dup-g2a', { reason: 'recorded at the wrong table, abandoned' }).expect(201);
+    await end('dup-g2b', { winner: 'p2', reason: 'lore' }).expect(201);
+    const { body } = await t.http().get('/rounds/results').query(round).expect(200);
+    expect(body.tables[0].result).toEqual({ wins: { p1: 1, p2: 1 }, draws: 0, winner: null, draw: false, decided: false, duplicateGames: [2] });
+    const csv = (
+      await t
+        .http()
+        .get('/rounds/results')
+        .query({ ...round, format: 'csv' })
+        .expect(200)
+    ).text;
+    expect(csv.split('\r\n')[1]).toContain(',false,');
+  });
+
   it('tells nothing hidden: no card id, no definition', async () => {
     const { text } = await t.http().get('/rounds/results').query({ event: EVENT, round: 2 }).expect(200);
     for (const card of lorcanaMatch().cards) {

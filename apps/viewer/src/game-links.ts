@@ -20,7 +20,8 @@ interface Game {
 export const siblingsOf = async (matchId: string, tournament: Tournament): Promise<Game[]> => {
   if (tournament.event === undefined || tournament.round === undefined || tournament.table === undefined) return [];
   const results = await roundResults(tournament.event, tournament.round).catch(() => null);
-  const table = results?.tables.find((t) => t.table === tournament.table);
+  // the table this match is a game of: two pairs recorded under one table number are two tables
+  const table = results?.tables.find((t) => t.games.some((g) => g.matchId === matchId));
   if (table) return table.games.map((g) => ({ matchId: g.matchId, game: g.game, startedAt: null, here: g.matchId === matchId }));
   const page = await get<MatchPage>(`/matches${query({ event: tournament.event, round: tournament.round, limit: 100 })}`);
   return page.matches

@@ -6,7 +6,7 @@ import { renderResultSlip } from './result-slip';
 import { roundResults } from './round-results';
 
 /** For the judge only: the clock chart and the round's result slip for this table, refreshed as the match goes on. */
-export const judgePanel = (base: string, token: string | undefined, nameOf: (player: string) => string) => {
+export const judgePanel = (matchId: string, base: string, token: string | undefined, nameOf: (player: string) => string) => {
   const clock = h('div', { class: 'clock-area' });
   const slip = h('div', { class: 'slip-area' });
   const element = h('div', { class: 'judge-panel' }, clock, slip);
@@ -23,7 +23,7 @@ export const judgePanel = (base: string, token: string | undefined, nameOf: (pla
                 renderResultSlip(
                   r.event,
                   r.round,
-                  r.tables.find((t) => t.table === tournament.table),
+                  r.tables.find((t) => t.games.some((g) => g.matchId === matchId)),
                 ),
               ),
             )

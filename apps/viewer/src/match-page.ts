@@ -61,7 +61,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const scoreboard = h('div', { class: 'scoreboard-area' });
   const banner = h('div', { class: 'banner-area' });
   const games = h('div', { class: 'games-area' });
-  const judge = audience === 'judge' ? judgePanel(base, token, nameOf) : null;
+  const judge = audience === 'judge' ? judgePanel(matchId, base, token, nameOf) : null;
   const sentence = h('p', { class: 'sentence', role: 'status', 'aria-live': 'polite' });
   const findingsArea = h('div', { class: 'findings-area' });
   const marks = h('div', { class: 'marks-area' });

@@ -7,13 +7,17 @@ type Table = RoundResults['tables'][number];
 export const renderResultSlip = (event: string, round: number, table: Table | undefined) => {
   if (table === undefined) return h('section', { class: 'result-slip', 'aria-label': 'Result slip' }, h('h2', {}, 'Result slip'), h('p', {}, 'This table has no result yet.'));
   const name = (id: string) => table.players.find((p) => p.id === id)?.name ?? id;
-  const outcome = !table.result.decided
-    ? 'Not decided yet'
-    : table.result.winner !== null
-      ? `${name(table.result.winner)} wins the match`
-      : table.result.draw
-        ? 'Match drawn'
-        : 'Decided';
+  const duplicates = table.result.duplicateGames ?? [];
+  const outcome =
+    duplicates.length > 0
+      ? `Not decided: game ${duplicates.join(', ')} recorded by two matches`
+      : !table.result.decided
+        ? 'Not decided yet'
+        : table.result.winner !== null
+          ? `${name(table.result.winner)} wins the match`
+          : table.result.draw
+            ? 'Match drawn'
+            : 'Decided';
   return h(
     'section',
     { class: 'result-slip', 'aria-label': 'Result slip', 'data-decided': String(table.result.decided) },

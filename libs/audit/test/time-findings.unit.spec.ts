@@ -67,8 +67,9 @@ describe('PLAYED_AFTER_WIN: 20 lore wins the game', () => {
     expect(findings[0].message).toContain('p1 reached 20 lore');
   });
 
-  it('time called after the win is the round, not play', () => {
+  it('time called after the win is the round, not play; nor is the loser leaving the table', () => {
     expect(codesOf([start(), turn(1), lore('p1', 20), timed('TimeCalled', {}), ended({ winner: 'p1', reason: '20 lore' })])).toEqual([]);
+    expect(codesOf([start(), turn(1), lore('p1', 20), timed('PlayerLeft', { player: 'p2' }), ended({ winner: 'p1', reason: '20 lore' })])).toEqual([]);
   });
 
   it('19 lore is no win', () => {

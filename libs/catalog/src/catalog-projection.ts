@@ -115,6 +115,7 @@ const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent):
         game_number: data.tournament?.game ?? null,
         best_of: data.tournament?.bestOf ?? null,
         format: data.tournament?.format ?? null,
+        single_elimination: data.tournament?.singleElimination === true ? 1 : 0,
         status: 'live' as const,
         winner: null,
         end_reason: null,

@@ -17,6 +17,7 @@ export interface CatalogTables {
     draw: number;
     /** 1 once TimeCalled: the match's last game */
     time_called: number;
+    single_elimination: number;
     started_at: string;
     ended_at: string | null;
     event_count: number;

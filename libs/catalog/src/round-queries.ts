@@ -16,6 +16,8 @@ export interface RoundGame {
   readonly draw: boolean;
   /** TimeCalled was recorded in this game: no game of the match starts after it */
   readonly timeCalled: boolean;
+  /** MatchCreated.tournament.singleElimination */
+  readonly singleElimination: boolean;
 }
 
 /** The games played at one table of a round, by the same players. */
@@ -103,4 +105,5 @@ const gameOf = (row: CatalogRow): RoundGame => ({
   winner: row.winner,
   draw: Number(row.draw) === 1,
   timeCalled: Number(row.time_called) === 1,
+  singleElimination: Number(row.single_elimination) === 1,
 });

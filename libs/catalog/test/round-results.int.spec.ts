@@ -36,7 +36,7 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
   const record = async () => {
     await store.append('a2', 0, withIds([created(4, 2, ['p1', 'p2'], { bestOf: 3, format: 'constructed' }), timeCalled, ended({ draw: true })]));
     await store.append('a1', 0, withIds([created(4, 1, ['p1', 'p2'], { bestOf: 3, format: 'constructed' }), ended({ winner: 'p2' })]));
-    await store.append('b1', 0, withIds([created(1, 1, ['p3', 'p4'], { bestOf: 1 })]));
+    await store.append('b1', 0, withIds([created(1, 1, ['p3', 'p4'], { bestOf: 1, singleElimination: true })]));
     // the same table number with other players: kept apart
     await store.append('c1', 0, withIds([created(4, 1, ['p5', 'p6'])]));
     await store.append('other-round', 0, withIds([{ ...created(4, 1), data: { ...created(4, 1).data, tournament: { event: 'Cup', round: 3, table: 4 } } }]));
@@ -57,10 +57,10 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
     ]);
     expect(tables[1].players[0]).toEqual({ id: 'p1', name: 'P1' });
     expect(tables[1].games).toEqual([
-      { matchId: 'a1', game: 1, bestOf: 3, format: 'constructed', ended: true, winner: 'p2', draw: false, timeCalled: false },
-      { matchId: 'a2', game: 2, bestOf: 3, format: 'constructed', ended: true, winner: null, draw: true, timeCalled: true },
+      { matchId: 'a1', game: 1, bestOf: 3, format: 'constructed', ended: true, winner: 'p2', draw: false, timeCalled: false, singleElimination: false },
+      { matchId: 'a2', game: 2, bestOf: 3, format: 'constructed', ended: true, winner: null, draw: true, timeCalled: true, singleElimination: false },
     ]);
-    expect(tables[0].games[0]).toMatchObject({ bestOf: 1, format: null, ended: false });
+    expect(tables[0].games[0]).toMatchObject({ bestOf: 1, format: null, ended: false, singleElimination: true });
     expect((await gamesOfSameTable(db, 'a2'))?.games.map((g) => g.matchId)).toEqual(['a1', 'a2']);
     expect((await gamesOfSameTable(db, 'c1'))?.games.map((g) => g.matchId)).toEqual(['c1']);
     expect(await gamesOfSameTable(db, 'other-round')).toMatchObject({ table: 4 });

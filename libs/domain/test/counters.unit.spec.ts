@@ -1,4 +1,4 @@
-import { AudienceView, JUDGE, JudgeView, PUBLIC, eventDataSchemas, rulesets, validate } from '@matchlog/domain';
+import { AudienceView, JUDGE, JudgeView, PUBLIC, Replay, eventDataSchemas, rulesets, validate } from '@matchlog/domain';
 import { at, cards, created, event, move } from '@matchlog/testkit';
 import { given } from './support/given';
 import { lorcanaTable } from './support/tables';
@@ -87,6 +87,11 @@ describe('counters: the score on the table', () => {
     const card = state.cards[state.layout!.cardIndex.get('p1-field-0')!];
     expect(card.counters).toEqual({});
     expect(card.damage).toBe(0);
+  });
+
+  it('observe names no card for a counter on a card in a private zone, even in a log validate never saw', () => {
+    const replay = new Replay([gaTable(), event('CounterChanged', { counter: 'buff', cardId: 'p1-hand-0', by: 1 })]);
+    for (const audience of ['p2', PUBLIC]) expect(replay.observations(audience).at(-1)!.observation).toEqual({ type: 'Nothing' });
   });
 
   it('a card counter back at 0 is no counter at all', () => {

@@ -19,7 +19,7 @@ export class MatchClockController {
     summary: "The match's clock, from the recorded times",
     description:
       "From the time recorded with each event (the server's; an imported match keeps the times of the log it verified, and says so in `times`): each turn with its player, start, end and seconds; " +
-      'per player the total, the number of turns and the longest; the 5 longest gaps between events with the player to act; time called, the extensions, and the turns played after time against those the ' +
+      'per player the total, the number of turns and the longest; the 5 longest gaps between events with the active player then; time called, the extensions, and the turns played after time against those the ' +
       "tournament rules allow; the turns longer than the organizer's MATCHLOG_SLOW_TURN_SECONDS.",
   })
   @Returns(200, 'MatchClock')

@@ -2398,6 +2398,12 @@ export const responseDefinitions = {
       },
       "decided": {
         "type": "boolean"
+      },
+      "duplicateGames": {
+        "type": "array",
+        "items": {
+          "type": "number"
+        }
       }
     },
     "required": [
@@ -4097,6 +4103,9 @@ export const responseDefinitions = {
       },
       "format": {
         "type": "string"
+      },
+      "singleElimination": {
+        "type": "boolean"
       }
     },
     "additionalProperties": false

@@ -17,7 +17,7 @@ export class RoundResultsController {
     summary: "A round's result slip: every table, its games and the match result",
     description:
       'Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. ' +
-      'Single elimination has no drawn matches: its organizer has the players play on. A round with no match recorded answers an empty list of tables. ' +
+      'A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames). A round with no match recorded answers an empty list of tables. ' +
       '?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game\'s winner or draw, separated by ";").',
   })
   @ApiProduces('application/json', 'text/csv')

@@ -308,7 +308,7 @@ export interface paths {
         };
         /**
          * The match's clock, from the recorded times
-         * @description From the time recorded with each event (the server's; an imported match keeps the times of the log it verified, and says so in `times`): each turn with its player, start, end and seconds; per player the total, the number of turns and the longest; the 5 longest gaps between events with the player to act; time called, the extensions, and the turns played after time against those the tournament rules allow; the turns longer than the organizer's MATCHLOG_SLOW_TURN_SECONDS.
+         * @description From the time recorded with each event (the server's; an imported match keeps the times of the log it verified, and says so in `times`): each turn with its player, start, end and seconds; per player the total, the number of turns and the longest; the 5 longest gaps between events with the active player then; time called, the extensions, and the turns played after time against those the tournament rules allow; the turns longer than the organizer's MATCHLOG_SLOW_TURN_SECONDS.
          */
         get: operations["MatchClockController_clock"];
         put?: never;
@@ -368,7 +368,7 @@ export interface paths {
         };
         /**
          * A round's result slip: every table, its games and the match result
-         * @description Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. Single elimination has no drawn matches: its organizer has the players play on. A round with no match recorded answers an empty list of tables. ?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game's winner or draw, separated by ";").
+         * @description Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames). A round with no match recorded answers an empty list of tables. ?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game's winner or draw, separated by ";").
          */
         get: operations["RoundResultsController_slip"];
         put?: never;
@@ -457,6 +457,8 @@ export interface components {
                 bestOf?: 1 | 3 | 5;
                 /** @description constructed: each deck must be legal for the game */
                 format?: string;
+                /** @description true: no drawn match; the players play on, past bestOf, until one wins (default: Swiss) */
+                singleElimination?: boolean;
             };
             /** @description true: MatchEnded discloses every shuffle's order and salt to spectators too */
             publicDeckLists?: boolean;
@@ -1223,6 +1225,7 @@ export interface components {
             winner: string | null;
             draw: boolean;
             decided: boolean;
+            duplicateGames?: number[];
         };
         MatchSummary: {
             matchId: string;
@@ -1609,6 +1612,7 @@ export interface components {
             /** @enum {number} */
             bestOf?: 1 | 3 | 5;
             format?: string;
+            singleElimination?: boolean;
         };
         TriggerAdded: {
             triggerId: string;
@@ -1908,6 +1912,8 @@ export interface operations {
                         bestOf?: 1 | 3 | 5;
                         /** @description constructed: each deck must be legal for the game */
                         format?: string;
+                        /** @description true: no drawn match; the players play on, past bestOf, until one wins (default: Swiss) */
+                        singleElimination?: boolean;
                     };
                     /** @description true: MatchEnded discloses every shuffle's order and salt to spectators too */
                     publicDeckLists?: boolean;

@@ -28,6 +28,8 @@ export interface Tournament {
   readonly bestOf?: 1 | 3 | 5;
   /** e.g. "constructed": then each game's decks must be legal for the ruleset's construction rules */
   readonly format?: string;
+  /** a single-elimination match, which has no draws: the players play on, past bestOf, until one wins */
+  readonly singleElimination?: boolean;
 }
 
 export interface MatchCreated {

@@ -209,6 +209,8 @@ const observeCounter = (before: MatchState, after: MatchState, layout: MatchLayo
   const card = change.cardId === undefined ? undefined : layout.cardIndex.get(change.cardId);
   if (card === undefined) return { type: 'Nothing' };
   const now = after.cards[card];
+  // counters sit only on cards in public zones (validate refuses others): anywhere else nothing is named
+  if (layout.zones[now.zone].definition.visibility !== 'public') return { type: 'Nothing' };
   const value = now.counters[counter] ?? 0;
   const moved = value - (before.cards[card].counters[counter] ?? 0);
   return { type: 'CounterChanged', ...common, zone: layout.zones[now.zone].ref, card: seen(layout, perception, now, card), value, change: moved };

@@ -63,6 +63,8 @@ export const fourSouls: Ruleset = {
   counterNotes: 'The Four Souls text here ("Game Zones") names no counter, so none is declared and every CounterChanged is refused.',
   tournament: {
     document: null,
-    missing: ["Four Souls' tournament rules are not in ../shared/rules: match length, win conditions, sideboarding and deck construction are not checked"],
+    missing: [
+      "Four Souls' tournament rules are not in ../shared/rules: win conditions, the end-of-match procedure, sideboarding and deck construction are not checked, and a match is the best of the bestOf the organizer records (default 3)",
+    ],
   },
 };

@@ -45,9 +45,12 @@ export const grandArchive: Ruleset = {
   counters: [{ name: '*', on: 'card', zones: ['field', 'graveyard', 'banishment', 'intent', 'effects-stack'], rule: 'grand-archive Game Mechanics - Counters' }],
   counterNotes:
     'The rules index lists "Game Mechanics - Counters", but its text is not in ../shared/rules: no counter name is checked and no player counter is declared. ' +
-    'A counter is public, and cards in private zones "have no characteristics apart from being cards" (Public vs Private Information 2), so only cards in public zones carry one.',
+    'A counter is public, and cards in private zones "have no characteristics apart from being cards" (Public vs Private Information 2), so only cards in public zones carry one. ' +
+    'Whether a counter stays on a card that moves between public zones is in that missing text too: matchlog keeps counters as it keeps damage, on the object, so a card that changes zone has none (state/moves.ts); record a CounterChanged again where the rules keep them.',
   tournament: {
     document: null,
-    missing: ["Grand Archive's tournament rules are not in ../shared/rules: match length, win conditions, sideboarding and deck construction are not checked"],
+    missing: [
+      "Grand Archive's tournament rules are not in ../shared/rules: win conditions, the end-of-match procedure, sideboarding and deck construction are not checked, and a match is the best of the bestOf the organizer records (default 3)",
+    ],
   },
 };

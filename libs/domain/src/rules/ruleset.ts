@@ -107,6 +107,9 @@ export interface Ruleset {
   readonly citation: string;
 }
 
+/** How many games a match is the best of when MatchCreated.tournament names no bestOf. */
+export const DEFAULT_BEST_OF = 3;
+
 export type GameId = 'lorcana' | 'four-souls' | 'grand-archive';
 
 export const zoneDefinition = (ruleset: Ruleset, name: string): ZoneDefinition | undefined => ruleset.zones.find((zone) => zone.name === name);

@@ -1,4 +1,5 @@
 import { checkBroadcast } from '../broadcast/broadcast-policy';
+import { DEFAULT_BEST_OF } from '../rules/ruleset';
 import { MatchCreated } from '../events/events';
 import { RESERVED_AUDIENCES } from '../observe/audience';
 import { isGameId } from '../rules/rulesets';
@@ -50,12 +51,12 @@ export const checkCreated = (created: MatchCreated): Verdict => {
 };
 
 const checkTournament = ({ tournament }: MatchCreated): Verdict => {
-  const bestOf = tournament?.bestOf ?? 3;
-  if (tournament?.game === undefined || tournament.game <= bestOf) return accepted;
+  const bestOf = tournament?.bestOf ?? DEFAULT_BEST_OF;
+  if (tournament?.game === undefined || tournament.game <= bestOf || tournament.singleElimination === true) return accepted;
   return rejected(
     'GAME_BEYOND_BEST_OF',
     'matchlog',
-    `game ${tournament.game} of a best of ${bestOf} cannot be: give a game from 1 to ${bestOf}, or bestOf`,
+    `game ${tournament.game} of a best of ${bestOf} cannot be: give a game from 1 to ${bestOf}, or bestOf (or singleElimination, whose games go on until one player wins)`,
     'data.tournament.game',
   );
 };

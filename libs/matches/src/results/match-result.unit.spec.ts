@@ -1,8 +1,9 @@
 import { GameOutcome, matchResult } from './match-result';
 
-const won = (winner: string, extra: Partial<GameOutcome> = {}): GameOutcome => ({ ended: true, winner, draw: false, ...extra });
-const drawn = (extra: Partial<GameOutcome> = {}): GameOutcome => ({ ended: true, winner: null, draw: true, ...extra });
-const playing: GameOutcome = { ended: false, winner: null, draw: false };
+const won = (winner: string, extra: Partial<GameOutcome> = {}): GameOutcome => ({ game: null, ended: true, winner, draw: false, ...extra });
+const drawn = (extra: Partial<GameOutcome> = {}): GameOutcome => ({ game: null, ended: true, winner: null, draw: true, ...extra });
+const playing: GameOutcome = { game: null, ended: false, winner: null, draw: false };
+const abandoned: GameOutcome = { game: null, ended: true, winner: null, draw: false };
 const P = ['p1', 'p2'];
 
 describe('matchResult (Swiss end-of-match procedure)', () => {
@@ -56,8 +57,26 @@ describe('matchResult (Swiss end-of-match procedure)', () => {
     expect(matchResult(P, 3, [won('p1'), { ...playing, timeCalled: true }])).toMatchObject({ decided: false });
   });
 
-  it('a game ended with neither a winner nor a draw counts as played, for nobody; a winner who is not a player counts for nobody', () => {
-    expect(matchResult(P, 1, [{ ended: true, winner: null, draw: false }])).toMatchObject({ wins: { p1: 0, p2: 0 }, draws: 0, draw: true, decided: true });
+  it('a game ended with neither a winner nor a draw is void: it takes no game of the best of; a winner who is not a player counts for nobody', () => {
+    expect(matchResult(P, 1, [abandoned])).toEqual({ wins: { p1: 0, p2: 0 }, draws: 0, winner: null, draw: false, decided: false });
+    expect(matchResult(P, 3, [won('p1'), abandoned, won('p2')])).toMatchObject({ wins: { p1: 1, p2: 1 }, draw: false, decided: false });
     expect(matchResult(P, 3, [won('p9'), won('p1'), won('p1')])).toMatchObject({ wins: { p1: 2, p2: 0 }, winner: 'p1' });
+  });
+
+  it('two matches recording the same game number: nothing is decided, and the slip names the number', () => {
+    expect(matchResult(P, 3, [won('p1', { game: 1 }), won('p2', { game: 2 }), won('p2', { game: 2 })])).toEqual({
+      wins: { p1: 1, p2: 2 },
+      draws: 0,
+      winner: null,
+      draw: false,
+      decided: false,
+      duplicateGames: [2],
+    });
+  });
+
+  it('single elimination has no drawn match: 1–1 and a drawn third game plays on, and a fourth game can decide it', () => {
+    expect(matchResult(P, 3, [won('p1'), won('p2'), drawn({ timeCalled: true })], true)).toEqual({ wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: false, decided: false });
+    expect(matchResult(P, 3, [won('p1'), won('p2'), drawn(), won('p2')], true)).toMatchObject({ winner: 'p2', decided: true });
+    expect(matchResult(P, 3, [won('p1'), won('p2'), drawn({ timeCalled: true })])).toMatchObject({ draw: true, decided: true });
   });
 });

@@ -1,5 +1,6 @@
 import { CatalogDb, RoundTable, roundResults } from '@matchlog/catalog';
-import { DEFAULT_BEST_OF, MatchResult, matchResult } from './match-result';
+import { DEFAULT_BEST_OF } from '@matchlog/domain';
+import { MatchResult, matchResult } from './match-result';
 
 /** A round's result slip: what a scorekeeper enters into pairing software. Public: no card, no deck. */
 export interface RoundResults {
@@ -51,6 +52,7 @@ const tableResult = (table: RoundTable): RoundResultsTable => {
       table.players.map((player) => player.id),
       bestOf,
       table.games,
+      table.games.some((game) => game.singleElimination),
     ),
   };
 };
