@@ -69,3 +69,53 @@ describe.each(games)('the %s example, recorded as the README does', (game) => {
     expect(checkCommitments(events)).toEqual([]);
   });
 });
+
+describe("the best of three in examples/lorcana-bo3, recorded as the README's scorekeeper part does", () => {
+  let t: TestApp;
+  const ids: string[] = [];
+  let judge3: { Authorization: string };
+  beforeAll(async () => {
+    t = await startTestApp();
+    for (const game of [1, 2, 3]) {
+      const created = await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .set('Content-Type', 'application/json')
+        .send(example('lorcana-bo3', `game-${game}.match.json`))
+        .expect(201);
+      ids.push(created.body.matchId);
+      judge3 = t.bearer(created.body.tokens.judge);
+      await t
+        .http()
+        .post(`/matches/${created.body.matchId}/events`)
+        .set(t.organizer)
+        .set('Content-Type', 'application/json')
+        .send(example('lorcana-bo3', `game-${game}.events.json`))
+        .expect(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('the result slip: one table, p1 and p2 a game each and game 3 drawn, so a drawn match; the CSV says the same', async () => {
+    const { body } = await t.http().get('/rounds/results').query({ event: 'Example Cup', round: 3 }).expect(200);
+    expect(body.tables).toHaveLength(1);
+    expect(body.tables[0].games.map((g: { matchId: string; winner: string | null; draw: boolean }) => [g.matchId, g.winner, g.draw])).toEqual([
+      [ids[0], 'p1', false],
+      [ids[1], 'p2', false],
+      [ids[2], null, true],
+    ]);
+    expect(body.tables[0].result).toEqual({ wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: true, decided: true });
+    const csv = (await t.http().get('/rounds/results').query({ event: 'Example Cup', round: 3, format: 'csv' }).expect(200)).text;
+    expect(csv.split('\r\n')[1]).toBe('12,p1,p2,1,1,1,draw,true,p1;p2;draw');
+  });
+
+  it("game 3's clock: time called in turn 5, the 5 turns after time the procedure allows, the judge's extension; its audit finds no violation", async () => {
+    const clock = (await t.http().get(`/matches/${ids[2]}/clock`).set(judge3).expect(200)).body;
+    expect(clock.afterTime).toEqual({ turnsPlayed: 5, turnsAllowed: 5 });
+    expect(clock.timeCalled).toMatchObject({ turn: 5 });
+    expect(clock.extensions).toEqual([expect.objectContaining({ seconds: 180 })]);
+    const { findings } = (await t.http().get(`/matches/${ids[2]}/audit`).set(judge3).expect(200)).body;
+    expect(findings.filter((f: { severity: string }) => f.severity === 'violation')).toEqual([]);
+  });
+});
