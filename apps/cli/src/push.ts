@@ -1,0 +1,83 @@
+import { MatchlogClient, NetworkError, RevisionConflict } from '@matchlog/client';
+import { JournalFormatError, JournalSyncError, journal } from '@matchlog/client/node';
+import { parseArgs } from 'node:util';
+
+export const PUSH_USAGE = `usage: matchlog push <journal.jsonl> --server URL --match ID [--token TOKEN]
+
+Sends the batches of an offline journal that the server has not acknowledged, in order, each once.
+The token is the match's recorder token (or the organizer key): --token, or MATCHLOG_TOKEN in the
+environment, which keeps it out of the shell's history and the process list.
+
+exit codes:
+  0  every batch is on the server (sent now, or already acknowledged)
+  1  a batch could not be recorded: a conflict, a refused event, or the server unreachable; nothing after it was sent
+  2  usage: a missing or bad argument, a journal that can not be read`;
+
+interface PushArgs {
+  readonly file: string;
+  readonly server: string;
+  readonly match: string;
+  readonly token: string | undefined;
+}
+
+class PushUsage extends Error {}
+
+const argsOf = (argv: readonly string[], env: NodeJS.ProcessEnv): PushArgs => {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: { server: { type: 'string' }, match: { type: 'string' }, token: { type: 'string' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new PushUsage(`${(error as Error).message}\n\n${PUSH_USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new PushUsage(PUSH_USAGE);
+  if (values.server === undefined || !/^https?:\/\//.test(values.server)) throw new PushUsage(`--server takes the API's URL, e.g. http://localhost:3000\n\n${PUSH_USAGE}`);
+  if (values.match === undefined) throw new PushUsage(`--match takes the match's id\n\n${PUSH_USAGE}`);
+  return { file: positionals[0], server: values.server.replace(/\/$/, ''), match: values.match, token: values.token ?? env.MATCHLOG_TOKEN };
+};
+
+/** What went wrong with a batch, and what to do about it. */
+const explain = (error: JournalSyncError): string => {
+  const { cause, batch } = error;
+  const where = `line ${batch.line} (${batch.events.length} event${batch.events.length === 1 ? '' : 's'} after revision ${batch.expectedRevision})`;
+  if (cause instanceof RevisionConflict) {
+    return `${where}: the match is at revision ${cause.currentRevision}, and its events after ${batch.expectedRevision} are not these (another recorder wrote in between). Nothing after this line was sent: reconcile the journal with GET /matches/:id/events, then push again.`;
+  }
+  if (cause instanceof NetworkError) return `${where}: ${cause.message}. Nothing after this line was sent; push again when the server is back: nothing is sent twice.`;
+  const code = (cause as { code?: string }).code;
+  return `${where}: the server refused it${code ? ` (${code})` : ''}: ${(cause as Error).message}. Nothing after this line was sent.`;
+};
+
+/** `matchlog push`: syncs an offline journal with the server; prints each batch it sent. */
+export const push = async (argv: readonly string[], env: NodeJS.ProcessEnv = process.env, out = console.log, err = console.error): Promise<number> => {
+  let args: PushArgs;
+  try {
+    args = argsOf(argv, env);
+  } catch (error) {
+    err((error as Error).message);
+    return 2;
+  }
+  const client = new MatchlogClient({ baseUrl: args.server, ...(args.token !== undefined && { token: args.token }) });
+  const pending = journal(args.file);
+  try {
+    const sent = await pending.sync(client, args.match, (batch) =>
+      out(`sent line ${batch.line}: ${batch.events} event${batch.events === 1 ? '' : 's'} after revision ${batch.expectedRevision}, the match is at revision ${batch.revision}`),
+    );
+    out(sent.length === 0 ? `nothing to send: every batch of ${args.file} is on the server` : `pushed ${sent.length} batch${sent.length === 1 ? '' : 'es'} to ${args.match}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof JournalFormatError) {
+      err(`${args.file}: ${error.message}`);
+      return 2;
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EACCES' || (error as NodeJS.ErrnoException).code === 'EISDIR') {
+      err(`${args.file} can not be read: ${(error as Error).message}`);
+      return 2;
+    }
+    if (error instanceof JournalSyncError) {
+      err(`matchlog push: ${explain(error)}`);
+      return 1;
+    }
+    throw error;
+  }
+};

@@ -1,0 +1,153 @@
+import 'fake-indexeddb/auto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { Appender, Journal, JournalStore, JournalSyncError } from '../src/journal/journal';
+import { JournalFormatError, readJournal } from '../src/journal/journal-lines';
+import { journal } from '../src/journal/file-store';
+import { browserJournal } from '../src/journal/indexed-db-store';
+
+const memory = (text = ''): JournalStore & { text: () => string } => {
+  let lines = text;
+  return { read: async () => lines, appendLine: async (line) => void (lines += `${line}\n`), text: () => lines };
+};
+
+/** A server that keeps what it recorded by id, answers a batch it holds with its first result, and can be down. */
+const server = () => {
+  const recorded: string[] = [];
+  const answered = new Map<string, number>();
+  let down = false;
+  const appender: Appender & { recorded: string[]; down: (d: boolean) => void } = {
+    recorded,
+    down: (d) => (down = d),
+    append: async (_matchId, expectedRevision, events) => {
+      if (down) throw new Error('fetch failed: connection refused');
+      const key = events.map((e) => e.id).join(',');
+      const first = answered.get(key);
+      if (first !== undefined) return { revision: first };
+      if (expectedRevision !== recorded.length + 1) throw Object.assign(new Error(`REVISION_CONFLICT: at ${recorded.length + 1}`), { code: 'REVISION_CONFLICT' });
+      recorded.push(...events.map((e) => e.id!));
+      answered.set(key, recorded.length + 1);
+      return { revision: recorded.length + 1 };
+    },
+  };
+  return appender;
+};
+
+const turn = (n: number) => ({ type: 'TurnStarted', data: { player: 'p1', turn: n } });
+let ids = 0;
+const newId = () => `id-${++ids}`;
+
+describe('the offline journal', () => {
+  it('journals each batch with its ids before sending it, then acknowledges it on a line of its own', async () => {
+    const store = memory();
+    const s = server();
+    await new Journal(store, newId).append(s, 'm1', 1, [turn(1), turn(2)]);
+    const lines = store
+      .text()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines[0]).toEqual({
+      expectedRevision: 1,
+      events: [expect.objectContaining({ id: expect.any(String), type: 'TurnStarted' }), expect.objectContaining({ id: expect.any(String) })],
+    });
+    expect(lines[1]).toEqual({ ack: 1, revision: 3 });
+    expect(s.recorded).toEqual(lines[0].events.map((e: { id: string }) => e.id));
+  });
+
+  it('written while the server is down, then synced: every batch exactly once, in order, and nothing left to send', async () => {
+    const store = memory();
+    const s = server();
+    const j = new Journal(store, newId);
+    s.down(true);
+    for (const [expected, n] of [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ])
+      await expect(j.append(s, 'm1', expected, [turn(n)])).rejects.toThrow('connection refused');
+    s.down(false);
+    const synced = await j.sync(s, 'm1');
+    expect(synced.map((x) => [x.line, x.revision])).toEqual([
+      [1, 2],
+      [2, 3],
+      [3, 4],
+    ]);
+    expect(s.recorded).toHaveLength(3);
+    expect(await j.sync(s, 'm1')).toEqual([]);
+  });
+
+  it('a crash after the server recorded a batch but before its acknowledgement: sync sends it again and the server answers with its first result', async () => {
+    const s = server();
+    const store = memory();
+    // the batch reached the server, then the process died before the ack line was written
+    const events = [turn(1)].map((e) => ({ ...e, id: newId() }));
+    await store.appendLine(JSON.stringify({ expectedRevision: 1, events }));
+    await s.append('m1', 1, events);
+    expect(await new Journal(store, newId).sync(s, 'm1')).toEqual([{ line: 1, expectedRevision: 1, events: 1, revision: 2 }]);
+    expect(s.recorded).toEqual([events[0].id]);
+  });
+
+  it('a hand-written journal of batch lines alone, without ids: pushed twice, recorded once (ids derived from the line)', async () => {
+    const text = `${JSON.stringify({ expectedRevision: 1, events: [turn(1), turn(2)] })}\n${JSON.stringify({ expectedRevision: 3, events: [turn(3)] })}\n`;
+    const s = server();
+    await new Journal(memory(text)).sync(s, 'm1');
+    await new Journal(memory(text)).sync(s, 'm1');
+    expect(s.recorded).toHaveLength(3);
+    expect(readJournal(text).batches[0].events.map((e) => e.id)).toEqual(readJournal(text).batches[0].events.map((e) => e.id));
+    expect(new Set(s.recorded).size).toBe(3);
+  });
+
+  it('a conflict it cannot resolve stops the sync at that line, with the server’s reason, and sends nothing after it', async () => {
+    const s = server();
+    await s.append('m1', 1, [{ ...turn(9), id: 'other-tool' }]);
+    const store = memory(`${JSON.stringify({ expectedRevision: 1, events: [turn(1)] })}\n${JSON.stringify({ expectedRevision: 2, events: [turn(2)] })}\n`);
+    const error = await new Journal(store).sync(s, 'm1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JournalSyncError);
+    expect((error as JournalSyncError).message).toMatch(/^journal line 1 \(expectedRevision 1, 1 events\) was not recorded: REVISION_CONFLICT/);
+    expect(s.recorded).toEqual(['other-tool']);
+  });
+
+  it('refuses a line that is neither a batch nor an acknowledgement, naming the line', () => {
+    expect(() => readJournal('{"expectedRevision":1,"events":[{"type":"TurnStarted","data":{}}]}\nnot json\n')).toThrow(
+      new JournalFormatError(2, 'is not JSON: each line is one batch or one acknowledgement'),
+    );
+    expect(() => readJournal('{"ack":"x","revision":2}')).toThrow(JournalFormatError);
+    expect(() => readJournal('{"expectedRevision":1,"events":[]}')).toThrow(/line 1: a batch is/);
+  });
+
+  it('journal(file): JSON Lines a person can read, fsynced line by line, read back after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchlog-journal-'));
+    try {
+      const file = join(dir, 'table12.jsonl');
+      const s = server();
+      await journal(file, newId).append(s, 'm1', 1, [turn(1)]);
+      s.down(true);
+      await expect(journal(file, newId).append(s, 'm1', 2, [turn(2)])).rejects.toThrow();
+      s.down(false);
+      const text = readFileSync(file, 'utf8');
+      expect(
+        text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => Object.keys(JSON.parse(line)).join()),
+      ).toEqual(['expectedRevision,events', 'ack,revision', 'expectedRevision,events']);
+      expect((await journal(file).sync(s, 'm1')).map((x) => x.revision)).toEqual([3]);
+      writeFileSync(join(dir, 'empty.jsonl'), '');
+      expect(await journal(join(dir, 'missing.jsonl')).sync(s, 'm1')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a browser journal in IndexedDB keeps its lines across a reload of the page', async () => {
+    const s = server();
+    s.down(true);
+    await expect(browserJournal('table-7', indexedDB).append(s, 'm1', 1, [turn(1)])).rejects.toThrow();
+    s.down(false);
+    const reloaded = browserJournal('table-7', indexedDB);
+    expect((await reloaded.sync(s, 'm1')).map((x) => x.revision)).toEqual([2]);
+    expect((await reloaded.read()).acks.get(1)).toBe(2);
+  });
+});
