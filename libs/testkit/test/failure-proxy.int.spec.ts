@@ -141,13 +141,13 @@ describe('FailureProxy: an HTTP proxy whose faults a test switches on', () => {
   });
 
   it('delay: holds answers back, for the requests it names', async () => {
-    proxy.delay(({ path }) => (path === '/slow' ? 300 : 0));
+    proxy.delay(({ path }) => (path === '/slow' ? 500 : 0));
     let started = Date.now();
     await fetch(`${proxy.base}/slow`);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(490);
     started = Date.now();
     await fetch(`${proxy.base}/fast`);
-    expect(Date.now() - started).toBeLessThan(250);
+    expect(Date.now() - started).toBeLessThan(400);
     proxy.delay(0);
     expect(proxy.counts.responsesDelayed).toBe(1);
   });
