@@ -20,7 +20,7 @@ export interface ProxyCounts {
   readonly responsesDropped: number;
   /** answers held back by `delay` */
   readonly responsesDelayed: number;
-  /** connections reset or refused while `refuse()` was on */
+  /** connections reset while `refuse()` was on (a closed port, `refuse('refused')`, sees none to count) */
   readonly connectionsRefused: number;
   /** feed streams cut mid-stream (closeFeeds, closeFeedsAfter) */
   readonly feedsClosed: number;
