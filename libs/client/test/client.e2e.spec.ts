@@ -5,6 +5,7 @@ import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { version } from '../package.json';
 
 const KEY = randomBytes(24).toString('base64url');
 const zone = (zone: string, player?: string) => ({ zone, ...(player && { player }) });
@@ -33,6 +34,11 @@ describe('@matchlog/client against a real server', () => {
     server?.child.kill('SIGTERM');
     await server?.exited;
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("is versioned as the API is: the OpenAPI document's info.version", async () => {
+    const document = (await (await fetch(`${server.base}/docs-json`)).json()) as { info: { version: string } };
+    expect(version).toBe(document.info.version);
   });
 
   it('creates a match, appends (a retry answered as the first), follows p1 to `ended` and verifies the receipt and the export', async () => {
