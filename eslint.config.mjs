@@ -4,15 +4,35 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-/** A library is used through its index.ts: `@matchlog/<lib>`, nothing deeper (the EventStoreDB adapter has its own entry point). */
-const DEEP_IMPORT = { group: ['@matchlog/*/**', '!@matchlog/store/eventstoredb'], message: 'use the library through its index.ts: import from @matchlog/<lib>' };
+/** A library is used through its index.ts: `@matchlog/<lib>`, nothing deeper (the EventStoreDB adapter and the client's Node-only verification have their own entry points). */
+const DEEP_IMPORT = {
+  group: ['@matchlog/*/**', '!@matchlog/store/eventstoredb', '!@matchlog/client/verify'],
+  message: 'use the library through its index.ts: import from @matchlog/<lib>',
+};
 /** Relative paths into a library's sources from outside it. */
 const INTO_LIB = { group: ['**/libs/*/src/**', '../../*/src/**', '../../../*/src/**'], message: 'use the library through its index.ts: import from @matchlog/<lib>' };
 const INTO_APPS = { group: ['**/apps/**'], message: 'a library never imports an application: move what it needs into libs/' };
+const NODE_ONLY = {
+  group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os', 'stream', 'child_process', 'url', 'buffer', '@matchlog/*'],
+  message: '@matchlog/client runs in browsers and Deno too: no Node module, no other lib (Node-only code goes in its verify entry point)',
+};
 const INTO_TEST_SUPPORT = { group: ['**/test/**', '**/support/**'], message: 'scripts and benches never import test support' };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist.*/', 'node_modules/', 'coverage/', 'data/', 'test-output/', 'apps/viewer/src/api/schema.d.ts', 'apps/api/src/openapi/response-schemas.generated.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'libs/client/dist/',
+      'libs/client/src/api/schema.d.ts',
+      'dist.*/',
+      'node_modules/',
+      'coverage/',
+      'data/',
+      'test-output/',
+      'apps/viewer/src/api/schema.d.ts',
+      'apps/api/src/openapi/response-schemas.generated.ts',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -26,6 +46,12 @@ export default tseslint.config(
   },
   { files: ['**/*.js', '**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['libs/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT, INTO_LIB, INTO_APPS] }] } },
+  // the client's main entry runs in browsers, Node 20+ and Deno: plain fetch, nothing of Node, no other lib (verify.ts is its Node entry point)
+  {
+    files: ['libs/client/src/**/*.ts'],
+    ignores: ['libs/client/src/verify.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT, INTO_LIB, INTO_APPS, NODE_ONLY] }] },
+  },
   { files: ['scripts/**', 'bench/**'], rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT, INTO_LIB, INTO_TEST_SUPPORT] }] } },
   { files: ['apps/viewer/src/**'], languageOptions: { globals: { ...globals.browser } } },
   // Kysely's migrations run on a database of any schema (its documented signature)

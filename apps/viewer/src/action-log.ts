@@ -1,4 +1,4 @@
-import { Feed, get, query } from './api/client';
+import { MatchlogClient } from '@matchlog/client';
 import { h, replaceChildren } from './dom';
 import { sentenceOf } from './sentence';
 
@@ -23,9 +23,9 @@ const turnOf = (o: Observed): number | undefined => {
  * observations the page's views come from), a heading per turn. A click goes to that revision.
  */
 export const actionLog = (
-  base: string,
+  client: MatchlogClient,
+  matchId: string,
   audience: string,
-  token: string | undefined,
   nameOf: (player: string) => string,
   cardName: (cardId: string) => string,
   go: (revision: number) => void,
@@ -61,7 +61,7 @@ export const actionLog = (
   const extend = (head: number) =>
     (pending = pending.then(async () => {
       if (head <= loaded) return;
-      const feed = await get<Feed>(`${base}/events${query({ audience, from: loaded, to: head })}`, token);
+      const feed = await client.events(matchId, audience, loaded, head);
       if (loaded === 0) replaceChildren(list);
       list.append(...feed.observations.map(({ revision, observation }) => entry(revision, observation as Observed)));
       loaded = Math.max(loaded, feed.to);

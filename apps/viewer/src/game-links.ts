@@ -1,4 +1,4 @@
-import { MatchPage, View, get, query } from './api/client';
+import { View, api } from './api/client';
 import { h } from './dom';
 import { hrefOf, roundHref } from './route';
 import { roundResults } from './round-results';
@@ -23,7 +23,7 @@ export const siblingsOf = async (matchId: string, tournament: Tournament): Promi
   // the table this match is a game of: two pairs recorded under one table number are two tables
   const table = results?.tables.find((t) => t.games.some((g) => g.matchId === matchId));
   if (table) return table.games.map((g) => ({ matchId: g.matchId, game: g.game, startedAt: null, here: g.matchId === matchId }));
-  const page = await get<MatchPage>(`/matches${query({ event: tournament.event, round: tournament.round, limit: 100 })}`);
+  const page = await api().matches({ event: tournament.event, round: tournament.round, limit: 100 });
   return page.matches
     .filter((m) => m.tournament.table === tournament.table && m.tournament.event === tournament.event)
     .map((m) => ({ matchId: m.matchId, game: null, startedAt: m.startedAt, here: m.matchId === matchId }))

@@ -6,13 +6,13 @@ import { renderResultSlip } from './result-slip';
 import { roundResults } from './round-results';
 
 /** For the judge only: the clock chart and the round's result slip for this table, refreshed as the match goes on. */
-export const judgePanel = (matchId: string, base: string, token: string | undefined, nameOf: (player: string) => string) => {
+export const judgePanel = (matchId: string, token: string | undefined, nameOf: (player: string) => string) => {
   const clock = h('div', { class: 'clock-area' });
   const slip = h('div', { class: 'slip-area' });
   const element = h('div', { class: 'judge-panel' }, clock, slip);
   const refresh = async (tournament: View['tournament']) => {
     await Promise.all([
-      clockOf(base, token)
+      clockOf(matchId, token)
         .then((c) => replaceChildren(clock, renderClock(c, nameOf)))
         .catch((error: Error) => replaceChildren(clock, h('p', { class: 'unavailable' }, `Clock: ${error.message}`))),
       tournament?.event !== undefined && tournament.round !== undefined

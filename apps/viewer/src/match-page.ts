@@ -1,11 +1,10 @@
-import { ApiError, AuditReport, Feed, Finding, MatchDetail, View, get, query } from './api/client';
+import { Finding, MatchlogError, View, api } from './api/client';
 import { actionLog } from './action-log';
 import { renderBoard } from './board';
 import { h, replaceChildren } from './dom';
 import { findingMarks, renderFindings } from './findings';
 import { renderGames, siblingsOf } from './game-links';
 import { judgePanel } from './judge-panel';
-import { follow } from './live';
 import { renderQueue } from './queue-panel';
 import { renderResult } from './result-banner';
 import { hrefOf } from './route';
@@ -24,19 +23,18 @@ interface Shown {
  * action log beside it, live mode, and (for a judge) the findings, the clock and the result slip.
  */
 export const renderMatch = async (root: HTMLElement, matchId: string, audience: string, at: number | undefined, live: boolean): Promise<void> => {
-  const base = `/matches/${encodeURIComponent(matchId)}`;
   const token = tokenFor(matchId, audience);
   if (needsToken(audience) && token === undefined) return askToken(root, matchId, audience);
-  const summary = await get<MatchDetail>(base).catch(() => null);
+  const client = api(token);
+  const summary = await api()
+    .match(matchId)
+    .catch(() => null);
   const nameOf = (player: string) => summary?.players.find((p) => p.id === player)?.name ?? player;
   const cache = new Map<number, Shown>();
   const shown = async (revision: number): Promise<Shown> => {
     const cached = cache.get(revision);
     if (cached) return cached;
-    const [view, feed] = await Promise.all([
-      get<View>(`${base}/views/${encodeURIComponent(audience)}${query({ at: revision })}`, token),
-      revision === 0 ? null : get<Feed>(`${base}/events${query({ audience, from: revision - 1, to: revision })}`, token),
-    ]);
+    const [view, feed] = await Promise.all([client.view(matchId, audience, revision), revision === 0 ? null : client.events(matchId, audience, revision - 1, revision)]);
     const observation = feed?.observations.at(-1)?.observation as { type: string } | undefined;
     const result = { view, sentence: observation ? sentenceOf(observation, nameOf, cardName) : 'Before the match' };
     cache.set(revision, result);
@@ -44,10 +42,10 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   };
   let latest: View;
   try {
-    latest = await get<View>(`${base}/views/${encodeURIComponent(audience)}`, token);
+    latest = await client.view(matchId, audience);
   } catch (error) {
     // an audience the match opens by token only (a broadcast with broadcastAccess: 'token')
-    if (token === undefined && error instanceof ApiError && (error.status === 401 || error.status === 403)) return askToken(root, matchId, audience);
+    if (token === undefined && error instanceof MatchlogError && (error.status === 401 || error.status === 403)) return askToken(root, matchId, audience);
     return showError(root, matchId, audience, error);
   }
   // the judge's view holds every card of the match with its definition; no other audience reads card ids
@@ -61,7 +59,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const scoreboard = h('div', { class: 'scoreboard-area' });
   const banner = h('div', { class: 'banner-area' });
   const games = h('div', { class: 'games-area' });
-  const judge = audience === 'judge' ? judgePanel(matchId, base, token, nameOf) : null;
+  const judge = audience === 'judge' ? judgePanel(matchId, token, nameOf) : null;
   const sentence = h('p', { class: 'sentence', role: 'status', 'aria-live': 'polite' });
   const findingsArea = h('div', { class: 'findings-area' });
   const marks = h('div', { class: 'marks-area' });
@@ -84,7 +82,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
       );
     history.replaceState(null, '', hrefOf(matchId, audience, revision, stopLive !== null));
   };
-  const log = actionLog(base, audience, token, nameOf, cardName, (revision) => bar.go(revision));
+  const log = actionLog(client, matchId, audience, nameOf, cardName, (revision) => bar.go(revision));
   const bar: Timeline = timeline(latest.revision, current, (revision) => {
     current = revision;
     void draw(revision).catch((error) => (sentence.textContent = `Could not load revision ${revision}: ${(error as Error).message}`));
@@ -92,7 +90,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
 
   const loadFindings = async () => {
     if (audience !== 'judge') return;
-    findings = (await get<AuditReport>(`${base}/audit`, token, { 'Accept-Language': language })).findings;
+    findings = (await client.audit(matchId, { language })).findings;
     replaceChildren(marks, findingMarks(findings, bar.head()));
     replaceChildren(
       findingsArea,
@@ -104,12 +102,14 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     stopLive = null;
     liveToggle.setAttribute('aria-pressed', String(on));
     if (!on) return void (status.textContent = '');
-    const feed = follow(
-      `${base}/feed${query({ audience })}`,
-      token,
-      (message) => {
-        const revision = Number(message.id);
-        if (!Number.isInteger(revision) || revision <= bar.head()) return;
+    let closed = false;
+    const say = (text: string) => void (closed || (status.textContent = text));
+    // after the head the page has: the client delivers each revision once, in order, across drops
+    const feed = client.follow(
+      matchId,
+      audience,
+      ({ revision }) => {
+        if (revision <= bar.head()) return;
         bar.extend(revision);
         bar.go(revision);
         void log.extend(revision);
@@ -118,10 +118,16 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
           void judge?.refresh(latest.tournament);
         }
       },
-      (state, detail) =>
-        (status.textContent = state === 'open' ? 'Live' : state === 'ended' ? 'The match has ended.' : state === 'retrying' ? 'Reconnecting…' : `Live mode failed: ${detail}`),
+      { from: bar.head(), onState: (state) => say(state === 'open' ? 'Live' : 'Reconnecting…') },
     );
-    stopLive = feed.stop;
+    feed.done.then(
+      () => say('The match has ended.'),
+      (error: Error) => say(`Live mode failed: ${error.message}`),
+    );
+    stopLive = () => {
+      closed = true;
+      feed.close();
+    };
   };
   const liveToggle = h('button', { type: 'button', class: 'live', 'aria-pressed': 'false', onclick: () => setLive(stopLive === null) }, 'Live');
   // the match's own list (broadcast only where it has one); without its entry, the audiences every match has
@@ -204,7 +210,7 @@ const askToken = (root: HTMLElement, matchId: string, audience: string) => {
 };
 
 const showError = (root: HTMLElement, matchId: string, audience: string, error: unknown) => {
-  const known = error instanceof ApiError;
+  const known = error instanceof MatchlogError;
   if (known && error.status === 401) forgetToken(matchId, audience);
   replaceChildren(
     root,

@@ -1,4 +1,5 @@
-import { MatchPage, MatchSummary, get, query } from './api/client';
+import type { ListMatchesQuery } from '@matchlog/client';
+import { MatchSummary, api } from './api/client';
 import { h, replaceChildren } from './dom';
 import { hrefOf, roundHref } from './route';
 
@@ -55,7 +56,7 @@ export const renderPicker = (root: HTMLElement): void => {
     const parameters = { player: String(data.get('player') ?? ''), event: String(data.get('event') ?? ''), game: String(data.get('game') ?? ''), limit: 50 };
     status.textContent = 'Searching…';
     try {
-      const page = await get<MatchPage>(`/matches${query(parameters)}`);
+      const page = await api().matches(parameters as ListMatchesQuery);
       replaceChildren(results, page.matches.map(row));
       status.textContent = page.matches.length === 0 ? 'No match found.' : `${page.matches.length} match${page.matches.length === 1 ? '' : 'es'}.`;
     } catch (error) {

@@ -1,9 +1,9 @@
-import { RoundResults, get, query } from './api/client';
+import { RoundResults, api, query } from './api/client';
 
 export type { RoundResults };
 
 /** GET /rounds/results (public): every table of one round, its games and the match's result. */
-export const roundResults = (event: string, round: number) => get<RoundResults>(`/rounds/results${query({ event, round })}`);
+export const roundResults = (event: string, round: number): Promise<RoundResults> => api().roundResults({ event, round });
 
 /** The same slip as CSV, for a scorekeeper's spreadsheet. */
 export const roundResultsCsvHref = (event: string, round: number) => `/rounds/results${query({ event, round, format: 'csv' })}`;

@@ -28,9 +28,10 @@ export const freePort = () =>
 /**
  * Starts the compiled server as a child process in `cwd` and waits until GET /health answers. `command`:
  * another program than this node (npm, say), started in its own process group so all of it can be killed.
+ * `port`: that one (a restart where the last process listened), else a free one.
  */
-export const startServerProcess = async (options: { cwd?: string; command?: string; args?: readonly string[]; env: NodeJS.ProcessEnv }): Promise<ServerProcess> => {
-  const port = await freePort();
+export const startServerProcess = async (options: { cwd?: string; command?: string; args?: readonly string[]; env: NodeJS.ProcessEnv; port?: number }): Promise<ServerProcess> => {
+  const port = options.port ?? (await freePort());
   const child = spawn(options.command ?? process.execPath, options.args ?? START_COMMAND, {
     cwd: options.cwd ?? ROOT,
     detached: options.command !== undefined,

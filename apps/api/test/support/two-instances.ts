@@ -4,12 +4,15 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { PostgresEventStore, StoredEvent } from '@matchlog/store';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
-import { ServerProcess, startServerProcess } from '@matchlog/testkit';
+import { RestartableServer, ServerProcess, startRestartableServer } from '@matchlog/testkit';
 
 export interface Instance {
   readonly name: string;
   readonly base: string;
+  /** the process running now (a new one after `server.restart()`) */
   readonly process: ServerProcess;
+  /** kill it (`server.kill()`, SIGKILL by default), start it again on the same port and settings (`server.restart()`) */
+  readonly server: RestartableServer;
   /** fetch on this instance; JSON in and out */
   call(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>;
 }
@@ -35,9 +38,9 @@ export const startTwoInstances = async (given?: TestDatabase): Promise<Cluster> 
   const signingKeyFile = join(dir, 'signing-key.pem');
   writeFileSync(signingKeyFile, generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
   const organizerKey = `mlo_${randomBytes(24).toString('base64url')}`;
-  const running: ServerProcess[] = [];
+  const running: RestartableServer[] = [];
   const start = async (name: string): Promise<Instance> => {
-    const process = await startServerProcess({
+    const server = await startRestartableServer({
       env: {
         MATCHLOG_STORE: 'postgres',
         MATCHLOG_DATABASE_URL: database.url,
@@ -46,8 +49,16 @@ export const startTwoInstances = async (given?: TestDatabase): Promise<Cluster> 
         MATCHLOG_SIGNING_KEY_FILE: signingKeyFile,
       },
     });
-    running.push(process);
-    return { name, base: process.base, process, call: (method, path, options) => call(process.base, method, path, options) };
+    running.push(server);
+    return {
+      name,
+      base: server.base,
+      server,
+      get process() {
+        return server.process;
+      },
+      call: (method, path, options) => call(server.base, method, path, options),
+    };
   };
   const [a, b] = await Promise.all([start('a'), start('b')]);
   return {
@@ -57,10 +68,7 @@ export const startTwoInstances = async (given?: TestDatabase): Promise<Cluster> 
     database,
     start,
     stop: async () => {
-      for (const process of running) {
-        if (process.child.exitCode === null && process.child.signalCode === null) process.child.kill('SIGTERM');
-        await process.exited;
-      }
+      for (const server of running) await server.stop();
       await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -1,0 +1,30 @@
+import type { components, paths } from './api/schema';
+
+type Schemas = components['schemas'];
+type Json<P extends keyof paths, M extends 'get' | 'post', S extends number> = paths[P][M] extends { responses: Record<S, { content: { 'application/json': infer T } }> }
+  ? T
+  : never;
+
+/** The body of POST /matches: a MatchCreated's data. */
+export type MatchCreatedData = Schemas['MatchCreatedData'];
+/** An event to append; without `id`, the client gives it one before the first try. */
+export type EventToSend = Schemas['EventDto'];
+/** An event as it was sent, with its id. */
+export type EventWithId = EventToSend & { readonly id: string };
+export type MatchWithTokens = Schemas['MatchWithTokens'];
+export type AudienceView = Schemas['AudienceView'];
+export type JudgeView = Schemas['JudgeView'];
+export type View = AudienceView | JudgeView;
+/** GET /matches/:id/receipt: the match's signed chain head. */
+export type Receipt = Schemas['SignedHead'];
+export type Jwks = Schemas['Jwks'];
+export type Problem = Schemas['Problem'];
+export type MatchPage = Json<'/matches', 'get', 200>;
+export type MatchSummary = Schemas['MatchSummary'];
+export type MatchDetail = Json<'/matches/{id}', 'get', 200>;
+export type Feed = Json<'/matches/{id}/events', 'get', 200>;
+export type AuditReport = Json<'/matches/{id}/audit', 'get', 200>;
+export type RoundResults = Json<'/rounds/results', 'get', 200>;
+export type MatchClock = Json<'/matches/{id}/clock', 'get', 200>;
+export type ListMatchesQuery = NonNullable<paths['/matches']['get']['parameters']['query']>;
+export type RoundResultsQuery = NonNullable<paths['/rounds/results']['get']['parameters']['query']>;
