@@ -17,6 +17,7 @@ rmSync(dist, { recursive: true, force: true });
 const common = { bundle: true, format: 'esm', target: 'es2022', sourcemap: true, logLevel: 'error', tsconfig: join(root, 'tsconfig.json') };
 esbuild.buildSync({ ...common, entryPoints: [join(lib, 'src', 'index.ts')], platform: 'neutral', outfile: join(dist, 'index.js') });
 esbuild.buildSync({ ...common, entryPoints: [join(lib, 'src', 'verify.ts')], platform: 'node', outfile: join(dist, 'verify.js') });
+esbuild.buildSync({ ...common, entryPoints: [join(lib, 'src', 'node.ts')], platform: 'node', outfile: join(dist, 'node.js') });
 
 // declarations: the program includes libs/audit and libs/domain (verify.ts uses them), so tsc writes under a scratch directory and only the client's are kept
 const scratch = join(dist, '.types');
@@ -27,7 +28,7 @@ writeFileSync(
   JSON.stringify({
     extends: relative(scratch, join(root, 'tsconfig.json')),
     compilerOptions: { declaration: true, emitDeclarationOnly: true, noEmit: false, sourceMap: false, rootDir: relative(scratch, join(root, 'libs')), outDir: '.' },
-    files: [relative(scratch, join(lib, 'src', 'index.ts')), relative(scratch, join(lib, 'src', 'verify.ts'))],
+    files: ['index.ts', 'verify.ts', 'node.ts'].map((entry) => relative(scratch, join(lib, 'src', entry))),
     include: [],
   }),
 );

@@ -32,6 +32,8 @@ commands:
   verify <file>                    re-check the hash chain, the signed head and the shuffle commitments
   replay <file> --as AUDIENCE      print what AUDIENCE (a player id, public or judge) saw, at --at N (default: the end)
   knowledge <file> [--at N]        who knew which card, and which part of each deck was still random
+  push <journal> --server URL --match ID [--token T]
+                                   send an offline journal's batches the server has not acknowledged (matchlog push --help)
 
 options (before or after the file):
   --as AUDIENCE          replay: a player id, public or judge

@@ -5,6 +5,7 @@ import { dirname, join } from 'path';
 import { USAGE, UsageError, parseArgs } from './args';
 import { CommandResult, VerifyInputs, audit, knowledge, replay, verify } from './commands';
 import { CliMessages, messagesIn } from './messages';
+import { push } from './push';
 
 /** matchlog's version, from the package.json above this file: apps/cli/src in a checkout, dist/apps/cli/src when built. */
 const version = (): string => {
@@ -89,4 +90,14 @@ const main = (argv: readonly string[]): number => {
   }
 };
 
-process.exitCode = main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+// push talks to a server; every other command works offline, on a file
+if (argv[0] === 'push') {
+  void push(argv.slice(1)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 2;
+    },
+  );
+} else process.exitCode = main(argv);

@@ -1,5 +1,5 @@
-import { MatchlogClient, NetworkError, RevisionConflict } from '@matchlog/client';
-import { JournalFormatError, JournalSyncError, journal } from '@matchlog/client/node';
+import { JournalFormatError, JournalSyncError, MatchlogClient, NetworkError, RevisionConflict } from '@matchlog/client';
+import { journal } from '@matchlog/client/node';
 import { parseArgs } from 'node:util';
 
 export const PUSH_USAGE = `usage: matchlog push <journal.jsonl> --server URL --match ID [--token TOKEN]
@@ -21,15 +21,22 @@ interface PushArgs {
 }
 
 class PushUsage extends Error {}
+class PushHelp extends Error {}
 
 const argsOf = (argv: readonly string[], env: NodeJS.ProcessEnv): PushArgs => {
-  let parsed;
+  let parsed: { values: { server?: string; match?: string; token?: string; help?: boolean }; positionals: string[] };
   try {
-    parsed = parseArgs({ args: [...argv], options: { server: { type: 'string' }, match: { type: 'string' }, token: { type: 'string' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: [...argv],
+      options: { server: { type: 'string' }, match: { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new PushUsage(`${(error as Error).message}\n\n${PUSH_USAGE}`);
   }
   const { values, positionals } = parsed;
+  if (values.help) throw new PushHelp(PUSH_USAGE);
   if (positionals.length !== 1) throw new PushUsage(PUSH_USAGE);
   if (values.server === undefined || !/^https?:\/\//.test(values.server)) throw new PushUsage(`--server takes the API's URL, e.g. http://localhost:3000\n\n${PUSH_USAGE}`);
   if (values.match === undefined) throw new PushUsage(`--match takes the match's id\n\n${PUSH_USAGE}`);
@@ -54,6 +61,10 @@ export const push = async (argv: readonly string[], env: NodeJS.ProcessEnv = pro
   try {
     args = argsOf(argv, env);
   } catch (error) {
+    if (error instanceof PushHelp) {
+      out(error.message);
+      return 0;
+    }
     err((error as Error).message);
     return 2;
   }

@@ -2,10 +2,8 @@ import 'fake-indexeddb/auto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { Appender, Journal, JournalStore, JournalSyncError } from '../src/journal/journal';
-import { JournalFormatError, readJournal } from '../src/journal/journal-lines';
-import { journal } from '../src/journal/file-store';
-import { browserJournal } from '../src/journal/indexed-db-store';
+import { Appender, Journal, JournalFormatError, JournalStore, JournalSyncError, browserJournal, readJournal } from '@matchlog/client';
+import { journal } from '@matchlog/client/node';
 
 const memory = (text = ''): JournalStore & { text: () => string } => {
   let lines = text;
