@@ -1,0 +1,123 @@
+import { MatchlogClient, NetworkError } from '@matchlog/client';
+import { journal } from '@matchlog/client/node';
+import { execFile } from 'child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { lorcanaMatch } from '../../api/test/support/fixtures';
+import { listening } from '../../api/test/support/sse-client';
+import { TestApp, startTestApp } from '../../api/test/support/test-app';
+
+const root = join(__dirname, '..', '..', '..');
+
+/** `npx matchlog push …` as a recorder runs it: bin/matchlog.js, another process. */
+const matchlog = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    execFile(process.execPath, [join(root, 'bin', 'matchlog.js'), ...args], { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+    ),
+  );
+
+const turn = (n: number) => ({ type: 'TurnStarted' as const, data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
+
+describe('npx matchlog push: a journal written offline, synced when the network is back', () => {
+  let t: TestApp;
+  let base: string;
+  let dir: string;
+  let n = 0;
+  const newMatch = async () => {
+    const created = await t
+      .http()
+      .post('/matches')
+      .set(t.organizer)
+      .send(lorcanaMatch(`push-${++n}`))
+      .expect(201);
+    return { matchId: created.body.matchId as string, recorder: created.body.tokens.recorder as string, judge: created.body.tokens.judge as string };
+  };
+  const idsOn = async (matchId: string, judge: string) =>
+    (await t.http().get(`/matches/${matchId}/events?audience=judge`).set(t.bearer(judge)).expect(200)).body.observations
+      .slice(1)
+      .map((o: { observation: { id: string } }) => o.observation.id);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = await listening(t.app);
+    dir = mkdtempSync(join(tmpdir(), 'matchlog-push-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('recorded while the server could not be reached, then pushed: every batch once, in order; pushed again: nothing', async () => {
+    const { matchId, recorder, judge } = await newMatch();
+    const file = join(dir, 'table-12.jsonl');
+    // the venue's network is down: the client reaches nothing, each batch stays in the journal
+    const offline = new MatchlogClient({ baseUrl: 'http://127.0.0.1:9', token: recorder, retry: { attempts: 2, firstDelayMs: 1, maxDelayMs: 1 } });
+    const recorded = journal(file);
+    let revision = 1;
+    for (let batch = 0; batch < 30; batch++) {
+      const events = [turn(revision), turn(revision + 1)];
+      await expect(recorded.append(offline, matchId, revision, events)).rejects.toBeInstanceOf(NetworkError);
+      revision += events.length;
+    }
+    const pushed = await matchlog(['push', file, '--server', base, '--match', matchId], { MATCHLOG_TOKEN: recorder });
+    expect(pushed).toMatchObject({ code: 0, stderr: '' });
+    expect(pushed.stdout.split('\n').filter((line) => line.startsWith('sent line'))).toHaveLength(30);
+    expect(pushed.stdout).toContain('sent line 30: 2 events after revision 59, the match is at revision 61');
+    const journaled = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('expectedRevision'))
+      .flatMap((line) => JSON.parse(line).events.map((e: { id: string }) => e.id));
+    expect(await idsOn(matchId, judge)).toEqual(journaled);
+    const again = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder]);
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.stdout).toContain('nothing to send');
+    expect(await idsOn(matchId, judge)).toHaveLength(60);
+  });
+
+  it('a hand-written journal of batch lines alone, with no ids: pushed twice, recorded once', async () => {
+    const { matchId, recorder, judge } = await newMatch();
+    const file = join(dir, 'by-hand.jsonl');
+    writeFileSync(file, `${JSON.stringify({ expectedRevision: 1, events: [turn(1)] })}\n${JSON.stringify({ expectedRevision: 2, events: [turn(2), turn(3)] })}\n`);
+    // a copy without the acknowledgements the first push writes: the server still records nothing twice
+    const copy = join(dir, 'by-hand-copy.jsonl');
+    writeFileSync(copy, readFileSync(file));
+    expect((await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder])).code).toBe(0);
+    const second = await matchlog(['push', copy, '--server', base, '--match', matchId, '--token', recorder]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('sent line 2: 2 events after revision 2, the match is at revision 4');
+    expect(await idsOn(matchId, judge)).toHaveLength(3);
+  });
+
+  it('a conflict it cannot resolve: exit 1 naming the line and the server’s revision; nothing after it is sent', async () => {
+    const { matchId, recorder, judge } = await newMatch();
+    await t
+      .http()
+      .post(`/matches/${matchId}/events`)
+      .set(t.bearer(recorder))
+      .send({ expectedRevision: 1, events: [turn(1), turn(2)] })
+      .expect(201);
+    const file = join(dir, 'stale.jsonl');
+    writeFileSync(file, `${JSON.stringify({ expectedRevision: 1, events: [turn(5)] })}\n${JSON.stringify({ expectedRevision: 2, events: [turn(6)] })}\n`);
+    const res = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('line 1 (1 event after revision 1): the match is at revision 3');
+    expect(await idsOn(matchId, judge)).toHaveLength(2);
+  });
+
+  it('usage: exit 2 on a missing --server or --match, a journal that is not JSON Lines; a wrong token is the server’s 401, exit 1', async () => {
+    const { matchId } = await newMatch();
+    const file = join(dir, 'ok.jsonl');
+    writeFileSync(file, `${JSON.stringify({ expectedRevision: 1, events: [turn(1)] })}\n`);
+    expect((await matchlog(['push', file, '--match', matchId])).code).toBe(2);
+    expect((await matchlog(['push', file, '--server', base])).code).toBe(2);
+    const broken = join(dir, 'broken.jsonl');
+    writeFileSync(broken, 'not json\n');
+    const bad = await matchlog(['push', broken, '--server', base, '--match', matchId, '--token', 'x']);
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('journal line 1: is not JSON') });
+    const denied = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', 'mlt_not-a-token']);
+    expect(denied.code).toBe(1);
+    expect(denied.stderr).toContain('(UNAUTHENTICATED)');
+  });
+});
