@@ -43,8 +43,8 @@ export const recordATable = async (baseUrl: string, organizerKey: string, journa
         revision += events.length;
         return;
       }
-      if (error instanceof RevisionConflict) throw new Error(`another recorder wrote: the match is at ${error.currentRevision}`);
-      if (error instanceof EventRefused) throw new Error(`${error.code} (${error.rule}): ${error.message}`);
+      if (error instanceof RevisionConflict) throw new Error(`another recorder wrote: the match is at ${error.currentRevision}`, { cause: error });
+      if (error instanceof EventRefused) throw new Error(`${error.code} (${error.rule}): ${error.message}`, { cause: error });
       throw error;
     }
   };
