@@ -31,12 +31,16 @@ class Fatal {
 
 const DEFAULT_HEARTBEAT_TIMEOUT_MS = 30_000;
 
-/** Waits `ms` by the transport's sleep, or less when `signal` aborts. */
+/** Waits `ms` by the transport's sleep, or less when `signal` aborts; leaves no listener on `signal` behind. */
 const pause = (transport: TransportOptions, ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
-    signal.addEventListener('abort', () => resolve(), { once: true });
-    void transport.sleep(ms).then(resolve, resolve);
+    const over = () => {
+      signal.removeEventListener('abort', over);
+      resolve();
+    };
+    signal.addEventListener('abort', over, { once: true });
+    void transport.sleep(ms).then(over, over);
   });
 
 /**

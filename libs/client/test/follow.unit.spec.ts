@@ -1,3 +1,4 @@
+import { getEventListeners } from 'events';
 import { FeedEntry, MatchlogClient, MatchlogError } from '@matchlog/client';
 import { Answer, Call, ended, fakeFetch, observation, recordedSleep } from './support/fake-fetch';
 
@@ -108,5 +109,19 @@ describe('MatchlogClient.follow', () => {
     });
     await expect(following.done).rejects.toThrow('the page broke');
     expect(order).toEqual(['start 1', 'end 1', 'start 2']);
+  });
+
+  it('keeps no listener of a reconnect once it is over: 50 drops leave the feed as light as the first connection', async () => {
+    let listeners: number | undefined;
+    const { delivered } = await followWith((call, i) => {
+      // the gap's REST read gets the follow's own signal: what is left listening on it
+      if (i === -1) {
+        listeners = getEventListeners(call.signal!, 'abort').length;
+        return { status: 200, json: { observations: [entry(1)] } };
+      }
+      return i < 50 ? { networkError: true } : { sse: [observation(2), ended(2)] };
+    });
+    expect(delivered).toEqual([1, 2]);
+    expect(listeners).toBe(1); // the open connection's, none of the 50 waits before it
   });
 });

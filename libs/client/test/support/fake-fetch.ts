@@ -9,6 +9,7 @@ export interface Call {
   readonly method: string;
   readonly headers: Record<string, string>;
   readonly body: string | undefined;
+  readonly signal: AbortSignal | undefined;
 }
 
 /** A fetch that answers from `answer` (by call), recording every call. */
@@ -20,6 +21,7 @@ export const fakeFetch = (answer: (call: Call, index: number) => Answer) => {
       method: init.method ?? 'GET',
       headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
       body: init.body as string | undefined,
+      signal: init.signal ?? undefined,
     };
     calls.push(call);
     const signal = init.signal;
