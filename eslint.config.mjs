@@ -29,7 +29,6 @@ export default tseslint.config(
       'coverage/',
       'data/',
       'test-output/',
-      'apps/viewer/src/api/schema.d.ts',
       'apps/api/src/openapi/response-schemas.generated.ts',
     ],
   },

@@ -1,5 +1,5 @@
 import { MatchlogClient } from '@matchlog/client';
-import type { components, paths } from './schema';
+import type { components, paths } from '@matchlog/client';
 
 type Json<P extends keyof paths, M extends 'get' | 'post', S extends number> = paths[P][M] extends { responses: Record<S, { content: { 'application/json': infer T } }> }
   ? T
