@@ -38,6 +38,6 @@ describe("docs/integrating.md's worked example", () => {
         .trimEnd()
         .split('\n')
         .map((line) => Object.keys(JSON.parse(line))[0]),
-    ).toEqual(['expectedRevision', 'ack', 'expectedRevision', 'ack', 'expectedRevision', 'ack']);
+    ).toEqual(['match', 'expectedRevision', 'ack', 'expectedRevision', 'ack', 'expectedRevision', 'ack']);
   });
 });

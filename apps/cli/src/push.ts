@@ -1,5 +1,6 @@
-import { JournalFormatError, JournalSyncError, MatchlogClient, NetworkError, RevisionConflict } from '@matchlog/client';
+import { JournalFormatError, JournalMatchError, JournalSyncError, MatchlogClient, NetworkError, RevisionConflict } from '@matchlog/client';
 import { journal } from '@matchlog/client/node';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 export const PUSH_USAGE = `usage: matchlog push <journal.jsonl> --server URL --match ID [--token TOKEN]
@@ -48,7 +49,7 @@ const explain = (error: JournalSyncError): string => {
   const { cause, batch } = error;
   const where = `line ${batch.line} (${batch.events.length} event${batch.events.length === 1 ? '' : 's'} after revision ${batch.expectedRevision})`;
   if (cause instanceof RevisionConflict) {
-    return `${where}: the match is at revision ${cause.currentRevision}, and its events after ${batch.expectedRevision} are not these (another recorder wrote in between). Nothing after this line was sent: reconcile the journal with GET /matches/:id/events, then push again.`;
+    return `${where}: the match is at revision ${cause.currentRevision}, and what follows revision ${batch.expectedRevision} there is not this batch (another recorder, or a batch refused before it). Nothing after this line was sent: compare the journal with GET /matches/:id/events, remove or mark the line refused ({"rejected": "<its first event id>"}), then push again.`;
   }
   if (cause instanceof NetworkError) return `${where}: ${cause.message}. Nothing after this line was sent; push again when the server is back: nothing is sent twice.`;
   const code = (cause as { code?: string }).code;
@@ -68,6 +69,10 @@ export const push = async (argv: readonly string[], env: NodeJS.ProcessEnv = pro
     err((error as Error).message);
     return 2;
   }
+  if (!existsSync(args.file)) {
+    err(`${args.file}: no such journal`);
+    return 2;
+  }
   const client = new MatchlogClient({ baseUrl: args.server, ...(args.token !== undefined && { token: args.token }) });
   const pending = journal(args.file);
   try {
@@ -77,7 +82,7 @@ export const push = async (argv: readonly string[], env: NodeJS.ProcessEnv = pro
     out(sent.length === 0 ? `nothing to send: every batch of ${args.file} is on the server` : `pushed ${sent.length} batch${sent.length === 1 ? '' : 'es'} to ${args.match}`);
     return 0;
   } catch (error) {
-    if (error instanceof JournalFormatError) {
+    if (error instanceof JournalFormatError || error instanceof JournalMatchError) {
       err(`${args.file}: ${error.message}`);
       return 2;
     }

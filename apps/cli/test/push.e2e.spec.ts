@@ -64,7 +64,7 @@ describe('npx matchlog push: a journal written offline, synced when the network 
     const pushed = await matchlog(['push', file, '--server', base, '--match', matchId], { MATCHLOG_TOKEN: recorder });
     expect(pushed).toMatchObject({ code: 0, stderr: '' });
     expect(pushed.stdout.split('\n').filter((line) => line.startsWith('sent line'))).toHaveLength(30);
-    expect(pushed.stdout).toContain('sent line 30: 2 events after revision 59, the match is at revision 61');
+    expect(pushed.stdout).toContain('sent line 31: 2 events after revision 59, the match is at revision 61');
     const journaled = readFileSync(file, 'utf8')
       .split('\n')
       .filter((line) => line.includes('expectedRevision'))
@@ -74,6 +74,17 @@ describe('npx matchlog push: a journal written offline, synced when the network 
     expect(again).toMatchObject({ code: 0 });
     expect(again.stdout).toContain('nothing to send');
     expect(await idsOn(matchId, judge)).toHaveLength(60);
+  });
+
+  it('a journal records one match: pushed to another, exit 2 before anything is sent', async () => {
+    const first = await newMatch();
+    const second = await newMatch();
+    const file = join(dir, 'one-match.jsonl');
+    writeFileSync(file, `${JSON.stringify({ expectedRevision: 1, events: [turn(1)] })}\n`);
+    expect((await matchlog(['push', file, '--server', base, '--match', first.matchId, '--token', first.recorder])).code).toBe(0);
+    const wrong = await matchlog(['push', file, '--server', base, '--match', second.matchId, '--token', second.recorder]);
+    expect(wrong).toMatchObject({ code: 2, stderr: expect.stringContaining(`this journal records match ${first.matchId}, not ${second.matchId}`) });
+    expect(await idsOn(second.matchId, second.judge)).toEqual([]);
   });
 
   it('a hand-written journal of batch lines alone, with no ids: pushed twice, recorded once', async () => {
@@ -102,7 +113,7 @@ describe('npx matchlog push: a journal written offline, synced when the network 
     writeFileSync(file, `${JSON.stringify({ expectedRevision: 1, events: [turn(5)] })}\n${JSON.stringify({ expectedRevision: 2, events: [turn(6)] })}\n`);
     const res = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder]);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain('line 1 (1 event after revision 1): the match is at revision 3');
+    expect(res.stderr).toContain('line 1 (1 event after revision 1): the match is at revision 3, and what follows revision 1 there is not this batch');
     expect(await idsOn(matchId, judge)).toHaveLength(2);
   });
 
@@ -112,6 +123,10 @@ describe('npx matchlog push: a journal written offline, synced when the network 
     writeFileSync(file, `${JSON.stringify({ expectedRevision: 1, events: [turn(1)] })}\n`);
     expect((await matchlog(['push', file, '--match', matchId])).code).toBe(2);
     expect((await matchlog(['push', file, '--server', base])).code).toBe(2);
+    expect(await matchlog(['push', join(dir, 'tabel.jsonl'), '--server', base, '--match', matchId, '--token', 'x'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('no such journal'),
+    });
     const broken = join(dir, 'broken.jsonl');
     writeFileSync(broken, 'not json\n');
     const bad = await matchlog(['push', broken, '--server', base, '--match', matchId, '--token', 'x']);

@@ -1,4 +1,4 @@
-import { RevisionConflict } from './errors';
+import { MatchlogError, RevisionConflict } from './errors';
 import { FeedEntry, FollowOptions, Following, followFeed } from './follow';
 import { DEFAULT_RETRY } from './retry';
 import { Request, TransportOptions, send } from './transport';
@@ -82,6 +82,8 @@ export class MatchlogClient {
         path: `${matchPath(matchId)}/events`,
         body: { expectedRevision, events: withIds },
       });
+      if (typeof answer?.revision !== 'number')
+        throw new MatchlogError('UNEXPECTED_ANSWER', 201, answer, `POST /matches/${matchId}/events: the answer has no revision: is ${this.transport.baseUrl} the matchlog API?`);
       return { matchId: answer.matchId, revision: answer.revision, events: withIds };
     } catch (error) {
       if (error instanceof RevisionConflict && Number.isNaN(error.expectedRevision)) throw new RevisionConflict(expectedRevision, error.currentRevision, error.body, error.message);

@@ -7,7 +7,7 @@ export type { SseMessage } from './sse';
 export type { Request } from './transport';
 export type * from './types';
 export type { components, paths } from './api/schema';
-export { Journal, JournalSyncError } from './journal/journal';
+export { Journal, JournalMatchError, JournalSyncError } from './journal/journal';
 export type { Appender, JournalStore, Synced } from './journal/journal';
 export { JournalFormatError, readJournal, pendingBatches } from './journal/journal-lines';
 export type { JournalBatch, JournalEvent, JournalRead } from './journal/journal-lines';

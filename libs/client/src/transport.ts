@@ -1,5 +1,5 @@
 import { MatchlogError, NetworkError, errorOf } from './errors';
-import { RetryPolicy, backoff, isRetryableStatus, retryAfterMs } from './retry';
+import { RetryPolicy, backoff, isRetryableStatus, retryAfterMs, waitBefore } from './retry';
 
 export interface TransportOptions {
   readonly baseUrl: string;
@@ -54,13 +54,22 @@ export const send = async <T>(options: TransportOptions, request: Request): Prom
   for (let attempt = 1; attempt <= options.retry.attempts; attempt++) {
     let wait = backoff(options.retry, attempt);
     try {
-      const response = await options.fetch(url, { method: request.method, headers, body, signal: request.signal });
+      // a write is never redirected: a POST turned into a GET, or a captive portal's login page, is not an answer
+      const response = await options.fetch(url, {
+        method: request.method,
+        headers,
+        body,
+        signal: request.signal,
+        ...(request.method === 'POST' && { redirect: 'error' as const }),
+      });
       const answer = await bodyOf(response);
-      if (response.ok) return answer as T;
-      const error = errorOf(response.status, answer, response.statusText);
-      if (!isRetryableStatus(response.status)) throw error;
+      if (response.ok && typeof answer !== 'string') return answer as T;
+      const error = response.ok
+        ? new MatchlogError('UNEXPECTED_ANSWER', response.status, answer, `${request.method} ${request.path}: the answer is not the matchlog API's (a captive portal, a proxy?)`)
+        : errorOf(response.status, answer, response.statusText);
+      if (!response.ok && !isRetryableStatus(response.status)) throw error;
       last = { error };
-      wait = retryAfterMs(response.headers.get('retry-after')) ?? wait;
+      wait = waitBefore(options.retry, attempt, retryAfterMs(response.headers.get('retry-after')));
     } catch (error) {
       if (error instanceof MatchlogError || request.signal?.aborted) throw error;
       last = { error: null, cause: error };

@@ -59,6 +59,32 @@ describe('MatchlogClient.append', () => {
     expect(waits).toEqual([7000, 200, 400, 800, 1600, 3200, 5000, 5000]);
   });
 
+  it('a Retry-After is waited within bounds: never more than 30 s, never less than the backoff; one that is not seconds or an IMF-fixdate is the backoff', async () => {
+    const answers = ['86400', '-1', '1.5', 'Thu, 01 Jan 1970 00:00:00 GMT'];
+    const server = fakeFetch((_, i) =>
+      i < answers.length ? { status: 503, json: problem(503, 'STORE_UNAVAILABLE'), headers: { 'Retry-After': answers[i] } } : { status: 201, json: { matchId: 'm1', revision: 2 } },
+    );
+    const { client, waits } = clientWith(server.fetch, { attempts: 9 });
+    await client.append('m1', 1, [turn(1)]);
+    expect(waits).toEqual([30_000, 200, 400, 800]);
+  });
+
+  it('a 200 that is not the API (a captive portal’s page) is no success: retried, then a NetworkError; a write never follows a redirect', async () => {
+    const server = fakeFetch(() => ({ status: 200, html: '<html>Log in to Venue-WiFi</html>' }));
+    const { client } = clientWith(server.fetch, { attempts: 3 });
+    const error = await client.append('m1', 1, [turn(1)]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ code: 'UNEXPECTED_ANSWER' });
+    expect(server.calls.map((call) => call.redirect)).toEqual(['error', 'error', 'error']);
+    const json = fakeFetch(() => ({ status: 201, json: { hello: 'portal' } }));
+    await expect(clientWith(json.fetch).client.append('m1', 1, [turn(1)])).rejects.toMatchObject({ code: 'UNEXPECTED_ANSWER' });
+  });
+
+  it('a 502 from a proxy in front is retried like a 503', async () => {
+    const server = fakeFetch((_, i) => (i === 0 ? { status: 502, json: null } : { status: 201, json: { matchId: 'm1', revision: 2 } }));
+    expect((await clientWith(server.fetch).client.append('m1', 1, [turn(1)])).revision).toBe(2);
+  });
+
   it('on 409 REVISION_CONFLICT throws RevisionConflict with the current revision, and does not retry', async () => {
     const server = fakeFetch(() => ({ status: 409, json: problem(409, 'REVISION_CONFLICT', { expectedRevision: 3, currentRevision: 5 }) }));
     const { client, waits } = clientWith(server.fetch);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { Appender, Journal, JournalFormatError, JournalStore, JournalSyncError, browserJournal, readJournal } from '@matchlog/client';
+import { Appender, Journal, JournalFormatError, JournalMatchError, JournalStore, JournalSyncError, browserJournal, readJournal } from '@matchlog/client';
 import { journal } from '@matchlog/client/node';
 
 const memory = (text = ''): JournalStore & { text: () => string } => {
@@ -23,7 +23,7 @@ const server = () => {
       const key = events.map((e) => e.id).join(',');
       const first = answered.get(key);
       if (first !== undefined) return { revision: first };
-      if (expectedRevision !== recorded.length + 1) throw Object.assign(new Error(`REVISION_CONFLICT: at ${recorded.length + 1}`), { code: 'REVISION_CONFLICT' });
+      if (expectedRevision !== recorded.length + 1) throw Object.assign(new Error(`REVISION_CONFLICT: at ${recorded.length + 1}`), { code: 'REVISION_CONFLICT', status: 409 });
       recorded.push(...events.map((e) => e.id!));
       answered.set(key, recorded.length + 1);
       return { revision: recorded.length + 1 };
@@ -46,12 +46,13 @@ describe('the offline journal', () => {
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(lines[0]).toEqual({
+    expect(lines[0]).toEqual({ match: 'm1' });
+    expect(lines[1]).toEqual({
       expectedRevision: 1,
       events: [expect.objectContaining({ id: expect.any(String), type: 'TurnStarted' }), expect.objectContaining({ id: expect.any(String) })],
     });
-    expect(lines[1]).toEqual({ ack: 1, revision: 3 });
-    expect(s.recorded).toEqual(lines[0].events.map((e: { id: string }) => e.id));
+    expect(lines[2]).toEqual({ ack: 1, revision: 3, id: lines[1].events[0].id });
+    expect(s.recorded).toEqual(lines[1].events.map((e: { id: string }) => e.id));
   });
 
   it('written while the server is down, then synced: every batch exactly once, in order, and nothing left to send', async () => {
@@ -68,9 +69,9 @@ describe('the offline journal', () => {
     s.down(false);
     const synced = await j.sync(s, 'm1');
     expect(synced.map((x) => [x.line, x.revision])).toEqual([
-      [1, 2],
-      [2, 3],
-      [3, 4],
+      [2, 2],
+      [3, 3],
+      [4, 4],
     ]);
     expect(s.recorded).toHaveLength(3);
     expect(await j.sync(s, 'm1')).toEqual([]);
@@ -109,7 +110,7 @@ describe('the offline journal', () => {
 
   it('refuses a line that is neither a batch nor an acknowledgement, naming the line', () => {
     expect(() => readJournal('{"expectedRevision":1,"events":[{"type":"TurnStarted","data":{}}]}\nnot json\n')).toThrow(
-      new JournalFormatError(2, 'is not JSON: each line is one batch or one acknowledgement'),
+      new JournalFormatError(2, 'is not JSON: each line is one batch, one acknowledgement or the match line'),
     );
     expect(() => readJournal('{"ack":"x","revision":2}')).toThrow(JournalFormatError);
     expect(() => readJournal('{"expectedRevision":1,"events":[]}')).toThrow(/line 1: a batch is/);
@@ -130,7 +131,7 @@ describe('the offline journal', () => {
           .split('\n')
           .filter(Boolean)
           .map((line) => Object.keys(JSON.parse(line)).join()),
-      ).toEqual(['expectedRevision,events', 'ack,revision', 'expectedRevision,events']);
+      ).toEqual(['match', 'expectedRevision,events', 'ack,revision,id', 'expectedRevision,events']);
       expect((await journal(file).sync(s, 'm1')).map((x) => x.revision)).toEqual([3]);
       writeFileSync(join(dir, 'empty.jsonl'), '');
       expect(await journal(join(dir, 'missing.jsonl')).sync(s, 'm1')).toEqual([]);
@@ -146,6 +147,68 @@ describe('the offline journal', () => {
     s.down(false);
     const reloaded = browserJournal('table-7', indexedDB);
     expect((await reloaded.sync(s, 'm1')).map((x) => x.revision)).toEqual([2]);
-    expect((await reloaded.read()).acks.get(1)).toBe(2);
+    expect([...(await reloaded.read()).acks.values()]).toEqual([2]);
+  });
+
+  it('one journal per match: another match is refused before anything is sent', async () => {
+    const s = server();
+    const j = new Journal(memory(), newId);
+    await j.append(s, 'game-1', 1, [turn(1)]);
+    await expect(j.append(s, 'game-2', 1, [turn(1)])).rejects.toBeInstanceOf(JournalMatchError);
+    await expect(j.sync(s, 'game-2')).rejects.toThrow('this journal records match game-1, not game-2: keep one journal per match');
+    expect(s.recorded).toHaveLength(1);
+  });
+
+  it('recording on after an outage: the next append sends the waiting batches first, so the server sees them in order, with no false conflict', async () => {
+    const s = server();
+    const j = new Journal(memory(), newId);
+    s.down(true);
+    await expect(j.append(s, 'm1', 1, [turn(1)])).rejects.toThrow('connection refused');
+    s.down(false);
+    // the app counted the waiting batch (one event): its next batch expects revision 2
+    expect(await j.append(s, 'm1', 2, [turn(2)])).toEqual({ revision: 3 });
+    expect(s.recorded).toHaveLength(2);
+    expect(await j.sync(s, 'm1')).toEqual([]);
+  });
+
+  it('a batch the server refuses when it is recorded is marked refused: the error goes to the app, and it blocks nothing after it', async () => {
+    const s = server();
+    await s.append('m1', 1, [{ ...turn(9), id: 'other-recorder' }]);
+    const store = memory();
+    const j = new Journal(store, newId);
+    await expect(j.append(s, 'm1', 1, [turn(1)])).rejects.toThrow('REVISION_CONFLICT');
+    expect(store.text()).toContain('"rejected"');
+    expect(await j.append(s, 'm1', 2, [turn(2)])).toEqual({ revision: 3 });
+    expect(await j.sync(s, 'm1')).toEqual([]);
+  });
+
+  it('an unfinished last line (a crash while it was written, so never sent) is skipped, and the next line written replaces it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchlog-journal-'));
+    try {
+      const file = join(dir, 'torn.jsonl');
+      writeFileSync(file, `${JSON.stringify({ match: 'm1' })}\n{"expectedRevision":1,"ev`);
+      const s = server();
+      expect(await journal(file).sync(s, 'm1')).toEqual([]);
+      expect(await journal(file, newId).append(s, 'm1', 1, [turn(1)])).toEqual({ revision: 2 });
+      expect(readFileSync(file, 'utf8').split('\n')[1]).toMatch(/^\{"expectedRevision":1,"events":\[\{"type"/);
+      expect(() => readJournal('not json\n{"match":"m1"}\n')).toThrow(JournalFormatError);
+      // a whole last line written by hand without its newline is kept
+      const byHand = join(dir, 'by-hand.jsonl');
+      writeFileSync(byHand, JSON.stringify({ expectedRevision: 1, events: [turn(1)] }));
+      expect((await journal(byHand).sync(server(), 'm2')).map((x) => x.line)).toEqual([1]);
+      expect(
+        readFileSync(byHand, 'utf8')
+          .split('\n')
+          .map((line) => Object.keys(JSON.parse(line || '{}'))[0]),
+      ).toEqual(['expectedRevision', 'match', 'ack', undefined]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('ids derived for a hand-written line differ between matches, so the same line pushed to two matches is two batches', () => {
+    const line = `${JSON.stringify({ expectedRevision: 1, events: [turn(1)] })}\n`;
+    expect(readJournal(line, 'game-1').batches[0].events[0].id).not.toBe(readJournal(line, 'game-2').batches[0].events[0].id);
+    expect(readJournal(line, 'game-1').batches[0].events[0].id).toBe(readJournal(line, 'game-1').batches[0].events[0].id);
   });
 });

@@ -1,4 +1,4 @@
-import { JournalBatch, JournalEvent, JournalRead, ackLine, batchLine, pendingBatches, readJournal } from './journal-lines';
+import { JournalBatch, JournalEvent, JournalRead, ackLine, batchLine, matchLine, pendingBatches, readJournal, rejectedLine } from './journal-lines';
 
 /** Where a journal's lines are kept: a file in Node (file-store.ts), IndexedDB in a browser (indexed-db-store.ts). */
 export interface JournalStore {
@@ -19,11 +19,17 @@ export interface Synced {
   readonly revision: number;
 }
 
+/** A refusal no retry changes: the batch, as it is, can never be recorded (a conflict, an event the domain refuses). */
+const isRefusal = (error: unknown): boolean => {
+  const status = (error as { status?: unknown })?.status;
+  return status === 409 || status === 422;
+};
+
 /**
- * Record now, sync later: each batch is written to the journal before it is sent, and acknowledged
- * by a line of its own once the server answered. After a crash or an outage, sync() sends what is
- * left, in order; every event keeps the id it was journaled with, so a batch the server already
- * holds answers with its first result and is never recorded twice.
+ * Record now, sync later: one journal per match. Each batch is written to the journal before it is sent,
+ * and acknowledged by a line of its own once the server answered. After a crash or an outage, sync()
+ * sends what is left, in order; every event keeps the id it was journaled with, so a batch the server
+ * already holds answers with its first result and is never recorded twice.
  */
 export class Journal {
   constructor(
@@ -31,30 +37,53 @@ export class Journal {
     private readonly newId: () => string = () => globalThis.crypto.randomUUID(),
   ) {}
 
-  async read(): Promise<JournalRead> {
-    return readJournal(await this.store.read());
+  async read(matchId?: string): Promise<JournalRead> {
+    return readJournal(await this.store.read(), matchId);
   }
 
-  /** Journals the batch (ids given now), then sends it; a batch that could not be sent stays pending for sync(). */
+  /**
+   * Journals the batch (ids given now), then sends every batch still pending, this one last, in order.
+   * The network failing: the client's NetworkError, and the batches wait for the next append or sync().
+   * The server refusing this batch as it is (409, 422): the journal marks it refused and the error is
+   * thrown: decide again, from the match as it is. An earlier batch refused: a JournalSyncError naming it.
+   */
   async append(client: Appender, matchId: string, expectedRevision: number, events: readonly JournalEvent[]): Promise<{ revision: number }> {
+    await this.bind(matchId);
     const withIds = events.map((event) => ({ ...event, id: event.id ?? this.newId() }));
     await this.store.appendLine(batchLine(expectedRevision, withIds));
-    const { revision } = await client.append(matchId, expectedRevision, withIds);
-    await this.store.appendLine(ackLine(expectedRevision, revision));
-    return { revision };
+    try {
+      const synced = await this.sync(client, matchId);
+      return { revision: synced[synced.length - 1].revision };
+    } catch (error) {
+      if (!(error instanceof JournalSyncError)) throw error;
+      // the network: this batch waits with the others, as the error says
+      if (!isRefusal(error.cause)) throw error.cause;
+      if (error.batch.events[0].id !== withIds[0].id) throw error;
+      await this.store.appendLine(rejectedLine(error.batch, (error.cause as { code?: string }).code ?? 'REFUSED'));
+      throw error.cause;
+    }
   }
 
-  /** Sends every batch not yet acknowledged, in order, once each; stops at the first that fails (the error says which line). */
+  /** Sends every batch neither acknowledged nor refused, in order, once each; stops at the first that fails (the error says which line). */
   async sync(client: Appender, matchId: string, onSynced: (synced: Synced) => void = () => {}): Promise<Synced[]> {
+    await this.bind(matchId);
     const synced: Synced[] = [];
-    for (const batch of pendingBatches(await this.read())) {
+    for (const batch of pendingBatches(await this.read(matchId))) {
       const { revision } = await this.send(client, matchId, batch);
-      await this.store.appendLine(ackLine(batch.expectedRevision, revision));
+      if (typeof revision !== 'number') throw new JournalSyncError(batch, new Error('the answer has no revision: is the server a matchlog API?'));
+      await this.store.appendLine(ackLine(batch, revision));
       const done = { line: batch.line, expectedRevision: batch.expectedRevision, events: batch.events.length, revision };
       synced.push(done);
       onSynced(done);
     }
     return synced;
+  }
+
+  /** A journal records one match: the first append or sync names it; another match is refused. */
+  private async bind(matchId: string): Promise<void> {
+    const { match } = await this.read(matchId);
+    if (match === undefined) await this.store.appendLine(matchLine(matchId));
+    else if (match !== matchId) throw new JournalMatchError(match, matchId);
   }
 
   private async send(client: Appender, matchId: string, batch: JournalBatch) {
@@ -72,5 +101,14 @@ export class JournalSyncError extends Error {
     override readonly cause: unknown,
   ) {
     super(`journal line ${batch.line} (expectedRevision ${batch.expectedRevision}, ${batch.events.length} events) was not recorded: ${(cause as Error)?.message ?? String(cause)}`);
+  }
+}
+
+export class JournalMatchError extends Error {
+  constructor(
+    readonly journalMatch: string,
+    readonly matchId: string,
+  ) {
+    super(`this journal records match ${journalMatch}, not ${matchId}: keep one journal per match`);
   }
 }

@@ -1,6 +1,7 @@
 /** What a fake server answers one request with: a JSON answer, a network error, or an SSE stream of chunks. */
 export type Answer =
   | { status: number; json?: unknown; headers?: Record<string, string> }
+  | { status: number; html: string }
   | { networkError: true }
   | { sse: readonly string[]; /** keep the stream open after the chunks (until the client aborts) */ hang?: boolean };
 
@@ -10,6 +11,7 @@ export interface Call {
   readonly headers: Record<string, string>;
   readonly body: string | undefined;
   readonly signal: AbortSignal | undefined;
+  readonly redirect?: RequestRedirect;
 }
 
 /** A fetch that answers from `answer` (by call), recording every call. */
@@ -22,6 +24,7 @@ export const fakeFetch = (answer: (call: Call, index: number) => Answer) => {
       headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
       body: init.body as string | undefined,
       signal: init.signal ?? undefined,
+      redirect: init.redirect,
     };
     calls.push(call);
     const signal = init.signal;
@@ -39,6 +42,7 @@ export const fakeFetch = (answer: (call: Call, index: number) => Answer) => {
       });
       return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
     }
+    if ('html' in reply) return new Response(reply.html, { status: reply.status, headers: { 'content-type': 'text/html' } });
     return new Response(reply.json === undefined ? null : JSON.stringify(reply.json), { status: reply.status, headers: { 'content-type': 'application/json', ...reply.headers } });
   };
   return { fetch: fetch as typeof globalThis.fetch, calls };
