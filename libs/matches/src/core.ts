@@ -10,6 +10,7 @@ import { MatchModel } from './model/match-model';
 import { MatchModels } from './model/match-models';
 import { Clock, Entropy } from './ports';
 import { MatchReader } from './read/match-reader';
+import { MatchSnapshots } from './snapshot/match-snapshots';
 import { RoundResultsReader } from './results/round-results';
 import { MatchWriter } from './write/match-writer';
 
@@ -29,6 +30,10 @@ export interface CoreParts {
   readonly feedEncoder?: FeedEncoder;
   /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow (the clock, SLOW_TURN) */
   readonly slowTurnSeconds?: number;
+  /** MATCHLOG_SNAPSHOT_EVERY: a match's snapshot each time it passes this many more events; 0: none (default DEFAULT_SNAPSHOT_EVERY) */
+  readonly snapshotEvery?: number;
+  /** told of a snapshot not written, not read, or not used (it did not match the log): the log is read instead */
+  readonly onSnapshotProblem?: (message: string) => void;
 }
 
 /** The application: one model per match, the commands, the reads, integrity and who is asking; the transport calls these. */
@@ -44,7 +49,8 @@ export interface MatchesCore {
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
-  const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, parts.feedEncoder);
+  const snapshots = new MatchSnapshots(parts.store, parts.entropy, parts.snapshotEvery, parts.onSnapshotProblem);
+  const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, parts.feedEncoder, snapshots);
   parts.feeder.consumer.add(models);
   const writer = new MatchWriter(parts.store, parts.catalog, parts.feeder, models, parts.clock, parts.entropy);
   return {

@@ -9,6 +9,8 @@ export * from './model/match-model';
 export * from './model/match-models';
 export * from './model/read-match';
 export * from './model/lru-by-weight';
+export * from './snapshot/match-snapshot';
+export * from './snapshot/match-snapshots';
 export * from './write/match-writer';
 export * from './read/match-reader';
 export * from './integrity/match-integrity';
