@@ -41,7 +41,11 @@ describe('a full disk', () => {
     expect((await t.http().get('/matches/full-1/views/judge').set(t.organizer).expect(200)).body.revision).toBe(1);
 
     makeRoom();
-    expect((await t.http().post('/matches/full-1/events').set(t.organizer).send(batch).expect(201)).body).toEqual({ matchId: 'full-1', revision: 61 });
+    expect((await t.http().post('/matches/full-1/events').set(t.organizer).send(batch).expect(201)).body).toEqual({
+      matchId: 'full-1',
+      revision: 61,
+      position: expect.any(Number),
+    });
     expect((await t.http().get('/matches/full-1')).body.eventCount).toBe(61);
   });
 

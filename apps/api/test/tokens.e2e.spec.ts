@@ -49,7 +49,7 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
       .set(t.bearer(recorder))
       .send({ expectedRevision: 1, events: [draw()] })
       .expect(201);
-    expect(appended.body).toEqual({ matchId: 'tok-rec', revision: 2 });
+    expect(appended.body).toEqual({ matchId: 'tok-rec', revision: 2, position: expect.any(Number) });
     const view = (await reads(recorder, 'judge', 'tok-rec').expect(200)).body;
     expect(view.zones['hand@p1'].cards.map((card: { cardId: string }) => card.cardId)).toContain('c01');
     const feed = (await t.http().get('/matches/tok-rec/events?audience=judge').set(t.organizer).expect(200)).body.observations;
