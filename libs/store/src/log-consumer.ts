@@ -134,7 +134,6 @@ export class LogConsumer {
   }
 
   private deliver(event: StoredEvent): void {
-    this.delivered = event.position;
     this.failures = 0;
     for (const processor of this.processors) {
       try {
@@ -143,6 +142,7 @@ export class LogConsumer {
         this.skip(processor.name, event, error);
       }
     }
+    this.delivered = event.position;
     if (this.waiters.length > 0) for (const waiter of this.waiters.filter((w) => w.position <= event.position)) waiter.resolve(true);
   }
 
