@@ -180,6 +180,10 @@ export class SqliteEventStore implements EventStore {
     return this.reading(() => this.streamStmt.get(streamId)?.revision ?? 0);
   }
 
+  async headPosition(): Promise<number> {
+    return this.reading(() => this.lastPositionStmt.get() ?? 0);
+  }
+
   async findEvent(eventId: string): Promise<StoredEvent | undefined> {
     const id = idHash(eventId);
     const row = this.eventByIdStmt.get(id, id, eventId);

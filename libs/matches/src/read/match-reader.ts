@@ -1,10 +1,11 @@
-import { CatalogDb, MatchSummary, findMatch } from '@matchlog/catalog';
+import { CatalogDb, MatchFilter, MatchPage, MatchSummary, findMatch, listMatches } from '@matchlog/catalog';
 import { AudienceView, BROADCAST, JudgeSource, JudgeView, MatchEvent, Observation, PUBLIC, QueueView, SeenCard, audiencesOf } from '@matchlog/domain';
 import { Caller } from '../access/caller';
 import { assertMayReadIn, audienceIn, latestFor, revisionIn, revisionUpTo } from '../access/match-access';
 import { MatchNotFound } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { Clock } from '../ports';
+import { CatalogFreshness } from './catalog-freshness';
 
 /** The pending queue as an audience sees it, at a revision. */
 export type QueueAt = AudienceQueueAt | JudgeQueueAt;
@@ -62,6 +63,7 @@ export class MatchReader {
     private readonly models: MatchModels,
     private readonly catalog: CatalogDb,
     private readonly clock: Clock,
+    private readonly freshness: CatalogFreshness,
   ) {}
 
   /** The audience's view at `at`, or at the latest revision this caller may see. */
@@ -86,8 +88,15 @@ export class MatchReader {
     return { audience: who, from: start, to: revision, observations: match.replay.observations(who, start, revision) } as ObservationFeed;
   }
 
+  /** A page of the match history, newest first; `after`: a position an append answered with (CatalogFreshness). */
+  async list(filter: MatchFilter, limit: number, cursor: [string, string] | undefined, after?: number): Promise<MatchPage> {
+    await this.freshness.reach(after);
+    return listMatches(this.catalog, filter, limit, cursor);
+  }
+
   /** The catalog's summary of the match, with the audiences it has. */
-  async summary(matchId: string): Promise<MatchSummaryWithAudiences> {
+  async summary(matchId: string, after?: number): Promise<MatchSummaryWithAudiences> {
+    await this.freshness.reach(after);
     const match = await findMatch(this.catalog, matchId);
     if (!match) throw new MatchNotFound(matchId);
     const { layout } = (await this.models.load(matchId, 'head')).state;
