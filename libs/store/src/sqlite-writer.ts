@@ -103,6 +103,8 @@ export class SqliteWriter {
 
   private start(): [Worker, Promise<void>] {
     const thread = startThread({ file: this.file });
+    // idle: the store never kept the process alive by itself
+    if (!this.closing) thread.unref();
     thread.on('message', (message: FromWriter) => this.answered(message));
     thread.on('error', (error) => (this.death = error));
     const ended = new Promise<void>((resolve) => thread.once('exit', (code) => resolve(this.exited(thread, code))));
@@ -169,10 +171,10 @@ export class SqliteWriter {
     return inFlight;
   }
 
-  /** Once nothing is waiting for the thread: it no longer keeps the process alive, and close() may end it. */
+  /** Once nothing is waiting for the thread: it no longer keeps the process alive (but while close() ends it), and close() may end it. */
   private settled(): void {
     if (this.inFlight.size > 0 || this.pragmas.size > 0) return;
-    this.thread.unref();
+    if (!this.closing) this.thread.unref();
     this.idle?.();
     this.idle = undefined;
   }
