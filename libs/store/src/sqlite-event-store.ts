@@ -16,7 +16,8 @@ import { StorageCorrupt, storageErrorOf } from './storage-errors';
  * thousand ids a commit, nearly every page of it is rewritten at every commit, which cost more than
  * everything else together. So the id index is kept in two tables of 48-bit id hashes: the newest
  * ids in `recent_event_ids`, small enough that a commit touches few of its pages, moved in bulk to
- * `event_ids` every 20,000 ids (ID_BATCH, in sqlite-writer-thread.ts). A hash only finds candidates: the id itself is compared in `events`.
+ * `event_ids` every 20,000 ids (ID_BATCH, in sqlite-writer-thread.ts). A hash only finds candidates:
+ * the id itself is compared in `events`.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS streams (
