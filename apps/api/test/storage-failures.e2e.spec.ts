@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { fillUpCatalog } from '../../../libs/catalog/test/support/full-catalog';
-import { connectionOf, damageMiddlePages, fillUp } from '../../../libs/store/test/support/damage';
+import { damageMiddlePages, fillUp } from '../../../libs/store/test/support/damage';
 import { AppParts } from '../src/app.module';
 import { openParts } from '../src/open-parts';
 import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../src/tokens';
@@ -25,7 +25,7 @@ describe('a full disk', () => {
 
   it('an append or a creation answers 507 STORAGE_FULL saying what to do; the server stays up; once there is room the same append succeeds', async () => {
     await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('full-1')).expect(201);
-    const makeRoom = fillUp(connectionOf(t.app.get<EventStore>(EVENT_STORE) as SqliteEventStore));
+    const makeRoom = await fillUp(t.app.get<EventStore>(EVENT_STORE) as SqliteEventStore);
     const batch = { expectedRevision: 1, events: turns(1, 60) };
 
     const refused = await t.http().post('/matches/full-1/events').set(t.organizer).send(batch).expect(507);
@@ -40,7 +40,7 @@ describe('a full disk', () => {
     await t.http().get('/health').expect(200);
     expect((await t.http().get('/matches/full-1/views/judge').set(t.organizer).expect(200)).body.revision).toBe(1);
 
-    makeRoom();
+    await makeRoom();
     expect((await t.http().post('/matches/full-1/events').set(t.organizer).send(batch).expect(201)).body).toEqual({
       matchId: 'full-1',
       revision: 61,
