@@ -1,8 +1,9 @@
 import { Move } from '../events/events';
 import { MatchLayout, MatchState } from '../state/match-state';
 import { standsFor } from './audience';
-import { MoveSeen, Observation, SeenCard } from './observation';
-import { Perception, handleName, seen } from './perception';
+import { MoveSeen, SeenCard } from './observation';
+import type { Observed } from './observe';
+import { Perception, handleName, knowing, seen } from './perception';
 import { rehandle } from './rehandle';
 import { canLookAt, forgets, indistinct } from './visibility';
 
@@ -15,19 +16,41 @@ interface Step {
 }
 
 /**
+ * `observeMoves` for one move of a card the audience could tell from the others where it lay, the
+ * commonest event: no zone left unseen, so no rehandling, and at most one card's knowledge changes.
+ */
+export const observeMove = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, move: Move): Observed => {
+  const card = layout.cardIndex.get(move.cardId);
+  if (card === undefined) return { observation: { type: 'Nothing' }, perception };
+  const was = before.cards[card];
+  const { audience } = perception;
+  if (indistinct(layout, was, audience)) return observeMoves(before, after, layout, perception, [move], true);
+  const now = after.cards[card];
+  const knows = canLookAt(layout, now, audience) || (perception.known[card] && !forgets(layout, now, was));
+  const result = knows === perception.known[card] ? perception : knowing(perception, card, knows);
+  const seenMove: Mutable<MoveSeen> = {
+    from: layout.zones[was.zone].ref,
+    to: layout.zones[now.zone].ref,
+    index: after.zones[now.zone].indexOf(card),
+    card: seen(layout, result, now, card),
+  };
+  seenMove.handle = handleName(perception.handles[card]);
+  if (move.reason !== undefined) seenMove.reason = move.reason;
+  const source = move.source === undefined ? undefined : layout.cardIndex.get(move.source);
+  // a source lying unseen in an unordered zone (a hand) is not named: which card it is stays hidden
+  if (source !== undefined && !indistinct(layout, after.cards[source], audience)) seenMove.source = seen(layout, result, after.cards[source], source);
+  return { observation: { type: 'CardMoved', move: seenMove }, perception: result };
+};
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
  * Moves are followed card by card, except cards put together into one ordered zone that this
  * audience cannot identify there: their order is chosen out of its sight (e.g. "in any order"),
  * so they get new handles by final position and are reported unpaired from where they came.
  * Validation guarantees each card moves once per event, so `after` holds every card's final place.
  */
-export const observeMoves = (
-  before: MatchState,
-  after: MatchState,
-  layout: MatchLayout,
-  perception: Perception,
-  moves: readonly Move[],
-  single: boolean,
-): { observation: Observation; perception: Perception } => {
+export const observeMoves = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, moves: readonly Move[], single: boolean): Observed => {
   const { audience } = perception;
   const steps: Step[] = [];
   for (const move of moves) {
@@ -68,7 +91,7 @@ export const observeMoves = (
     for (const card of renew) (handles as number[])[card] = next++;
   }
   const changed = known !== perception.known || handles !== perception.handles;
-  const moved: Perception = changed ? { ...perception, known, handles, next } : perception;
+  const moved: Perception = changed ? { audience, handles, known, next } : perception;
   const { perception: result, rehandled } = unseenFrom.size === 0 ? { perception: moved, rehandled: [] } : rehandle(layout, after, moved, unseenFrom);
   const indexIn = (card: number) => zones[cards[card].zone].indexOf(card);
   const seenNow = (card: number): SeenCard => seen(layout, result, cards[card], card);
@@ -79,7 +102,7 @@ export const observeMoves = (
     const source = move.source === undefined ? undefined : layout.cardIndex.get(move.source);
     // a source lying unseen in an unordered zone (a hand) is not named: which card it is stays hidden
     const named = source !== undefined && !indistinct(layout, cards[source], audience);
-    const seenMove: { -readonly [K in keyof MoveSeen]: MoveSeen[K] } = {
+    const seenMove: Mutable<MoveSeen> = {
       from: layout.zones[from].ref,
       to: layout.zones[cards[card].zone].ref,
       index: indexIn(card),

@@ -5,8 +5,8 @@ import { MatchLayout, MatchState } from '../state/match-state';
 import { standsFor } from './audience';
 import { Observation, SeenCard, ZoneSeen } from './observation';
 import { blindZonesOf, rehandle } from './rehandle';
-import { observeMoves } from './observe-moves';
-import { Perception, firstPerception, learn, seen } from './perception';
+import { observeMove, observeMoves } from './observe-moves';
+import { Perception, firstPerception, knowing, learn, seen } from './perception';
 import { canLookAt, forgets, indistinct, losesControlOfFaceDown, receivesDeckLists } from './visibility';
 
 /** One audience's standpoint: the table as it is, and what this audience can follow of it. */
@@ -96,7 +96,7 @@ const observeEvent = (before: MatchState, after: MatchState, layout: MatchLayout
       const still =
         canLookAt(layout, now, perception.audience) ||
         (perception.known[card] && !forgets(layout, now, before.cards[card]) && !losesControlOfFaceDown(layout, now, before.cards[card], perception.audience));
-      const next = still === perception.known[card] ? perception : { ...perception, known: Object.assign(perception.known.slice(), { [card]: still }) };
+      const next = still === perception.known[card] ? perception : knowing(perception, card, still);
       const zone = layout.zones[now.zone].ref;
       const seenCard = seen(layout, next, now, card);
       return {
@@ -170,7 +170,7 @@ const observeEvent = (before: MatchState, after: MatchState, layout: MatchLayout
 const observeQuickly = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, event: MatchEvent): Observed | undefined => {
   switch (event.type) {
     case 'CardMoved':
-      return observeMoves(before, after, layout, perception, [event.data], true);
+      return observeMove(before, after, layout, perception, event.data);
     case 'CardsMoved':
       return observeMoves(before, after, layout, perception, event.data.moves, false);
     case 'ZoneShuffled':
@@ -227,7 +227,7 @@ const observeShuffle = (before: MatchState, after: MatchState, layout: MatchLayo
     handles[card] = next++;
     known[card] = canLookAt(layout, after.cards[card], perception.audience);
   }
-  const renewed: Perception = { ...perception, handles, known, next };
+  const renewed: Perception = { audience: perception.audience, handles, known, next };
   const cards = after.zones[zone].map((card) => seen(layout, renewed, after.cards[card], card));
   const refill = before.zones[zone].length === 0 ? layout.zones[zone].definition.refillFrom : undefined;
   // the commitment, never the salt: the salt stays judge-only until MatchEnded discloses it

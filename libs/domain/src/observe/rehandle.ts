@@ -24,7 +24,7 @@ export const rehandle = (layout: MatchLayout, state: MatchState, perception: Per
   let next = perception.next;
   const order = targets.map((zone) => canonicalUnseen(layout, state, zone, perception.known, perception.audience));
   for (const cards of order) for (const card of cards) handles[card] = next++;
-  const result: Perception = { ...perception, handles, next };
+  const result: Perception = { audience: perception.audience, handles, known: perception.known, next };
   const rehandled = targets.map((zone, i) => ({
     zone: layout.zones[zone].ref,
     cards: [...state.zones[zone].filter((c) => !indistinct(layout, state.cards[c], perception.audience)), ...order[i]].map((card) => seen(layout, result, state.cards[card], card)),
