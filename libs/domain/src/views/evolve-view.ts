@@ -119,9 +119,20 @@ const rehandles = (before: AudienceView, zones: readonly ZoneSeen[], now: Shown,
  */
 const followSources = (queue: QueueView<SeenCard>, before: AudienceView, o: Observation): QueueView<SeenCard> => {
   if (!hasSource(queue.items) && !hasSource(queue.resolving)) return queue;
-  const now: Shown = [];
-  const gone: Gone = [];
-  touchedBy(before, o, now, gone);
+  let now: Shown;
+  let gone: Gone;
+  // the commonest observations, in lists of their exact size
+  if (o.type === 'CardMoved' && !o.rehandled) {
+    now = [o.move.card];
+    gone = o.move.handle === undefined ? [] : [o.move.handle];
+  } else if (o.type === 'CardStatusChanged' || o.type === 'ControlChanged') {
+    now = [o.card];
+    gone = [];
+  } else {
+    now = [];
+    gone = [];
+    touchedBy(before, o, now, gone);
+  }
   if (now.length === 0 && gone.length === 0) return queue;
   const items = followEach(queue.items, now, gone);
   const resolving = followEach(queue.resolving, now, gone);
