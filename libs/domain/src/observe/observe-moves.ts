@@ -4,7 +4,7 @@ import { standsFor } from './audience';
 import { MoveSeen, SeenCard } from './observation';
 import type { Observed } from './observe';
 import { Perception, handleName, knowing, seen } from './perception';
-import { rehandle } from './rehandle';
+import { canonicalUnseen, rehandle } from './rehandle';
 import { canLookAt, forgets, indistinct } from './visibility';
 
 const NONE: ReadonlySet<number> = new Set();
@@ -16,15 +16,15 @@ interface Step {
 }
 
 /**
- * `observeMoves` for one move of a card the audience could tell from the others where it lay, the
- * commonest event: no zone left unseen, so no rehandling, and at most one card's knowledge changes.
+ * `observeMoves` for one move (CardMoved). A card the audience could tell from the others where it
+ * lay, the commonest event: no zone left unseen, so no rehandling, and at most one card's knowledge changes.
  */
 export const observeMove = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, move: Move): Observed => {
   const card = layout.cardIndex.get(move.cardId);
   if (card === undefined) return { observation: { type: 'Nothing' }, perception };
   const was = before.cards[card];
   const { audience } = perception;
-  if (indistinct(layout, was, audience)) return observeMoves(before, after, layout, perception, [move], true);
+  if (indistinct(layout, was, audience)) return observeMoveUnseen(before, after, layout, perception, move, card);
   const now = after.cards[card];
   const knows = canLookAt(layout, now, audience) || (perception.known[card] && !forgets(layout, now, was));
   const result = knows === perception.known[card] ? perception : knowing(perception, card, knows);
@@ -42,6 +42,41 @@ export const observeMove = (before: MatchState, after: MatchState, layout: Match
   return { observation: { type: 'CardMoved', move: seenMove }, perception: result };
 };
 
+/**
+ * One move of a card the audience could not tell from the others where it lay (it leaves a hand
+ * unseen): as `observeMoves` sees it, in one pass. The zone it left gets new handles, after the
+ * card's own where it can no longer be told from where it was.
+ */
+const observeMoveUnseen = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, move: Move, card: number): Observed => {
+  const { audience } = perception;
+  const from = before.cards[card].zone;
+  const now = after.cards[card];
+  const known = perception.known.slice();
+  known[card] = canLookAt(layout, now, audience);
+  if (!keepsWhatItKnew(layout, before, after, [{ card, from, move }], from, perception)) {
+    for (const c of after.zones[from]) known[c] = canLookAt(layout, after.cards[c], audience);
+  }
+  const handles = perception.handles.slice();
+  let next = perception.next;
+  if (now.zone !== from) handles[card] = next++;
+  const order = canonicalUnseen(layout, after, from, known, audience);
+  for (const c of order) handles[c] = next++;
+  const result: Perception = { audience, handles, known, next };
+  const cards: SeenCard[] = [];
+  for (const c of after.zones[from]) if (!indistinct(layout, after.cards[c], audience)) cards.push(seen(layout, result, after.cards[c], c));
+  for (const c of order) cards.push(seen(layout, result, after.cards[c], c));
+  const seenMove: Mutable<MoveSeen> = {
+    from: layout.zones[from].ref,
+    to: layout.zones[now.zone].ref,
+    index: after.zones[now.zone].indexOf(card),
+    card: seen(layout, result, now, card),
+  };
+  if (move.reason !== undefined) seenMove.reason = move.reason;
+  const source = move.source === undefined ? undefined : layout.cardIndex.get(move.source);
+  if (source !== undefined && !indistinct(layout, after.cards[source], audience)) seenMove.source = seen(layout, result, after.cards[source], source);
+  return { observation: { type: 'CardMoved', move: seenMove, rehandled: [{ zone: layout.zones[from].ref, cards }] }, perception: result };
+};
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
@@ -50,7 +85,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * so they get new handles by final position and are reported unpaired from where they came.
  * Validation guarantees each card moves once per event, so `after` holds every card's final place.
  */
-export const observeMoves = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, moves: readonly Move[], single: boolean): Observed => {
+export const observeMoves = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, moves: readonly Move[]): Observed => {
   const { audience } = perception;
   const steps: Step[] = [];
   for (const move of moves) {
@@ -75,7 +110,7 @@ export const observeMoves = (before: MatchState, after: MatchState, layout: Matc
     if (keepsWhatItKnew(layout, before, after, steps, zone, perception)) continue;
     for (const card of zones[zone]) know(card, canLookAt(layout, cards[card], audience));
   }
-  const unfollowed = single ? NONE : cardsPlacedOutOfSight(layout, before, cards, steps, perception);
+  const unfollowed = cardsPlacedOutOfSight(layout, before, cards, steps, perception);
   for (const card of unfollowed) know(card, false);
   const renew =
     unfollowed.size === 0 && unseenFrom.size === 0
@@ -113,7 +148,6 @@ export const observeMoves = (before: MatchState, after: MatchState, layout: Matc
     if (named) seenMove.source = seenNow(source!);
     followed.push(seenMove);
   }
-  if (single) return { observation: rehandled.length ? { type: 'CardMoved', move: followed[0], rehandled } : { type: 'CardMoved', move: followed[0] }, perception: result };
   if (unfollowed.size === 0)
     return { observation: rehandled.length ? { type: 'CardsMoved', moves: followed, rehandled } : { type: 'CardsMoved', moves: followed }, perception: result };
   const withRehandled = rehandled.length ? { rehandled } : {};

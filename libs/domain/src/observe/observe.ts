@@ -221,7 +221,7 @@ const observeQuickly = (before: MatchState, after: MatchState, layout: MatchLayo
     case 'CardMoved':
       return observeMove(before, after, layout, perception, event.data);
     case 'CardsMoved':
-      return observeMoves(before, after, layout, perception, event.data.moves, false);
+      return observeMoves(before, after, layout, perception, event.data.moves);
     case 'ZoneShuffled':
       return observeShuffle(before, after, layout, perception, event.data);
     case 'TurnStarted':

@@ -6,9 +6,12 @@ import { indistinct } from './visibility';
 /** The cards of a zone this audience can not tell apart, in an order of public facts only: those it knows, by name, then the rest. */
 export const canonicalUnseen = (layout: MatchLayout, state: MatchState, zone: number, known: readonly boolean[], audience: string): number[] => {
   const { cards } = state;
-  const unseen = state.zones[zone].filter((card) => indistinct(layout, cards[card], audience));
-  const named = unseen.filter((card) => known[card]).sort((a, b) => (cards[a].definition < cards[b].definition ? -1 : cards[a].definition > cards[b].definition ? 1 : 0));
-  return [...named, ...unseen.filter((card) => !known[card])];
+  const named: number[] = [];
+  const rest: number[] = [];
+  for (const card of state.zones[zone]) if (indistinct(layout, cards[card], audience)) (known[card] ? named : rest).push(card);
+  if (named.length > 1) named.sort((a, b) => (cards[a].definition < cards[b].definition ? -1 : cards[a].definition > cards[b].definition ? 1 : 0));
+  for (const card of rest) named.push(card);
+  return named;
 };
 
 /**
