@@ -119,27 +119,42 @@ const rehandles = (before: AudienceView, zones: readonly ZoneSeen[], now: Shown,
  */
 const followSources = (queue: QueueView<SeenCard>, before: AudienceView, o: Observation): QueueView<SeenCard> => {
   if (!hasSource(queue.items) && !hasSource(queue.resolving)) return queue;
-  let now: Shown;
-  let gone: Gone;
-  // the commonest observations, in lists of their exact size
+  let items: readonly QueueItemView<SeenCard>[];
+  let resolving: readonly ResolvingView<SeenCard>[];
+  // the commonest observations show one card, and one handle at most is gone
   if (o.type === 'CardMoved' && !o.rehandled) {
-    now = [o.move.card];
-    gone = o.move.handle === undefined ? [] : [o.move.handle];
+    items = followOne(queue.items, o.move.card, o.move.handle);
+    resolving = followOne(queue.resolving, o.move.card, o.move.handle);
   } else if (o.type === 'CardStatusChanged' || o.type === 'ControlChanged') {
-    now = [o.card];
-    gone = [];
+    items = followOne(queue.items, o.card, undefined);
+    resolving = followOne(queue.resolving, o.card, undefined);
   } else {
-    now = [];
-    gone = [];
+    const now: Shown = [];
+    const gone: Gone = [];
     touchedBy(before, o, now, gone);
+    if (now.length === 0 && gone.length === 0) return queue;
+    items = followEach(queue.items, now, gone);
+    resolving = followEach(queue.resolving, now, gone);
   }
-  if (now.length === 0 && gone.length === 0) return queue;
-  const items = followEach(queue.items, now, gone);
-  const resolving = followEach(queue.resolving, now, gone);
   if (items === queue.items && resolving === queue.resolving) return queue;
   // a literal in queueView's key order, not a spread: cheaper, and the same JSON
-  const { discipline, resolvingPlayer, nextChooser, next, waitingForAction } = queue;
-  return { discipline, items, resolvingPlayer, nextChooser, next, resolving, waitingForAction };
+  const { discipline, resolvingPlayer, nextChooser, next } = queue;
+  return { discipline, items, resolvingPlayer, nextChooser, next, resolving, waitingForAction: queue.waitingForAction };
+};
+
+/** followEach for one card shown and at most one handle gone. */
+const followOne = <T extends { readonly source?: SeenCard }>(list: readonly T[], shown: SeenCard, gone: string | undefined): readonly T[] => {
+  let followed: T[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const was = list[i].source;
+    if (was === undefined) continue;
+    const { handle } = was;
+    const source = handle === shown.handle ? shown : handle === gone && was.definition !== undefined ? { handle } : was;
+    if (source === was) continue;
+    followed ??= list.slice();
+    followed[i] = { ...list[i], source };
+  }
+  return followed ?? list;
 };
 
 const hasSource = (list: readonly { readonly source?: SeenCard }[]): boolean => {
@@ -184,7 +199,8 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       next.zones = rehandled(moved(view.zones, o.moves, o.unseen), o.rehandled, view.zones);
       return;
     case 'ZoneShuffled': {
-      const zones = { ...view.zones, [keyOf(o.zone)]: zoneWith(o.zone, o.cards) };
+      const zones = copied(view.zones);
+      zones[keyOf(o.zone)] = zoneWith(o.zone, o.cards);
       if (o.refilledFrom) zones[keyOf(o.refilledFrom)] = zoneWith(o.refilledFrom, []);
       next.zones = zones;
       return;
@@ -247,12 +263,19 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
   }
 };
 
+/**
+ * A copy of the zones to change: the one place that copies them, so that every copy of a match's
+ * zones gets the same hidden class (copies made in several places each got their own, after which
+ * every access to them went through V8's slowest paths).
+ */
+const copied = (zones: Readonly<Zones>): Zones => ({ ...zones });
+
 const zoneWith = (zone: ZoneRef, cards: readonly SeenCard[]): ZoneView<SeenCard> => ({ zone, count: cards.length, cards });
 
 /** Zones whose cards the audience can no longer tell apart come whole, with their new handles. */
 const rehandled = (zones: Zones, replaced: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined, previous: Readonly<Zones>): Zones => {
   if (!replaced) return zones;
-  const next = zones === previous ? { ...zones } : zones;
+  const next = zones === previous ? copied(zones) : zones;
   for (const { zone, cards } of replaced) next[keyOf(zone)] = zoneWith(zone, cards);
   return next;
 };
@@ -267,7 +290,7 @@ type Unseen = Extract<Observation, { type: 'CardsMoved' }>['unseen'];
 
 /** `moved` for one move and nothing unseen, the commonest event: the same zones, without the bookkeeping for many. */
 const movedOne = (zones: Readonly<Zones>, m: MoveSeen): Zones => {
-  const next: Zones = { ...zones };
+  const next = copied(zones);
   const toKey = keyOf(m.to);
   let left: SeenCard[] | undefined;
   let leftZone: ZoneRef | undefined;
@@ -336,7 +359,7 @@ const moved = (zones: Readonly<Zones>, moves: readonly MoveSeen[], unseen: Unsee
     const arrived = [...moves.map((m) => ({ zone: m.to, index: m.index, card: m.card })), ...(unseen?.arrived ?? [])].sort((a, b) => a.index - b.index);
     for (const { zone, index, card } of arrived) arrive(zone, index, card);
   }
-  const next: Zones = { ...zones };
+  const next = copied(zones);
   for (const { key, zone, cards } of touched) next[key] = { zone, count: cards.length, cards };
   return next;
 };
@@ -354,7 +377,7 @@ const replaced = (zones: Readonly<Zones>, seen: readonly SeenCard[]): Zones => {
       cards[i] = shown;
     }
     if (cards === undefined) continue;
-    next ??= { ...zones };
+    next ??= copied(zones);
     next[key] = { zone: zone.zone, count: zone.count, cards };
   }
   return next ?? zones;
@@ -373,7 +396,7 @@ const replacedOne = (zones: Readonly<Zones>, card: SeenCard): Zones => {
       cards[i] = card;
     }
     if (cards === undefined) continue;
-    next ??= { ...zones };
+    next ??= copied(zones);
     next[key] = { zone: zone.zone, count: zone.count, cards };
   }
   return next ?? zones;
