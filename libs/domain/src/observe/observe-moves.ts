@@ -151,11 +151,10 @@ export const observeMoves = (before: MatchState, after: MatchState, layout: Matc
   if (unfollowed.size === 0)
     return { observation: rehandled.length ? { type: 'CardsMoved', moves: followed, rehandled } : { type: 'CardsMoved', moves: followed }, perception: result };
   const withRehandled = rehandled.length ? { rehandled } : {};
-  const left = steps
-    .filter(({ card }) => unfollowed.has(card))
-    .map((step) => ({ from: step.from, handle: unseenFrom.has(step.from) ? undefined : perception.handles[step.card] }))
-    .sort((a, b) => a.from - b.from || (a.handle ?? 0) - (b.handle ?? 0))
-    .map(({ from, handle }) => ({ zone: layout.zones[from].ref, ...(handle !== undefined && { handle: handleName(handle) }) }));
+  const leaving: { from: number; handle: number | undefined }[] = [];
+  for (const step of steps) if (unfollowed.has(step.card)) leaving.push({ from: step.from, handle: unseenFrom.has(step.from) ? undefined : perception.handles[step.card] });
+  leaving.sort((a, b) => a.from - b.from || (a.handle ?? 0) - (b.handle ?? 0));
+  const left = leaving.map(({ from, handle }) => (handle === undefined ? { zone: layout.zones[from].ref } : { zone: layout.zones[from].ref, handle: handleName(handle) }));
   const arrived = [...unfollowed]
     .sort((a, b) => cards[a].zone - cards[b].zone || indexIn(a) - indexIn(b))
     .map((card) => ({ zone: layout.zones[cards[card].zone].ref, index: indexIn(card), card: seenNow(card) }));
@@ -192,13 +191,23 @@ const keepsWhatItKnew = (layout: MatchLayout, before: MatchState, after: MatchSt
  */
 const cardsPlacedOutOfSight = (layout: MatchLayout, before: MatchState, cards: MatchState['cards'], steps: readonly Step[], perception: Perception): ReadonlySet<number> => {
   const { audience } = perception;
-  const byZone = new Map<number, number[]>();
+  const placed: number[] = [];
   for (const { card, from } of steps) {
     const zone = cards[card].zone;
     if (!layout.zones[zone].definition.ordered || canLookAt(layout, cards[card], audience)) continue;
     const arranges = standsFor(layout.playerIds, audience, layout.zones[from].player) || standsFor(layout.playerIds, audience, layout.zones[zone].player);
     if (canLookAt(layout, before.cards[card], audience) || (arranges && perception.known[card])) continue;
-    byZone.set(zone, [...(byZone.get(zone) ?? []), card]);
+    placed.push(card);
   }
-  return new Set([...byZone.values()].filter((group) => group.length > 1).flat());
+  // most moves place no two cards so: no groups to make
+  if (placed.length < 2) return NONE;
+  const byZone = new Map<number, number[]>();
+  for (const card of placed) {
+    const group = byZone.get(cards[card].zone);
+    if (group === undefined) byZone.set(cards[card].zone, [card]);
+    else group.push(card);
+  }
+  const unfollowed = new Set<number>();
+  for (const group of byZone.values()) if (group.length > 1) for (const card of group) unfollowed.add(card);
+  return unfollowed;
 };
