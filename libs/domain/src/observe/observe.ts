@@ -248,12 +248,15 @@ const observeQuickly = (before: MatchState, after: MatchState, layout: MatchLayo
 /** Counters are public: every audience sees the new value, on the player or on the card as it sees that card. */
 const observeCounter = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, change: CounterChanged): Observation => {
   const { counter, reason } = change;
-  const common = { counter, ...(reason !== undefined && { reason }) };
   if (change.player !== undefined) {
     if (!layout.playerIds.includes(change.player)) return { type: 'Nothing' };
     const was = before.counters[change.player]?.[counter] ?? 0;
     const value = after.counters[change.player]?.[counter] ?? 0;
-    return { type: 'CounterChanged', ...common, player: change.player, value, change: value - was };
+    const { player } = change;
+    // literals in the order the audience has always received (reason, when there is one, after counter)
+    return reason === undefined
+      ? { type: 'CounterChanged', counter, player, value, change: value - was }
+      : { type: 'CounterChanged', counter, reason, player, value, change: value - was };
   }
   const card = change.cardId === undefined ? undefined : layout.cardIndex.get(change.cardId);
   if (card === undefined) return { type: 'Nothing' };
@@ -262,7 +265,11 @@ const observeCounter = (before: MatchState, after: MatchState, layout: MatchLayo
   if (layout.zones[now.zone].definition.visibility !== 'public') return { type: 'Nothing' };
   const value = now.counters[counter] ?? 0;
   const moved = value - (before.cards[card].counters[counter] ?? 0);
-  return { type: 'CounterChanged', ...common, zone: layout.zones[now.zone].ref, card: seen(layout, perception, now, card), value, change: moved };
+  const zone = layout.zones[now.zone].ref;
+  const seenCard = seen(layout, perception, now, card);
+  return reason === undefined
+    ? { type: 'CounterChanged', counter, zone, card: seenCard, value, change: moved }
+    : { type: 'CounterChanged', counter, reason, zone, card: seenCard, value, change: moved };
 };
 
 /** After a shuffle nobody can follow a card in the zone: every card gets a new handle, by position. */
