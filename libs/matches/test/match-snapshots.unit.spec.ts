@@ -2,7 +2,7 @@ import { MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
 import { EventStore, InMemoryEventStore, ReadOptions } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
 import { MatchModels } from '../src/model/match-models';
-import { MatchSnapshots } from '../src/snapshot/match-snapshots';
+import { MatchSnapshots, SEAT_SLICE } from '../src/snapshot/match-snapshots';
 import { SNAPSHOT_EVENT, SNAPSHOT_VERSION, snapshotStreamOf } from '../src/snapshot/match-snapshot';
 import { chainedMatch, snapshotAt } from './support/snapshots';
 
@@ -141,5 +141,38 @@ describe('MatchSnapshots: written in the background, read only when they match t
     const { models } = await instance(store);
     await expect(models.load(snapshotStreamOf('m'), 'head')).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });
     await expect(models.load(snapshotStreamOf('m'))).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });
+  });
+
+  it('folds a seat nobody read in slices of at most SEAT_SLICE events, each in its own turn of the event loop, so that requests go on meanwhile', async () => {
+    const store = new InMemoryEventStore();
+    const { models, append } = await instance(store);
+    await store.append('m', 0, events.slice(0, 290));
+    // the writer's model after a restart: its seats never read on this instance
+    const model = await models.load('m');
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const folds: { audience: string; revision: number; turn: number }[] = [];
+    const seatAt = model.replay.seatAt.bind(model.replay);
+    model.replay.seatAt = (audience: string, revision?: number) => {
+      folds.push({ audience, revision: revision ?? model.revision, turn });
+      return seatAt(audience, revision);
+    };
+    await append(events.slice(290, 320));
+    await until(async () => (await store.revisionOf(snapshotStreamOf('m'))) === 1);
+    ticking = false;
+    expect(new Set(folds.map((fold) => fold.audience))).toEqual(new Set(['public', 'broadcast', 'p1', 'p2']));
+    for (const [i, fold] of folds.entries()) {
+      const before = folds
+        .slice(0, i)
+        .filter((earlier) => earlier.audience === fold.audience)
+        .at(-1);
+      expect(fold.revision - (before?.revision ?? 0)).toBeLessThanOrEqual(SEAT_SLICE);
+      if (i > 0) expect(fold.turn).toBeGreaterThan(folds[i - 1].turn);
+    }
   });
 });

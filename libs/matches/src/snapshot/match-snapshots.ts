@@ -7,6 +7,8 @@ import { RestoredStart, SNAPSHOT_EVENT, restoreSnapshot, seatedAudiences, snapsh
 
 /** MATCHLOG_SNAPSHOT_EVERY's default: a snapshot each time a match passes another thousand events. */
 export const DEFAULT_SNAPSHOT_EVERY = 1_000;
+/** the most events of one seat the background writer folds in one turn of the event loop */
+export const SEAT_SLICE = 100;
 
 /** A match started at its latest snapshot: the snapshot's start and the log's events after it. */
 export interface FromSnapshot {
@@ -62,13 +64,21 @@ export class MatchSnapshots {
     }
   }
 
-  /** The seats are folded one audience per turn of the event loop, so that requests go on meanwhile. */
+  /**
+   * The seats are folded at most SEAT_SLICE events per turn of the event loop, so that requests go on
+   * meanwhile: a seat nobody read on this instance (the writer's model after a restart) is folded from
+   * the model's start, which for a long match is far more than one turn should hold.
+   */
   private async write(model: MatchModel, revision: number): Promise<void> {
     await nextTurn();
     const state = model.replay.stateAt(revision);
     const event = model.replay.eventAt(revision);
     const seats = new Map<string, Seat>();
     for (const audience of seatedAudiences(state)) {
+      for (let upTo = model.replay.start + SEAT_SLICE; upTo < revision; upTo += SEAT_SLICE) {
+        await nextTurn();
+        model.replay.seatAt(audience, upTo);
+      }
       await nextTurn();
       seats.set(audience, model.replay.seatAt(audience, revision));
     }
