@@ -22,7 +22,7 @@ const main = async () => {
   const store = new InMemoryEventStore();
   await store.append('m', 0, events.slice(0, head));
   const written = new Promise<void>((resolve) => {
-    const snapshots = new MatchSnapshots(store, { uuid: () => randomUUID(), hex: (n: number) => randomBytes(n).toString('hex') }, EVENTS, (m) => console.log(m));
+    const snapshots = new MatchSnapshots(store, { uuid: () => randomUUID(), hex: (n: number) => randomBytes(n).toString('hex') }, randomBytes(32), EVENTS, (m) => console.log(m));
     const models = new MatchModels(store, undefined, undefined, undefined, snapshots);
     void (async () => {
       await models.load('m');

@@ -109,15 +109,16 @@ describe('a snapshot is used only when it matches the log', () => {
  * seats changed (a rule fixed, a field renamed), an old snapshot would give views the full fold no
  * longer gives, and nothing but SNAPSHOT_VERSION tells it apart. What the fold makes of a fixed match
  * is pinned per version: a change that moves these fingerprints adds an entry under a bumped
- * SNAPSHOT_VERSION (never edits an old one), so snapshots of the old fold are thrown away.
+ * SNAPSHOT_VERSION (never edits an old one), so snapshots of the old fold are thrown away. A version
+ * may also change the stored format alone, its fold the same.
  */
-const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = {
-  1: {
-    lorcana: 'b95e530d1818de68c1c8ea0d111e9ef87a509ec4e19fcd2ff6490d48ff4d5177',
-    'four-souls': '715d13d12a2894bd567d3f7d1e8d1510e6cdf5985c80f925835316267556450a',
-    'grand-archive': 'd16b2ad16d87410528fe73752cfd926dffb52b75f206ed84f8560c4995e9fc8c',
-  },
+const FOLD_1: Record<GameId, string> = {
+  lorcana: 'b95e530d1818de68c1c8ea0d111e9ef87a509ec4e19fcd2ff6490d48ff4d5177',
+  'four-souls': '715d13d12a2894bd567d3f7d1e8d1510e6cdf5985c80f925835316267556450a',
+  'grand-archive': 'd16b2ad16d87410528fe73752cfd926dffb52b75f206ed84f8560c4995e9fc8c',
 };
+/** 2: the same fold, the snapshot sealed with a MAC (snapshot-seal.ts) */
+const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = { 1: FOLD_1, 2: FOLD_1 };
 
 describe('SNAPSHOT_VERSION', () => {
   it('changes whenever what a snapshot holds changes: the fold of a fixed match is pinned for each version', () => {
@@ -137,7 +138,5 @@ describe('SNAPSHOT_VERSION', () => {
       }),
     );
     expect(fingerprints).toEqual(FOLD_FINGERPRINTS[SNAPSHOT_VERSION]);
-    const versions = Object.values(FOLD_FINGERPRINTS).map((pinned) => JSON.stringify(pinned));
-    expect(new Set(versions).size).toBe(versions.length);
   });
 });

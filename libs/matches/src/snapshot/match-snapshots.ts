@@ -4,6 +4,7 @@ import type { MatchModel } from '../model/match-model';
 import { asMatchEvent } from '../model/read-match';
 import { Entropy } from '../ports';
 import { RestoredStart, SNAPSHOT_EVENT, restoreSnapshot, seatedAudiences, snapshotStreamOf, takeSnapshot } from './match-snapshot';
+import { openSnapshot, sealSnapshot } from './snapshot-seal';
 
 /** MATCHLOG_SNAPSHOT_EVERY's default: a snapshot each time a match passes another thousand events. */
 export const DEFAULT_SNAPSHOT_EVERY = 1_000;
@@ -20,8 +21,8 @@ export interface FromSnapshot {
  * Snapshots of matches, so that a first view reads the log after the latest one only. Written in the
  * background by the instance that appended, each time a match passes a multiple of `every` events
  * (0: none written, none read); a failed write is logged and forgotten. Read only to start a model,
- * and used only when the log's event at the snapshot's revision has the hash it records: never as
- * evidence (the audit, the export and integrity read the log).
+ * and used only when the log's event at the snapshot's revision has the hash it records and its MAC is
+ * this server's (snapshot-seal.ts): never as evidence (the audit, the export and integrity read the log).
  */
 export class MatchSnapshots {
   private readonly writing = new Set<string>();
@@ -29,6 +30,8 @@ export class MatchSnapshots {
   constructor(
     private readonly store: EventStore,
     private readonly entropy: Entropy,
+    /** the MAC key (snapshotKeyOf the server's signing key) */
+    private readonly key: Buffer,
     readonly every: number = DEFAULT_SNAPSHOT_EVERY,
     private readonly log: (message: string) => void = () => undefined,
   ) {}
@@ -52,9 +55,9 @@ export class MatchSnapshots {
       if (!latest || typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 1) return undefined;
       const [[created], fromRevision] = await Promise.all([this.store.readStream(matchId, { maxCount: 1 }), this.store.readStream(matchId, { from: revision })]);
       const at = fromRevision[0]?.revision === revision ? asMatchEvent(fromRevision[0]) : undefined;
-      const start = restoreSnapshot(latest.data, created && asMatchEvent(created), at);
+      const start = restoreSnapshot(openSnapshot(this.key, latest.data), created && asMatchEvent(created), at);
       if (!start) {
-        this.log(`snapshot of ${matchId} at ${revision} does not match the log (its hash, version or shape): not used, the whole log is read`);
+        this.log(`snapshot of ${matchId} at ${revision} does not match the log (its hash, MAC, version or shape): not used, the whole log is read`);
         return undefined;
       }
       return { start, tail: fromRevision.slice(1).map(asMatchEvent) };
@@ -84,7 +87,7 @@ export class MatchSnapshots {
     }
     const snapshot = event && takeSnapshot(revision, event, state, seats);
     if (!snapshot) return;
-    await this.store.append(snapshotStreamOf(model.matchId), 'any', [{ id: this.entropy.uuid(), type: SNAPSHOT_EVENT, data: snapshot }]);
+    await this.store.append(snapshotStreamOf(model.matchId), 'any', [{ id: this.entropy.uuid(), type: SNAPSHOT_EVENT, data: sealSnapshot(this.key, snapshot) }]);
   }
 }
 
