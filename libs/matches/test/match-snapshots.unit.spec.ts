@@ -81,6 +81,21 @@ describe('MatchSnapshots: written in the background, read only when they match t
     for (const revision of [1, 100, 319]) expect(json(model.viewAt(PUBLIC, revision))).toBe(json(full.viewAt(PUBLIC, revision)));
   });
 
+  it('counts a snapshot a model started at against the replay cache’s bound, not only the events after it', async () => {
+    const store = new InMemoryEventStore();
+    await store.append('m', 0, events);
+    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
+    // a bound the events after the snapshot fit in, the snapshot with them does not
+    const tail = events.length - 300;
+    const models = new MatchModels(store, tail + 1, undefined, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
+    const first = await models.load('m', 'head');
+    expect(first.replay.start).toBe(300);
+    expect(await models.load('m', 'head')).not.toBe(first);
+    const roomy = new MatchModels(store, tail + 1000, undefined, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
+    const kept = await roomy.load('m', 'head');
+    expect(await roomy.load('m', 'head')).toBe(kept);
+  });
+
   it('throws away a snapshot whose hash is not the log’s at its revision, and reads the whole log', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);

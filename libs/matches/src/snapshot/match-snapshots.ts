@@ -11,10 +11,17 @@ export const DEFAULT_SNAPSHOT_EVERY = 1_000;
 /** the most events of one seat the background writer folds in one turn of the event loop */
 export const SEAT_SLICE = 100;
 
-/** A match started at its latest snapshot: the snapshot's start and the log's events after it. */
+/**
+ * A snapshot's heap, in the replay cache's unit (events held): a cached event holds about 1 KB of heap
+ * (bench/replay-memory.bench.ts), and a snapshot about 2.5 times its JSON, so one event per 400 bytes.
+ */
+export const SNAPSHOT_BYTES_PER_EVENT = 400;
+
+/** A match started at its latest snapshot: the snapshot's start, the log's events after it, and what the snapshot weighs in events. */
 export interface FromSnapshot {
   readonly start: RestoredStart;
   readonly tail: MatchEvent[];
+  readonly weight: number;
 }
 
 /**
@@ -60,7 +67,8 @@ export class MatchSnapshots {
         this.log(`snapshot of ${matchId} at ${revision} does not match the log (its hash, MAC, version or shape): not used, the whole log is read`);
         return undefined;
       }
-      return { start, tail: fromRevision.slice(1).map(asMatchEvent) };
+      const bytes = (latest.data as { body?: string }).body?.length ?? 0;
+      return { start, tail: fromRevision.slice(1).map(asMatchEvent), weight: Math.ceil(bytes / SNAPSHOT_BYTES_PER_EVENT) };
     } catch (error) {
       this.log(`snapshot of ${matchId} not read: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
