@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_SNAPSHOT_EVERY, MatchModels, MatchSnapshots, SNAPSHOT_EVENT, readMatch, seatedAudiences, snapshotStreamOf, takeSnapshot } from '@matchlog/matches';
+import { DEFAULT_SNAPSHOT_EVERY, MatchModels, MatchSnapshots, SNAPSHOT_EVENT, readMatch, sealSnapshot, seatedAudiences, snapshotStreamOf, takeSnapshot } from '@matchlog/matches';
 import { randomMatch } from '@matchlog/testkit';
 import { medianMsEach } from './measure';
 import { naiveFold } from './naive-fold';
@@ -37,10 +37,11 @@ const main = async () => {
   const full = new Replay(events);
   const state = full.stateAt(at);
   const seats = new Map<string, Seat>(seatedAudiences(state).map((audience) => [audience, full.seatAt(audience, at)]));
+  const key = randomBytes(32);
   const snapshot = takeSnapshot(at, events[at - 1], state, seats)!;
-  await store.append(snapshotStreamOf(matchId), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: snapshot }]);
+  await store.append(snapshotStreamOf(matchId), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(key, snapshot) }]);
   const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
-  const snapshots = new MatchSnapshots(store, entropy, DEFAULT_SNAPSHOT_EVERY, (message) => console.error(message));
+  const snapshots = new MatchSnapshots(store, entropy, key, DEFAULT_SNAPSHOT_EVERY, (message) => console.error(message));
   const expected = JSON.stringify(full.viewAt(PUBLIC));
 
   // the store's reads are async: each contender timed on its own, in turn, round after round

@@ -54,6 +54,16 @@ describe('catalog reads: read your writes on the read side', () => {
     expect(heads).not.toHaveBeenCalled();
   });
 
+  it('an `after` past the store head (never answered by an append) waits for the head only: no hang, no 503', async () => {
+    await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('cr-3')).expect(201);
+    const { position } = (await append('cr-3', 1)).body;
+    const waits = jest.spyOn(feeder, 'reached');
+    const far = await t.http().get(`/matches/cr-3?after=${Number.MAX_SAFE_INTEGER}`).expect(200);
+    expect(far.body.revision).toBe(2);
+    for (const [target] of waits.mock.calls) expect(target).toBeLessThanOrEqual(await store.headPosition());
+    expect(position).toBeLessThanOrEqual(await store.headPosition());
+  });
+
   it('`after` is a position: anything else is a 400', async () => {
     for (const after of ['-1', 'x', '1.5', '9007199254740993']) expect((await t.http().get(`/matches?after=${after}`).expect(400)).body.code).toBe('VALIDATION_FAILED');
   });

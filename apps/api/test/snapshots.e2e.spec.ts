@@ -71,6 +71,39 @@ describe(`snapshots: written every ${EVERY} events in the background, a restarte
     }
   });
 
+  it('a delayed broadcast read on a new instance, where the match starts at a snapshot past the delay, shows no more than the delay allows', async () => {
+    const delayed = 'long-match-delayed';
+    const created = (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...lorcanaMatch(delayed), broadcastDelay: { events: 40 }, broadcastAccess: 'token' })
+        .expect(201)
+    ).body;
+    let revision = 1;
+    for (let turn = 1; revision < 70; turn += 10) {
+      const events = turns(turn, 10);
+      await t.http().post(`/matches/${delayed}/events`).set(t.organizer).send({ expectedRevision: revision, events }).expect(201);
+      revision += events.length;
+    }
+    for (let i = 0; i < 200 && (await store.revisionOf(snapshotStreamOf(delayed))) < 1; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const [snapshot] = await store.readStream(snapshotStreamOf(delayed));
+    const at = (snapshot.data as { revision: number }).revision;
+    expect(at).toBeGreaterThan(revision - 40);
+    const second = await startSecondInstance(t);
+    try {
+      const broadcast = created.tokens.broadcast as string;
+      for (const path of [`/matches/${delayed}/views/broadcast`, `/matches/${delayed}/events?audience=broadcast`]) {
+        const theirs = await second.http().get(path).set(second.bearer(broadcast)).expect(200);
+        expect(theirs.body).toMatchObject(path.includes('views') ? { revision: revision - 40 } : { to: revision - 40 });
+        expect(theirs.text).toBe((await t.http().get(path).set(t.bearer(broadcast)).expect(200)).text);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
   it('the audit, the export and verify read the log, never a snapshot', async () => {
     const second = await startSecondInstance(t);
     try {

@@ -1,4 +1,4 @@
-import { EventStore, LogConsumer, LogProcessor, RetryDelays, StoredEvent, isStorageError } from '@matchlog/store';
+import { EventStore, LogConsumer, LogProcessor, PositionWaiters, RetryDelays, StoredEvent, isStorageError } from '@matchlog/store';
 import { checkpointOf, clearCatalog, lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
 import { isUnappliable, projectBatch, projectIntoCatalog, skipInCatalog } from './catalog-projection';
 import { CatalogDb } from './open-catalog';
@@ -39,7 +39,7 @@ export class CatalogFeeder implements LogProcessor {
   private queued: StoredEvent[] = [];
   private writing: readonly StoredEvent[] = [];
   private draining: Promise<void> | null = null;
-  private waiters: { position: number; resolve: (reached: boolean) => void }[] = [];
+  private readonly waiters = new PositionWaiters();
   private failures = 0;
   private failure: string | undefined;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -117,11 +117,7 @@ export class CatalogFeeder implements LogProcessor {
   /** Whether the catalog holds every event up to `position` (whichever instance wrote it there) within `timeoutMs`. */
   reached(position: number, timeoutMs: number): Promise<boolean> {
     if (this.position >= position) return Promise.resolve(true);
-    const reached = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => this.release(waiter, false), timeoutMs);
-      const waiter = { position, resolve: (done: boolean) => (clearTimeout(timer), resolve(done)) };
-      this.waiters.push(waiter);
-    });
+    const reached = this.waiters.wait(position, timeoutMs);
     if (this.shared) void this.readSharedCheckpoint();
     return reached;
   }
@@ -240,11 +236,6 @@ export class CatalogFeeder implements LogProcessor {
   private advanceTo(position: number): void {
     if (position <= this.position) return;
     this.position = position;
-    for (const waiter of this.waiters.filter((w) => w.position <= this.position)) this.release(waiter, true);
-  }
-
-  private release(waiter: { position: number; resolve: (reached: boolean) => void }, reached: boolean): void {
-    this.waiters = this.waiters.filter((w) => w !== waiter);
-    waiter.resolve(reached);
+    this.waiters.reached(position);
   }
 }

@@ -14,6 +14,7 @@ import { Clock, Entropy } from './ports';
 import { CatalogFreshness } from './read/catalog-freshness';
 import { MatchReader } from './read/match-reader';
 import { MatchSnapshots } from './snapshot/match-snapshots';
+import { snapshotKeyOf } from './snapshot/snapshot-seal';
 import { RoundResultsReader } from './results/round-results';
 import { MatchWriter } from './write/match-writer';
 
@@ -55,7 +56,7 @@ export interface MatchesCore {
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
-  const snapshots = new MatchSnapshots(parts.store, parts.entropy, parts.snapshotEvery, parts.onSnapshotProblem);
+  const snapshots = new MatchSnapshots(parts.store, parts.entropy, snapshotKeyOf(parts.signingKey), parts.snapshotEvery, parts.onSnapshotProblem);
   const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, parts.feedEncoder, snapshots);
   parts.feeder.consumer.add(models);
   const head = new StoreHead(parts.store);

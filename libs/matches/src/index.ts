@@ -27,3 +27,4 @@ export * from './results/match-result';
 export * from './results/round-results';
 export * from './results/round-results-csv';
 export * from './clock/match-clocks';
+export * from './snapshot/snapshot-seal';

@@ -1,3 +1,5 @@
+import { canonicalJson } from '@matchlog/audit';
+import { createHash } from 'crypto';
 import { GameId, JUDGE, MatchEvent, Replay, audiencesOf, layoutOf } from '@matchlog/domain';
 import { randomMatch } from '@matchlog/testkit';
 import fc from 'fast-check';
@@ -99,5 +101,42 @@ describe('a snapshot is used only when it matches the log', () => {
     const state = replay.stateAt(5);
     const seats = new Map(seatedAudiences(state).map((audience) => [audience, replay.seatAt(audience, 5)] as const));
     expect(takeSnapshot(5, unchained[4], state, seats)).toBeUndefined();
+  });
+});
+
+/**
+ * A snapshot stored by one version of the fold is restored by the next one: if the fold's state or
+ * seats changed (a rule fixed, a field renamed), an old snapshot would give views the full fold no
+ * longer gives, and nothing but SNAPSHOT_VERSION tells it apart. What the fold makes of a fixed match
+ * is pinned per version: a change that moves these fingerprints adds an entry under a bumped
+ * SNAPSHOT_VERSION (never edits an old one), so snapshots of the old fold are thrown away. A version
+ * may also change the stored format alone, its fold the same.
+ */
+const FOLD_1: Record<GameId, string> = {
+  lorcana: 'b95e530d1818de68c1c8ea0d111e9ef87a509ec4e19fcd2ff6490d48ff4d5177',
+  'four-souls': '715d13d12a2894bd567d3f7d1e8d1510e6cdf5985c80f925835316267556450a',
+  'grand-archive': 'd16b2ad16d87410528fe73752cfd926dffb52b75f206ed84f8560c4995e9fc8c',
+};
+/** 2: the same fold, the snapshot sealed with a MAC (snapshot-seal.ts) */
+const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = { 1: FOLD_1, 2: FOLD_1 };
+
+describe('SNAPSHOT_VERSION', () => {
+  it('changes whenever what a snapshot holds changes: the fold of a fixed match is pinned for each version', () => {
+    const fingerprints = Object.fromEntries(
+      GAMES.map((game) => {
+        const events = chainedMatch(
+          game,
+          Array.from({ length: 160 }, (_, i) => (i * 7919) % 1009),
+        );
+        const { state, seats } = snapshotAt(events, Math.floor(events.length / 2));
+        return [
+          game,
+          createHash('sha256')
+            .update(canonicalJson({ state, seats } as never))
+            .digest('hex'),
+        ];
+      }),
+    );
+    expect(fingerprints).toEqual(FOLD_FINGERPRINTS[SNAPSHOT_VERSION]);
   });
 });

@@ -2,13 +2,15 @@ import { MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
 import { EventStore, InMemoryEventStore, ReadOptions } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
 import { MatchModels } from '../src/model/match-models';
-import { MatchSnapshots } from '../src/snapshot/match-snapshots';
+import { MatchSnapshots, SEAT_SLICE } from '../src/snapshot/match-snapshots';
+import { sealSnapshot } from '../src/snapshot/snapshot-seal';
 import { SNAPSHOT_EVENT, SNAPSHOT_VERSION, snapshotStreamOf } from '../src/snapshot/match-snapshot';
 import { chainedMatch, snapshotAt } from './support/snapshots';
 
 const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
 const json = (value: unknown) => JSON.stringify(value);
 const EVERY = 100;
+const KEY = randomBytes(32);
 const events = chainedMatch(
   'lorcana',
   Array.from({ length: 330 }, (_, i) => (i * 2654435761) % 4294967291),
@@ -32,7 +34,7 @@ const until = async (done: () => Promise<boolean>) => {
 
 /** A store holding the match up to `revision`, and the models of an instance over it that appends the rest as the writer does. */
 const instance = async (store: EventStore, log: string[] = []) => {
-  const snapshots = new MatchSnapshots(store, entropy, EVERY, (message) => log.push(message));
+  const snapshots = new MatchSnapshots(store, entropy, KEY, EVERY, (message) => log.push(message));
   const models = new MatchModels(store, undefined, undefined, undefined, snapshots);
   const append = async (batch: readonly MatchEvent[]) => {
     const after = await store.revisionOf('m');
@@ -56,7 +58,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
     await until(async () => (await store.revisionOf(snapshotStreamOf('m'))) === 1);
     const [stored] = await store.readStream(snapshotStreamOf('m'));
     expect(stored.type).toBe(SNAPSHOT_EVENT);
-    expect(stored.data).toMatchObject({ version: SNAPSHOT_VERSION, revision: 320 });
+    expect(stored.data).toMatchObject({ version: SNAPSHOT_VERSION, revision: 320, body: expect.any(String), mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
     await store.append('m', 320, events.slice(320));
 
     // another instance on the same store: the head from the snapshot and the events after it
@@ -79,11 +81,26 @@ describe('MatchSnapshots: written in the background, read only when they match t
     for (const revision of [1, 100, 319]) expect(json(model.viewAt(PUBLIC, revision))).toBe(json(full.viewAt(PUBLIC, revision)));
   });
 
+  it('counts a snapshot a model started at against the replay cache’s bound, not only the events after it', async () => {
+    const store = new InMemoryEventStore();
+    await store.append('m', 0, events);
+    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
+    // a bound the events after the snapshot fit in, the snapshot with them does not
+    const tail = events.length - 300;
+    const models = new MatchModels(store, tail + 1, undefined, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
+    const first = await models.load('m', 'head');
+    expect(first.replay.start).toBe(300);
+    expect(await models.load('m', 'head')).not.toBe(first);
+    const roomy = new MatchModels(store, tail + 1000, undefined, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
+    const kept = await roomy.load('m', 'head');
+    expect(await roomy.load('m', 'head')).toBe(kept);
+  });
+
   it('throws away a snapshot whose hash is not the log’s at its revision, and reads the whole log', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
     const forged = { ...snapshotAt(events, 300), hash: (events[298].meta as { hash: string }).hash };
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: forged }]);
+    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, forged) }]);
     const { models, log } = await instance(store);
     const model = await models.load('m', 'head');
     expect(model.replay.start).toBe(0);
@@ -91,11 +108,25 @@ describe('MatchSnapshots: written in the background, read only when they match t
     expect(log).toEqual([expect.stringMatching(/snapshot of m at 300 does not match the log .*the whole log is read/)]);
   });
 
+  it('throws away a snapshot with the log’s hash at its revision but a state or seat the server did not write: a public seat showing a hand', async () => {
+    const store = new InMemoryEventStore();
+    await store.append('m', 0, events);
+    const genuine = snapshotAt(events, 300);
+    const p1 = genuine.seats.p1.view;
+    const forged = { ...genuine, seats: { ...genuine.seats, public: { ...genuine.seats.public, view: { ...p1, audience: 'public' } } } };
+    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(randomBytes(32), forged) }]);
+    const { models, log } = await instance(store);
+    const model = await models.load('m', 'head');
+    expect(model.replay.start).toBe(0);
+    expect(json(model.viewAt(PUBLIC, model.revision))).toBe(json(new Replay(events).viewAt(PUBLIC)));
+    expect(log).toEqual([expect.stringMatching(/snapshot of m at 300 does not match the log/)]);
+  });
+
   it('throws away a snapshot of another format version, or past the log’s end (a log restored from an older copy)', async () => {
     for (const data of [{ ...snapshotAt(events, 300), version: SNAPSHOT_VERSION + 1 }, snapshotAt(events, 300)]) {
       const store = new InMemoryEventStore();
       await store.append('m', 0, data.version === SNAPSHOT_VERSION ? events.slice(0, 200) : events);
-      await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data }]);
+      await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, data) }]);
       const { models, log } = await instance(store);
       expect((await models.load('m', 'head')).replay.start).toBe(0);
       expect(log).toHaveLength(1);
@@ -105,7 +136,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
   it('uses no snapshot for a read of the history: the model is read whole', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: snapshotAt(events, 300) }]);
+    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
     const { models } = await instance(store);
     expect((await models.load('m')).replay.start).toBe(0);
   });
@@ -129,17 +160,50 @@ describe('MatchSnapshots: written in the background, read only when they match t
   it('reads nothing when snapshots are off (MATCHLOG_SNAPSHOT_EVERY=0)', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: snapshotAt(events, 300) }]);
-    const models = new MatchModels(store, undefined, undefined, undefined, new MatchSnapshots(store, entropy, 0));
+    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
+    const models = new MatchModels(store, undefined, undefined, undefined, new MatchSnapshots(store, entropy, KEY, 0));
     expect((await models.load('m', 'head')).replay.start).toBe(0);
   });
 
   it('names no snapshot stream with a match id, and reads none for a name that is no match id', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: snapshotAt(events, 300) }]);
+    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
     const { models } = await instance(store);
     await expect(models.load(snapshotStreamOf('m'), 'head')).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });
     await expect(models.load(snapshotStreamOf('m'))).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });
+  });
+
+  it('folds a seat nobody read in slices of at most SEAT_SLICE events, each in its own turn of the event loop, so that requests go on meanwhile', async () => {
+    const store = new InMemoryEventStore();
+    const { models, append } = await instance(store);
+    await store.append('m', 0, events.slice(0, 290));
+    // the writer's model after a restart: its seats never read on this instance
+    const model = await models.load('m');
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const folds: { audience: string; revision: number; turn: number }[] = [];
+    const seatAt = model.replay.seatAt.bind(model.replay);
+    model.replay.seatAt = (audience: string, revision?: number) => {
+      folds.push({ audience, revision: revision ?? model.revision, turn });
+      return seatAt(audience, revision);
+    };
+    await append(events.slice(290, 320));
+    await until(async () => (await store.revisionOf(snapshotStreamOf('m'))) === 1);
+    ticking = false;
+    expect(new Set(folds.map((fold) => fold.audience))).toEqual(new Set(['public', 'broadcast', 'p1', 'p2']));
+    for (const [i, fold] of folds.entries()) {
+      const before = folds
+        .slice(0, i)
+        .filter((earlier) => earlier.audience === fold.audience)
+        .at(-1);
+      expect(fold.revision - (before?.revision ?? 0)).toBeLessThanOrEqual(SEAT_SLICE);
+      if (i > 0) expect(fold.turn).toBeGreaterThan(folds[i - 1].turn);
+    }
   });
 });

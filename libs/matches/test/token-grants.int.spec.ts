@@ -1,11 +1,26 @@
 import { CatalogDb, CatalogFeeder, TokenRole, applyTokenEvents, hashToken, openCatalog, reissue, tokenStreamOf } from '@matchlog/catalog';
-import { EventStore, InMemoryEventStore } from '@matchlog/store';
+import { EventStore, InMemoryEventStore, LogConsumer, Subscription } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { TokenGrants } from '../src/access/token-grants';
 import { TokensBehind } from '../src/errors';
 import { StoreHead } from '../src/model/store-head';
+
+/** The store, its subscription delivering nothing until `open` is called: a consumer still catching up. */
+const slowSubscription = (store: EventStore) => {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const subscribeAll: EventStore['subscribeAll'] = (after, onEvent, onFailure) => {
+    let inner: Subscription | undefined;
+    let closed = false;
+    void opened.then(() => {
+      if (!closed) inner = store.subscribeAll(after, onEvent, onFailure);
+    });
+    return { close: async () => ((closed = true), await inner?.close()) };
+  };
+  return { store: { subscribeAll }, open };
+};
 
 const roles: TokenRole[] = [{ role: 'player', player: 'p1' }, { role: 'judge' }];
 
@@ -93,5 +108,37 @@ describe('TokenGrants: tokens from memory, kept current by the log consumer', ()
     await feeder.stop();
     const { tokens } = await issue(store, 'm1');
     await expect(grants.grantOf(tokens.judge!)).rejects.toBeInstanceOf(TokensBehind);
+  });
+
+  it('an instance whose consumer has not yet read the log up to the head trusts no token from memory: a revocation the catalog missed is not undone by a restart', async () => {
+    const first = await issue(store, 'm1');
+    await feeder.start();
+    await feeder.caughtUpTo(first.position, 10_000);
+    await feeder.stop();
+    // re-issued and acknowledged, then the instance stopped before its catalog projected it
+    const second = await issue(store, 'm1', [{ hash: hashToken(first.tokens.judge!), role: 'judge' }]);
+    // the restarted instance: its consumer starts at the catalog's position and is still catching up
+    const slow = slowSubscription(store);
+    const consumer = new LogConsumer(
+      slow.store,
+      undefined,
+      () => undefined,
+      () => undefined,
+    );
+    const grants = new TokenGrants(catalog, store, consumer, new StoreHead(store), 50);
+    consumer.start(first.position);
+    try {
+      await expect(grants.grantOf(first.tokens.judge!)).rejects.toBeInstanceOf(TokensBehind);
+      slow.open();
+      expect(await grants.grantOf(first.tokens.judge!)).toBeNull();
+      expect(await grants.grantOf(second.tokens.judge!)).toEqual({ matchId: 'm1', role: 'judge', player: null });
+      // a renewed subscription may have missed events: memory is trusted again once the consumer reaches the head
+      grants.renewed();
+      await consumer.stop();
+      await issue(store, 'm2');
+      await expect(grants.grantOf(second.tokens.judge!)).rejects.toBeInstanceOf(TokensBehind);
+    } finally {
+      await consumer.stop();
+    }
   });
 });

@@ -10,3 +10,4 @@ export * from './append-in-chunks';
 export * from './postgres-event-store';
 export * from './log-consumer';
 export * from './postgres/postgres-errors';
+export * from './position-waiters';

@@ -1,4 +1,5 @@
 import { EventStore, StoredEvent, Subscription } from './event-store';
+import { PositionWaiters } from './position-waiters';
 import { isStorageError } from './storage-errors';
 
 /** A projection fed by the log consumer: each event once, in log order. */
@@ -46,7 +47,7 @@ export class LogConsumer {
   private failures = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly skippedEvents: SkippedEvent[] = [];
-  private waiters: { position: number; resolve: (reached: boolean) => void }[] = [];
+  private readonly waiters = new PositionWaiters();
   /** why the subscription failed, while it waits for its renewal */
   failure: string | undefined;
 
@@ -82,16 +83,7 @@ export class LogConsumer {
   reached(position: number, timeoutMs: number): Promise<boolean> {
     if (this.delivered >= position) return Promise.resolve(true);
     if (this.failed || !this.running) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => done(false), timeoutMs);
-      const waiter = { position, resolve: (reached: boolean) => done(reached) };
-      const done = (reached: boolean) => {
-        clearTimeout(timer);
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        resolve(reached);
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waiters.wait(position, timeoutMs);
   }
 
   get failed(): boolean {
@@ -112,7 +104,7 @@ export class LogConsumer {
 
   async stop(): Promise<void> {
     this.running = false;
-    for (const waiter of [...this.waiters]) waiter.resolve(false);
+    this.waiters.releaseAll();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const subscription = this.subscription;
@@ -143,14 +135,14 @@ export class LogConsumer {
       }
     }
     this.delivered = event.position;
-    if (this.waiters.length > 0) for (const waiter of this.waiters.filter((w) => w.position <= event.position)) waiter.resolve(true);
+    this.waiters.reached(event.position);
   }
 
   private subscriptionFailed(error: unknown): void {
     this.failures++;
     this.failure = error instanceof Error ? error.message : String(error);
     this.onError(error);
-    for (const waiter of [...this.waiters]) waiter.resolve(false);
+    this.waiters.releaseAll();
     if (this.timer || !this.running) return;
     const delay = Math.min(this.retry.firstMs * 2 ** (this.failures - 1), this.retry.maxMs);
     this.timer = setTimeout(() => this.renew(), delay);

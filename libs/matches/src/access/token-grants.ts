@@ -22,6 +22,9 @@ const BACKFILL_PAGE = 1000;
  * instance a moment ago is then in memory. A revoked token is refused at once. A revocation made on
  * another instance takes effect here when the consumer delivers it; while the consumer's subscription
  * is down, no token but the organizer's is trusted (TokensBehind), so that wait is never unbounded.
+ * Nor is memory trusted before the consumer has once reached the head, after the instance starts and
+ * after each renewal of its subscription: the catalog it was loaded from may predate a revocation
+ * (appends do not wait for the catalog), and the log after it is still being read.
  */
 export class TokenGrants implements LogProcessor {
   readonly name = 'tokens';
@@ -29,6 +32,9 @@ export class TokenGrants implements LogProcessor {
   private readonly revoked = new Set<string>();
   private loading: Promise<void> | null = null;
   private loaded = false;
+  /** whether the consumer has reached a head read since this started or its subscription was last renewed */
+  private current = false;
+  private renewals = 0;
   /** the consumer's position when this joined it: it is given every event after that */
   private readonly joinedAt: number;
 
@@ -50,11 +56,25 @@ export class TokenGrants implements LogProcessor {
     if (this.revoked.has(hash)) return null;
     // while the subscription is down, a revocation made elsewhere would go unseen: no token is trusted from memory
     if (this.consumer.failed) throw new TokensBehind();
-    const grant = this.grants.get(hash);
+    const grant = this.current ? this.grants.get(hash) : undefined;
     if (grant !== undefined) return grant;
+    await this.reachHead();
+    if (this.revoked.has(hash)) return null;
+    return this.grants.get(hash) ?? null;
+  }
+
+  /** The log consumer has delivered every event up to the store's head as read now, or TokensBehind. */
+  private async reachHead(): Promise<void> {
+    const renewals = this.renewals;
     const head = await this.head.read();
     if (!(await this.consumer.reached(head, this.waitMs))) throw new TokensBehind();
-    return this.grants.get(hash) ?? null;
+    if (this.renewals === renewals) this.current = true;
+  }
+
+  /** Events may have been missed while the subscription was down: memory is not trusted until the consumer reaches the head again. */
+  renewed(): void {
+    this.renewals++;
+    this.current = false;
   }
 
   /** A token stream's events, as the writer appended them or the log delivers them. */

@@ -31,6 +31,7 @@ export class MatchModels implements LogProcessor {
   private readonly held = new Map<string, MatchModel>();
   private readonly loading = new Map<string, Promise<MatchModel>>();
   private readonly completing = new Map<MatchModel, Promise<void>>();
+  private readonly snapshotWeights = new WeakMap<MatchModel, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -42,7 +43,11 @@ export class MatchModels implements LogProcessor {
     /** where models start from when read for their head, and what takes a snapshot as matches grow */
     private readonly snapshots?: MatchSnapshots,
   ) {
-    this.cache = new LruByWeight({ maxEntries: CACHED_MATCHES, maxWeight: replayCacheEvents }, (model) => model.revision - model.replay.start);
+    // a model started at a snapshot holds the snapshot's state and seats too, until it is given the events before it
+    this.cache = new LruByWeight(
+      { maxEntries: CACHED_MATCHES, maxWeight: replayCacheEvents },
+      (model) => model.revision - model.replay.start + (model.replay.start > 0 ? (this.snapshotWeights.get(model) ?? 0) : 0),
+    );
   }
 
   /** The match as the store holds it now: at least at the revision the store had when this call began. */
@@ -136,7 +141,11 @@ export class MatchModels implements LogProcessor {
 
   private async read(matchId: string, reach: Reach): Promise<MatchModel> {
     const restored = reach === 'head' && ID.test(matchId) ? await this.snapshots?.restore(matchId) : undefined;
-    if (restored) return new MatchModel(matchId, restored.tail, this.encoder, restored.start);
+    if (restored) {
+      const model = new MatchModel(matchId, restored.tail, this.encoder, restored.start);
+      this.snapshotWeights.set(model, restored.weight);
+      return model;
+    }
     return new MatchModel(matchId, await readMatch(this.store, matchId), this.encoder);
   }
 

@@ -4,22 +4,32 @@ import type { MatchModel } from '../model/match-model';
 import { asMatchEvent } from '../model/read-match';
 import { Entropy } from '../ports';
 import { RestoredStart, SNAPSHOT_EVENT, restoreSnapshot, seatedAudiences, snapshotStreamOf, takeSnapshot } from './match-snapshot';
+import { openSnapshot, sealSnapshot } from './snapshot-seal';
 
 /** MATCHLOG_SNAPSHOT_EVERY's default: a snapshot each time a match passes another thousand events. */
 export const DEFAULT_SNAPSHOT_EVERY = 1_000;
+/** the most events of one seat the background writer folds in one turn of the event loop */
+export const SEAT_SLICE = 100;
 
-/** A match started at its latest snapshot: the snapshot's start and the log's events after it. */
+/**
+ * A snapshot's heap, in the replay cache's unit (events held): a cached event holds about 1 KB of heap
+ * (bench/replay-memory.bench.ts), and a snapshot about 2.5 times its JSON, so one event per 400 bytes.
+ */
+export const SNAPSHOT_BYTES_PER_EVENT = 400;
+
+/** A match started at its latest snapshot: the snapshot's start, the log's events after it, and what the snapshot weighs in events. */
 export interface FromSnapshot {
   readonly start: RestoredStart;
   readonly tail: MatchEvent[];
+  readonly weight: number;
 }
 
 /**
  * Snapshots of matches, so that a first view reads the log after the latest one only. Written in the
  * background by the instance that appended, each time a match passes a multiple of `every` events
  * (0: none written, none read); a failed write is logged and forgotten. Read only to start a model,
- * and used only when the log's event at the snapshot's revision has the hash it records: never as
- * evidence (the audit, the export and integrity read the log).
+ * and used only when the log's event at the snapshot's revision has the hash it records and its MAC is
+ * this server's (snapshot-seal.ts): never as evidence (the audit, the export and integrity read the log).
  */
 export class MatchSnapshots {
   private readonly writing = new Set<string>();
@@ -27,6 +37,8 @@ export class MatchSnapshots {
   constructor(
     private readonly store: EventStore,
     private readonly entropy: Entropy,
+    /** the MAC key (snapshotKeyOf the server's signing key) */
+    private readonly key: Buffer,
     readonly every: number = DEFAULT_SNAPSHOT_EVERY,
     private readonly log: (message: string) => void = () => undefined,
   ) {}
@@ -50,31 +62,40 @@ export class MatchSnapshots {
       if (!latest || typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 1) return undefined;
       const [[created], fromRevision] = await Promise.all([this.store.readStream(matchId, { maxCount: 1 }), this.store.readStream(matchId, { from: revision })]);
       const at = fromRevision[0]?.revision === revision ? asMatchEvent(fromRevision[0]) : undefined;
-      const start = restoreSnapshot(latest.data, created && asMatchEvent(created), at);
+      const start = restoreSnapshot(openSnapshot(this.key, latest.data), created && asMatchEvent(created), at);
       if (!start) {
-        this.log(`snapshot of ${matchId} at ${revision} does not match the log (its hash, version or shape): not used, the whole log is read`);
+        this.log(`snapshot of ${matchId} at ${revision} does not match the log (its hash, MAC, version or shape): not used, the whole log is read`);
         return undefined;
       }
-      return { start, tail: fromRevision.slice(1).map(asMatchEvent) };
+      const bytes = (latest.data as { body?: string }).body?.length ?? 0;
+      return { start, tail: fromRevision.slice(1).map(asMatchEvent), weight: Math.ceil(bytes / SNAPSHOT_BYTES_PER_EVENT) };
     } catch (error) {
       this.log(`snapshot of ${matchId} not read: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   }
 
-  /** The seats are folded one audience per turn of the event loop, so that requests go on meanwhile. */
+  /**
+   * The seats are folded at most SEAT_SLICE events per turn of the event loop, so that requests go on
+   * meanwhile: a seat nobody read on this instance (the writer's model after a restart) is folded from
+   * the model's start, which for a long match is far more than one turn should hold.
+   */
   private async write(model: MatchModel, revision: number): Promise<void> {
     await nextTurn();
     const state = model.replay.stateAt(revision);
     const event = model.replay.eventAt(revision);
     const seats = new Map<string, Seat>();
     for (const audience of seatedAudiences(state)) {
+      for (let upTo = model.replay.start + SEAT_SLICE; upTo < revision; upTo += SEAT_SLICE) {
+        await nextTurn();
+        model.replay.seatAt(audience, upTo);
+      }
       await nextTurn();
       seats.set(audience, model.replay.seatAt(audience, revision));
     }
     const snapshot = event && takeSnapshot(revision, event, state, seats);
     if (!snapshot) return;
-    await this.store.append(snapshotStreamOf(model.matchId), 'any', [{ id: this.entropy.uuid(), type: SNAPSHOT_EVENT, data: snapshot }]);
+    await this.store.append(snapshotStreamOf(model.matchId), 'any', [{ id: this.entropy.uuid(), type: SNAPSHOT_EVENT, data: sealSnapshot(this.key, snapshot) }]);
   }
 }
 
