@@ -82,7 +82,7 @@ describe('a production install: npm ci && npm run build && npm prune --omit=dev 
         headers: organizer,
         body: JSON.stringify({ expectedRevision: 1, events: [draw('c01')] }),
       });
-      expect(await appended.json()).toEqual({ matchId: 'prod-1', revision: 2 });
+      expect(await appended.json()).toEqual({ matchId: 'prod-1', revision: 2, position: 3 });
       const view = (await (await fetch(`${server.base}/matches/prod-1/views/p1`, { headers: { authorization: `Bearer ${tokens.players.p1}` } })).json()) as {
         zones: Record<string, { cards: { definition?: string }[] }>;
       };
@@ -130,7 +130,7 @@ describe('a production install: npm ci && npm run build && npm prune --omit=dev 
         headers: organizer,
         body: JSON.stringify({ expectedRevision: 1, events: [draw('c01')] }),
       });
-      expect(await appended.json()).toEqual({ matchId: 'prod-1', revision: 2 });
+      expect(await appended.json()).toEqual({ matchId: 'prod-1', revision: 2, position: 3 });
       process.kill(-server.child.pid!, 'SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
     },
