@@ -1,5 +1,6 @@
 import { execFile } from 'child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'fs';
+import { generateKeyPairSync } from 'crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { Client } from 'pg';
 import { ROOT, ServerProcess, startServerProcess } from '@matchlog/testkit';
@@ -12,16 +13,29 @@ export interface Engine {
   diskBytes(): Promise<number>;
 }
 
-export const sqliteEngine = (dataDir: string): Engine => ({
+export const sqliteEngine = (dataDir: string, organizerKey: string): Engine => ({
   name: 'sqlite',
-  env: { MATCHLOG_DATA_DIR: dataDir },
+  env: { MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: organizerKey },
   // every file of the data directory: the store and the catalog with their WAL and shared-memory files
   diskBytes: async () => filesIn(dataDir).reduce((sum, file) => sum + statSync(file).size, 0),
 });
 
-export const postgresEngine = (dataDir: string, databaseUrl: string): Engine => ({
+/** A shared store wants the signing key in a file every instance reads (as the multi-instance tests make it). */
+const signingKeyFileIn = (dir: string) => {
+  const file = join(dir, 'signing-key.pem');
+  writeFileSync(file, generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+  return file;
+};
+
+export const postgresEngine = (dir: string, databaseUrl: string, organizerKey: string): Engine => ({
   name: 'postgres',
-  env: { MATCHLOG_DATA_DIR: dataDir, MATCHLOG_STORE: 'postgres', MATCHLOG_DATABASE_URL: databaseUrl },
+  env: {
+    MATCHLOG_DATA_DIR: ensureDir(join(dir, 'data')),
+    MATCHLOG_STORE: 'postgres',
+    MATCHLOG_DATABASE_URL: databaseUrl,
+    MATCHLOG_SIGNING_KEY_FILE: signingKeyFileIn(dir),
+    MATCHLOG_ORGANIZER_KEY: organizerKey,
+  },
   diskBytes: async () => {
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
@@ -34,14 +48,19 @@ export const postgresEngine = (dataDir: string, databaseUrl: string): Engine => 
   },
 });
 
+const ensureDir = (dir: string) => {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
+
 const filesIn = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesIn(join(dir, entry.name)) : [join(dir, entry.name)]));
 
 /** The compiled server (dist/, built first if stale, as `npm start` does) on this engine. */
-export const startServer = async (engine: Engine, organizerKey: string): Promise<ServerProcess> => {
+export const startServer = async (engine: Engine): Promise<ServerProcess> => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require(join(ROOT, 'scripts', 'build.js')).buildIfStale();
-  return startServerProcess({ env: { ...engine.env, MATCHLOG_ORGANIZER_KEY: organizerKey, LOG_LEVEL: 'warn' } });
+  return startServerProcess({ env: { ...engine.env, LOG_LEVEL: 'warn' } });
 };
 
 export const stopServer = async (server: ServerProcess): Promise<void> => {

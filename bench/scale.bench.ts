@@ -98,7 +98,7 @@ const random = (n: number) => Math.floor(Math.random() * n);
 
 const runEngine = async (engine: Engine): Promise<Step[]> => {
   const steps: Step[] = [];
-  let server: ServerProcess = await startServer(engine, KEY);
+  let server: ServerProcess = await startServer(engine);
   let matches = 0;
   let events = 0;
   const read = new Set<number>();
@@ -126,7 +126,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
       await stopServer(server);
       const rebuildS = (await timedRebuild(engine)) / 1000;
       const startAt = process.hrtime.bigint();
-      server = await startServer(engine, KEY);
+      server = await startServer(engine);
       const startS = Number(process.hrtime.bigint() - startAt) / 1e9;
       api = new Api(server.base);
 
@@ -202,12 +202,12 @@ const printTable = (engine: string, steps: Step[]) => {
 const withEngine = async (name: string, run: (engine: Engine) => Promise<Step[]>): Promise<Step[]> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-bench-scale-'));
   try {
-    if (name === 'sqlite') return await run(sqliteEngine(dataDir));
+    if (name === 'sqlite') return await run(sqliteEngine(dataDir, KEY));
     const postgres = await startPostgres({ durable: true });
     try {
       const database = await createTestDatabase(postgres.url);
       try {
-        return await run(postgresEngine(dataDir, database.url));
+        return await run(postgresEngine(dataDir, database.url, KEY));
       } finally {
         await database.drop();
       }

@@ -33,7 +33,7 @@ export const emmettOnPostgres = async (url: string): Promise<number> => {
 };
 
 /** Whole-stream reads: every match read whole, all in flight together, READ_ROUNDS times. */
-export const READ_ROUNDS = 5;
+export const READ_ROUNDS = 2;
 export const READS = READ_ROUNDS * streamIds.length;
 
 const readRounds = async (read: (streamId: string) => Promise<number>, expectedEvents: number): Promise<number> => {
