@@ -13,7 +13,8 @@ import { Engine, postgresEngine, rssOf, sqliteEngine, startServer, stopServer, t
  * created, then its play appended in one batch) and at each step measures, client-side, one request at a
  * time or on a few connections:
  * - rebuild: `npm run rebuild` (compiled), the server stopped; then the server is started again, so
- * - cold view: the first GET /matches/:id/views/public of SAMPLES matches never read by this process;
+ * - cold view: the first GET /matches/:id/views/public of SAMPLES matches never read by this process,
+ *   among those filled with EVENTS_PER_MATCH events (not the MatchCreated-only ones past MAX_EVENTS);
  * - warm view: the same matches again, 5 × SAMPLES requests on 4 connections;
  * - player: GET /matches?player=<name> (every name plays 10 matches), round: GET /rounds/results?event=&round= (64 tables);
  * - append: POST /matches/:id/events of 10 events, SAMPLES of them on 4 connections (each its own 2 matches);
@@ -22,7 +23,7 @@ import { Engine, postgresEngine, rssOf, sqliteEngine, startServer, stopServer, t
  * Environment: BENCH_SCALE_ENGINES (sqlite,postgres), BENCH_SCALE_MATCHES (1000,10000,100000),
  * BENCH_SCALE_EVENTS_PER_MATCH (100), BENCH_SCALE_MAX_EVENTS (1000000: steps stop adding play there and add
  * matches of their MatchCreated alone; 10000000 gives 100 events per match up to 100,000 matches),
- * BENCH_SCALE_SAMPLES (200).
+ * BENCH_SCALE_SAMPLES (200), BENCH_SCALE_KEEP=1 (keep SQLite's data directory, and print it and the organizer key).
  */
 const numbers = (value: string | undefined, fallback: number[]) => (value ? value.split(',').map(Number) : fallback);
 const STEPS = numbers(process.env.BENCH_SCALE_MATCHES, [1_000, 10_000, 100_000]);
@@ -34,6 +35,8 @@ const ENGINES = (process.env.BENCH_SCALE_ENGINES ?? 'sqlite,postgres').split(','
 const MAX_BATCH = 500;
 const FILL_IN_FLIGHT = 16;
 const PROBE_CONNECTIONS = 4;
+/** keep SQLite's data directory (to look at its query plans, or profile a start on it); the organizer key is printed too */
+const KEEP = process.env.BENCH_SCALE_KEEP === '1';
 const KEY = randomBytes(32).toString('base64url');
 
 interface Step {
@@ -102,6 +105,8 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
   let matches = 0;
   let events = 0;
   const read = new Set<number>();
+  /** the views are sampled among the first `viewable` matches: those filled with EVENTS_PER_MATCH events (later ones may hold fewer) */
+  let viewable = 0;
   try {
     for (const [s, target] of STEPS.entries()) {
       let api = new Api(server.base);
@@ -120,6 +125,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
         if (++progress % 10_000 === 0) console.error(`  ${engine.name}: ${fmt(matches + progress)} matches, ${fmt(events)} events`);
       });
       matches = target;
+      if (viewable === 0 || perMatch >= Math.min(EVENTS_PER_MATCH, MAX_BATCH + 1)) viewable = target;
       const fillS = Number(process.hrtime.bigint() - fillStart) / 1e9;
       const rssFill = rssOf(server.child.pid);
 
@@ -131,9 +137,9 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
       api = new Api(server.base);
 
       const sample: number[] = [];
-      const unread = Math.min(SAMPLES, matches - read.size);
+      const unread = Math.min(SAMPLES, viewable - read.size);
       while (sample.length < unread) {
-        const i = random(matches);
+        const i = random(viewable);
         if (read.has(i)) continue;
         read.add(i);
         sample.push(i);
@@ -215,7 +221,8 @@ const withEngine = async (name: string, run: (engine: Engine) => Promise<Step[]>
       await postgres.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP && name === 'sqlite') console.error(`  sqlite: the data directory is kept: ${dataDir} (MATCHLOG_ORGANIZER_KEY=${KEY})`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 };
 
