@@ -17,7 +17,7 @@ import { Engine, postgresEngine, rssOf, sqliteEngine, startServer, stopServer, t
  *   among those filled with EVENTS_PER_MATCH events (not the MatchCreated-only ones past MAX_EVENTS);
  * - warm view: the same matches again, 5 × SAMPLES requests on 4 connections;
  * - player: GET /matches?player=<name> (every name plays 10 matches), round: GET /rounds/results?event=&round= (64 tables);
- * - append: POST /matches/:id/events of 10 events, SAMPLES of them on 4 connections (each its own 2 matches);
+ * - append: POST /matches/:id/events of 10 events, SAMPLES of them on 4 connections over 8 matches, none in two appends at once;
  * - disk bytes per event (SQLite: every file of the data directory, WAL included; PostgreSQL: pg_database_size
  *   of the one database holding the store and the catalog) and the server's RSS (VmRSS).
  * Environment: BENCH_SCALE_ENGINES (sqlite,postgres), BENCH_SCALE_MATCHES (1000,10000,100000),
@@ -81,7 +81,7 @@ const latencies = async (n: number, connections: number, request: (k: number) =>
   return ms.sort((a, b) => a - b);
 };
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const p50p99 = (sorted: number[]) => `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`;
+const p50p99 = (sorted: number[]) => (sorted.length === 0 ? '–' : `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`);
 
 /** A match the append probe may append 10 events to for ever (as bench:http's). */
 const probeMatch = (matchId: string) => ({
@@ -105,7 +105,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
   let matches = 0;
   let events = 0;
   const read = new Set<number>();
-  /** the views are sampled among the first `viewable` matches: those filled with EVENTS_PER_MATCH events (later ones may hold fewer) */
+  /** the views are sampled among the first `viewable` matches: those filled with about EVENTS_PER_MATCH events (past MAX_EVENTS, matches hold one) */
   let viewable = 0;
   try {
     for (const [s, target] of STEPS.entries()) {
@@ -125,7 +125,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
         if (++progress % 10_000 === 0) console.error(`  ${engine.name}: ${fmt(matches + progress)} matches, ${fmt(events)} events`);
       });
       matches = target;
-      if (viewable === 0 || perMatch >= Math.min(EVENTS_PER_MATCH, MAX_BATCH + 1)) viewable = target;
+      if (viewable === 0 || perMatch >= Math.min(EVENTS_PER_MATCH, MAX_BATCH + 1) / 2) viewable = target;
       const fillS = Number(process.hrtime.bigint() - fillStart) / 1e9;
       const rssFill = rssOf(server.child.pid);
 
@@ -158,14 +158,16 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
       const probes = Array.from({ length: PROBE_CONNECTIONS * 2 }, (_, k) => `scale-append-${s}-${k}`);
       for (const id of probes) await api.send('POST', '/matches', probeMatch(id));
       const revisions = new Map(probes.map((id) => [id, 1]));
-      const append = await latencies(SAMPLES, PROBE_CONNECTIONS, async (k) => {
-        // request k goes to connection k % 4's turn: two in flight never name the same match
-        const id = probes[(k % PROBE_CONNECTIONS) + PROBE_CONNECTIONS * (Math.floor(k / PROBE_CONNECTIONS) % 2)];
+      // each append takes a match no other append in flight holds, and gives it back
+      const idle = [...probes];
+      const append = await latencies(SAMPLES, PROBE_CONNECTIONS, async () => {
+        const id = idle.shift()!;
         const expectedRevision = revisions.get(id)!;
-        revisions.set(id, expectedRevision + 10);
         await api.send('POST', `/matches/${id}/events`, { expectedRevision, events: tenEvents() });
+        revisions.set(id, expectedRevision + 10);
+        idle.push(id);
       });
-      events += probes.length * 1 + SAMPLES * 10;
+      events += probes.length + SAMPLES * 10;
       const step: Step = {
         matches,
         events,
