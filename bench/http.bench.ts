@@ -164,8 +164,14 @@ const main = async () => {
     }
     const revisions = Array.from({ length: MATCHES }, () => 1);
     const resync = async () => {
-      // a run ends with appends in flight whose answers autocannon drops: start from what the server holds
-      for (let i = 0; i < MATCHES; i++) revisions[i] = ((await (await fetch(`${base}/matches/bench-${i}`)).json()) as { revision: number }).revision;
+      // a run ends with appends in flight whose answers autocannon drops: start from what the server holds once
+      // they are written (the writer thread may still be committing them), read until two reads 200 ms apart agree
+      for (let previous = ''; ;) {
+        for (let i = 0; i < MATCHES; i++) revisions[i] = ((await (await fetch(`${base}/matches/bench-${i}`)).json()) as { revision: number }).revision;
+        if (revisions.join() === previous) return;
+        previous = revisions.join();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     };
     // "appends-100" or "appends-10": those appends alone, no baseline (to profile them); "views-100": the public view and its baseline alone
     const only = process.env.BENCH_HTTP_ONLY;

@@ -13,7 +13,8 @@ import { APPENDS, APPENDS_PER_MATCH, BenchEvent, EVENTS, EVENTS_PER_APPEND, MATC
  * npm run bench:store [-- sqlite|postgres] — 20,000 durable appends of 10 small events over 100
  * matches (store-workload.ts); both parts unless one is named.
  * - SQLite: our store (group commit) beside a bare better-sqlite3 loop doing one transaction per
- *   append over the same workload; both WAL + synchronous=FULL on a fresh file per run.
+ *   append over the same workload; both WAL + synchronous=FULL on a fresh file per run. Beside ours,
+ *   how often a 1 ms timer got to run meanwhile: whether its writes leave the event loop free.
  * - PostgreSQL (embedded, fsync and synchronous commits on): our store (group commit) beside bare
  *   `pg`, one transaction per append, in a loop on one connection (a tenth of the workload), and with
  *   the same concurrency as ours over 10 connections (store-postgres.ts); a fresh database per run.
@@ -34,11 +35,33 @@ const withFreshFile = async (run: (file: string) => Promise<number>): Promise<nu
   }
 };
 
+/** The gaps between the ticks of a 1 ms timer during each run of ours (the warm-up's first): how long anything else in the process would have waited. */
+const loopGaps: number[][] = [];
+
 const ours = async (file: string): Promise<number> => {
   const store = SqliteEventStore.open(file);
+  const gaps: number[] = [];
+  let last = performance.now();
+  const ticks = setInterval(() => {
+    const now = performance.now();
+    gaps.push(now - last);
+    last = now;
+  }, 1);
   const ms = await playAllMatches((streamId, expected, events) => store.append(streamId, expected, events));
+  clearInterval(ticks);
+  loopGaps.push(gaps);
   await store.close();
   return ms;
+};
+
+/** The median over the runs (not the warm-up) of their ticks, their p99 gap and their longest gap. */
+const loopLine = (runs: number[][]) => {
+  const stats = runs.slice(1).map((gaps) => {
+    const sorted = [...gaps].sort((a, b) => a - b);
+    return { ticks: gaps.length, p99: sorted[Math.floor((sorted.length - 1) * 0.99)] ?? NaN, max: sorted[sorted.length - 1] ?? NaN };
+  });
+  const med = (pick: (s: (typeof stats)[number]) => number) => median(stats.map(pick));
+  return `the event loop while SqliteEventStore runs, medians of the runs: ${fmt(med((s) => s.ticks))} ticks of a 1 ms timer, p99 gap ${med((s) => s.p99).toFixed(1)} ms, longest ${med((s) => s.max).toFixed(1)} ms`;
 };
 
 const bare = async (file: string): Promise<number> => {
@@ -86,6 +109,7 @@ const sqlitePart = async () => {
   console.log('|---|---|---|---|---|---|');
   console.log(row('bare better-sqlite3, one transaction per append (baseline)', APPENDS, EVENTS, times.bare));
   console.log(row('SqliteEventStore, group commit', APPENDS, EVENTS, times.ours, [rateOf(EVENTS, times.bare)]));
+  console.log(`\n${loopLine(loopGaps)}`);
 };
 
 const postgresPart = async () => {

@@ -53,6 +53,7 @@ const logLevel = () => process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test'
 const logsRequests = () => ['trace', 'debug', 'info'].includes(logLevel());
 
 const feedLogger = new Logger('feed');
+const snapshotLogger = new Logger('snapshots');
 
 /** The application (libs/matches) over the parts: the controllers call it. */
 const coreOf = (parts: AppParts, signingKey: KeyObject, clock: Clock): MatchesCore =>
@@ -64,6 +65,8 @@ const coreOf = (parts: AppParts, signingKey: KeyObject, clock: Clock): MatchesCo
     organizerKey: parts.config.organizerKey,
     replayCacheEvents: parts.config.replayCacheEvents,
     slowTurnSeconds: parts.config.slowTurnSeconds,
+    snapshotEvery: parts.config.snapshotEvery,
+    onSnapshotProblem: (message) => snapshotLogger.warn(message),
     feedEncoder: feedEncoder(),
     onModelFailure: (model, error) => feedLogger.warn(`feed of ${model.matchId} stopped: ${error instanceof Error ? error.message : String(error)}`),
   });

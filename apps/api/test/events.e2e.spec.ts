@@ -1,3 +1,5 @@
+import { EventStore } from '@matchlog/store';
+import { EVENT_STORE } from '../src/tokens';
 import { TestApp, startTestApp } from './support/test-app';
 import { detailMessages, draw, lorcanaMatch, zone } from './support/fixtures';
 
@@ -20,10 +22,11 @@ describe('POST /matches/:id/events', () => {
   beforeAll(async () => (t = await startTestApp({ bodyLimit: '64kb' })));
   afterAll(() => t.close());
 
-  it('appends a batch and answers with the new revision', async () => {
+  it("appends a batch and answers with the new revision and its last event's log position", async () => {
     const id = await newMatch();
     const res = await append(id, { expectedRevision: 1, events: [draw('c01'), { type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] }).expect(201);
-    expect(res.body).toEqual({ matchId: id, revision: 3 });
+    const [last] = await t.app.get<EventStore>(EVENT_STORE).readStream(id, { direction: 'backwards', maxCount: 1 });
+    expect(res.body).toEqual({ matchId: id, revision: 3, position: last.position });
     expect((await t.http().get(`/matches/${id}`)).body.eventCount).toBe(3);
   });
 
@@ -207,7 +210,7 @@ describe('POST /matches/:id/events', () => {
           .send({ expectedRevision: 1, events: [{ id: `${mine}-own`, type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] })
           .expect(201)
       ).body,
-    ).toEqual({ matchId: mine, revision: 2 });
+    ).toEqual({ matchId: mine, revision: 2, position: expect.any(Number) });
   });
 
   it('stamps who recorded each event and when; the judge feed shows it', async () => {

@@ -49,7 +49,7 @@ describe('tamper evidence and provably fair shuffles', () => {
           .send({ expectedRevision: 2, events: [shuffle] })
           .expect(201)
       ).body,
-    ).toEqual({ matchId: id, revision: 3 });
+    ).toEqual({ matchId: id, revision: 3, position: expect.any(Number) });
     await t
       .http()
       .post(`/matches/${id}/events`)

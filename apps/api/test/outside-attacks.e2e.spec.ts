@@ -7,6 +7,7 @@ import { verifyLog } from '@matchlog/audit';
 import { MatchEvent } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { createHash } from 'crypto';
+import { rmSync } from 'fs';
 import { join } from 'path';
 import { CATALOG_DB, EVENT_STORE } from '../src/tokens';
 import { draw, lorcanaMatch, zone } from './support/fixtures';
@@ -23,10 +24,16 @@ const asText = (req: any) =>
 
 describe('attacks from outside', () => {
   let t: TestApp;
+  /** the data directory of the first app, which restarts keep */
+  let dataDir: string;
   beforeAll(async () => {
     t = await startTestApp();
+    dataDir = t.dataDir;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   /** A match as the version before chain salts and logged tokens wrote it: chained, unsalted, its judge token only in the catalog. */
   const legacyMatch = async (id: string, cards: unknown[]) => {
@@ -45,6 +52,9 @@ describe('attacks from outside', () => {
       .insertInto('match_tokens')
       .values({ token_hash: createHash('sha256').update(judge).digest('hex'), match_id: id, role: 'judge', player_id: null, from_log: 0 })
       .execute();
+    // such a token predates the instance, which reads the legacy grants when it starts
+    await t.app.close();
+    t = await startTestApp({ dataDir });
     return judge;
   };
 
@@ -113,7 +123,7 @@ describe('attacks from outside', () => {
     const pinned = pinnedKeysOf(JSON.stringify((await t.http().get('/.well-known/jwks.json')).body)) as never;
     const parsed = parseJsonLines(cut);
     expect('error' in parsed ? { ok: false } : verifyLog(parsed, { pinned })).toMatchObject({ ok: false }); // today: ok, the MatchEnded gone
-    const other = await startTestApp({ signingKeyFile: join(t.dataDir, 'signing-key.pem') });
+    const other = await startTestApp({ signingKeyFile: join(dataDir, 'signing-key.pem') });
     try {
       expect((await other.http().post('/matches/import').set(other.organizer).set('Content-Type', NDJSON).send(cut)).status).toBe(422); // today: 201, a live match
     } finally {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { fillUpCatalog } from '../../../libs/catalog/test/support/full-catalog';
-import { connectionOf, damageMiddlePages, fillUp } from '../../../libs/store/test/support/damage';
+import { damageMiddlePages, fillUp } from '../../../libs/store/test/support/damage';
 import { AppParts } from '../src/app.module';
 import { openParts } from '../src/open-parts';
 import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../src/tokens';
@@ -25,7 +25,7 @@ describe('a full disk', () => {
 
   it('an append or a creation answers 507 STORAGE_FULL saying what to do; the server stays up; once there is room the same append succeeds', async () => {
     await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('full-1')).expect(201);
-    const makeRoom = fillUp(connectionOf(t.app.get<EventStore>(EVENT_STORE) as SqliteEventStore));
+    const makeRoom = await fillUp(t.app.get<EventStore>(EVENT_STORE) as SqliteEventStore);
     const batch = { expectedRevision: 1, events: turns(1, 60) };
 
     const refused = await t.http().post('/matches/full-1/events').set(t.organizer).send(batch).expect(507);
@@ -40,8 +40,12 @@ describe('a full disk', () => {
     await t.http().get('/health').expect(200);
     expect((await t.http().get('/matches/full-1/views/judge').set(t.organizer).expect(200)).body.revision).toBe(1);
 
-    makeRoom();
-    expect((await t.http().post('/matches/full-1/events').set(t.organizer).send(batch).expect(201)).body).toEqual({ matchId: 'full-1', revision: 61 });
+    await makeRoom();
+    expect((await t.http().post('/matches/full-1/events').set(t.organizer).send(batch).expect(201)).body).toEqual({
+      matchId: 'full-1',
+      revision: 61,
+      position: expect.any(Number),
+    });
     expect((await t.http().get('/matches/full-1')).body.eventCount).toBe(61);
   });
 
@@ -57,15 +61,20 @@ describe('a full disk', () => {
     t = await startTestApp({ dataDir });
     const makeRoom = await fillUpCatalog(t.app.get<CatalogDb>(CATALOG_DB));
 
-    // the log holds the match (its MatchCreated, and its tokens' TokensIssued), so it is acknowledged
-    // (after the writer's wait for the catalog)
+    // the log holds the match (its MatchCreated, and its tokens' TokensIssued), so it is acknowledged:
+    // the writer never waits for the catalog
     const match = { ...lorcanaMatch('lag-1'), tournament: { event: `Lyon Regional ${'-'.repeat(180)}`, round: 3, table: 12 } };
     const { tokens } = (await t.http().post('/matches').set(t.organizer).send(match).expect(201)).body;
     const lagging = await t.http().get('/health/ready').expect(503);
     expect(lagging.headers['retry-after']).toBe('5');
     expect(lagging.body).toMatchObject({ status: 'not ready', catalog: { position: 0, behind: 2, failure: FULL_MESSAGE } });
     expect(lagging.body.reasons).toEqual([expect.stringContaining('the catalog is 2 events behind the log')]);
-    await t.http().get('/matches/lag-1').expect(404);
+    // a catalog read answers nothing stale: it waits for the catalog, then says it is behind
+    const behind = await t.http().get('/matches/lag-1').expect(503);
+    expect(behind.body.code).toBe('CATALOG_BEHIND');
+    expect(behind.headers['retry-after']).toBe('1');
+    // tokens come from the log, not the catalog: they work while it lags
+    await t.http().get('/matches/lag-1/views/p1').set(t.bearer(tokens.players.p1)).expect(200);
 
     await makeRoom();
     // no other write: the retry timer alone brings the catalog up to the log
@@ -73,7 +82,7 @@ describe('a full disk', () => {
     expect((await t.http().get('/matches/lag-1').expect(200)).body).toMatchObject({ matchId: 'lag-1', eventCount: 1 });
     expect((await t.http().get('/health/ready').expect(200)).body).toMatchObject({ status: 'ready', reasons: [], catalog: { position: 2, behind: 0 } });
     await t.http().get('/matches/lag-1/views/p1').set(t.bearer(tokens.players.p1)).expect(200);
-  }, 60_000); // the writer's waits for the catalog, then the retry timer's backoff (250 ms doubling)
+  }, 60_000); // the catalog read's wait, then the retry timer's backoff (250 ms doubling)
 });
 
 /** Cards enough that a MatchCreated needs new pages. */

@@ -41,6 +41,32 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
     await reads(old.players.p2, 'p2', 'tok-reissue').expect(200);
   });
 
+  it('a re-issue takes effect on this instance from memory, at once: no catalog and no log consumer needed; an unknown token is never taken as unknown while the consumer is stopped', async () => {
+    const old: Tokens = (await create(lorcanaMatch('tok-memory')).expect(201)).body.tokens;
+    await reads(old.players.p1, 'p1', 'tok-memory').expect(200);
+    const feeder = t.app.get<CatalogFeeder>(CATALOG_FEEDER);
+    await feeder.stop();
+    try {
+      const fresh: Tokens = (
+        await t
+          .http()
+          .post('/matches/tok-memory/tokens')
+          .set(t.organizer)
+          .send({ roles: ['p1'] })
+          .expect(201)
+      ).body.tokens;
+      await reads(old.players.p1, 'p1', 'tok-memory').expect(401);
+      await reads(fresh.players.p1, 'p1', 'tok-memory').expect(200);
+      await reads(old.players.p2, 'p2', 'tok-memory').expect(200);
+      const unknown = await reads('mlt_not-issued-here', 'p1', 'tok-memory').expect(503);
+      expect(unknown.body.code).toBe('TOKENS_BEHIND');
+      expect(unknown.headers['retry-after']).toBe('1');
+    } finally {
+      await feeder.start();
+    }
+    await reads('mlt_not-issued-here', 'p1', 'tok-memory').expect(401);
+  });
+
   it('a recorder token, issued at creation and import and re-issuable, appends as "recorder" and reads the judge view', async () => {
     const { recorder } = (await create(lorcanaMatch('tok-rec')).expect(201)).body.tokens;
     const appended = await t
@@ -49,7 +75,7 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
       .set(t.bearer(recorder))
       .send({ expectedRevision: 1, events: [draw()] })
       .expect(201);
-    expect(appended.body).toEqual({ matchId: 'tok-rec', revision: 2 });
+    expect(appended.body).toEqual({ matchId: 'tok-rec', revision: 2, position: expect.any(Number) });
     const view = (await reads(recorder, 'judge', 'tok-rec').expect(200)).body;
     expect(view.zones['hand@p1'].cards.map((card: { cardId: string }) => card.cardId)).toContain('c01');
     const feed = (await t.http().get('/matches/tok-rec/events?audience=judge').set(t.organizer).expect(200)).body.observations;

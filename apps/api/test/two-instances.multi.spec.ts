@@ -2,6 +2,15 @@ import { lorcanaMatch } from './support/fixtures';
 import { SseClient } from './support/sse-client';
 import { Cluster, startTwoInstances, storedLog } from './support/two-instances';
 
+/**
+ * How long a token revoked on one instance keeps working on another: the other's log consumer sees the
+ * revocation when PostgreSQL's NOTIFY of the commit wakes it, or at the latest at its next poll
+ * (PostgresEventStore's pollMs, 1 s) should the notification be missed (docs/architecture.md, "Tokens").
+ */
+const REVOCATION_BOUND_MS = 1000;
+/** two processes and PostgreSQL on a shared, busy machine: the read and the HTTP round trips on top */
+const MARGIN_MS = 1500;
+
 const turn = (id?: string) => ({ ...(id !== undefined && { id }), type: 'TurnStarted', data: { player: 'p1', turn: 1 } });
 
 // Two API processes on one PostgreSQL (events and read models), with the same organizer and signing keys.
@@ -11,7 +20,7 @@ describe('two instances on one PostgreSQL', () => {
   afterAll(() => cluster?.stop(), 60_000);
   const organizer = () => cluster.organizerKey;
 
-  it('a token issued by A works on B, and a re-issue on A revokes the old one on B at once', async () => {
+  it('a token issued by A works on B at once; a re-issue on A: the old token is refused on B within the revocation bound, the new one works on B at once', async () => {
     const { a, b } = cluster;
     const created = await a.call('POST', '/matches', { token: organizer(), body: lorcanaMatch('multi-tokens') });
     expect(created.status).toBe(201);
@@ -22,9 +31,48 @@ describe('two instances on one PostgreSQL', () => {
 
     const reissued = await a.call('POST', '/matches/multi-tokens/tokens', { token: organizer(), body: { roles: ['p1'] } });
     expect(reissued.status).toBe(201);
-    expect((await b.call('GET', '/matches/multi-tokens/views/p1', { token: players.p1 })).status).toBe(401);
+    const revokedAt = Date.now();
+    // B learns the revocation from its log consumer (docs/architecture.md, "Tokens"): poll the old token until B refuses it
+    let status = 200;
+    while (status !== 401 && Date.now() - revokedAt <= REVOCATION_BOUND_MS + MARGIN_MS) {
+      status = (await b.call('GET', '/matches/multi-tokens/views/p1', { token: players.p1 })).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - revokedAt).toBeLessThanOrEqual(REVOCATION_BOUND_MS + MARGIN_MS);
+    expect((await a.call('GET', '/matches/multi-tokens/views/p1', { token: players.p1 })).status).toBe(401);
     expect((await b.call('GET', '/matches/multi-tokens/views/p1', { token: reissued.body.tokens.players.p1 })).status).toBe(200);
     expect((await b.call('GET', '/matches/multi-tokens/views/p2', { token: players.p2 })).status).toBe(200);
+  });
+
+  it('a token re-issued on A works on B at once: B, not knowing it, reads up to the head before it answers', async () => {
+    const { a, b } = cluster;
+    expect((await a.call('POST', '/matches', { token: organizer(), body: lorcanaMatch('multi-fresh-token') })).status).toBe(201);
+    for (let i = 0; i < 3; i++) {
+      const reissued = await a.call('POST', '/matches/multi-fresh-token/tokens', { token: organizer(), body: { roles: ['judge'] } });
+      expect((await b.call('GET', '/matches/multi-fresh-token/views/judge', { token: reissued.body.tokens.judge })).status).toBe(200);
+    }
+    expect((await b.call('GET', '/matches/multi-fresh-token/views/judge', { token: 'mlt_never-issued' })).status).toBe(401);
+  });
+
+  it("GET /matches?player= on B at once lists what A just appended: with the append's position as `after`, and without it", async () => {
+    const { a, b } = cluster;
+    const match = {
+      ...lorcanaMatch('multi-list'),
+      players: [
+        { id: 'p1', name: 'Multi Lister' },
+        { id: 'p2', name: 'Grace' },
+      ],
+    };
+    expect((await a.call('POST', '/matches', { token: organizer(), body: match })).status).toBe(201);
+    const listOnB = async (query: string) => (await b.call('GET', `/matches?player=multi%20lister${query}`)).body.matches;
+    expect(await listOnB('')).toEqual([expect.objectContaining({ matchId: 'multi-list', revision: 1 })]);
+    for (let revision = 1; revision <= 4; revision++) {
+      const appended = await a.call('POST', '/matches/multi-list/events', { token: organizer(), body: { expectedRevision: revision, events: [turn()] } });
+      expect(appended.body.position).toEqual(expect.any(Number));
+      const query = revision % 2 === 0 ? `&after=${appended.body.position}` : '';
+      expect(await listOnB(query)).toEqual([expect.objectContaining({ matchId: 'multi-list', revision: revision + 1, eventCount: revision + 1 })]);
+    }
   });
 
   it("an append acknowledged by A is in B's next read, at the latest revision and at ?at=", async () => {

@@ -39,7 +39,7 @@ export class CatalogFeeder implements LogProcessor {
   private queued: StoredEvent[] = [];
   private writing: readonly StoredEvent[] = [];
   private draining: Promise<void> | null = null;
-  private waiters: { position: number; resolve: () => void }[] = [];
+  private waiters: { position: number; resolve: (reached: boolean) => void }[] = [];
   private failures = 0;
   private failure: string | undefined;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -109,15 +109,21 @@ export class CatalogFeeder implements LogProcessor {
    * Resolves once the catalog holds every event up to `position`, whichever instance wrote it there,
    * or after `timeoutMs` regardless; at once while the subscription is down.
    */
-  caughtUpTo(position: number, timeoutMs = 2000): Promise<void> {
-    if (this.position >= position || this.consumer.failed) return Promise.resolve();
-    const caughtUp = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => this.release(waiter), timeoutMs);
-      const waiter = { position, resolve: () => (clearTimeout(timer), resolve()) };
+  async caughtUpTo(position: number, timeoutMs = 2000): Promise<void> {
+    if (this.consumer.failed) return;
+    await this.reached(position, timeoutMs);
+  }
+
+  /** Whether the catalog holds every event up to `position` (whichever instance wrote it there) within `timeoutMs`. */
+  reached(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.position >= position) return Promise.resolve(true);
+    const reached = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => this.release(waiter, false), timeoutMs);
+      const waiter = { position, resolve: (done: boolean) => (clearTimeout(timer), resolve(done)) };
       this.waiters.push(waiter);
     });
     if (this.shared) void this.readSharedCheckpoint();
-    return caughtUp;
+    return reached;
   }
 
   /** Another instance may have projected the events already: its checkpoint counts as ours. */
@@ -234,11 +240,11 @@ export class CatalogFeeder implements LogProcessor {
   private advanceTo(position: number): void {
     if (position <= this.position) return;
     this.position = position;
-    for (const waiter of this.waiters.filter((w) => w.position <= this.position)) this.release(waiter);
+    for (const waiter of this.waiters.filter((w) => w.position <= this.position)) this.release(waiter, true);
   }
 
-  private release(waiter: { position: number; resolve: () => void }): void {
+  private release(waiter: { position: number; resolve: (reached: boolean) => void }, reached: boolean): void {
     this.waiters = this.waiters.filter((w) => w !== waiter);
-    waiter.resolve();
+    waiter.resolve(reached);
   }
 }

@@ -1,4 +1,4 @@
-import { MatchCreated, MatchEnded } from '@matchlog/domain';
+import { ID, MatchCreated, MatchEnded } from '@matchlog/domain';
 import { StoredEvent } from '@matchlog/store';
 import { Kysely, Transaction } from 'kysely';
 import { lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
@@ -84,6 +84,8 @@ export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events
       await applyTokenEvents(trx, tokensOf, [event]);
       continue;
     }
+    // any other stream whose name is no match id (a match's `snapshots@…`) is not the catalog's
+    if (!ID.test(event.streamId)) continue;
     const matchId = event.streamId;
     if (event.type === 'MatchCreated') await insertMatch(trx, event);
     if (event.type === 'MatchEnded') {

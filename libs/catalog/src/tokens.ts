@@ -1,6 +1,7 @@
 import { EventToAppend, StoredEvent } from '@matchlog/store';
 import { createHash, randomBytes, randomUUID } from 'crypto';
 import { Kysely } from 'kysely';
+import { checkpointOf } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
 import { CatalogDb } from './open-catalog';
 
@@ -125,6 +126,35 @@ export const applyTokenEvents = async (db: Kysely<CatalogTables>, matchId: strin
         .execute();
     }
   }
+};
+
+/** What a recorded grant of a match grants. */
+export const grantOfRecord = (matchId: string, grant: GrantRecord): TokenGrant =>
+  grant.role === 'player' ? { matchId, role: 'player', player: grant.player! } : { matchId, role: grant.role, player: null };
+
+/** Every token the catalog holds (legacy grants too) and every revoked hash; `position`: the checkpoint, read first, so they hold at least the log up to it. */
+export interface CatalogTokens {
+  readonly position: number;
+  readonly grants: readonly (readonly [hash: string, grant: TokenGrant])[];
+  readonly revoked: readonly string[];
+}
+
+export const tokensInCatalog = async (db: CatalogDb): Promise<CatalogTokens> => {
+  const position = await checkpointOf(db);
+  const rows = await db.selectFrom('match_tokens').selectAll().execute();
+  // read after the grants: a revocation committed meanwhile is in it
+  const revoked = await db.selectFrom('token_revocations').select('token_hash').execute();
+  return {
+    position,
+    grants: rows.map(
+      (row) =>
+        [
+          row.token_hash,
+          grantOfRecord(row.match_id, row.role === 'player' ? { role: 'player', player: row.player_id!, hash: row.token_hash } : { role: row.role, hash: row.token_hash }),
+        ] as const,
+    ),
+    revoked: revoked.map((row) => row.token_hash),
+  };
 };
 
 /** Grants of a match that only the catalog holds: tokens issued before tokens were recorded in the log. */

@@ -38,6 +38,8 @@ export interface ClientOptions {
 export interface Appended {
   readonly matchId: string;
   readonly revision: number;
+  /** the log position of the batch's last event (absent from servers before it was answered): pass it as `after` to matches() or roundResults() to see this append there */
+  readonly position?: number;
   /** the events as sent, each with the id it was recorded under */
   readonly events: readonly EventWithId[];
 }
@@ -77,14 +79,14 @@ export class MatchlogClient {
   async append(matchId: string, expectedRevision: number, events: readonly EventToSend[]): Promise<Appended> {
     const withIds: EventWithId[] = events.map((event) => ({ ...event, id: event.id ?? this.newId() }));
     try {
-      const answer = await this.request<{ matchId: string; revision: number }>({
+      const answer = await this.request<{ matchId: string; revision: number; position?: number }>({
         method: 'POST',
         path: `${matchPath(matchId)}/events`,
         body: { expectedRevision, events: withIds },
       });
       if (typeof answer?.revision !== 'number')
         throw new MatchlogError('UNEXPECTED_ANSWER', 201, answer, `POST /matches/${matchId}/events: the answer has no revision: is ${this.transport.baseUrl} the matchlog API?`);
-      return { matchId: answer.matchId, revision: answer.revision, events: withIds };
+      return { matchId: answer.matchId, revision: answer.revision, ...(typeof answer.position === 'number' && { position: answer.position }), events: withIds };
     } catch (error) {
       if (error instanceof RevisionConflict && Number.isNaN(error.expectedRevision)) throw new RevisionConflict(expectedRevision, error.currentRevision, error.body, error.message);
       throw error;

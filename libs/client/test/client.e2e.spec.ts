@@ -64,10 +64,14 @@ describe('@matchlog/client against a real server', () => {
       constructor: RevisionConflict,
       currentRevision: 3,
     });
-    await recorder.append('client-e2e', 3, [
+    const ended = await recorder.append('client-e2e', 3, [
       { type: 'TurnStarted', data: { player: 'p2', turn: 2 } },
       { type: 'MatchEnded', data: { winner: 'p1', reason: 'p2 conceded' } },
     ]);
+    expect(ended.position).toBeGreaterThan(first.position!);
+    // the catalog, asked with the append's position, includes the append
+    const { matches } = await new MatchlogClient({ baseUrl: server.base }).matches({ player: 'p1', after: ended.position });
+    expect(matches.find((m) => m.matchId === 'client-e2e')).toMatchObject({ revision: 5, status: 'ended' });
 
     await expect(following.done).resolves.toEqual({ revision: 5 });
     expect(seen.map((e) => e.revision)).toEqual([1, 2, 3, 4, 5]);

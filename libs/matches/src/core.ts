@@ -2,14 +2,18 @@ import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
+import { TokenGrants } from './access/token-grants';
 import { FeedEncoder } from './feed/sse';
 import { MatchAudit } from './audit/match-audit';
 import { MatchClocks } from './clock/match-clocks';
 import { MatchIntegrity } from './integrity/match-integrity';
 import { MatchModel } from './model/match-model';
 import { MatchModels } from './model/match-models';
+import { StoreHead } from './model/store-head';
 import { Clock, Entropy } from './ports';
+import { CatalogFreshness } from './read/catalog-freshness';
 import { MatchReader } from './read/match-reader';
+import { MatchSnapshots } from './snapshot/match-snapshots';
 import { RoundResultsReader } from './results/round-results';
 import { MatchWriter } from './write/match-writer';
 
@@ -27,13 +31,20 @@ export interface CoreParts {
   readonly onModelFailure?: (model: MatchModel, error: unknown) => void;
   /** how live feed messages are written: the transport's wall (JSON.stringify when absent) */
   readonly feedEncoder?: FeedEncoder;
+  /** how long a catalog read waits for the catalog, and an unknown token for the log consumer, to reach the store's head (default 2000) */
+  readonly catchUpWaitMs?: number;
   /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow (the clock, SLOW_TURN) */
   readonly slowTurnSeconds?: number;
+  /** MATCHLOG_SNAPSHOT_EVERY: a match's snapshot each time it passes this many more events; 0: none (default DEFAULT_SNAPSHOT_EVERY) */
+  readonly snapshotEvery?: number;
+  /** told of a snapshot not written, not read, or not used (it did not match the log): the log is read instead */
+  readonly onSnapshotProblem?: (message: string) => void;
 }
 
 /** The application: one model per match, the commands, the reads, integrity and who is asking; the transport calls these. */
 export interface MatchesCore {
   readonly models: MatchModels;
+  readonly tokens: TokenGrants;
   readonly writer: MatchWriter;
   readonly reader: MatchReader;
   readonly integrity: MatchIntegrity;
@@ -44,17 +55,22 @@ export interface MatchesCore {
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
-  const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, parts.feedEncoder);
+  const snapshots = new MatchSnapshots(parts.store, parts.entropy, parts.snapshotEvery, parts.onSnapshotProblem);
+  const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, parts.feedEncoder, snapshots);
   parts.feeder.consumer.add(models);
-  const writer = new MatchWriter(parts.store, parts.catalog, parts.feeder, models, parts.clock, parts.entropy);
+  const head = new StoreHead(parts.store);
+  const tokens = new TokenGrants(parts.catalog, parts.store, parts.feeder.consumer, head, parts.catchUpWaitMs);
+  const freshness = new CatalogFreshness(parts.feeder, head, parts.catchUpWaitMs);
+  const writer = new MatchWriter(parts.store, parts.catalog, tokens, models, parts.clock, parts.entropy);
   return {
     models,
+    tokens,
     writer,
-    reader: new MatchReader(models, parts.catalog, parts.clock),
+    reader: new MatchReader(models, parts.catalog, parts.clock, freshness),
     integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.clock),
-    authenticator: new Authenticator(parts.organizerKey, parts.catalog),
-    audits: new MatchAudit(parts.store, parts.catalog, parts.slowTurnSeconds),
-    results: new RoundResultsReader(parts.catalog),
+    authenticator: new Authenticator(parts.organizerKey, tokens),
+    audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
+    results: new RoundResultsReader(parts.catalog, freshness),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
   };
 };

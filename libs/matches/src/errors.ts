@@ -196,3 +196,30 @@ export class SaltInBody extends Error {
     );
   }
 }
+
+/**
+ * A read the catalog answers could not be answered up to date: the catalog did not reach the position
+ * asked for (an append's, or the store's head) in time. Nothing stale is answered; retry shortly.
+ */
+export class CatalogBehind extends Error {
+  readonly code = 'CATALOG_BEHIND';
+  readonly retryAfterSeconds = 1;
+  constructor(
+    readonly position: number,
+    readonly caughtUp: number,
+  ) {
+    super(`the catalog holds the log up to position ${caughtUp}, not yet ${position}: retry after a second`);
+  }
+}
+
+/**
+ * A token this instance does not know could not be judged: its log consumer did not reach the store's
+ * head in time, and the token may have been issued elsewhere a moment ago. Neither granted nor refused; retry shortly.
+ */
+export class TokensBehind extends Error {
+  readonly code = 'TOKENS_BEHIND';
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super('this instance has not yet read the event log up to its end, so it cannot tell whether this token is valid: retry after a second');
+  }
+}

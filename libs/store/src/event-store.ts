@@ -79,6 +79,8 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadOptions): Promise<StoredEvent[]>;
   /** The current revision of a stream; 0 when it has no events. */
   revisionOf(streamId: string): Promise<number>;
+  /** The position of the last event committed in any stream, as of this call; 0 when the store is empty. */
+  headPosition(): Promise<number>;
   /**
    * The event with this id, in whichever stream holds it; undefined when none does. Only a store that
    * keeps event ids unique across streams has it (SQLite; not EventStoreDB: `reusedIdsDetected: false`).

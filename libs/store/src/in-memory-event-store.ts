@@ -87,6 +87,11 @@ export class InMemoryEventStore implements EventStore {
     return this.streams.get(streamId)?.length ?? 0;
   }
 
+  async headPosition(): Promise<number> {
+    this.checkOpen();
+    return this.log.length;
+  }
+
   async findEvent(eventId: string): Promise<StoredEvent | undefined> {
     this.checkOpen();
     const held = this.byId.get(eventId);

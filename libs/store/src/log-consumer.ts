@@ -46,6 +46,7 @@ export class LogConsumer {
   private failures = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly skippedEvents: SkippedEvent[] = [];
+  private waiters: { position: number; resolve: (reached: boolean) => void }[] = [];
   /** why the subscription failed, while it waits for its renewal */
   failure: string | undefined;
 
@@ -69,6 +70,30 @@ export class LogConsumer {
     this.subscribe();
   }
 
+  /** The last log position every processor has been given. */
+  get position(): number {
+    return this.delivered;
+  }
+
+  /**
+   * Whether every processor has been given the events up to `position`: true as soon as they have,
+   * false after `timeoutMs`, or at once while the subscription is down (nothing arrives meanwhile).
+   */
+  reached(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.delivered >= position) return Promise.resolve(true);
+    if (this.failed || !this.running) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const waiter = { position, resolve: (reached: boolean) => done(reached) };
+      const done = (reached: boolean) => {
+        clearTimeout(timer);
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(reached);
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
   get failed(): boolean {
     return this.failure !== undefined;
   }
@@ -87,6 +112,7 @@ export class LogConsumer {
 
   async stop(): Promise<void> {
     this.running = false;
+    for (const waiter of [...this.waiters]) waiter.resolve(false);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const subscription = this.subscription;
@@ -108,7 +134,6 @@ export class LogConsumer {
   }
 
   private deliver(event: StoredEvent): void {
-    this.delivered = event.position;
     this.failures = 0;
     for (const processor of this.processors) {
       try {
@@ -117,12 +142,15 @@ export class LogConsumer {
         this.skip(processor.name, event, error);
       }
     }
+    this.delivered = event.position;
+    if (this.waiters.length > 0) for (const waiter of this.waiters.filter((w) => w.position <= event.position)) waiter.resolve(true);
   }
 
   private subscriptionFailed(error: unknown): void {
     this.failures++;
     this.failure = error instanceof Error ? error.message : String(error);
     this.onError(error);
+    for (const waiter of [...this.waiters]) waiter.resolve(false);
     if (this.timer || !this.running) return;
     const delay = Math.min(this.retry.firstMs * 2 ** (this.failures - 1), this.retry.maxMs);
     this.timer = setTimeout(() => this.renew(), delay);

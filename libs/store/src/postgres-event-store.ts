@@ -25,6 +25,8 @@ const BACKWARDS = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revisi
 const ALL = `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`;
 const BY_ID = `SELECT ${COLUMNS} FROM events WHERE event_id = $1`;
 const REVISION = 'SELECT revision FROM event_streams WHERE stream_id = $1';
+/** committed events only: event_head moves inside the append's transaction, so another transaction sees it with the events */
+const HEAD = 'SELECT last_position FROM event_head';
 
 /**
  * The event store on a PostgreSQL database shared by any number of instances (schema:
@@ -91,6 +93,11 @@ export class PostgresEventStore implements EventStore {
   async revisionOf(streamId: string): Promise<number> {
     const { rows } = await this.query<{ revision: string }>(REVISION, [streamId]);
     return rows.length === 0 ? 0 : Number(rows[0].revision);
+  }
+
+  async headPosition(): Promise<number> {
+    const { rows } = await this.query<{ last_position: string }>(HEAD, []);
+    return rows.length === 0 ? 0 : Number(rows[0].last_position);
   }
 
   async findEvent(eventId: string): Promise<StoredEvent | undefined> {

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { checkAppend } from './check-append';
 import { AppendResult, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision, ReadOptions, RevisionConflict, StoredEvent, Subscription } from './event-store';
 import { EventRow, toStored } from './event-row';
-import { GroupCommit, Queued } from './group-commit';
 import { LocalSubscriptions } from './local-subscriptions';
 import { earlierAppend } from './retry-rule';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
+import { SqliteWriter } from './sqlite-writer';
+import { AppendOutcome, SerialisedEvent } from './sqlite-writer-protocol';
 import { StorageCorrupt, storageErrorOf } from './storage-errors';
 
 /*
@@ -15,7 +16,8 @@ import { StorageCorrupt, storageErrorOf } from './storage-errors';
  * thousand ids a commit, nearly every page of it is rewritten at every commit, which cost more than
  * everything else together. So the id index is kept in two tables of 48-bit id hashes: the newest
  * ids in `recent_event_ids`, small enough that a commit touches few of its pages, moved in bulk to
- * `event_ids` every ID_BATCH ids. A hash only finds candidates: the id itself is compared in `events`.
+ * `event_ids` every 20,000 ids (ID_BATCH, in sqlite-writer-thread.ts). A hash only finds candidates:
+ * the id itself is compared in `events`.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS streams (
@@ -52,35 +54,12 @@ CREATE TABLE IF NOT EXISTS store_identity (
 /** The first 48 bits of the id's SHA-1: part of the file format, never to change. */
 export const idHash = (id: string): number => parseInt(hash('sha1', id, 'hex').slice(0, 12), 16);
 
-const ID_BATCH = 20_000;
-/** Events per multi-row INSERT: 7 parameters a row stays far below SQLite's 32,766. */
-const ROWS_PER_INSERT = 64;
 const SUBSCRIPTION_PAGE = 512;
 
 const COLUMNS = 'e.position, s.stream_id, e.revision, e.event_id, e.type, e.data, e.meta';
 const CANDIDATES = (ids: string) => `SELECT position FROM recent_event_ids WHERE id_hash IN (${ids}) UNION ALL SELECT position FROM event_ids WHERE id_hash IN (${ids})`;
 
-interface Serialised {
-  readonly id: string;
-  readonly idHash: number;
-  readonly type: string;
-  readonly data: string;
-  readonly meta: string | null;
-}
-
-interface AppendRequest {
-  readonly streamId: string;
-  readonly expected: ExpectedRevision;
-  readonly events: readonly Serialised[];
-  /** what the group's transaction decided for it, told once the group is committed */
-  outcome?: Outcome;
-}
-
-type PendingAppend = AppendRequest & Queued<AppendResult>;
-
-type Outcome = { result: AppendResult } | { error: unknown };
-
-const serialise = (e: EventToAppend): Serialised => ({
+const serialise = (e: EventToAppend): SerialisedEvent => ({
   id: e.id,
   idHash: idHash(e.id),
   type: e.type,
@@ -88,18 +67,27 @@ const serialise = (e: EventToAppend): Serialised => ({
   meta: e.meta === undefined ? null : JSON.stringify(e.meta),
 });
 
+/** What the writer thread decided for an append, as the port tells it: a refusal with the same ids in the same place is a retry, answered with the first result (`earlierAppend`). */
+const resultOf = (streamId: string, expected: ExpectedRevision, events: readonly SerialisedEvent[], outcome: AppendOutcome): AppendResult => {
+  if ('result' in outcome) return outcome.result;
+  const earlier = outcome.held && earlierAppend(streamId, events, outcome.held);
+  if (earlier && 'result' in earlier) return earlier.result;
+  if (earlier) throw earlier.error;
+  throw outcome.refused === 'revision' ? new RevisionConflict(streamId, expected, outcome.actual) : new DuplicateEventId(outcome.taken);
+};
+
 /**
  * The embedded event store: one SQLite file in WAL mode with `synchronous = FULL`, so an
- * acknowledged append is on disk. Appends that arrive in the same event-loop turn are written in one
- * transaction (group commit), so one fsync serves them all; each gets its own result or refusal, and
- * a refused one has written nothing (see `attempt`).
+ * acknowledged append is on disk. Its writes are made by a writer thread (sqlite-writer.ts), so a
+ * commit's fsync never holds the event loop; its reads, here, on a connection of their own (WAL lets
+ * them run while the writer commits). Appends that arrive in the same event-loop turn, or while a
+ * group is committed, are written in one transaction (group commit), so one fsync serves them all;
+ * each gets its own result or refusal, and a refused one has written nothing.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
-  private readonly groups = new GroupCommit<AppendRequest, AppendResult>((group) => this.writeGroup(group));
+  private readonly writer: SqliteWriter;
   private closed = false;
-  /** the position the next event gets: read when a group's transaction starts, as only its writer appends */
-  private nextPosition = 0;
   private readonly subscriptions = new LocalSubscriptions();
   /** the damage met at run time: nothing more is written into a damaged file */
   private damage: StorageCorrupt | undefined;
@@ -107,16 +95,11 @@ export class SqliteEventStore implements EventStore {
   private readonly id: string;
 
   private readonly streamStmt: Database.Statement<[string], { stream_key: number; revision: number }>;
-  private readonly insertStreamStmt: Database.Statement<[string, number]>;
-  private readonly updateStreamStmt: Database.Statement<[number, number]>;
-  private readonly lastPositionStmt: Database.Statement<[], number | null>;
   private readonly eventByIdStmt: Database.Statement<[number, number, string], EventRow<number>>;
   private readonly forwardStmt: Database.Statement<[string, number, number], EventRow<number>>;
   private readonly backwardStmt: Database.Statement<[string, number, number], EventRow<number>>;
   private readonly allStmt: Database.Statement<[number, number], EventRow<number>>;
-  private readonly recentIdCountStmt: Database.Statement<[], number>;
-  private readonly insertStmts = new Map<number, { events: Database.Statement<unknown[]>; ids: Database.Statement<unknown[]>; taken: Database.Statement<unknown[], string> }>();
-  private readonly appendGroup: Database.Transaction<(group: PendingAppend[]) => void>;
+  private readonly lastPositionStmt: Database.Statement<[], number | null>;
 
   /** Opens `file` (see `openSqliteFile`: exclusive to this process, quick-checked unless `quickCheck: false`). */
   static open(file: string, options: { quickCheck?: boolean } = {}): SqliteEventStore {
@@ -127,42 +110,42 @@ export class SqliteEventStore implements EventStore {
     readonly file: string,
     options: { quickCheck?: boolean } = {},
   ) {
-    const db = openSqliteFile(file, { synchronous: 'FULL', quickCheck: options.quickCheck });
+    // the writer thread opens the file again: the lock is this process's, not this connection's
+    const db = openSqliteFile(file, { synchronous: 'FULL', quickCheck: options.quickCheck, lock: 'process' });
     this.db = db;
     try {
-      // checkpoint every ~40 MB of WAL rather than every 4 MB: a page rewritten by many commits is copied back once
-      db.pragma('wal_autocheckpoint = 10000');
       db.pragma('cache_size = -65536');
       db.exec(SCHEMA);
       db.prepare('INSERT OR IGNORE INTO store_identity (one, store_id) VALUES (1, ?)').run(randomUUID());
       this.id = db.prepare<[], string>('SELECT store_id FROM store_identity').pluck().get()!;
+      this.streamStmt = db.prepare('SELECT stream_key, revision FROM streams WHERE stream_id = ?');
+      this.eventByIdStmt = db.prepare(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ?`);
+      this.forwardStmt = db.prepare(`SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision >= ? ORDER BY e.revision LIMIT ?`);
+      this.backwardStmt = db.prepare(
+        `SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision <= ? ORDER BY e.revision DESC LIMIT ?`,
+      );
+      this.allStmt = db.prepare(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position > ? ORDER BY e.position LIMIT ?`);
+      this.lastPositionStmt = db.prepare<[], number | null>('SELECT max(position) FROM events').pluck();
     } catch (error) {
       closeSqliteFile(db, file);
       throw storageErrorOf(error, file);
     }
-    this.streamStmt = db.prepare('SELECT stream_key, revision FROM streams WHERE stream_id = ?');
-    this.insertStreamStmt = db.prepare('INSERT INTO streams (stream_id, revision) VALUES (?, ?)');
-    this.updateStreamStmt = db.prepare('UPDATE streams SET revision = ? WHERE stream_key = ?');
-    this.lastPositionStmt = db.prepare<[], number | null>('SELECT max(position) FROM events').pluck();
-    this.eventByIdStmt = db.prepare(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ?`);
-    this.forwardStmt = db.prepare(`SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision >= ? ORDER BY e.revision LIMIT ?`);
-    this.backwardStmt = db.prepare(`SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision <= ? ORDER BY e.revision DESC LIMIT ?`);
-    this.allStmt = db.prepare(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position > ? ORDER BY e.position LIMIT ?`);
-    this.recentIdCountStmt = db.prepare<[], number>('SELECT count(*) FROM recent_event_ids').pluck();
-    this.appendGroup = db.transaction((group: PendingAppend[]) => {
-      this.nextPosition = (this.lastPositionStmt.get() ?? 0) + 1;
-      for (const pending of group) pending.outcome = this.attempt(pending);
-      if (this.recentIdCountStmt.get()! >= ID_BATCH) db.exec('INSERT INTO event_ids SELECT * FROM recent_event_ids; DELETE FROM recent_event_ids;');
-    });
+    this.writer = new SqliteWriter(file, () => this.subscriptions.wakeAll());
   }
 
-  append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult> {
-    if (this.closed) return Promise.reject(new Error('the event store is closed'));
-    if (this.damage) return Promise.reject(this.damage);
-    return this.groups.submit(() => {
-      checkAppend(streamId, expected, events);
-      return { streamId, expected, events: events.map(serialise) };
-    });
+  async append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult> {
+    if (this.closed) throw new Error('the event store is closed');
+    if (this.damage) throw this.damage;
+    checkAppend(streamId, expected, events);
+    const serialised = events.map(serialise);
+    let outcome: AppendOutcome;
+    try {
+      outcome = await this.writer.append({ streamId, expected, events: serialised });
+    } catch (error) {
+      // the commit failed: nothing of the group was written, and what it told its callers may be untrue
+      throw this.storageError(error);
+    }
+    return resultOf(streamId, expected, serialised, outcome);
   }
 
   async readStream(streamId: string, options: ReadOptions = {}): Promise<StoredEvent[]> {
@@ -180,9 +163,13 @@ export class SqliteEventStore implements EventStore {
     return this.reading(() => this.streamStmt.get(streamId)?.revision ?? 0);
   }
 
+  async headPosition(): Promise<number> {
+    return this.reading(() => this.lastPositionStmt.get() ?? 0);
+  }
+
   async findEvent(eventId: string): Promise<StoredEvent | undefined> {
     const id = idHash(eventId);
-    const row = this.eventByIdStmt.get(id, id, eventId);
+    const row = this.reading(() => this.eventByIdStmt.get(id, id, eventId));
     return row && toStored(row);
   }
 
@@ -199,7 +186,7 @@ export class SqliteEventStore implements EventStore {
         while (!subscriber.closed) {
           const page = this.reading(() => this.allStmt.all(position, SUBSCRIPTION_PAGE));
           if (page.length === 0) {
-            // nothing can be committed between the read above and this wait: both run in one turn
+            // a commit told after the read above wakes this wait: the writer's answers come as tasks, never between the two
             await LocalSubscriptions.wait(subscriber);
             continue;
           }
@@ -220,24 +207,25 @@ export class SqliteEventStore implements EventStore {
     return this.id;
   }
 
-  /** The connection's settings that make an acknowledged append durable. */
-  durability(): { journalMode: string; synchronous: number } {
+  /** The write connection's settings that make an acknowledged append durable. */
+  async durability(): Promise<{ journalMode: string; synchronous: number }> {
     return {
-      journalMode: this.db.pragma('journal_mode', { simple: true }) as string,
-      synchronous: this.db.pragma('synchronous', { simple: true }) as number,
+      journalMode: (await this.writer.pragma('journal_mode')) as string,
+      synchronous: (await this.writer.pragma('synchronous')) as number,
     };
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.groups.drained();
+    await this.writer.close();
     await this.subscriptions.closeAll();
     closeSqliteFile(this.db, this.file);
   }
 
-  /** A read, its SQLite errors as the storage errors they mean (a damaged file: StorageCorrupt). */
+  /** A read, its SQLite errors as the storage errors they mean (a damaged file: StorageCorrupt); none once the writer is lost. */
   private reading<T>(read: () => T): T {
+    if (this.writer?.failure !== undefined) throw this.writer.failure;
     try {
       return read();
     } catch (error) {
@@ -249,98 +237,6 @@ export class SqliteEventStore implements EventStore {
     const meant = storageErrorOf(error, this.file);
     if (meant instanceof StorageCorrupt) this.damage ??= meant;
     return meant;
-  }
-
-  private writeGroup(group: PendingAppend[]): void {
-    try {
-      this.appendGroup.immediate(group);
-    } catch (error) {
-      // the commit failed: nothing of the group was written, and what it told its callers may be untrue
-      const failure = this.storageError(error);
-      for (const pending of group) pending.reject(failure);
-      return;
-    }
-    for (const pending of group) {
-      const outcome = pending.outcome!;
-      if ('result' in outcome) pending.resolve(outcome.result);
-      else pending.reject(outcome.error);
-    }
-    this.subscriptions.wakeAll();
-  }
-
-  /**
-   * Checks first, reading only, then writes: a refused append has written nothing, so it needs no
-   * savepoint to undo (savepoints cost a tenth of the throughput). An error while writing is not a
-   * refusal but a failing database: it aborts the whole group.
-   */
-  private attempt(pending: PendingAppend): Outcome {
-    const { streamId, expected, events } = pending;
-    const stream = this.streamStmt.get(streamId);
-    const current = stream?.revision ?? 0;
-    if (expected !== 'any' && expected !== current) return this.earlierAppend(pending) ?? { error: new RevisionConflict(streamId, expected, current) };
-    const taken = this.firstTakenId(events);
-    if (taken !== undefined) return this.earlierAppend(pending) ?? { error: new DuplicateEventId(taken) };
-    return { result: this.insert(stream?.stream_key, streamId, current, events) };
-  }
-
-  private firstTakenId(events: readonly Serialised[]): string | undefined {
-    for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
-      const end = Math.min(start + ROWS_PER_INSERT, events.length);
-      const hashes: number[] = [];
-      for (let i = start; i < end; i++) hashes.push(events[i].idHash);
-      for (const id of this.statementsFor(end - start).taken.all(...hashes, ...hashes)) {
-        if (events.some((e) => e.id === id)) return id;
-      }
-    }
-    return undefined;
-  }
-
-  private insert(streamKey: number | undefined, streamId: string, current: number, events: readonly Serialised[]): AppendResult {
-    const revision = current + events.length;
-    if (streamKey === undefined) streamKey = Number(this.insertStreamStmt.run(streamId, revision).lastInsertRowid);
-    else this.updateStreamStmt.run(revision, streamKey);
-    for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
-      const end = Math.min(start + ROWS_PER_INSERT, events.length);
-      const eventParams: unknown[] = [];
-      const idParams: unknown[] = [];
-      for (let i = start; i < end; i++) {
-        const e = events[i];
-        const position = this.nextPosition++;
-        eventParams.push(position, streamKey, current + i + 1, e.id, e.type, e.data, e.meta);
-        idParams.push(e.idHash, position);
-      }
-      const statements = this.statementsFor(end - start);
-      statements.events.run(...eventParams);
-      statements.ids.run(...idParams);
-    }
-    return { revision, position: this.nextPosition - 1 };
-  }
-
-  /**
-   * When some of the batch's ids are taken: the first result if the batch was appended before, as it
-   * is, in this stream; else DuplicateEventId. Undefined when none of the ids are taken.
-   */
-  private earlierAppend({ streamId, events }: PendingAppend): Outcome | undefined {
-    const found = events.map((e) => this.eventByIdStmt.get(e.idHash, e.idHash, e.id));
-    return earlierAppend(
-      streamId,
-      events,
-      found.map((row) => row && { ...row, streamId: row.stream_id }),
-    );
-  }
-
-  private statementsFor(rowCount: number) {
-    let statements = this.insertStmts.get(rowCount);
-    if (!statements) {
-      const list = (row: string) => Array.from({ length: rowCount }, () => row).join(', ');
-      statements = {
-        events: this.db.prepare(`INSERT INTO events (position, stream_key, revision, event_id, type, data, meta) VALUES ${list('(?, ?, ?, ?, ?, ?, ?)')}`),
-        ids: this.db.prepare(`INSERT INTO recent_event_ids (id_hash, position) VALUES ${list('(?, ?)')}`),
-        taken: this.db.prepare<unknown[], string>(`SELECT event_id FROM events WHERE position IN (${CANDIDATES(list('?'))})`).pluck(),
-      };
-      this.insertStmts.set(rowCount, statements);
-    }
-    return statements;
   }
 }
 

@@ -8,6 +8,11 @@ export interface SqliteFileOptions {
   readonly synchronous: 'FULL' | 'NORMAL';
   /** run PRAGMA quick_check, and refuse a damaged file with StorageCorrupt (default true) */
   readonly quickCheck?: boolean;
+  /**
+   * Whose the file is while it is open (default 'connection'): this connection's alone, or this
+   * process's, whose other connections (the event store's writer thread) may open it too.
+   */
+  readonly lock?: 'connection' | 'process';
 }
 
 /** Makes the data directory, 0700 (it holds every hidden card), if it is missing. */
@@ -49,13 +54,44 @@ export const integrityProblems = (db: Database.Database, depth: 'quick' | 'full'
   return problems.length === 1 && problems[0] === 'ok' ? [] : problems;
 };
 
+const toWal = (db: Database.Database, file: string): void => {
+  const mode = db.pragma('journal_mode = WAL', { simple: true });
+  if (mode !== 'wal') throw new Error(`SQLite refused WAL mode for ${file} (journal_mode is ${String(mode)})`);
+};
+
+/** WAL in exclusive locking mode, the lock taken at once: no other connection opens the file while this one has it. */
+const lockForConnection = (db: Database.Database, file: string): void => {
+  db.pragma('locking_mode = EXCLUSIVE');
+  toWal(db, file);
+  db.exec('BEGIN EXCLUSIVE; COMMIT');
+};
+
+/**
+ * WAL in normal locking mode, with the proof that no other connection has the file: the exclusive lock,
+ * taken once, then let go to the shared lock a WAL connection holds as long as it is open. Every other
+ * process's connection is refused from then on (they take the exclusive lock too, and the catalog's
+ * and the integrity check's keep it), while this process's others open it beside this one.
+ */
+const lockForProcess = (db: Database.Database, file: string): void => {
+  toWal(db, file);
+  // a new, empty file is in WAL mode only once a page of it is written; the lock must not be taken before
+  if (db.pragma('page_count', { simple: true }) === 0) db.pragma(`user_version = ${db.pragma('user_version', { simple: true }) as number}`);
+  db.pragma('locking_mode = EXCLUSIVE');
+  db.exec('BEGIN EXCLUSIVE; COMMIT');
+  const mode = db.pragma('locking_mode = NORMAL', { simple: true });
+  if (mode !== 'normal') throw new Error(`SQLite kept ${file} in ${String(mode)} locking mode`);
+  // the next read lets the exclusive lock go, to the shared one
+  db.pragma('user_version');
+};
+
 /**
  * Opens a matchlog database file for this process alone:
  * - created 0600 (SQLite gives its -wal and -shm files the database's mode) in a directory created
  *   0700; files an earlier version left readable by others are made 0600;
- * - WAL, in exclusive locking mode, the lock taken at once: a second process is refused with
- *   StorageLocked, naming the holder from `<file>.pid`. The OS drops the lock when its process dies,
- *   so a crash leaves no stale lock (a stale `.pid` file only names a holder, it never blocks);
+ * - WAL, the file's lock taken at once (`lock`: this connection's, or this process's): a second
+ *   process is refused with StorageLocked, naming the holder from `<file>.pid`. The OS drops the lock
+ *   when its process dies, so a crash leaves no stale lock (a stale `.pid` file only names a holder,
+ *   it never blocks);
  * - a damaged file (quick_check, or not a database at all) is refused with StorageCorrupt; a file or
  *   directory that cannot be made, opened or written with StorageUnopenable.
  */
@@ -73,10 +109,8 @@ export const openSqliteFile = (file: string, options: SqliteFileOptions): Databa
     throw unopenableOf(storageErrorOf(error, file), file);
   }
   try {
-    db.pragma('locking_mode = EXCLUSIVE');
-    const mode = db.pragma('journal_mode = WAL', { simple: true });
-    if (mode !== 'wal') throw new Error(`SQLite refused WAL mode for ${file} (journal_mode is ${String(mode)})`);
-    db.exec('BEGIN EXCLUSIVE; COMMIT');
+    if (options.lock === 'process') lockForProcess(db, file);
+    else lockForConnection(db, file);
     db.pragma(`synchronous = ${options.synchronous}`);
     db.pragma('busy_timeout = 5000');
     if (options.quickCheck ?? true) {

@@ -294,6 +294,24 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStore>
       });
     });
 
+    describe('headPosition', () => {
+      it("is the last committed event's position, whichever stream holds it; 0 for an empty store", async () => {
+        if ((await store.readAll(0, 1)).length === 0) expect(await store.headPosition()).toBe(0);
+        const first = await store.append(newStream('head'), 0, [event(), event()]);
+        expect(await store.headPosition()).toBe(first.position);
+        const stream = newStream('head');
+        await store.append(stream, 0, [event()]);
+        const last = await store.append(stream, 1, [event(), event(), event()]);
+        expect(await store.headPosition()).toBe(last.position);
+        const [tail] = await store.readAll(last.position - 1, 10);
+        expect(tail.position).toBe(last.position);
+        const { position } = await store.append(stream, 4, [event()]);
+        const head = await store.headPosition();
+        expect(head).toBe(position);
+        expect(await store.readAll(head, 10)).toEqual([]);
+      });
+    });
+
     describe('readAll', () => {
       it('reads every stream in global order, after a position, at most maxCount events', async () => {
         const after = await mark();

@@ -105,4 +105,24 @@ describe('LogConsumer: one subscription per instance, many processors', () => {
       jest.useRealTimers();
     }
   });
+
+  it('reached: true once every processor has been given the position, false after the timeout or when the subscription fails', async () => {
+    const log = fakeLog();
+    const consumer = new LogConsumer(log, { firstMs: 100, maxMs: 250 }, () => undefined);
+    const a = recording('a');
+    consumer.add(a.processor);
+    consumer.start(2);
+    expect(consumer.position).toBe(2);
+    expect(await consumer.reached(2, 10)).toBe(true);
+    const three = consumer.reached(3, 10_000);
+    const five = consumer.reached(5, 10_000);
+    log.subscriptions[0].onEvent(event(3));
+    expect(await three).toBe(true);
+    expect(a.seen).toEqual([3]);
+    expect(await consumer.reached(4, 20)).toBe(false);
+    log.subscriptions[0].onFailure!(new Error('connection lost'));
+    expect(await five).toBe(false);
+    expect(await consumer.reached(4, 10_000)).toBe(false); // at once while it is down
+    await consumer.stop();
+  });
 });

@@ -24,9 +24,9 @@ describe('SqliteEventStore on disk', () => {
 
   const ev = (id: string, data: unknown = { id }) => ({ id, type: 'CardMoved', data });
 
-  it('writes ahead (WAL) and syncs every commit (synchronous = FULL)', () => {
+  it('writes ahead (WAL) and syncs every commit (synchronous = FULL)', async () => {
     store = openSqliteEventStore(freshDir());
-    expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2 });
+    expect(await store.durability()).toEqual({ journalMode: 'wal', synchronous: 2 });
   });
 
   it('keeps every event across close and reopen, and carries on from there', async () => {

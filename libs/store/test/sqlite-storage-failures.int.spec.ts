@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectionOf, damageMiddlePages, fillUp } from './support/damage';
+import { damageMiddlePages, fillUp } from './support/damage';
 
 const event = (id: string, size = 200) => ({ id, type: 'TurnStarted', data: { player: 'p1', note: 'x'.repeat(size) } });
 const events = (prefix: string, count: number, size?: number) => Array.from({ length: count }, (_, i) => event(`${prefix}-${i}`, size));
@@ -57,13 +57,13 @@ describe('SqliteEventStore when its storage fails', () => {
   it('a full disk refuses the append with StorageFull and writes nothing; once there is room the same append succeeds', async () => {
     store = openSqliteEventStore(freshDir());
     await store.append('m1', 0, [event('first')]);
-    const makeRoom = fillUp(connectionOf(store));
+    const makeRoom = await fillUp(store);
     const batch = events('big', 40, 500);
     const refusal = await store.append('m1', 1, batch).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(StorageFull);
     expect(refusal).toMatchObject({ code: 'STORAGE_FULL', file: store.file });
     expect(await store.revisionOf('m1')).toBe(1);
-    makeRoom();
+    await makeRoom();
     expect(await store.append('m1', 1, batch)).toMatchObject({ revision: 41 });
   });
 

@@ -36,7 +36,7 @@ export class MatchAuditController {
   })
   @Returns(200, 'AuditReport')
   @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })
-  @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
+  @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 404: ['MATCH_NOT_FOUND'], 503: ['CATALOG_BEHIND'] })
   audit(@Param('id') id: string, @Headers('accept-language') acceptLanguage?: string) {
     return this.audits.audit(id, acceptLanguage);
   }

@@ -29,6 +29,8 @@ export interface ApiConfig extends StorageConfig {
   readonly feedMaxBuffered?: string;
   /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow, a note in the clock and the audit (default 180) */
   readonly slowTurnSeconds?: number;
+  /** MATCHLOG_SNAPSHOT_EVERY: a match's snapshot each time it passes this many more events (default 1000); 0: no snapshots */
+  readonly snapshotEvery?: number;
 }
 
 /**
@@ -73,6 +75,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
     ...(env.MATCHLOG_SIGNING_KEY_FILE && { signingKeyFile: resolve(env.MATCHLOG_SIGNING_KEY_FILE) }),
     ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
     slowTurnSeconds: slowTurnSecondsOf(env.MATCHLOG_SLOW_TURN_SECONDS),
+    ...(env.MATCHLOG_SNAPSHOT_EVERY !== undefined && { snapshotEvery: snapshotEveryOf(env.MATCHLOG_SNAPSHOT_EVERY) }),
   };
 };
 
@@ -83,6 +86,13 @@ const slowTurnSecondsOf = (value: string | undefined): number => {
   if (value.trim() === '' || !Number.isSafeInteger(seconds) || seconds < 1)
     throw new ConfigError(`MATCHLOG_SLOW_TURN_SECONDS must be a whole number of seconds (at least 1, e.g. ${DEFAULT_SLOW_TURN_SECONDS}), not "${value}"`);
   return seconds;
+};
+
+const snapshotEveryOf = (value: string): number => {
+  const events = Number(value.replace(/_/g, ''));
+  if (!Number.isSafeInteger(events) || events < 0 || value.trim() === '')
+    throw new ConfigError(`MATCHLOG_SNAPSHOT_EVERY must be a number of events (0 for no snapshots, e.g. 1000), not "${value}"`);
+  return events;
 };
 
 const replayCacheEventsOf = (value: string): number => {

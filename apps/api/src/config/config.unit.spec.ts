@@ -57,6 +57,15 @@ describe('configFromEnv', () => {
     }
   });
 
+  it('reads MATCHLOG_SNAPSHOT_EVERY as a number of events, 0 for none; anything else is refused, naming it', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).snapshotEvery).toBeUndefined();
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SNAPSHOT_EVERY: '500' }).snapshotEvery).toBe(500);
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SNAPSHOT_EVERY: '0' }).snapshotEvery).toBe(0);
+    for (const bad of ['', 'often', '-1', '1.5']) {
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SNAPSHOT_EVERY: bad })).toThrow(/MATCHLOG_SNAPSHOT_EVERY must be a number of events/);
+    }
+  });
+
   it('reads MATCHLOG_SLOW_TURN_SECONDS as a positive whole number of seconds, 180 when unset; anything else is refused, naming it', () => {
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).slowTurnSeconds).toBe(180);
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SLOW_TURN_SECONDS: '240' }).slowTurnSeconds).toBe(240);

@@ -3,7 +3,15 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 
-export class ListMatchesQuery {
+/** A catalog read's read-your-writes: the position an append answered with. */
+export const AFTER_DESCRIPTION =
+  "a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head";
+
+export class AfterQuery {
+  @ApiPropertyOptional({ minimum: 0, description: AFTER_DESCRIPTION }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) after?: number;
+}
+
+export class ListMatchesQuery extends AfterQuery {
   @ApiPropertyOptional({ description: 'matches this player played: their seat id, or their name in any case' }) @IsOptional() @IsString() @Length(1, 128) player?: string;
   @ApiPropertyOptional({ enum: Object.keys(rulesets) }) @IsOptional() @IsIn(Object.keys(rulesets)) game?: string;
   @ApiPropertyOptional({ description: 'tournament event name' }) @IsOptional() @IsString() @Length(1, 200) event?: string;

@@ -6,6 +6,7 @@ import {
   AudienceNotFound,
   BroadcastDelayed,
   BodyTooDeep,
+  CatalogBehind,
   ChainBroken,
   EventsRejected,
   FieldProblem,
@@ -18,6 +19,7 @@ import {
   MatchLogAlreadyImported,
   MatchNotFound,
   RevisionOutOfRange,
+  TokensBehind,
   Unauthenticated,
   ValidationFailed,
 } from '@matchlog/matches';
@@ -79,6 +81,8 @@ const mappings: readonly Mapping[] = [
   plain(StorageFull, 507),
   plain(StorageCorrupt, 500),
   plain(StoreUnavailable, 503),
+  plain(CatalogBehind, 503),
+  plain(TokensBehind, 503),
   plain(StoreTimeout, 504),
   maps(AppendTooLarge, ({ code, message, maxBytes }) => ({ statusCode: 413, code, message, maxBytes })),
 ];
@@ -124,7 +128,8 @@ export class ErrorFilter implements ExceptionFilter {
     const problem = problemOf(exception);
     this.log(exception, problem);
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    if (exception instanceof StoreUnavailable) reply.header('Retry-After', String(exception.retryAfterSeconds));
+    if (exception instanceof StoreUnavailable || exception instanceof CatalogBehind || exception instanceof TokensBehind)
+      reply.header('Retry-After', String(exception.retryAfterSeconds));
     // the type said outright: a reply with its own serializer (answerAs) gets none from Fastify
     void reply.status(problem.statusCode).type('application/json; charset=utf-8').send(problem);
   }
@@ -133,6 +138,8 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof StorageCorrupt) {
       if (!this.corruptFilesLogged.has(exception.file)) this.logger.error(exception.report);
       this.corruptFilesLogged.add(exception.file);
+    } else if (exception instanceof CatalogBehind || exception instanceof TokensBehind) {
+      this.logger.warn(exception.message);
     } else if (exception instanceof StorageFull || exception instanceof StoreUnavailable || exception instanceof StoreTimeout) {
       this.logger.warn(exception.report);
     } else if (problem.statusCode >= 500) {

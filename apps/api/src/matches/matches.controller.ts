@@ -1,16 +1,15 @@
-import { CatalogDb, MatchPage, MatchSummary, decodeCursor, listMatches } from '@matchlog/catalog';
-import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
+import { MatchPage, MatchSummary, decodeCursor } from '@matchlog/catalog';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
 import { CreateMatchPipe, CreateMatchRequest } from '../dto/create-match.dto';
 import { ReissueTokensDto } from '../dto/reissue-tokens.dto';
-import { ListMatchesQuery } from '../dto/queries.dto';
+import { AfterQuery, ListMatchesQuery } from '../dto/queries.dto';
 import { MatchReader, MatchWriter, ValidationFailed } from '@matchlog/matches';
-import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
+import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { createMatchBody } from '../openapi/event-schemas';
 import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
-import { CATALOG_DB } from '../tokens';
 
 @ApiTags('matches')
 @Controller('matches')
@@ -18,7 +17,6 @@ export class MatchesController {
   constructor(
     private readonly writer: MatchWriter,
     private readonly reader: MatchReader,
-    @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
   ) {}
 
   @Post()
@@ -50,24 +48,28 @@ export class MatchesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Match history, newest first, with cursor pagination' })
+  @ApiOperation({
+    summary: 'Match history, newest first, with cursor pagination',
+    description: 'Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time).',
+  })
   @Returns(200, 'MatchPage')
-  @ApiErrors(STORE_ERRORS, { 400: ['VALIDATION_FAILED'] })
+  @ApiErrors(STORE_ERRORS, CATALOG_ERRORS)
   list(@Query() query: ListMatchesQuery): Promise<MatchPage> {
-    const { cursor, limit = 20, ...filter } = query;
+    const { cursor, limit = 20, after, ...filter } = query;
     const position = cursor === undefined ? undefined : decodeCursor(cursor);
     if (position === null) throw new ValidationFailed([{ path: 'cursor', message: 'cursor must be a nextCursor this API returned' }]);
-    return listMatches(this.catalog, filter, limit, position);
+    return this.reader.list(filter, limit, position, after);
   }
 
   @Get(':id')
   @ApiOperation({
     summary: "A match's catalog entry, with the audiences it has",
-    description: 'audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge.',
+    description:
+      'audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge. Read your writes: ?after= as for GET /matches.',
   })
   @Returns(200, 'MatchDetail')
-  @ApiErrors(STORE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
-  get(@Param('id') id: string): Promise<MatchSummary & { audiences: string[] }> {
-    return this.reader.summary(id);
+  @ApiErrors(STORE_ERRORS, CATALOG_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
+  get(@Param('id') id: string, @Query() query: AfterQuery): Promise<MatchSummary & { audiences: string[] }> {
+    return this.reader.summary(id, query.after);
   }
 }

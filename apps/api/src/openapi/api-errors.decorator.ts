@@ -6,10 +6,15 @@ import { ref } from './response-schemas';
 /** The error codes an operation can answer with, by HTTP status (docs/errors.md). */
 export type ErrorCodes = Readonly<Partial<Record<number, readonly string[]>>>;
 
-/** Any operation: a token is checked wherever one is sent (caller.guard.ts), and a bug is a 500. */
-const EVERY_OPERATION: ErrorCodes = { 401: ['UNAUTHENTICATED', 'TOKEN_IN_QUERY'], 500: ['INTERNAL_ERROR'] };
+/**
+ * Any operation: a token is checked wherever one is sent (caller.guard.ts; one this instance does not
+ * know waits for its log consumer to reach the store's head, TOKENS_BEHIND when it cannot), and a bug is a 500.
+ */
+const EVERY_OPERATION: ErrorCodes = { 401: ['UNAUTHENTICATED', 'TOKEN_IN_QUERY'], 500: ['INTERNAL_ERROR'], 503: ['TOKENS_BEHIND'] };
 /** Operations that read or write the stores. */
 export const STORE_ERRORS: ErrorCodes = { 500: ['STORAGE_CORRUPT'], 503: ['STORE_UNAVAILABLE'], 504: ['STORE_TIMEOUT'] };
+/** Operations the catalog answers: they wait for it to reach the caller's writes (CatalogFreshness). */
+export const CATALOG_ERRORS: ErrorCodes = { 400: ['VALIDATION_FAILED'], 503: ['CATALOG_BEHIND'] };
 /** Operations that write events. */
 export const WRITE_ERRORS: ErrorCodes = { 409: ['DUPLICATE_EVENT_ID'], 413: ['APPEND_TOO_LARGE'], 507: ['STORAGE_FULL'] };
 /** Operations that take a JSON body. */

@@ -8,11 +8,15 @@ export const responseDefinitions = {
       },
       "revision": {
         "type": "number"
+      },
+      "position": {
+        "type": "number"
       }
     },
     "required": [
       "matchId",
-      "revision"
+      "revision",
+      "position"
     ],
     "additionalProperties": false
   },

@@ -3,7 +3,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RoundResultsQuery } from '../dto/round-results.query';
-import { ApiErrors, STORE_ERRORS } from '../openapi/api-errors.decorator';
+import { ApiErrors, CATALOG_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 
 /** A round's result slip, for the scorekeeper: public, as the match history is. */
@@ -18,13 +18,14 @@ export class RoundResultsController {
     description:
       'Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. ' +
       'A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames). A round with no match recorded answers an empty list of tables. ' +
+      'Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time). ' +
       '?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game\'s winner or draw, separated by ";").',
   })
   @ApiProduces('application/json', 'text/csv')
   @Returns(200, 'RoundResults')
-  @ApiErrors(STORE_ERRORS, { 400: ['VALIDATION_FAILED'] })
+  @ApiErrors(STORE_ERRORS, CATALOG_ERRORS)
   async slip(@Query() query: RoundResultsQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<RoundResults | string> {
-    const results = await this.results.results(query.event, query.round);
+    const results = await this.results.results(query.event, query.round, query.after);
     if (query.format !== 'csv') return results;
     // set here, not by decorator, so an error answers as JSON
     reply.header('Content-Type', 'text/csv; charset=utf-8');

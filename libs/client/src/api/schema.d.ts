@@ -41,7 +41,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Match history, newest first, with cursor pagination */
+        /**
+         * Match history, newest first, with cursor pagination
+         * @description Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time).
+         */
         get: operations["MatchesController_list"];
         put?: never;
         /**
@@ -84,7 +87,7 @@ export interface paths {
         };
         /**
          * A match's catalog entry, with the audiences it has
-         * @description audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge.
+         * @description audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge. Read your writes: ?after= as for GET /matches.
          */
         get: operations["MatchesController_get"];
         put?: never;
@@ -368,7 +371,7 @@ export interface paths {
         };
         /**
          * A round's result slip: every table, its games and the match result
-         * @description Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames). A round with no match recorded answers an empty list of tables. ?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game's winner or draw, separated by ";").
+         * @description Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames). A round with no match recorded answers an empty list of tables. Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time). ?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game's winner or draw, separated by ";").
          */
         get: operations["RoundResultsController_slip"];
         put?: never;
@@ -680,6 +683,7 @@ export interface components {
         Appended: {
             matchId: string;
             revision: number;
+            position: number;
         };
         AudienceFeed: {
             audience: string;
@@ -1715,6 +1719,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description TOKENS_BEHIND */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND";
+                    };
+                };
+            };
         };
     };
     HealthController_ready: {
@@ -1758,13 +1774,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description not ready: the reasons, with Retry-After */
+            /**
+             * @description not ready: the reasons, with Retry-After
+             *
+             *     TOKENS_BEHIND
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReadyAnswer"];
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND";
+                    };
                 };
             };
         };
@@ -1772,6 +1795,8 @@ export interface operations {
     MatchesController_list: {
         parameters: {
             query?: {
+                /** @description a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head */
+                after?: number;
                 /** @description matches this player played: their seat id, or their name in any case */
                 player?: string;
                 game?: "lorcana" | "four-souls" | "grand-archive";
@@ -1837,7 +1862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1845,7 +1870,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
                     };
                 };
             };
@@ -2044,7 +2069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2052,7 +2077,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -2201,7 +2226,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2209,7 +2234,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -2241,7 +2266,10 @@ export interface operations {
     };
     MatchesController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head */
+                after?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2256,6 +2284,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MatchDetail"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
                 };
             };
             /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
@@ -2294,7 +2334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2302,7 +2342,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
                     };
                 };
             };
@@ -2406,7 +2446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2414,7 +2454,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -2563,7 +2603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2571,7 +2611,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -2686,7 +2726,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2694,7 +2734,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -2796,7 +2836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2804,7 +2844,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -2889,7 +2929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2897,7 +2937,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -2985,7 +3025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2993,7 +3033,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -3078,7 +3118,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3086,7 +3126,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -3224,7 +3264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3232,7 +3272,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -3344,7 +3384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3352,7 +3392,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -3440,7 +3480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3448,7 +3488,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
                     };
                 };
             };
@@ -3573,7 +3613,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3581,7 +3621,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -3666,7 +3706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3674,7 +3714,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -3730,6 +3770,18 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND";
                     };
                 };
             };
@@ -3823,7 +3875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3831,7 +3883,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
                 };
             };
@@ -3852,6 +3904,8 @@ export interface operations {
     RoundResultsController_slip: {
         parameters: {
             query: {
+                /** @description a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head */
+                after?: number;
                 /** @description tournament event name, as MatchCreated.tournament.event gives it */
                 event: string;
                 round: number;
@@ -3921,7 +3975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3929,11 +3983,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
                     };
                     "text/csv": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
                     };
                 };
             };

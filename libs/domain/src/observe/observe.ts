@@ -5,8 +5,8 @@ import { MatchLayout, MatchState } from '../state/match-state';
 import { standsFor } from './audience';
 import { Observation, SeenCard, ZoneSeen } from './observation';
 import { blindZonesOf, rehandle } from './rehandle';
-import { observeMoves } from './observe-moves';
-import { Perception, firstPerception, learn, seen } from './perception';
+import { observeMove, observeMoves } from './observe-moves';
+import { Perception, firstPerception, knowing, learn, seen } from './perception';
 import { canLookAt, forgets, indistinct, losesControlOfFaceDown, receivesDeckLists } from './visibility';
 
 /** One audience's standpoint: the table as it is, and what this audience can follow of it. */
@@ -41,94 +41,24 @@ export const observe = (before: Lens, event: MatchEvent, after: MatchState = evo
 };
 
 const observeEvent = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, event: Exclude<MatchEvent, EventOf<'MatchCreated'>>): Observed => {
-  const quick = observeQuickly(before, after, layout, perception, event);
-  if (quick !== undefined) return quick;
-  const unchanged = (observation: Observation): Observed => ({ observation, perception });
-  const cardOf = (cardId: string | undefined) => (cardId === undefined ? undefined : layout.cardIndex.get(cardId));
-  /**
-   * A card an observation refers to (a source, a target, a card others looked at): not named at all
-   * when it lies where this audience can not look at it in an unordered zone, since that zone's owner
-   * arranges it freely and naming it would say which card it is.
-   */
-  const referenceTo = (p: Perception, cardId: string) => {
-    const card = cardOf(cardId);
-    if (card === undefined) return undefined;
-    const now = after.cards[card];
-    if (indistinct(layout, now, p.audience)) return undefined;
-    return seen(layout, p, now, card);
-  };
-  const seenAs = (p: Perception, cardId: string) => {
-    const card = cardOf(cardId);
-    return card === undefined ? undefined : seen(layout, p, after.cards[card], card);
-  };
-  /** The audience learns these cards; where they lie in a zone it can not look into, that zone gets new handles. */
-  const learnSingledOut = (cards: readonly number[]) => rehandle(layout, after, learn(perception, cards), blindZonesOf(layout, after, cards, perception.audience));
-  const withRehandled = (rehandled: readonly ZoneSeen[]) => (rehandled.length ? { rehandled } : {});
-  const referencesTo = (p: Perception, cardIds: readonly string[]) => cardIds.map((cardId) => referenceTo(p, cardId)).filter((card) => card !== undefined);
-  const unnamed = (cardIds: readonly string[], named: readonly SeenCard[]) => (named.length < cardIds.length ? { unnamed: cardIds.length - named.length } : {});
-  const allKnown = (cardIds: readonly string[]) => cardIds.every((cardId) => cardOf(cardId) !== undefined);
   switch (event.type) {
-    case 'CardsRevealed': {
-      if (!allKnown(event.data.cardIds)) return unchanged({ type: 'Nothing' });
-      const { to } = event.data;
-      const learns = to === undefined || to.some((player) => standsFor(layout.playerIds, perception.audience, player));
-      const { perception: next, rehandled } = learns ? learnSingledOut(event.data.cardIds.map((c) => cardOf(c)!)) : { perception, rehandled: [] };
-      const cards = learns ? event.data.cardIds.map((cardId) => seenAs(next, cardId)!) : referencesTo(next, event.data.cardIds);
-      return { observation: { type: 'CardsRevealed', cards, ...unnamed(event.data.cardIds, cards), ...(to && { to }), ...withRehandled(rehandled) }, perception: next };
-    }
-    case 'CardsLookedAt': {
-      if (!allKnown(event.data.cardIds)) return unchanged({ type: 'Nothing' });
-      const { player, source } = event.data;
-      const looks = standsFor(layout.playerIds, perception.audience, player);
-      const { perception: next, rehandled } = looks ? learnSingledOut(event.data.cardIds.map((c) => cardOf(c)!)) : { perception, rehandled: [] };
-      const sourceSeen = source === undefined ? undefined : referenceTo(next, source);
-      const cards = looks ? event.data.cardIds.map((cardId) => seenAs(next, cardId)!) : referencesTo(next, event.data.cardIds);
-      return {
-        observation: { type: 'CardsLookedAt', player, cards, ...unnamed(event.data.cardIds, cards), ...(sourceSeen && { source: sourceSeen }), ...withRehandled(rehandled) },
-        perception: next,
-      };
-    }
+    case 'CardsRevealed':
+      return observeReveal(after, layout, perception, event.data);
+    case 'CardsLookedAt':
+      return observeLook(after, layout, perception, event.data);
     case 'CardStatusChanged':
-    case 'ControlChanged': {
-      const card = cardOf(event.data.cardId);
-      if (card === undefined) return unchanged({ type: 'Nothing' });
-      const now = after.cards[card];
-      const still =
-        canLookAt(layout, now, perception.audience) ||
-        (perception.known[card] && !forgets(layout, now, before.cards[card]) && !losesControlOfFaceDown(layout, now, before.cards[card], perception.audience));
-      const next = still === perception.known[card] ? perception : { ...perception, known: Object.assign(perception.known.slice(), { [card]: still }) };
-      const zone = layout.zones[now.zone].ref;
-      const seenCard = seen(layout, next, now, card);
-      return {
-        observation:
-          event.type === 'ControlChanged'
-            ? { type: 'ControlChanged', zone, card: seenCard, controller: event.data.controller }
-            : { type: 'CardStatusChanged', zone, card: seenCard },
-        perception: next,
-      };
-    }
-    case 'SearchPerformed': {
-      const { player, zone, criteria, found } = event.data;
-      const card = found === null ? undefined : cardOf(found);
-      const searches = card !== undefined && standsFor(layout.playerIds, perception.audience, player);
-      const { perception: next, rehandled } = searches ? learnSingledOut([card]) : { perception, rehandled: [] };
-      const foundSeen = card === undefined ? null : searches ? seen(layout, next, after.cards[card], card) : (referenceTo(next, found!) ?? null);
-      return {
-        observation: { type: 'SearchPerformed', player, zone, ...(criteria !== undefined && { criteria }), found: foundSeen, ...withRehandled(rehandled) },
-        perception: next,
-      };
-    }
-    case 'TriggerAdded': {
-      const { triggerId, player, sourceCardId, ability, kind = 'triggered', targets } = event.data;
-      if (cardOf(sourceCardId) === undefined || (targets !== undefined && !allKnown(targets))) return unchanged({ type: 'Nothing' });
-      const source = referenceTo(perception, sourceCardId);
-      const targetsSeen = targets === undefined ? undefined : referencesTo(perception, targets);
-      return unchanged({ type: 'TriggerAdded', triggerId, player, ...(source && { source }), ability, kind, ...(targetsSeen && { targets: targetsSeen }) });
-    }
+    case 'ControlChanged':
+      return observeCardChange(before, after, layout, perception, event);
+    case 'SearchPerformed':
+      return observeSearch(after, layout, perception, event.data);
+    case 'TriggerAdded':
+      return { observation: observeTrigger(after, layout, perception, event.data), perception };
     case 'EffectStarted': {
       const { effectId, player, kind, sourceCardId } = event.data;
-      const source = sourceCardId === undefined ? undefined : referenceTo(perception, sourceCardId);
-      return unchanged({ type: 'EffectStarted', effectId, player, kind, ...(source && { source }) });
+      const observation: Mutable<Seen<'EffectStarted'>> = { type: 'EffectStarted', effectId, player, kind };
+      const source = sourceCardId === undefined ? undefined : referenceTo(layout, after, perception, sourceCardId);
+      if (source) observation.source = source;
+      return { observation, perception };
     }
     case 'CardMoved':
     case 'CardsMoved':
@@ -141,38 +71,157 @@ const observeEvent = (before: MatchState, after: MatchState, layout: MatchLayout
     case 'CounterChanged':
     case 'TimeCalled':
     case 'TimeExtended':
-      // observed above already; listed so the switch stays exhaustive
+      // the commonest events, which observeQuickly handles
       return observeQuickly(before, after, layout, perception, event)!;
-    case 'MatchEnded': {
-      // declassified now that the match is over: every shuffle's order and salt, to check the commitments
-      const shuffles = !receivesDeckLists(layout, perception.audience)
-        ? []
-        : after.shuffles.map(({ revision, zone, cards, salt }) => ({
-            revision,
-            zone: layout.zones[zone].ref,
-            order: cards.map((card) => after.cards[card].definition),
-            ...(salt !== undefined && { salt }),
-          }));
-      return unchanged({
-        type: 'MatchEnded',
-        ...(event.data.winner !== undefined && { winner: event.data.winner }),
-        ...(event.data.draw === true && { draw: true as const }),
-        reason: event.data.reason,
-        ...(shuffles.length > 0 && { shuffles }),
-      });
-    }
+    case 'MatchEnded':
+      return { observation: observeEnd(after, layout, perception, event.data), perception };
     default:
       return assertNever(event);
   }
 };
 
-/** The commonest events, which need none of the helpers the others share: undefined for the others. */
+type Seen<T extends Observation['type']> = Extract<Observation, { type: T }>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+const NOTHING: Observation = { type: 'Nothing' };
+
+const cardOf = (layout: MatchLayout, cardId: string | undefined): number | undefined => (cardId === undefined ? undefined : layout.cardIndex.get(cardId));
+
+const allKnown = (layout: MatchLayout, cardIds: readonly string[]): boolean => {
+  for (const cardId of cardIds) if (!layout.cardIndex.has(cardId)) return false;
+  return true;
+};
+
+const indicesOf = (layout: MatchLayout, cardIds: readonly string[]): number[] => cardIds.map((cardId) => layout.cardIndex.get(cardId)!);
+
+/**
+ * A card an observation refers to (a source, a target, a card others looked at): not named at all
+ * when it lies where this audience can not look at it in an unordered zone, since that zone's owner
+ * arranges it freely and naming it would say which card it is.
+ */
+const referenceTo = (layout: MatchLayout, after: MatchState, p: Perception, cardId: string): SeenCard | undefined => {
+  const card = cardOf(layout, cardId);
+  if (card === undefined) return undefined;
+  const now = after.cards[card];
+  if (indistinct(layout, now, p.audience)) return undefined;
+  return seen(layout, p, now, card);
+};
+
+const referencesTo = (layout: MatchLayout, after: MatchState, p: Perception, cardIds: readonly string[]): SeenCard[] => {
+  const named: SeenCard[] = [];
+  for (const cardId of cardIds) {
+    const card = referenceTo(layout, after, p, cardId);
+    if (card !== undefined) named.push(card);
+  }
+  return named;
+};
+
+const seenAll = (layout: MatchLayout, after: MatchState, p: Perception, cards: readonly number[]): SeenCard[] => cards.map((card) => seen(layout, p, after.cards[card], card));
+
+/** The audience learns these cards; where they lie in a zone it can not look into, that zone gets new handles. */
+const learnSingledOut = (layout: MatchLayout, after: MatchState, perception: Perception, cards: readonly number[]): { perception: Perception; rehandled: ZoneSeen[] } =>
+  rehandle(layout, after, learn(perception, cards), blindZonesOf(layout, after, cards, perception.audience));
+
+const observeReveal = (after: MatchState, layout: MatchLayout, perception: Perception, data: EventOf<'CardsRevealed'>['data']): Observed => {
+  const { cardIds, to } = data;
+  if (!allKnown(layout, cardIds)) return { observation: NOTHING, perception };
+  const learns = to === undefined || to.some((player) => standsFor(layout.playerIds, perception.audience, player));
+  const indices = learns ? indicesOf(layout, cardIds) : [];
+  const { perception: next, rehandled } = learns ? learnSingledOut(layout, after, perception, indices) : { perception, rehandled: [] };
+  const cards = learns ? seenAll(layout, after, next, indices) : referencesTo(layout, after, next, cardIds);
+  const observation: Mutable<Seen<'CardsRevealed'>> = { type: 'CardsRevealed', cards };
+  if (cards.length < cardIds.length) observation.unnamed = cardIds.length - cards.length;
+  if (to) observation.to = to;
+  if (rehandled.length) observation.rehandled = rehandled;
+  return { observation, perception: next };
+};
+
+const observeLook = (after: MatchState, layout: MatchLayout, perception: Perception, data: EventOf<'CardsLookedAt'>['data']): Observed => {
+  const { cardIds, player, source } = data;
+  if (!allKnown(layout, cardIds)) return { observation: NOTHING, perception };
+  const looks = standsFor(layout.playerIds, perception.audience, player);
+  const indices = looks ? indicesOf(layout, cardIds) : [];
+  const { perception: next, rehandled } = looks ? learnSingledOut(layout, after, perception, indices) : { perception, rehandled: [] };
+  const sourceSeen = source === undefined ? undefined : referenceTo(layout, after, next, source);
+  const cards = looks ? seenAll(layout, after, next, indices) : referencesTo(layout, after, next, cardIds);
+  const observation: Mutable<Seen<'CardsLookedAt'>> = { type: 'CardsLookedAt', player, cards };
+  if (cards.length < cardIds.length) observation.unnamed = cardIds.length - cards.length;
+  if (sourceSeen) observation.source = sourceSeen;
+  if (rehandled.length) observation.rehandled = rehandled;
+  return { observation, perception: next };
+};
+
+const observeCardChange = (
+  before: MatchState,
+  after: MatchState,
+  layout: MatchLayout,
+  perception: Perception,
+  event: EventOf<'CardStatusChanged' | 'ControlChanged'>,
+): Observed => {
+  const card = cardOf(layout, event.data.cardId);
+  if (card === undefined) return { observation: NOTHING, perception };
+  const now = after.cards[card];
+  const still =
+    canLookAt(layout, now, perception.audience) ||
+    (perception.known[card] && !forgets(layout, now, before.cards[card]) && !losesControlOfFaceDown(layout, now, before.cards[card], perception.audience));
+  const next = still === perception.known[card] ? perception : knowing(perception, card, still);
+  const zone = layout.zones[now.zone].ref;
+  const seenCard = seen(layout, next, now, card);
+  return {
+    observation:
+      event.type === 'ControlChanged' ? { type: 'ControlChanged', zone, card: seenCard, controller: event.data.controller } : { type: 'CardStatusChanged', zone, card: seenCard },
+    perception: next,
+  };
+};
+
+const observeSearch = (after: MatchState, layout: MatchLayout, perception: Perception, data: EventOf<'SearchPerformed'>['data']): Observed => {
+  const { player, zone, criteria, found } = data;
+  const card = found === null ? undefined : cardOf(layout, found);
+  const searches = card !== undefined && standsFor(layout.playerIds, perception.audience, player);
+  const { perception: next, rehandled } = searches ? learnSingledOut(layout, after, perception, [card]) : { perception, rehandled: [] };
+  const foundSeen = card === undefined ? null : searches ? seen(layout, next, after.cards[card], card) : (referenceTo(layout, after, next, found!) ?? null);
+  const observation: Mutable<Seen<'SearchPerformed'>> =
+    criteria !== undefined ? { type: 'SearchPerformed', player, zone, criteria, found: foundSeen } : { type: 'SearchPerformed', player, zone, found: foundSeen };
+  if (rehandled.length) observation.rehandled = rehandled;
+  return { observation, perception: next };
+};
+
+const observeTrigger = (after: MatchState, layout: MatchLayout, perception: Perception, data: EventOf<'TriggerAdded'>['data']): Observation => {
+  const { triggerId, player, sourceCardId, ability, kind = 'triggered', targets } = data;
+  if (cardOf(layout, sourceCardId) === undefined || (targets !== undefined && !allKnown(layout, targets))) return NOTHING;
+  const source = referenceTo(layout, after, perception, sourceCardId);
+  const observation: Mutable<Seen<'TriggerAdded'>> = source
+    ? { type: 'TriggerAdded', triggerId, player, source, ability, kind }
+    : { type: 'TriggerAdded', triggerId, player, ability, kind };
+  if (targets !== undefined) observation.targets = referencesTo(layout, after, perception, targets);
+  return observation;
+};
+
+/** Declassified now that the match is over: every shuffle's order and salt, to check the commitments. */
+const observeEnd = (after: MatchState, layout: MatchLayout, perception: Perception, data: EventOf<'MatchEnded'>['data']): Observation => {
+  const shuffles = !receivesDeckLists(layout, perception.audience)
+    ? []
+    : after.shuffles.map(({ revision, zone, cards, salt }) => ({
+        revision,
+        zone: layout.zones[zone].ref,
+        order: cards.map((card) => after.cards[card].definition),
+        ...(salt !== undefined && { salt }),
+      }));
+  return {
+    type: 'MatchEnded',
+    ...(data.winner !== undefined && { winner: data.winner }),
+    ...(data.draw === true && { draw: true as const }),
+    reason: data.reason,
+    ...(shuffles.length > 0 && { shuffles }),
+  };
+};
+
+/** The commonest events: undefined for the others. */
 const observeQuickly = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, event: MatchEvent): Observed | undefined => {
   switch (event.type) {
     case 'CardMoved':
-      return observeMoves(before, after, layout, perception, [event.data], true);
+      return observeMove(before, after, layout, perception, event.data);
     case 'CardsMoved':
-      return observeMoves(before, after, layout, perception, event.data.moves, false);
+      return observeMoves(before, after, layout, perception, event.data.moves);
     case 'ZoneShuffled':
       return observeShuffle(before, after, layout, perception, event.data);
     case 'TurnStarted':
@@ -199,12 +248,15 @@ const observeQuickly = (before: MatchState, after: MatchState, layout: MatchLayo
 /** Counters are public: every audience sees the new value, on the player or on the card as it sees that card. */
 const observeCounter = (before: MatchState, after: MatchState, layout: MatchLayout, perception: Perception, change: CounterChanged): Observation => {
   const { counter, reason } = change;
-  const common = { counter, ...(reason !== undefined && { reason }) };
   if (change.player !== undefined) {
     if (!layout.playerIds.includes(change.player)) return { type: 'Nothing' };
     const was = before.counters[change.player]?.[counter] ?? 0;
     const value = after.counters[change.player]?.[counter] ?? 0;
-    return { type: 'CounterChanged', ...common, player: change.player, value, change: value - was };
+    const { player } = change;
+    // literals in the order the audience has always received (reason, when there is one, after counter)
+    return reason === undefined
+      ? { type: 'CounterChanged', counter, player, value, change: value - was }
+      : { type: 'CounterChanged', counter, reason, player, value, change: value - was };
   }
   const card = change.cardId === undefined ? undefined : layout.cardIndex.get(change.cardId);
   if (card === undefined) return { type: 'Nothing' };
@@ -213,7 +265,11 @@ const observeCounter = (before: MatchState, after: MatchState, layout: MatchLayo
   if (layout.zones[now.zone].definition.visibility !== 'public') return { type: 'Nothing' };
   const value = now.counters[counter] ?? 0;
   const moved = value - (before.cards[card].counters[counter] ?? 0);
-  return { type: 'CounterChanged', ...common, zone: layout.zones[now.zone].ref, card: seen(layout, perception, now, card), value, change: moved };
+  const zone = layout.zones[now.zone].ref;
+  const seenCard = seen(layout, perception, now, card);
+  return reason === undefined
+    ? { type: 'CounterChanged', counter, zone, card: seenCard, value, change: moved }
+    : { type: 'CounterChanged', counter, reason, zone, card: seenCard, value, change: moved };
 };
 
 /** After a shuffle nobody can follow a card in the zone: every card gets a new handle, by position. */
@@ -227,7 +283,7 @@ const observeShuffle = (before: MatchState, after: MatchState, layout: MatchLayo
     handles[card] = next++;
     known[card] = canLookAt(layout, after.cards[card], perception.audience);
   }
-  const renewed: Perception = { ...perception, handles, known, next };
+  const renewed: Perception = { audience: perception.audience, handles, known, next };
   const cards = after.zones[zone].map((card) => seen(layout, renewed, after.cards[card], card));
   const refill = before.zones[zone].length === 0 ? layout.zones[zone].definition.refillFrom : undefined;
   // the commitment, never the salt: the salt stays judge-only until MatchEnded discloses it

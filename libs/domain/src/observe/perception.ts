@@ -47,5 +47,12 @@ export const learn = (perception: Perception, cards: readonly number[]): Percept
   if (cards.every((card) => perception.known[card])) return perception;
   const known = perception.known.slice();
   for (const card of cards) known[card] = true;
-  return { ...perception, known };
+  return { audience: perception.audience, handles: perception.handles, known, next: perception.next };
+};
+
+/** The perception with one card's knowledge changed. */
+export const knowing = (perception: Perception, card: number, knows: boolean): Perception => {
+  const known = perception.known.slice();
+  known[card] = knows;
+  return { audience: perception.audience, handles: perception.handles, known, next: perception.next };
 };

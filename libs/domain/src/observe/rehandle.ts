@@ -6,9 +6,12 @@ import { indistinct } from './visibility';
 /** The cards of a zone this audience can not tell apart, in an order of public facts only: those it knows, by name, then the rest. */
 export const canonicalUnseen = (layout: MatchLayout, state: MatchState, zone: number, known: readonly boolean[], audience: string): number[] => {
   const { cards } = state;
-  const unseen = state.zones[zone].filter((card) => indistinct(layout, cards[card], audience));
-  const named = unseen.filter((card) => known[card]).sort((a, b) => (cards[a].definition < cards[b].definition ? -1 : cards[a].definition > cards[b].definition ? 1 : 0));
-  return [...named, ...unseen.filter((card) => !known[card])];
+  const named: number[] = [];
+  const rest: number[] = [];
+  for (const card of state.zones[zone]) if (indistinct(layout, cards[card], audience)) (known[card] ? named : rest).push(card);
+  if (named.length > 1) named.sort((a, b) => (cards[a].definition < cards[b].definition ? -1 : cards[a].definition > cards[b].definition ? 1 : 0));
+  for (const card of rest) named.push(card);
+  return named;
 };
 
 /**
@@ -24,7 +27,7 @@ export const rehandle = (layout: MatchLayout, state: MatchState, perception: Per
   let next = perception.next;
   const order = targets.map((zone) => canonicalUnseen(layout, state, zone, perception.known, perception.audience));
   for (const cards of order) for (const card of cards) handles[card] = next++;
-  const result: Perception = { ...perception, handles, next };
+  const result: Perception = { audience: perception.audience, handles, known: perception.known, next };
   const rehandled = targets.map((zone, i) => ({
     zone: layout.zones[zone].ref,
     cards: [...state.zones[zone].filter((c) => !indistinct(layout, state.cards[c], perception.audience)), ...order[i]].map((card) => seen(layout, result, state.cards[card], card)),

@@ -16,8 +16,25 @@ export interface FeedEntry {
 /** Revisions between two kept snapshots. */
 export const SNAPSHOT_EVERY = 64;
 
+/**
+ * Where a replay starts when it does not start at revision 0: the state and each non-judge audience's
+ * seat at `revision` (a stored snapshot, restored), and only the events after it.
+ */
+export interface ReplayStart {
+  readonly revision: number;
+  readonly state: MatchState;
+  readonly seats: ReadonlyMap<string, Seat>;
+}
+
+/** A replay that starts after revision 0 was asked about a revision before its start. */
+export class BeforeReplayStart extends Error {
+  constructor(revision: number, start: number) {
+    super(`revision ${revision} is before this replay's start (${start}): its earlier events must be prepended first`);
+  }
+}
+
 interface Track<S> {
-  /** snapshots[k] is the state at revision k * SNAPSHOT_EVERY */
+  /** snapshots[k] is the state at revision start + k * SNAPSHOT_EVERY */
   readonly snapshots: S[];
   cursor: { revision: number; state: S };
 }
@@ -27,26 +44,45 @@ interface Track<S> {
  * forward costs only the new events; going back starts from the nearest snapshot, never from zero.
  */
 export class Replay {
-  private readonly events: MatchEvent[];
+  private events: MatchEvent[];
   private readonly seats = new Map<string, Track<Seat>>();
   private judge: Track<MatchState> | undefined;
+  private begin: ReplayStart | undefined;
 
-  constructor(events: readonly MatchEvent[] = []) {
+  /** `events` follow `start.revision` when there is a start, else they are the whole match. */
+  constructor(events: readonly MatchEvent[] = [], start?: ReplayStart) {
     this.events = [...events];
+    if (start && start.revision > 0) this.begin = start;
+  }
+
+  /** The first revision this replay answers for: 0, unless it started from a snapshot and has not been given the events before it. */
+  get start(): number {
+    return this.begin?.revision ?? 0;
   }
 
   get revision(): number {
-    return this.events.length;
+    return this.start + this.events.length;
   }
 
-  /** Event `revision`'s meta.recordedAt, as the server stamped it (revision 1 is MatchCreated's). */
+  /** Event `revision`'s meta.recordedAt, as the server stamped it (revision 1 is MatchCreated's); undefined up to the start. */
   recordedAt(revision: number): string | undefined {
-    return this.events[revision - 1]?.meta?.recordedAt;
+    return this.eventAt(revision)?.meta?.recordedAt;
   }
 
-  /** Event `revision` (1 is MatchCreated). */
+  /** Event `revision` (1 is MatchCreated); undefined up to the start. */
   eventAt(revision: number): MatchEvent | undefined {
-    return this.events[revision - 1];
+    return revision > this.start ? this.events[revision - this.start - 1] : undefined;
+  }
+
+  /** The events up to the start, the whole match's first ones: the replay then answers for every revision, as one that began at 0. */
+  prepend(earlier: readonly MatchEvent[]): void {
+    if (!this.begin) return;
+    if (earlier.length !== this.begin.revision) throw new Error(`${earlier.length} events given, ${this.begin.revision} expected before the start`);
+    this.events = [...earlier, ...this.events];
+    this.begin = undefined;
+    // the cursors stay where they are; going back now starts from revision 0
+    if (this.judge) this.judge = { snapshots: [emptyMatch], cursor: this.judge.cursor };
+    for (const [audience, track] of this.seats) this.seats.set(audience, { snapshots: [emptySeat(audience)], cursor: track.cursor });
   }
 
   /** More events of the same match, in order. */
@@ -55,7 +91,7 @@ export class Replay {
   }
 
   stateAt(revision: number = this.revision): MatchState {
-    this.judge ??= { snapshots: [emptyMatch], cursor: { revision: 0, state: emptyMatch } };
+    this.judge ??= this.track(this.begin?.state ?? emptyMatch);
     return this.advance(this.judge, this.clamp(revision), (state, event) => evolve(state, event));
   }
 
@@ -69,13 +105,15 @@ export class Replay {
    */
   observations(audience: string, from = 0, to: number = this.revision): FeedEntry[] {
     const end = this.clamp(to);
+    const first = Math.max(0, from);
+    if (first < this.start && first < end) throw new BeforeReplayStart(first, this.start);
     if (audience === JUDGE) {
-      return this.events.slice(Math.max(0, from), end).map((event, i) => ({ revision: Math.max(0, from) + i + 1, observation: event }));
+      return this.events.slice(first - this.start, end - this.start).map((event, i) => ({ revision: first + i + 1, observation: event }));
     }
-    let seat = this.seatAt(audience, Math.max(0, Math.min(from, end)));
+    let seat = this.seatAt(audience, Math.min(first, end));
     const feed: FeedEntry[] = [];
-    for (let revision = Math.max(0, from); revision < end; revision++) {
-      const stepped = stepSeat(seat, this.events[revision]);
+    for (let revision = first; revision < end; revision++) {
+      const stepped = stepSeat(seat, this.events[revision - this.start]);
       seat = stepped.seat;
       feed.push({ revision: revision + 1, observation: stepped.observation });
     }
@@ -86,30 +124,38 @@ export class Replay {
   seatAt(audience: string, revision: number = this.revision): Seat {
     let track = this.seats.get(audience);
     if (!track) {
-      const empty = emptySeat(audience);
-      track = { snapshots: [empty], cursor: { revision: 0, state: empty } };
+      const begin = this.begin?.seats.get(audience);
+      if (this.begin && !begin) throw new Error(`this replay started without a seat for ${audience}`);
+      track = this.track(begin ?? emptySeat(audience));
       this.seats.set(audience, track);
     }
     return this.advance(track, this.clamp(revision), (seat, event) => stepSeat(seat, event).seat);
   }
 
+  private track<S>(first: S): Track<S> {
+    return { snapshots: [first], cursor: { revision: this.start, state: first } };
+  }
+
   private advance<S>(track: Track<S>, revision: number, step: (state: S, event: MatchEvent) => S): S {
+    const start = this.start;
+    if (revision < start) throw new BeforeReplayStart(revision, start);
     let { revision: at, state } = track.cursor;
     if (revision < at) {
-      const k = Math.min(Math.floor(revision / SNAPSHOT_EVERY), track.snapshots.length - 1);
-      at = k * SNAPSHOT_EVERY;
+      const k = Math.min(Math.floor((revision - start) / SNAPSHOT_EVERY), track.snapshots.length - 1);
+      at = start + k * SNAPSHOT_EVERY;
       state = track.snapshots[k];
     }
     while (at < revision) {
-      state = step(state, this.events[at]);
+      state = step(state, this.events[at - start]);
       at++;
-      if (at % SNAPSHOT_EVERY === 0 && track.snapshots.length === at / SNAPSHOT_EVERY) track.snapshots.push(state);
+      const since = at - start;
+      if (since % SNAPSHOT_EVERY === 0 && track.snapshots.length === since / SNAPSHOT_EVERY) track.snapshots.push(state);
     }
     track.cursor = { revision: at, state };
     return state;
   }
 
   private clamp(revision: number): number {
-    return Math.max(0, Math.min(this.events.length, Math.floor(revision)));
+    return Math.max(0, Math.min(this.revision, Math.floor(revision)));
   }
 }

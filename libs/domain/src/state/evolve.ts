@@ -1,15 +1,17 @@
-import { CounterChanged, EventOf, MatchEvent } from '../events/events';
+import { CounterChanged, EventOf, MatchEvent, Move } from '../events/events';
 import { NO_COUNTERS, counterAfter, withCounter } from './counters';
 import { timeCalled, timeExtended, turnStartedAfterTime } from './time';
 import { createMatch } from './create';
-import { MatchLayout, MatchState } from './match-state';
-import { moveCards } from './moves';
+import { CardState, MatchLayout, MatchState } from './match-state';
+import { applyMove } from './moves';
 import { shuffleZone } from './shuffle';
 import { zoneIndexOf } from './layout';
 import { Pending, pendingAdded, pendingRemoved, pendingResolved, pendingNewTurn, pendingWithout } from '../queue/pending';
 import { nextChooser } from '../queue/next-chooser';
 
 const assertNever = (value: never): never => value;
+
+type Draft = { -readonly [K in keyof MatchState]: MatchState[K] };
 
 /**
  * The omniscient fold: the state after `event`. Never throws; an event that names something that
@@ -18,69 +20,86 @@ const assertNever = (value: never): never => value;
 export const evolve = (state: MatchState, event: MatchEvent): MatchState => {
   const revision = state.revision + 1;
   try {
-    if (event.type === 'MatchCreated') {
-      return state.layout === null ? createMatch(event.data) : { ...state, revision };
-    }
-    if (state.layout === null) return { ...state, revision };
-    return withRevision(apply(state, state.layout, event), revision);
+    if (event.type === 'MatchCreated') return state.layout === null ? createMatch(event.data) : withRevision(state, revision);
+    if (state.layout === null) return withRevision(state, revision);
+    // one literal with every field, which apply fills in: nobody holds it until evolve returns it
+    const next = withRevision(state, revision);
+    apply(next, state, state.layout, event);
+    return next;
   } catch {
     // only malformed data gets here, which validate refuses before any append
-    return { ...state, revision };
+    return withRevision(state, revision);
   }
 };
 
-const apply = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent, EventOf<'MatchCreated'>>): MatchState => {
+const apply = (next: Draft, state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent, EventOf<'MatchCreated'>>): void => {
   switch (event.type) {
     case 'CardMoved':
-      return moveCards(state, layout, [event.data]);
+      return moveInto(next, state, layout, [event.data]);
     case 'CardsMoved':
-      return moveCards(state, layout, event.data.moves);
+      return moveInto(next, state, layout, event.data.moves);
     case 'ZoneShuffled': {
       const zone = zoneIndexOf(layout, event.data.zone);
+      if (zone === undefined) return;
       const shuffled = shuffleZone(state, layout, zone, event.data.order);
-      if (zone === undefined) return shuffled;
       const { salt } = event.data;
-      const record = { revision: state.revision + 1, zone, cards: shuffled.zones[zone], ...(typeof salt === 'string' && { salt }) };
-      return { ...shuffled, shuffles: [...state.shuffles, record] };
+      const record = { revision: next.revision, zone, cards: shuffled.zones[zone], ...(typeof salt === 'string' && { salt }) };
+      next.cards = shuffled.cards;
+      next.zones = shuffled.zones;
+      next.shuffles = [...state.shuffles, record];
+      return;
     }
     case 'CardStatusChanged':
     case 'ControlChanged':
-      return changeCard(state, layout, event);
+      return changeCard(next, state, layout, event);
     case 'TurnStarted':
-      return { ...state, turn: { player: event.data.player, number: event.data.turn }, queue: pendingNewTurn(state.queue), time: turnStartedAfterTime(state.time) };
+      next.turn = { player: event.data.player, number: event.data.turn };
+      next.queue = pendingNewTurn(state.queue);
+      next.time = turnStartedAfterTime(state.time);
+      return;
     case 'EffectStarted':
-      return { ...state, effects: [...state.effects, { ...event.data }] };
+      next.effects = [...state.effects, { ...event.data }];
+      return;
     case 'EffectResolved':
-      return { ...state, effects: state.effects.filter((effect) => effect.effectId !== event.data.effectId) };
+      next.effects = state.effects.filter((effect) => effect.effectId !== event.data.effectId);
+      return;
     case 'TriggerAdded': {
       const { triggerId, player, sourceCardId, ability, kind = 'triggered' } = event.data;
-      return { ...state, queue: pendingAdded(state.queue, { triggerId, player, sourceCardId, ability, kind }) };
+      next.queue = pendingAdded(state.queue, { triggerId, player, sourceCardId, ability, kind });
+      return;
     }
     case 'TriggerResolved':
-      return { ...state, queue: pendingResolved(state.queue, event.data.triggerId, event.data.player, bagCheck(layout, state.turn.player)) };
+      next.queue = pendingResolved(state.queue, event.data.triggerId, event.data.player, bagCheck(layout, state.turn.player));
+      return;
     case 'TriggerRemoved':
-      return { ...state, queue: pendingRemoved(state.queue, event.data.triggerId) };
+      next.queue = pendingRemoved(state.queue, event.data.triggerId);
+      return;
     case 'PlayerLeft':
-      return { ...state, departed: [...state.departed, event.data.player], queue: pendingWithout(state.queue, event.data.player) };
+      next.departed = [...state.departed, event.data.player];
+      next.queue = pendingWithout(state.queue, event.data.player);
+      return;
     case 'MatchEnded':
-      return { ...state, ended: event.data };
+      next.ended = event.data;
+      return;
     case 'CounterChanged':
-      return changeCounter(state, layout, event.data);
+      return changeCounter(next, state, layout, event.data);
     case 'TimeCalled':
-      return { ...state, time: timeCalled(state.time, state.revision + 1, state.turn.number) };
+      next.time = timeCalled(state.time, next.revision, state.turn.number);
+      return;
     case 'TimeExtended':
-      return { ...state, time: timeExtended(state.time, state.revision + 1, event.data.seconds, event.data.reason) };
+      next.time = timeExtended(state.time, next.revision, event.data.seconds, event.data.reason);
+      return;
     case 'CardsRevealed':
     case 'CardsLookedAt':
     case 'SearchPerformed':
       // knowledge, not table state: each audience's perception records it
-      return state;
+      return;
     default:
-      return assertNever(event);
+      return void assertNever(event);
   }
 };
 
-const withRevision = (s: MatchState, revision: number): MatchState => ({
+const withRevision = (s: MatchState, revision: number): Draft => ({
   revision,
   layout: s.layout,
   cards: s.cards,
@@ -95,33 +114,56 @@ const withRevision = (s: MatchState, revision: number): MatchState => ({
   time: s.time,
 });
 
-const changeCounter = (state: MatchState, layout: MatchLayout, change: CounterChanged): MatchState => {
+const moveInto = (next: Draft, state: MatchState, layout: MatchLayout, moves: readonly Move[]): void => {
+  const cards = state.cards.slice();
+  const zones = state.zones.slice();
+  for (const move of moves) applyMove(layout, cards, zones, move);
+  next.cards = cards;
+  next.zones = zones;
+};
+
+const changeCounter = (next: Draft, state: MatchState, layout: MatchLayout, change: CounterChanged): void => {
   if (change.player !== undefined) {
-    if (!layout.playerIds.includes(change.player)) return state;
+    if (!layout.playerIds.includes(change.player)) return;
     const own = state.counters[change.player] ?? NO_COUNTERS;
-    return { ...state, counters: { ...state.counters, [change.player]: withCounter(own, change.counter, counterAfter(own, change), false) } };
+    next.counters = { ...state.counters, [change.player]: withCounter(own, change.counter, counterAfter(own, change), false) };
+    return;
   }
   const index = change.cardId === undefined ? undefined : layout.cardIndex.get(change.cardId);
-  if (index === undefined) return state;
+  if (index === undefined) return;
   const cards = state.cards.slice();
   const card = cards[index];
   cards[index] = { ...card, counters: withCounter(card.counters, change.counter, counterAfter(card.counters, change), true) };
-  return { ...state, cards };
+  next.cards = cards;
 };
 
-const changeCard = (state: MatchState, layout: MatchLayout, event: EventOf<'CardStatusChanged' | 'ControlChanged'>): MatchState => {
+const changeCard = (next: Draft, state: MatchState, layout: MatchLayout, event: EventOf<'CardStatusChanged' | 'ControlChanged'>): void => {
   const index = layout.cardIndex.get(event.data.cardId);
-  if (index === undefined) return state;
+  if (index === undefined) return;
   const cards = state.cards.slice();
   const card = cards[index];
   if (event.type === 'ControlChanged') {
-    cards[index] = { ...card, controller: event.data.controller };
+    cards[index] = withStatus(card, event.data.controller, card.faceDown, card.exerted, card.damage);
   } else {
     const { exerted = card.exerted, damage = card.damage, faceDown = card.faceDown } = event.data;
-    cards[index] = { ...card, exerted, damage, faceDown };
+    cards[index] = withStatus(card, card.controller, faceDown, exerted, damage);
   }
-  return { ...state, cards };
+  next.cards = cards;
 };
+
+/** The card with new status: a literal of every field in CardState's order, as landedCard makes them. */
+const withStatus = (card: CardState, controller: string | null, faceDown: boolean, exerted: boolean, damage: number): CardState => ({
+  cardId: card.cardId,
+  owner: card.owner,
+  controller,
+  definition: card.definition,
+  zone: card.zone,
+  faceDown,
+  exerted,
+  damage,
+  counters: card.counters,
+  object: card.object,
+});
 
 const bagCheck = (layout: MatchLayout, activePlayer: string | null) => (queue: Pending<{ readonly triggerId: string; readonly player: string }>) =>
   nextChooser(layout.ruleset.pending, layout.playerIds, activePlayer, queue.resolvingPlayer, queue.items);

@@ -1,6 +1,6 @@
 import { Move, Position } from '../events/events';
 import { ZoneDefinition } from '../rules/ruleset';
-import { CardState, MatchLayout, MatchState } from './match-state';
+import { CardState, MatchLayout } from './match-state';
 import { zoneIndexOf } from './layout';
 import { NO_COUNTERS } from './counters';
 
@@ -65,11 +65,4 @@ const inserted = (cards: readonly number[], at: number, card: number): number[] 
   result.push(card);
   for (let i = at; i < cards.length; i++) result.push(cards[i]);
   return result;
-};
-
-export const moveCards = (state: MatchState, layout: MatchLayout, moves: readonly Move[]): MatchState => {
-  const cards = state.cards.slice();
-  const zones = state.zones.slice();
-  for (const move of moves) applyMove(layout, cards, zones, move);
-  return { ...state, cards, zones };
 };

@@ -1,5 +1,6 @@
+import { PlayerSeat } from '../events/events';
 import { ZoneRef, zoneKey } from '../events/zone-ref';
-import { MoveSeen, Observation, SeenCard } from '../observe/observation';
+import { MoveSeen, Observation, SeenCard, ZoneSeen } from '../observe/observation';
 import { nextChooser } from '../queue/next-chooser';
 import { Pending, emptyPending, pendingAdded, pendingNewTurn, pendingRemoved, pendingResolved, pendingWithout } from '../queue/pending';
 import { QueueItemView, QueueView, ResolvingView, queueView } from '../queue/queue-view';
@@ -45,63 +46,70 @@ export const evolveView = (view: AudienceView, observation: Observation): Audien
   return next;
 };
 
-/** Lists, not a Map and a Set: they hold a card or two, and are searched for a few queue sources. */
-interface Touched {
-  /** cards the observation shows as they now are, in its order (the last one with a handle counts) */
-  readonly now: SeenCard[];
-  /** handles that may no longer name the card they named (it left unseen, its zone was shuffled or rehandled) */
-  readonly gone: string[];
-}
+/** Cards the observation shows as they now are, in its order (the last one with a handle counts). */
+type Shown = SeenCard[];
+/** Handles that may no longer name the card they named (it left unseen, its zone was shuffled or rehandled). */
+type Gone = string[];
 
-/** What an observation changed of the cards the view names, read from the observation and the view before it. */
-const touchedBy = (before: AudienceView, o: Observation): Touched => {
-  const now: SeenCard[] = [];
-  const gone: string[] = [];
-  const shows = (card: SeenCard) => now.push(card);
-  const renews = (zone: ZoneRef) => {
-    for (const card of before.zones[keyOf(zone)]?.cards ?? []) gone.push(card.handle);
-  };
-  const rehandles = (zones: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined) => zones?.forEach(({ zone, cards }) => (renews(zone), cards.forEach(shows)));
+/**
+ * What an observation changed of the cards the view names, read from the observation and the view
+ * before it, into two short lists (a card or two, searched for a few queue sources): loops, not
+ * closures, as this runs on most events.
+ */
+const touchedBy = (before: AudienceView, o: Observation, now: Shown, gone: Gone): void => {
   switch (o.type) {
     case 'CardMoved':
       if (o.move.handle !== undefined) gone.push(o.move.handle);
-      shows(o.move.card);
-      rehandles(o.rehandled);
-      break;
+      now.push(o.move.card);
+      if (o.rehandled) rehandles(before, o.rehandled, now, gone);
+      return;
     case 'CardsMoved':
       for (const m of o.moves) {
         if (m.handle !== undefined) gone.push(m.handle);
-        shows(m.card);
+        now.push(m.card);
       }
-      o.unseen?.left.forEach((left) => left.handle !== undefined && gone.push(left.handle));
-      o.unseen?.arrived.forEach((arrived) => shows(arrived.card));
-      rehandles(o.rehandled);
-      break;
+      if (o.unseen) {
+        for (const left of o.unseen.left) if (left.handle !== undefined) gone.push(left.handle);
+        for (const arrived of o.unseen.arrived) now.push(arrived.card);
+      }
+      if (o.rehandled) rehandles(before, o.rehandled, now, gone);
+      return;
     case 'ZoneShuffled':
-      renews(o.zone);
-      if (o.refilledFrom) renews(o.refilledFrom);
-      o.cards.forEach(shows);
-      break;
+      renews(before, o.zone, gone);
+      if (o.refilledFrom) renews(before, o.refilledFrom, gone);
+      for (const card of o.cards) now.push(card);
+      return;
     case 'CardStatusChanged':
     case 'ControlChanged':
-      shows(o.card);
-      break;
+      now.push(o.card);
+      return;
     case 'CounterChanged':
-      if (o.card) shows(o.card);
-      break;
+      if (o.card) now.push(o.card);
+      return;
     case 'CardsRevealed':
     case 'CardsLookedAt':
-      o.cards.forEach(shows);
-      rehandles(o.rehandled);
-      break;
+      for (const card of o.cards) now.push(card);
+      if (o.rehandled) rehandles(before, o.rehandled, now, gone);
+      return;
     case 'SearchPerformed':
-      if (o.found) shows(o.found);
-      rehandles(o.rehandled);
-      break;
+      if (o.found) now.push(o.found);
+      if (o.rehandled) rehandles(before, o.rehandled, now, gone);
+      return;
     default:
-      break;
+      return;
   }
-  return { now, gone };
+};
+
+const renews = (before: AudienceView, zone: ZoneRef, gone: Gone): void => {
+  const seen = before.zones[keyOf(zone)];
+  if (seen !== undefined) for (const card of seen.cards) gone.push(card.handle);
+};
+
+const rehandles = (before: AudienceView, zones: readonly ZoneSeen[], now: Shown, gone: Gone): void => {
+  for (const { zone, cards } of zones) {
+    renews(before, zone, gone);
+    for (const card of cards) now.push(card);
+  }
 };
 
 /**
@@ -110,41 +118,58 @@ const touchedBy = (before: AudienceView, o: Observation): Touched => {
  * (a shuffle, an unseen placement): the queue never names a card its audience can no longer identify.
  */
 const followSources = (queue: QueueView<SeenCard>, before: AudienceView, o: Observation): QueueView<SeenCard> => {
-  if (!TOUCHES_CARDS.has(o.type) || (!queue.items.some(hasSource) && !queue.resolving.some(hasSource))) return queue;
-  const { now, gone } = touchedBy(before, o);
-  if (now.length === 0 && gone.length === 0) return queue;
-  const follow = (source: SeenCard | undefined): SeenCard | undefined => {
-    if (source === undefined) return undefined;
-    const shown = lastWithHandle(now, source.handle);
-    if (shown !== undefined) return shown;
-    return source.definition !== undefined && gone.includes(source.handle) ? { handle: source.handle } : source;
-  };
-  const items = followEach(queue.items, follow);
-  const resolving = followEach(queue.resolving, follow);
-  return items === queue.items && resolving === queue.resolving ? queue : { ...queue, items, resolving };
+  if (!hasSource(queue.items) && !hasSource(queue.resolving)) return queue;
+  let items: readonly QueueItemView<SeenCard>[];
+  let resolving: readonly ResolvingView<SeenCard>[];
+  // the commonest observations show one card, and one handle at most is gone
+  if (o.type === 'CardMoved' && !o.rehandled) {
+    items = followOne(queue.items, o.move.card, o.move.handle);
+    resolving = followOne(queue.resolving, o.move.card, o.move.handle);
+  } else if (o.type === 'CardStatusChanged' || o.type === 'ControlChanged') {
+    items = followOne(queue.items, o.card, undefined);
+    resolving = followOne(queue.resolving, o.card, undefined);
+  } else {
+    const now: Shown = [];
+    const gone: Gone = [];
+    touchedBy(before, o, now, gone);
+    if (now.length === 0 && gone.length === 0) return queue;
+    items = followEach(queue.items, now, gone);
+    resolving = followEach(queue.resolving, now, gone);
+  }
+  if (items === queue.items && resolving === queue.resolving) return queue;
+  // a literal in queueView's key order, not a spread: cheaper, and the same JSON
+  const { discipline, resolvingPlayer, nextChooser, next } = queue;
+  return { discipline, items, resolvingPlayer, nextChooser, next, resolving, waitingForAction: queue.waitingForAction };
 };
 
-/** The observations touchedBy reads cards from. */
-const TOUCHES_CARDS: ReadonlySet<Observation['type']> = new Set([
-  'CardMoved',
-  'CardsMoved',
-  'ZoneShuffled',
-  'CardStatusChanged',
-  'ControlChanged',
-  'CounterChanged',
-  'CardsRevealed',
-  'CardsLookedAt',
-  'SearchPerformed',
-]);
-
-const hasSource = (item: { readonly source?: SeenCard }): boolean => item.source !== undefined;
-
-/** The same array when no item's source changes. */
-const followEach = <T extends { readonly source?: SeenCard }>(list: readonly T[], follow: (source: SeenCard | undefined) => SeenCard | undefined): readonly T[] => {
+/** followEach for one card shown and at most one handle gone. */
+const followOne = <T extends { readonly source?: SeenCard }>(list: readonly T[], shown: SeenCard, gone: string | undefined): readonly T[] => {
   let followed: T[] | undefined;
   for (let i = 0; i < list.length; i++) {
-    const source = follow(list[i].source);
-    if (source === list[i].source) continue;
+    const was = list[i].source;
+    if (was === undefined) continue;
+    const { handle } = was;
+    const source = handle === shown.handle ? shown : handle === gone && was.definition !== undefined ? { handle } : was;
+    if (source === was) continue;
+    followed ??= list.slice();
+    followed[i] = { ...list[i], source };
+  }
+  return followed ?? list;
+};
+
+const hasSource = (list: readonly { readonly source?: SeenCard }[]): boolean => {
+  for (let i = 0; i < list.length; i++) if (list[i].source !== undefined) return true;
+  return false;
+};
+
+/** The same array when no item's source changes. */
+const followEach = <T extends { readonly source?: SeenCard }>(list: readonly T[], now: Shown, gone: Gone): readonly T[] => {
+  let followed: T[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const was = list[i].source;
+    if (was === undefined) continue;
+    const source = lastWithHandle(now, was.handle) ?? (was.definition !== undefined && gone.includes(was.handle) ? { handle: was.handle } : was);
+    if (source === was) continue;
     followed ??= list.slice();
     followed[i] = { ...list[i], source };
   }
@@ -168,13 +193,14 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       return withQueue(next, emptyPending, []);
     }
     case 'CardMoved':
-      next.zones = rehandled(moved(view.zones, [o.move], undefined), o.rehandled, view.zones);
+      next.zones = rehandled(movedOne(view.zones, o.move), o.rehandled, view.zones);
       return;
     case 'CardsMoved':
       next.zones = rehandled(moved(view.zones, o.moves, o.unseen), o.rehandled, view.zones);
       return;
     case 'ZoneShuffled': {
-      const zones = { ...view.zones, [keyOf(o.zone)]: zoneWith(o.zone, o.cards) };
+      const zones = copied(view.zones);
+      zones[keyOf(o.zone)] = zoneWith(o.zone, o.cards);
       if (o.refilledFrom) zones[keyOf(o.refilledFrom)] = zoneWith(o.refilledFrom, []);
       next.zones = zones;
       return;
@@ -188,7 +214,7 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       return;
     case 'CardStatusChanged':
     case 'ControlChanged':
-      next.zones = replaced(view.zones, [o.card]);
+      next.zones = replacedOne(view.zones, o.card);
       return;
     case 'TurnStarted':
       next.turn = { player: o.player, number: o.turn };
@@ -221,7 +247,7 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       next.ended = { ...(o.winner !== undefined && { winner: o.winner }), ...(o.draw && { draw: true }), reason: o.reason };
       return;
     case 'CounterChanged':
-      if (o.card) next.zones = replaced(view.zones, [o.card]);
+      if (o.card) next.zones = replacedOne(view.zones, o.card);
       else if (o.player !== undefined) next.counters = { ...view.counters, [o.player]: withCounter(view.counters[o.player] ?? {}, o.counter, o.value, false) };
       return;
     case 'TimeCalled':
@@ -237,12 +263,19 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
   }
 };
 
+/**
+ * A copy of the zones to change: the one place that copies them, so that every copy of a match's
+ * zones gets the same hidden class (copies made in several places each got their own, after which
+ * every access to them went through V8's slowest paths).
+ */
+const copied = (zones: Readonly<Zones>): Zones => ({ ...zones });
+
 const zoneWith = (zone: ZoneRef, cards: readonly SeenCard[]): ZoneView<SeenCard> => ({ zone, count: cards.length, cards });
 
 /** Zones whose cards the audience can no longer tell apart come whole, with their new handles. */
 const rehandled = (zones: Zones, replaced: readonly { zone: ZoneRef; cards: readonly SeenCard[] }[] | undefined, previous: Readonly<Zones>): Zones => {
   if (!replaced) return zones;
-  const next = zones === previous ? { ...zones } : zones;
+  const next = zones === previous ? copied(zones) : zones;
   for (const { zone, cards } of replaced) next[keyOf(zone)] = zoneWith(zone, cards);
   return next;
 };
@@ -254,6 +287,43 @@ interface Touch {
 }
 
 type Unseen = Extract<Observation, { type: 'CardsMoved' }>['unseen'];
+
+/** `moved` for one move and nothing unseen, the commonest event: the same zones, without the bookkeeping for many. */
+const movedOne = (zones: Readonly<Zones>, m: MoveSeen): Zones => {
+  const next = copied(zones);
+  const toKey = keyOf(m.to);
+  let left: SeenCard[] | undefined;
+  let leftZone: ZoneRef | undefined;
+  if (m.handle !== undefined) {
+    const fromKey = keyOf(m.from);
+    const from = zones[fromKey];
+    left = from === undefined ? [] : withoutHandle(from.cards, m.handle);
+    leftZone = from === undefined ? m.from : from.zone;
+    if (fromKey !== toKey) {
+      next[fromKey] = { zone: leftZone, count: left.length, cards: left };
+      left = undefined;
+    }
+  }
+  const to = zones[toKey];
+  const cards = left ?? (to === undefined ? [] : to.cards.slice());
+  const at = m.index < 0 ? Math.max(cards.length + m.index, 0) : Math.min(m.index, cards.length);
+  cards.push(m.card);
+  for (let i = cards.length - 1; i > at; i--) cards[i] = cards[i - 1];
+  cards[at] = m.card;
+  next[toKey] = { zone: leftZone !== undefined && left !== undefined ? leftZone : to === undefined ? m.to : to.zone, count: cards.length, cards };
+  return next;
+};
+
+/** A copy without the first card with this handle. */
+const withoutHandle = (cards: readonly SeenCard[], handle: string): SeenCard[] => {
+  const rest: SeenCard[] = [];
+  let found = false;
+  for (let i = 0; i < cards.length; i++) {
+    if (!found && cards[i].handle === handle) found = true;
+    else rest.push(cards[i]);
+  }
+  return rest;
+};
 
 /** Removes every card that left (those without a handle come with their zone rehandled), then inserts the arrivals by ascending final index. */
 const moved = (zones: Readonly<Zones>, moves: readonly MoveSeen[], unseen: Unseen): Zones => {
@@ -289,7 +359,7 @@ const moved = (zones: Readonly<Zones>, moves: readonly MoveSeen[], unseen: Unsee
     const arrived = [...moves.map((m) => ({ zone: m.to, index: m.index, card: m.card })), ...(unseen?.arrived ?? [])].sort((a, b) => a.index - b.index);
     for (const { zone, index, card } of arrived) arrive(zone, index, card);
   }
-  const next: Zones = { ...zones };
+  const next = copied(zones);
   for (const { key, zone, cards } of touched) next[key] = { zone, count: cards.length, cards };
   return next;
 };
@@ -307,8 +377,27 @@ const replaced = (zones: Readonly<Zones>, seen: readonly SeenCard[]): Zones => {
       cards[i] = shown;
     }
     if (cards === undefined) continue;
-    next ??= { ...zones };
-    next[key] = { ...zone, cards };
+    next ??= copied(zones);
+    next[key] = { zone: zone.zone, count: zone.count, cards };
+  }
+  return next ?? zones;
+};
+
+/** `replaced` for one card. */
+const replacedOne = (zones: Readonly<Zones>, card: SeenCard): Zones => {
+  const { handle } = card;
+  let next: Zones | undefined;
+  for (const key in zones) {
+    const zone = zones[key];
+    let cards: SeenCard[] | undefined;
+    for (let i = 0; i < zone.cards.length; i++) {
+      if (zone.cards[i].handle !== handle) continue;
+      cards ??= zone.cards.slice();
+      cards[i] = card;
+    }
+    if (cards === undefined) continue;
+    next ??= copied(zones);
+    next[key] = { zone: zone.zone, count: zone.count, cards };
   }
   return next ?? zones;
 };
@@ -329,18 +418,19 @@ const resolvingOf = (o: Extract<Observation, { type: 'EffectStarted' }>): Resolv
 });
 
 const chooserOf = (view: AudienceView, queue: Pending<QueueItemView<SeenCard>>): string | null =>
-  view.game === null
-    ? null
-    : nextChooser(
-        rulesets[view.game].pending,
-        view.players.map((p) => p.id),
-        view.turn.player,
-        queue.resolvingPlayer,
-        queue.items,
-      );
+  view.game === null ? null : nextChooser(rulesets[view.game].pending, idsOf(view.players), view.turn.player, queue.resolvingPlayer, queue.items);
+
+const playerIds = new WeakMap<readonly PlayerSeat[], string[]>();
+
+/** The players' ids, remembered: every view of a match shares MatchStarted's players. */
+const idsOf = (players: readonly PlayerSeat[]): string[] => {
+  let ids = playerIds.get(players);
+  if (ids === undefined) playerIds.set(players, (ids = players.map((player) => player.id)));
+  return ids;
+};
 
 const withQueue = (next: Draft, pending: Pending<QueueItemView<SeenCard>>, resolving: readonly ResolvingView<SeenCard>[]): void => {
   if (next.game === null) return;
-  const players = next.players.map((player) => player.id);
+  const players = idsOf(next.players);
   next.queue = queueView(rulesets[next.game].pending, players, next.turn.player, pending, resolving);
 };

@@ -1,7 +1,7 @@
-import { CatalogDb, grantOf } from '@matchlog/catalog';
 import { createHash, timingSafeEqual } from 'crypto';
 import { Unauthenticated } from '../errors';
 import { Caller } from './caller';
+import { TokenGrants } from './token-grants';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -11,7 +11,7 @@ export class Authenticator {
 
   constructor(
     organizerKey: string,
-    private readonly catalog: CatalogDb,
+    private readonly tokens: TokenGrants,
   ) {
     this.organizer = digest(organizerKey);
   }
@@ -21,7 +21,7 @@ export class Authenticator {
     const token = /^Bearer (\S+)$/i.exec(authorization)?.[1];
     if (!token) throw new Unauthenticated();
     if (timingSafeEqual(digest(token), this.organizer)) return { kind: 'organizer' };
-    const grant = await grantOf(this.catalog, token);
+    const grant = await this.tokens.grantOf(token);
     if (!grant) throw new Unauthenticated();
     return grant.role === 'player' ? { kind: 'player', matchId: grant.matchId, player: grant.player } : { kind: grant.role, matchId: grant.matchId };
   }

@@ -12,6 +12,7 @@ import {
   knowledgeLedger,
 } from '@matchlog/audit';
 import { CatalogDb, gamesOfSameTable } from '@matchlog/catalog';
+import { CatalogFreshness } from '../read/catalog-freshness';
 import { EventStore } from '@matchlog/store';
 import { RevisionOutOfRange } from '../errors';
 import { asMatchEvent, readMatch } from '../model/read-match';
@@ -35,6 +36,7 @@ export class MatchAudit {
   constructor(
     private readonly store: EventStore,
     private readonly catalog: CatalogDb,
+    private readonly freshness: CatalogFreshness,
     /** the organizer's slow-play threshold (MATCHLOG_SLOW_TURN_SECONDS), for SLOW_TURN */
     private readonly slowTurnSeconds = DEFAULT_SLOW_TURN_SECONDS,
   ) {}
@@ -57,6 +59,7 @@ export class MatchAudit {
 
   /** The other games of the match at this one's table, by their MatchCreated (a game the catalog lists but the store lacks is skipped). */
   private async otherGames(matchId: string): Promise<OtherGame[]> {
+    await this.freshness.reach();
     const table = await gamesOfSameTable(this.catalog, matchId);
     const others: OtherGame[] = [];
     for (const game of table?.games ?? []) {

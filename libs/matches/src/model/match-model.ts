@@ -2,6 +2,7 @@ import { chainHeadOf, chainSaltOf } from '@matchlog/audit';
 import { AudienceView, JUDGE, JudgeView, MatchEvent, MatchState, Replay, Seat, evolve, judgeView, stepSeat } from '@matchlog/domain';
 import { FeedSource } from '../access/feed-horizon';
 import { FeedEncoder, JSON_ENCODER, sseMessage } from '../feed/sse';
+import type { RestoredStart } from '../snapshot/match-snapshot';
 
 /** Messages kept per followed audience, the latest ones, so streams a little behind (or delayed) share them too. */
 const KEPT_MESSAGES = 256;
@@ -42,14 +43,17 @@ export class MatchModel implements FeedSource {
 
   constructor(
     readonly matchId: string,
+    /** the whole match, or the events after `start`'s revision */
     events: readonly MatchEvent[],
     /** how its messages are written (the transport's wall) */
     readonly encoder: FeedEncoder = JSON_ENCODER,
+    /** a snapshot's, checked against the log: the model answers from its revision on until the events before it are prepended */
+    start?: RestoredStart,
   ) {
-    this.replay = new Replay(events);
+    this.replay = new Replay(events, start);
     this.state = this.replay.stateAt();
-    this.head = chainHeadOf(events);
-    this.salt = chainSaltOf(events);
+    this.head = start && events.length === 0 ? start.head : chainHeadOf(events);
+    this.salt = start ? start.salt : chainSaltOf(events);
   }
 
   get revision(): number {

@@ -1,9 +1,16 @@
-import { MatchEvent, MatchState } from '@matchlog/domain';
+import { ID, MatchEvent, MatchState } from '@matchlog/domain';
 import { EventStore, LogProcessor, StoredEvent } from '@matchlog/store';
 import { FeedEncoder, JSON_ENCODER } from '../feed/sse';
 import { LruByWeight } from './lru-by-weight';
 import { MatchModel } from './match-model';
 import { asMatchEvent, readMatch } from './read-match';
+import { MatchSnapshots } from '../snapshot/match-snapshots';
+
+/**
+ * What a caller will ask of a match: `history`, any revision (the whole log in memory); `head`, the
+ * latest revisions only, which a model started at a snapshot answers without the events before it.
+ */
+export type Reach = 'history' | 'head';
 
 const CACHED_MATCHES = 500;
 /** about 1 GB of heap at the ~0.7–1.1 KB per cached event bench/replay-memory.bench.ts measures */
@@ -15,12 +22,15 @@ export const DEFAULT_REPLAY_CACHE_EVENTS = 1_000_000;
  * it. The writer adds its own appends at once, and the log consumer tells of every append (any
  * instance's), so followed matches move on without being asked. Matches no feed holds are bounded by
  * events held (MATCHLOG_REPLAY_CACHE_EVENTS) and by count; a held one stays until its last holder lets go.
+ * A match read for its head only starts at its latest snapshot, when it has one that checks out
+ * against the log; asked for its history later, the model is given the events before it.
  */
 export class MatchModels implements LogProcessor {
   readonly name = 'live matches';
   private readonly cache: LruByWeight<MatchModel>;
   private readonly held = new Map<string, MatchModel>();
   private readonly loading = new Map<string, Promise<MatchModel>>();
+  private readonly completing = new Map<MatchModel, Promise<void>>();
 
   constructor(
     private readonly store: EventStore,
@@ -29,15 +39,18 @@ export class MatchModels implements LogProcessor {
     private readonly onFailure: (model: MatchModel, error: unknown) => void = () => undefined,
     /** how the models' feed messages are written */
     private readonly encoder: FeedEncoder = JSON_ENCODER,
+    /** where models start from when read for their head, and what takes a snapshot as matches grow */
+    private readonly snapshots?: MatchSnapshots,
   ) {
-    this.cache = new LruByWeight({ maxEntries: CACHED_MATCHES, maxWeight: replayCacheEvents }, (model) => model.revision);
+    this.cache = new LruByWeight({ maxEntries: CACHED_MATCHES, maxWeight: replayCacheEvents }, (model) => model.revision - model.replay.start);
   }
 
   /** The match as the store holds it now: at least at the revision the store had when this call began. */
-  async load(matchId: string): Promise<MatchModel> {
-    const model = this.modelOf(matchId);
-    if (!model) return this.loadWhole(matchId);
-    if ((await this.store.revisionOf(matchId)) > model.revision) await this.catchUp(model);
+  async load(matchId: string, reach: Reach = 'history'): Promise<MatchModel> {
+    const cached = this.modelOf(matchId);
+    const model = cached ?? (await this.loadNew(matchId, reach));
+    if (reach === 'history' && model.replay.start > 0) await this.complete(model);
+    if (cached && (await this.store.revisionOf(matchId)) > model.revision) await this.catchUp(model);
     return model;
   }
 
@@ -62,7 +75,9 @@ export class MatchModels implements LogProcessor {
   /** The writer's append, which followed revision `after` and left the match in `state`. */
   appended(matchId: string, after: number, events: readonly MatchEvent[], state: MatchState): void {
     const model = this.modelOf(matchId);
-    if (model) this.advanced(model, after, events, state);
+    if (!model) return;
+    this.advanced(model, after, events, state);
+    this.snapshots?.advanced(model, after);
   }
 
   forget(matchId: string): void {
@@ -102,15 +117,14 @@ export class MatchModels implements LogProcessor {
     return this.held.get(matchId) ?? this.cache.get(matchId);
   }
 
-  private loadWhole(matchId: string): Promise<MatchModel> {
+  private loadNew(matchId: string, reach: Reach): Promise<MatchModel> {
     let loading = this.loading.get(matchId);
     if (!loading) {
-      loading = readMatch(this.store, matchId)
-        .then((events) => {
+      loading = this.read(matchId, reach)
+        .then((model) => {
           // a read that raced a write may bring an older match than one cached meanwhile: keep the newer
           const cached = this.modelOf(matchId);
-          if (cached && cached.revision >= events.length) return cached;
-          const model = new MatchModel(matchId, events, this.encoder);
+          if (cached && cached.revision >= model.revision) return cached;
           this.cache.set(matchId, model);
           return model;
         })
@@ -118,6 +132,30 @@ export class MatchModels implements LogProcessor {
       this.loading.set(matchId, loading);
     }
     return loading;
+  }
+
+  private async read(matchId: string, reach: Reach): Promise<MatchModel> {
+    const restored = reach === 'head' && ID.test(matchId) ? await this.snapshots?.restore(matchId) : undefined;
+    if (restored) return new MatchModel(matchId, restored.tail, this.encoder, restored.start);
+    return new MatchModel(matchId, await readMatch(this.store, matchId), this.encoder);
+  }
+
+  /** A model started at a snapshot is given the events before it: it then answers for every revision. */
+  private complete(model: MatchModel): Promise<void> {
+    let completing = this.completing.get(model);
+    if (!completing) {
+      const start = model.replay.start;
+      completing = this.store
+        .readStream(model.matchId, { maxCount: start })
+        .then((earlier) => {
+          if (model.replay.start !== start) return;
+          model.replay.prepend(earlier.map(asMatchEvent));
+          if (this.cache.peek(model.matchId) === model) this.cache.reweigh(model.matchId);
+        })
+        .finally(() => this.completing.delete(model));
+      this.completing.set(model, completing);
+    }
+    return completing;
   }
 
   /** Reads only the tail past the model's revision. */

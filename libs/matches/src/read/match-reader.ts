@@ -1,10 +1,11 @@
-import { CatalogDb, MatchSummary, findMatch } from '@matchlog/catalog';
-import { AudienceView, JudgeSource, JudgeView, MatchEvent, Observation, PUBLIC, QueueView, SeenCard, audiencesOf } from '@matchlog/domain';
+import { CatalogDb, MatchFilter, MatchPage, MatchSummary, findMatch, listMatches } from '@matchlog/catalog';
+import { AudienceView, BROADCAST, JudgeSource, JudgeView, MatchEvent, Observation, PUBLIC, QueueView, SeenCard, audiencesOf } from '@matchlog/domain';
 import { Caller } from '../access/caller';
 import { assertMayReadIn, audienceIn, latestFor, revisionIn, revisionUpTo } from '../access/match-access';
 import { MatchNotFound } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { Clock } from '../ports';
+import { CatalogFreshness } from './catalog-freshness';
 
 /** The pending queue as an audience sees it, at a revision. */
 export type QueueAt = AudienceQueueAt | JudgeQueueAt;
@@ -62,6 +63,7 @@ export class MatchReader {
     private readonly models: MatchModels,
     private readonly catalog: CatalogDb,
     private readonly clock: Clock,
+    private readonly freshness: CatalogFreshness,
   ) {}
 
   /** The audience's view at `at`, or at the latest revision this caller may see. */
@@ -81,23 +83,34 @@ export class MatchReader {
 
   /** The audience's observations after `from` up to `to` (or the latest it may see), for playing back. */
   async observations(caller: Caller, matchId: string, audience: string = PUBLIC, from: number | undefined, to: number | undefined): Promise<ObservationFeed> {
-    const { match, audience: who, revision } = await this.readable(caller, matchId, audience, 'to', to);
+    const { match, audience: who, revision } = await this.readable(caller, matchId, audience, 'to', to, from ?? 0);
     const start = Math.min(revisionIn(match, 'from', from ?? 0), revision);
     return { audience: who, from: start, to: revision, observations: match.replay.observations(who, start, revision) } as ObservationFeed;
   }
 
+  /** A page of the match history, newest first; `after`: a position an append answered with (CatalogFreshness). */
+  async list(filter: MatchFilter, limit: number, cursor: [string, string] | undefined, after?: number): Promise<MatchPage> {
+    await this.freshness.reach(after);
+    return listMatches(this.catalog, filter, limit, cursor);
+  }
+
   /** The catalog's summary of the match, with the audiences it has. */
-  async summary(matchId: string): Promise<MatchSummaryWithAudiences> {
+  async summary(matchId: string, after?: number): Promise<MatchSummaryWithAudiences> {
+    await this.freshness.reach(after);
     const match = await findMatch(this.catalog, matchId);
     if (!match) throw new MatchNotFound(matchId);
-    const { layout } = (await this.models.load(matchId)).state;
+    const { layout } = (await this.models.load(matchId, 'head')).state;
     return { ...match, audiences: layout ? audiencesOf(layout) : [] };
   }
 
-  private async readable(caller: Caller, matchId: string, audience: string, field: string, at: number | undefined) {
-    const match = await this.models.load(matchId);
+  /** `earliest`: the first revision the answer reads, when it reads from one (observations) */
+  private async readable(caller: Caller, matchId: string, audience: string, field: string, at: number | undefined, earliest?: number) {
+    let match = await this.models.load(matchId, 'head');
     const who = audienceIn(match, audience);
     assertMayReadIn(caller, matchId, match, who);
+    // a model started at a snapshot answers from there on: an earlier revision, or a delayed broadcast's, needs the whole log
+    const start = match.replay.start;
+    if (start > 0 && (who === BROADCAST || Math.min(at ?? Infinity, earliest ?? Infinity) < start)) match = await this.models.load(matchId);
     return { match, audience: who, revision: revisionUpTo(match, field, at, latestFor(caller, matchId, match, who, this.clock.now())) };
   }
 }

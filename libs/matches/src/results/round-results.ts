@@ -1,5 +1,6 @@
 import { CatalogDb, RoundTable, roundResults } from '@matchlog/catalog';
 import { DEFAULT_BEST_OF } from '@matchlog/domain';
+import { CatalogFreshness } from '../read/catalog-freshness';
 import { MatchResult, matchResult } from './match-result';
 
 /** A round's result slip: what a scorekeeper enters into pairing software. Public: no card, no deck. */
@@ -31,9 +32,14 @@ export interface RoundResultsGame {
  * scorekeeper asking before the first game is recorded sees that nothing is in yet.
  */
 export class RoundResultsReader {
-  constructor(private readonly catalog: CatalogDb) {}
+  constructor(
+    private readonly catalog: CatalogDb,
+    private readonly freshness: CatalogFreshness,
+  ) {}
 
-  async results(event: string, round: number): Promise<RoundResults> {
+  /** `after`: a position an append answered with (CatalogFreshness). */
+  async results(event: string, round: number, after?: number): Promise<RoundResults> {
+    await this.freshness.reach(after);
     return { event, round, tables: (await roundResults(this.catalog, event, round)).map(tableResult) };
   }
 }

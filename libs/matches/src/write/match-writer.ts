@@ -1,7 +1,8 @@
 import { GENESIS, canonicalJson, chainEvent, linkOf, sealAndChain } from '@matchlog/audit';
-import { CatalogDb, CatalogFeeder, IssuedTokens, TokenRole, applyTokenEvents, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
+import { CatalogDb, IssuedTokens, TokenRole, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
 import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
+import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { Clock, Entropy } from '../ports';
@@ -18,6 +19,8 @@ export interface IncomingEvent {
 export interface Appended {
   readonly matchId: string;
   readonly revision: number;
+  /** the global log position of the batch's last event: send it back as `after` to a catalog read (GET /matches) to see this append there */
+  readonly position: number;
 }
 
 /** A match created or imported: its revision, and a token for each of its roles (shown only here). */
@@ -43,7 +46,7 @@ export class MatchWriter {
   constructor(
     private readonly store: EventStore,
     private readonly catalog: CatalogDb,
-    private readonly feeder: CatalogFeeder,
+    private readonly tokenGrants: TokenGrants,
     private readonly models: MatchModels,
     private readonly clock: Clock,
     private readonly entropy: Entropy,
@@ -68,13 +71,11 @@ export class MatchWriter {
         if (!retried) throw new MatchAlreadyExists(id);
         return { matchId: id, revision: first.revision, tokens: await this.reissueTokens(id, rolesOf(created)) };
       }
-      let position: number;
       try {
-        ({ position } = await this.store.append(id, 0, [event]));
+        await this.store.append(id, 0, [event]);
       } catch (error) {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
-      await this.feeder.caughtUpTo(position);
       return { matchId: id, revision: 1, tokens: await this.reissueTokens(id, rolesOf(created)) };
     });
   }
@@ -115,8 +116,8 @@ export class MatchWriter {
         const verdict = validateBatch(model.replay.stateAt(expectedRevision), stamped);
         if (!verdict.ok) throw new EventsRejected(verdict.error);
         try {
-          const { revision } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
-          return { matchId, revision };
+          const { revision, position } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
+          return { matchId, revision, position };
         } catch (error) {
           throw error instanceof DuplicateEventId ? await this.notARetry(matchId, expectedRevision, state.revision, stamped) : error;
         }
@@ -133,8 +134,7 @@ export class MatchWriter {
       }
       // stored: from here on the answer is the append's, whatever the read side makes of it
       this.models.appended(matchId, expectedRevision, sealed.events, sealed.state);
-      await this.feeder.caughtUpTo(appended.position);
-      return { matchId, revision: appended.revision };
+      return { matchId, revision: appended.revision, position: appended.position };
     });
   }
 
@@ -165,7 +165,6 @@ export class MatchWriter {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
       this.models.forget(id);
-      await this.feeder.caughtUpTo(appended.position);
       const mark = importMark(this.entropy.uuid(), kept.length);
       return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated), [mark]) };
     });
@@ -179,18 +178,16 @@ export class MatchWriter {
 
   /**
    * Records new tokens for `roles` in the match's token stream, revoking those in force for the same
-   * roles in the same append, and waits until the guard's table holds the change: written there
-   * directly if the catalog is slow (idempotent, the projection writes the same). `also`: events
-   * recorded in the same append (an import's mark).
+   * roles in the same append, and applies them to this instance's tokens at once (other instances
+   * learn them from the log). `also`: events recorded in the same append (an import's mark).
    */
   private async reissueTokens(matchId: string, roles: readonly TokenRole[], also: readonly EventToAppend[] = []): Promise<IssuedTokens> {
     const stream = tokenStreamOf(matchId);
     const history = await this.store.readStream(stream);
     // tokens issued before tokens were logged are in force too, and revoked the same way (recorded in the log)
     const { tokens, events } = reissue([...grantsInForce(history), ...(await legacyGrantsOf(this.catalog, matchId))], roles);
-    const { position } = await this.store.append(stream, history.at(-1)?.revision ?? 0, [...also, ...events]);
-    await this.feeder.caughtUpTo(position);
-    if (this.feeder.caughtUpPosition < position) await applyTokenEvents(this.catalog, matchId, events);
+    await this.store.append(stream, history.at(-1)?.revision ?? 0, [...also, ...events]);
+    this.tokenGrants.apply(matchId, events);
     return tokens;
   }
 

@@ -188,6 +188,27 @@ export class EventStoreDbEventStore implements EventStore {
     return last?.revision ?? 0;
   }
 
+  /** The end of $all as far as our streams go: $all read backwards to the first event of ours (EventStoreDB's own come after it). */
+  async headPosition(): Promise<number> {
+    try {
+      let from: ReadPosition = END;
+      for (;;) {
+        let read = 0;
+        let last: Position | undefined;
+        for await (const resolved of this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: READ_ALL_PAGE })) {
+          read++;
+          const event: RecordedEvent | undefined = resolved.event;
+          last = event?.position ?? last;
+          if (isOurs(event)) return positionOf(event, resolved.commitPosition);
+        }
+        if (read < READ_ALL_PAGE || last === undefined) return 0;
+        from = last;
+      }
+    } catch (error) {
+      throw storeErrorOf(error);
+    }
+  }
+
   async readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {
     try {
       return await this.readAllUnmapped(afterPosition, maxCount);

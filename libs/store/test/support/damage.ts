@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
 import { SqliteEventStore } from '@matchlog/store';
@@ -27,15 +26,21 @@ export const damageMiddlePages = (file: string, pageSize = 4096): void => {
   }
 };
 
-/** The connection of a SqliteEventStore, which it keeps to itself: only tests reach in, to fill its disk. */
-export const connectionOf = (store: SqliteEventStore): Database.Database => (store as unknown as { db: Database.Database }).db;
+/** The write connection's PRAGMAs of a SqliteEventStore, whose writer thread it keeps to itself: only tests reach in, to fill its disk. */
+const writerPragma = (store: SqliteEventStore): ((pragma: string) => Promise<unknown>) => {
+  const writer = (store as unknown as { writer: { pragma(pragma: string): Promise<unknown> } }).writer;
+  return (pragma) => writer.pragma(pragma);
+};
 
 /**
  * A full disk, deterministically: PRAGMA max_page_count caps the file at its current size, so the
  * next write that needs a new page fails with SQLITE_FULL, as ENOSPC does. Returns how to give the room back.
  */
-export const fillUp = (db: Database.Database): (() => void) => {
-  const room = db.pragma('max_page_count', { simple: true }) as number;
-  db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
-  return () => db.pragma(`max_page_count = ${room}`);
+export const fillUp = async (store: SqliteEventStore): Promise<() => Promise<void>> => {
+  const pragma = writerPragma(store);
+  const room = (await pragma('max_page_count')) as number;
+  await pragma(`max_page_count = ${(await pragma('page_count')) as number}`);
+  return async () => {
+    await pragma(`max_page_count = ${room}`);
+  };
 };

@@ -10,6 +10,7 @@ import {
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
   type AppendResult,
+  type Direction,
   type EventData,
   type Filter,
   type JSONEventType,
@@ -98,11 +99,11 @@ export class EsdbDouble implements EsdbClient {
     })();
   }
 
-  readAll(options: { fromPosition: ReadPosition; maxCount: number }): AsyncIterable<AllStreamResolvedEvent> {
+  readAll(options: { fromPosition: ReadPosition; direction?: Direction; maxCount: number }): AsyncIterable<AllStreamResolvedEvent> {
     const fault = this.takeFault('readAll');
     // inclusive, as the server's readAll is
-    const events = this.log
-      .filter((r) => r.commit >= commitOf(options.fromPosition))
+    const from = commitOf(options.fromPosition);
+    const events = (options.direction === BACKWARDS ? this.log.filter((r) => r.commit <= from).reverse() : this.log.filter((r) => r.commit >= from))
       .slice(0, options.maxCount)
       .map(resolved);
     return (async function* () {

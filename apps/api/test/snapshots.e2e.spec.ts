@@ -1,0 +1,115 @@
+import { MatchModels, snapshotStreamOf } from '@matchlog/matches';
+import { EventStore } from '@matchlog/store';
+import { EVENT_STORE } from '../src/tokens';
+import { draw, lorcanaMatch, zone } from './support/fixtures';
+import { startSecondInstance } from './support/second-instance';
+import { TestApp, startTestApp } from './support/test-app';
+
+const EVERY = 50;
+
+/** A turn of each player, p1 drawing its card and putting it back: hidden moves, so seats differ from the public's. */
+const turns = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => from + i).flatMap((turn) => [
+    { type: 'TurnStarted', data: { player: turn % 2 === 1 ? 'p1' : 'p2', turn } },
+    ...(turn % 2 === 1 ? [draw('c02'), { type: 'CardMoved', data: { cardId: 'c02', from: zone('hand', 'p1'), to: zone('deck', 'p1') } }] : []),
+  ]);
+
+describe(`snapshots: written every ${EVERY} events in the background, a restarted instance's first view from one, never evidence`, () => {
+  let t: TestApp;
+  let store: EventStore;
+  let judge: string;
+  const id = 'long-match';
+  const snapshots = snapshotStreamOf(id);
+
+  beforeAll(async () => {
+    t = await startTestApp({ snapshotEvery: EVERY });
+    store = t.app.get(EVENT_STORE);
+    judge = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch(id)).expect(201)).body.tokens.judge;
+    let revision = 1;
+    for (let turn = 1; revision < 130; turn += 10) {
+      const events = turns(turn, 10);
+      await t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision: revision, events }).expect(201);
+      revision += events.length;
+    }
+    for (let i = 0; i < 200 && (await store.revisionOf(snapshots)) < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+  afterAll(() => t.close());
+
+  it('writes a snapshot each time the match passes another multiple of N events, beside the match, and lists no such stream as a match', async () => {
+    const written = await store.readStream(snapshots);
+    expect(written.map((event) => (event.data as { revision: number }).revision)).toEqual([61, 101]);
+    const listed = (await t.http().get('/matches').set(t.organizer).expect(200)).body;
+    expect(JSON.stringify(listed)).not.toContain('snapshots@');
+  });
+
+  it('a new instance on the same data answers the first view from the latest snapshot, the same view, byte for byte, for each audience', async () => {
+    const second = await startSecondInstance(t);
+    try {
+      const reads: string[] = [];
+      const original = store.readStream.bind(store);
+      const spy = jest.spyOn(store, 'readStream').mockImplementation((streamId, options) => {
+        reads.push(`${streamId} ${JSON.stringify(options ?? {})}`);
+        return original(streamId, options);
+      });
+      const first = await second.http().get(`/matches/${id}/views/public`).expect(200);
+      expect(reads).toEqual([`${snapshots} {"direction":"backwards","maxCount":1}`, `${id} {"maxCount":1}`, `${id} {"from":101}`]);
+      spy.mockRestore();
+      expect(first.text).toBe((await t.http().get(`/matches/${id}/views/public`).expect(200)).text);
+      const model = await second.app.get(MatchModels).load(id, 'head');
+      expect(model.replay.start).toBe(101);
+      for (const audience of ['p1', 'judge']) {
+        const path = `/matches/${id}/views/${audience}`;
+        expect((await second.http().get(path).set(second.bearer(judge)).expect(200)).text).toBe((await t.http().get(path).set(t.bearer(judge)).expect(200)).text);
+      }
+      // an earlier revision, and the observations from the start: the events before the snapshot are read then
+      for (const path of [`/matches/${id}/views/public?at=30`, `/matches/${id}/events?audience=public`]) {
+        expect((await second.http().get(path).expect(200)).text).toBe((await t.http().get(path).expect(200)).text);
+      }
+      expect(model.replay.start).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('the audit, the export and verify read the log, never a snapshot', async () => {
+    const second = await startSecondInstance(t);
+    try {
+      await second.http().get(`/matches/${id}/views/public`).expect(200);
+      const spy = jest.spyOn(store, 'readStream');
+      for (const path of ['audit', 'export', 'verify', 'knowledge']) {
+        const [theirs, ours] = await Promise.all([
+          second.http().get(`/matches/${id}/${path}`).set(second.bearer(judge)),
+          t.http().get(`/matches/${id}/${path}`).set(t.bearer(judge)),
+        ]);
+        expect(theirs.status).toBe(200);
+        // the export's signed head carries the time it was signed
+        const unsigned = (text: string) => text.replace(/"signedHead":.*$/s, '');
+        expect(unsigned(theirs.text)).toBe(unsigned(ours.text));
+      }
+      expect(spy.mock.calls.map(([streamId]) => streamId)).not.toContain(snapshots);
+      expect(spy.mock.calls.map(([streamId]) => streamId)).toContain(id);
+      spy.mockRestore();
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('no request names a snapshot stream: it is no match id, to create, append to or read', async () => {
+    await t
+      .http()
+      .post('/matches')
+      .set(t.organizer)
+      .send(lorcanaMatch(snapshotStreamOf('other')))
+      .expect(400);
+    const path = `/matches/${encodeURIComponent(snapshots)}`;
+    await t
+      .http()
+      .post(`${path}/events`)
+      .set(t.organizer)
+      .send({ expectedRevision: 2, events: turns(100, 1) })
+      .expect(404);
+    await t.http().get(`${path}/views/public`).expect(404);
+    await t.http().get(`${path}/export`).set(t.organizer).expect(404);
+    expect(await store.revisionOf(snapshots)).toBe(2);
+  });
+});

@@ -1,0 +1,81 @@
+import { MatchEvent, Seat } from '@matchlog/domain';
+import { EventStore } from '@matchlog/store';
+import type { MatchModel } from '../model/match-model';
+import { asMatchEvent } from '../model/read-match';
+import { Entropy } from '../ports';
+import { RestoredStart, SNAPSHOT_EVENT, restoreSnapshot, seatedAudiences, snapshotStreamOf, takeSnapshot } from './match-snapshot';
+
+/** MATCHLOG_SNAPSHOT_EVERY's default: a snapshot each time a match passes another thousand events. */
+export const DEFAULT_SNAPSHOT_EVERY = 1_000;
+
+/** A match started at its latest snapshot: the snapshot's start and the log's events after it. */
+export interface FromSnapshot {
+  readonly start: RestoredStart;
+  readonly tail: MatchEvent[];
+}
+
+/**
+ * Snapshots of matches, so that a first view reads the log after the latest one only. Written in the
+ * background by the instance that appended, each time a match passes a multiple of `every` events
+ * (0: none written, none read); a failed write is logged and forgotten. Read only to start a model,
+ * and used only when the log's event at the snapshot's revision has the hash it records: never as
+ * evidence (the audit, the export and integrity read the log).
+ */
+export class MatchSnapshots {
+  private readonly writing = new Set<string>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly entropy: Entropy,
+    readonly every: number = DEFAULT_SNAPSHOT_EVERY,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
+
+  /** The model moved on from revision `after`: past a multiple of `every`, a snapshot of it is taken and stored, after this call returns. */
+  advanced(model: MatchModel, after: number): void {
+    const revision = model.revision;
+    if (this.every <= 0 || Math.floor(revision / this.every) === Math.floor(after / this.every) || this.writing.has(model.matchId)) return;
+    this.writing.add(model.matchId);
+    this.write(model, revision)
+      .catch((error: unknown) => this.log(`snapshot of ${model.matchId} at ${revision} not written: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => this.writing.delete(model.matchId));
+  }
+
+  /** The match from its latest snapshot, checked against the log; undefined when it has none, or none that checks out. */
+  async restore(matchId: string): Promise<FromSnapshot | undefined> {
+    if (this.every <= 0) return undefined;
+    try {
+      const [latest] = await this.store.readStream(snapshotStreamOf(matchId), { direction: 'backwards', maxCount: 1 });
+      const revision = (latest?.data as { revision?: unknown } | undefined)?.revision;
+      if (!latest || typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 1) return undefined;
+      const [[created], fromRevision] = await Promise.all([this.store.readStream(matchId, { maxCount: 1 }), this.store.readStream(matchId, { from: revision })]);
+      const at = fromRevision[0]?.revision === revision ? asMatchEvent(fromRevision[0]) : undefined;
+      const start = restoreSnapshot(latest.data, created && asMatchEvent(created), at);
+      if (!start) {
+        this.log(`snapshot of ${matchId} at ${revision} does not match the log (its hash, version or shape): not used, the whole log is read`);
+        return undefined;
+      }
+      return { start, tail: fromRevision.slice(1).map(asMatchEvent) };
+    } catch (error) {
+      this.log(`snapshot of ${matchId} not read: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  /** The seats are folded one audience per turn of the event loop, so that requests go on meanwhile. */
+  private async write(model: MatchModel, revision: number): Promise<void> {
+    await nextTurn();
+    const state = model.replay.stateAt(revision);
+    const event = model.replay.eventAt(revision);
+    const seats = new Map<string, Seat>();
+    for (const audience of seatedAudiences(state)) {
+      await nextTurn();
+      seats.set(audience, model.replay.seatAt(audience, revision));
+    }
+    const snapshot = event && takeSnapshot(revision, event, state, seats);
+    if (!snapshot) return;
+    await this.store.append(snapshotStreamOf(model.matchId), 'any', [{ id: this.entropy.uuid(), type: SNAPSHOT_EVENT, data: snapshot }]);
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,0 +1,47 @@
+import { CatalogBehind } from '../src/errors';
+import { StoreHead } from '../src/model/store-head';
+import { CatalogFreshness } from '../src/read/catalog-freshness';
+
+/** A catalog at `position`, which reaches what it is asked for only up to `reachable`. */
+const catalogAt = (position: number, reachable: number) => {
+  const asked: number[] = [];
+  return {
+    asked,
+    feeder: {
+      caughtUpPosition: position,
+      reached: async (target: number) => (asked.push(target), target <= reachable),
+    },
+  };
+};
+
+describe('CatalogFreshness: a catalog read waits for what the caller may have written', () => {
+  const headAt = (position: number) => {
+    const store = { headPosition: jest.fn(async () => position) };
+    return { store, head: new StoreHead(store) };
+  };
+
+  it('with `after` the catalog holds already, reads no head and waits for nothing', async () => {
+    const { store, head } = headAt(50);
+    const { feeder, asked } = catalogAt(40, 40);
+    await new CatalogFreshness(feeder, head).reach(40);
+    expect(store.headPosition).not.toHaveBeenCalled();
+    expect(asked).toEqual([]);
+  });
+
+  it('without `after`, waits for the store head; with one past the catalog, for it, bounded by the head', async () => {
+    const { store, head } = headAt(50);
+    const { feeder, asked } = catalogAt(40, 50);
+    const freshness = new CatalogFreshness(feeder, head);
+    await freshness.reach();
+    await freshness.reach(45);
+    await freshness.reach(1_000_000);
+    expect(asked).toEqual([50, 45, 50]);
+    expect(store.headPosition).toHaveBeenCalledTimes(3);
+  });
+
+  it('a catalog that does not get there in time: CatalogBehind, never a stale answer', async () => {
+    const { head } = headAt(50);
+    const { feeder } = catalogAt(40, 45);
+    await expect(new CatalogFreshness(feeder, head).reach()).rejects.toEqual(new CatalogBehind(50, 40));
+  });
+});

@@ -1,0 +1,97 @@
+import { CatalogDb, CatalogFeeder, TokenRole, applyTokenEvents, hashToken, openCatalog, reissue, tokenStreamOf } from '@matchlog/catalog';
+import { EventStore, InMemoryEventStore } from '@matchlog/store';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { TokenGrants } from '../src/access/token-grants';
+import { TokensBehind } from '../src/errors';
+import { StoreHead } from '../src/model/store-head';
+
+const roles: TokenRole[] = [{ role: 'player', player: 'p1' }, { role: 'judge' }];
+
+/** Issues tokens for `roles` in the match's token stream, as the writer does, revoking those named in `inForce`. */
+const issue = async (store: EventStore, matchId: string, inForce: { hash: string; role: 'judge' }[] = []) => {
+  const stream = tokenStreamOf(matchId);
+  const { tokens, events } = reissue(inForce, roles);
+  const { position } = await store.append(stream, await store.revisionOf(stream), events);
+  return { tokens, events, position };
+};
+
+describe('TokenGrants: tokens from memory, kept current by the log consumer', () => {
+  let dir: string;
+  let store: InMemoryEventStore;
+  let catalog: CatalogDb;
+  let feeder: CatalogFeeder;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'matchlog-token-grants-'));
+    store = new InMemoryEventStore();
+    catalog = await openCatalog(dir);
+    feeder = new CatalogFeeder(catalog, store, () => undefined);
+  });
+  afterEach(async () => {
+    await feeder.stop();
+    await catalog.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const grantsOn = (waitMs = 2000) => new TokenGrants(catalog, store, feeder.consumer, new StoreHead(store), waitMs);
+
+  it('knows the tokens the catalog held, those logged before it joined the consumer, and those after; a legacy grant too', async () => {
+    const before = await issue(store, 'm1');
+    await feeder.start();
+    await feeder.caughtUpTo(before.position, 10_000);
+    // a grant issued before tokens were logged: in the catalog alone
+    await catalog
+      .insertInto('match_tokens')
+      .values({ token_hash: hashToken('mlt_legacy'), match_id: 'm0', role: 'recorder', player_id: null, from_log: 0 })
+      .execute();
+    await feeder.stop();
+    // logged while no processor of this instance ran: the catalog does not hold it
+    const unseen = await issue(store, 'm2');
+    const grants = grantsOn();
+    const after = await issue(store, 'm3');
+    await feeder.start();
+    expect(await grants.grantOf(before.tokens.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
+    expect(await grants.grantOf('mlt_legacy')).toEqual({ matchId: 'm0', role: 'recorder', player: null });
+    expect(await grants.grantOf(unseen.tokens.judge!)).toEqual({ matchId: 'm2', role: 'judge', player: null });
+    expect(await grants.grantOf(after.tokens.judge!)).toEqual({ matchId: 'm3', role: 'judge', player: null });
+    expect(await grants.grantOf('mlt_never-issued')).toBeNull();
+    expect(grants.size).toBe(7);
+  });
+
+  it('a revocation holds whatever order its events arrive in: the writer first, the log later, or the catalog', async () => {
+    await feeder.start();
+    const grants = grantsOn();
+    const first = await issue(store, 'm1');
+    const second = await issue(store, 'm1', [{ hash: hashToken(first.tokens.judge!), role: 'judge' }]);
+    // the writer applies its own append at once; the consumer delivers both events after it
+    grants.apply('m1', second.events);
+    expect(await grants.grantOf(first.tokens.judge!)).toBeNull();
+    grants.apply('m1', first.events);
+    expect(await grants.grantOf(first.tokens.judge!)).toBeNull();
+    expect(await grants.grantOf(second.tokens.judge!)).toEqual({ matchId: 'm1', role: 'judge', player: null });
+    // a catalog row the projection wrote before it saw the revocation grants nothing either
+    await applyTokenEvents(catalog, 'm1', first.events);
+    expect(await grantsOn().grantOf(first.tokens.judge!)).toBeNull();
+  });
+
+  it('a token not in memory waits for the consumer to reach the head: one issued elsewhere a moment ago is granted', async () => {
+    await feeder.start();
+    const grants = grantsOn();
+    await grants.grantOf('mlt_load-first');
+    const elsewhere = await issue(store, 'm1');
+    expect(await grants.grantOf(elsewhere.tokens.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
+  });
+
+  it('concurrent unknown tokens share head reads; a consumer that cannot reach the head answers TokensBehind, never a guess', async () => {
+    await feeder.start();
+    const grants = grantsOn(50);
+    await grants.grantOf('mlt_load-first');
+    const heads = jest.spyOn(store, 'headPosition');
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => grants.grantOf(`mlt_unknown-${i}`)));
+    expect(answers.every((answer) => answer === null)).toBe(true);
+    expect(heads.mock.calls.length).toBeLessThanOrEqual(2);
+    await feeder.stop();
+    const { tokens } = await issue(store, 'm1');
+    await expect(grants.grantOf(tokens.judge!)).rejects.toBeInstanceOf(TokensBehind);
+  });
+});

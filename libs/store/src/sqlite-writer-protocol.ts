@@ -1,0 +1,62 @@
+import type { AppendResult, ExpectedRevision } from './event-store';
+import type { HeldEvent } from './retry-rule';
+
+/*
+ * What the SQLite store's main thread and its writer thread (sqlite-writer-thread.ts) tell each other.
+ * Types only: the writer thread imports nothing else of the lib at run time.
+ */
+
+/** What the writer thread is started with (its workerData). */
+export interface WriterSetup {
+  readonly file: string;
+}
+
+/** An event as the store writes it: JSON already made, the id's hash (`idHash`) already taken. */
+export interface SerialisedEvent {
+  readonly id: string;
+  readonly idHash: number;
+  readonly type: string;
+  readonly data: string;
+  readonly meta: string | null;
+}
+
+export interface AppendRequest {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly events: readonly SerialisedEvent[];
+}
+
+/**
+ * What the group's transaction decided for one append. A refused one wrote nothing; `held` is what the
+ * store holds under each of its ids (missing when it holds none of them), for the retry rule, which the
+ * main thread applies (`earlierAppend`).
+ */
+export type AppendOutcome =
+  | { readonly result: AppendResult }
+  | { readonly refused: 'revision'; readonly actual: number; readonly held?: readonly (HeldEvent | undefined)[] }
+  | { readonly refused: 'id'; readonly taken: string; readonly held: readonly (HeldEvent | undefined)[] };
+
+/** An error met in the writer thread, as it crosses to the main thread (a structured clone keeps no `code`). */
+export interface ErrorReport {
+  readonly name: string;
+  readonly message: string;
+  readonly code?: string;
+}
+
+export type ToWriter =
+  /** appends to write; the thread writes every batch waiting for it in one transaction */
+  | { readonly kind: 'batch'; readonly batch: number; readonly appends: readonly AppendRequest[] }
+  /** a PRAGMA on the write connection, answered with its simple value */
+  | { readonly kind: 'pragma'; readonly request: number; readonly pragma: string }
+  /** close the connection and end, once what came before is written */
+  | { readonly kind: 'close' };
+
+export type FromWriter =
+  | { readonly kind: 'ready' }
+  /** the write connection could not be opened: the thread ends */
+  | { readonly kind: 'unopenable'; readonly error: ErrorReport }
+  /** these batches are committed (on disk), with each append's outcome */
+  | { readonly kind: 'committed'; readonly batches: readonly number[]; readonly outcomes: readonly (readonly AppendOutcome[])[] }
+  /** these batches' transaction failed: none of them wrote anything */
+  | { readonly kind: 'failed'; readonly batches: readonly number[]; readonly error: ErrorReport }
+  | { readonly kind: 'pragma'; readonly request: number; readonly value?: unknown; readonly error?: ErrorReport };
