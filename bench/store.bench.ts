@@ -3,9 +3,10 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres } from '@matchlog/testkit';
+import { createTestDatabase, startPostgres } from '@matchlog/testkit';
 import { fmt, perSecond } from './measure';
 import { LOOP_APPENDS, LOOP_EVENTS, barePostgres, barePostgresLoop, oursOnPostgres, withFreshDatabase } from './store-postgres';
+import { READS, READ_ROUNDS, emmettFilled, emmettOnPostgres, oursFilled } from './store-emmett';
 import { APPENDS, APPENDS_PER_MATCH, BenchEvent, EVENTS, EVENTS_PER_APPEND, MATCHES, median, playAllMatches, streamIds, workload } from './store-workload';
 
 /**
@@ -17,6 +18,9 @@ import { APPENDS, APPENDS_PER_MATCH, BenchEvent, EVENTS, EVENTS_PER_APPEND, MATC
  * - PostgreSQL (embedded, fsync and synchronous commits on): our store (group commit) beside bare
  *   `pg`, one transaction per append, in a loop on one connection (a tenth of the workload), and with
  *   the same concurrency as ours over 10 connections (store-postgres.ts); a fresh database per run.
+ *   Beside them Emmett's PostgreSQL store (store-emmett.ts says what each does per append), the same
+ *   appends with their expected versions, then whole-stream reads: each store filled once in its own
+ *   database, every match (2,000 events) read whole, all in flight, READ_ROUNDS times per run.
  * Medians of RUNS runs after one warm-up each, the contenders interleaved.
  */
 const RUNS = 5;
@@ -114,18 +118,48 @@ const postgresPart = async () => {
     const { url } = server;
     const times = await interleaved(POSTGRES_RUNS, {
       ours: () => withFreshDatabase(url, oursOnPostgres),
+      emmett: () => withFreshDatabase(url, emmettOnPostgres),
       loop: () => withFreshDatabase(url, barePostgresLoop),
       pool: () => withFreshDatabase(url, barePostgres),
     });
-    const [loop, pool] = [rateOf(LOOP_EVENTS, times.loop), rateOf(EVENTS, times.pool)];
+    const [loop, pool, emmett] = [rateOf(LOOP_EVENTS, times.loop), rateOf(EVENTS, times.pool), rateOf(EVENTS, times.emmett)];
     console.log(`\nPostgreSQL runs (ms): ${runsOf(times)}\n`);
-    console.log('| store | appends | events | median ms | events/s | ours / loop / pool |');
+    console.log('| store | appends | events | median ms | events/s | ours / loop / pool / Emmett |');
     console.log('|---|---|---|---|---|---|');
     console.log(row('bare pg, one transaction per append, a loop on one connection (baseline)', LOOP_APPENDS, LOOP_EVENTS, times.loop));
     console.log(row('bare pg, one transaction per append, every match in flight on 10 connections', APPENDS, EVENTS, times.pool));
-    console.log(row('PostgresEventStore, group commit', APPENDS, EVENTS, times.ours, [loop, pool]));
+    console.log(row("Emmett's PostgreSQL store 0.42.0, one transaction per append, every match in flight, its pool (10)", APPENDS, EVENTS, times.emmett));
+    console.log(row('PostgresEventStore, group commit', APPENDS, EVENTS, times.ours, [loop, pool, emmett]));
+    console.log(
+      `appends/s: ours ${fmt(perSecond(APPENDS, median(times.ours)))}, Emmett ${fmt(perSecond(APPENDS, median(times.emmett)))}: ours / Emmett ${(median(times.emmett) / median(times.ours)).toFixed(2)}`,
+    );
+    await readsPart(url);
   } finally {
     await server.stop();
+  }
+};
+
+/** Whole-stream reads on a store each filled once with the workload, the two interleaved. */
+const readsPart = async (url: string) => {
+  const databases = [await createTestDatabase(url), await createTestDatabase(url)];
+  const perStream = APPENDS_PER_MATCH * EVENTS_PER_APPEND;
+  const stores = { ours: await oursFilled(databases[0].url, perStream), emmett: await emmettFilled(databases[1].url, perStream) };
+  try {
+    const times = await interleaved(POSTGRES_RUNS, { ours: () => stores.ours.reads(), emmett: () => stores.emmett.reads() });
+    const readRate = (ms: number[]) => perSecond(READS, median(ms));
+    console.log(`\nPostgreSQL whole-stream reads, runs (ms): ${runsOf(times)}\n`);
+    console.log('| store | reads of a 2,000-event stream | events | median ms | reads/s | events/s | ours / Emmett |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const name of ['emmett', 'ours'] as const) {
+      const label = name === 'ours' ? 'PostgresEventStore.readStream' : "Emmett's readStream";
+      const ratio = name === 'ours' ? (median(times.emmett) / median(times.ours)).toFixed(2) : '';
+      console.log(
+        `| ${label} | ${fmt(READS)} (${READ_ROUNDS} rounds, all in flight) | ${fmt(READS * perStream)} | ${fmt(Math.round(median(times[name])))} | ${fmt(readRate(times[name]))} | ${fmt(rateOf(READS * perStream, times[name]))} | ${ratio} |`,
+      );
+    }
+  } finally {
+    await Promise.all([stores.ours.close(), stores.emmett.close()]);
+    for (const database of databases) await database.drop();
   }
 };
 
