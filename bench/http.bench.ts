@@ -17,7 +17,8 @@ import { fmt } from './measure';
  * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_HTTP_ONLY=appends-100 profiles the server
  * under those appends alone; `node -r @swc-node/register bench/cpuprofile-top.ts /tmp/prof/*.cpuprofile` sums it up.
  * On Linux each row also gives the server's CPU time per request (user + system, from /proc): what a
- * request costs the server whatever else the machine is doing, where the rates depend on its load.
+ * request costs the server whatever else the machine is doing, where the rates depend on its load; beside it
+ * the load generator's own CPU per request, and the cores both kept busy (near the machine's count: it is the limit).
  */
 const MATCHES = 100;
 const RUNS = 3;
@@ -84,12 +85,17 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** the server's CPU µs per request of each run */
 const cpuPerRequest = new WeakMap<autocannon.Result, number>();
+/** the load generator's (this process's) CPU µs per request of each run */
+const benchCpuPerRequest = new WeakMap<autocannon.Result, number>();
 let serverPid: number | undefined;
 
 const run = async (options: autocannon.Options) => {
   const before = cpuUsOf(serverPid);
+  const mine = process.cpuUsage();
   const result = await new Promise<autocannon.Result>((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
   const after = cpuUsOf(serverPid);
+  const used = process.cpuUsage(mine);
+  if (result.requests.total > 0) benchCpuPerRequest.set(result, (used.user + used.system) / result.requests.total);
   if (before !== undefined && after !== undefined && result.requests.total > 0) cpuPerRequest.set(result, (after - before) / result.requests.total);
   return result;
 };
@@ -200,7 +206,9 @@ const main = async () => {
     console.log(
       `node ${process.version}, ${cpus().length} cores, load average ${load} before the run; the compiled server (dist/); autocannon in this process, the server in another; ${MATCHES} matches; ${RUNS} runs of ${SECONDS} s per row, medians\n`,
     );
-    console.log('| connections | request | requests/s | / baseline | p50 ms | p99 ms | server CPU µs / request | / baseline |\n|---|---|---|---|---|---|---|---|');
+    console.log(
+      '| connections | request | requests/s | / baseline | p50 ms | p99 ms | server CPU µs / request | / baseline | load generator CPU µs / request | cores busy (both) |\n|---|---|---|---|---|---|---|---|---|---|',
+    );
     const cpu = (results: autocannon.Result[]) => (results.every((x) => cpuPerRequest.has(x)) ? median(results.map((x) => cpuPerRequest.get(x)!)) : undefined);
     for (const { connections, name, results } of rows) {
       const baseline = rows.find((r) => r.connections === connections && r.name.startsWith('GET /health'));
@@ -209,7 +217,12 @@ const main = async () => {
       const baselineCpu = baseline && cpu(baseline.results);
       const cpuRatio = cpuUs === undefined || baselineCpu === undefined ? '' : results === baseline!.results ? '1' : (cpuUs / baselineCpu).toFixed(1);
       const latency = `${median(results.map((x) => x.latency.p50))} | ${median(results.map((x) => x.latency.p99))}`;
-      console.log(`| ${connections} | ${name} | ${fmt(Math.round(rate(results)))} | ${ratio} | ${latency} | ${cpuUs === undefined ? '' : fmt(Math.round(cpuUs))} | ${cpuRatio} |`);
+      const benchUs = median(results.map((x) => benchCpuPerRequest.get(x) ?? 0));
+      // what the server and the load generator together keep busy: near the core count, the machine is the limit, not the server's code alone
+      const cores = cpuUs === undefined ? '' : (((cpuUs + benchUs) * rate(results)) / 1e6).toFixed(2);
+      console.log(
+        `| ${connections} | ${name} | ${fmt(Math.round(rate(results)))} | ${ratio} | ${latency} | ${cpuUs === undefined ? '' : fmt(Math.round(cpuUs))} | ${cpuRatio} | ${fmt(Math.round(benchUs))} | ${cores} |`,
+      );
     }
     console.log(`\nfailed requests (non-2xx, errors, timeouts): ${failed}`);
   } finally {

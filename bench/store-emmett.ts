@@ -12,6 +12,16 @@ import { BenchEvent, playAllMatches, streamIds } from './store-workload';
  */
 const emmettEvent = (e: BenchEvent) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: { ...(e.meta as object), messageId: e.id } });
 
+/**
+ * Emmett's pool (dumbo's) can keep an idle connection past its store's close(); the fresh database's
+ * DROP … WITH FORCE then ends it (57P01), which that pool, with no error listener, throws. Only that is ignored.
+ */
+process.on('uncaughtException', (error: Error & { code?: string }) => {
+  if (error.code === '57P01') return;
+  console.error(error);
+  process.exit(1);
+});
+
 const openEmmett = async (url: string): Promise<EmmettStore> => {
   const store = getPostgreSQLEventStore(url);
   // its schema is made on first use: made here, before the clock starts, as ours is made by open()
