@@ -37,10 +37,16 @@ describe('a production install: npm ci && npm run build && npm prune --omit=dev 
   let app: string;
   let server: ServerProcess | undefined;
   beforeAll(() => (app = mkdtempSync(join(tmpdir(), 'matchlog-production-'))));
-  afterAll(() => {
-    if (server?.child.exitCode === null) process.kill(-server.child.pid!, 'SIGKILL');
-    rmSync(app, { recursive: true, force: true });
+  // after each test, so a failed one leaves no server running (started by npm, the server is in its own process group)
+  afterEach(() => {
+    if (server?.child.exitCode !== null) return;
+    try {
+      process.kill(-server.child.pid!, 'SIGKILL');
+    } catch {
+      server.child.kill('SIGKILL');
+    }
   });
+  afterAll(() => rmSync(app, { recursive: true, force: true }));
 
   it("is the Dockerfile's build stage, and its image runs what npm start runs", () => {
     expect(RUNS.filter(([npm]) => npm === 'npm').map((c) => c.join(' '))).toEqual(expect.arrayContaining(SEQUENCE.map((c) => c.join(' '))));
