@@ -1,0 +1,7 @@
+import type { en } from './en';
+
+/** Spanish: every key of the English catalogue (the type refuses a missing one). */
+export const es: Record<keyof typeof en, string> = {
+  'nav.matches': '← Partidas',
+  'controls.language': 'Idioma ',
+};
