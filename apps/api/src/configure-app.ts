@@ -67,6 +67,8 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
         'Event vocabulary: docs/events.md. Errors (docs/errors.md): { statusCode, code, message, details?: [{ path, message }] }, with rule and eventIndex on 422.',
     )
     .setVersion('0.1.0')
+    // relative: the server that serves this document, wherever it is reached
+    .addServer('/', 'this server')
     // addBearerAuth would add bearerFormat: 'JWT'; the tokens are opaque
     .addSecurity('bearer', { type: 'http', scheme: 'bearer', description: 'the organizer key or a match token (a player or judge token): opaque' })
     .build();

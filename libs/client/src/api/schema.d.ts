@@ -710,7 +710,7 @@ export interface components {
         AudienceView: {
             audience: string;
             revision: number;
-            game: components["schemas"]["GameId"] | null;
+            game: (string & components["schemas"]["GameId"]) | null;
             players: components["schemas"]["PlayerSeat"][];
             tournament?: components["schemas"]["Tournament"];
             turn: {
@@ -956,7 +956,7 @@ export interface components {
             /** @enum {string} */
             audience: "judge";
             revision: number;
-            game: components["schemas"]["GameId"] | null;
+            game: (string & components["schemas"]["GameId"]) | null;
             players: components["schemas"]["PlayerSeat"][];
             tournament?: components["schemas"]["Tournament"];
             turn: {
@@ -996,7 +996,7 @@ export interface components {
         KnowledgeReport: {
             revision: number;
             eventId: string | null;
-            game: components["schemas"]["GameId"] | null;
+            game: (string & components["schemas"]["GameId"]) | null;
             players: string[];
             audiences: string[];
             cards: components["schemas"]["CardKnowledge"][];
