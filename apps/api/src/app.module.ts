@@ -62,6 +62,7 @@ const coreOf = (parts: AppParts, signingKey: KeyObject, clock: Clock): MatchesCo
     clock,
     entropy: systemEntropy,
     signingKey,
+    trustedKeys: parts.config.trustedKeys,
     organizerKey: parts.config.organizerKey,
     replayCacheEvents: parts.config.replayCacheEvents,
     slowTurnSeconds: parts.config.slowTurnSeconds,

@@ -1,3 +1,4 @@
+import { Ed25519Jwk } from '@matchlog/audit';
 import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
@@ -26,6 +27,8 @@ export interface CoreParts {
   readonly clock: Clock;
   readonly entropy: Entropy;
   readonly signingKey: KeyObject;
+  /** MATCHLOG_TRUSTED_KEYS: other servers' public keys, whose signed exports are imported too */
+  readonly trustedKeys?: readonly Ed25519Jwk[];
   readonly organizerKey: string;
   readonly replayCacheEvents?: number;
   /** a followed match that could not catch up with the store: its feeds end */
@@ -68,7 +71,7 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     tokens,
     writer,
     reader: new MatchReader(models, parts.catalog, parts.clock, freshness),
-    integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.clock),
+    integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.clock, parts.trustedKeys),
     authenticator: new Authenticator(parts.organizerKey, tokens),
     audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
     results: new RoundResultsReader(parts.catalog, freshness),

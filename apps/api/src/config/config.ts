@@ -1,4 +1,4 @@
-import { DEFAULT_SLOW_TURN_SECONDS } from '@matchlog/audit';
+import { DEFAULT_SLOW_TURN_SECONDS, Ed25519Jwk } from '@matchlog/audit';
 import { ensureDataDir } from '@matchlog/store';
 import { randomBytes } from 'crypto';
 import { existsSync, readFileSync, writeFileSync } from 'fs';
@@ -8,6 +8,7 @@ import { ConfigError } from './config-error';
 import { checkOrganizerKey } from './organizer-key';
 import { requireSharedKeys } from './shared-keys';
 import { StorageConfig, storageFromEnv } from './storage-config';
+import { trustedKeysOf } from './trusted-keys';
 
 export interface ApiConfig extends StorageConfig {
   readonly port: number;
@@ -21,6 +22,10 @@ export interface ApiConfig extends StorageConfig {
   readonly corsOrigins: '*' | readonly string[];
   /** MATCHLOG_SIGNING_KEY_FILE: the Ed25519 PEM private key that signs chain heads; default: generated into the data directory */
   readonly signingKeyFile?: string;
+  /** MATCHLOG_TRUSTED_KEYS: a JWKS file of other servers' public keys (their /.well-known/jwks.json), whose signed exports this server imports too */
+  readonly trustedKeysFile?: string;
+  /** the keys of trustedKeysFile, read and checked at start */
+  readonly trustedKeys?: readonly Ed25519Jwk[];
   /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 1,000,000 */
   readonly replayCacheEvents?: number;
   /** MATCHLOG_FEED_HEARTBEAT_MS: milliseconds between the live feed's heartbeat comments (default 15000) */
@@ -73,6 +78,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
     feedHeartbeatMs,
     feedMaxBuffered,
     ...(env.MATCHLOG_SIGNING_KEY_FILE && { signingKeyFile: resolve(env.MATCHLOG_SIGNING_KEY_FILE) }),
+    ...(env.MATCHLOG_TRUSTED_KEYS && { trustedKeysFile: resolve(env.MATCHLOG_TRUSTED_KEYS), trustedKeys: trustedKeysOf(resolve(env.MATCHLOG_TRUSTED_KEYS)) }),
     ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
     slowTurnSeconds: slowTurnSecondsOf(env.MATCHLOG_SLOW_TURN_SECONDS),
     ...(env.MATCHLOG_SNAPSHOT_EVERY !== undefined && { snapshotEvery: snapshotEveryOf(env.MATCHLOG_SNAPSHOT_EVERY) }),

@@ -1593,6 +1593,21 @@ export const responseDefinitions = {
       "gained-control"
     ]
   },
+  "LogImported": {
+    "type": "object",
+    "properties": {
+      "events": {
+        "type": "number"
+      },
+      "signedBy": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "events"
+    ],
+    "additionalProperties": false
+  },
   "Lost": {
     "type": "object",
     "properties": {
@@ -4212,6 +4227,9 @@ export const responseDefinitions = {
         "items": {
           "$ref": "#/definitions/Finding"
         }
+      },
+      "imported": {
+        "$ref": "#/definitions/LogImported"
       }
     },
     "required": [

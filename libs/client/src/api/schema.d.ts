@@ -1040,6 +1040,10 @@ export interface components {
         };
         /** @enum {string} */
         LearnedHow: "own-zone" | "public-zone" | "drew" | "looked-at" | "revealed" | "found" | "gained-control";
+        LogImported: {
+            events: number;
+            signedBy?: string;
+        };
         Lost: {
             revision: number;
             eventId: string;
@@ -1643,6 +1647,7 @@ export interface components {
             ok: boolean;
             chain: components["schemas"]["ChainVerdict"];
             findings: components["schemas"]["Finding"][];
+            imported?: components["schemas"]["LogImported"];
         };
         ZoneRef: {
             zone: string;

@@ -1,5 +1,6 @@
 import {
   ChainVerdict,
+  Ed25519Jwk,
   Finding,
   LogVerdict,
   MAX_JSON_DEPTH,
@@ -13,6 +14,7 @@ import {
   verifyChain,
   verifyLog,
 } from '@matchlog/audit';
+import { tokenStreamOf } from '@matchlog/catalog';
 import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
@@ -22,17 +24,23 @@ import { MatchModels } from '../model/match-models';
 import { readMatch } from '../model/read-match';
 import { Clock } from '../ports';
 import { MatchWithTokens, MatchWriter } from '../write/match-writer';
+import { LogImported, importOf } from '../write/import-mark';
 import { languageOf } from '../audit/language';
 
 const EXPORT_AGAIN =
   "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE)";
 
-/** The chain and the shuffles' commitments re-checked. */
+const TRUST_IT =
+  "to import exports of that server, trust its public keys: save its /.well-known/jwks.json and start this server with MATCHLOG_TRUSTED_KEYS naming that file; or export the match again from a server that signs with this server's key (MATCHLOG_SIGNING_KEY_FILE)";
+
+/** The chain and the shuffles' commitments re-checked; where the log came from, if it was imported. */
 export interface Verification {
   readonly matchId: string;
   readonly ok: boolean;
   readonly chain: ChainVerdict;
   readonly findings: Finding[];
+  /** present when the match was imported from an export: how many events, and `signedBy`, the kid (RFC 7638 thumbprint) of the key that signed it (absent for imports recorded before keys were) */
+  readonly imported?: LogImported;
 }
 
 /** Tamper evidence: receipts, the chain and the shuffles' commitments re-checked, export and import of a whole log. */
@@ -43,6 +51,8 @@ export class MatchIntegrity {
     private readonly writer: MatchWriter,
     private readonly signingKey: KeyObject,
     private readonly clock: Clock,
+    /** MATCHLOG_TRUSTED_KEYS: other servers' public keys, whose exports are imported as this server's own are */
+    private readonly trustedKeys: readonly Ed25519Jwk[] = [],
   ) {}
 
   /** The match's signed chain head at its latest revision. */
@@ -59,7 +69,8 @@ export class MatchIntegrity {
     const events = await readMatch(this.store, matchId);
     const chain = verifyChain(events);
     const findings = checkCommitments(events, { language: languageOf(acceptLanguage) });
-    return { matchId, ok: chain.ok && findings.length === 0, chain, findings };
+    const imported = importOf(await this.store.readStream(tokenStreamOf(matchId)));
+    return { matchId, ok: chain.ok && findings.length === 0, chain, findings, ...(imported !== undefined && { imported }) };
   }
 
   /** The match log as JSON Lines, then its signed head. */
@@ -68,7 +79,7 @@ export class MatchIntegrity {
     return toJsonLines(events, this.signed('export', matchId, events.length, chainHeadOf(events)));
   }
 
-  /** An exported log, verified against this server's keys, appended as the match its signed head names. */
+  /** An exported log, verified against this server's key and the trusted keys, appended as the match its signed head names. */
   async import(body: unknown, matchId: string | undefined): Promise<MatchWithTokens> {
     if (typeof body !== 'string') throw new LogUnreadable(undefined, 'the body must be a match log as JSON Lines, sent as Content-Type: application/x-ndjson');
     const parsed = parseJsonLines(body);
@@ -78,12 +89,11 @@ export class MatchIntegrity {
       throw code === 'LINE_NOT_CANONICAL' ? new LogRefused(code, line, `${message}: import the export as the server wrote it`) : new LogUnreadable(line, message);
     }
     if (parsed.events.length === 0) throw new LogUnreadable(undefined, 'the log holds no events');
-    const verdict = verifyLog(parsed, { pinned: [publicJwkOf(this.signingKey)] });
+    const verdict = verifyLog(parsed, { pinned: [publicJwkOf(this.signingKey), ...this.trustedKeys] });
     if (!verdict.ok) throw refusal(verdict);
     // verifyLog refuses a log without a signed head unless allowUnsigned: the head names its match
-    const signedFor = verdict.signature === 'unsigned' ? undefined : verdict.signature.matchId;
-    if (signedFor === undefined) throw new LogRefused('HEAD_MISSING', parsed.events.length + 1, `the log has no signed head; ${EXPORT_AGAIN}`);
-    return this.writer.importMatch(matchId, parsed.events, signedFor);
+    if (verdict.signature === 'unsigned') throw new LogRefused('HEAD_MISSING', parsed.events.length + 1, `the log has no signed head; ${EXPORT_AGAIN}`);
+    return this.writer.importMatch(matchId, parsed.events, verdict.signature.matchId, verdict.signature.fingerprint);
   }
 
   /** The match's chain head at `revision`, signed now with the server's key. */
@@ -102,6 +112,7 @@ const refusal = (verdict: Extract<LogVerdict, { ok: false }>): Error => {
   if (code === 'HEAD_MISSING') {
     return new LogRefused(code, line, `the log has no signed head (its last line must be {"signedHead":…}): it was cut, or not exported by a matchlog server; ${EXPORT_AGAIN}`);
   }
+  if (code === 'SIGNATURE_KEY_UNKNOWN') return new LogRefused(code, line, `${message}; ${TRUST_IT}`);
   // an import has no receipt: receipt codes can not arise here, and a bad signature is a bad signature
-  return new LogRefused(code === 'HEAD_MISMATCH' || code === 'SIGNATURE_KEY_UNKNOWN' ? code : 'SIGNATURE_INVALID', line, `${message}; ${EXPORT_AGAIN}`);
+  return new LogRefused(code === 'HEAD_MISMATCH' ? code : 'SIGNATURE_INVALID', line, `${message}; ${EXPORT_AGAIN}`);
 };

@@ -143,10 +143,11 @@ export class MatchWriter {
    * batch, appended as it is (ids, meta and chain kept), with tokens issued as for a new match.
    * A log this store already holds (its first event is a match's MatchCreated) is refused, naming that match.
    * It becomes the match its signed head names (`signedFor`): no other, since its events name none.
+   * `signedBy`, the kid of the key that signed the head, is recorded with the import.
    * Too large for one append of the store (EventStoreDB's limit), it goes in chunks; an import cut
    * between chunks is completed by the same request again.
    */
-  async importMatch(matchId: string | undefined, events: readonly MatchEvent[], signedFor: string): Promise<MatchWithTokens> {
+  async importMatch(matchId: string | undefined, events: readonly MatchEvent[], signedFor: string, signedBy: string): Promise<MatchWithTokens> {
     const id = matchId ?? signedFor;
     const kept = events.map(({ id, type, data, meta }) => ({ id, type, data, ...(meta !== undefined && { meta }) }) as MatchEvent);
     return this.lock.run(id, async () => {
@@ -165,7 +166,7 @@ export class MatchWriter {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
       this.models.forget(id);
-      const mark = importMark(this.entropy.uuid(), kept.length);
+      const mark = importMark(this.entropy.uuid(), kept.length, signedBy);
       return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated), [mark]) };
     });
   }
