@@ -1,6 +1,7 @@
 import { Ed25519Jwk, thumbprintOf } from '@matchlog/audit';
 import { createPublicKey } from 'crypto';
 import { readFileSync } from 'fs';
+import { PUBLISHED_KEY_IDS } from '../signing/published-keys';
 import { ConfigError } from './config-error';
 
 const VARIABLE = 'MATCHLOG_TRUSTED_KEYS';
@@ -54,5 +55,7 @@ const trustedKeyOf = (key: unknown, where: string): Ed25519Jwk => {
   const kid = thumbprintOf(jwk);
   if (key.kid !== undefined && key.kid !== kid)
     throw new ConfigError(`${where} names kid ${JSON.stringify(key.kid)}, but its thumbprint (RFC 7638) is ${kid}: ${SAVE_IT}, unchanged`);
+  if (PUBLISHED_KEY_IDS.has(kid))
+    throw new ConfigError(`${where} is the example key committed with matchlog (kid ${kid}), whose private half anyone can read: an export it signs proves nothing. Remove it`);
   return { ...jwk, kid };
 };

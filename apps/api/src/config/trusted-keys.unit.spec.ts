@@ -1,6 +1,6 @@
 import { jwksOf, publicJwkOf } from '@matchlog/audit';
 import { generateKeyPairSync } from 'crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { configFromEnv } from './config';
@@ -77,6 +77,11 @@ describe('MATCHLOG_TRUSTED_KEYS: a JWKS of other servers’ public keys', () => 
     expect(error.message).toMatch(/^MATCHLOG_TRUSTED_KEYS: /);
     expect(error.message).toContain(join(dir, 'jwks.json'));
     expect(error.message).toMatch(message);
+  });
+
+  it('refuses the example key committed with matchlog, whose private half anyone can read', () => {
+    const example = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'examples', 'audit', 'example-jwks.json'), 'utf8'));
+    expect(refusal(example).message).toMatch(/key 1 of .* is the example key committed with matchlog \(kid GINGxyz2jt6TAhORX0ToXh9HiNzdQMZBMCTo-uHgjjs\)/);
   });
 
   it('refuses a key whose kid is not its thumbprint (the file was edited)', () => {

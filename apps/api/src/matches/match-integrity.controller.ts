@@ -43,7 +43,8 @@ export class MatchIntegrityController {
   @ApiToken()
   @ApiOperation({
     summary: "Re-check a match's hash chain and its shuffles' commitments (judge token or organizer key)",
-    description: 'Messages in Spanish with Accept-Language: es.',
+    description:
+      'Messages in Spanish with Accept-Language: es. An imported match says so in `imported`: how many events its log held, and `signedBy`, the kid (RFC 7638 thumbprint) of the key that signed it.',
   })
   @Returns(200, 'Verification')
   @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })
@@ -78,7 +79,7 @@ export class MatchIntegrityController {
   @ApiOperation({
     summary: 'Import an exported match log (organizer key)',
     description:
-      "The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.",
+      "The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS, or one of the other servers' public keys MATCHLOG_TRUSTED_KEYS names); the match records the signer's kid (GET /matches/:id/verify: imported.signedBy); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.",
   })
   @Returns(201, 'MatchWithTokens')
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, {

@@ -5,9 +5,7 @@ import { publicJwkOf } from '@matchlog/audit';
 import { ApiConfig } from '../config/config';
 import { ConfigError } from '../config/config-error';
 import { requireSharedKeys } from '../config/shared-keys';
-
-/** Keys whose private half is public: examples/audit's, committed so the examples can be rebuilt. */
-const PUBLISHED_KEY_IDS = new Set(['GINGxyz2jt6TAhORX0ToXh9HiNzdQMZBMCTo-uHgjjs']);
+import { PUBLISHED_KEY_IDS } from './published-keys';
 
 /**
  * The Ed25519 key that signs chain heads: read from MATCHLOG_SIGNING_KEY_FILE (a PEM private key,

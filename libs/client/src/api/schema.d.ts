@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * Re-check a match's hash chain and its shuffles' commitments (judge token or organizer key)
-         * @description Messages in Spanish with Accept-Language: es.
+         * @description Messages in Spanish with Accept-Language: es. An imported match says so in `imported`: how many events its log held, and `signedBy`, the kid (RFC 7638 thumbprint) of the key that signed it.
          */
         get: operations["MatchIntegrityController_verify"];
         put?: never;
@@ -233,7 +233,7 @@ export interface paths {
         put?: never;
         /**
          * Import an exported match log (organizer key)
-         * @description The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.
+         * @description The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS, or one of the other servers' public keys MATCHLOG_TRUSTED_KEYS names); the match records the signer's kid (GET /matches/:id/verify: imported.signedBy); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.
          */
         post: operations["MatchIntegrityController_import"];
         delete?: never;

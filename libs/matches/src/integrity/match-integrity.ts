@@ -28,7 +28,7 @@ import { LogImported, importOf } from '../write/import-mark';
 import { languageOf } from '../audit/language';
 
 const EXPORT_AGAIN =
-  "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE)";
+  "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE) or of its MATCHLOG_TRUSTED_KEYS";
 
 const TRUST_IT =
   "to import exports of that server, trust its public keys: save its /.well-known/jwks.json and start this server with MATCHLOG_TRUSTED_KEYS naming that file; or export the match again from a server that signs with this server's key (MATCHLOG_SIGNING_KEY_FILE)";
