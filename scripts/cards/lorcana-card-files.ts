@@ -106,7 +106,7 @@ class Modules {
   /** The fields of a card object, its spreads resolved (later properties override earlier ones, as in JavaScript). */
   fieldsOf(module: Module, card: ts.ObjectLiteralExpression): Fields {
     const known = this.facts.get(card);
-    if (known === 'reading') fail(module.file, card, 'a card object that spreads itself');
+    if (known === 'reading') return fail(module.file, card, 'a card object that spreads itself');
     if (known) return known;
     this.facts.set(card, 'reading');
     const fields: Fields = {};
