@@ -58,14 +58,15 @@ const edits = (normal: string, definition: Definition) => Math.min(...parts(defi
 
 /**
  * A lower bound of the edits from a text to a definition's parts, cheap to compute: the characters one has more of than
- * the other (each needs an edit), counted with the text's character counts.
+ * the other (each needs an edit), counted by UTF-16 code unit as editDistance compares them.
  */
 const lowerBound = (normal: string, counts: Map<string, number>, definition: Definition) =>
   Math.min(
     ...parts(definition).map((part) => {
       const left = new Map<string, number>();
       let shared = 0;
-      for (const char of part) {
+      for (let i = 0; i < part.length; i++) {
+        const char = part[i];
         const used = left.get(char) ?? 0;
         if (used < (counts.get(char) ?? 0)) shared++;
         left.set(char, used + 1);
@@ -76,7 +77,7 @@ const lowerBound = (normal: string, counts: Map<string, number>, definition: Def
 
 const countsOf = (text: string) => {
   const counts = new Map<string, number>();
-  for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
+  for (let i = 0; i < text.length; i++) counts.set(text[i], (counts.get(text[i]) ?? 0) + 1);
   return counts;
 };
 
@@ -126,8 +127,8 @@ export class CardTable {
 
   /**
    * The definition a text names: its whole `Name - Version` first (case, accents, punctuation, dashes, spaces,
-   * zero-width and fullwidth characters ignored: see nameKey); else a name or a version alone, found when only one definition has it and
-   * ambiguous when several do; else unknown, with the closest names.
+   * zero-width and fullwidth characters ignored: see nameKey); else a name or a version alone, found when only one
+   * definition has it and ambiguous when several do; else unknown, with the closest names.
    */
   byName(text: string): NameLookup {
     const key = nameKey(text);
