@@ -1,0 +1,7 @@
+export * from './normalise';
+export * from './edit-distance';
+export * from './printed-facts';
+export * from './card-table';
+export * from './lorcana/lorcana-row';
+export * from './lorcana/lorcana-card';
+export * from './lorcana/lorcana-table';
