@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'fs';
+import { readFileSync } from 'fs';
 import { join } from 'path';
+import { tcgOnlineSamples } from '@matchlog/testkit';
 import { byName, byShortId, closest, LORCANA_SOURCE, lorcanaTable, printedFacts } from '@matchlog/cards';
-
-/** The four sample replays of tcg.online's engine, beside the checkout (../shared, as the issue gives them). */
-const SAMPLES = join(__dirname, '..', '..', '..', '..', 'shared', 'replays', 'tcg-online');
 
 describe('the Lorcana card table', () => {
   it('records the commit of TheCardGoat/lorcana-simulator it was read from', () => {
@@ -16,10 +14,10 @@ describe('the Lorcana card table', () => {
   });
 
   it('holds every short id the four sample replays use', () => {
-    const samples = readdirSync(SAMPLES).filter((file) => file.endsWith('.replay.json'));
+    const samples = tcgOnlineSamples();
     expect(samples).toHaveLength(4);
-    for (const sample of samples) {
-      const replay = JSON.parse(readFileSync(join(SAMPLES, sample), 'utf8')) as { cardsMaps: { cardInstances: Record<string, string> } };
+    for (const { name: sample, json } of samples) {
+      const replay = JSON.parse(json) as { cardsMaps: { cardInstances: Record<string, string> } };
       const ids = new Set(Object.values(replay.cardsMaps.cardInstances));
       expect(ids.size).toBeGreaterThan(10);
       expect({ sample, missing: [...ids].filter((id) => byShortId(id) === undefined) }).toEqual({ sample, missing: [] });

@@ -7,3 +7,4 @@ export * from './postgres';
 export * from './server-process';
 export * from './restartable-server';
 export * from './failure-proxy';
+export * from './tcg-online-samples';
