@@ -1,9 +1,10 @@
-import { CatalogDb, CatalogFeeder, listMatches, matchListQuery } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, listMatches, matchListQuery, migrate } from '@matchlog/catalog';
 import { InMemoryEventStore } from '@matchlog/store';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, Migrator } from 'kysely';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { migrations } from '../../../migrations';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
 
 interface Recorded {
@@ -51,12 +52,19 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
   let dir: string;
   let place: CatalogPlace;
   let db: CatalogDb;
+  let store: InMemoryEventStore;
+  let position = 0;
+  const feedAll = async () => {
+    const feeder = new CatalogFeeder(db, store, undefined, undefined, () => {});
+    await feeder.start();
+    await feeder.caughtUpTo(position, 30_000);
+    await feeder.stop();
+  };
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-search-'));
     place = await placeIn(dir);
     db = await place.open();
-    const store = new InMemoryEventStore();
-    let position = 0;
+    store = new InMemoryEventStore();
     for (const [matchId, match] of Object.entries(matches)) {
       const minute = String(Object.keys(matches).indexOf(matchId)).padStart(2, '0');
       const tournament = match.event === undefined ? undefined : { event: match.event, round: match.round, table: 1 };
@@ -69,13 +77,10 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
         },
       ]));
     }
-    const feeder = new CatalogFeeder(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(position, 30_000);
-    await feeder.stop();
-    await store.close();
+    await feedAll();
   });
   afterAll(async () => {
+    await store.close();
     await db.destroy();
     await place.remove();
     rmSync(dir, { recursive: true, force: true });
@@ -155,5 +160,15 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
       expect(await planOf({ player: 'ana' })).toMatch(/Bitmap Index Scan on match_players_by_name_key/);
       expect(await planOf({ event: 'example' })).toMatch(/Bitmap Index Scan on matches_by_event_key/);
     }
+  });
+
+  it('a catalog from before migration 008 is fed again once, so the names it holds get their search keys', async () => {
+    expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('007_match_results')).error).toBeUndefined();
+    expect(await migrate(db)).toEqual(['008_search_keys']);
+    await db.destroy();
+    db = await place.open();
+    await feedAll();
+    expect(await found({ player: 'ana' })).toEqual(['m4', 'm3', 'm2', 'm1']);
+    expect(await found({ event: 'medellin' })).toEqual(['m3']);
   });
 });

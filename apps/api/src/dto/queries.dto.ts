@@ -12,9 +12,22 @@ export class AfterQuery {
 }
 
 export class ListMatchesQuery extends AfterQuery {
-  @ApiPropertyOptional({ description: 'matches this player played: their seat id, or their name in any case' }) @IsOptional() @IsString() @Length(1, 128) player?: string;
+  @ApiPropertyOptional({
+    description:
+      'matches this player played: their seat id (whole, as typed), or part of their name in any case, accents optional ("ana" finds "Ana Ortiz", "jose" finds "José"); % and _ are matched as themselves',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 128)
+  player?: string;
   @ApiPropertyOptional({ enum: Object.keys(rulesets) }) @IsOptional() @IsIn(Object.keys(rulesets)) game?: string;
-  @ApiPropertyOptional({ description: 'tournament event name' }) @IsOptional() @IsString() @Length(1, 200) event?: string;
+  @ApiPropertyOptional({
+    description: 'part of the tournament event\'s name, in any case, accents optional ("example cup" finds "Example Cup"); % and _ are matched as themselves',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  event?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) round?: number;
   @ApiPropertyOptional({ enum: ['live', 'ended'] }) @IsOptional() @IsIn(['live', 'ended']) status?: 'live' | 'ended';
   @ApiPropertyOptional({ description: 'started at or after (ISO 8601)' }) @IsOptional() @IsISO8601() from?: string;
