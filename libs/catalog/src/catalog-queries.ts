@@ -1,7 +1,6 @@
-import { Expression, sql } from 'kysely';
 import { CatalogTables } from './catalog-schema';
 import { CatalogDb } from './open-catalog';
-import { containsPattern } from './search-key';
+import { atEvent, playedBy } from './catalog-search';
 
 type CatalogRow = CatalogTables['matches'];
 
@@ -51,9 +50,6 @@ export const decodeCursor = (cursor: string): [string, string] | null => {
   }
 };
 
-/** `key` (a search key column) contains `text`'s search key; `%`, `_` and `\` in the text are matched as themselves. */
-const contains = (key: Expression<string | null>, text: string) => sql<boolean>`${key} like ${containsPattern(text)} escape '\\'`;
-
 /** Newest first; `cursor` continues after the last match of the previous page. */
 export const listMatches = async (db: CatalogDb, filter: MatchFilter, limit: number, cursor?: [string, string]): Promise<MatchPage> => {
   const rows = await matchListQuery(db, filter, limit + 1, cursor).execute();
@@ -68,17 +64,12 @@ export const matchListQuery = (db: CatalogDb, filter: MatchFilter, limit: number
   let query = db.selectFrom('matches').selectAll();
   if (filter.player !== undefined) {
     const player = filter.player;
-    query = query.where('match_id', 'in', (q) =>
-      q
-        .selectFrom('match_players')
-        .select('match_id')
-        .where((eb) => eb.or([eb('player_id', '=', player), contains(eb.ref('name_key'), player)])),
-    );
+    query = query.where((eb) => playedBy(db, eb.ref('matches.match_id'), player));
   }
   if (filter.game !== undefined) query = query.where('game', '=', filter.game);
   if (filter.event !== undefined) {
     const event = filter.event;
-    query = query.where((eb) => contains(eb.ref('event_key'), event));
+    query = query.where((eb) => atEvent(eb.ref('event_key'), event));
   }
   if (filter.round !== undefined) query = query.where('round', '=', filter.round);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);

@@ -6,4 +6,7 @@
 export const searchKey = (text: string): string => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
 
 /** A LIKE pattern for "contains `text`", its own `%`, `_` and `\` matched literally (with ESCAPE '\'). */
-export const containsPattern = (text: string): string => `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeContaining = (text: string): string => `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A GLOB pattern for "contains `text`", its own `*`, `?` and `[` matched literally (each in a class of its own). */
+export const globContaining = (text: string): string => `*${searchKey(text).replace(/[*?[]/g, (c) => `[${c}]`)}*`;
