@@ -169,6 +169,11 @@ describe('matches: create, catalog, pagination', () => {
         message: 'cursor must be a nextCursor this API returned',
         details: [{ path: 'cursor' }],
       });
+      // PostgreSQL's text cannot hold a NUL: refused here, never a 500 from the catalog
+      expect(detailMessages((await other.http().get('/matches?player=a%00b&event=%07').expect(400)).body)).toEqual([
+        'player must be text without control characters (such as NUL)',
+        'event must be text without control characters (such as NUL)',
+      ]);
     });
   });
 });

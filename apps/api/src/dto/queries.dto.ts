@@ -1,7 +1,10 @@
 import { rulesets } from '@matchlog/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+
+/** A search text: PostgreSQL's text holds no NUL, and no name holds a control character. */
+const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
 
 /** A catalog read's read-your-writes: the position an append answered with. */
 export const AFTER_DESCRIPTION =
@@ -19,6 +22,7 @@ export class ListMatchesQuery extends AfterQuery {
   @IsOptional()
   @IsString()
   @Length(1, 128)
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'player must be text without control characters (such as NUL)' })
   player?: string;
   @ApiPropertyOptional({ enum: Object.keys(rulesets) }) @IsOptional() @IsIn(Object.keys(rulesets)) game?: string;
   @ApiPropertyOptional({
@@ -27,6 +31,7 @@ export class ListMatchesQuery extends AfterQuery {
   @IsOptional()
   @IsString()
   @Length(1, 200)
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'event must be text without control characters (such as NUL)' })
   event?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) round?: number;
   @ApiPropertyOptional({ enum: ['live', 'ended'] }) @IsOptional() @IsIn(['live', 'ended']) status?: 'live' | 'ended';
