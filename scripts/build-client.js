@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// npm run build:client: libs/client/dist/, what `npm publish libs/client` ships. esbuild bundles each entry point as
+// npm run build:client: libs/client/dist/, what `npm publish libs/client` ships, and that package packed
+// (`npm pack`) into dist-client/matchlog-client-<version>.tgz, which `npm install <path to it>` installs in
+// any project without this checkout (the package has no dependencies). dist-client/, not dist/: `npm run
+// build` replaces dist/ whole. esbuild bundles each entry point as
 // an ES module: index.js (the client: plain fetch, for browsers, Node 20+ and Deno) and verify.js (Node: libs/audit's
 // verification bundled in, node:crypto left to Node). tsc writes the declarations; the relative imports in them get
 // their `.js`, as ES module resolution (node16, nodenext) asks.
@@ -44,4 +47,17 @@ const withJs = (dir) =>
     writeFileSync(path, readFileSync(path, 'utf8').replace(/(from |import\()(['"])(\.{1,2}\/[^'"]+?)(?<!\.js)\2/g, '$1$2$3.js$2'));
   });
 withJs(dist);
-console.error(`matchlog: built @matchlog/client ${version} into ${relative(root, dist)}/`);
+
+const packed = join(root, 'dist-client');
+rmSync(packed, { recursive: true, force: true });
+mkdirSync(packed);
+// npm itself: the one running this script (npm run), else the one on PATH
+const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
+const [{ filename }] = JSON.parse(
+  execFileSync(npm[0], [...npm[1], 'pack', '--json', '--ignore-scripts', '--pack-destination', packed], {
+    cwd: lib,
+    encoding: 'utf8',
+    shell: process.platform === 'win32' && !process.env.npm_execpath,
+  }),
+);
+console.error(`matchlog: built @matchlog/client ${version} into ${relative(root, dist)}/ and packed it: ${relative(root, join(packed, filename))}`);

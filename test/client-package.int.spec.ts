@@ -1,9 +1,12 @@
 import { execFileSync } from 'child_process';
-import { existsSync, readFileSync } from 'fs';
-import { join } from 'path';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { basename, join } from 'path';
 
 const root = join(__dirname, '..');
 const lib = join(root, 'libs', 'client');
+const { version } = JSON.parse(readFileSync(join(lib, 'package.json'), 'utf8'));
+const tarball = join(root, 'dist-client', `matchlog-client-${version}.tgz`);
 
 /** npm run build:client, then the package as a user of it gets it: plain Node ESM importing each entry point its package.json exports. */
 describe('@matchlog/client, built to publish', () => {
@@ -30,5 +33,37 @@ describe('@matchlog/client, built to publish', () => {
     const bundle = readFileSync(join(lib, 'dist', 'index.js'), 'utf8');
     expect(bundle).not.toMatch(/from ["'](node:)?(fs|path|crypto|http|https|net|os|child_process)["']/);
     expect(bundle).not.toMatch(/require\(/);
+  });
+
+  it('is packed into one tarball holding the built package, no sources', () => {
+    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
+    expect(files).toEqual(expect.arrayContaining(['package/package.json', 'package/README.md', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/verify.js']));
+    expect(files.filter((file) => !/^package\/(package\.json|README\.md|dist\/.+)$/.test(file))).toEqual([]);
+    expect(files.filter((file) => file.includes('/src/') || file.includes('.types'))).toEqual([]);
+  });
+
+  describe('installed by path into a project of its own, as the README says', () => {
+    let project: string;
+    beforeAll(() => {
+      project = mkdtempSync(join(tmpdir(), 'matchlog-client-user-'));
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-game-client', version: '1.0.0', private: true, type: 'module' }));
+      copyFileSync(tarball, join(project, basename(tarball)));
+      // --offline: the package has no dependency, so nothing may come from a registry
+      execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', `./${basename(tarball)}`], { cwd: project, stdio: 'pipe' });
+    }, 60_000);
+    afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+    it('records it by path in package.json and imports each entry by its package name', () => {
+      expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).dependencies['@matchlog/client']).toBe(`file:${basename(tarball)}`);
+      writeFileSync(
+        join(project, 'check.mjs'),
+        `import { MatchlogClient, RevisionConflict } from '@matchlog/client';
+        import { verifyReceipt } from '@matchlog/client/verify';
+        import { journal } from '@matchlog/client/node';
+        const client = new MatchlogClient({ baseUrl: 'http://localhost:3000' });
+        console.log(JSON.stringify([typeof client.append, typeof RevisionConflict, typeof verifyReceipt, typeof journal]));`,
+      );
+      expect(JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: project, encoding: 'utf8' }))).toEqual(['function', 'function', 'function', 'function']);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Kysely, Transaction } from 'kysely';
 import { CatalogTables } from './catalog-schema';
+import { clearSearch } from './catalog-search';
 
 /** The catalog's row in `checkpoints`. */
 export const CATALOG = 'catalog';
@@ -45,6 +46,7 @@ export const clearCatalog = async (trx: Transaction<CatalogTables>, storeId: str
   // the log's TokensRevoked put them back
   await trx.deleteFrom('token_revocations').execute();
   await trx.deleteFrom('matches').execute();
+  await clearSearch(trx);
   await moveCheckpoint(trx, 0, storeId);
 };
 

@@ -3,6 +3,7 @@ import { StoredEvent } from '@matchlog/store';
 import { Kysely, Transaction } from 'kysely';
 import { lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
+import { searchKey } from './search-key';
 import { applyTokenEvents, matchOfTokenStream } from './tokens';
 
 /** The catalog was fed from another event store than the one this instance writes to: nothing was written. */
@@ -103,6 +104,9 @@ export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events
   }
 };
 
+/** A name's search key; none for a name that is absent (or, in an event written past validation, not text). */
+const keyOf = (name: unknown): string | null => (typeof name === 'string' ? searchKey(name) : null);
+
 const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent): Promise<void> => {
   const matchId = event.streamId;
   const { match, players } = readData(event, () => {
@@ -112,6 +116,7 @@ const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent):
         match_id: matchId,
         game: data.game,
         tournament_event: data.tournament?.event ?? null,
+        event_key: keyOf(data.tournament?.event),
         round: data.tournament?.round ?? null,
         table_number: data.tournament?.table ?? null,
         game_number: data.tournament?.game ?? null,
@@ -128,7 +133,7 @@ const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent):
         event_count: event.revision,
         last_revision: event.revision,
       },
-      players: data.players.map((player, seat) => ({ match_id: matchId, player_id: player.id, name: player.name ?? null, seat })),
+      players: data.players.map((player, seat) => ({ match_id: matchId, player_id: player.id, name: player.name ?? null, name_key: keyOf(player.name), seat })),
     };
   });
   await trx

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { CatalogTables } from './catalog-schema';
 import { CatalogDb } from './open-catalog';
+import { atEvent, playedBy } from './catalog-search';
 
 type CatalogRow = CatalogTables['matches'];
 
@@ -19,9 +19,10 @@ export interface MatchSummary {
 }
 
 export interface MatchFilter {
-  /** a player's seat id, or their name in any case */
+  /** a player's seat id, or part of their name in any case, accents optional */
   readonly player?: string;
   readonly game?: string;
+  /** part of the tournament event's name, in any case, accents optional */
   readonly event?: string;
   readonly round?: number;
   readonly status?: 'live' | 'ended';
@@ -51,18 +52,25 @@ export const decodeCursor = (cursor: string): [string, string] | null => {
 
 /** Newest first; `cursor` continues after the last match of the previous page. */
 export const listMatches = async (db: CatalogDb, filter: MatchFilter, limit: number, cursor?: [string, string]): Promise<MatchPage> => {
+  const rows = await matchListQuery(db, filter, limit + 1, cursor).execute();
+  const page = rows.slice(0, limit);
+  const matches = await withPlayers(db, page);
+  const last = page[page.length - 1];
+  return { matches, nextCursor: rows.length > limit && last ? encodeCursor(last.started_at, last.match_id) : null };
+};
+
+/** The query behind listMatches, up to `limit` rows (exported so a test can ask each engine for its plan). */
+export const matchListQuery = (db: CatalogDb, filter: MatchFilter, limit: number, cursor?: [string, string]) => {
   let query = db.selectFrom('matches').selectAll();
   if (filter.player !== undefined) {
     const player = filter.player;
-    query = query.where('match_id', 'in', (q) =>
-      q
-        .selectFrom('match_players')
-        .select('match_id')
-        .where((eb) => eb.or([eb('player_id', '=', player), eb(sql`lower(name)`, '=', sql`lower(${player})`)])),
-    );
+    query = query.where((eb) => playedBy(db, eb.ref('matches.match_id'), player));
   }
   if (filter.game !== undefined) query = query.where('game', '=', filter.game);
-  if (filter.event !== undefined) query = query.where('tournament_event', '=', filter.event);
+  if (filter.event !== undefined) {
+    const event = filter.event;
+    query = query.where((eb) => atEvent(eb.ref('event_key'), event));
+  }
   if (filter.round !== undefined) query = query.where('round', '=', filter.round);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   if (filter.from !== undefined) query = query.where('started_at', '>=', filter.from);
@@ -71,15 +79,7 @@ export const listMatches = async (db: CatalogDb, filter: MatchFilter, limit: num
     const [startedAt, matchId] = cursor;
     query = query.where((eb) => eb.or([eb('started_at', '<', startedAt), eb.and([eb('started_at', '=', startedAt), eb('match_id', '<', matchId)])]));
   }
-  const rows = await query
-    .orderBy('started_at', 'desc')
-    .orderBy('match_id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
-  const matches = await withPlayers(db, page);
-  const last = page[page.length - 1];
-  return { matches, nextCursor: rows.length > limit && last ? encodeCursor(last.started_at, last.match_id) : null };
+  return query.orderBy('started_at', 'desc').orderBy('match_id', 'desc').limit(limit);
 };
 
 export const findMatch = async (db: CatalogDb, matchId: string): Promise<MatchSummary | null> => {

@@ -6,6 +6,8 @@ export interface CatalogTables {
     tournament_event: string | null;
     round: number | null;
     table_number: number | null;
+    /** searchKey(tournament_event): what ?event= matches part of */
+    event_key: string | null;
     /** MatchCreated.tournament: which game of the table's match, of how many, in which format */
     game_number: number | null;
     best_of: number | null;
@@ -23,7 +25,8 @@ export interface CatalogTables {
     event_count: number;
     last_revision: number;
   };
-  match_players: { match_id: string; player_id: string; name: string | null; seat: number };
+  /** name_key: searchKey(name), what ?player= matches part of */
+  match_players: { match_id: string; player_id: string; name: string | null; name_key: string | null; seat: number };
   /** store_id: the event store (EventStore.storeId) the position is in; null in a checkpoint from before stores had ids */
   checkpoints: { projection: string; position: number; store_id: string | null };
   /** from_log: 1 when projected from a `tokens@<matchId>` stream (a rebuild restores it), 0 for a token issued before tokens were logged */

@@ -7,3 +7,4 @@ export * from './catalog-feeder';
 export * from './catalog-queries';
 export * from './tokens';
 export * from './round-queries';
+export * from './search-key';

@@ -1,7 +1,10 @@
 import { rulesets } from '@matchlog/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+
+/** A search text: PostgreSQL's text holds no NUL, and no name holds a control character. */
+const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
 
 /** A catalog read's read-your-writes: the position an append answered with. */
 export const AFTER_DESCRIPTION =
@@ -12,9 +15,24 @@ export class AfterQuery {
 }
 
 export class ListMatchesQuery extends AfterQuery {
-  @ApiPropertyOptional({ description: 'matches this player played: their seat id, or their name in any case' }) @IsOptional() @IsString() @Length(1, 128) player?: string;
+  @ApiPropertyOptional({
+    description:
+      'matches this player played: their seat id (whole, as typed), or part of their name in any case, accents optional ("ana" finds "Ana Ortiz", "jose" finds "José"); % and _ are matched as themselves',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 128)
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'player must be text without control characters (such as NUL)' })
+  player?: string;
   @ApiPropertyOptional({ enum: Object.keys(rulesets) }) @IsOptional() @IsIn(Object.keys(rulesets)) game?: string;
-  @ApiPropertyOptional({ description: 'tournament event name' }) @IsOptional() @IsString() @Length(1, 200) event?: string;
+  @ApiPropertyOptional({
+    description: 'part of the tournament event\'s name, in any case, accents optional ("example cup" finds "Example Cup"); % and _ are matched as themselves',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'event must be text without control characters (such as NUL)' })
+  event?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) round?: number;
   @ApiPropertyOptional({ enum: ['live', 'ended'] }) @IsOptional() @IsIn(['live', 'ended']) status?: 'live' | 'ended';
   @ApiPropertyOptional({ description: 'started at or after (ISO 8601)' }) @IsOptional() @IsISO8601() from?: string;

@@ -1802,10 +1802,10 @@ export interface operations {
             query?: {
                 /** @description a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head */
                 after?: number;
-                /** @description matches this player played: their seat id, or their name in any case */
+                /** @description matches this player played: their seat id (whole, as typed), or part of their name in any case, accents optional ("ana" finds "Ana Ortiz", "jose" finds "José"); % and _ are matched as themselves */
                 player?: string;
                 game?: "lorcana" | "four-souls" | "grand-archive";
-                /** @description tournament event name */
+                /** @description part of the tournament event's name, in any case, accents optional ("example cup" finds "Example Cup"); % and _ are matched as themselves */
                 event?: string;
                 round?: number;
                 status?: "live" | "ended";
