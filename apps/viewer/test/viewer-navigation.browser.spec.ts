@@ -58,8 +58,9 @@ describe('the viewer navigated as a person does, in Chromium with its HTTP cache
     await rendered(revision(20));
   };
 
-  it('list → match → Back → Reload → the match again: the page renders every time', async () => {
-    await page.goto(`${rig.base}/viewer/`);
+  it("the server's address → list → match → Back → Reload → the match again: the page renders every time", async () => {
+    await page.goto(`${rig.base}/`);
+    expect(new URL(page.url()).pathname).toBe('/viewer/');
     await rendered(list());
     await list().click();
     await page.waitForURL(/\/viewer\/[^/?]+\?audience=public/);

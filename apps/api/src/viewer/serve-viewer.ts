@@ -11,7 +11,7 @@ export const viewerDir = (): string | null =>
 const revalidated = (reply: { header(name: string, value: string): unknown }) => reply.header('Cache-Control', 'no-cache');
 
 /**
- * The web replay viewer at /viewer: its built files as they are, and index.html for every other path
+ * The web replay viewer at /viewer (and / redirects there): its built files as they are, and index.html for every other path
  * under it (a deep link such as /viewer/<matchId>?audience=p1&at=20 is the page's own route; so is
  * /viewer/index.html, whose headers are then the page's: security-headers.ts decides them by route).
  */
@@ -33,4 +33,6 @@ export const serveViewer = (fastify: FastifyInstance, dir: string | null = viewe
   };
   fastify.get('/viewer', page);
   fastify.get('/viewer/*', page);
+  // where a person who types the server's address lands
+  fastify.get('/', (_request, reply) => reply.redirect('/viewer/'));
 };
