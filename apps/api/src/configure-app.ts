@@ -12,6 +12,7 @@ import { corsOptionsOf } from './cors';
 import { BadUrl, TokenInQuery, UrlTooLong } from './errors/http-errors';
 import { ErrorFilter, problemOf } from './errors/error.filter';
 import { credentialInQuery, refuseQueryCredentials } from './logging/query-credentials';
+import { quietBoot } from './logging/quiet-boot-logger';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { BodyDepthPipe } from './validation/body-depth.pipe';
 import { AJV_OPTIONS, attachSchemaVerdicts } from './validation/route-schema.guard';
@@ -48,7 +49,7 @@ const answerFrameworkError = (error: FastifyError, request: FastifyRequest, repl
 
 /** Everything main.ts and the e2e tests set up alike: logging, headers, CORS, bodies, validation, errors, OpenAPI. */
 export const configureApp = (app: NestFastifyApplication, config: ApiConfig): NestFastifyApplication => {
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietBoot(app.get(Logger)));
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', refuseQueryCredentials);
   fastify.addHook('onSend', securityHeaders);
