@@ -43,7 +43,8 @@ describe('the viewer navigated as a person does, in Chromium with its HTTP cache
   const list = () => page.locator(`li.match[data-match="${match.id}"] a[href^="/viewer/${match.id}?"]`);
   const revision = (at: number) => page.locator('.sentence').filter({ hasText: new RegExp(`^#${at}:`) });
   const tokenInput = () => page.locator('input[name="token"]');
-  const judgeShown = () => page.locator('select[name="language"]');
+  /** the judge's own panel (the clock, the result slip): drawn for the judge only */
+  const judgeShown = () => page.locator('.judge-panel');
   /** the judge's page at revision 20, its token typed into the form as a person pastes it */
   const openAsJudge = async () => {
     await page.goto(`${rig.base}/viewer/${match.id}?audience=public&at=20`);
