@@ -82,7 +82,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: [{ level: logLevel(), serializers: { req: requestLogged } }, scrubbingStdout(parts.config.organizerKey)],
+          pinoHttp: [{ level: logLevel(), serializers: { req: requestLogged } }, scrubbingStdout(parts.config.organizerKey, parts.config.logFormat)],
           // the per-request middleware on every path, but only where it will print a line per request: elsewhere
           // mounted for no route, as an excluded one still costs Nest's path check on every request. Named, as
           // nestjs-pino 5's own default ('{/*splat}') is mounted by Nest 12.5 for the root path alone

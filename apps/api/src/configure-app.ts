@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { UnsupportedMediaTypeException } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { withEventSchemas } from './openapi/event-schemas';
 import { registerResponseSchemas, withResponseSchemas } from './openapi/response-schemas';
@@ -11,6 +12,7 @@ import { corsOptionsOf } from './cors';
 import { BadUrl, TokenInQuery, UrlTooLong } from './errors/http-errors';
 import { ErrorFilter, problemOf } from './errors/error.filter';
 import { credentialInQuery, refuseQueryCredentials } from './logging/query-credentials';
+import { quietBoot } from './logging/quiet-boot-logger';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { BodyDepthPipe } from './validation/body-depth.pipe';
 import { AJV_OPTIONS, attachSchemaVerdicts } from './validation/route-schema.guard';
@@ -47,7 +49,7 @@ const answerFrameworkError = (error: FastifyError, request: FastifyRequest, repl
 
 /** Everything main.ts and the e2e tests set up alike: logging, headers, CORS, bodies, validation, errors, OpenAPI. */
 export const configureApp = (app: NestFastifyApplication, config: ApiConfig): NestFastifyApplication => {
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietBoot(app.get(Logger)));
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', refuseQueryCredentials);
   fastify.addHook('onSend', securityHeaders);
@@ -57,6 +59,10 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
   app.enableCors(corsOptionsOf(config));
   // POST /matches/import: a match log as JSON Lines, handed to the controller as text
   fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // JSON only besides: a form (what plain `curl -d` sends) or plain text is a 415 that says to send JSON,
+  // not a body validated as if it were JSON. Registered through Nest, which would otherwise parse forms
+  fastify.removeContentTypeParser('text/plain');
+  app.useBodyParser('application/x-www-form-urlencoded', {}, (_request, _body, done) => done(new UnsupportedMediaTypeException(), undefined));
   // the depth check first: the ValidationPipe walks a body recursively (a route schema's body: RouteSchemaGuard)
   app.useGlobalPipes(new BodyDepthPipe(), validationPipe());
   app.useGlobalFilters(new ErrorFilter());

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { publicJwkOf } from '@matchlog/audit';
 import { KeyObject } from 'crypto';
+import { AddressInfo } from 'net';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configFromEnv } from './config/config';
@@ -10,6 +11,7 @@ import { configureApp, httpAdapterFor } from './configure-app';
 import { enableGracefulShutdown } from './graceful-shutdown';
 import { openParts } from './open-parts';
 import { failureReport } from './failure-report';
+import { startLine } from './start-line';
 import { SIGNING_KEY } from './tokens';
 
 const bootstrap = async () => {
@@ -20,10 +22,9 @@ const bootstrap = async () => {
   // every interface, IPv4 and IPv6, as Node's own default (Fastify's is localhost only)
   await app.listen(config.port, '::');
   const logger = app.get(Logger);
-  logger.log(`matchlog listening on http://localhost:${config.port} (OpenAPI at /docs), store: ${config.store}, data: ${config.dataDir}`);
-  if (config.organizerKeyFile) logger.log(`organizer key: in ${config.organizerKeyFile} (set MATCHLOG_ORGANIZER_KEY to choose your own)`);
+  logger.log(startLine(config, (app.getHttpServer().address() as AddressInfo).port));
   const signing = publicJwkOf(app.get<KeyObject>(SIGNING_KEY));
-  logger.log(
+  logger.debug(
     `chain heads signed with key ${signing.kid} (GET /.well-known/jwks.json), from ${config.signingKeyFile ?? `${config.dataDir}/signing-key.pem (set MATCHLOG_SIGNING_KEY_FILE to share one key between instances)`}`,
   );
 };

@@ -9,19 +9,33 @@ export const DOCS_CSP =
 /** Any other answer (JSON, event streams, scripts): nothing to run, nothing to frame. */
 const OTHER_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-const isDocs = (url: string) => url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?');
+/**
+ * The routes that serve pages, by the path they are registered under: the viewer's (serve-viewer.ts) and
+ * Swagger UI's (/docs/* also serves its script, styles and images, on which a page's policy does nothing).
+ * Decided by route, not by an answer's content type: a 304 has none, and a browser puts the 304's headers
+ * on the page it kept.
+ */
+const PAGE_POLICIES: ReadonlyMap<string, string> = new Map([
+  ['/viewer', PAGE_CSP],
+  ['/viewer/*', PAGE_CSP],
+  ['/docs', DOCS_CSP],
+  ['/docs/', DOCS_CSP],
+  ['/docs/index.html', DOCS_CSP],
+  ['/docs/*', DOCS_CSP],
+]);
+
+const cspOf = (request: FastifyRequest): string => PAGE_POLICIES.get(request.routeOptions?.url ?? '') ?? OTHER_CSP;
 
 /**
  * On every answer, errors and Fastify's own included: no MIME sniffing, no Referer leaving with our URLs,
- * no framing, no opener from another origin, a CSP for what it is, and nothing a token read kept by a cache.
+ * no framing, no opener from another origin, a CSP for what its route serves, and nothing a token read kept by a cache.
  */
 export const setSecurityHeaders = (request: FastifyRequest, reply: FastifyReply): void => {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'no-referrer');
   reply.header('X-Frame-Options', 'DENY');
   reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-  const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-  reply.header('Content-Security-Policy', !html ? OTHER_CSP : isDocs(request.url) ? DOCS_CSP : PAGE_CSP);
+  reply.header('Content-Security-Policy', cspOf(request));
   if (request.headers.authorization !== undefined) reply.header('Cache-Control', 'no-store');
 };
 

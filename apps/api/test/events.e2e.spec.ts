@@ -148,6 +148,21 @@ describe('POST /matches/:id/events', () => {
     expect(await revisionOf(id)).toBe(1);
   });
 
+  // issue 25 §3: `curl -d` sends a form; read as one, it failed validation with a message about its fields
+  it.each([
+    ['a form, as plain curl -d sends it', 'application/x-www-form-urlencoded'],
+    ['plain text', 'text/plain'],
+    ['JSON under another type', 'application/merge-patch+json'],
+  ])('415 for JSON sent as %s, telling to send Content-Type: application/json, on every route that takes a body', async (_, type) => {
+    const id = await newMatch();
+    const body = JSON.stringify({ expectedRevision: 1, events: [draw()] });
+    for (const path of [`/matches/${id}/events`, '/matches', `/matches/${id}/tokens`]) {
+      const res = await t.http().post(path).set(t.organizer).set('Content-Type', type).send(body).expect(415);
+      expect([path, res.body]).toEqual([path, { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('Content-Type: application/json') }]);
+    }
+    expect(await revisionOf(id)).toBe(1);
+  });
+
   it('retrying a batch with the same event ids returns its first result and writes nothing new', async () => {
     const id = await newMatch();
     const batch = {

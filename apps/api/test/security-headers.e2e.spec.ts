@@ -4,10 +4,10 @@ import { listening } from './support/sse-client';
 import { TestApp, startTestApp } from './support/test-app';
 
 /** A raw GET: the path exactly as written, so a malformed escape reaches the server as it is. */
-const get = (base: string, path: string) =>
+const get = (base: string, path: string, headers: Record<string, string> = {}) =>
   new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
     const url = new URL(base);
-    request({ host: url.hostname, port: url.port, path }, (res) => {
+    request({ host: url.hostname, port: url.port, path, headers }, (res) => {
       let body = '';
       res
         .setEncoding('utf8')
@@ -41,9 +41,31 @@ describe('security headers', () => {
     expect(PAGE_CSP).not.toMatch(/unsafe|\*|https?:/);
   });
 
+  // issue 25 §1: a browser puts a 304's headers on the page it kept, so a 304 carrying JSON's policy blocked the viewer's script
+  it('a 304 carries the headers of the page or file it stands for: the same policy and caching as the 200', async () => {
+    const pages = ['/viewer/', '/viewer', '/viewer/some-match?audience=p1&at=3', '/viewer/index.html'];
+    for (const path of [...pages, '/viewer/app.js', '/viewer/styles.css']) {
+      const fresh = await get(base, path);
+      expect([path, fresh.status]).toEqual([path, 200]);
+      expect(fresh.headers.etag).toEqual(expect.any(String));
+      const revisit = await get(base, path, { 'If-None-Match': String(fresh.headers.etag) });
+      expect([path, revisit.status]).toEqual([path, 304]);
+      for (const name of ['content-security-policy', 'cache-control', 'etag', ...Object.keys(EVERY_ANSWER)])
+        expect([path, name, revisit.headers[name]]).toEqual([path, name, fresh.headers[name]]);
+    }
+    for (const path of pages) expect((await get(base, path)).headers).toMatchObject({ 'content-type': expect.stringMatching(/^text\/html/), 'content-security-policy': PAGE_CSP });
+  });
+
+  it("the viewer's script and styles are revalidated on every visit, so a page never runs with the files of an older build", async () => {
+    for (const path of ['/viewer/', '/viewer/app.js', '/viewer/styles.css']) expect([path, (await get(base, path)).headers['cache-control']]).toEqual([path, 'no-cache']);
+  });
+
   it('Swagger UI (/docs) is never framed either, and JSON answers carry a policy that runs nothing', async () => {
-    const docs = await get(base, '/docs');
-    expect(docs.headers).toMatchObject({ ...EVERY_ANSWER, 'content-security-policy': DOCS_CSP });
+    for (const path of ['/docs', '/docs/', '/docs/index.html']) {
+      const docs = await get(base, path);
+      expect([path, docs.headers['content-type']]).toEqual([path, expect.stringMatching(/^text\/html/)]);
+      expect(docs.headers).toMatchObject({ ...EVERY_ANSWER, 'content-security-policy': DOCS_CSP });
+    }
     const json = await get(base, '/matches');
     expect(json.headers).toMatchObject({ ...EVERY_ANSWER, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
   });

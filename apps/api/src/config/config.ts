@@ -36,14 +36,18 @@ export interface ApiConfig extends StorageConfig {
   readonly slowTurnSeconds?: number;
   /** MATCHLOG_SNAPSHOT_EVERY: a match's snapshot each time it passes this many more events (default 1000); 0: no snapshots */
   readonly snapshotEvery?: number;
+  /** LOG_FORMAT: json (a line of JSON each) or pretty (a line for a person); unset: pretty on a terminal, json otherwise (left out of a config: json) */
+  readonly logFormat?: LogFormat;
 }
+
+export type LogFormat = 'json' | 'pretty';
 
 /**
  * Reads the environment; a missing organizer key is generated once into the data directory, on SQLite
  * only (any other store may be shared by instances, which must be given the same keys).
  * Throws a ConfigError (a message for the operator, no stack) on a setting the server can not start with.
  */
-export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
+export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerminal = process.stdout.isTTY === true): ApiConfig => {
   const dataDir = resolve(env.MATCHLOG_DATA_DIR ?? './data');
   const storage = storageFromEnv(env);
   const port = Number(env.PORT ?? 3000);
@@ -82,7 +86,15 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ApiConfig =
     ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
     slowTurnSeconds: slowTurnSecondsOf(env.MATCHLOG_SLOW_TURN_SECONDS),
     ...(env.MATCHLOG_SNAPSHOT_EVERY !== undefined && { snapshotEvery: snapshotEveryOf(env.MATCHLOG_SNAPSHOT_EVERY) }),
+    logFormat: logFormatOf(env.LOG_FORMAT, stdoutIsTerminal),
   };
+};
+
+/** What LOG_FORMAT says; unset or empty: pretty for a person at a terminal, json for anything that collects the logs. */
+const logFormatOf = (value: string | undefined, stdoutIsTerminal: boolean): LogFormat => {
+  const format = value?.trim().toLowerCase() || (stdoutIsTerminal ? 'pretty' : 'json');
+  if (format !== 'json' && format !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty (unset: pretty on a terminal, json otherwise), not "${value}"`);
+  return format;
 };
 
 /** A positive whole number of seconds; unset: DEFAULT_SLOW_TURN_SECONDS (a 50-minute Lorcana round of up to 3 games is ~1½ minutes a turn; 3 is slow). */

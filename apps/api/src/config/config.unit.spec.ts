@@ -142,4 +142,14 @@ describe('configFromEnv', () => {
       }
     });
   });
+
+  it('reads LOG_FORMAT (json or pretty); unset, pretty on a terminal and json otherwise; anything else is refused, naming it', () => {
+    const env = { MATCHLOG_ORGANIZER_KEY: GOOD };
+    expect(configFromEnv(env, true).logFormat).toBe('pretty');
+    expect(configFromEnv(env, false).logFormat).toBe('json');
+    expect(configFromEnv({ ...env, LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(configFromEnv({ ...env, LOG_FORMAT: 'Pretty' }, false).logFormat).toBe('pretty');
+    expect(() => configFromEnv({ ...env, LOG_FORMAT: 'text' })).toThrow(ConfigError);
+    expect(() => configFromEnv({ ...env, LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT must be json or pretty .*not "text"/);
+  });
 });
