@@ -985,6 +985,9 @@ export const responseDefinitions = {
       "definition": {
         "type": "string"
       },
+      "printed": {
+        "$ref": "#/definitions/PrintedFacts"
+      },
       "owner": {
         "type": [
           "string",
@@ -3403,6 +3406,33 @@ export const responseDefinitions = {
       }
     ]
   },
+  "PrintedFacts": {
+    "type": "object",
+    "properties": {
+      "cost": {
+        "type": "number"
+      },
+      "ink": {
+        "type": "string"
+      },
+      "inkable": {
+        "type": "boolean"
+      },
+      "type": {
+        "type": "string"
+      },
+      "lore": {
+        "type": "number"
+      },
+      "strength": {
+        "type": "number"
+      },
+      "willpower": {
+        "type": "number"
+      }
+    },
+    "additionalProperties": false
+  },
   "Problem": {
     "type": "object",
     "properties": {
@@ -3855,6 +3885,9 @@ export const responseDefinitions = {
       "definition": {
         "type": "string"
       },
+      "printed": {
+        "$ref": "#/definitions/PrintedFacts"
+      },
       "faceDown": {
         "type": "boolean",
         "const": true
@@ -3974,6 +4007,9 @@ export const responseDefinitions = {
       },
       "faceDown": {
         "type": "boolean"
+      },
+      "printed": {
+        "$ref": "#/definitions/PrintedFacts"
       }
     },
     "required": [
