@@ -2631,6 +2631,18 @@ export const responseDefinitions = {
         "items": {
           "type": "string"
         }
+      },
+      "broadcastDelay": {
+        "type": "object",
+        "properties": {
+          "events": {
+            "type": "number"
+          },
+          "seconds": {
+            "type": "number"
+          }
+        },
+        "additionalProperties": false
       }
     },
     "required": [

@@ -1286,6 +1286,10 @@ export interface components {
             eventCount: number;
             revision: number;
             audiences: string[];
+            broadcastDelay?: {
+                events?: number;
+                seconds?: number;
+            };
         };
         MatchWithTokens: {
             matchId: string;
