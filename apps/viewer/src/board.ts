@@ -19,7 +19,11 @@ const printedFacts = (printed: Printed | undefined) => {
     cost !== undefined &&
       h(
         'span',
-        { class: `cost${inkable ? ' inkable' : ''}`, 'data-ink': ink?.toLowerCase(), title: [t('board.cost', { cost }), ink, inkable && t('board.inkable')].filter(Boolean).join(' · ') },
+        {
+          class: `cost${inkable ? ' inkable' : ''}`,
+          'data-ink': ink?.toLowerCase(),
+          title: [t('board.cost', { cost }), ink, inkable && t('board.inkable')].filter(Boolean).join(' · '),
+        },
         cost,
       ),
     type !== undefined && h('span', { class: 'type' }, type),
@@ -64,24 +68,42 @@ const cardFace = (card: Card, nameOf: (player: string) => string) => {
 const cardBack = (card: Card, label?: string, count?: number) =>
   h(
     'li',
-    { class: `card back${card.exerted ? ' exerted' : ''}`, 'data-handle': handleOf(card), 'data-count': count, 'aria-label': count === undefined ? t('board.faceDownCard') : t('board.hiddenPile', { count }) },
+    {
+      class: `card back${card.exerted ? ' exerted' : ''}`,
+      'data-handle': handleOf(card),
+      'data-count': count,
+      'aria-label': count === undefined ? t('board.faceDownCard') : t('board.hiddenPile', { count }),
+    },
     h('div', { class: 'face' }, count !== undefined && h('span', { class: 'pile' }, label, h('strong', {}, count)), badges(card)),
   );
 
+/** A card that shows nothing but its back: runs of them, in a zone this audience cannot look into, are one pile. */
+const plainBack = (card: Card): boolean => !identified(card) && !card.faceDown && !card.exerted && !card.damage && card.counters === undefined;
+
 const zoneSection = (key: string, zone: Zone, nameOf: (player: string) => string) => {
   const label = zoneLabel(zone.zone);
-  const hidden = zone.cards.filter((card) => !identified(card));
-  // a zone this audience cannot look into is one pile; a face-down card among known ones is one back each
-  const pile = hidden.length === zone.count && zone.count > 0 && !zone.cards.some((card) => card.faceDown || card.exerted || card.damage);
+  const items = [];
+  for (let index = 0; index < zone.cards.length; index++) {
+    const card = zone.cards[index];
+    let end = index;
+    while (plainBack(card) && end + 1 < zone.cards.length && plainBack(zone.cards[end + 1])) end++;
+    // a face-down card in a public zone is one back; a run of cards nobody here can tell apart, one pile
+    items.push(
+      identified(card)
+        ? cardFace(card, nameOf)
+        : end > index
+          ? cardBack(card, label, end - index + 1)
+          : plainBack(card) && zone.count === 1
+            ? cardBack(card, label, 1)
+            : cardBack(card),
+    );
+    index = end;
+  }
   return h(
     'section',
     { class: 'zone', 'data-zone': key, 'data-name': zone.zone.zone, 'data-count': zone.count, 'aria-label': t('board.zoneAria', { zone: label, count: zone.count }) },
     h('h3', {}, t('board.zoneCount', { zone: label, count: zone.count })),
-    h(
-      'ol',
-      { class: 'cards' },
-      pile ? cardBack(zone.cards[0], label, zone.count) : zone.cards.map((card) => (identified(card) ? cardFace(card, nameOf) : cardBack(card))),
-    ),
+    h('ol', { class: 'cards' }, items),
   );
 };
 

@@ -53,7 +53,8 @@ const row = (match: MatchSummary, gameOf: GameOf) => {
 const gamesOf = async (matches: readonly MatchSummary[]): Promise<GameOf> => {
   const rounds = new Map<string, { event: string; round: number }>();
   for (const { tournament } of matches)
-    if (tournament.event !== null && tournament.round !== null) rounds.set(JSON.stringify([tournament.event, tournament.round]), { event: tournament.event, round: tournament.round });
+    if (tournament.event !== null && tournament.round !== null)
+      rounds.set(JSON.stringify([tournament.event, tournament.round]), { event: tournament.event, round: tournament.round });
   const results = await Promise.all([...rounds.values()].slice(0, 8).map(({ event, round }) => roundResults(event, round).catch(() => null)));
   const numbers = new Map<string, { game: number; bestOf: number }>();
   for (const result of results.filter((r): r is RoundResults => r !== null))

@@ -12,7 +12,11 @@ export const stage = (board: HTMLElement, side: HTMLElement) => {
   ];
   const wrapper = h('div', { class: 'stage', 'data-tab': 'board' });
   const tabs = panels.map(({ id, key, label }, index) =>
-    h('button', { type: 'button', role: 'tab', id: `${id}-tab`, 'aria-controls': id, 'aria-selected': String(index === 0), tabindex: index === 0 ? 0 : -1, onclick: () => select(key) }, label),
+    h(
+      'button',
+      { type: 'button', role: 'tab', id: `${id}-tab`, 'aria-controls': id, 'aria-selected': String(index === 0), tabindex: index === 0 ? 0 : -1, onclick: () => select(key) },
+      label,
+    ),
   );
   const select = (key: 'board' | 'log') => {
     wrapper.dataset.tab = key;

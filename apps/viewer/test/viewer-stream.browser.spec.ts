@@ -1,7 +1,7 @@
 import { join } from 'path';
 import { Page } from 'playwright-core';
 import { SECONDS_PER_EVENT, lorcanaMatch, scoredEvents, testClock } from './support/scored-match';
-import { Recorded, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
+import { Recorded, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
 /** the screenshots the README and docs show */
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
@@ -34,14 +34,10 @@ describe('the viewer as a stream would show it: cards, backs, facts, names, tabs
   beforeAll(async () => {
     rig = await startViewerRig(clock);
     let turn = 0;
-    game = await rig.recordOneByOne(
-      { ...lorcanaMatch({ event: EVENT, round: 1, table: 3, game: 1, bestOf: 3 }), broadcastDelay: { seconds: 300 } },
-      scoredEvents(),
-      (event) => {
-        clock.advance(SECONDS_PER_EVENT[turn] ?? 10);
-        if (event.type === 'TurnStarted') turn = (event.data as { turn: number }).turn;
-      },
-    );
+    game = await rig.recordOneByOne({ ...lorcanaMatch({ event: EVENT, round: 1, table: 3, game: 1, bestOf: 3 }), broadcastDelay: { seconds: 300 } }, scoredEvents(), (event) => {
+      clock.advance(SECONDS_PER_EVENT[turn] ?? 10);
+      if (event.type === 'TurnStarted') turn = (event.data as { turn: number }).turn;
+    });
   }, 120_000);
   afterAll(() => rig?.close());
 
@@ -137,7 +133,12 @@ describe('the viewer as a stream would show it: cards, backs, facts, names, tabs
     await shot(page, 'phone-public');
     await tabs.nth(1).click();
     expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('tabpanel').filter({ has: page.locator('.action-log') }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('tabpanel')
+        .filter({ has: page.locator('.action-log') })
+        .isVisible(),
+    ).toBe(true);
     expect(await page.locator('.board-area').isVisible()).toBe(false);
     const player = await open(`/viewer/${game.id}?audience=p1&at=20`, PHONE, { audience: 'p1', token: game.tokens.players.p1 });
     await shownAt(player, 20);
