@@ -120,6 +120,9 @@ const emptySlots = (zones: [string, Zone][]) => {
   return h('p', { class: 'empty-slots' }, t('board.emptySlots', { slots: ranges.join(' · ') }));
 };
 
+/** Zones the queue panel stands for (the bag, the stack): shown there, and as a zone only while they hold cards. */
+const QUEUE_ZONES = new Set(['bag', 'stack', 'effects-stack']);
+
 /** Every zone of every player, in the order the game's ruleset lays them out, then the shared zones. */
 export const renderBoard = (view: View, nameOf: (player: string) => string = (id) => view.players.find((p) => p.id === id)?.name ?? id) => {
   const entries = Object.entries(view.zones);
@@ -135,9 +138,9 @@ export const renderBoard = (view: View, nameOf: (player: string) => string = (id
       ),
     ),
   );
-  // the bag and the stack hold abilities, which the queue panel shows; empty slots are one line
+  // the queue panel shows the bag and the stack; empty slots are one line
   const shared = entries.filter(
-    ([, zone]) => zone.zone.player === undefined && !(zone.count === 0 && (zone.zone.slot !== undefined || (zone.zone.zone === 'bag' && view.queue !== null))),
+    ([, zone]) => zone.zone.player === undefined && !(zone.count === 0 && (zone.zone.slot !== undefined || (QUEUE_ZONES.has(zone.zone.zone) && view.queue !== null))),
   );
   const empty = emptySlots(entries.filter(([, zone]) => zone.zone.player === undefined));
   return h(

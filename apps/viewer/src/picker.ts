@@ -44,7 +44,7 @@ const row = (match: MatchSummary, gameOf: GameOf) => {
       [gameName(match.game), event].filter(Boolean).join(' · '),
       event !== null && round !== null ? [' · ', h('a', { href: roundHref(event, round), class: 'round-link' }, t('picker.round', { round }))] : null,
       table !== null ? ` · ${t('picker.table', { table })}` : null,
-      numbered ? h('span', { class: 'game-of' }, ` · ${t('picker.gameOf', numbered)}`) : null,
+      numbered ? [' · ', h('span', { class: 'game-number' }, t('picker.gameOf', numbered))] : null,
     ),
   );
 };

@@ -104,7 +104,7 @@ describe('the viewer as a stream would show it: cards, backs, facts, names, tabs
   it('the landing list: date, event · round · table, game n of m, the result; the search stays in the address', async () => {
     const page = await open('/viewer/', DESKTOP);
     const row = page.locator(`.match[data-match="${game.id}"]`);
-    await row.locator('.game-of').waitFor();
+    await row.locator('.game-number').waitFor();
     expect(await row.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await row.locator('.meta').innerText()).toBe(`Disney Lorcana · ${EVENT} · round 1 · table 3 · Game 1 of 3`);
     expect(await row.locator('.result').textContent()).toBe('Ana Ortiz won');
@@ -113,6 +113,8 @@ describe('the viewer as a stream would show it: cards, backs, facts, names, tabs
     await page.waitForURL((url) => url.searchParams.get('event') === EVENT);
     await page.reload();
     expect(await page.inputValue('input[name=event]')).toBe(EVENT);
+    await page.locator(`.match[data-match="${game.id}"] .game-number`).waitFor();
+    await shot(page, 'desktop-list');
   });
 
   it('the round page at a desktop width', async () => {
