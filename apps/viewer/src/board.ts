@@ -8,8 +8,8 @@ type Card = Zone['cards'][number];
 type Printed = NonNullable<Card['printed']>;
 
 const handleOf = (card: Card): string => ('handle' in card ? card.handle : card.cardId);
-/** Whether this audience can tell which card it is (a face-down card in a public zone it cannot: one back). */
-const identified = (card: Card): boolean => card.definition !== undefined && !(card.faceDown && !('cardId' in card));
+/** Whether this audience can tell which card it is: a face-down card it may look at shows its face, marked face down; one it may not, its back. */
+const identified = (card: Card): boolean => card.definition !== undefined;
 
 /** What is printed on the card: the cost in a corner (ringed when inkable), lore pips, strength and willpower. */
 const printedFacts = (printed: Printed | undefined) => {
@@ -50,8 +50,10 @@ const badges = (card: Card) => {
 const cardFace = (card: Card, nameOf: (player: string) => string) => {
   // a judge's card names its owner and controller always: say so only where they differ
   const controller = 'owner' in card ? (card.controller !== card.owner ? card.controller : null) : card.controller;
+  // a seen card says face down only in a public zone; the judge's cards say it of every deck and hand
+  const faceDown = card.faceDown === true && !('owner' in card);
   const marks = [
-    card.faceDown && !('owner' in card) && t('board.faceDown'),
+    faceDown && t('board.faceDown'),
     card.exerted && t('board.exerted'),
     controller ? t('board.controlledBy', { player: nameOf(controller) }) : null,
     // the judge keeps the recorder's id at hand, on hover
@@ -59,7 +61,7 @@ const cardFace = (card: Card, nameOf: (player: string) => string) => {
   ].filter(Boolean);
   return h(
     'li',
-    { class: `card named${card.exerted ? ' exerted' : ''}${card.faceDown ? ' face-down' : ''}`, 'data-handle': handleOf(card), title: marks.join(' · ') || undefined },
+    { class: `card named${card.exerted ? ' exerted' : ''}${faceDown ? ' face-down' : ''}`, 'data-handle': handleOf(card), title: marks.join(' · ') || undefined },
     h('div', { class: 'face', 'data-ink': card.printed?.ink?.toLowerCase() }, h('span', { class: 'card-name' }, card.definition), printedFacts(card.printed), badges(card)),
   );
 };
