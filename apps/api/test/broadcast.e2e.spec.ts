@@ -50,6 +50,7 @@ describe('the broadcast audience over HTTP', () => {
       }
     await t.http().get('/matches/bc-none/views/broadcast').set(t.organizer).expect(404);
     expect((await get('/matches/bc-none').expect(200)).body.audiences).toEqual(['public', 'p1', 'p2', 'judge']);
+    expect((await get('/matches/bc-none').expect(200)).body).not.toHaveProperty('broadcastDelay');
     expect(
       (
         await t
@@ -82,7 +83,10 @@ describe('the broadcast audience over HTTP', () => {
       await get(`/matches/bc-short-${i}`).expect(404);
     }
     await create('bc-min', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
-    expect((await get('/matches/bc-min').expect(200)).body.audiences).toEqual(['public', 'broadcast', 'p1', 'p2', 'judge']);
+    const summary = (await get('/matches/bc-min').expect(200)).body;
+    expect(summary.audiences).toEqual(['public', 'broadcast', 'p1', 'p2', 'judge']);
+    // how far behind it runs is no secret: the viewer shows it as a badge
+    expect(summary.broadcastDelay).toEqual({ seconds: PUBLIC_BROADCAST_MIN_SECONDS });
     const live = await create('bc-token-live', { broadcastAccess: 'token' });
     expect((await get('/matches/bc-token-live/views/broadcast', live.tokens.broadcast).expect(200)).body.revision).toBe(1);
   });

@@ -1,83 +1,165 @@
 import type { View } from './api/client';
 import { h } from './dom';
+import { zoneLabel, zoneName } from './games';
+import { t } from './i18n';
 
 type Zone = View['zones'][string];
 type Card = Zone['cards'][number];
+type Printed = NonNullable<Card['printed']>;
 
-/** Hidden zones longer than this show as a stack with its count, not one back per card. */
-const STACKED = 10;
-
-const nameOf = (card: Card): string | undefined => card.definition;
 const handleOf = (card: Card): string => ('handle' in card ? card.handle : card.cardId);
+/** Whether this audience can tell which card it is: a face-down card it may look at shows its face, marked face down; one it may not, its back. */
+const identified = (card: Card): boolean => card.definition !== undefined;
 
-const cardItem = (card: Card) => {
-  const name = nameOf(card);
-  // a judge's card names its owner and controller always: say so only where they differ
-  const controller = 'owner' in card ? (card.controller !== card.owner ? card.controller : null) : card.controller;
-  const marks = [card.faceDown && !('owner' in card) && 'face down', card.exerted && 'exerted', controller ? `controlled by ${controller}` : null].filter(Boolean).join(', ');
-  return name !== undefined && !(card.faceDown && !('cardId' in card))
-    ? h(
-        'li',
-        { class: `card named${card.exerted ? ' exerted' : ''}`, 'data-handle': handleOf(card), title: marks || undefined },
-        name,
-        marks && h('span', { class: 'marks' }, ` (${marks})`),
-        badges(card),
-      )
-    : h('li', { class: 'card back', 'data-handle': handleOf(card), 'aria-label': `unknown card ${handleOf(card)}` }, handleOf(card));
+/** What is printed on the card: the cost in a corner (ringed when inkable), lore pips, strength and willpower. */
+const printedFacts = (printed: Printed | undefined) => {
+  if (printed === undefined) return [];
+  const { cost, ink, inkable, type, lore, strength, willpower } = printed;
+  return [
+    cost !== undefined &&
+      h(
+        'span',
+        {
+          class: `cost${inkable ? ' inkable' : ''}`,
+          'data-ink': ink?.toLowerCase(),
+          title: [t('board.cost', { cost }), ink, inkable && t('board.inkable')].filter(Boolean).join(' · '),
+        },
+        cost,
+      ),
+    type !== undefined && h('span', { class: 'type' }, type),
+    lore !== undefined && lore > 0 && h('span', { class: 'lore', 'data-lore': lore, 'aria-label': t('board.lore', { lore }), title: t('board.lore', { lore }) }, '◆'.repeat(lore)),
+    (strength !== undefined || willpower !== undefined) &&
+      h(
+        'span',
+        { class: 'stats' },
+        strength !== undefined && h('span', { class: 'strength', title: t('board.strength', { value: strength }) }, strength),
+        willpower !== undefined && h('span', { class: 'willpower', title: t('board.willpower', { value: willpower }) }, willpower),
+      ),
+  ];
 };
 
 /** Damage and counters on the card, as badges: what a viewer looks for first. */
 const badges = (card: Card) => {
   const counters = Object.entries(card.counters ?? {}).filter(([, value]) => value !== 0);
   return [
-    card.damage ? h('span', { class: 'badge damage', 'data-damage': card.damage, title: `${card.damage} damage` }, ` ${card.damage} damage`) : null,
-    ...counters.map(([counter, value]) => h('span', { class: 'badge counter', 'data-counter': counter, title: `${value} ${counter}` }, ` ${value} ${counter}`)),
+    card.damage ? h('span', { class: 'badge damage', 'data-damage': card.damage, title: t('board.damage', { damage: card.damage }) }, card.damage) : null,
+    ...counters.map(([counter, value]) => h('span', { class: 'badge counter', 'data-counter': counter, title: `${value} ${counter}` }, `${value} ${counter}`)),
   ];
 };
 
-const zoneSection = (key: string, zone: Zone) => {
-  const hidden = zone.cards.filter((card) => nameOf(card) === undefined).length;
-  const stacked = zone.count > STACKED && hidden === zone.count;
-  const label = `${zone.zone.zone}${zone.zone.slot !== undefined ? ` ${zone.zone.slot}` : ''}`;
+const cardFace = (card: Card, nameOf: (player: string) => string) => {
+  // a judge's card names its owner and controller always: say so only where they differ
+  const controller = 'owner' in card ? (card.controller !== card.owner ? card.controller : null) : card.controller;
+  // a seen card says face down only in a public zone; the judge's cards say it of every deck and hand
+  const faceDown = card.faceDown === true && !('owner' in card);
+  const marks = [
+    faceDown && t('board.faceDown'),
+    card.exerted && t('board.exerted'),
+    controller ? t('board.controlledBy', { player: nameOf(controller) }) : null,
+    // the judge keeps the recorder's id at hand, on hover
+    'cardId' in card ? card.cardId : null,
+  ].filter(Boolean);
   return h(
-    'section',
-    { class: 'zone', 'data-zone': key, 'data-count': zone.count, 'aria-label': `${label}, ${zone.count} card${zone.count === 1 ? '' : 's'}` },
-    h('h3', {}, label, h('span', { class: 'count' }, ` ${zone.count}`)),
-    stacked ? h('p', { class: 'stack' }, `${zone.count} cards, face down`) : h('ol', { class: 'cards' }, zone.cards.map(cardItem)),
+    'li',
+    { class: `card named${card.exerted ? ' exerted' : ''}${faceDown ? ' face-down' : ''}`, 'data-handle': handleOf(card), title: marks.join(' · ') || undefined },
+    h('div', { class: 'face', 'data-ink': card.printed?.ink?.toLowerCase() }, h('span', { class: 'card-name' }, card.definition), printedFacts(card.printed), badges(card)),
   );
 };
 
+/** One back for a card this audience cannot identify; `count` makes it the back of a pile ("Deck · 52"). */
+const cardBack = (card: Card, label?: string, count?: number) =>
+  h(
+    'li',
+    {
+      class: `card back${card.exerted ? ' exerted' : ''}`,
+      'data-handle': handleOf(card),
+      'data-count': count,
+      'aria-label': count === undefined ? t('board.faceDownCard') : t('board.hiddenPile', { count }),
+    },
+    h('div', { class: 'face' }, count !== undefined && h('span', { class: 'pile' }, label, h('strong', {}, count)), badges(card)),
+  );
+
+/** A card that shows nothing but its back: runs of them, in a zone this audience cannot look into, are one pile. */
+const plainBack = (card: Card): boolean => !identified(card) && !card.faceDown && !card.exerted && !card.damage && card.counters === undefined;
+
+const zoneSection = (key: string, zone: Zone, nameOf: (player: string) => string) => {
+  const label = zoneLabel(zone.zone);
+  const items = [];
+  for (let index = 0; index < zone.cards.length; index++) {
+    const card = zone.cards[index];
+    let end = index;
+    while (plainBack(card) && end + 1 < zone.cards.length && plainBack(zone.cards[end + 1])) end++;
+    // a face-down card in a public zone is one back; a run of cards nobody here can tell apart, one pile
+    items.push(
+      identified(card)
+        ? cardFace(card, nameOf)
+        : end > index
+          ? cardBack(card, label, end - index + 1)
+          : plainBack(card) && zone.count === 1
+            ? cardBack(card, label, 1)
+            : cardBack(card),
+    );
+    index = end;
+  }
+  return h(
+    'section',
+    { class: 'zone', 'data-zone': key, 'data-name': zone.zone.zone, 'data-count': zone.count, 'aria-label': t('board.zoneAria', { zone: label, count: zone.count }) },
+    h('h3', {}, t('board.zoneCount', { zone: label, count: zone.count })),
+    h('ol', { class: 'cards' }, items),
+  );
+};
+
+/** Four Souls' empty slots, collapsed to one line: "Empty: Shop 3–9, Monster 2–9". */
+const emptySlots = (zones: [string, Zone][]) => {
+  const empty = new Map<string, number[]>();
+  for (const [, zone] of zones) if (zone.zone.slot !== undefined && zone.count === 0) empty.set(zone.zone.zone, [...(empty.get(zone.zone.zone) ?? []), zone.zone.slot]);
+  if (empty.size === 0) return null;
+  const ranges = [...empty].map(([name, slots]) => {
+    const sorted = slots.sort((a, b) => a - b);
+    const contiguous = sorted.at(-1)! - sorted[0] === sorted.length - 1;
+    return `${zoneName(name)} ${contiguous && sorted.length > 1 ? `${sorted[0]}–${sorted.at(-1)}` : sorted.join(', ')}`;
+  });
+  return h('p', { class: 'empty-slots' }, t('board.emptySlots', { slots: ranges.join(' · ') }));
+};
+
+/** Zones the queue panel stands for (the bag, the stack): shown there, and as a zone only while they hold cards. */
+const QUEUE_ZONES = new Set(['bag', 'stack', 'effects-stack']);
+
 /** Every zone of every player, in the order the game's ruleset lays them out, then the shared zones. */
-export const renderBoard = (view: View) => {
+export const renderBoard = (view: View, nameOf: (player: string) => string = (id) => view.players.find((p) => p.id === id)?.name ?? id) => {
   const entries = Object.entries(view.zones);
-  const nameOfPlayer = (id: string) => view.players.find((p) => p.id === id)?.name ?? id;
   const seats = view.players.map((player) =>
     h(
       'section',
-      { class: `seat${view.turn.player === player.id ? ' active' : ''}`, 'data-player': player.id, 'aria-label': `${nameOfPlayer(player.id)}'s zones` },
-      h('h2', {}, nameOfPlayer(player.id), view.turn.player === player.id ? h('span', { class: 'turn-badge' }, ' — active') : null),
+      { class: `seat${view.turn.player === player.id ? ' active' : ''}`, 'data-player': player.id, 'aria-label': t('board.seatAria', { player: nameOf(player.id) }) },
+      h('h2', {}, nameOf(player.id), view.turn.player === player.id && view.ended === null ? h('span', { class: 'turn-badge' }, t('board.activeSeat')) : null),
       h(
         'div',
         { class: 'zones' },
-        entries.filter(([, zone]) => zone.zone.player === player.id).map(([key, zone]) => zoneSection(key, zone)),
+        entries.filter(([, zone]) => zone.zone.player === player.id).map(([key, zone]) => zoneSection(key, zone, nameOf)),
       ),
     ),
   );
-  const shared = entries.filter(([, zone]) => zone.zone.player === undefined);
+  // the queue panel shows the bag and the stack; empty slots are one line
+  const shared = entries.filter(
+    ([, zone]) => zone.zone.player === undefined && !(zone.count === 0 && (zone.zone.slot !== undefined || (QUEUE_ZONES.has(zone.zone.zone) && view.queue !== null))),
+  );
+  const empty = emptySlots(entries.filter(([, zone]) => zone.zone.player === undefined));
   return h(
     'div',
-    { class: 'board' },
+    { class: 'board', 'data-game': view.game ?? '' },
     seats,
-    shared.length > 0 &&
+    (shared.length > 0 || empty) &&
       h(
         'section',
-        { class: 'seat shared', 'aria-label': 'Shared zones' },
-        h('h2', {}, 'Shared'),
+        { class: 'seat shared', 'aria-label': t('board.shared') },
+        h('h2', {}, t('board.shared')),
         h(
           'div',
           { class: 'zones' },
-          shared.map(([key, zone]) => zoneSection(key, zone)),
+          shared.map(([key, zone]) => zoneSection(key, zone, nameOf)),
         ),
+        empty,
       ),
   );
 };

@@ -1,6 +1,9 @@
 import { Finding, MatchlogError, View, api } from './api/client';
 import { actionLog } from './action-log';
 import { renderBoard } from './board';
+import { delayBadge } from './delay-badge';
+import { gameName } from './games';
+import { stage } from './stage-tabs';
 import { h, replaceChildren } from './dom';
 import { findingMarks, renderFindings } from './findings';
 import { renderGames, siblingsOf } from './game-links';
@@ -29,7 +32,8 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const summary = await api()
     .match(matchId)
     .catch(() => null);
-  const nameOf = (player: string) => summary?.players.find((p) => p.id === player)?.name ?? player;
+  let seats: readonly { id: string; name?: string | null }[] = [];
+  const nameOf = (player: string) => summary?.players.find((p) => p.id === player)?.name ?? seats.find((p) => p.id === player)?.name ?? player;
   const cache = new Map<number, Shown>();
   const shown = async (revision: number): Promise<Shown> => {
     const cached = cache.get(revision);
@@ -48,6 +52,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     if (token === undefined && error instanceof MatchlogError && (error.status === 401 || error.status === 403)) return askToken(root, matchId, audience);
     return showError(root, matchId, audience, error);
   }
+  seats = latest.players;
   // the judge's view holds every card of the match with its definition; no other audience reads card ids
   const definitions = new Map<string, string>();
   for (const zone of Object.values(latest.zones) as View['zones'][string][])
@@ -70,7 +75,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const draw = async (revision: number) => {
     const { view, sentence: text } = await shown(revision);
     if (revision !== current) return;
-    replaceChildren(board, renderBoard(view), renderQueue(view.queue, nameOf));
+    replaceChildren(board, renderBoard(view, nameOf), renderQueue(view.queue, nameOf));
     replaceChildren(scoreboard, renderScoreboard(view, nameOf));
     replaceChildren(banner, renderResult(view.ended, nameOf));
     log.at(revision);
@@ -156,11 +161,11 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
           ),
         )
       : null;
-  const title = summary ? `${summary.players.map((p) => p.name ?? p.id).join(' vs ')} — ${summary.game}` : matchId;
+  const title = summary ? `${summary.players.map((p) => p.name ?? p.id).join(' vs ')} — ${gameName(summary.game)}` : matchId;
   replaceChildren(
     root,
     h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
-    h('h1', {}, title),
+    h('h1', {}, title, audience === 'broadcast' ? delayBadge(summary?.broadcastDelay) : null),
     games,
     h(
       'div',
@@ -176,7 +181,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     scoreboard,
     sentence,
     status,
-    h('div', { class: 'stage' }, board, h('aside', { class: 'side' }, log.element, findingsArea)),
+    stage(board, h('aside', { class: 'side' }, log.element, findingsArea)),
     judge?.element,
   );
   bar.go(current);

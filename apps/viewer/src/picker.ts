@@ -1,39 +1,73 @@
 import type { ListMatchesQuery } from '@matchlog/client';
 import { MatchSummary, api } from './api/client';
 import { h, replaceChildren } from './dom';
+import { gameName } from './games';
+import { t } from './i18n';
 import { hrefOf, roundHref } from './route';
+import { RoundResults, roundResults } from './round-results';
 
 const GAMES = [
   ['', 'any game'],
-  ['lorcana', 'Disney Lorcana'],
-  ['four-souls', 'Four Souls'],
-  ['grand-archive', 'Grand Archive'],
+  ['lorcana', gameName('lorcana')],
+  ['four-souls', gameName('four-souls')],
+  ['grand-archive', gameName('grand-archive')],
 ];
+const FIELDS = ['player', 'event', 'game'] as const;
 
 const playersOf = (match: MatchSummary) => match.players.map((p) => p.name ?? p.id).join(' vs ');
 
-const row = (match: MatchSummary) =>
-  h(
+/** "Game 2 of 3", where the round's results number this match's game at its table. */
+type GameOf = (match: MatchSummary) => { game: number; bestOf: number } | undefined;
+
+const resultOf = (match: MatchSummary) => {
+  if (match.status === 'live') return h('span', { class: 'result live', 'data-result': 'live' }, t('picker.live'));
+  if (match.winner !== null) {
+    const winner = match.players.find((p) => p.id === match.winner);
+    return h('span', { class: 'result', 'data-result': 'won', 'data-winner': match.winner }, t('picker.wins', { player: winner?.name ?? match.winner }));
+  }
+  return h('span', { class: 'result', 'data-result': 'ended', title: match.endReason ?? undefined }, t('picker.ended'));
+};
+
+const row = (match: MatchSummary, gameOf: GameOf) => {
+  const { event, round, table } = match.tournament;
+  const numbered = gameOf(match);
+  const date = new Date(match.startedAt);
+  return h(
     'li',
     { class: 'match', 'data-match': match.matchId },
-    h('a', { href: hrefOf(match.matchId, 'public') }, playersOf(match)),
+    h('time', { class: 'date', datetime: match.startedAt }, date.toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' })),
+    h('a', { class: 'players', href: hrefOf(match.matchId, 'public') }, playersOf(match)),
+    resultOf(match),
     h(
       'span',
       { class: 'meta' },
-      [match.game, match.tournament.event, match.tournament.table !== null ? `table ${match.tournament.table}` : null, match.status, `${match.revision} events`]
-        .filter(Boolean)
-        .join(' · '),
-      match.tournament.event !== null && match.tournament.round !== null
-        ? [' · ', h('a', { href: roundHref(match.tournament.event, match.tournament.round), class: 'round-link' }, `round ${match.tournament.round}`)]
-        : null,
+      [gameName(match.game), event].filter(Boolean).join(' · '),
+      event !== null && round !== null ? [' · ', h('a', { href: roundHref(event, round), class: 'round-link' }, t('picker.round', { round }))] : null,
+      table !== null ? ` · ${t('picker.table', { table })}` : null,
+      numbered ? [' · ', h('span', { class: 'game-number' }, t('picker.gameOf', numbered))] : null,
     ),
   );
+};
 
-/** The catalog: search by player, tournament and game, then open a match (as public; the audience is chosen there). */
+/** The results of each round the page lists (a few at most): they number each game at its table. */
+const gamesOf = async (matches: readonly MatchSummary[]): Promise<GameOf> => {
+  const rounds = new Map<string, { event: string; round: number }>();
+  for (const { tournament } of matches)
+    if (tournament.event !== null && tournament.round !== null)
+      rounds.set(JSON.stringify([tournament.event, tournament.round]), { event: tournament.event, round: tournament.round });
+  const results = await Promise.all([...rounds.values()].slice(0, 8).map(({ event, round }) => roundResults(event, round).catch(() => null)));
+  const numbers = new Map<string, { game: number; bestOf: number }>();
+  for (const result of results.filter((r): r is RoundResults => r !== null))
+    for (const table of result.tables) table.games.forEach((game, index) => numbers.set(game.matchId, { game: game.game ?? index + 1, bestOf: table.bestOf }));
+  return (match) => numbers.get(match.matchId);
+};
+
+/** The catalog: search by player, tournament and game, then open a match (as public; the audience is chosen there). The search is kept in the address. */
 export const renderPicker = (root: HTMLElement): void => {
   const results = h('ol', { class: 'matches', 'aria-label': 'Matches' });
   const status = h('p', { role: 'status' });
-  const field = (name: string, label: string) => h('label', {}, label, h('input', { name, type: 'search', autocomplete: 'off' }));
+  const asked = new URLSearchParams(location.search);
+  const field = (name: string, label: string) => h('label', {}, label, h('input', { name, type: 'search', autocomplete: 'off', value: asked.get(name) ?? undefined }));
   const form = h(
     'form',
     { role: 'search', 'aria-label': 'Find a match' },
@@ -46,18 +80,22 @@ export const renderPicker = (root: HTMLElement): void => {
       h(
         'select',
         { name: 'game' },
-        GAMES.map(([value, label]) => h('option', { value }, label)),
+        GAMES.map(([value, label]) => h('option', { value, selected: value === (asked.get('game') ?? '') }, label)),
       ),
     ),
     h('button', { type: 'submit' }, 'Search'),
   );
   const search = async () => {
     const data = new FormData(form);
-    const parameters = { player: String(data.get('player') ?? ''), event: String(data.get('event') ?? ''), game: String(data.get('game') ?? ''), limit: 50 };
+    const parameters = Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? '').trim()]));
     status.textContent = 'Searching…';
     try {
-      const page = await api().matches(parameters as ListMatchesQuery);
-      replaceChildren(results, page.matches.map(row));
+      const page = await api().matches({ ...parameters, limit: 50 } as ListMatchesQuery);
+      const gameOf = await gamesOf(page.matches).catch((): GameOf => () => undefined);
+      replaceChildren(
+        results,
+        page.matches.map((match) => row(match, gameOf)),
+      );
       status.textContent = page.matches.length === 0 ? 'No match found.' : `${page.matches.length} match${page.matches.length === 1 ? '' : 'es'}.`;
     } catch (error) {
       status.textContent = `Could not search: ${(error as Error).message}`;
@@ -65,6 +103,16 @@ export const renderPicker = (root: HTMLElement): void => {
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    const data = new FormData(form);
+    const kept = new URLSearchParams(FIELDS.flatMap((name) => (String(data.get(name) ?? '').trim() ? [[name, String(data.get(name)).trim()]] : [])));
+    // a new entry per search: Back returns to the previous one, Reload keeps this one
+    const address = `/viewer/${kept.size > 0 ? `?${kept.toString()}` : ''}`;
+    if (address !== `${location.pathname}${location.search}`) history.pushState(null, '', address);
+    void search();
+  });
+  window.addEventListener('popstate', () => {
+    const now = new URLSearchParams(location.search);
+    for (const name of FIELDS) (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value = now.get(name) ?? '';
     void search();
   });
   replaceChildren(root, h('h1', {}, 'Matches'), form, status, results);

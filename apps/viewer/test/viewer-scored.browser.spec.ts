@@ -161,7 +161,8 @@ describe('the web viewer as people watch it: score, turn, result, log, the games
     await page.goto(`${rig.base}/viewer/${game1.id}?audience=public`);
     await shownAt(page, game1.revision);
     await page.locator('.game-links a').waitFor();
-    await page.locator('.log-entry.here').waitFor();
+    // on a phone the log is a tab beside the board
+    await page.locator('.log-entry.here').waitFor({ state: 'attached' });
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     const unnamed = await page.evaluate(
       `[...document.querySelectorAll('button, input, select, a')].filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.closest('label'))).map((el) => el.outerHTML)`,

@@ -985,6 +985,9 @@ export const responseDefinitions = {
       "definition": {
         "type": "string"
       },
+      "printed": {
+        "$ref": "#/definitions/PrintedFacts"
+      },
       "owner": {
         "type": [
           "string",
@@ -2643,6 +2646,18 @@ export const responseDefinitions = {
         "items": {
           "type": "string"
         }
+      },
+      "broadcastDelay": {
+        "type": "object",
+        "properties": {
+          "events": {
+            "type": "number"
+          },
+          "seconds": {
+            "type": "number"
+          }
+        },
+        "additionalProperties": false
       }
     },
     "required": [
@@ -3418,6 +3433,33 @@ export const responseDefinitions = {
       }
     ]
   },
+  "PrintedFacts": {
+    "type": "object",
+    "properties": {
+      "cost": {
+        "type": "number"
+      },
+      "ink": {
+        "type": "string"
+      },
+      "inkable": {
+        "type": "boolean"
+      },
+      "type": {
+        "type": "string"
+      },
+      "lore": {
+        "type": "number"
+      },
+      "strength": {
+        "type": "number"
+      },
+      "willpower": {
+        "type": "number"
+      }
+    },
+    "additionalProperties": false
+  },
   "Problem": {
     "type": "object",
     "properties": {
@@ -3870,6 +3912,9 @@ export const responseDefinitions = {
       "definition": {
         "type": "string"
       },
+      "printed": {
+        "$ref": "#/definitions/PrintedFacts"
+      },
       "faceDown": {
         "type": "boolean",
         "const": true
@@ -3989,6 +4034,9 @@ export const responseDefinitions = {
       },
       "faceDown": {
         "type": "boolean"
+      },
+      "printed": {
+        "$ref": "#/definitions/PrintedFacts"
       }
     },
     "required": [

@@ -445,6 +445,18 @@ export interface components {
                     slot?: number;
                 };
                 faceDown?: boolean;
+                /** @description what is printed on the card, for the viewer; observed only with the card's definition */
+                printed?: {
+                    cost?: number;
+                    /** @description e.g. "Amber" */
+                    ink?: string;
+                    inkable?: boolean;
+                    /** @description e.g. "Character" */
+                    type?: string;
+                    lore?: number;
+                    strength?: number;
+                    willpower?: number;
+                };
             }[];
             /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
             tournament?: {
@@ -916,6 +928,7 @@ export interface components {
         JudgeCard: {
             cardId: string;
             definition: string;
+            printed?: components["schemas"]["PrintedFacts"];
             owner: string | null;
             controller: string | null;
             faceDown: boolean;
@@ -1277,6 +1290,10 @@ export interface components {
             eventCount: number;
             revision: number;
             audiences: string[];
+            broadcastDelay?: {
+                events?: number;
+                seconds?: number;
+            };
         };
         MatchWithTokens: {
             matchId: string;
@@ -1454,6 +1471,15 @@ export interface components {
             name?: string;
         };
         Position: "top" | "bottom" | number;
+        PrintedFacts: {
+            cost?: number;
+            ink?: string;
+            inkable?: boolean;
+            type?: string;
+            lore?: number;
+            strength?: number;
+            willpower?: number;
+        };
         Problem: {
             statusCode: number;
             code: string;
@@ -1554,6 +1580,7 @@ export interface components {
         SeenCard: {
             handle: string;
             definition?: string;
+            printed?: components["schemas"]["PrintedFacts"];
             /** @enum {boolean} */
             faceDown?: true;
             /** @enum {boolean} */
@@ -1588,6 +1615,7 @@ export interface components {
             definition: string;
             zone: components["schemas"]["ZoneRef"];
             faceDown?: boolean;
+            printed?: components["schemas"]["PrintedFacts"];
         };
         TimeCalled: {
             [key: string]: unknown;
@@ -1927,6 +1955,18 @@ export interface operations {
                             slot?: number;
                         };
                         faceDown?: boolean;
+                        /** @description what is printed on the card, for the viewer; observed only with the card's definition */
+                        printed?: {
+                            cost?: number;
+                            /** @description e.g. "Amber" */
+                            ink?: string;
+                            inkable?: boolean;
+                            /** @description e.g. "Character" */
+                            type?: string;
+                            lore?: number;
+                            strength?: number;
+                            willpower?: number;
+                        };
                     }[];
                     /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
                     tournament?: {

@@ -9,6 +9,17 @@ export interface PlayerSeat {
   readonly name?: string;
 }
 
+/** What is printed on a card: the viewer shows it; an audience observes it only with the card's definition. */
+export interface PrintedFacts {
+  readonly cost?: number;
+  readonly ink?: string;
+  readonly inkable?: boolean;
+  readonly type?: string;
+  readonly lore?: number;
+  readonly strength?: number;
+  readonly willpower?: number;
+}
+
 export interface StartingCard {
   readonly cardId: string;
   /** null for shared cards (Four Souls decks) */
@@ -16,6 +27,7 @@ export interface StartingCard {
   readonly definition: string;
   readonly zone: ZoneRef;
   readonly faceDown?: boolean;
+  readonly printed?: PrintedFacts;
 }
 
 export interface Tournament {

@@ -24,6 +24,20 @@ const zone = object(
   'zone',
 );
 
+/** A card's printed facts (Lorcana's names; a game uses those it prints). */
+const printed = object(
+  {
+    cost: optional(integer(0, 99)),
+    ink: optional(text({ maxLength: 40 }), 'e.g. "Amber"'),
+    inkable: optional(boolean()),
+    type: optional(text({ maxLength: 60 }), 'e.g. "Character"'),
+    lore: optional(integer(0, 99)),
+    strength: optional(integer(0, 99)),
+    willpower: optional(integer(0, 99)),
+  },
+  'printed facts',
+);
+
 const cardMoved = {
   cardId: required(text()),
   from: required(zone),
@@ -47,6 +61,7 @@ export const vocabulary = {
           definition: required(text({ maxLength: 200 }), 'e.g. "Ariel - On Human Legs"'),
           zone: required(zone),
           faceDown: optional(boolean()),
+          printed: optional(printed, "what is printed on the card, for the viewer; observed only with the card's definition"),
         }),
         2000,
       ),

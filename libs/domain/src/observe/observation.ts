@@ -1,4 +1,4 @@
-import { PlayerSeat, Tournament } from '../events/events';
+import { PlayerSeat, PrintedFacts, Tournament } from '../events/events';
 import { ZoneRef } from '../events/zone-ref';
 import { GameId } from '../rules/ruleset';
 
@@ -10,6 +10,8 @@ import { GameId } from '../rules/ruleset';
 export interface SeenCard {
   readonly handle: string;
   readonly definition?: string;
+  /** the definition's printed facts, with the definition only */
+  readonly printed?: PrintedFacts;
   readonly faceDown?: true;
   readonly exerted?: true;
   readonly damage?: number;

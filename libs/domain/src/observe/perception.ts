@@ -33,7 +33,11 @@ export const seen = (layout: MatchLayout, perception: Perception, card: CardStat
   const zone = layout.zones[card.zone];
   const visibleStatus = zone.definition.visibility === 'public' || zone.definition.anonymous;
   const result: { -readonly [K in keyof SeenCard]: SeenCard[K] } = { handle: handleName(perception.handles[index]) };
-  if (perception.known[index]) result.definition = card.definition;
+  if (perception.known[index]) {
+    result.definition = card.definition;
+    const printed = layout.printed[index];
+    if (printed !== undefined) result.printed = printed;
+  }
   if (zone.definition.visibility === 'public' && card.faceDown) result.faceDown = true;
   if (visibleStatus && card.exerted) result.exerted = true;
   if (visibleStatus && card.damage > 0) result.damage = card.damage;

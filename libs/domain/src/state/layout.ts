@@ -42,6 +42,7 @@ export const layoutOf = (created: MatchCreated): MatchLayout => {
     zoneIndex: new Map(zones.map((zone, index) => [zone.key, index])),
     cardIds,
     cardIndex: new Map(cardIds.map((cardId, index) => [cardId, index])),
+    printed: created.cards.map((card) => card.printed),
     tournament: created.tournament,
     publicDeckLists: created.publicDeckLists === true,
     broadcast: broadcastOf(created),

@@ -1,5 +1,5 @@
 import type { BroadcastPolicy } from '../broadcast/broadcast-policy';
-import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
+import { MatchEnded, PlayerSeat, PrintedFacts, Tournament } from '../events/events';
 import { ZoneRef } from '../events/zone-ref';
 import { Pending } from '../queue/pending';
 import { Ruleset, ZoneDefinition } from '../rules/ruleset';
@@ -24,6 +24,8 @@ export interface MatchLayout {
   readonly zoneIndex: ReadonlyMap<string, number>;
   readonly cardIds: readonly string[];
   readonly cardIndex: ReadonlyMap<string, number>;
+  /** MatchCreated's printed facts, indexed like the cards */
+  readonly printed: readonly (PrintedFacts | undefined)[];
   readonly tournament?: Tournament;
   /** MatchCreated's publicDeckLists: whether spectators get the shuffles MatchEnded discloses */
   readonly publicDeckLists: boolean;

@@ -1,4 +1,4 @@
-import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
+import { MatchEnded, PlayerSeat, PrintedFacts, Tournament } from '../events/events';
 import { QueueView, queueView } from '../queue/queue-view';
 import { GameId } from '../rules/ruleset';
 import { CardState, MatchState } from '../state/match-state';
@@ -9,6 +9,7 @@ import { ZoneView } from './audience-view';
 export interface JudgeCard {
   readonly cardId: string;
   readonly definition: string;
+  readonly printed?: PrintedFacts;
   readonly owner: string | null;
   readonly controller: string | null;
   readonly faceDown: boolean;
@@ -39,9 +40,10 @@ export interface JudgeView {
   readonly time: TimeState;
 }
 
-const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, damage, counters, object }: CardState): JudgeCard => ({
+const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, damage, counters, object }: CardState, printed: PrintedFacts | undefined): JudgeCard => ({
   cardId,
   definition,
+  ...(printed !== undefined && { printed }),
   owner,
   controller,
   faceDown,
@@ -58,7 +60,7 @@ export const judgeView = (state: MatchState): JudgeView => {
   if (layout === null) return { ...base, game: null, players: [], zones: {}, queue: null };
   const zones: Record<string, ZoneView<JudgeCard>> = {};
   layout.zones.forEach((zone, z) => {
-    const cards = state.zones[z].map((card) => judgeCard(state.cards[card]));
+    const cards = state.zones[z].map((card) => judgeCard(state.cards[card], layout.printed[card]));
     zones[zone.key] = { zone: zone.ref, count: cards.length, cards };
   });
   const source = (cardId: string): JudgeSource => ({ cardId, definition: state.cards[layout.cardIndex.get(cardId)!]?.definition ?? '' });

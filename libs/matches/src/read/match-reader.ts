@@ -55,6 +55,8 @@ export interface JudgeFeedEntry {
 export interface MatchSummaryWithAudiences extends MatchSummary {
   /** public, broadcast where the match has one, each player id, judge */
   readonly audiences: string[];
+  /** how far the broadcast runs behind the match, where the match has a broadcast (MatchCreated's broadcastDelay) */
+  readonly broadcastDelay?: { readonly events?: number; readonly seconds?: number };
 }
 
 /** The read side of a match for a caller: every answer checks the audience, the caller's access and the broadcast's delay first. */
@@ -100,7 +102,7 @@ export class MatchReader {
     const match = await findMatch(this.catalog, matchId);
     if (!match) throw new MatchNotFound(matchId);
     const { layout } = (await this.models.load(matchId, 'head')).state;
-    return { ...match, audiences: layout ? audiencesOf(layout) : [] };
+    return { ...match, audiences: layout ? audiencesOf(layout) : [], ...(layout?.broadcast && { broadcastDelay: layout.broadcast.delay }) };
   }
 
   /** `earliest`: the first revision the answer reads, when it reads from one (observations) */
