@@ -39,7 +39,13 @@ export const actionLog = (
   const entry = (revision: number, observation: Observed) => {
     const turn = turnOf(observation);
     // the sentence for reading, the type the API names it by on hover
-    const button = h('button', { type: 'button', title: observation.type, onclick: () => go(revision) }, h('span', { class: 'revision' }, `#${revision}`), ' ', sentenceOf(observation, nameOf, cardName));
+    const button = h(
+      'button',
+      { type: 'button', title: observation.type, onclick: () => go(revision) },
+      h('span', { class: 'revision' }, `#${revision}`),
+      ' ',
+      sentenceOf(observation, nameOf, cardName),
+    );
     const item = h('li', { class: `log-entry${turn !== undefined ? ' turn' : ''}${revision === current ? ' here' : ''}`, 'data-revision': revision }, button);
     if (revision === current) button.setAttribute('aria-current', 'step');
     entries.set(revision, item);

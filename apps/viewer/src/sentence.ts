@@ -78,9 +78,19 @@ const observedSentence = (o: Observed, nameOf: NameOf): string => {
   const source = (key: MessageKey) => (o.source ? t(key, { card: card(o.source as Card) }) : '');
   switch (o.type) {
     case 'MatchCreated':
-      return t('sentence.matchCreated', { players: players((o.players as { id: string }[]).map((p) => p.id), nameOf) });
+      return t('sentence.matchCreated', {
+        players: players(
+          (o.players as { id: string }[]).map((p) => p.id),
+          nameOf,
+        ),
+      });
     case 'MatchStarted':
-      return t('sentence.matchStarted', { players: players((o.players as { id: string }[]).map((p) => p.id), nameOf) });
+      return t('sentence.matchStarted', {
+        players: players(
+          (o.players as { id: string }[]).map((p) => p.id),
+          nameOf,
+        ),
+      });
     case 'CardMoved':
       return moveSentence(o.move as Move, nameOf);
     case 'CardsMoved':
@@ -94,7 +104,8 @@ const observedSentence = (o: Observed, nameOf: NameOf): string => {
     case 'CardsLookedAt': {
       const cards = o.cards as Card[];
       const unnamed = (o.unnamed as number) ?? 0;
-      if (unnamed === 0 && cards.length > 0 && cards.every((c) => c.definition !== undefined)) return t('sentence.lookedAtCards', { player: nameOf(s('player')), cards: cardList(cards) });
+      if (unnamed === 0 && cards.length > 0 && cards.every((c) => c.definition !== undefined))
+        return t('sentence.lookedAtCards', { player: nameOf(s('player')), cards: cardList(cards) });
       const count = cards.length + unnamed;
       return count === 1 ? t('sentence.lookedAtOne', { player: nameOf(s('player')) }) : t('sentence.lookedAtMany', { player: nameOf(s('player')), count });
     }
@@ -201,9 +212,7 @@ export const counterName = (counter: string): string => {
 const counterSentence = (c: CounterChange): string => {
   const counter = counterName(c.counter);
   const moved =
-    c.change === undefined
-      ? t('counter.set', { on: c.on, counter })
-      : t(c.change >= 0 ? 'counter.gained' : 'counter.lost', { on: c.on, amount: Math.abs(c.change), counter });
+    c.change === undefined ? t('counter.set', { on: c.on, counter }) : t(c.change >= 0 ? 'counter.gained' : 'counter.lost', { on: c.on, amount: Math.abs(c.change), counter });
   return `${moved}${c.value !== undefined ? t('counter.now', { value: c.value }) : ''}${c.reason ? ` — ${c.reason}` : ''}`;
 };
 
@@ -213,3 +222,6 @@ const endedSentence = (o: Record<string, unknown>, nameOf: NameOf): string => {
 };
 
 const shortDuration = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
+
+/** A zone's name as a heading: "Deck", "Effects stack"; "Mazo", "Pila de efectos". */
+export const zoneTitle = (zone: string): string => capital(bare(zone));

@@ -11,7 +11,12 @@ const event = (type: string, data: object) => ({ id: 'e1', type, data });
 const samples: { [T in EventType]: EventDataByType[T] } = {
   MatchCreated: { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [] },
   CardMoved: { cardId: 'c05', from: { zone: 'hand', player: 'p1' }, to: { zone: 'play', player: 'p1' } },
-  CardsMoved: { moves: [{ cardId: 'c05', from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } }, { cardId: 'c06', from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } }] },
+  CardsMoved: {
+    moves: [
+      { cardId: 'c05', from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } },
+      { cardId: 'c06', from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } },
+    ],
+  },
   ZoneShuffled: { zone: { zone: 'deck', player: 'p1' }, order: ['c05', 'c06'] },
   CardsRevealed: { cardIds: ['c05'] },
   CardsLookedAt: { player: 'p2', cardIds: ['c05', 'c06'] },
