@@ -2,7 +2,7 @@ import type { Finding } from './api/client';
 import { h } from './dom';
 import { t } from './i18n';
 
-/** The audit's findings for a judge, each at its revision with its rule number; a button goes there. */
+/** The audit's findings for a judge, each at its revision with its title and rule number; a button goes there. */
 export const renderFindings = (findings: readonly Finding[], at: number, go: (revision: number) => void) =>
   h(
     'section',
@@ -19,7 +19,10 @@ export const renderFindings = (findings: readonly Finding[], at: number, go: (re
               { class: `finding ${finding.severity}${finding.revision === at ? ' here' : ''}`, 'data-revision': finding.revision, 'data-code': finding.code },
               h('button', { type: 'button', onclick: () => go(finding.revision), 'aria-label': t('findings.goTo', { revision: finding.revision }) }, `#${finding.revision}`),
               ' ',
-              h('strong', { class: 'rule' }, finding.rule),
+              // the title and message in the audit's language; the rule as cited
+              h('strong', { class: 'title', title: t(finding.severity === 'violation' ? 'findings.violation' : 'findings.warning') }, finding.title),
+              ' ',
+              h('span', { class: 'rule' }, `(${finding.rule})`),
               ` — ${finding.message}`,
             ),
           ),
