@@ -108,5 +108,7 @@ describe('the judge page in Spanish, in Chromium', () => {
     await page.reload();
     await drawn(page);
     expect(await page.locator('.clock h2').textContent()).toBe('Reloj');
+    // the browser's pages share the origin's storage: leave none in Spanish behind
+    await page.evaluate("localStorage.removeItem('matchlog.language')");
   });
 });
