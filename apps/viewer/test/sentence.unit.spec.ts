@@ -1,4 +1,4 @@
-import { EventDataByType, EventType, eventTypes, vocabulary } from '@matchlog/domain';
+import { EventDataByType, EventType, Observation, ObservationType, eventTypes, vocabulary } from '@matchlog/domain';
 import { setLanguage } from '../src/i18n';
 import { sentenceOf } from '../src/sentence';
 
@@ -152,5 +152,54 @@ describe("the viewer's sentences for the other audiences' observations", () => {
     expect(sentenceOf(event('SearchPerformed', { player: 'p2', zone: { zone: 'deck', player: 'p2' }, found: null }), nameOf, cardName)).toBe(
       "Ben Kowalski searched Ben Kowalski's deck and found nothing",
     );
+  });
+});
+
+describe('every observation type, as the other audiences read it, is a sentence', () => {
+  const p1Hand = { zone: 'hand', player: 'p1' };
+  const p1Deck = { zone: 'deck', player: 'p1' };
+  const yzma = { handle: 'h1', definition: 'Yzma - Alchemist' };
+  /** one observation of every type the domain observes: a new one without a sample here fails to compile */
+  const observations: { [T in ObservationType]: Extract<Observation, { type: T }> } = {
+    MatchStarted: { type: 'MatchStarted', game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], zones: [] },
+    CardMoved: { type: 'CardMoved', move: { from: p1Hand, to: { zone: 'play', player: 'p1' }, index: 0, card: yzma } },
+    CardsMoved: {
+      type: 'CardsMoved',
+      moves: [],
+      unseen: {
+        left: [],
+        arrived: [
+          { zone: p1Deck, index: 0, card: { handle: 'h2' } },
+          { zone: p1Deck, index: 1, card: { handle: 'h3' } },
+        ],
+      },
+    },
+    ZoneShuffled: { type: 'ZoneShuffled', zone: p1Deck, cards: [] },
+    CardsRevealed: { type: 'CardsRevealed', cards: [yzma], to: ['p2'] },
+    CardsLookedAt: { type: 'CardsLookedAt', player: 'p1', cards: [yzma] },
+    CardStatusChanged: { type: 'CardStatusChanged', zone: p1Hand, card: { ...yzma, exerted: true } },
+    ControlChanged: { type: 'ControlChanged', zone: p1Hand, card: yzma, controller: 'p2' },
+    TurnStarted: { type: 'TurnStarted', player: 'p1', turn: 1 },
+    EffectStarted: { type: 'EffectStarted', effectId: 'x', player: 'p1', kind: 'ability', source: yzma },
+    EffectResolved: { type: 'EffectResolved', effectId: 'x' },
+    TriggerAdded: { type: 'TriggerAdded', triggerId: 't', player: 'p1', ability: 'Thanks For Volunteering', kind: 'triggered' },
+    TriggerResolved: { type: 'TriggerResolved', triggerId: 't', player: 'p1' },
+    TriggerRemoved: { type: 'TriggerRemoved', triggerId: 't', reason: 'fizzled' },
+    SearchPerformed: { type: 'SearchPerformed', player: 'p1', zone: p1Deck, found: null },
+    PlayerLeft: { type: 'PlayerLeft', player: 'p2' },
+    MatchEnded: { type: 'MatchEnded', winner: 'p1', reason: 'p2 conceded' },
+    CounterChanged: { type: 'CounterChanged', counter: 'lore', player: 'p1', value: 2, change: 2 },
+    TimeCalled: { type: 'TimeCalled', turn: 3 },
+    TimeExtended: { type: 'TimeExtended', seconds: 60, reason: 'ruling' },
+    Nothing: { type: 'Nothing' },
+  };
+  const unknown = sentenceOf({ type: 'SomethingNew' }, nameOf);
+
+  it.each(Object.values(observations).map((o) => [o.type, o] as const))('%s reads as a sentence of its own', (type, observation) => {
+    const sentence = sentenceOf(observation, nameOf);
+    expect(sentence).not.toBe(unknown);
+    expect(sentence).not.toBe(type);
+    expect(sentence).not.toMatch(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b/);
+    expect(sentence).toMatch(/^[A-Z0-9]/);
   });
 });
