@@ -1,5 +1,6 @@
 import { MatchlogClient } from '@matchlog/client';
 import { h, replaceChildren } from './dom';
+import { t } from './i18n';
 import { sentenceOf } from './sentence';
 
 type Observed = { type: string; [field: string]: unknown };
@@ -31,13 +32,20 @@ export const actionLog = (
   go: (revision: number) => void,
 ): ActionLog => {
   const list = h('ol', { class: 'log-entries' });
-  const element = h('section', { class: 'action-log', 'aria-label': 'Action log' }, h('h2', {}, 'Log'), list);
+  const element = h('section', { class: 'action-log', 'aria-label': t('log.label') }, h('h2', {}, t('log.title')), list);
   const entries = new Map<number, HTMLElement>();
   let loaded = 0;
   let current = -1;
   const entry = (revision: number, observation: Observed) => {
     const turn = turnOf(observation);
-    const button = h('button', { type: 'button', onclick: () => go(revision) }, h('span', { class: 'revision' }, `#${revision}`), ' ', sentenceOf(observation, nameOf, cardName));
+    // the sentence for reading, the type the API names it by on hover
+    const button = h(
+      'button',
+      { type: 'button', title: observation.type, onclick: () => go(revision) },
+      h('span', { class: 'revision' }, `#${revision}`),
+      ' ',
+      sentenceOf(observation, nameOf, cardName),
+    );
     const item = h('li', { class: `log-entry${turn !== undefined ? ' turn' : ''}${revision === current ? ' here' : ''}`, 'data-revision': revision }, button);
     if (revision === current) button.setAttribute('aria-current', 'step');
     entries.set(revision, item);

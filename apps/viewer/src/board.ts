@@ -2,6 +2,7 @@ import type { View } from './api/client';
 import { h } from './dom';
 import { zoneLabel, zoneName } from './games';
 import { t } from './i18n';
+import { counterName } from './sentence';
 
 type Zone = View['zones'][string];
 type Card = Zone['cards'][number];
@@ -43,7 +44,9 @@ const badges = (card: Card) => {
   const counters = Object.entries(card.counters ?? {}).filter(([, value]) => value !== 0);
   return [
     card.damage ? h('span', { class: 'badge damage', 'data-damage': card.damage, title: t('board.damage', { damage: card.damage }) }, card.damage) : null,
-    ...counters.map(([counter, value]) => h('span', { class: 'badge counter', 'data-counter': counter, title: `${value} ${counter}` }, `${value} ${counter}`)),
+    ...counters.map(([counter, value]) =>
+      h('span', { class: 'badge counter', 'data-counter': counter, title: `${value} ${counterName(counter)}` }, `${value} ${counterName(counter)}`),
+    ),
   ];
 };
 

@@ -1,5 +1,7 @@
 import type { Clock } from './clock';
 import { h } from './dom';
+// `t` names a turn here
+import { t as tr } from './i18n';
 import { s } from './svg';
 
 const WIDTH = 640;
@@ -43,7 +45,11 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
         height: Math.max(PAD.top + plotH - y(t.seconds), 1),
         'data-turn': t.turn,
       },
-      s('title', {}, `Turn ${t.turn}, ${nameOf(t.player)}: ${duration(t.seconds)}${t.afterTime ? ' (after time)' : ''}${slow.has(t.turn) ? ' (slow)' : ''}`),
+      s(
+        'title',
+        {},
+        `${tr('clock.bar', { turn: t.turn, player: nameOf(t.player), duration: duration(t.seconds) })}${t.afterTime ? tr('clock.barAfterTime') : ''}${slow.has(t.turn) ? tr('clock.barSlow') : ''}`,
+      ),
     ),
   );
   const called = indexOf(clock.timeCalled?.turn);
@@ -61,18 +67,21 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
   const svg = s(
     'svg',
     { class: 'clock-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-labelledby': 'clock-title clock-desc' },
-    s('title', { id: 'clock-title' }, 'Seconds per turn, by player'),
+    s('title', { id: 'clock-title' }, tr('clock.chartTitle')),
     s(
       'desc',
       { id: 'clock-desc' },
-      `${clock.turns.length} turns. ${clock.players.map((p) => `${nameOf(p.player)}: ${duration(p.seconds)} over ${p.turns} turns`).join('; ')}.${clock.timeCalled ? ` Time called on turn ${clock.timeCalled.turn}.` : ''}`,
+      `${tr('clock.desc', {
+        count: clock.turns.length,
+        players: clock.players.map((p) => tr('clock.descPlayer', { player: nameOf(p.player), duration: duration(p.seconds), turns: p.turns })).join('; '),
+      })}${clock.timeCalled ? tr('clock.descCalled', { turn: clock.timeCalled.turn }) : ''}`,
     ),
     s('line', { class: 'axis', x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
     ticks.flat(),
     s('line', { class: 'slow-line', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(clock.slowTurnSeconds), y2: y(clock.slowTurnSeconds) }),
     bars,
     clock.turns.map((t, i) => s('text', { class: 'turn-label', x: x(i) + slot / 2, y: HEIGHT - PAD.bottom + 16 }, String(t.turn))),
-    called >= 0 && marker(called, 'time-called', 'time'),
+    called >= 0 && marker(called, 'time-called', tr('clock.timeMarker')),
     clock.extensions.map((e) => {
       const index = indexOf(turnAt(clock, e.at));
       return index >= 0 ? marker(index, 'extension', `+${duration(e.seconds)}`) : null;
@@ -80,21 +89,32 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
   );
   return h(
     'section',
-    { class: 'clock', 'aria-label': 'Clock' },
-    h('h2', {}, 'Clock'),
+    { class: 'clock', 'aria-label': tr('clock.title') },
+    h('h2', {}, tr('clock.title')),
     h(
       'ul',
       { class: 'legend' },
       seats.map((player, i) => h('li', { class: `seat-${i}` }, nameOf(player))),
-      h('li', { class: 'slow-key' }, `slow turn ≥ ${duration(clock.slowTurnSeconds)}`),
-      clock.turns.some((t) => t.afterTime) && h('li', { class: 'after-key' }, 'after time'),
+      h('li', { class: 'slow-key' }, tr('clock.slowKey', { duration: duration(clock.slowTurnSeconds) })),
+      clock.turns.some((t) => t.afterTime) && h('li', { class: 'after-key' }, tr('clock.afterKey')),
     ),
     svg,
     h(
       'table',
       { class: 'clock-totals' },
-      h('caption', {}, clock.times === 'imported' ? 'Totals (times as imported)' : 'Totals'),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Time'), h('th', { scope: 'col' }, 'Turns'), h('th', { scope: 'col' }, 'Longest'))),
+      h('caption', {}, clock.times === 'imported' ? tr('clock.totalsImported') : tr('clock.totals')),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, tr('clock.player')),
+          h('th', { scope: 'col' }, tr('clock.time')),
+          h('th', { scope: 'col' }, tr('clock.turns')),
+          h('th', { scope: 'col' }, tr('clock.longest')),
+        ),
+      ),
       h(
         'tbody',
         {},
@@ -114,11 +134,13 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
       'p',
       { class: 'clock-notes' },
       [
-        clock.timeCalled ? `Time called on turn ${clock.timeCalled.turn} (#${clock.timeCalled.revision}).` : 'Time not called.',
+        clock.timeCalled ? tr('clock.called', { turn: clock.timeCalled.turn, revision: clock.timeCalled.revision }) : tr('clock.notCalled'),
         clock.afterTime
-          ? `${clock.afterTime.turnsPlayed}${clock.afterTime.turnsAllowed !== null ? ` of ${clock.afterTime.turnsAllowed}` : ''} turn${clock.afterTime.turnsPlayed === 1 && clock.afterTime.turnsAllowed === null ? '' : 's'} after time played.`
+          ? clock.afterTime.turnsAllowed !== null
+            ? tr('clock.afterOf', { played: clock.afterTime.turnsPlayed, allowed: clock.afterTime.turnsAllowed })
+            : tr(clock.afterTime.turnsPlayed === 1 ? 'clock.afterOne' : 'clock.afterMany', { played: clock.afterTime.turnsPlayed })
           : null,
-        ...clock.extensions.map((e) => `Extended by ${duration(e.seconds)} at #${e.revision}: ${e.reason}.`),
+        ...clock.extensions.map((e) => tr('clock.extended', { duration: duration(e.seconds), revision: e.revision, reason: e.reason })),
       ]
         .filter(Boolean)
         .join(' '),

@@ -1,5 +1,6 @@
 import { View, api } from './api/client';
 import { h } from './dom';
+import { language, t } from './i18n';
 import { hrefOf, roundHref } from './route';
 import { roundResults } from './round-results';
 
@@ -34,19 +35,22 @@ export const siblingsOf = async (matchId: string, tournament: Tournament): Promi
 export const renderGames = (tournament: Tournament | undefined, games: readonly Game[]) => {
   if (tournament === undefined) return null;
   const bestOf = tournament.bestOf ?? 3;
-  const where = [tournament.round !== undefined ? `Round ${tournament.round}` : null, tournament.table !== undefined ? `table ${tournament.table}` : null]
+  const where = [
+    tournament.round !== undefined ? t('games.round', { round: tournament.round }) : null,
+    tournament.table !== undefined ? t('games.table', { table: tournament.table }) : null,
+  ]
     .filter(Boolean)
     .join(', ');
   const label = (game: Game) =>
     game.game !== null || game.startedAt === null
-      ? `Game ${game.game ?? '?'}`
-      : `Game started ${new Date(game.startedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+      ? t('games.game', { game: game.game ?? '?' })
+      : t('games.started', { time: new Date(game.startedAt).toLocaleTimeString([language()], { hour: '2-digit', minute: '2-digit' }) });
   return h(
     'nav',
-    { class: 'games', 'aria-label': 'Games of this match' },
+    { class: 'games', 'aria-label': t('games.label') },
     tournament.game !== undefined
-      ? h('span', { class: 'game-of' }, `Game ${tournament.game} of ${bestOf}`)
-      : tournament.bestOf !== undefined && h('span', { class: 'game-of' }, `Best of ${bestOf}`),
+      ? h('span', { class: 'game-of' }, t('games.of', { game: tournament.game, bestOf }))
+      : tournament.bestOf !== undefined && h('span', { class: 'game-of' }, t('games.bestOf', { bestOf })),
     where &&
       (tournament.event !== undefined && tournament.round !== undefined
         ? h('a', { class: 'round-link', href: roundHref(tournament.event, tournament.round) }, where)

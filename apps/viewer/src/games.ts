@@ -8,7 +8,7 @@ export const gameName = (game: string | null | undefined): string => (game ? (NA
 
 /** A zone's name as words: "Effects stack", not "effects-stack"; a zone the catalogue does not name is spelled out from its id. */
 export const zoneName = (zone: string): string => {
-  const key = `zone.${zone}`;
+  const key = `zoneTitle.${zone}`;
   if (key in en) return t(key as MessageKey);
   const words = zone.replace(/-/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -2,6 +2,7 @@ import type { View } from './api/client';
 import { clockOf } from './clock';
 import { renderClock } from './clock-chart';
 import { h, replaceChildren } from './dom';
+import { t } from './i18n';
 import { renderResultSlip } from './result-slip';
 import { roundResults } from './round-results';
 
@@ -14,7 +15,7 @@ export const judgePanel = (matchId: string, token: string | undefined, nameOf: (
     await Promise.all([
       clockOf(matchId, token)
         .then((c) => replaceChildren(clock, renderClock(c, nameOf)))
-        .catch((error: Error) => replaceChildren(clock, h('p', { class: 'unavailable' }, `Clock: ${error.message}`))),
+        .catch((error: Error) => replaceChildren(clock, h('p', { class: 'unavailable' }, t('judge.clockFailed', { message: error.message })))),
       tournament?.event !== undefined && tournament.round !== undefined
         ? roundResults(tournament.event, tournament.round)
             .then((r) =>
@@ -27,7 +28,7 @@ export const judgePanel = (matchId: string, token: string | undefined, nameOf: (
                 ),
               ),
             )
-            .catch((error: Error) => replaceChildren(slip, h('p', { class: 'unavailable' }, `Result slip: ${error.message}`)))
+            .catch((error: Error) => replaceChildren(slip, h('p', { class: 'unavailable' }, t('judge.slipFailed', { message: error.message }))))
         : null,
     ]);
   };

@@ -11,6 +11,7 @@ import { judgePanel } from './judge-panel';
 import { renderQueue } from './queue-panel';
 import { renderResult } from './result-banner';
 import { hrefOf } from './route';
+import { Language, MessageKey, language, setLanguage, t } from './i18n';
 import { renderScoreboard } from './scoreboard';
 import { sentenceOf } from './sentence';
 import { Timeline, timeline } from './timeline';
@@ -40,7 +41,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     if (cached) return cached;
     const [view, feed] = await Promise.all([client.view(matchId, audience, revision), revision === 0 ? null : client.events(matchId, audience, revision - 1, revision)]);
     const observation = feed?.observations.at(-1)?.observation as { type: string } | undefined;
-    const result = { view, sentence: observation ? sentenceOf(observation, nameOf, cardName) : 'Before the match' };
+    const result = { view, sentence: observation ? sentenceOf(observation, nameOf, cardName) : t('match.beforeMatch') };
     cache.set(revision, result);
     return result;
   };
@@ -58,7 +59,6 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   for (const zone of Object.values(latest.zones) as View['zones'][string][])
     for (const card of zone.cards) if ('cardId' in card && card.definition !== undefined) definitions.set(card.cardId, card.definition);
   const cardName = (cardId: string) => definitions.get(cardId) ?? cardId;
-  let language = document.documentElement.lang === 'es' || navigator.language.startsWith('es') ? 'es' : 'en';
   let findings: Finding[] = [];
   const board = h('div', { class: 'board-area' });
   const scoreboard = h('div', { class: 'scoreboard-area' });
@@ -90,12 +90,12 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const log = actionLog(client, matchId, audience, nameOf, cardName, (revision) => bar.go(revision));
   const bar: Timeline = timeline(latest.revision, current, (revision) => {
     current = revision;
-    void draw(revision).catch((error) => (sentence.textContent = `Could not load revision ${revision}: ${(error as Error).message}`));
+    void draw(revision).catch((error) => (sentence.textContent = t('match.revisionFailed', { revision, message: (error as Error).message })));
   });
 
   const loadFindings = async () => {
     if (audience !== 'judge') return;
-    findings = (await client.audit(matchId, { language })).findings;
+    findings = (await client.audit(matchId, { language: language() })).findings;
     replaceChildren(marks, findingMarks(findings, bar.head()));
     replaceChildren(
       findingsArea,
@@ -123,28 +123,28 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
           void judge?.refresh(latest.tournament);
         }
       },
-      { from: bar.head(), onState: (state) => say(state === 'open' ? 'Live' : 'Reconnecting…') },
+      { from: bar.head(), onState: (state) => say(state === 'open' ? t('match.live') : t('match.reconnecting')) },
     );
     feed.done.then(
-      () => say('The match has ended.'),
-      (error: Error) => say(`Live mode failed: ${error.message}`),
+      () => say(t('match.ended')),
+      (error: Error) => say(t('match.liveFailed', { message: error.message })),
     );
     stopLive = () => {
       closed = true;
       feed.close();
     };
   };
-  const liveToggle = h('button', { type: 'button', class: 'live', 'aria-pressed': 'false', onclick: () => setLive(stopLive === null) }, 'Live');
+  const liveToggle = h('button', { type: 'button', class: 'live', 'aria-pressed': 'false', onclick: () => setLive(stopLive === null) }, t('match.live'));
   // the match's own list (broadcast only where it has one); without its entry, the audiences every match has
   const audiences = summary?.audiences ?? ['public', ...latest.players.map((p) => p.id), 'judge'];
   const picker = h(
     'label',
     {},
-    'Audience ',
+    t('controls.audience'),
     h(
       'select',
       { name: 'audience', onchange: (event) => (location.href = hrefOf(matchId, (event.target as HTMLSelectElement).value, current)) },
-      audiences.map((a) => h('option', { value: a, selected: a === audience }, a === 'public' || a === 'broadcast' || a === 'judge' ? a : `${nameOf(a)} (${a})`)),
+      audiences.map((a) => h('option', { value: a, selected: a === audience }, a === 'public' || a === 'broadcast' || a === 'judge' ? audienceName(a) : `${nameOf(a)} (${a})`)),
     ),
   );
   const languageSwitch =
@@ -152,19 +152,20 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
       ? h(
           'label',
           {},
-          'Language ',
+          t('controls.language'),
           h(
             'select',
-            { name: 'language', onchange: (event) => ((language = (event.target as HTMLSelectElement).value), void loadFindings()) },
-            h('option', { value: 'en', selected: language === 'en' }, 'English'),
-            h('option', { value: 'es', selected: language === 'es' }, 'Español'),
+            // the whole page redraws in the language chosen, which the next visit keeps
+            { name: 'language', onchange: (event) => (setLanguage((event.target as HTMLSelectElement).value as Language), location.reload()) },
+            h('option', { value: 'en', selected: language() === 'en' }, 'English'),
+            h('option', { value: 'es', selected: language() === 'es' }, 'Español'),
           ),
         )
       : null;
-  const title = summary ? `${summary.players.map((p) => p.name ?? p.id).join(' vs ')} — ${gameName(summary.game)}` : matchId;
+  const title = summary ? `${summary.players.map((p) => p.name ?? p.id).join(t('sentence.vs'))} — ${gameName(summary.game)}` : matchId;
   replaceChildren(
     root,
-    h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
+    h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
     h('h1', {}, title, audience === 'broadcast' ? delayBadge(summary?.broadcastDelay) : null),
     games,
     h(
@@ -173,7 +174,9 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
       picker,
       liveToggle,
       languageSwitch,
-      token ? h('button', { type: 'button', onclick: () => (forgetToken(matchId, audience), (location.href = hrefOf(matchId, 'public', current))) }, 'Forget token') : null,
+      token
+        ? h('button', { type: 'button', onclick: () => (forgetToken(matchId, audience), (location.href = hrefOf(matchId, 'public', current))) }, t('controls.forgetToken'))
+        : null,
     ),
     bar.element,
     marks,
@@ -185,32 +188,31 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     judge?.element,
   );
   bar.go(current);
-  void log.extend(latest.revision).catch((error: Error) => replaceChildren(log.element, h('p', {}, `Could not load the log: ${error.message}`)));
+  void log.extend(latest.revision).catch((error: Error) => replaceChildren(log.element, h('p', {}, t('match.logFailed', { message: error.message }))));
   if (latest.tournament)
     void siblingsOf(matchId, latest.tournament).then(
       (found) => replaceChildren(games, renderGames(latest.tournament, found)),
       () => replaceChildren(games, renderGames(latest.tournament, [])),
     );
   void judge?.refresh(latest.tournament);
-  await loadFindings().catch((error) => replaceChildren(findingsArea, h('p', {}, `Could not load the audit: ${(error as Error).message}`)));
+  await loadFindings().catch((error) => replaceChildren(findingsArea, h('p', {}, t('match.auditFailed', { message: (error as Error).message }))));
   if (live) setLive(true);
 };
 
 const askToken = (root: HTMLElement, matchId: string, audience: string) => {
   const input = h('input', { name: 'token', type: 'password', autocomplete: 'off', required: true });
-  const form = h('form', { 'aria-label': 'Token' }, h('label', {}, `Token for ${audience} `, input), h('button', { type: 'submit' }, 'Open'));
+  const form = h(
+    'form',
+    { 'aria-label': t('token.form') },
+    h('label', {}, t('token.label', { audience: audienceName(audience) }), input),
+    h('button', { type: 'submit' }, t('token.open')),
+  );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     keepToken(matchId, audience, input.value);
     location.reload();
   });
-  replaceChildren(
-    root,
-    h('nav', {}, h('a', { href: hrefOf(matchId, 'public') }, '← public view')),
-    h('h1', {}, 'This audience needs a token'),
-    h('p', {}, 'Paste the token you were given for it. It is kept in this tab only.'),
-    form,
-  );
+  replaceChildren(root, h('nav', {}, h('a', { href: hrefOf(matchId, 'public') }, t('token.back'))), h('h1', {}, t('token.title')), h('p', {}, t('token.hint')), form);
   input.focus();
 };
 
@@ -219,9 +221,12 @@ const showError = (root: HTMLElement, matchId: string, audience: string, error: 
   if (known && error.status === 401) forgetToken(matchId, audience);
   replaceChildren(
     root,
-    h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
-    h('h1', {}, 'Could not open this match'),
+    h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
+    h('h1', {}, t('match.openFailed')),
     h('p', { role: 'alert', 'data-code': known ? error.code : '' }, known ? `${error.message} (${error.code})` : String(error)),
-    audience !== 'public' ? h('p', {}, h('a', { href: hrefOf(matchId, 'public') }, 'Open the public view instead')) : null,
+    audience !== 'public' ? h('p', {}, h('a', { href: hrefOf(matchId, 'public') }, t('match.publicInstead'))) : null,
   );
 };
+
+/** public, broadcast and judge in the page's language; a player's audience is their id */
+const audienceName = (audience: string) => (['public', 'broadcast', 'judge'].includes(audience) ? t(`audience.${audience}` as MessageKey) : audience);

@@ -2,15 +2,15 @@ import type { ListMatchesQuery } from '@matchlog/client';
 import { MatchSummary, api } from './api/client';
 import { h, replaceChildren } from './dom';
 import { gameName } from './games';
-import { t } from './i18n';
+import { MessageKey, t } from './i18n';
 import { hrefOf, roundHref } from './route';
 import { RoundResults, roundResults } from './round-results';
 
-const GAMES = [
-  ['', 'any game'],
-  ['lorcana', gameName('lorcana')],
-  ['four-souls', gameName('four-souls')],
-  ['grand-archive', gameName('grand-archive')],
+const GAMES: [string, MessageKey][] = [
+  ['', 'picker.anyGame'],
+  ['lorcana', 'game.lorcana'],
+  ['four-souls', 'game.four-souls'],
+  ['grand-archive', 'game.grand-archive'],
 ];
 const FIELDS = ['player', 'event', 'game'] as const;
 
@@ -64,31 +64,31 @@ const gamesOf = async (matches: readonly MatchSummary[]): Promise<GameOf> => {
 
 /** The catalog: search by player, tournament and game, then open a match (as public; the audience is chosen there). The search is kept in the address. */
 export const renderPicker = (root: HTMLElement): void => {
-  const results = h('ol', { class: 'matches', 'aria-label': 'Matches' });
+  const results = h('ol', { class: 'matches', 'aria-label': t('picker.title') });
   const status = h('p', { role: 'status' });
   const asked = new URLSearchParams(location.search);
   const field = (name: string, label: string) => h('label', {}, label, h('input', { name, type: 'search', autocomplete: 'off', value: asked.get(name) ?? undefined }));
   const form = h(
     'form',
-    { role: 'search', 'aria-label': 'Find a match' },
-    field('player', 'Player'),
-    field('event', 'Tournament'),
+    { role: 'search', 'aria-label': t('picker.search') },
+    field('player', t('picker.player')),
+    field('event', t('picker.event')),
     h(
       'label',
       {},
-      'Game',
+      t('picker.game'),
       h(
         'select',
         { name: 'game' },
-        GAMES.map(([value, label]) => h('option', { value, selected: value === (asked.get('game') ?? '') }, label)),
+        GAMES.map(([value, label]) => h('option', { value, selected: value === (asked.get('game') ?? '') }, t(label))),
       ),
     ),
-    h('button', { type: 'submit' }, 'Search'),
+    h('button', { type: 'submit' }, t('picker.submit')),
   );
   const search = async () => {
     const data = new FormData(form);
     const parameters = Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? '').trim()]));
-    status.textContent = 'Searching…';
+    status.textContent = t('picker.searching');
     try {
       const page = await api().matches({ ...parameters, limit: 50 } as ListMatchesQuery);
       const gameOf = await gamesOf(page.matches).catch((): GameOf => () => undefined);
@@ -96,9 +96,9 @@ export const renderPicker = (root: HTMLElement): void => {
         results,
         page.matches.map((match) => row(match, gameOf)),
       );
-      status.textContent = page.matches.length === 0 ? 'No match found.' : `${page.matches.length} match${page.matches.length === 1 ? '' : 'es'}.`;
+      status.textContent = page.matches.length === 0 ? t('picker.none') : page.matches.length === 1 ? t('picker.one') : t('picker.many', { count: page.matches.length });
     } catch (error) {
-      status.textContent = `Could not search: ${(error as Error).message}`;
+      status.textContent = t('picker.failed', { message: (error as Error).message });
     }
   };
   form.addEventListener('submit', (event) => {
@@ -115,6 +115,6 @@ export const renderPicker = (root: HTMLElement): void => {
     for (const name of FIELDS) (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value = now.get(name) ?? '';
     void search();
   });
-  replaceChildren(root, h('h1', {}, 'Matches'), form, status, results);
+  replaceChildren(root, h('h1', {}, t('picker.title')), form, status, results);
   void search();
 };

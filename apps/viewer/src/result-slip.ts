@@ -1,38 +1,39 @@
 import { h } from './dom';
+import { t } from './i18n';
 import type { RoundResults } from './round-results';
 
 type Table = RoundResults['tables'][number];
 
 /** The round's result slip for this table, as the judge checks it: games won by each player, draws, and whether it is decided. */
 export const renderResultSlip = (event: string, round: number, table: Table | undefined) => {
-  if (table === undefined) return h('section', { class: 'result-slip', 'aria-label': 'Result slip' }, h('h2', {}, 'Result slip'), h('p', {}, 'This table has no result yet.'));
+  if (table === undefined) return h('section', { class: 'result-slip', 'aria-label': t('slip.title') }, h('h2', {}, t('slip.title')), h('p', {}, t('slip.none')));
   const name = (id: string) => table.players.find((p) => p.id === id)?.name ?? id;
   const duplicates = table.result.duplicateGames ?? [];
   const outcome =
     duplicates.length > 0
-      ? `Not decided: game ${duplicates.join(', ')} recorded by two matches`
+      ? t('slip.duplicates', { games: duplicates.join(', ') })
       : !table.result.decided
-        ? 'Not decided yet'
+        ? t('slip.undecided')
         : table.result.winner !== null
-          ? `${name(table.result.winner)} wins the match`
+          ? t('slip.wins', { player: name(table.result.winner) })
           : table.result.draw
-            ? 'Match drawn'
-            : 'Decided';
+            ? t('slip.drawn')
+            : t('slip.decided');
   return h(
     'section',
-    { class: 'result-slip', 'aria-label': 'Result slip', 'data-decided': String(table.result.decided) },
-    h('h2', {}, 'Result slip'),
-    h('p', { class: 'slip-where' }, `${event} · round ${round} · table ${table.table} · best of ${table.bestOf}`),
+    { class: 'result-slip', 'aria-label': t('slip.title'), 'data-decided': String(table.result.decided) },
+    h('h2', {}, t('slip.title')),
+    h('p', { class: 'slip-where' }, t('slip.where', { event, round, table: table.table ?? '', bestOf: table.bestOf })),
     h(
       'table',
       {},
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Games won'))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('slip.player')), h('th', { scope: 'col' }, t('slip.gamesWon')))),
       h(
         'tbody',
         {},
         table.players.map((p) => h('tr', { 'data-player': p.id }, h('th', { scope: 'row' }, name(p.id)), h('td', {}, table.result.wins[p.id] ?? 0))),
       ),
     ),
-    h('p', { class: 'slip-outcome' }, `${table.result.draws > 0 ? `${table.result.draws} drawn game${table.result.draws === 1 ? '' : 's'} · ` : ''}${outcome}`),
+    h('p', { class: 'slip-outcome' }, `${table.result.draws > 0 ? t(table.result.draws === 1 ? 'slip.drawnOne' : 'slip.drawnMany', { count: table.result.draws }) : ''}${outcome}`),
   );
 };

@@ -1,4 +1,5 @@
 import { h, replaceChildren } from './dom';
+import { t } from './i18n';
 import { hrefOf } from './route';
 import { RoundResults, roundResults, roundResultsCsvHref } from './round-results';
 
@@ -11,21 +12,21 @@ const resultOf = (table: Table) => {
   const name = nameIn(table);
   const [a, b] = table.players;
   const score = a && b ? `${name(a.id)} ${table.result.wins[a.id] ?? 0}–${table.result.wins[b.id] ?? 0} ${name(b.id)}` : '';
-  const draws = table.result.draws > 0 ? ` (${table.result.draws} drawn)` : '';
+  const draws = table.result.draws > 0 ? t('round.drawn', { count: table.result.draws }) : '';
   const outcome = !table.result.decided
-    ? 'in progress'
+    ? t('round.inProgress')
     : table.result.winner !== null
-      ? `${name(table.result.winner)} wins the match`
+      ? t('round.wins', { player: name(table.result.winner) })
       : table.result.draw
-        ? 'match drawn'
-        : 'decided';
+        ? t('round.matchDrawn')
+        : t('round.decided');
   return { score: `${score}${draws}`, outcome };
 };
 
 const gameLabel = (table: Table, game: Table['games'][number], index: number) => {
   const name = nameIn(table);
-  const result = !game.ended ? 'live' : game.winner !== null ? `${name(game.winner)} won` : game.draw ? 'draw' : 'ended';
-  return `Game ${game.game ?? index + 1}: ${result}`;
+  const result = !game.ended ? t('round.live') : game.winner !== null ? t('round.won', { player: name(game.winner) }) : game.draw ? t('round.draw') : t('round.ended');
+  return t('round.game', { game: game.game ?? index + 1, result });
 };
 
 const tableRow = (table: Table) => {
@@ -33,9 +34,9 @@ const tableRow = (table: Table) => {
   return h(
     'li',
     { class: `round-table${table.result.decided ? ' decided' : ''}`, 'data-table': table.table ?? '' },
-    h('h2', {}, table.table === null ? 'No table' : `Table ${table.table}`),
+    h('h2', {}, table.table === null ? t('round.noTable') : t('round.table', { table: table.table })),
     h('p', { class: 'table-score' }, score),
-    h('p', { class: 'table-outcome' }, `Best of ${table.bestOf} · ${outcome}`),
+    h('p', { class: 'table-outcome' }, t('round.bestOf', { bestOf: table.bestOf, outcome })),
     h(
       'ol',
       { class: 'table-games' },
@@ -49,11 +50,9 @@ export const renderRound = async (root: HTMLElement, event: string, round: numbe
   const results = await roundResults(event, round);
   replaceChildren(
     root,
-    h('nav', {}, h('a', { href: '/viewer/' }, '← Matches')),
-    h('h1', {}, `${results.event} — round ${results.round}`),
-    h('p', {}, h('a', { href: roundResultsCsvHref(results.event, results.round), download: `round-${results.round}-results.csv` }, 'Result slip as CSV')),
-    results.tables.length === 0
-      ? h('p', { role: 'status' }, 'No table has a game in this round yet.')
-      : h('ol', { class: 'round-tables', 'aria-label': 'Tables' }, results.tables.map(tableRow)),
+    h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
+    h('h1', {}, t('round.title', { event: results.event, round: results.round })),
+    h('p', {}, h('a', { href: roundResultsCsvHref(results.event, results.round), download: `round-${results.round}-results.csv` }, t('round.csv'))),
+    results.tables.length === 0 ? h('p', { role: 'status' }, t('round.none')) : h('ol', { class: 'round-tables', 'aria-label': t('round.tables') }, results.tables.map(tableRow)),
   );
 };

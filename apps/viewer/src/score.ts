@@ -1,5 +1,7 @@
 import type { View } from './api/client';
 import { h } from './dom';
+import { t } from './i18n';
+import { counterName } from './sentence';
 
 /**
  * What a counter on a player is played to, where a document says so: Lorcana's 20 lore (the ruleset's
@@ -16,11 +18,11 @@ export const renderScore = (view: View, player: string) => {
     { class: 'score', 'data-player': player },
     counters.map(([counter, value]) => {
       const goal = view.game ? GOALS[view.game]?.[counter] : undefined;
-      const meter = goal === undefined ? null : h('meter', { min: 0, max: goal, value, 'aria-label': `${counter}: ${value} of ${goal}` });
+      const meter = goal === undefined ? null : h('meter', { min: 0, max: goal, value, 'aria-label': t('score.meter', { counter: counterName(counter), value, goal }) });
       return h(
         'div',
         { class: 'counter', 'data-counter': counter, 'data-value': value },
-        h('dt', {}, counter),
+        h('dt', {}, counterName(counter)),
         h('dd', {}, h('span', { class: 'value' }, value), goal === undefined ? null : h('span', { class: 'goal' }, `/${goal}`), meter),
       );
     }),

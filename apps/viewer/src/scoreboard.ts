@@ -1,11 +1,14 @@
 import type { View } from './api/client';
 import { h } from './dom';
+import { t } from './i18n';
 import { renderScore } from './score';
 
 /** The time called and extensions, as everyone at the table knows them. */
 const timeLine = (time: View['time']) => {
   const parts = [
-    time.called !== null ? `Time called on turn ${time.called.turn}${time.turnsAfter > 0 ? ` · ${time.turnsAfter} turn${time.turnsAfter === 1 ? '' : 's'} since` : ''}` : null,
+    time.called !== null
+      ? `${t('score.timeCalled', { turn: time.called.turn })}${time.turnsAfter > 0 ? t(time.turnsAfter === 1 ? 'score.turnSince' : 'score.turnsSince', { count: time.turnsAfter }) : ''}`
+      : null,
     ...time.extensions.map((e) => `+${e.seconds % 60 === 0 ? `${e.seconds / 60} min` : `${e.seconds} s`} (${e.reason})`),
   ].filter(Boolean);
   return parts.length === 0 ? null : h('p', { class: 'time', 'data-called': time.called !== null ? 'true' : 'false' }, parts.join(' · '));
@@ -15,7 +18,7 @@ const timeLine = (time: View['time']) => {
 export const renderScoreboard = (view: View, nameOf: (player: string) => string) =>
   h(
     'section',
-    { class: 'scoreboard', 'aria-label': 'Score and turn' },
+    { class: 'scoreboard', 'aria-label': t('score.label') },
     h(
       'ol',
       { class: 'players' },
@@ -32,8 +35,8 @@ export const renderScoreboard = (view: View, nameOf: (player: string) => string)
       'p',
       { class: 'turn', 'data-turn': view.turn.number, 'data-player': view.turn.player ?? '' },
       view.turn.number === 0 || view.turn.player === null
-        ? 'Before the first turn'
-        : `Turn ${view.turn.number} · ${view.ended !== null ? 'game over' : `${nameOf(view.turn.player)} to play`}`,
+        ? t('score.beforeFirstTurn')
+        : t('score.turn', { turn: view.turn.number, state: view.ended !== null ? t('score.gameOver') : t('score.toPlay', { player: nameOf(view.turn.player) }) }),
     ),
     timeLine(view.time),
   );

@@ -1,6 +1,9 @@
+import { MessageKey, t } from './i18n';
+
 /**
- * One revision's observation as a sentence, naming a card only where this audience's observation names
- * it. The judge's feed holds the events themselves: those read as `event.type`, with the names they carry.
+ * One revision's observation as a sentence in the page's language, naming a card only where this audience's
+ * observation names it. The judge's feed holds the events themselves (`{ id, type, data }`): each is first
+ * read as the observation it would be, with the card's definition for its recorder id.
  */
 interface Zone {
   zone: string;
@@ -18,72 +21,160 @@ interface Move {
   card: Card;
 }
 type Observed = { type: string; [field: string]: unknown };
+type NameOf = (player: string) => string;
 
-const card = (c: Card | undefined | null, fallback = 'a card'): string => c?.definition ?? fallback;
-const zoneName = (z: Zone, nameOf: (p: string) => string) =>
-  z.player !== undefined ? `${nameOf(z.player)}'s ${z.zone}` : z.slot !== undefined ? `${z.zone} ${z.slot}` : `the ${z.zone}`;
+const card = (c: Card | undefined | null, fallback: MessageKey = 'sentence.aCard'): string => c?.definition ?? t(fallback);
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const zoneKey = (zone: string) => `zone.${zone}` as MessageKey;
+/** a zone's name as the catalogue has it (Spanish with its article), the raw name without dashes for one it does not know */
+const zoneWord = (zone: string): string => {
+  const text = t(zoneKey(zone));
+  return text === zoneKey(zone) ? zone.replace(/-/g, ' ') : text;
+};
+/** "deck" / "mazo": the name without its article, after a possessive */
+const bare = (zone: string) => zoneWord(zone).replace(/^(el|la|los|las) /, '');
+const zoneName = (z: Zone, nameOf: NameOf) =>
+  z.player !== undefined
+    ? t('zone.player', { zone: zoneWord(z.zone), player: nameOf(z.player) })
+    : z.slot !== undefined
+      ? t('zone.slot', { zone: zoneWord(z.zone), slot: z.slot })
+      : t('zone.shared', { zone: zoneWord(z.zone) });
+const players = (ids: readonly string[], nameOf: NameOf) => ids.map(nameOf).join(t('sentence.vs'));
 
-const moveSentence = (m: Move, nameOf: (p: string) => string): string => {
-  const who = nameOf(m.from.player ?? m.to.player ?? '');
+const moveSentence = (m: Move, nameOf: NameOf): string => {
   const mover = m.from.player ?? m.to.player;
-  if (mover !== undefined && m.from.zone === 'deck' && m.to.zone === 'hand' && m.to.player === mover) return `${who} drew ${card(m.card, '')}`.trim();
-  if (m.to.zone === 'inkwell') return `${nameOf(m.to.player ?? mover ?? '')} inked ${card(m.card)}`;
-  if (m.from.zone === 'hand' && (m.to.zone === 'play' || m.to.zone === 'field')) return `${who} played ${card(m.card)}`;
-  if (m.to.zone === 'discard') return `${card(m.card, 'A card').replace(/^a /, 'A ')} went to ${zoneName(m.to, nameOf)}`;
-  return `${card(m.card, 'A card').replace(/^a /, 'A ')} moved from ${zoneName(m.from, nameOf)} to ${zoneName(m.to, nameOf)}`;
+  const who = nameOf(mover ?? '');
+  if (mover !== undefined && m.from.zone === 'deck' && m.to.zone === 'hand' && m.to.player === mover)
+    return m.card?.definition ? t('sentence.drew', { player: who, card: m.card.definition }) : t('sentence.drewHidden', { player: who });
+  if (m.to.zone === 'inkwell') return t('sentence.inked', { player: nameOf(m.to.player ?? mover ?? ''), card: card(m.card) });
+  if (m.from.zone === 'hand' && (m.to.zone === 'play' || m.to.zone === 'field')) return t('sentence.played', { player: who, card: card(m.card) });
+  if (m.to.zone === 'discard') return t('sentence.wentTo', { card: card(m.card, 'sentence.ACard'), zone: zoneName(m.to, nameOf) });
+  return t('sentence.moved', { card: card(m.card, 'sentence.ACard'), from: zoneName(m.from, nameOf), to: zoneName(m.to, nameOf) });
 };
 
-/** `cardName`: for the judge, who reads events, a recorder card id's definition (the judge's view has them all). */
-export const sentenceOf = (o: Observed, nameOf: (player: string) => string, cardName: (cardId: string) => string = (id) => id): string => {
-  if ('data' in o && 'id' in o) return eventSentence(o, nameOf, cardName);
+const sameZone = (a: Zone, b: Zone) => a.zone === b.zone && a.player === b.player && a.slot === b.slot;
+
+const movesSentence = (moves: readonly Move[], extra: number, nameOf: NameOf): string => {
+  if (moves.length === 1 && extra === 0) return moveSentence(moves[0], nameOf);
+  const count = moves.length + extra;
+  const [first] = moves;
+  if (first === undefined || !moves.every((m) => sameZone(m.from, first.from) && sameZone(m.to, first.to))) return t('sentence.cardsMoved', { count });
+  if (first.from.zone === 'deck' && first.to.zone === 'hand' && first.from.player === first.to.player && first.to.player !== undefined)
+    return t('sentence.drewMany', { player: nameOf(first.to.player), count });
+  return t('sentence.cardsMovedTo', { count, from: zoneName(first.from, nameOf), to: zoneName(first.to, nameOf) });
+};
+
+const shuffledSentence = (zone: Zone, nameOf: NameOf) =>
+  zone.player !== undefined ? t('sentence.shuffledOwn', { player: nameOf(zone.player), zone: bare(zone.zone) }) : t('sentence.shuffled', { zone: zoneName(zone, nameOf) });
+
+const cardList = (cards: readonly Card[]) => cards.map((c) => card(c)).join(', ');
+
+/** The sentence for one revision: an observation, or (for the judge) an event. `cardName`: a recorder card id's definition. */
+export const sentenceOf = (o: Observed, nameOf: NameOf, cardName: (cardId: string) => string = (id) => id): string =>
+  capital(observedSentence('data' in o && 'id' in o ? asObserved(o, cardName) : o, nameOf));
+
+const observedSentence = (o: Observed, nameOf: NameOf): string => {
   const s = (field: string) => o[field] as string;
+  const source = (key: MessageKey) => (o.source ? t(key, { card: card(o.source as Card) }) : '');
   switch (o.type) {
+    case 'MatchCreated':
+      return t('sentence.matchCreated', {
+        players: players(
+          (o.players as { id: string }[]).map((p) => p.id),
+          nameOf,
+        ),
+      });
     case 'MatchStarted':
-      return `The match began: ${(o.players as { id: string }[]).map((p) => nameOf(p.id)).join(' vs ')}`;
+      return t('sentence.matchStarted', {
+        players: players(
+          (o.players as { id: string }[]).map((p) => p.id),
+          nameOf,
+        ),
+      });
     case 'CardMoved':
       return moveSentence(o.move as Move, nameOf);
-    case 'CardsMoved': {
-      const moves = (o.moves as Move[]) ?? [];
-      return moves.length === 1 ? moveSentence(moves[0], nameOf) : `${moves.length + ((o.unseen as { arrived: unknown[] } | undefined)?.arrived.length ?? 0)} cards moved`;
-    }
+    case 'CardsMoved':
+      return movesSentence((o.moves as Move[]) ?? [], (o.unseen as { arrived: unknown[] } | undefined)?.arrived.length ?? 0, nameOf);
     case 'ZoneShuffled':
-      return `${zoneName(o.zone as Zone, nameOf)} was shuffled`;
-    case 'CardsRevealed':
-      return `Revealed: ${(o.cards as Card[]).map((c) => card(c)).join(', ') || 'cards'}`;
-    case 'CardsLookedAt':
-      return `${nameOf(s('player'))} looked at ${(o.cards as Card[]).length + ((o.unnamed as number) ?? 0)} card(s)`;
+      return shuffledSentence(o.zone as Zone, nameOf);
+    case 'CardsRevealed': {
+      const cards = cardList(o.cards as Card[]) || t('sentence.cards');
+      return o.to ? t('sentence.revealedTo', { cards, players: players(o.to as string[], nameOf) }) : t('sentence.revealed', { cards });
+    }
+    case 'CardsLookedAt': {
+      const cards = o.cards as Card[];
+      const unnamed = (o.unnamed as number) ?? 0;
+      if (unnamed === 0 && cards.length > 0 && cards.every((c) => c.definition !== undefined))
+        return t('sentence.lookedAtCards', { player: nameOf(s('player')), cards: cardList(cards) });
+      const count = cards.length + unnamed;
+      return count === 1 ? t('sentence.lookedAtOne', { player: nameOf(s('player')) }) : t('sentence.lookedAtMany', { player: nameOf(s('player')), count });
+    }
     case 'CardStatusChanged':
-      return statusSentence(card(o.card as Card, 'A card'), o.card as Status);
+      return statusSentence(card(o.card as Card, 'sentence.ACard'), (o.status ?? o.card) as Status);
     case 'ControlChanged':
-      return `${nameOf(s('controller'))} took control of ${card(o.card as Card)}`;
+      return t('sentence.control', { player: nameOf(s('controller')), card: card(o.card as Card) });
     case 'TurnStarted':
-      return `Turn ${o.turn as number}: ${nameOf(s('player'))}`;
+      return t('sentence.turn', { turn: o.turn as number, player: nameOf(s('player')) });
     case 'EffectStarted':
-      return `${nameOf(s('player'))} began ${s('kind') === 'action' ? 'an action' : 'an ability'}${o.source ? ` of ${card(o.source as Card)}` : ''}`;
+      return t(s('kind') === 'action' ? 'sentence.effectAction' : 'sentence.effectAbility', { player: nameOf(s('player')), source: source('sentence.sourceOf') });
     case 'EffectResolved':
-      return 'The effect resolved';
+      return t('sentence.effectResolved');
     case 'TriggerAdded':
-      return `${nameOf(s('player'))}'s ${s('ability')} was added${o.source ? ` from ${card(o.source as Card)}` : ''}`;
+      return t('sentence.triggerAdded', { player: nameOf(s('player')), ability: s('ability'), source: source('sentence.sourceFrom') });
     case 'TriggerResolved':
-      return `${nameOf(s('player'))} resolved a triggered ability`;
+      return t('sentence.triggerResolved', { player: nameOf(s('player')) });
     case 'TriggerRemoved':
-      return `A triggered ability was removed (${s('reason')})`;
-    case 'SearchPerformed':
-      return `${nameOf(s('player'))} searched ${zoneName(o.zone as Zone, nameOf)}${o.found ? ` and found ${card(o.found as Card)}` : ''}`;
+      return t('sentence.triggerRemoved', { reason: s('reason') });
+    case 'SearchPerformed': {
+      const params = { player: nameOf(s('player')), zone: zoneName(o.zone as Zone, nameOf) };
+      if (o.found) return t('sentence.searchedFound', { ...params, card: card(o.found as Card) });
+      return t(o.found === null ? 'sentence.searchedNothing' : 'sentence.searched', params);
+    }
     case 'PlayerLeft':
-      return `${nameOf(s('player'))} left the match`;
+      return t('sentence.left', { player: nameOf(s('player')) });
     case 'MatchEnded':
       return endedSentence(o, nameOf);
+    case 'MatchVoided':
+      return t('sentence.voided', { reason: String(o.reason ?? '') });
     case 'CounterChanged':
-      return counterSentence({ ...(o as unknown as CounterChange), on: o.player !== undefined ? nameOf(s('player')) : card(o.card as Card, 'a card') });
+      return counterSentence({ ...(o as unknown as CounterChange), on: o.player !== undefined ? nameOf(s('player')) : card(o.card as Card) });
     case 'TimeCalled':
-      return `Time was called during turn ${o.turn as number}`;
+      return o.turn !== undefined ? t('sentence.timeCalledTurn', { turn: o.turn as number }) : t('sentence.timeCalled');
     case 'TimeExtended':
-      return extendedSentence(o.seconds as number, s('reason'));
+      return t('sentence.timeExtended', { duration: shortDuration(o.seconds as number), reason: s('reason') });
     case 'Nothing':
-      return 'Nothing this audience could see';
+      return t('sentence.nothing');
     default:
-      return o.type;
+      return t('sentence.unknown');
+  }
+};
+
+/** A judge's event read as the observation it would be: card ids become the cards' definitions. */
+const asObserved = (o: Observed, cardName: (cardId: string) => string): Observed => {
+  const data = (o.data ?? {}) as Record<string, unknown>;
+  const named = (id: unknown): Card | undefined => (typeof id === 'string' ? { definition: cardName(id) } : undefined);
+  const move = (m: Record<string, unknown>): Move => ({ from: m.from as Zone, to: m.to as Zone, card: named(m.cardId)! });
+  const cards = (ids: unknown) => ((ids as string[]) ?? []).map((id) => named(id)!);
+  switch (o.type) {
+    case 'CardMoved':
+      return { type: o.type, move: move(data) };
+    case 'CardsMoved':
+      return { type: o.type, moves: ((data.moves as Record<string, unknown>[]) ?? []).map(move) };
+    case 'CardsRevealed':
+    case 'CardsLookedAt':
+      return { ...data, type: o.type, cards: cards(data.cardIds), source: named(data.source) };
+    case 'CardStatusChanged':
+      return { type: o.type, card: named(data.cardId), status: data };
+    case 'ControlChanged':
+    case 'CounterChanged':
+      return { ...data, type: o.type, card: named(data.cardId), change: data.by, value: data.to };
+    case 'EffectStarted':
+    case 'TriggerAdded':
+      return { ...data, type: o.type, source: named(data.sourceCardId) };
+    case 'SearchPerformed':
+      return { ...data, type: o.type, found: data.found === null ? null : named(data.found) };
+    default:
+      return { ...data, type: o.type };
   }
 };
 
@@ -96,11 +187,11 @@ interface Status {
 /** What a status change left: an observation carries the card as it is now, an event the fields it set. */
 const statusSentence = (name: string, status: Status | undefined): string => {
   const parts = [
-    status?.exerted === true ? 'is exerted' : status?.exerted === false ? 'is ready' : null,
-    status?.damage !== undefined ? (status.damage > 0 ? `has ${status.damage} damage` : 'has no damage') : null,
-    status?.faceDown === true ? 'is face down' : null,
+    status?.exerted === true ? t('status.exerted') : status?.exerted === false ? t('status.ready') : null,
+    status?.damage !== undefined ? (status.damage > 0 ? t('status.damage', { damage: status.damage }) : t('status.noDamage')) : null,
+    status?.faceDown === true ? t('status.faceDown') : status?.faceDown === false ? t('status.faceUp') : null,
   ].filter(Boolean);
-  return `${name} ${parts.length > 0 ? parts.join(' and ') : 'changed status'}`;
+  return t('status.sentence', { card: name, status: parts.length > 0 ? parts.join(t('status.and')) : t('status.changed') });
 };
 
 interface CounterChange {
@@ -108,34 +199,26 @@ interface CounterChange {
   on: string;
   value?: number;
   change?: number;
-  by?: number;
-  to?: number;
   reason?: string;
 }
 
+/** a counter's name in the page's language ("lore": "leyenda"), the raw one where the catalogue has none */
+export const counterName = (counter: string): string => {
+  const key = `counter.${counter}` as MessageKey;
+  const text = t(key);
+  return text === key ? counter.replace(/-/g, ' ') : text;
+};
+
 const counterSentence = (c: CounterChange): string => {
-  const change = c.change ?? c.by;
-  const value = c.value ?? c.to;
-  const moved = change === undefined ? `${c.on}'s ${c.counter} was set` : `${c.on} ${change >= 0 ? 'gained' : 'lost'} ${Math.abs(change)} ${c.counter}`;
-  return `${moved}${value !== undefined ? ` (now ${value})` : ''}${c.reason ? ` — ${c.reason}` : ''}`;
+  const counter = counterName(c.counter);
+  const moved =
+    c.change === undefined ? t('counter.set', { on: c.on, counter }) : t(c.change >= 0 ? 'counter.gained' : 'counter.lost', { on: c.on, amount: Math.abs(c.change), counter });
+  return `${moved}${c.value !== undefined ? t('counter.now', { value: c.value }) : ''}${c.reason ? ` — ${c.reason}` : ''}`;
 };
 
-const endedSentence = (o: Record<string, unknown>, nameOf: (player: string) => string): string =>
-  o.winner ? `${nameOf(String(o.winner))} won (${String(o.reason)})` : o.draw ? `The game was a draw (${String(o.reason)})` : `The match ended (${String(o.reason)})`;
-
-const extendedSentence = (seconds: number, reason: string): string => `Time extended by ${seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`} (${reason})`;
-
-/** A judge reads events: `{ id, type, data }`. */
-const eventSentence = (o: Observed, nameOf: (player: string) => string, cardName: (cardId: string) => string): string => {
-  const data = (o.data ?? {}) as Record<string, unknown>;
-  if (o.type === 'MatchCreated') return `The match was created: ${((data.players as { id: string }[]) ?? []).map((p) => nameOf(p.id)).join(' vs ')}`;
-  if (o.type === 'CardMoved') return moveSentence({ from: data.from as Zone, to: data.to as Zone, card: { definition: cardName(String(data.cardId)) } }, nameOf);
-  if (o.type === 'TurnStarted') return `Turn ${data.turn as number}: ${nameOf(String(data.player))}`;
-  if (o.type === 'MatchEnded') return endedSentence(data, nameOf);
-  if (o.type === 'CardStatusChanged') return statusSentence(cardName(String(data.cardId)), data as Status);
-  if (o.type === 'CounterChanged')
-    return counterSentence({ ...(data as unknown as CounterChange), on: data.player !== undefined ? nameOf(String(data.player)) : cardName(String(data.cardId)) });
-  if (o.type === 'TimeCalled') return 'Time was called';
-  if (o.type === 'TimeExtended') return extendedSentence(data.seconds as number, String(data.reason));
-  return `${o.type}${data.player ? ` by ${nameOf(String(data.player))}` : ''}`;
+const endedSentence = (o: Record<string, unknown>, nameOf: NameOf): string => {
+  const reason = String(o.reason);
+  return o.winner ? t('sentence.won', { player: nameOf(String(o.winner)), reason }) : o.draw ? t('sentence.draw', { reason }) : t('sentence.ended', { reason });
 };
+
+const shortDuration = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);

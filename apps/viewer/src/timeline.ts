@@ -1,4 +1,5 @@
 import { h } from './dom';
+import { t } from './i18n';
 
 export interface Timeline {
   readonly element: HTMLElement;
@@ -18,31 +19,31 @@ export const timeline = (initialHead: number, at: number, onChange: (revision: n
   let head = initialHead;
   let current = at;
   let timer: ReturnType<typeof setInterval> | null = null;
-  const slider = h('input', { type: 'range', min: 0, max: head, value: at, 'aria-label': 'Revision', name: 'revision' });
+  const slider = h('input', { type: 'range', min: 0, max: head, value: at, 'aria-label': t('timeline.revision'), name: 'revision' });
   const position = h('output', { 'aria-live': 'off' });
-  const play = h('button', { type: 'button', class: 'play', 'aria-pressed': 'false' }, 'Play');
+  const play = h('button', { type: 'button', class: 'play', 'aria-pressed': 'false' }, t('timeline.play'));
   const speed = h(
     'select',
-    { name: 'speed', 'aria-label': 'Speed' },
+    { name: 'speed', 'aria-label': t('timeline.speed') },
     SPEEDS.map((s) => h('option', { value: s, selected: s === 1 }, `${s}×`)),
   );
   const go = (revision: number) => {
     current = Math.max(0, Math.min(head, revision));
     slider.value = String(current);
-    slider.setAttribute('aria-valuetext', `revision ${current} of ${head}`);
+    slider.setAttribute('aria-valuetext', t('timeline.revisionOf', { current, head }));
     position.textContent = `${current} / ${head}`;
     onChange(current);
   };
   const pause = () => {
     if (timer !== null) clearInterval(timer);
     timer = null;
-    play.textContent = 'Play';
+    play.textContent = t('timeline.play');
     play.setAttribute('aria-pressed', 'false');
   };
   const start = () => {
     if (current >= head) go(0);
     timer = setInterval(() => (current >= head ? pause() : go(current + 1)), 1000 / Number(speed.value));
-    play.textContent = 'Pause';
+    play.textContent = t('timeline.pause');
     play.setAttribute('aria-pressed', 'true');
   };
   const toggle = () => (timer === null ? start() : pause());
@@ -64,10 +65,10 @@ export const timeline = (initialHead: number, at: number, onChange: (revision: n
   });
   const element = h(
     'div',
-    { class: 'timeline', role: 'group', 'aria-label': 'Timeline' },
-    h('button', { type: 'button', 'aria-label': 'Step back', onclick: () => go(current - 1) }, '◀'),
+    { class: 'timeline', role: 'group', 'aria-label': t('timeline.label') },
+    h('button', { type: 'button', 'aria-label': t('timeline.back'), onclick: () => go(current - 1) }, '◀'),
     slider,
-    h('button', { type: 'button', 'aria-label': 'Step forward', onclick: () => go(current + 1) }, '▶'),
+    h('button', { type: 'button', 'aria-label': t('timeline.forward'), onclick: () => go(current + 1) }, '▶'),
     play,
     speed,
     position,

@@ -1,9 +1,128 @@
+import { EventDataByType, EventType, Observation, ObservationType, eventTypes, vocabulary } from '@matchlog/domain';
+import { setLanguage } from '../src/i18n';
 import { sentenceOf } from '../src/sentence';
 
 const names: Record<string, string> = { p1: 'Ana Ortiz', p2: 'Ben Kowalski' };
 const nameOf = (player: string) => names[player] ?? player;
+const cardName = (id: string) => ({ c05: 'Yzma - Alchemist', c06: 'Be Prepared', c07: 'Tristan, Shadowreaver' })[id] ?? id;
+const event = (type: string, data: object) => ({ id: 'e1', type, data });
 
-describe("the viewer's sentences for counters, time and results", () => {
+/** One event of every type the domain knows: a type added to the vocabulary without one here fails to compile and fails below. */
+const samples: { [T in EventType]: EventDataByType[T] } = {
+  MatchCreated: { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [] },
+  CardMoved: { cardId: 'c05', from: { zone: 'hand', player: 'p1' }, to: { zone: 'play', player: 'p1' } },
+  CardsMoved: {
+    moves: [
+      { cardId: 'c05', from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } },
+      { cardId: 'c06', from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } },
+    ],
+  },
+  ZoneShuffled: { zone: { zone: 'deck', player: 'p1' }, order: ['c05', 'c06'] },
+  CardsRevealed: { cardIds: ['c05'] },
+  CardsLookedAt: { player: 'p2', cardIds: ['c05', 'c06'] },
+  CardStatusChanged: { cardId: 'c05', exerted: true },
+  ControlChanged: { cardId: 'c07', controller: 'p2' },
+  TurnStarted: { player: 'p2', turn: 4 },
+  EffectStarted: { effectId: 'x1', player: 'p1', kind: 'action', sourceCardId: 'c06' },
+  EffectResolved: { effectId: 'x1' },
+  TriggerAdded: { triggerId: 't1', player: 'p1', sourceCardId: 'c05', ability: 'Thanks For Volunteering' },
+  TriggerResolved: { triggerId: 't1', player: 'p1' },
+  TriggerRemoved: { triggerId: 't1', reason: 'fizzled' },
+  SearchPerformed: { player: 'p1', zone: { zone: 'deck', player: 'p1' }, found: 'c06' },
+  PlayerLeft: { player: 'p2' },
+  MatchEnded: { winner: 'p1', reason: 'p1 reached 20 lore' },
+  CounterChanged: { counter: 'lore', player: 'p1', by: 2 },
+  TimeCalled: {},
+  TimeExtended: { seconds: 120, reason: 'ruling' },
+};
+
+const english: Record<EventType, string> = {
+  MatchCreated: 'The match was created: Ana Ortiz vs Ben Kowalski',
+  CardMoved: 'Ana Ortiz played Yzma - Alchemist',
+  CardsMoved: 'Ana Ortiz drew 2 cards',
+  ZoneShuffled: 'Ana Ortiz shuffled their deck',
+  CardsRevealed: 'Revealed: Yzma - Alchemist',
+  CardsLookedAt: 'Ben Kowalski looked at Yzma - Alchemist, Be Prepared',
+  CardStatusChanged: 'Yzma - Alchemist is exerted',
+  ControlChanged: 'Ben Kowalski took control of Tristan, Shadowreaver',
+  TurnStarted: 'Turn 4: Ben Kowalski',
+  EffectStarted: 'Ana Ortiz began an action of Be Prepared',
+  EffectResolved: 'The effect resolved',
+  TriggerAdded: "Ana Ortiz's Thanks For Volunteering was added from Yzma - Alchemist",
+  TriggerResolved: 'Ana Ortiz resolved a triggered ability',
+  TriggerRemoved: 'A triggered ability was removed (fizzled)',
+  SearchPerformed: "Ana Ortiz searched Ana Ortiz's deck and found Be Prepared",
+  PlayerLeft: 'Ben Kowalski left the match',
+  MatchEnded: 'Ana Ortiz won (p1 reached 20 lore)',
+  CounterChanged: 'Ana Ortiz gained 2 lore',
+  TimeCalled: 'Time was called',
+  TimeExtended: 'Time extended by 2 min (ruling)',
+};
+
+const spanish: Record<EventType, string> = {
+  MatchCreated: 'Se creó la partida: Ana Ortiz contra Ben Kowalski',
+  CardMoved: 'Ana Ortiz jugó Yzma - Alchemist',
+  CardsMoved: 'Ana Ortiz robó 2 cartas',
+  ZoneShuffled: 'Ana Ortiz barajó su mazo',
+  CardsRevealed: 'Se revelaron: Yzma - Alchemist',
+  CardsLookedAt: 'Ben Kowalski miró Yzma - Alchemist, Be Prepared',
+  CardStatusChanged: 'Yzma - Alchemist está agotado',
+  ControlChanged: 'Ben Kowalski tomó el control de Tristan, Shadowreaver',
+  TurnStarted: 'Turno 4: Ben Kowalski',
+  EffectStarted: 'Ana Ortiz empezó una acción de Be Prepared',
+  EffectResolved: 'El efecto se resolvió',
+  TriggerAdded: 'Se añadió Thanks For Volunteering de Ana Ortiz de Yzma - Alchemist',
+  TriggerResolved: 'Ana Ortiz resolvió una habilidad disparada',
+  TriggerRemoved: 'Se retiró una habilidad disparada (fizzled)',
+  SearchPerformed: 'Ana Ortiz buscó en el mazo de Ana Ortiz y encontró Be Prepared',
+  PlayerLeft: 'Ben Kowalski abandonó la partida',
+  MatchEnded: 'Ana Ortiz ganó (p1 reached 20 lore)',
+  CounterChanged: 'Ana Ortiz ganó 2 de leyenda',
+  TimeCalled: 'Se cantó tiempo',
+  TimeExtended: 'Se añadieron 2 min de tiempo (ruling)',
+};
+
+describe("the judge's log reads every event type as a sentence", () => {
+  afterEach(() => setLanguage('en'));
+
+  it('has a sample for every event type of the vocabulary', () => {
+    expect(Object.keys(samples).sort()).toEqual([...eventTypes].sort());
+    expect(Object.keys(vocabulary).sort()).toEqual([...eventTypes].sort());
+  });
+
+  it.each([...eventTypes])('%s reads as an English sentence, not its type name', (type) => {
+    const sentence = sentenceOf(event(type, samples[type]), nameOf, cardName);
+    expect(sentence).toBe(english[type]);
+    expect(sentence).not.toContain(type);
+    // no type name of any kind: no CamelCase word
+    expect(sentence).not.toMatch(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b/);
+  });
+
+  it.each([...eventTypes])('%s reads as a Spanish sentence', (type) => {
+    setLanguage('es');
+    const sentence = sentenceOf(event(type, samples[type]), nameOf, cardName);
+    expect(sentence).toBe(spanish[type]);
+    expect(sentence).not.toContain(type);
+  });
+
+  it('names the zones of every game in both languages and contracts "a el"', () => {
+    const move = (from: object, to: object) => sentenceOf(event('CardMoved', { cardId: 'c07', from, to }), nameOf, cardName);
+    expect(move({ zone: 'field', player: 'p1' }, { zone: 'graveyard', player: 'p1' })).toBe("Tristan, Shadowreaver moved from Ana Ortiz's field to Ana Ortiz's graveyard");
+    expect(move({ zone: 'monster-slot', slot: 2 }, { zone: 'monster-discard' })).toBe('Tristan, Shadowreaver moved from monster slot 2 to the monster discard');
+    expect(sentenceOf(event('ZoneShuffled', { zone: { zone: 'loot-deck' }, order: [] }), nameOf)).toBe('The loot deck was shuffled');
+    setLanguage('es');
+    expect(move({ zone: 'play', player: 'p1' }, { zone: 'discard', player: 'p1' })).toBe('Tristan, Shadowreaver fue al descarte de Ana Ortiz');
+    expect(move({ zone: 'field', player: 'p1' }, { zone: 'effects-stack' })).toBe('Tristan, Shadowreaver pasó del campo de Ana Ortiz a la pila de efectos');
+    expect(sentenceOf(event('ZoneShuffled', { zone: { zone: 'main-deck', player: 'p2' }, order: [] }), nameOf)).toBe('Ben Kowalski barajó su mazo principal');
+    expect(sentenceOf(event('ZoneShuffled', { zone: { zone: 'loot-deck' }, order: [] }), nameOf)).toBe('Se barajó el mazo de botín');
+  });
+
+  it('reads a type this viewer does not know as a sentence too (the raw type is left to the tooltip)', () => {
+    expect(sentenceOf(event('SomethingNew', {}), nameOf)).toBe('An event this viewer cannot put in words yet');
+  });
+});
+
+describe("the viewer's sentences for the other audiences' observations", () => {
   it.each([
     [{ type: 'CounterChanged', counter: 'lore', player: 'p1', value: 7, change: 2, reason: 'quested' }, 'Ana Ortiz gained 2 lore (now 7) — quested'],
     [{ type: 'CounterChanged', counter: 'lore', player: 'p2', value: 3, change: -1 }, 'Ben Kowalski lost 1 lore (now 3)'],
@@ -21,17 +140,66 @@ describe("the viewer's sentences for counters, time and results", () => {
       'Lyle Tiberius Rourke - Cunning Mercenary has 2 damage',
     ],
     [{ type: 'CardStatusChanged', zone: { zone: 'play', player: 'p1' }, card: { handle: 'h1', definition: 'Yzma - Alchemist', exerted: true } }, 'Yzma - Alchemist is exerted'],
+    [{ type: 'ZoneShuffled', zone: { zone: 'deck', player: 'p1' }, cards: [] }, 'Ana Ortiz shuffled their deck'],
+    [{ type: 'CardsLookedAt', player: 'p2', cards: [{ handle: 'h4' }], unnamed: 1 }, 'Ben Kowalski looked at 2 cards'],
+    [{ type: 'CardMoved', move: { from: { zone: 'deck', player: 'p2' }, to: { zone: 'hand', player: 'p2' }, card: { handle: 'h5' } } }, 'Ben Kowalski drew a card'],
   ])('%j reads "%s"', (observation, sentence) => expect(sentenceOf(observation, nameOf)).toBe(sentence));
 
   it("reads the judge's events with the card's definition for its recorder id", () => {
-    const cardName = (id: string) => ({ c05: 'Yzma - Alchemist' })[id] ?? id;
-    const event = (type: string, data: object) => ({ id: 'e1', type, data });
     expect(sentenceOf(event('CardStatusChanged', { cardId: 'c05', exerted: false }), nameOf, cardName)).toBe('Yzma - Alchemist is ready');
-    expect(sentenceOf(event('CardMoved', { cardId: 'c05', from: { zone: 'hand', player: 'p1' }, to: { zone: 'play', player: 'p1' } }), nameOf, cardName)).toBe(
-      'Ana Ortiz played Yzma - Alchemist',
-    );
-    expect(sentenceOf(event('CounterChanged', { counter: 'lore', player: 'p1', by: 2 }), nameOf, cardName)).toBe('Ana Ortiz gained 2 lore');
-    expect(sentenceOf(event('TimeExtended', { seconds: 120, reason: 'ruling' }), nameOf, cardName)).toBe('Time extended by 2 min (ruling)');
+    expect(sentenceOf(event('CounterChanged', { counter: 'lore', player: 'p1', to: 4 }), nameOf, cardName)).toBe("Ana Ortiz's lore was set (now 4)");
     expect(sentenceOf(event('MatchEnded', { draw: true, reason: 'time' }), nameOf, cardName)).toBe('The game was a draw (time)');
+    expect(sentenceOf(event('SearchPerformed', { player: 'p2', zone: { zone: 'deck', player: 'p2' }, found: null }), nameOf, cardName)).toBe(
+      "Ben Kowalski searched Ben Kowalski's deck and found nothing",
+    );
+  });
+});
+
+describe('every observation type, as the other audiences read it, is a sentence', () => {
+  const p1Hand = { zone: 'hand', player: 'p1' };
+  const p1Deck = { zone: 'deck', player: 'p1' };
+  const yzma = { handle: 'h1', definition: 'Yzma - Alchemist' };
+  /** one observation of every type the domain observes: a new one without a sample here fails to compile */
+  const observations: { [T in ObservationType]: Extract<Observation, { type: T }> } = {
+    MatchStarted: { type: 'MatchStarted', game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], zones: [] },
+    CardMoved: { type: 'CardMoved', move: { from: p1Hand, to: { zone: 'play', player: 'p1' }, index: 0, card: yzma } },
+    CardsMoved: {
+      type: 'CardsMoved',
+      moves: [],
+      unseen: {
+        left: [],
+        arrived: [
+          { zone: p1Deck, index: 0, card: { handle: 'h2' } },
+          { zone: p1Deck, index: 1, card: { handle: 'h3' } },
+        ],
+      },
+    },
+    ZoneShuffled: { type: 'ZoneShuffled', zone: p1Deck, cards: [] },
+    CardsRevealed: { type: 'CardsRevealed', cards: [yzma], to: ['p2'] },
+    CardsLookedAt: { type: 'CardsLookedAt', player: 'p1', cards: [yzma] },
+    CardStatusChanged: { type: 'CardStatusChanged', zone: p1Hand, card: { ...yzma, exerted: true } },
+    ControlChanged: { type: 'ControlChanged', zone: p1Hand, card: yzma, controller: 'p2' },
+    TurnStarted: { type: 'TurnStarted', player: 'p1', turn: 1 },
+    EffectStarted: { type: 'EffectStarted', effectId: 'x', player: 'p1', kind: 'ability', source: yzma },
+    EffectResolved: { type: 'EffectResolved', effectId: 'x' },
+    TriggerAdded: { type: 'TriggerAdded', triggerId: 't', player: 'p1', ability: 'Thanks For Volunteering', kind: 'triggered' },
+    TriggerResolved: { type: 'TriggerResolved', triggerId: 't', player: 'p1' },
+    TriggerRemoved: { type: 'TriggerRemoved', triggerId: 't', reason: 'fizzled' },
+    SearchPerformed: { type: 'SearchPerformed', player: 'p1', zone: p1Deck, found: null },
+    PlayerLeft: { type: 'PlayerLeft', player: 'p2' },
+    MatchEnded: { type: 'MatchEnded', winner: 'p1', reason: 'p2 conceded' },
+    CounterChanged: { type: 'CounterChanged', counter: 'lore', player: 'p1', value: 2, change: 2 },
+    TimeCalled: { type: 'TimeCalled', turn: 3 },
+    TimeExtended: { type: 'TimeExtended', seconds: 60, reason: 'ruling' },
+    Nothing: { type: 'Nothing' },
+  };
+  const unknown = sentenceOf({ type: 'SomethingNew' }, nameOf);
+
+  it.each(Object.values(observations).map((o) => [o.type, o] as const))('%s reads as a sentence of its own', (type, observation) => {
+    const sentence = sentenceOf(observation, nameOf);
+    expect(sentence).not.toBe(unknown);
+    expect(sentence).not.toBe(type);
+    expect(sentence).not.toMatch(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b/);
+    expect(sentence).toMatch(/^[A-Z0-9]/);
   });
 });

@@ -96,6 +96,8 @@ describe('the web viewer, in Chromium', () => {
     await page.reload();
     await shownAt(page, finding.revision);
     expect(await page.locator('input[name="token"]').count()).toBe(0);
+    // the page keeps the language chosen for the next visit: the other tests' pages read English
+    await page.evaluate("localStorage.removeItem('matchlog.language')");
   });
 
   it.each(['four-souls', 'grand-archive'])('draws a %s match for the public, every zone with its count', async (game) => {
@@ -187,14 +189,17 @@ describe('the web viewer, in Chromium', () => {
     ).toMatch(/%$/);
     await page.keyboard.press('ArrowRight');
     await shown(2);
-    await page.locator('select[name="language"]').selectOption('es');
+    // the page redraws in Spanish (a reload, its policy kept)
+    await Promise.all([page.waitForEvent('load'), page.locator('select[name="language"]').selectOption('es')]);
+    await shown(2);
     await page.locator('button.live').click();
     await page
       .locator('.live-status')
-      .filter({ hasText: /^(The match has ended\.|Live)$/ })
+      .filter({ hasText: /^(La partida ha terminado\.|En directo)$/ })
       .waitFor({ timeout: 10_000 });
     expect(await page.evaluate('window.__violations')).toEqual([]);
     expect(console.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
+    await page.evaluate("localStorage.removeItem('matchlog.language')");
   });
 
   it('leaks nothing: every payload the page received passes the deliveries check for its audience', async () => {

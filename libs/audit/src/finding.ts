@@ -11,6 +11,8 @@ export interface Finding {
   /** contains the rule number, e.g. "lorcana 7.2.2", "four-souls The Stack", "matchlog self-audit" */
   readonly rule: string;
   readonly severity: Severity;
+  /** what was found, in a few words, in the message's language (findings/titles.ts) */
+  readonly title: string;
   readonly players: readonly string[];
   readonly message: string;
 }

@@ -2,10 +2,11 @@ import { AudienceView, MatchEvent, Observation, Seat, emptySeat, stepSeat } from
 import { IdentityMatcher } from './deliveries/matcher';
 import { Found, propertyPath, scanPayload } from './deliveries/scan';
 import { Finding, Language } from './finding';
+import { findingTitle } from './findings/titles';
 import { KnownCursor } from './knowledge/known-at';
 import { KnowledgeLedger, knowledgeLedger, publishedBy } from './knowledge/ledger';
 
-export const SELF_AUDIT_LEAK = 'SELF_AUDIT_LEAK';
+export const SELF_AUDIT_LEAK = 'SELF_AUDIT_LEAK' as const;
 export const SELF_AUDIT_RULE = 'matchlog self-audit';
 
 export type SeatStep = (seat: Seat, event: MatchEvent) => { seat: Seat; observation: Observation };
@@ -71,6 +72,7 @@ export const selfAudit = (events: readonly MatchEvent[], options: SelfAuditOptio
           code: SELF_AUDIT_LEAK,
           rule: SELF_AUDIT_RULE,
           severity: 'violation',
+          title: findingTitle(SELF_AUDIT_LEAK, language),
           players: [audience],
           message: message(language, where, audience, revision, found),
         });

@@ -214,6 +214,7 @@ describe('provably fair shuffles', () => {
       code: 'SHUFFLE_COMMITMENT_MISMATCH',
       rule: 'matchlog fair shuffle',
       severity: 'violation',
+      title: 'Shuffle does not match its commitment',
       players: ['p1'],
       message: expect.stringMatching(/^The shuffle of deck@p1 does not match its commitment: SHA-256 of its order and salt is [0-9a-f]{64}, but the commitment published/),
     });
@@ -233,6 +234,7 @@ describe('provably fair shuffles', () => {
         code: 'DRAW_NOT_FROM_COMMITTED_ORDER',
         rule: 'matchlog fair shuffle',
         severity: 'violation',
+        title: 'Card not taken in the shuffled order',
         players: ['p1'],
         message:
           '"Stitch" (p1-deck-1) left deck@p1 from position 3 (1 = top), but the order committed by the shuffle at revision 2, with the moves recorded since, had "Ariel" (p1-deck-0) on top.',

@@ -80,7 +80,7 @@ describe('deck checks across games (findings/decks)', () => {
     const g2 = game(2, { p1: p1.slice(0, 59), p2 });
     const others = [other('g1', game(1, { p1, p2 }))];
     const es = deckFindings(g2, others, 'es');
-    expect(es.map(({ message, ...rest }) => rest)).toEqual(deckFindings(g2, others).map(({ message, ...rest }) => rest));
+    expect(es.map(({ message, title, ...rest }) => rest)).toEqual(deckFindings(g2, others).map(({ message, title, ...rest }) => rest));
     expect(es[0].message).toMatch(/la partida 2.*59 cartas/);
     expect(es[1].message).toMatch(/quitó 1 × A Card 14/);
   });

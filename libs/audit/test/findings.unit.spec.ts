@@ -100,9 +100,10 @@ describe('the audit corpus (examples/audit)', () => {
     const events = load(file);
     const english = ruleFindings(events);
     const spanish = ruleFindings(events, { language: 'es' });
-    expect(spanish.map(({ message, ...rest }) => rest)).toEqual(english.map(({ message, ...rest }) => rest));
+    expect(spanish.map(({ message, title, ...rest }) => rest)).toEqual(english.map(({ message, title, ...rest }) => rest));
     spanish.forEach((finding, i) => {
       expect(finding.message).not.toBe(english[i].message);
+      expect(finding.title).not.toBe(english[i].title);
       expect(finding.message).not.toMatch(/undefined/);
       expect(english[i].message).not.toMatch(/undefined/);
     });

@@ -55,6 +55,7 @@ describe('self-audit: the match re-checks its own feeds and views against the le
         code: 'SELF_AUDIT_LEAK',
         rule: 'matchlog self-audit',
         severity: 'violation',
+        title: 'Hidden information leaked',
         players: ['p2'],
         message:
           'Self-audit: the observation of p2 at revision 3 holds the definition "Ariel - On Human Legs" at $.move.card.definition (card p1-deck-0), which it could not know then.',
@@ -65,6 +66,7 @@ describe('self-audit: the match re-checks its own feeds and views against the le
         code: 'SELF_AUDIT_LEAK',
         rule: 'matchlog self-audit',
         severity: 'violation',
+        title: 'Hidden information leaked',
         players: ['p2'],
         message:
           'Self-audit: the view of p2 at revision 3 holds the definition "Ariel - On Human Legs" at $.zones[\'hand@p1\'].cards[2].definition (card p1-deck-0), which it could not know then.',

@@ -32,7 +32,7 @@ export class MatchAuditController {
   @ApiOperation({
     summary: 'Rule findings, fair-shuffle checks and the self-audit',
     description:
-      'Each finding: revision, eventId, a stable code, the rule cited (e.g. "lorcana 7.2.2"), severity, the players involved, a message. Spanish with Accept-Language: es.',
+      'Each finding: revision, eventId, a stable code, the rule cited (e.g. "lorcana 7.2.2"), severity, a title (a few words), the players involved, a message. Title and message in Spanish with Accept-Language: es.',
   })
   @Returns(200, 'AuditReport')
   @ApiHeader({ name: 'accept-language', required: false, description: 'es for Spanish messages' })

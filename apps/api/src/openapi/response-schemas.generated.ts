@@ -866,6 +866,9 @@ export const responseDefinitions = {
       "severity": {
         "$ref": "#/definitions/Severity"
       },
+      "title": {
+        "type": "string"
+      },
       "players": {
         "type": "array",
         "items": {
@@ -882,6 +885,7 @@ export const responseDefinitions = {
       "code",
       "rule",
       "severity",
+      "title",
       "players",
       "message"
     ],

@@ -20,7 +20,7 @@ export const language = (): Language => current;
 /** The page's language, kept for the next visit; the page redraws what it shows. */
 export const setLanguage = (next: Language): void => {
   current = next;
-  document.documentElement.lang = next;
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
   try {
     localStorage.setItem('matchlog.language', next);
   } catch {
@@ -28,6 +28,12 @@ export const setLanguage = (next: Language): void => {
   }
 };
 
-/** The one message catalogue: a key, its text in the page's language, `{name}` placeholders filled from params. */
+/** Spanish contracts "a el" and "de el" once a zone's name (with its article) is in place. */
+const contracted = (text: string): string => (current === 'es' ? text.replace(/\b(a|de) el\b/g, (_, word: string) => (word === 'a' ? 'al' : 'del')) : text);
+
+/**
+ * The one message catalogue: a key, its text in the page's language, `{name}` placeholders filled from params.
+ * A key built at run time (a zone's or counter's name) that the catalogue lacks comes back as itself.
+ */
 export const t = (key: MessageKey, params: Params = {}): string =>
-  catalogues[current][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  contracted((catalogues[current][key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)));

@@ -2,6 +2,7 @@ import { Language, Finding } from '../finding';
 import { MatchEvent, MatchLayout, MatchState, ZoneRef, ZoneShuffled, emptyMatch, evolve, zoneIndexOf, zoneKey } from '@matchlog/domain';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
+import { findingTitle } from '../findings/titles';
 
 export const FAIR_SHUFFLE_RULE = 'matchlog fair shuffle';
 
@@ -88,7 +89,8 @@ interface Followed {
  * Shuffles without a commitment are not checked: they were recorded before commitments, or imported.
  */
 export const checkCommitments = (events: readonly MatchEvent[], options: CommitmentOptions = {}): Finding[] => {
-  const say = messages[options.language ?? 'en'];
+  const language = options.language ?? 'en';
+  const say = messages[language];
   const findings: Finding[] = [];
   const followed = new Map<number, Followed>();
   let before = emptyMatch;
@@ -122,6 +124,7 @@ export const checkCommitments = (events: readonly MatchEvent[], options: Commitm
           code: 'DRAW_NOT_FROM_COMMITTED_ORDER',
           rule: FAIR_SHUFFLE_RULE,
           severity: 'violation',
+          title: findingTitle('DRAW_NOT_FROM_COMMITTED_ORDER', language),
           players: [...players],
           message: say.notTop(nameOf(before, card), zoneKey(layout.zones[zone].ref), position + 1, deck.revision, nameOf(before, top)),
         });
@@ -142,6 +145,7 @@ export const checkCommitments = (events: readonly MatchEvent[], options: Commitm
             code: 'SHUFFLE_COMMITMENT_MISMATCH',
             rule: FAIR_SHUFFLE_RULE,
             severity: 'violation',
+            title: findingTitle('SHUFFLE_COMMITMENT_MISMATCH', language),
             players: owner === null ? [] : [owner],
             message: checked,
           });

@@ -8,5 +8,7 @@ export { deckCodes } from './codes';
 export type { DeckFindingCode } from './codes';
 export { deckMessages, deckMessageFor } from './messages';
 export { deckFindings } from './decks/deck-findings';
+export { findingTitle, findingTitles } from './titles';
+export type { AnyFindingCode } from './titles';
 export type { OtherGame } from './decks/deck-findings';
 export type { DeckFacts, CardCount } from './decks/deck-facts';

@@ -1,5 +1,6 @@
 import { GameId, MatchEvent, MatchState, emptyMatch, evolve } from '@matchlog/domain';
 import { Finding, Language } from '../finding';
+import { findingTitle } from './titles';
 import { At, Check, CheckFactory, Facts, Report, Step } from './check';
 import { FindingCode, codes } from './codes';
 import { fourSoulsChecks } from './four-souls';
@@ -45,6 +46,7 @@ export const ruleFindings = (events: readonly MatchEvent[], options: RuleFinding
       code,
       rule,
       severity,
+      title: findingTitle(code, language),
       players,
       message: messageFor(code, facts, language),
     });

@@ -271,7 +271,7 @@ export interface paths {
         };
         /**
          * Rule findings, fair-shuffle checks and the self-audit
-         * @description Each finding: revision, eventId, a stable code, the rule cited (e.g. "lorcana 7.2.2"), severity, the players involved, a message. Spanish with Accept-Language: es.
+         * @description Each finding: revision, eventId, a stable code, the rule cited (e.g. "lorcana 7.2.2"), severity, a title (a few words), the players involved, a message. Title and message in Spanish with Accept-Language: es.
          */
         get: operations["MatchAuditController_audit"];
         put?: never;
@@ -897,6 +897,7 @@ export interface components {
             code: string;
             rule: string;
             severity: components["schemas"]["Severity"];
+            title: string;
             players: string[];
             message: string;
         };

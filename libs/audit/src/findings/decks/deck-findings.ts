@@ -1,5 +1,6 @@
 import { EventOf, MatchCreated, Ruleset, citeTournament, rulesets } from '@matchlog/domain';
 import { Finding, Language } from '../../finding';
+import { findingTitle } from '../titles';
 import { DeckFindingCode, deckCodes } from '../codes';
 import { deckMessageFor } from '../messages';
 import { DeckFacts } from './deck-facts';
@@ -32,6 +33,7 @@ export const deckFindings = (created: EventOf<'MatchCreated'>, others: readonly 
       code,
       rule: citeTournament(ruleset, section),
       severity,
+      title: findingTitle(code, language),
       players: [facts.player],
       message: deckMessageFor(code, facts, language),
     });
