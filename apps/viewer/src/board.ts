@@ -3,6 +3,7 @@ import { h } from './dom';
 import { zoneLabel, zoneName } from './games';
 import { t } from './i18n';
 import { counterName } from './sentence';
+import { printedWord } from './games';
 
 type Zone = View['zones'][string];
 type Card = Zone['cards'][number];
@@ -23,11 +24,11 @@ const printedFacts = (printed: Printed | undefined) => {
         {
           class: `cost${inkable ? ' inkable' : ''}`,
           'data-ink': ink?.toLowerCase(),
-          title: [t('board.cost', { cost }), ink, inkable && t('board.inkable')].filter(Boolean).join(' · '),
+          title: [t('board.cost', { cost }), ink && printedWord(ink), inkable && t('board.inkable')].filter(Boolean).join(' · '),
         },
         cost,
       ),
-    type !== undefined && h('span', { class: 'type' }, type),
+    type !== undefined && h('span', { class: 'type' }, printedWord(type)),
     lore !== undefined && lore > 0 && h('span', { class: 'lore', 'data-lore': lore, 'aria-label': t('board.lore', { lore }), title: t('board.lore', { lore }) }, '◆'.repeat(lore)),
     (strength !== undefined || willpower !== undefined) &&
       h(

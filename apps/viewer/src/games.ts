@@ -16,3 +16,13 @@ export const zoneName = (zone: string): string => {
 
 export const zoneLabel = (ref: { readonly zone: string; readonly slot?: number }): string =>
   ref.slot === undefined ? zoneName(ref.zone) : t('zone.slot', { zone: zoneName(ref.zone), slot: ref.slot });
+
+/** A card type or ink as printed ("Character", "Amber/Steel"), in the page's language where the catalogue has the word. */
+export const printedWord = (printed: string): string =>
+  printed
+    .split('/')
+    .map((word) => {
+      const key = `printed.${word.trim().toLowerCase()}`;
+      return key in en ? t(key as MessageKey) : word;
+    })
+    .join('/');

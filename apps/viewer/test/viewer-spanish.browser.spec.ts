@@ -8,8 +8,8 @@ import { Recorded, SCREENSHOTS, TESTING, ViewerRig, shownAt, startViewerRig } fr
 const LETTER = 'A-Za-zÀ-ÿ';
 const wordsOf = (texts: readonly string[]) =>
   new Set(texts.flatMap((text) => text.replace(/\{\w+\}/g, ' ').match(new RegExp(`[${LETTER}]{3,}`, 'g')) ?? []).map((w) => w.toLowerCase()));
-/** words both languages use: the games' names, and "token", "control", "material", "CSV" */
-const SHARED = new Set(['token', 'disney', 'lorcana', 'four', 'souls', 'grand', 'archive', 'control', 'material', 'csv']);
+/** words both languages use: the games' names, and "token", "control", "material", "CSV", "min" (minutes) */
+const SHARED = new Set(['token', 'disney', 'lorcana', 'four', 'souls', 'grand', 'archive', 'control', 'material', 'csv', 'min']);
 /** the catalogue's English words (a Spanish text left in English shows one of these) */
 const ENGLISH = [...wordsOf(Object.values(en))].filter((word) => !SHARED.has(word));
 

@@ -332,4 +332,16 @@ export const en = {
   'picker.many': '{count} matches.',
   'picker.failed': 'Could not search: {message}',
   'picker.events': '{count} events',
+  // board.ts: Lorcana's printed card types and inks
+  'printed.character': 'Character',
+  'printed.action': 'Action',
+  'printed.song': 'Song',
+  'printed.item': 'Item',
+  'printed.location': 'Location',
+  'printed.amber': 'Amber',
+  'printed.amethyst': 'Amethyst',
+  'printed.emerald': 'Emerald',
+  'printed.ruby': 'Ruby',
+  'printed.sapphire': 'Sapphire',
+  'printed.steel': 'Steel',
 } as const;

@@ -334,4 +334,16 @@ export const es: Record<keyof typeof en, string> = {
   'picker.many': '{count} partidas.',
   'picker.failed': 'No se pudo buscar: {message}',
   'picker.events': '{count} eventos',
+  // board.ts: Lorcana's printed card types and inks
+  'printed.character': 'Personaje',
+  'printed.action': 'Acción',
+  'printed.song': 'Canción',
+  'printed.item': 'Objeto',
+  'printed.location': 'Ubicación',
+  'printed.amber': 'Ámbar',
+  'printed.amethyst': 'Amatista',
+  'printed.emerald': 'Esmeralda',
+  'printed.ruby': 'Rubí',
+  'printed.sapphire': 'Zafiro',
+  'printed.steel': 'Acero',
 };
