@@ -107,7 +107,7 @@ describe("the best of three in examples/lorcana-bo3, recorded as the README's sc
     ]);
     expect(body.tables[0].result).toEqual({ wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: true, decided: true });
     const csv = (await t.http().get('/rounds/results').query({ event: 'Example Cup', round: 3, format: 'csv' }).expect(200)).text;
-    expect(csv.split('\r\n')[1]).toBe('12,p1,p2,1,1,1,draw,true,p1;p2;draw');
+    expect(csv.split('\r\n')[1]).toBe('12,p1,Ana Ortiz,p2,Ben Kowalski,1,1,1,draw,true,p1;p2;draw,,');
   });
 
   it("game 3's clock: time called in turn 5, the 5 turns after time the procedure allows, the judge's extension; its audit finds no violation", async () => {

@@ -201,6 +201,16 @@ export const responseDefinitions = {
           }
         ]
       },
+      "voided": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/MatchVoided"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "counters": {
         "$ref": "#/definitions/PlayerCounters"
       },
@@ -218,6 +228,7 @@ export const responseDefinitions = {
       "queue",
       "departed",
       "ended",
+      "voided",
       "counters",
       "time"
     ],
@@ -1241,6 +1252,16 @@ export const responseDefinitions = {
           }
         ]
       },
+      "voided": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/MatchVoided"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "counters": {
         "$ref": "#/definitions/PlayerCounters"
       },
@@ -1258,6 +1279,7 @@ export const responseDefinitions = {
       "queue",
       "departed",
       "ended",
+      "voided",
       "counters",
       "time"
     ],
@@ -1434,7 +1456,8 @@ export const responseDefinitions = {
           "MatchEnded",
           "CounterChanged",
           "TimeCalled",
-          "TimeExtended"
+          "TimeExtended",
+          "MatchVoided"
         ]
       },
       "zone": {
@@ -1547,7 +1570,8 @@ export const responseDefinitions = {
           "MatchEnded",
           "CounterChanged",
           "TimeCalled",
-          "TimeExtended"
+          "TimeExtended",
+          "MatchVoided"
         ]
       },
       "zone": {
@@ -1624,7 +1648,8 @@ export const responseDefinitions = {
           "MatchEnded",
           "CounterChanged",
           "TimeCalled",
-          "TimeExtended"
+          "TimeExtended",
+          "MatchVoided"
         ]
       },
       "zone": {
@@ -2354,6 +2379,30 @@ export const responseDefinitions = {
           "data"
         ],
         "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "MatchVoided"
+          },
+          "data": {
+            "$ref": "#/definitions/MatchVoided"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
       }
     ]
   },
@@ -2408,6 +2457,9 @@ export const responseDefinitions = {
         "items": {
           "type": "number"
         }
+      },
+      "unnumberedDuplicates": {
+        "type": "number"
       }
     },
     "required": [
@@ -2643,6 +2695,18 @@ export const responseDefinitions = {
       "status",
       "tournament",
       "winner"
+    ],
+    "additionalProperties": false
+  },
+  "MatchVoided": {
+    "type": "object",
+    "properties": {
+      "reason": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "reason"
     ],
     "additionalProperties": false
   },
@@ -3335,6 +3399,23 @@ export const responseDefinitions = {
         "properties": {
           "type": {
             "type": "string",
+            "const": "MatchVoided"
+          },
+          "reason": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "reason"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
             "const": "Nothing"
           }
         },
@@ -3760,6 +3841,12 @@ export const responseDefinitions = {
       },
       "draw": {
         "type": "boolean"
+      },
+      "voided": {
+        "type": "boolean"
+      },
+      "duplicate": {
+        "type": "boolean"
       }
     },
     "required": [
@@ -3767,7 +3854,9 @@ export const responseDefinitions = {
       "matchId",
       "ended",
       "winner",
-      "draw"
+      "draw",
+      "voided",
+      "duplicate"
     ],
     "additionalProperties": false
   },
