@@ -2,4 +2,7 @@
 export const en = {
   'nav.matches': '← Matches',
   'controls.language': 'Language ',
+  // void
+  'void.headline': 'Void',
+  'void.reason': 'The organizer voided this match: it counts for nothing ({reason}).',
 } as const;

@@ -4,4 +4,7 @@ import type { en } from './en';
 export const es: Record<keyof typeof en, string> = {
   'nav.matches': '← Partidas',
   'controls.language': 'Idioma ',
+  // void
+  'void.headline': 'Anulada',
+  'void.reason': 'La organización anuló esta partida: no cuenta para nada ({reason}).',
 };
