@@ -94,12 +94,7 @@ describe('access control: every route x every kind of caller', () => {
         .post(path)
         .set(as)
         .send({ expectedRevision: await revision(), events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] });
-    if (route === 'POST /matches/:id/void')
-      return t
-        .http()
-        .post(path)
-        .set(as)
-        .send({ reason: 'recorded twice' });
+    if (route === 'POST /matches/:id/void') return t.http().post(path).set(as).send({ reason: 'recorded twice' });
     if (route === 'POST /matches/:id/audit/deliveries')
       return t
         .http()

@@ -127,13 +127,7 @@ describe("the README's walk-through run twice: the second run's copies are dupli
 
   const record = async (game: string, files: [string, string]): Promise<string> => {
     const created = await t.http().post('/matches').set(t.organizer).set('Content-Type', 'application/json').send(example(game, files[0])).expect(201);
-    await t
-      .http()
-      .post(`/matches/${created.body.matchId}/events`)
-      .set(t.organizer)
-      .set('Content-Type', 'application/json')
-      .send(example(game, files[1]))
-      .expect(201);
+    await t.http().post(`/matches/${created.body.matchId}/events`).set(t.organizer).set('Content-Type', 'application/json').send(example(game, files[1])).expect(201);
     return created.body.matchId;
   };
   const recordBo3 = async () => {
@@ -141,7 +135,12 @@ describe("the README's walk-through run twice: the second run's copies are dupli
     for (const game of [1, 2, 3]) ids.push(await record('lorcana-bo3', [`game-${game}.match.json`, `game-${game}.events.json`]));
     return ids;
   };
-  const slip = async (event: string, format?: 'csv') => t.http().get('/rounds/results').query({ event, round: 3, ...(format && { format }) }).expect(200);
+  const slip = async (event: string, format?: 'csv') =>
+    t
+      .http()
+      .get('/rounds/results')
+      .query({ event, round: 3, ...(format && { format }) })
+      .expect(200);
   /** The README's loop: every game of the slip not void and not of this run, voided with the organizer key. */
   const voidEarlierRuns = async (thisRun: string[]) => {
     const games: { matchId: string; voided: boolean }[] = (await slip('Example Cup')).body.tables.flatMap((table: { games: unknown[] }) => table.games);

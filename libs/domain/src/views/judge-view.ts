@@ -55,7 +55,16 @@ const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, d
 /** The judge sees everything: the view is the whole state. */
 export const judgeView = (state: MatchState): JudgeView => {
   const { layout } = state;
-  const base = { audience: 'judge' as const, revision: state.revision, turn: state.turn, departed: state.departed, ended: state.ended, voided: state.voided, counters: state.counters, time: state.time };
+  const base = {
+    audience: 'judge' as const,
+    revision: state.revision,
+    turn: state.turn,
+    departed: state.departed,
+    ended: state.ended,
+    voided: state.voided,
+    counters: state.counters,
+    time: state.time,
+  };
   if (layout === null) return { ...base, game: null, players: [], zones: {}, queue: null };
   const zones: Record<string, ZoneView<JudgeCard>> = {};
   layout.zones.forEach((zone, z) => {

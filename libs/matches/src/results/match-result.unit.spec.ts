@@ -95,12 +95,25 @@ describe('matchResult (Swiss end-of-match procedure)', () => {
   });
 
   it('a game without a number at a table that has numbered games is a duplicate, even in a best of one', () => {
-    expect(matchResult(P, 1, [won('p2', { game: 1 }), won('p1')])).toEqual({ wins: { p1: 0, p2: 1 }, draws: 0, winner: null, draw: false, decided: false, unnumberedDuplicates: 1 });
+    expect(matchResult(P, 1, [won('p2', { game: 1 }), won('p1')])).toEqual({
+      wins: { p1: 0, p2: 1 },
+      draws: 0,
+      winner: null,
+      draw: false,
+      decided: false,
+      unnumberedDuplicates: 1,
+    });
     expect(matchResult(P, 1, [won('p2')])).toMatchObject({ winner: 'p2', decided: true });
   });
 
   it('a void game counts for nothing and is no duplicate: voiding the copies decides the match again', () => {
-    expect(matchResult(P, 3, [won('p1'), won('p1', { voided: true }), won('p1', { voided: true })])).toEqual({ wins: { p1: 1, p2: 0 }, draws: 0, winner: null, draw: false, decided: false });
+    expect(matchResult(P, 3, [won('p1'), won('p1', { voided: true }), won('p1', { voided: true })])).toEqual({
+      wins: { p1: 1, p2: 0 },
+      draws: 0,
+      winner: null,
+      draw: false,
+      decided: false,
+    });
     expect(matchResult(P, 1, [won('p1', { voided: true }), won('p2')])).toMatchObject({ wins: { p1: 0, p2: 1 }, winner: 'p2', decided: true });
     expect(duplicatesAmong([won('p1', { voided: true }), won('p2')])).toEqual([false, false]);
   });
