@@ -5,4 +5,5 @@ export const en = {
   // void
   'void.headline': 'Void',
   'void.reason': 'The organizer voided this match: it counts for nothing ({reason}).',
+  'void.sentence': 'The organizer voided the match ({reason})',
 } as const;

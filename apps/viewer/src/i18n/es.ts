@@ -7,4 +7,5 @@ export const es: Record<keyof typeof en, string> = {
   // void
   'void.headline': 'Anulada',
   'void.reason': 'La organización anuló esta partida: no cuenta para nada ({reason}).',
+  'void.sentence': 'La organización anuló la partida ({reason})',
 };
