@@ -6,7 +6,7 @@ import * as tokensFromLog from './004_tokens_from_log';
 import * as tokenRevocations from './005_token_revocations';
 import * as checkpoints from './006_checkpoints';
 import * as matchResults from './007_match_results';
-import * as voided from './008_voided';
+import * as voided from './009_voided';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
@@ -17,5 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_token_revocations': tokenRevocations,
   '006_checkpoints': checkpoints,
   '007_match_results': matchResults,
-  '008_voided': voided,
+  '009_voided': voided,
 };
