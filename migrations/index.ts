@@ -7,6 +7,7 @@ import * as tokenRevocations from './005_token_revocations';
 import * as checkpoints from './006_checkpoints';
 import * as matchResults from './007_match_results';
 import * as searchKeys from './008_search_keys';
+import * as voided from './009_voided';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_checkpoints': checkpoints,
   '007_match_results': matchResults,
   '008_search_keys': searchKeys,
+  '009_voided': voided,
 };

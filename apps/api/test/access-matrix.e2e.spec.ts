@@ -34,6 +34,8 @@ const EXPECTED: Record<string, number[]> = {
   'GET /matches/:id/knowledge': [401, 200, 200, 403, 403, 403, 403, 403],
   'GET /matches/:id/clock': [401, 200, 200, 403, 403, 403, 403, 403],
   'POST /matches/:id/audit/deliveries': [401, 200, 200, 403, 403, 403, 403, 403],
+  // last: once void, the match takes no more events
+  'POST /matches/:id/void': [401, 201, 403, 403, 403, 403, 403, 403],
 };
 
 describe('access control: every route x every kind of caller', () => {
@@ -92,6 +94,7 @@ describe('access control: every route x every kind of caller', () => {
         .post(path)
         .set(as)
         .send({ expectedRevision: await revision(), events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] });
+    if (route === 'POST /matches/:id/void') return t.http().post(path).set(as).send({ reason: 'recorded twice' });
     if (route === 'POST /matches/:id/audit/deliveries')
       return t
         .http()

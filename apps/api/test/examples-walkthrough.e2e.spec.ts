@@ -107,7 +107,7 @@ describe("the best of three in examples/lorcana-bo3, recorded as the README's sc
     ]);
     expect(body.tables[0].result).toEqual({ wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: true, decided: true });
     const csv = (await t.http().get('/rounds/results').query({ event: 'Example Cup', round: 3, format: 'csv' }).expect(200)).text;
-    expect(csv.split('\r\n')[1]).toBe('12,p1,p2,1,1,1,draw,true,p1;p2;draw');
+    expect(csv.split('\r\n')[1]).toBe('12,p1,Ana Ortiz,p2,Ben Kowalski,1,1,1,draw,true,p1;p2;draw,,');
   });
 
   it("game 3's clock: time called in turn 5, the 5 turns after time the procedure allows, the judge's extension; its audit finds no violation", async () => {
@@ -117,5 +117,70 @@ describe("the best of three in examples/lorcana-bo3, recorded as the README's sc
     expect(clock.extensions).toEqual([expect.objectContaining({ seconds: 180 })]);
     const { findings } = (await t.http().get(`/matches/${ids[2]}/audit`).set(judge3).expect(200)).body;
     expect(findings.filter((f: { severity: string }) => f.severity === 'violation')).toEqual([]);
+  });
+});
+
+describe("the README's walk-through run twice: the second run's copies are duplicates, and voiding them as the README does restores the slip", () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp()));
+  afterAll(() => t.close());
+
+  const record = async (game: string, files: [string, string]): Promise<string> => {
+    const created = await t.http().post('/matches').set(t.organizer).set('Content-Type', 'application/json').send(example(game, files[0])).expect(201);
+    await t.http().post(`/matches/${created.body.matchId}/events`).set(t.organizer).set('Content-Type', 'application/json').send(example(game, files[1])).expect(201);
+    return created.body.matchId;
+  };
+  const recordBo3 = async () => {
+    const ids: string[] = [];
+    for (const game of [1, 2, 3]) ids.push(await record('lorcana-bo3', [`game-${game}.match.json`, `game-${game}.events.json`]));
+    return ids;
+  };
+  const slip = async (event: string, format?: 'csv') =>
+    t
+      .http()
+      .get('/rounds/results')
+      .query({ event, round: 3, ...(format && { format }) })
+      .expect(200);
+  /** The README's loop: every game of the slip not void and not of this run, voided with the organizer key. */
+  const voidEarlierRuns = async (thisRun: string[]) => {
+    const games: { matchId: string; voided: boolean }[] = (await slip('Example Cup')).body.tables.flatMap((table: { games: unknown[] }) => table.games);
+    const earlier = games.filter((game) => !game.voided && !thisRun.includes(game.matchId)).map((game) => game.matchId);
+    for (const id of earlier) await t.http().post(`/matches/${id}/void`).set(t.organizer).send({ reason: 'recorded again by a later run of the walk-through' }).expect(201);
+    return earlier;
+  };
+  const DRAW = { wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: true, decided: true };
+
+  it('best of three: a drawn match after each run, never "decided" on doubled games', async () => {
+    const first = await recordBo3();
+    expect(await voidEarlierRuns(first)).toEqual([]);
+    expect((await slip('Example Cup')).body.tables[0].result).toEqual(DRAW);
+
+    const second = await recordBo3();
+    const doubled = (await slip('Example Cup')).body.tables[0];
+    expect(doubled.result).toMatchObject({ decided: false, winner: null, draw: false, duplicateGames: [1, 2, 3] });
+    expect(doubled.games.every((game: { duplicate: boolean }) => game.duplicate)).toBe(true);
+
+    expect((await voidEarlierRuns(second)).sort()).toEqual([...first].sort());
+    const restored = (await slip('Example Cup')).body.tables;
+    expect(restored).toHaveLength(1);
+    expect(restored[0].result).toEqual(DRAW);
+    expect(restored[0].games.filter((game: { voided: boolean }) => !game.voided).map((game: { matchId: string }) => game.matchId)).toEqual(second);
+    const row = (await slip('Example Cup', 'csv')).text.split('\r\n')[1].split(',');
+    expect(row.slice(0, 11)).toEqual(['12', 'p1', 'Ana Ortiz', 'p2', 'Ben Kowalski', '1', '1', '1', 'draw', 'true', 'void;p1;void;p2;void;draw']);
+    expect(row[11]).toBe('');
+    expect(row[12].split(';').sort()).toEqual([...first].sort());
+  });
+
+  it('the Lorcana example recorded twice at its table without a game number: the first counts, the second is a duplicate, nothing is decided', async () => {
+    const event = 'Disney Lorcana Store Championship - Riverside Games';
+    const first = await record('lorcana', ['match.json', 'events.json']);
+    const second = await record('lorcana', ['match.json', 'events.json']);
+    const table = (await slip(event)).body.tables[0];
+    expect(table.games.map((game: { matchId: string; duplicate: boolean }) => [game.matchId, game.duplicate])).toEqual([
+      [first, false],
+      [second, true],
+    ]);
+    expect(table.result).toEqual({ wins: { p1: 1, p2: 0 }, draws: 0, winner: null, draw: false, decided: false, unnumberedDuplicates: 1 });
+    expect((await slip(event, 'csv')).text.split('\r\n')[1]).toBe(`12,p1,Ana Ortiz,p2,Ben Kowalski,1,0,0,,false,p1;p1,${second},`);
   });
 });

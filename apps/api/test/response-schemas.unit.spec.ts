@@ -21,6 +21,7 @@ describe('the response schemas', () => {
       'time',
       'tournament',
       'turn',
+      'voided',
       'zones',
     ]);
     expect(responseDefinitions.SeenCard.additionalProperties).toBe(false);

@@ -48,7 +48,21 @@ describe('answers carry only the fields their types declare', () => {
     expect(res.text).not.toContain(SECRET);
     expect(res.text).not.toContain('c01');
     expect(res.body.zones['hand@p1'].count).toBe(3);
-    expect(Object.keys(res.body).sort()).toEqual(['audience', 'counters', 'departed', 'ended', 'game', 'players', 'queue', 'revision', 'time', 'tournament', 'turn', 'zones']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'audience',
+      'counters',
+      'departed',
+      'ended',
+      'game',
+      'players',
+      'queue',
+      'revision',
+      'time',
+      'tournament',
+      'turn',
+      'voided',
+      'zones',
+    ]);
     expect(Object.keys(res.body.zones['hand@p1'].cards[0]).sort()).toEqual(['handle']);
   });
 

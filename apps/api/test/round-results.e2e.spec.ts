@@ -96,14 +96,14 @@ describe('GET /rounds/results: the round result slip', () => {
       ],
       bestOf: 3,
       games: [
-        { game: 1, matchId: 't12-g1', ended: true, winner: 'p1', draw: false },
-        { game: 2, matchId: 't12-g2', ended: true, winner: 'p2', draw: false },
-        { game: 3, matchId: 't12-g3', ended: true, winner: null, draw: true },
+        { game: 1, matchId: 't12-g1', ended: true, winner: 'p1', draw: false, voided: false, duplicate: false },
+        { game: 2, matchId: 't12-g2', ended: true, winner: 'p2', draw: false, voided: false, duplicate: false },
+        { game: 3, matchId: 't12-g3', ended: true, winner: null, draw: true, voided: false, duplicate: false },
       ],
       result: { wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: true, decided: true },
     });
     expect(five.result).toEqual({ wins: { p1: 0, p2: 2 }, draws: 0, winner: 'p2', draw: false, decided: true });
-    expect(seven.games).toEqual([{ game: 1, matchId: 't7-g1', ended: false, winner: null, draw: false }]);
+    expect(seven.games).toEqual([{ game: 1, matchId: 't7-g1', ended: false, winner: null, draw: false, voided: false, duplicate: false }]);
     expect(seven.result).toMatchObject({ winner: null, draw: false, decided: false });
   });
 
@@ -138,7 +138,7 @@ describe('GET /rounds/results: the round result slip', () => {
         .query({ ...round, format: 'csv' })
         .expect(200)
     ).text;
-    expect(csv.split('\r\n')[1]).toContain(',false,');
+    expect(csv.split('\r\n')[1]).toBe('12,p1,Ada,p2,Grace,1,1,0,,false,p1;;p2,dup-g2a;dup-g2b,');
   });
 
   it('tells nothing hidden: no card id, no definition', async () => {
@@ -153,10 +153,10 @@ describe('GET /rounds/results: the round result slip', () => {
     const res = await t.http().get('/rounds/results').query({ event: EVENT, round: 2, format: 'csv' }).expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(parseCsv(res.text)).toEqual([
-      ['table', 'player1', 'player2', 'player1_wins', 'player2_wins', 'draws', 'result', 'decided', 'games'],
-      ['5', 'p1', 'p2', '0', '2', '0', 'p2', 'true', 'p2;p2'],
-      ['7', 'p1', 'p2', '0', '0', '0', '', 'false', ''],
-      ['12', 'p1', 'p2', '1', '1', '1', 'draw', 'true', 'p1;p2;draw'],
+      ['table', 'player1', 'player1_name', 'player2', 'player2_name', 'player1_wins', 'player2_wins', 'draws', 'result', 'decided', 'games', 'duplicates', 'void'],
+      ['5', 'p1', 'Ada', 'p2', 'Grace', '0', '2', '0', 'p2', 'true', 'p2;p2', '', ''],
+      ['7', 'p1', 'Ada', 'p2', 'Grace', '0', '0', '0', '', 'false', '', '', ''],
+      ['12', 'p1', 'Ada', 'p2', 'Grace', '1', '1', '1', 'draw', 'true', 'p1;p2;draw', '', ''],
     ]);
   });
 

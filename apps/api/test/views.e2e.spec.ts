@@ -161,6 +161,7 @@ describe('health and OpenAPI', () => {
       '/matches/{id}/tokens',
       '/matches/{id}/verify',
       '/matches/{id}/views/{audience}',
+      '/matches/{id}/void',
       '/rounds/results',
     ]);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining([...eventTypes.map((type) => `${type}Data`), 'AppendEventsDto', 'EventDto']));

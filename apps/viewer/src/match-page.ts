@@ -16,6 +16,7 @@ import { renderScoreboard } from './scoreboard';
 import { sentenceOf } from './sentence';
 import { Timeline, timeline } from './timeline';
 import { forgetToken, keepToken, needsToken, tokenFor } from './tokens';
+import { renderVoided } from './void-banner';
 
 interface Shown {
   readonly view: View;
@@ -77,7 +78,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     if (revision !== current) return;
     replaceChildren(board, renderBoard(view, nameOf), renderQueue(view.queue, nameOf));
     replaceChildren(scoreboard, renderScoreboard(view, nameOf));
-    replaceChildren(banner, renderResult(view.ended, nameOf));
+    replaceChildren(banner, renderVoided(view.voided), renderResult(view.ended, nameOf));
     log.at(revision);
     sentence.textContent = `#${revision}: ${text}`;
     if (audience === 'judge')

@@ -97,6 +97,7 @@ export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events
       await trx.updateTable('matches').set(ended).where('match_id', '=', matchId).execute();
     }
     if (event.type === 'TimeCalled') await trx.updateTable('matches').set({ time_called: 1 }).where('match_id', '=', matchId).execute();
+    if (event.type === 'MatchVoided') await trx.updateTable('matches').set({ voided: 1 }).where('match_id', '=', matchId).execute();
     latest.set(matchId, event.revision);
   }
   for (const [matchId, revision] of latest) {
@@ -123,6 +124,7 @@ const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent):
         best_of: data.tournament?.bestOf ?? null,
         format: data.tournament?.format ?? null,
         single_elimination: data.tournament?.singleElimination === true ? 1 : 0,
+        voided: 0,
         status: 'live' as const,
         winner: null,
         end_reason: null,

@@ -20,6 +20,8 @@ export interface CatalogTables {
     /** 1 once TimeCalled: the match's last game */
     time_called: number;
     single_elimination: number;
+    /** 1 once MatchVoided: the match decides nothing */
+    voided: number;
     started_at: string;
     ended_at: string | null;
     event_count: number;

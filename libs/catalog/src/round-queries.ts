@@ -18,6 +18,8 @@ export interface RoundGame {
   readonly timeCalled: boolean;
   /** MatchCreated.tournament.singleElimination */
   readonly singleElimination: boolean;
+  /** MatchVoided: the game decides nothing */
+  readonly voided: boolean;
 }
 
 /** The games played at one table of a round, by the same players. */
@@ -106,4 +108,5 @@ const gameOf = (row: CatalogRow): RoundGame => ({
   draw: Number(row.draw) === 1,
   timeCalled: Number(row.time_called) === 1,
   singleElimination: Number(row.single_elimination) === 1,
+  voided: Number(row.voided) === 1,
 });

@@ -38,12 +38,12 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
     await store.append('a1', 0, withIds([created(4, 1, ['p1', 'p2'], { bestOf: 3, format: 'constructed' }), ended({ winner: 'p2' })]));
     await store.append('b1', 0, withIds([created(1, 1, ['p3', 'p4'], { bestOf: 1, singleElimination: true })]));
     // the same table number with other players: kept apart
-    await store.append('c1', 0, withIds([created(4, 1, ['p5', 'p6'])]));
+    await store.append('c1', 0, withIds([created(4, 1, ['p5', 'p6']), { type: 'MatchVoided', data: { reason: 'recorded at the wrong table' }, meta }]));
     await store.append('other-round', 0, withIds([{ ...created(4, 1), data: { ...created(4, 1).data, tournament: { event: 'Cup', round: 3, table: 4 } } }]));
     return (await store.readAll(0, 100)).length;
   };
 
-  it('groups the games of a round by table and players, with each game number, bestOf, format, winner, draw and time called', async () => {
+  it('groups the games of a round by table and players, with each game number, bestOf, format, winner, draw, time called and whether it is void', async () => {
     const last = await record();
     const db = await place.open();
     const feeder = new CatalogFeeder(db, store);
@@ -57,12 +57,12 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
     ]);
     expect(tables[1].players[0]).toEqual({ id: 'p1', name: 'P1' });
     expect(tables[1].games).toEqual([
-      { matchId: 'a1', game: 1, bestOf: 3, format: 'constructed', ended: true, winner: 'p2', draw: false, timeCalled: false, singleElimination: false },
-      { matchId: 'a2', game: 2, bestOf: 3, format: 'constructed', ended: true, winner: null, draw: true, timeCalled: true, singleElimination: false },
+      { matchId: 'a1', game: 1, bestOf: 3, format: 'constructed', ended: true, winner: 'p2', draw: false, timeCalled: false, singleElimination: false, voided: false },
+      { matchId: 'a2', game: 2, bestOf: 3, format: 'constructed', ended: true, winner: null, draw: true, timeCalled: true, singleElimination: false, voided: false },
     ]);
     expect(tables[0].games[0]).toMatchObject({ bestOf: 1, format: null, ended: false, singleElimination: true });
     expect((await gamesOfSameTable(db, 'a2'))?.games.map((g) => g.matchId)).toEqual(['a1', 'a2']);
-    expect((await gamesOfSameTable(db, 'c1'))?.games.map((g) => g.matchId)).toEqual(['c1']);
+    expect((await gamesOfSameTable(db, 'c1'))?.games.map((g) => [g.matchId, g.voided])).toEqual([['c1', true]]);
     expect(await gamesOfSameTable(db, 'other-round')).toMatchObject({ table: 4 });
     expect(await gamesOfSameTable(db, 'nope')).toBeNull();
     expect(await roundResults(db, 'Cup', 9)).toEqual([]);

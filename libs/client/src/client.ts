@@ -18,6 +18,7 @@ import type {
   RoundResults,
   RoundResultsQuery,
   View,
+  Voided,
 } from './types';
 
 export interface ClientOptions {
@@ -103,6 +104,15 @@ export class MatchlogClient {
    */
   follow(matchId: string, audience: string, onObservation: (entry: FeedEntry) => void | Promise<void>, options?: FollowOptions): Following {
     return followFeed(this.transport, matchId, audience, onObservation, options);
+  }
+
+  /**
+   * POST /matches/:id/void (organizer key): the match becomes void, for every audience and on the round's result slip,
+   * and takes no more events; the log keeps every event. Retried like any request: a retry of a void that reached the
+   * server answers 422 MATCH_ALREADY_VOIDED (a MatchlogError with that code), and the match is void.
+   */
+  void(matchId: string, reason: string): Promise<Voided> {
+    return this.request<Voided>({ method: 'POST', path: `${matchPath(matchId)}/void`, body: { reason } });
   }
 
   /** GET /matches/:id/views/:audience, at a revision (default the latest). */

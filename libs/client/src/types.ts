@@ -26,5 +26,7 @@ export type Feed = Json<'/matches/{id}/events', 'get', 200>;
 export type AuditReport = Json<'/matches/{id}/audit', 'get', 200>;
 export type RoundResults = Json<'/rounds/results', 'get', 200>;
 export type MatchClock = Json<'/matches/{id}/clock', 'get', 200>;
+/** POST /matches/:id/void: the match id, its revision with the MatchVoided, and that event's log position. */
+export type Voided = Json<'/matches/{id}/void', 'post', 201>;
 export type ListMatchesQuery = NonNullable<paths['/matches']['get']['parameters']['query']>;
 export type RoundResultsQuery = NonNullable<paths['/rounds/results']['get']['parameters']['query']>;

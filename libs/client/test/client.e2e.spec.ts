@@ -88,4 +88,18 @@ describe('@matchlog/client against a real server', () => {
     expect(verifyLog(exported, { jwks, receipt })).toMatchObject({ ok: true, revision: 5, receiptRevision: 5 });
     expect(verifyLog(exported.replace('p2 conceded', 'p1 conceded'), { jwks })).toMatchObject({ ok: false, code: 'CHAIN_BROKEN' });
   });
+
+  it('voids a match with the organizer key: the result slip lists it void; a judge cannot, and a second void is MATCH_ALREADY_VOIDED', async () => {
+    const organizer = new MatchlogClient({ baseUrl: server.base, token: KEY });
+    const tournament = { event: 'Client Cup', round: 1, table: 3, game: 1 };
+    const created = await organizer.createMatch({ ...MATCH, tournament } as MatchCreatedData, { matchId: 'client-void' });
+    const judge = new MatchlogClient({ baseUrl: server.base, token: created.tokens.judge });
+    await expect(judge.void('client-void', 'mine')).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    const voided = await organizer.void('client-void', 'recorded at the wrong table');
+    expect(voided).toEqual({ matchId: 'client-void', revision: 2, position: expect.any(Number) });
+    const slip = await organizer.roundResults({ event: 'Client Cup', round: 1, after: voided.position });
+    expect(slip.tables[0].games).toEqual([expect.objectContaining({ matchId: 'client-void', voided: true, duplicate: false })]);
+    expect((await organizer.view('client-void', 'public')).voided).toEqual({ reason: 'recorded at the wrong table' });
+    await expect(organizer.void('client-void', 'again')).rejects.toMatchObject({ code: 'MATCH_ALREADY_VOIDED', status: 422 });
+  });
 });

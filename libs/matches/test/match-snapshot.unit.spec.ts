@@ -117,8 +117,14 @@ const FOLD_1: Record<GameId, string> = {
   'four-souls': '715d13d12a2894bd567d3f7d1e8d1510e6cdf5985c80f925835316267556450a',
   'grand-archive': 'd16b2ad16d87410528fe73752cfd926dffb52b75f206ed84f8560c4995e9fc8c',
 };
+/** 3: the state and every view hold `voided` (MatchVoided) */
+const FOLD_3: Record<GameId, string> = {
+  lorcana: 'a86e5a41f059b9ba34ccfc3bf6c1a4b9b9ba2041bedb25b5c23a64a5519f46e6',
+  'four-souls': '3ee2853e7c28e69a516eff81835d89d6ebb82cdb3fcd0e1e9466f88436512e0c',
+  'grand-archive': 'fa09435aaea3076074ac7d64ea702958cceb4fdeec7cae228f49ab35f2f818c6',
+};
 /** 2: the same fold, the snapshot sealed with a MAC (snapshot-seal.ts) */
-const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = { 1: FOLD_1, 2: FOLD_1 };
+const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = { 1: FOLD_1, 2: FOLD_1, 3: FOLD_3 };
 
 describe('SNAPSHOT_VERSION', () => {
   it('changes whenever what a snapshot holds changes: the fold of a fixed match is pinned for each version', () => {

@@ -4,6 +4,7 @@ import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
 import { CreateMatchPipe, CreateMatchRequest } from '../dto/create-match.dto';
 import { ReissueTokensDto } from '../dto/reissue-tokens.dto';
+import { VoidMatchDto } from '../dto/void-match.dto';
 import { AfterQuery, ListMatchesQuery } from '../dto/queries.dto';
 import { MatchReader, MatchWriter, ValidationFailed } from '@matchlog/matches';
 import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
@@ -45,6 +46,20 @@ export class MatchesController {
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   reissueTokens(@Param('id') id: string, @Body() body: ReissueTokensDto) {
     return this.writer.reissue(id, body.roles);
+  }
+
+  @Post(':id/void')
+  @Organizer()
+  @ApiToken()
+  @ApiOperation({
+    summary: 'Void a match (organizer key)',
+    description:
+      "Appends a MatchVoided with the reason, during the match or after it ended: the log keeps every event, every audience sees it void, and the round's result slip (GET /rounds/results) lists it as void and counts nothing of it. Once void, a match takes no more events (422 MATCH_VOIDED) and is not voided again (422 MATCH_ALREADY_VOIDED).",
+  })
+  @Returns(201, 'EventsAppended')
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'], 409: ['REVISION_CONFLICT'], 422: ['MATCH_ALREADY_VOIDED'] })
+  voidMatch(@Param('id') id: string, @Body() body: VoidMatchDto) {
+    return this.writer.voidMatch(id, body.reason);
   }
 
   @Get()

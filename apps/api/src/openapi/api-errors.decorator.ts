@@ -53,6 +53,8 @@ export const DOMAIN_CODES = [
   'COUNTER_BELOW_ZERO',
   'TIME_ALREADY_CALLED',
   'GAME_BEYOND_BEST_OF',
+  'MATCH_VOIDED',
+  'MATCH_ALREADY_VOIDED',
 ] as const satisfies readonly DomainErrorCode[];
 // a DomainErrorCode added to the domain and not listed above fails to compile here
 const allDomainCodes: Exclude<DomainErrorCode, (typeof DOMAIN_CODES)[number]> extends never ? true : never = true;

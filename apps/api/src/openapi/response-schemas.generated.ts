@@ -201,6 +201,16 @@ export const responseDefinitions = {
           }
         ]
       },
+      "voided": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/MatchVoided"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "counters": {
         "$ref": "#/definitions/PlayerCounters"
       },
@@ -218,6 +228,7 @@ export const responseDefinitions = {
       "queue",
       "departed",
       "ended",
+      "voided",
       "counters",
       "time"
     ],
@@ -1248,6 +1259,16 @@ export const responseDefinitions = {
           }
         ]
       },
+      "voided": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/MatchVoided"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "counters": {
         "$ref": "#/definitions/PlayerCounters"
       },
@@ -1265,6 +1286,7 @@ export const responseDefinitions = {
       "queue",
       "departed",
       "ended",
+      "voided",
       "counters",
       "time"
     ],
@@ -1441,7 +1463,8 @@ export const responseDefinitions = {
           "MatchEnded",
           "CounterChanged",
           "TimeCalled",
-          "TimeExtended"
+          "TimeExtended",
+          "MatchVoided"
         ]
       },
       "zone": {
@@ -1554,7 +1577,8 @@ export const responseDefinitions = {
           "MatchEnded",
           "CounterChanged",
           "TimeCalled",
-          "TimeExtended"
+          "TimeExtended",
+          "MatchVoided"
         ]
       },
       "zone": {
@@ -1646,7 +1670,8 @@ export const responseDefinitions = {
           "MatchEnded",
           "CounterChanged",
           "TimeCalled",
-          "TimeExtended"
+          "TimeExtended",
+          "MatchVoided"
         ]
       },
       "zone": {
@@ -2376,6 +2401,30 @@ export const responseDefinitions = {
           "data"
         ],
         "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "MatchVoided"
+          },
+          "data": {
+            "$ref": "#/definitions/MatchVoided"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
       }
     ]
   },
@@ -2430,6 +2479,9 @@ export const responseDefinitions = {
         "items": {
           "type": "number"
         }
+      },
+      "unnumberedDuplicates": {
+        "type": "number"
       }
     },
     "required": [
@@ -2677,6 +2729,18 @@ export const responseDefinitions = {
       "status",
       "tournament",
       "winner"
+    ],
+    "additionalProperties": false
+  },
+  "MatchVoided": {
+    "type": "object",
+    "properties": {
+      "reason": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "reason"
     ],
     "additionalProperties": false
   },
@@ -3369,6 +3433,23 @@ export const responseDefinitions = {
         "properties": {
           "type": {
             "type": "string",
+            "const": "MatchVoided"
+          },
+          "reason": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "reason"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
             "const": "Nothing"
           }
         },
@@ -3821,6 +3902,12 @@ export const responseDefinitions = {
       },
       "draw": {
         "type": "boolean"
+      },
+      "voided": {
+        "type": "boolean"
+      },
+      "duplicate": {
+        "type": "boolean"
       }
     },
     "required": [
@@ -3828,7 +3915,9 @@ export const responseDefinitions = {
       "matchId",
       "ended",
       "winner",
-      "draw"
+      "draw",
+      "voided",
+      "duplicate"
     ],
     "additionalProperties": false
   },

@@ -17,9 +17,9 @@ export class RoundResultsController {
     summary: "A round's result slip: every table, its games and the match result",
     description:
       'Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. ' +
-      'A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames). A round with no match recorded answers an empty list of tables. ' +
+      'A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames), and neither does a game with no number at a table that already has a game (unnumberedDuplicates): each such game is marked duplicate until the organizer voids it (POST /matches/:id/void) or it is recorded again with its number. A void match (voided) counts for nothing. A round with no match recorded answers an empty list of tables. ' +
       'Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time). ' +
-      '?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game\'s winner or draw, separated by ";").',
+      '?format=csv: text/csv, header table,player1,player1_name,player2,player2_name,player1_wins,player2_wins,draws,result,decided,games,duplicates,void (result: the winner, draw, or empty while undecided; games: each game\'s winner, draw or void, separated by ";"; duplicates and void: those games\' match ids, separated by ";").',
   })
   @ApiProduces('application/json', 'text/csv')
   @Returns(200, 'RoundResults')

@@ -135,7 +135,7 @@ export const en = {
   'sentence.won': '{player} won ({reason})',
   'sentence.draw': 'the game was a draw ({reason})',
   'sentence.ended': 'the match ended ({reason})',
-  'sentence.voided': 'the match was voided ({reason})',
+  'sentence.voided': 'the organizer voided the match ({reason})',
   'sentence.timeCalled': 'time was called',
   'sentence.timeCalledTurn': 'time was called during turn {turn}',
   'sentence.timeExtended': 'time extended by {duration} ({reason})',
@@ -344,4 +344,7 @@ export const en = {
   'printed.ruby': 'Ruby',
   'printed.sapphire': 'Sapphire',
   'printed.steel': 'Steel',
+  // void
+  'void.headline': 'Void',
+  'void.reason': 'The organizer voided this match: it counts for nothing ({reason}).',
 } as const;

@@ -137,7 +137,7 @@ export const es: Record<keyof typeof en, string> = {
   'sentence.won': '{player} ganó ({reason})',
   'sentence.draw': 'el juego terminó en empate ({reason})',
   'sentence.ended': 'la partida terminó ({reason})',
-  'sentence.voided': 'la partida se anuló ({reason})',
+  'sentence.voided': 'el organizador anuló la partida ({reason})',
   'sentence.timeCalled': 'se cantó tiempo',
   'sentence.timeCalledTurn': 'se cantó tiempo durante el turno {turn}',
   'sentence.timeExtended': 'se añadieron {duration} de tiempo ({reason})',
@@ -346,4 +346,7 @@ export const es: Record<keyof typeof en, string> = {
   'printed.ruby': 'Rubí',
   'printed.sapphire': 'Zafiro',
   'printed.steel': 'Acero',
+  // void
+  'void.headline': 'Anulada',
+  'void.reason': 'La organización anuló esta partida: no cuenta para nada ({reason}).',
 };

@@ -78,6 +78,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matches/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a match (organizer key)
+         * @description Appends a MatchVoided with the reason, during the match or after it ended: the log keeps every event, every audience sees it void, and the round's result slip (GET /rounds/results) lists it as void and counts nothing of it. Once void, a match takes no more events (422 MATCH_VOIDED) and is not voided again (422 MATCH_ALREADY_VOIDED).
+         */
+        post: operations["MatchesController_voidMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/matches/{id}": {
         parameters: {
             query?: never;
@@ -371,7 +391,7 @@ export interface paths {
         };
         /**
          * A round's result slip: every table, its games and the match result
-         * @description Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames). A round with no match recorded answers an empty list of tables. Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time). ?format=csv: text/csv, header table,player1,player2,player1_wins,player2_wins,draws,result,decided,games (result: the winner, draw, or empty while undecided; games: each game's winner or draw, separated by ";").
+         * @description Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames), and neither does a game with no number at a table that already has a game (unnumberedDuplicates): each such game is marked duplicate until the organizer voids it (POST /matches/:id/void) or it is recorded again with its number. A void match (voided) counts for nothing. A round with no match recorded answers an empty list of tables. Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time). ?format=csv: text/csv, header table,player1,player1_name,player2,player2_name,player1_wins,player2_wins,draws,result,decided,games,duplicates,void (result: the winner, draw, or empty while undecided; games: each game's winner, draw or void, separated by ";"; duplicates and void: those games' match ids, separated by ";").
          */
         get: operations["RoundResultsController_slip"];
         put?: never;
@@ -395,6 +415,13 @@ export interface components {
              *     ]
              */
             roles: string[];
+        };
+        VoidMatchDto: {
+            /**
+             * @description why the match is void; every audience reads it (MatchVoided.reason)
+             * @example recorded twice
+             */
+            reason: string;
         };
         DeliveryDto: {
             /**
@@ -673,6 +700,10 @@ export interface components {
             /** @description e.g. "a ruling on a triggered ability"; every audience reads it */
             reason: string;
         };
+        MatchVoidedData: {
+            /** @description why the organizer voided it, e.g. "recorded twice"; every audience reads it */
+            reason: string;
+        };
         AppendEventsDto: {
             /**
              * @description the match's revision you appended after: its number of events so far
@@ -688,9 +719,9 @@ export interface components {
              */
             id?: string;
             /** @enum {string} */
-            type: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended";
+            type: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided";
             /** @description the data of an event of this type (docs/events.md) */
-            data: components["schemas"]["MatchCreatedData"] | components["schemas"]["CardMovedData"] | components["schemas"]["CardsMovedData"] | components["schemas"]["ZoneShuffledData"] | components["schemas"]["CardsRevealedData"] | components["schemas"]["CardsLookedAtData"] | components["schemas"]["CardStatusChangedData"] | components["schemas"]["ControlChangedData"] | components["schemas"]["TurnStartedData"] | components["schemas"]["EffectStartedData"] | components["schemas"]["EffectResolvedData"] | components["schemas"]["TriggerAddedData"] | components["schemas"]["TriggerResolvedData"] | components["schemas"]["TriggerRemovedData"] | components["schemas"]["SearchPerformedData"] | components["schemas"]["PlayerLeftData"] | components["schemas"]["MatchEndedData"] | components["schemas"]["CounterChangedData"] | components["schemas"]["TimeCalledData"] | components["schemas"]["TimeExtendedData"];
+            data: components["schemas"]["MatchCreatedData"] | components["schemas"]["CardMovedData"] | components["schemas"]["CardsMovedData"] | components["schemas"]["ZoneShuffledData"] | components["schemas"]["CardsRevealedData"] | components["schemas"]["CardsLookedAtData"] | components["schemas"]["CardStatusChangedData"] | components["schemas"]["ControlChangedData"] | components["schemas"]["TurnStartedData"] | components["schemas"]["EffectStartedData"] | components["schemas"]["EffectResolvedData"] | components["schemas"]["TriggerAddedData"] | components["schemas"]["TriggerResolvedData"] | components["schemas"]["TriggerRemovedData"] | components["schemas"]["SearchPerformedData"] | components["schemas"]["PlayerLeftData"] | components["schemas"]["MatchEndedData"] | components["schemas"]["CounterChangedData"] | components["schemas"]["TimeCalledData"] | components["schemas"]["TimeExtendedData"] | components["schemas"]["MatchVoidedData"];
         };
         Appended: {
             matchId: string;
@@ -735,6 +766,7 @@ export interface components {
             queue: components["schemas"]["QueueViewOfSeenCard"];
             departed: string[];
             ended: components["schemas"]["MatchEnded"] | null;
+            voided: components["schemas"]["MatchVoided"] | null;
             counters: components["schemas"]["PlayerCounters"];
             time: components["schemas"]["TimeState"];
         };
@@ -983,6 +1015,7 @@ export interface components {
             queue: components["schemas"]["QueueViewOfJudgeSource"] | null;
             departed: string[];
             ended: components["schemas"]["MatchEnded"] | null;
+            voided: components["schemas"]["MatchVoided"] | null;
             counters: components["schemas"]["PlayerCounters"];
             time: components["schemas"]["TimeState"];
         };
@@ -1020,7 +1053,7 @@ export interface components {
             revision: number;
             eventId: string;
             /** @enum {string} */
-            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended";
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided";
             zone: string;
             how: components["schemas"]["LearnedHow"];
             from?: string;
@@ -1044,7 +1077,7 @@ export interface components {
             revision: number;
             eventId: string;
             /** @enum {string} */
-            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended";
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided";
             zone: string;
             how: components["schemas"]["LearnedHow"];
             from?: string;
@@ -1062,7 +1095,7 @@ export interface components {
             revision: number;
             eventId: string;
             /** @enum {string} */
-            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended";
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided";
             zone: string;
             why: components["schemas"]["LostWhy"];
             rule?: string;
@@ -1234,6 +1267,12 @@ export interface components {
             type: "TimeExtended";
             data: components["schemas"]["TimeExtended"];
             meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "MatchVoided";
+            data: components["schemas"]["MatchVoided"];
+            meta?: components["schemas"]["EventMeta"];
         };
         MatchPage: {
             matches: components["schemas"]["MatchSummary"][];
@@ -1248,6 +1287,7 @@ export interface components {
             draw: boolean;
             decided: boolean;
             duplicateGames?: number[];
+            unnumberedDuplicates?: number;
         };
         MatchSummary: {
             matchId: string;
@@ -1295,6 +1335,9 @@ export interface components {
                 events?: number;
                 seconds?: number;
             };
+        };
+        MatchVoided: {
+            reason: string;
         };
         MatchWithTokens: {
             matchId: string;
@@ -1458,6 +1501,10 @@ export interface components {
             reason: string;
         } | {
             /** @enum {string} */
+            type: "MatchVoided";
+            reason: string;
+        } | {
+            /** @enum {string} */
             type: "Nothing";
         };
         ObservationFeed: components["schemas"]["AudienceFeed"] | components["schemas"]["JudgeFeed"];
@@ -1561,6 +1608,8 @@ export interface components {
             ended: boolean;
             winner: string | null;
             draw: boolean;
+            voided: boolean;
+            duplicate: boolean;
         };
         RoundResultsTable: {
             table: number | null;
@@ -2091,7 +2140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF */
+            /** @description MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2099,7 +2148,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF";
+                        code?: "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
                     };
                 };
             };
@@ -2257,6 +2306,175 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+            /** @description STORAGE_FULL */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORAGE_FULL";
+                    };
+                };
+            };
+        };
+    };
+    MatchesController_voidMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidMatchDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsAppended"];
+                };
+            };
+            /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "BODY_TOO_DEEP" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description DUPLICATE_EVENT_ID, REVISION_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "DUPLICATE_EVENT_ID" | "REVISION_CONFLICT";
+                    };
+                };
+            };
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description MATCH_ALREADY_VOIDED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_ALREADY_VOIDED";
                     };
                 };
             };
@@ -2625,7 +2843,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SALT_IN_BODY, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF */
+            /** @description SALT_IN_BODY, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2633,7 +2851,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "SALT_IN_BODY" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF";
+                        code?: "SALT_IN_BODY" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
                     };
                 };
             };
@@ -3286,7 +3504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CHAIN_BROKEN, LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF */
+            /** @description CHAIN_BROKEN, LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3294,7 +3512,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "CHAIN_BROKEN" | "LINE_NOT_CANONICAL" | "HEAD_MISSING" | "HEAD_MISMATCH" | "SIGNATURE_INVALID" | "SIGNATURE_KEY_UNKNOWN" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF";
+                        code?: "CHAIN_BROKEN" | "LINE_NOT_CANONICAL" | "HEAD_MISSING" | "HEAD_MISMATCH" | "SIGNATURE_INVALID" | "SIGNATURE_KEY_UNKNOWN" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
                     };
                 };
             };

@@ -182,6 +182,11 @@ export interface TimeExtended {
   readonly reason: string;
 }
 
+/** The organizer voids the match (recorded twice, at the wrong table…): it decides nothing, and the log keeps it. */
+export interface MatchVoided {
+  readonly reason: string;
+}
+
 export interface EventDataByType {
   MatchCreated: MatchCreated;
   CardMoved: Move;
@@ -203,6 +208,7 @@ export interface EventDataByType {
   CounterChanged: CounterChanged;
   TimeCalled: TimeCalled;
   TimeExtended: TimeExtended;
+  MatchVoided: MatchVoided;
 }
 
 export type EventType = keyof EventDataByType;
@@ -228,6 +234,7 @@ export const eventTypes: readonly EventType[] = [
   'CounterChanged',
   'TimeCalled',
   'TimeExtended',
+  'MatchVoided',
 ];
 
 /** Who recorded the event and when; the time comes from outside the domain. */

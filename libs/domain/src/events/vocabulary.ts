@@ -153,6 +153,7 @@ export const vocabulary = {
   },
   TimeCalled: {},
   TimeExtended: { seconds: required(integer(1, 3600)), reason: required(text({ maxLength: 200 }), 'e.g. "a ruling on a triggered ability"; every audience reads it') },
+  MatchVoided: { reason: required(text({ maxLength: 500 }), 'why the organizer voided it, e.g. "recorded twice"; every audience reads it') },
 } satisfies Record<EventType, Fields>;
 
 /** Fields of which an event's data names exactly one. */
@@ -187,4 +188,5 @@ export const vocabularyMatchesTypes: { [T in EventType]: Same<DataOf<(typeof voc
   CounterChanged: true,
   TimeCalled: true,
   TimeExtended: true,
+  MatchVoided: true,
 };

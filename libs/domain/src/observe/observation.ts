@@ -129,6 +129,8 @@ export type Observation =
   /** time called for the round, during turn `turn` */
   | { readonly type: 'TimeCalled'; readonly turn: number }
   | { readonly type: 'TimeExtended'; readonly seconds: number; readonly reason: string }
+  /** the organizer voided the match: public, every audience reads the reason */
+  | { readonly type: 'MatchVoided'; readonly reason: string }
   /** the event named something that does not exist (validate refuses those): nothing was perceived */
   | { readonly type: 'Nothing' };
 

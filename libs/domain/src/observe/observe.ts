@@ -71,6 +71,7 @@ const observeEvent = (before: MatchState, after: MatchState, layout: MatchLayout
     case 'CounterChanged':
     case 'TimeCalled':
     case 'TimeExtended':
+    case 'MatchVoided':
       // the commonest events, which observeQuickly handles
       return observeQuickly(before, after, layout, perception, event)!;
     case 'MatchEnded':
@@ -232,6 +233,8 @@ const observeQuickly = (before: MatchState, after: MatchState, layout: MatchLayo
       return { observation: { type: 'TimeCalled', turn: after.turn.number }, perception };
     case 'TimeExtended':
       return { observation: { type: 'TimeExtended', seconds: event.data.seconds, reason: event.data.reason }, perception };
+    case 'MatchVoided':
+      return { observation: { type: 'MatchVoided', reason: event.data.reason }, perception };
     case 'EffectResolved':
       return { observation: { type: 'EffectResolved', effectId: event.data.effectId }, perception };
     case 'TriggerResolved':

@@ -81,6 +81,9 @@ const apply = (next: Draft, state: MatchState, layout: MatchLayout, event: Exclu
     case 'MatchEnded':
       next.ended = event.data;
       return;
+    case 'MatchVoided':
+      next.voided = event.data;
+      return;
     case 'CounterChanged':
       return changeCounter(next, state, layout, event.data);
     case 'TimeCalled':
@@ -109,6 +112,7 @@ const withRevision = (s: MatchState, revision: number): Draft => ({
   effects: s.effects,
   departed: s.departed,
   ended: s.ended,
+  voided: s.voided,
   shuffles: s.shuffles,
   counters: s.counters,
   time: s.time,

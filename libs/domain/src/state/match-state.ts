@@ -1,5 +1,5 @@
 import type { BroadcastPolicy } from '../broadcast/broadcast-policy';
-import { MatchEnded, PlayerSeat, PrintedFacts, Tournament } from '../events/events';
+import { MatchEnded, MatchVoided, PlayerSeat, PrintedFacts, Tournament } from '../events/events';
 import { ZoneRef } from '../events/zone-ref';
 import { Pending } from '../queue/pending';
 import { Ruleset, ZoneDefinition } from '../rules/ruleset';
@@ -94,6 +94,8 @@ export interface MatchState {
   readonly effects: readonly ResolvingEffect[];
   readonly departed: readonly string[];
   readonly ended: MatchEnded | null;
+  /** MatchVoided: the match decides nothing, and nothing more happens in it */
+  readonly voided: MatchVoided | null;
   /** every shuffle of the match, in order, for the post-match publication */
   readonly shuffles: readonly ShuffleRecord[];
   /** each player's counters (Lorcana lore) */
@@ -111,6 +113,7 @@ export const emptyMatch: MatchState = {
   effects: [],
   departed: [],
   ended: null,
+  voided: null,
   shuffles: [],
   counters: {},
   time: noTime,

@@ -29,7 +29,9 @@ export type DomainErrorCode =
   | 'COUNTER_NOT_ALLOWED_HERE'
   | 'COUNTER_BELOW_ZERO'
   | 'TIME_ALREADY_CALLED'
-  | 'GAME_BEYOND_BEST_OF';
+  | 'GAME_BEYOND_BEST_OF'
+  | 'MATCH_VOIDED'
+  | 'MATCH_ALREADY_VOIDED';
 
 export interface DomainError {
   readonly code: DomainErrorCode;

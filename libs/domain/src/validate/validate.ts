@@ -22,6 +22,13 @@ export const validate = (state: MatchState, event: MatchEvent): Verdict => {
   if (state.layout === null) {
     return rejected('MATCH_NOT_CREATED', 'matchlog', 'the first event of a match must be MatchCreated', 'type');
   }
+  if (state.voided !== null) {
+    return event.type === 'MatchVoided'
+      ? rejected('MATCH_ALREADY_VOIDED', 'matchlog', 'the match is already void; the log keeps the first MatchVoided and its reason', 'type')
+      : rejected('MATCH_VOIDED', 'matchlog', 'the match is void; nothing more can happen in it (record the game again as a new match)', 'type');
+  }
+  // a match is voided during it or after it ended (recorded twice, at the wrong table)
+  if (event.type === 'MatchVoided') return accepted;
   if (state.ended !== null) {
     return rejected('MATCH_ENDED', 'matchlog', 'the match has ended; nothing more can happen in it', 'type');
   }
@@ -89,6 +96,7 @@ const checkEvent = (state: MatchState, layout: MatchLayout, event: Exclude<Match
     case 'TimeCalled':
       return checkTimeCalled(state);
     case 'TimeExtended':
+    case 'MatchVoided':
       return accepted;
   }
 };

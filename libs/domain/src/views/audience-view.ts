@@ -1,4 +1,4 @@
-import { MatchEnded, PlayerSeat, Tournament } from '../events/events';
+import { MatchEnded, MatchVoided, PlayerSeat, Tournament } from '../events/events';
 import { ZoneRef } from '../events/zone-ref';
 import { SeenCard } from '../observe/observation';
 import { QueueView } from '../queue/queue-view';
@@ -26,6 +26,8 @@ export interface AudienceView {
   readonly queue: QueueView<SeenCard>;
   readonly departed: readonly string[];
   readonly ended: MatchEnded | null;
+  /** the organizer voided the match (MatchVoided): it decides nothing */
+  readonly voided: MatchVoided | null;
   /** each player's counters, e.g. { p1: { lore: 7 } }; a card's are on its entry */
   readonly counters: PlayerCounters;
   readonly time: TimeState;
@@ -41,6 +43,7 @@ export const emptyView = (audience: string): AudienceView => ({
   queue: { discipline: 'bag', items: [], resolvingPlayer: null, nextChooser: null, next: null, resolving: [], waitingForAction: false },
   departed: [],
   ended: null,
+  voided: null,
   counters: {},
   time: noTime,
 });

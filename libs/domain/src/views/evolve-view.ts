@@ -38,6 +38,7 @@ export const evolveView = (view: AudienceView, observation: Observation): Audien
     queue: view.queue,
     departed: view.departed,
     ended: view.ended,
+    voided: view.voided,
     counters: view.counters,
     time: view.time,
   };
@@ -255,6 +256,9 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       return;
     case 'TimeExtended':
       next.time = timeExtended(view.time, next.revision, o.seconds, o.reason);
+      return;
+    case 'MatchVoided':
+      next.voided = { reason: o.reason };
       return;
     case 'Nothing':
       return;

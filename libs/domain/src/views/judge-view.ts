@@ -1,4 +1,4 @@
-import { MatchEnded, PlayerSeat, PrintedFacts, Tournament } from '../events/events';
+import { MatchEnded, MatchVoided, PlayerSeat, PrintedFacts, Tournament } from '../events/events';
 import { QueueView, queueView } from '../queue/queue-view';
 import { GameId } from '../rules/ruleset';
 import { CardState, MatchState } from '../state/match-state';
@@ -36,6 +36,7 @@ export interface JudgeView {
   readonly queue: QueueView<JudgeSource> | null;
   readonly departed: readonly string[];
   readonly ended: MatchEnded | null;
+  readonly voided: MatchVoided | null;
   readonly counters: PlayerCounters;
   readonly time: TimeState;
 }
@@ -56,7 +57,16 @@ const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, d
 /** The judge sees everything: the view is the whole state. */
 export const judgeView = (state: MatchState): JudgeView => {
   const { layout } = state;
-  const base = { audience: 'judge' as const, revision: state.revision, turn: state.turn, departed: state.departed, ended: state.ended, counters: state.counters, time: state.time };
+  const base = {
+    audience: 'judge' as const,
+    revision: state.revision,
+    turn: state.turn,
+    departed: state.departed,
+    ended: state.ended,
+    voided: state.voided,
+    counters: state.counters,
+    time: state.time,
+  };
   if (layout === null) return { ...base, game: null, players: [], zones: {}, queue: null };
   const zones: Record<string, ZoneView<JudgeCard>> = {};
   layout.zones.forEach((zone, z) => {

@@ -7,6 +7,8 @@ export interface GameOutcome {
   readonly draw: boolean;
   /** time was called in this game: it is the match's last (the end-of-match procedure) */
   readonly timeCalled?: boolean;
+  /** the organizer voided it (MatchVoided): it counts for nothing */
+  readonly voided?: boolean;
 }
 
 export interface MatchResult {
@@ -21,7 +23,25 @@ export interface MatchResult {
   readonly decided: boolean;
   /** game numbers recorded by more than one match: the slip cannot say which counts, so nothing is decided */
   readonly duplicateGames?: number[];
+  /** games recorded with no game number at a table that already has games: they count for nothing, and nothing is decided */
+  readonly unnumberedDuplicates?: number;
 }
+
+/**
+ * Which of the games (in the slip's order: by game number, games without one last, then by start)
+ * are duplicates: a game whose number another game not void also records, or a game with no number
+ * at a table that already has a game not void before it. A void game is never one.
+ */
+export const duplicatesAmong = (games: readonly GameOutcome[]): boolean[] => {
+  const counted = games.filter((game) => game.voided !== true);
+  const numbers = counted.map((game) => game.game).filter((game) => game !== null);
+  let seen = 0;
+  return games.map((game) => {
+    if (game.voided === true) return false;
+    seen++;
+    return game.game === null ? seen > 1 : numbers.indexOf(game.game) !== numbers.lastIndexOf(game.game);
+  });
+};
 
 /**
  * The result of a match of `bestOf` games between `players`, following the Swiss end-of-match
@@ -34,11 +54,16 @@ export interface MatchResult {
  * Whether the round is Swiss or single elimination is MatchCreated.tournament.singleElimination: a
  * single-elimination match has no draw, so equal wins with no game left leave it undecided (play on).
  * An ended game with neither a winner nor a draw (abandoned) is void: it counts for nobody and takes
- * no game of the bestOf. Two matches recording the same game number leave the match undecided.
+ * no game of the bestOf. Two matches recording the same game number leave the match undecided; so
+ * does a game recorded with no number at a table that already has one, which counts for nothing (six
+ * unnumbered games won by p1 are not "p1 6–0"). A void game (MatchVoided) counts for nothing.
  */
-export const matchResult = (players: readonly string[], bestOf: number, games: readonly GameOutcome[], singleElimination = false): MatchResult => {
-  const numbers = games.map((game) => game.game).filter((game) => game !== null);
-  const duplicateGames = [...new Set(numbers.filter((game, i) => numbers.indexOf(game) !== i))];
+export const matchResult = (players: readonly string[], bestOf: number, recorded: readonly GameOutcome[], singleElimination = false): MatchResult => {
+  const duplicate = duplicatesAmong(recorded);
+  const duplicateGames = [...new Set(recorded.filter((game, i) => duplicate[i] && game.game !== null).map((game) => game.game as number))];
+  const unnumberedDuplicates = recorded.filter((game, i) => duplicate[i] && game.game === null).length;
+  // a numbered duplicate still counts (which of them does is the scorekeeper's call); an unnumbered one never does
+  const games = recorded.filter((game, i) => game.voided !== true && !(duplicate[i] && game.game === null));
   const wins: Record<string, number> = Object.fromEntries(players.map((player) => [player, 0]));
   let draws = 0;
   let ended = 0;
@@ -54,7 +79,17 @@ export const matchResult = (players: readonly string[], bestOf: number, games: r
   const ranked = Object.entries(wins).sort((a, b) => b[1] - a[1]);
   const [leader, leaderWins] = ranked[0] ?? [null, 0];
   const margin = leaderWins - (ranked[1]?.[1] ?? 0);
-  if (duplicateGames.length > 0) return { wins, draws, winner: null, draw: false, decided: false, duplicateGames };
+  if (duplicateGames.length > 0 || unnumberedDuplicates > 0) {
+    return {
+      wins,
+      draws,
+      winner: null,
+      draw: false,
+      decided: false,
+      ...(duplicateGames.length > 0 && { duplicateGames }),
+      ...(unnumberedDuplicates > 0 && { unnumberedDuplicates }),
+    };
+  }
   if (leader !== null && margin > left) return { wins, draws, winner: leader, draw: false, decided: true };
   if (left === 0 && margin === 0 && !singleElimination) return { wins, draws, winner: null, draw: true, decided: true };
   return { wins, draws, winner: null, draw: false, decided: false };

@@ -23,13 +23,40 @@ describe('round results as CSV', () => {
           players: [{ id: 'p1' }, { id: 'p2' }],
           bestOf: 3,
           games: [
-            { game: 1, matchId: 'm1', ended: true, winner: 'p1', draw: false },
-            { game: 2, matchId: 'm2', ended: false, winner: null, draw: false },
+            { game: 1, matchId: 'm1', ended: true, winner: 'p1', draw: false, voided: false, duplicate: false },
+            { game: 2, matchId: 'm2', ended: false, winner: null, draw: false, voided: false, duplicate: false },
           ],
           result: { wins: { p1: 1, p2: 0 }, draws: 0, winner: null, draw: false, decided: false },
         },
       ],
     };
-    expect(roundResultsCsv(results)).toBe('table,player1,player2,player1_wins,player2_wins,draws,result,decided,games\r\n,p1,p2,1,0,0,,false,p1;\r\n');
+    expect(roundResultsCsv(results)).toBe(
+      'table,player1,player1_name,player2,player2_name,player1_wins,player2_wins,draws,result,decided,games,duplicates,void\r\n,p1,,p2,,1,0,0,,false,p1;,,\r\n',
+    );
+  });
+
+  it("names the players beside their seat ids, shows a void game as void, and lists the duplicates' and the void games' match ids", () => {
+    const results: RoundResults = {
+      event: 'Cup',
+      round: 3,
+      tables: [
+        {
+          table: 12,
+          players: [
+            { id: 'p1', name: 'Ana Ortiz' },
+            { id: 'p2', name: 'Smith, Ben' },
+          ],
+          bestOf: 3,
+          games: [
+            { game: null, matchId: 'm1', ended: true, winner: 'p1', draw: false, voided: false, duplicate: false },
+            { game: null, matchId: 'm2', ended: true, winner: 'p1', draw: false, voided: true, duplicate: false },
+            { game: null, matchId: 'm3', ended: true, winner: 'p1', draw: false, voided: false, duplicate: true },
+            { game: null, matchId: 'm4', ended: true, winner: 'p1', draw: false, voided: false, duplicate: true },
+          ],
+          result: { wins: { p1: 1, p2: 0 }, draws: 0, winner: null, draw: false, decided: false, unnumberedDuplicates: 2 },
+        },
+      ],
+    };
+    expect(roundResultsCsv(results).split('\r\n')[1]).toBe('12,p1,Ana Ortiz,p2,"Smith, Ben",1,0,0,,false,p1;void;p1;p1,m3;m4,m2');
   });
 });

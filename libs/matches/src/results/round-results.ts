@@ -1,7 +1,7 @@
 import { CatalogDb, RoundTable, roundResults } from '@matchlog/catalog';
 import { DEFAULT_BEST_OF } from '@matchlog/domain';
 import { CatalogFreshness } from '../read/catalog-freshness';
-import { MatchResult, matchResult } from './match-result';
+import { MatchResult, duplicatesAmong, matchResult } from './match-result';
 
 /** A round's result slip: what a scorekeeper enters into pairing software. Public: no card, no deck. */
 export interface RoundResults {
@@ -24,6 +24,10 @@ export interface RoundResultsGame {
   readonly ended: boolean;
   readonly winner: string | null;
   readonly draw: boolean;
+  /** the organizer voided it (MatchVoided): it counts for nothing */
+  readonly voided: boolean;
+  /** another game records its number, or it has none at a table that already has a game: void it, or record it with its number */
+  readonly duplicate: boolean;
 }
 
 /**
@@ -49,11 +53,20 @@ const bestOfOf = (table: RoundTable): number => table.games.find((game) => game.
 
 const tableResult = (table: RoundTable): RoundResultsTable => {
   const bestOf = bestOfOf(table);
+  const duplicate = duplicatesAmong(table.games);
   return {
     table: table.table,
     players: table.players.map((player) => ({ id: player.id, ...(player.name !== null && { name: player.name }) })),
     bestOf,
-    games: table.games.map((game) => ({ game: game.game, matchId: game.matchId, ended: game.ended, winner: game.winner, draw: game.draw })),
+    games: table.games.map((game, i) => ({
+      game: game.game,
+      matchId: game.matchId,
+      ended: game.ended,
+      winner: game.winner,
+      draw: game.draw,
+      voided: game.voided,
+      duplicate: duplicate[i],
+    })),
     result: matchResult(
       table.players.map((player) => player.id),
       bestOf,

@@ -3,7 +3,7 @@ import { CatalogDb, IssuedTokens, TokenRole, grantsInForce, legacyGrantsOf, reis
 import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { TokenGrants } from '../access/token-grants';
-import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
+import { EventsRejected, Forbidden, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { Clock, Entropy } from '../ports';
 import { refuseClientSalts } from './client-salts';
@@ -99,7 +99,16 @@ export class MatchWriter {
     });
   }
 
+  /** The organizer voids the match: a MatchVoided appended after its latest revision, on the append path (the log keeps every event). */
+  async voidMatch(matchId: string, reason: string): Promise<Appended> {
+    const { state } = await this.models.load(matchId);
+    return this.append(matchId, state.revision, [{ type: 'MatchVoided', data: { reason } }], 'organizer');
+  }
+
   async append(matchId: string, expectedRevision: number, incoming: readonly IncomingEvent[], recordedBy: string): Promise<Appended> {
+    if (recordedBy !== 'organizer' && incoming.some((event) => event.type === 'MatchVoided')) {
+      throw new Forbidden('only the organizer key voids a match: POST /matches/:id/void with its reason');
+    }
     refuseClientSalts(incoming);
     const recordedAt = new Date(this.clock.now()).toISOString(); // one clock reading for the batch: its events are recorded together
     const stamped = incoming.map((event) => this.stamp(event, recordedBy, recordedAt));

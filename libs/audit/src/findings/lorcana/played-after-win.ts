@@ -2,7 +2,7 @@ import { EventType } from '@matchlog/domain';
 import { CheckFactory } from '../check';
 
 /** The round's clock, not the game: time called or extended after a win is no play. */
-const NOT_PLAY: ReadonlySet<EventType> = new Set(['MatchEnded', 'TimeCalled', 'TimeExtended', 'PlayerLeft']);
+const NOT_PLAY: ReadonlySet<EventType> = new Set(['MatchEnded', 'TimeCalled', 'TimeExtended', 'PlayerLeft', 'MatchVoided']);
 
 /**
  * PLAYED_AFTER_WIN (the tournament rules' win condition, `winsAt`: 20 lore): a player who reaches it
