@@ -1,4 +1,17 @@
-import { CatalogDb, TokenEvent, TokenGrant, TokensState, evolveTokens, grantIn, grantOfRecord, hashToken, matchOfTokenStream, noTokens, revokeIn, tokensInCatalog } from '@matchlog/catalog';
+import {
+  CatalogDb,
+  TokenEvent,
+  TokenGrant,
+  TokensState,
+  evolveTokens,
+  grantIn,
+  grantOfRecord,
+  hashToken,
+  matchOfTokenStream,
+  noTokens,
+  revokeIn,
+  tokensInCatalog,
+} from '@matchlog/catalog';
 import { EventStore, LogConsumer, LogProcessor, StoredEvent } from '@matchlog/store';
 import { TokensBehind } from '../errors';
 import { StoreHead } from '../model/store-head';
