@@ -1,4 +1,4 @@
-import { GrantRecord, TokenEvent, evolveTokens, grantOfRecord, noTokens, tokensAfter } from '@matchlog/catalog';
+import { GrantRecord, TokenEvent, TokenGrant, evolveTokens, grantOfRecord, noTokens, tokensAfter } from '@matchlog/catalog';
 
 const p1: GrantRecord = { role: 'player', player: 'p1', hash: 'h-p1' };
 const judge: GrantRecord = { role: 'judge', hash: 'h-judge' };
@@ -24,7 +24,7 @@ describe('evolveTokens: the token stream folded once', () => {
   });
 
   it('keeps what `grantAs` makes of a grant', () => {
-    const state = evolveTokens(noTokens(), issued(p1, judge), (grant) => grantOfRecord('m1', grant));
+    const state = evolveTokens(noTokens<TokenGrant>(), issued(p1, judge), (grant) => grantOfRecord('m1', grant));
     expect(state.grants.get('h-p1')).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
     expect(state.grants.get('h-judge')).toEqual({ matchId: 'm1', role: 'judge', player: null });
   });
