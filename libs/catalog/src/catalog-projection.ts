@@ -4,7 +4,8 @@ import { Kysely, Transaction } from 'kysely';
 import { lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
 import { searchKey } from './search-key';
-import { applyTokenEvents, matchOfTokenStream } from './tokens';
+import { matchOfTokenStream } from './token-stream';
+import { applyTokenEvents } from './tokens';
 
 /** The catalog was fed from another event store than the one this instance writes to: nothing was written. */
 export class CatalogOfAnotherStore extends Error {

@@ -5,6 +5,8 @@ export * from './catalog-checkpoint';
 export * from './catalog-projection';
 export * from './catalog-feeder';
 export * from './catalog-queries';
+export * from './token-stream';
+export * from './evolve-tokens';
 export * from './tokens';
 export * from './round-queries';
 export * from './search-key';

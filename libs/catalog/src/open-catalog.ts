@@ -1,6 +1,6 @@
 import { StorageCorrupt, closeSqliteFile, openSqliteFile, storageErrorOf } from '@matchlog/store';
 import Database from 'better-sqlite3';
-import { existsSync, renameSync } from 'fs';
+import { existsSync, renameSync, statSync } from 'fs';
 import { Kysely, Migrator, PostgresAdapter, SqliteDatabase, SqliteDialect, SqliteStatement, sql } from 'kysely';
 import { join } from 'path';
 import { migrations } from '../../../migrations';
@@ -58,9 +58,9 @@ const migrateOn = async (db: Kysely<any>): Promise<string[]> => {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 };
 
-/** Renames the file and its -wal and -shm to `<name>.damaged-<time>…`; returns the database's new name. */
+/** Renames the file and its -wal and -shm to `<name>.damaged-<its last write>…`; returns the database's new name. */
 const moveAside = (file: string): string => {
-  const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  const aside = `${file}.damaged-${statSync(file).mtime.toISOString().replace(/[:.]/g, '-')}`;
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
   return aside;
 };

@@ -1,136 +1,55 @@
-import { EventToAppend, StoredEvent } from '@matchlog/store';
-import { createHash, randomBytes, randomUUID } from 'crypto';
 import { Kysely } from 'kysely';
 import { checkpointOf } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
+import { TokenEvent, evolveTokens, noTokens } from './evolve-tokens';
 import { CatalogDb } from './open-catalog';
-
-export type TokenGrant =
-  | { readonly matchId: string; readonly role: 'judge' | 'recorder' | 'broadcast'; readonly player: null }
-  | { readonly matchId: string; readonly role: 'player'; readonly player: string };
-
-/**
- * A role a token can be issued for: the judge, the recorder (appends and reads the judge view), the broadcast
- * (a match with broadcastAccess: 'token'), or one player's seat.
- */
-export type TokenRole = { readonly role: 'judge' | 'recorder' | 'broadcast' } | { readonly role: 'player'; readonly player: string };
-
-/** One token as the log records it: its role, and the SHA-256 of the token, never the token. */
-export interface GrantRecord {
-  readonly role: 'player' | 'judge' | 'recorder' | 'broadcast';
-  readonly player?: string;
-  readonly hash: string;
-}
-
-/** The events of a match's token stream. */
-export interface TokensIssued {
-  readonly grants: readonly GrantRecord[];
-}
-export interface TokensRevoked {
-  readonly hashes: readonly string[];
-}
-
-/** Tokens as the caller receives them, once. */
-export interface IssuedTokens {
-  readonly players: Record<string, string>;
-  readonly judge?: string;
-  readonly recorder?: string;
-  readonly broadcast?: string;
-}
-
-/**
- * A match's tokens are recorded in the event store, in a stream of their own beside the match's:
- * `tokens@<matchId>`. "@" is in no match id, so the name never collides with a match, and no reader
- * of match streams (replays, export, audit) ever sees it.
- */
-const TOKEN_STREAM_PREFIX = 'tokens@';
-export const tokenStreamOf = (matchId: string): string => TOKEN_STREAM_PREFIX + matchId;
-export const matchOfTokenStream = (streamId: string): string | null => (streamId.startsWith(TOKEN_STREAM_PREFIX) ? streamId.slice(TOKEN_STREAM_PREFIX.length) : null);
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-const newToken = (): string => `mlt_${randomBytes(24).toString('base64url')}`;
-
-/** The grants in force after a token stream's events. */
-export const grantsInForce = (events: readonly Pick<StoredEvent, 'type' | 'data'>[]): GrantRecord[] => {
-  const inForce = new Map<string, GrantRecord>();
-  for (const event of events) {
-    if (event.type === 'TokensIssued') for (const grant of (event.data as TokensIssued).grants) inForce.set(grant.hash, grant);
-    if (event.type === 'TokensRevoked') for (const hash of (event.data as TokensRevoked).hashes) inForce.delete(hash);
-  }
-  return [...inForce.values()];
-};
-
-const sameRole = (grant: GrantRecord, role: TokenRole): boolean => grant.role === role.role && (role.role !== 'player' || grant.player === role.player);
-
-/** New tokens for `roles`, and the events that record them: the grants in force for those roles revoked first. */
-export const reissue = (inForce: readonly GrantRecord[], roles: readonly TokenRole[]): { tokens: IssuedTokens; events: EventToAppend[] } => {
-  const players: Record<string, string> = {};
-  const single: { judge?: string; recorder?: string; broadcast?: string } = {};
-  const grants = roles.map((role): GrantRecord => {
-    const token = newToken();
-    if (role.role === 'player') players[role.player] = token;
-    else single[role.role] = token;
-    return { ...role, hash: hashToken(token) };
-  });
-  const revoked = inForce.filter((grant) => roles.some((role) => sameRole(grant, role))).map((grant) => grant.hash);
-  const events: EventToAppend[] = [
-    ...(revoked.length > 0 ? [{ id: randomUUID(), type: 'TokensRevoked', data: { hashes: revoked } satisfies TokensRevoked }] : []),
-    { id: randomUUID(), type: 'TokensIssued', data: { grants } satisfies TokensIssued },
-  ];
-  return { tokens: { players, ...single }, events };
-};
+import { GrantRecord, TokenGrant, grantOfRecord, hashToken } from './token-stream';
 
 /**
  * Applies token events to match_tokens; idempotent and order-independent, so the projection and the
  * write path may both apply them, in either order: a revoked hash stays in token_revocations for good,
  * and a TokensIssued applied after it (a projection behind the write path) does not grant it again.
  */
-export const applyTokenEvents = async (db: Kysely<CatalogTables>, matchId: string, events: readonly Pick<StoredEvent, 'type' | 'data'>[]): Promise<void> => {
+export const applyTokenEvents = async (db: Kysely<CatalogTables>, matchId: string, events: readonly TokenEvent[]): Promise<void> => {
   for (const event of events) {
-    if (event.type === 'TokensIssued') {
-      const grants = (event.data as TokensIssued).grants;
-      const revoked =
-        grants.length === 0
-          ? []
-          : await db
-              .selectFrom('token_revocations')
-              .select('token_hash')
-              .where(
-                'token_hash',
-                'in',
-                grants.map((g) => g.hash),
-              )
-              .execute();
-      const rows = grants
-        .filter((g) => !revoked.some((r) => r.token_hash === g.hash))
-        .map((g) => ({ token_hash: g.hash, match_id: matchId, role: g.role, player_id: g.role === 'player' ? (g.player ?? null) : null, from_log: 1 }));
-      if (rows.length > 0)
-        await db
-          .insertInto('match_tokens')
-          .values(rows)
-          .onConflict((c) => c.column('token_hash').doNothing())
-          .execute();
-    }
-    if (event.type === 'TokensRevoked') {
-      const { hashes } = event.data as TokensRevoked;
-      if (hashes.length === 0) continue;
-      await db
-        .insertInto('token_revocations')
-        .values(hashes.map((hash) => ({ token_hash: hash, match_id: matchId })))
-        .onConflict((c) => c.column('token_hash').doNothing())
-        .execute();
-      await db
-        .deleteFrom('match_tokens')
-        .where('token_hash', 'in', [...hashes])
-        .execute();
-    }
+    const { grants, revoked } = evolveTokens(noTokens(), event);
+    if (grants.size > 0) await insertGrants(db, matchId, [...grants.values()]);
+    if (revoked.size > 0) await recordRevocations(db, matchId, [...revoked]);
   }
 };
 
-/** What a recorded grant of a match grants. */
-export const grantOfRecord = (matchId: string, grant: GrantRecord): TokenGrant =>
-  grant.role === 'player' ? { matchId, role: 'player', player: grant.player! } : { matchId, role: grant.role, player: null };
+const insertGrants = async (db: Kysely<CatalogTables>, matchId: string, grants: readonly GrantRecord[]): Promise<void> => {
+  const revoked = await db
+    .selectFrom('token_revocations')
+    .select('token_hash')
+    .where(
+      'token_hash',
+      'in',
+      grants.map((g) => g.hash),
+    )
+    .execute();
+  const rows = grants
+    .filter((g) => !revoked.some((r) => r.token_hash === g.hash))
+    .map((g) => ({ token_hash: g.hash, match_id: matchId, role: g.role, player_id: g.role === 'player' ? (g.player ?? null) : null, from_log: 1 }));
+  if (rows.length > 0)
+    await db
+      .insertInto('match_tokens')
+      .values(rows)
+      .onConflict((c) => c.column('token_hash').doNothing())
+      .execute();
+};
+
+const recordRevocations = async (db: Kysely<CatalogTables>, matchId: string, hashes: readonly string[]): Promise<void> => {
+  await db
+    .insertInto('token_revocations')
+    .values(hashes.map((hash) => ({ token_hash: hash, match_id: matchId })))
+    .onConflict((c) => c.column('token_hash').doNothing())
+    .execute();
+  await db
+    .deleteFrom('match_tokens')
+    .where('token_hash', 'in', [...hashes])
+    .execute();
+};
 
 /** Every token the catalog holds (legacy grants too) and every revoked hash; `position`: the checkpoint, read first, so they hold at least the log up to it. */
 export interface CatalogTokens {

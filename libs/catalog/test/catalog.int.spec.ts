@@ -1,9 +1,14 @@
-import { CatalogDb, CatalogFeeder, TokenRole, checkpointOf, findMatch, grantOf, grantsInForce, listMatches, migrate, reissue, tokenStreamOf } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, TokenRole, checkpointOf, findMatch, grantOf, listMatches, migrate, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
+import { decideReissue } from '@matchlog/matches';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
+import { randomBytes, randomUUID } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
+
+/** What the server draws tokens and ids from. */
+const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
 
 const created = (players = ['p1', 'p2']) => ({
   id: `e-${Math.random()}`,
@@ -74,7 +79,7 @@ describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event l
   const recordTokens = async (matchId: string, roles: TokenRole[]) => {
     const stream = tokenStreamOf(matchId);
     const history = await store.readStream(stream);
-    const { tokens, events } = reissue(grantsInForce(history), roles);
+    const { tokens, events } = decideReissue(tokensAfter(history), roles, entropy);
     const { position } = await store.append(stream, history.length, events);
     return { tokens, position };
   };

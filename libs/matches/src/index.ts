@@ -14,6 +14,7 @@ export * from './snapshot/match-snapshot';
 export * from './snapshot/match-snapshots';
 export * from './model/store-head';
 export * from './write/match-writer';
+export * from './write/decide-reissue';
 export * from './read/match-reader';
 export * from './read/catalog-freshness';
 export * from './integrity/match-integrity';

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
 
-const root = join(__dirname, '..', 'src');
+const libs = join(__dirname, '..', '..');
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
 
-/** The application layer: no framework or transport, and time and randomness only through its ports (ports.ts). */
+/** The application layer and its read model: no framework or transport, and time and randomness only through the ports (libs/matches/src/ports.ts). */
 const forbidden: [RegExp, string][] = [
   [/from '@nestjs\//, 'Nest'],
   [/from '(fastify|http|https|net)'/, 'a transport'],
@@ -15,10 +15,13 @@ const forbidden: [RegExp, string][] = [
   [/from '\.\.\/\.\.\/\.\.\/\.\.\/apps|from '.*apps\//, 'an application'],
 ];
 
-describe('libs/matches is the application, not its transport', () => {
-  const sources = files(root);
+describe.each([
+  ['matches', 15],
+  ['catalog', 10],
+])('libs/%s: no framework or transport, time and randomness only through the ports', (lib, least) => {
+  const sources = files(join(libs, lib, 'src'));
 
-  it('has sources to check', () => expect(sources.length).toBeGreaterThan(15));
+  it('has sources to check', () => expect(sources.length).toBeGreaterThan(least));
 
   it.each(forbidden)('no file uses %s (%s)', (pattern) => {
     const offenders = sources.filter((file) => pattern.test(readFileSync(file, 'utf8')));

@@ -1,11 +1,13 @@
-import { CatalogDb, CatalogFeeder, TokenRole, applyTokenEvents, hashToken, openCatalog, reissue, tokenStreamOf } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, TokenRole, applyTokenEvents, hashToken, openCatalog, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore, LogConsumer, Subscription } from '@matchlog/store';
+import { randomBytes, randomUUID } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { TokenGrants } from '../src/access/token-grants';
 import { TokensBehind } from '../src/errors';
 import { StoreHead } from '../src/model/store-head';
+import { decideReissue } from '../src/write/decide-reissue';
 
 /** The store, its subscription delivering nothing until `open` is called: a consumer still catching up. */
 const slowSubscription = (store: EventStore) => {
@@ -22,12 +24,15 @@ const slowSubscription = (store: EventStore) => {
   return { store: { subscribeAll }, open };
 };
 
+/** What the server draws tokens and ids from. */
+const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
+
 const roles: TokenRole[] = [{ role: 'player', player: 'p1' }, { role: 'judge' }];
 
 /** Issues tokens for `roles` in the match's token stream, as the writer does, revoking those named in `inForce`. */
 const issue = async (store: EventStore, matchId: string, inForce: { hash: string; role: 'judge' }[] = []) => {
   const stream = tokenStreamOf(matchId);
-  const { tokens, events } = reissue(inForce, roles);
+  const { tokens, events } = decideReissue(tokensAfter([{ type: 'TokensIssued', data: { grants: inForce } }]), roles, entropy);
   const { position } = await store.append(stream, await store.revisionOf(stream), events);
   return { tokens, events, position };
 };

@@ -1,4 +1,4 @@
-import { CatalogFeeder, matchOfTokenStream } from '@matchlog/catalog';
+import { CatalogFeeder, evolveTokens, matchOfTokenStream, noTokens } from '@matchlog/catalog';
 import { BROADCAST } from '@matchlog/domain';
 import { Caller, MatchModels, OpenedFeed, openFeed } from '@matchlog/matches';
 import { LogProcessor, StoredEvent } from '@matchlog/store';
@@ -81,8 +81,8 @@ export class FeedHub implements BeforeApplicationShutdown, LogProcessor {
    * token reads nothing more; the others reconnect with their token and resume by id.
    */
   handle(event: StoredEvent): void {
-    if (event.type !== 'TokensRevoked') return;
     const matchId = matchOfTokenStream(event.streamId);
+    if (matchId === null || evolveTokens(noTokens(), event).revoked.size === 0) return;
     for (const stream of this.streams) if (stream.matchId === matchId && stream.openedWithMatchToken) stream.end();
   }
 

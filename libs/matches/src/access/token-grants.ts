@@ -1,4 +1,17 @@
-import { CatalogDb, TokenGrant, TokensIssued, TokensRevoked, grantOfRecord, hashToken, matchOfTokenStream, tokensInCatalog } from '@matchlog/catalog';
+import {
+  CatalogDb,
+  TokenEvent,
+  TokenGrant,
+  TokensState,
+  evolveTokens,
+  grantIn,
+  grantOfRecord,
+  hashToken,
+  matchOfTokenStream,
+  noTokens,
+  revokeIn,
+  tokensInCatalog,
+} from '@matchlog/catalog';
 import { EventStore, LogConsumer, LogProcessor, StoredEvent } from '@matchlog/store';
 import { TokensBehind } from '../errors';
 import { StoreHead } from '../model/store-head';
@@ -13,9 +26,9 @@ const BACKFILL_PAGE = 1000;
  * them) and by the writer's own token appends at once. Loaded from the catalog once (grants issued
  * before tokens were logged live only there), the log after the catalog's checkpoint read in too.
  *
- * Applying is order-independent, as the catalog's applyTokenEvents is: a revoked hash stays revoked,
- * and a TokensIssued seen after its revocation (the consumer delivering what the writer applied
- * already, or what the catalog held) grants nothing. So the sources may overlap in any order.
+ * Applying is the token stream's one fold (evolveTokens), order-independent: a revoked hash stays
+ * revoked, and a TokensIssued seen after its revocation (the consumer delivering what the writer
+ * applied already, or what the catalog held) grants nothing. So the sources may overlap in any order.
  *
  * A token not in memory is judged unknown only once the consumer has reached the store's head as read
  * after the request came (one head read, shared by concurrent misses): a token issued on another
@@ -28,8 +41,7 @@ const BACKFILL_PAGE = 1000;
  */
 export class TokenGrants implements LogProcessor {
   readonly name = 'tokens';
-  private readonly grants = new Map<string, TokenGrant>();
-  private readonly revoked = new Set<string>();
+  private readonly tokens: TokensState<TokenGrant> = noTokens();
   private loading: Promise<void> | null = null;
   private loaded = false;
   /** whether the consumer has reached a head read since this started or its subscription was last renewed */
@@ -53,14 +65,14 @@ export class TokenGrants implements LogProcessor {
   async grantOf(token: string): Promise<TokenGrant | null> {
     if (!this.loaded) await this.load();
     const hash = hashToken(token);
-    if (this.revoked.has(hash)) return null;
+    if (this.tokens.revoked.has(hash)) return null;
     // while the subscription is down, a revocation made elsewhere would go unseen: no token is trusted from memory
     if (this.consumer.failed) throw new TokensBehind();
-    const grant = this.current ? this.grants.get(hash) : undefined;
+    const grant = this.current ? this.tokens.grants.get(hash) : undefined;
     if (grant !== undefined) return grant;
     await this.reachHead();
-    if (this.revoked.has(hash)) return null;
-    return this.grants.get(hash) ?? null;
+    if (this.tokens.revoked.has(hash)) return null;
+    return this.tokens.grants.get(hash) ?? null;
   }
 
   /** The log consumer has delivered every event up to the store's head as read now, or TokensBehind. */
@@ -78,15 +90,8 @@ export class TokenGrants implements LogProcessor {
   }
 
   /** A token stream's events, as the writer appended them or the log delivers them. */
-  apply(matchId: string, events: readonly Pick<StoredEvent, 'type' | 'data'>[]): void {
-    for (const event of events) {
-      if (event.type === 'TokensRevoked')
-        for (const hash of (event.data as TokensRevoked).hashes) {
-          this.revoked.add(hash);
-          this.grants.delete(hash);
-        }
-      if (event.type === 'TokensIssued') for (const grant of (event.data as TokensIssued).grants) this.grant(grant.hash, grantOfRecord(matchId, grant));
-    }
+  apply(matchId: string, events: readonly TokenEvent[]): void {
+    for (const event of events) evolveTokens(this.tokens, event, (grant) => grantOfRecord(matchId, grant));
   }
 
   handle(event: StoredEvent): void {
@@ -96,11 +101,7 @@ export class TokenGrants implements LogProcessor {
 
   /** tokens in force (for tests and readiness) */
   get size(): number {
-    return this.grants.size;
-  }
-
-  private grant(hash: string, grant: TokenGrant): void {
-    if (!this.revoked.has(hash)) this.grants.set(hash, grant);
+    return this.tokens.grants.size;
   }
 
   private load(): Promise<void> {
@@ -116,11 +117,8 @@ export class TokenGrants implements LogProcessor {
 
   private async loadOnce(): Promise<void> {
     const { position, grants, revoked } = await tokensInCatalog(this.catalog);
-    for (const hash of revoked) {
-      this.revoked.add(hash);
-      this.grants.delete(hash);
-    }
-    for (const [hash, grant] of grants) this.grant(hash, grant);
+    for (const hash of revoked) revokeIn(this.tokens, hash);
+    for (const [hash, grant] of grants) grantIn(this.tokens, hash, grant);
     // what the consumer delivered before this joined it, beyond what the catalog held
     for (let after = position; after < this.joinedAt;) {
       const page = await this.store.readAll(after, BACKFILL_PAGE);

@@ -1,5 +1,5 @@
 import { GENESIS, canonicalJson, chainEvent, linkOf, sealAndChain } from '@matchlog/audit';
-import { CatalogDb, IssuedTokens, TokenRole, grantsInForce, legacyGrantsOf, reissue, tokenStreamOf } from '@matchlog/catalog';
+import { CatalogDb, TokenRole, legacyGrantsOf, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
 import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { TokenGrants } from '../access/token-grants';
@@ -7,6 +7,7 @@ import { EventsRejected, Forbidden, HeadForAnotherMatch, MatchAlreadyExists, Mat
 import { MatchModels } from '../model/match-models';
 import { Clock, Entropy } from '../ports';
 import { refuseClientSalts } from './client-salts';
+import { IssuedTokens, decideReissue } from './decide-reissue';
 import { importMark } from './import-mark';
 import { KeyedLock } from './keyed-lock';
 
@@ -194,8 +195,9 @@ export class MatchWriter {
   private async reissueTokens(matchId: string, roles: readonly TokenRole[], also: readonly EventToAppend[] = []): Promise<IssuedTokens> {
     const stream = tokenStreamOf(matchId);
     const history = await this.store.readStream(stream);
-    // tokens issued before tokens were logged are in force too, and revoked the same way (recorded in the log)
-    const { tokens, events } = reissue([...grantsInForce(history), ...(await legacyGrantsOf(this.catalog, matchId))], roles);
+    // tokens issued before tokens were logged are in force too (issued before the stream's), and revoked the same way
+    const legacy = { type: 'TokensIssued', data: { grants: await legacyGrantsOf(this.catalog, matchId) } };
+    const { tokens, events } = decideReissue(tokensAfter([legacy, ...history]), roles, this.entropy);
     await this.store.append(stream, history.at(-1)?.revision ?? 0, [...also, ...events]);
     this.tokenGrants.apply(matchId, events);
     return tokens;
