@@ -1,53 +1,32 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { Queued } from './group-commit';
-import { AppendOutcome, AppendRequest, ErrorReport, FromWriter, ToWriter, WriterSetup } from './sqlite-writer-protocol';
-import { StoreTimeout, StoreUnavailable, isStorageError, storageErrorOf } from './storage-errors';
+import { Queued } from '../group-commit';
+import { StoreTimeout, StoreUnavailable, isStorageError, storageErrorOf } from '../storage-errors';
+import { AppendOutcome, AppendRequest, ErrorReport, FromWriter, ToWriter, WriterSetup } from './writer-protocol';
 
-const THREAD = join(__dirname, 'sqlite-writer-thread');
-
-/**
- * Runs a compiled CommonJS module as if it were the file it was compiled from (its requires resolved
- * from there): the writer thread from the TypeScript sources.
- */
-const RUN_COMPILED = `
-const { createRequire } = require('node:module');
-const { dirname } = require('node:path');
-const { file, code } = require('node:worker_threads').workerData.compiled;
-const module = { exports: {} };
-new Function('exports', 'require', 'module', '__filename', '__dirname', code)(module.exports, createRequire(file), module, file, dirname(file));
-`;
-
-let compiledThread: string | undefined;
+const THREAD = join(__dirname, 'writer-thread');
 
 /**
- * The writer thread: in dist/ the build compiled it beside this file. From the TypeScript sources
- * (Jest, @swc-node/register), where a Worker cannot load a .ts file, it is compiled here once per
- * process with @swc/core (a devDependency, as the sources are), and the thread is given no execArgv:
- * a preloaded compiler (-r @swc-node/register) would load a native addon into every thread started.
+ * The writer thread, compiled code like every other file: in dist/, the .js the build put beside this
+ * file. From the TypeScript sources (Jest, `node -r @swc-node/register`) the thread loads the .ts
+ * through the same require hook, registered in it; the compiler's native addon is already loaded by
+ * the main thread there, so threads that start and end do not load and unload it each time.
  */
-const startThread = (setup: WriterSetup): Worker => {
-  if (!__filename.endsWith('.ts')) return new Worker(`${THREAD}.js`, { workerData: setup });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only ever loaded from the sources, where the devDependencies are
-  const swc = require('@swc/core') as typeof import('@swc/core');
-  compiledThread ??= swc.transformFileSync(`${THREAD}.ts`, { swcrc: false, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }).code;
-  return new Worker(RUN_COMPILED, { eval: true, execArgv: [], workerData: { ...setup, compiled: { file: `${THREAD}.ts`, code: compiledThread } } });
-};
+const startThread = (setup: WriterSetup): Worker =>
+  __filename.endsWith('.ts')
+    ? new Worker(`${THREAD}.ts`, { workerData: setup, execArgv: ['--require', require.resolve('@swc-node/register')] })
+    : new Worker(`${THREAD}.js`, { workerData: setup });
 
 /** An error of the writer thread as the main thread's: a SQLite error keeps its code, so that `storageErrorOf` knows it. */
 const errorOf = ({ name, message, code }: ErrorReport): Error => Object.assign(new Error(message), { name, ...(code === undefined ? {} : { code }) });
 
-interface InFlight {
-  readonly appends: readonly Queued<AppendOutcome>[];
-}
-
 /**
- * The main thread's side of the SQLite store's writer thread (sqlite-writer-thread.ts). Appends made
- * in one event-loop turn are posted as one batch; the thread writes every batch waiting for it in one
- * transaction, so appends queued while it commits go into the next (group commit), and it answers
- * once they are on disk. A thread that dies fails the appends it held with StoreTimeout (written or
- * not: a retry answers as the first append would have), and is started again; one that cannot be
- * started fails the store (`failure`): every append, and the store's reads, are refused with it.
+ * The main thread's side of the SQLite store's writer thread (writer-thread.ts): each append is posted
+ * as it comes; the thread writes every append waiting for it in one transaction, so appends posted
+ * while it commits go into the next (group commit), and it answers once they are on disk. A thread
+ * that dies fails the appends it held with StoreTimeout (written or not: a retry answers as the first
+ * append would have), and is started again; one that cannot be started fails the store (`failure`):
+ * every append, and the store's reads, are refused with it.
  */
 export class SqliteWriter {
   private thread: Worker;
@@ -56,12 +35,9 @@ export class SqliteWriter {
   private ended: Promise<void>;
   /** why the thread that just ended ended, when it was not asked to */
   private death: unknown;
-  private queue: (AppendRequest & Queued<AppendOutcome>)[] = [];
-  private flushing: NodeJS.Immediate | undefined;
-  private nextBatch = 1;
-  private readonly inFlight = new Map<number, InFlight>();
   private nextRequest = 1;
-  private readonly pragmas = new Map<number, Queued<unknown>>();
+  /** the appends and PRAGMAs posted to the thread, by request number, until it answers */
+  private readonly pending = new Map<number, Queued<unknown>>();
   private idle: (() => void) | undefined;
   /** set once the thread cannot be started: the store is failed */
   failure: unknown;
@@ -73,32 +49,31 @@ export class SqliteWriter {
     [this.thread, this.ended] = this.start();
   }
 
-  /** Writes `request` in the next group; resolves with what the group's transaction decided for it, once it is on disk. */
-  append(request: AppendRequest): Promise<AppendOutcome> {
-    if (this.failure !== undefined) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => {
-      this.queue.push({ ...request, resolve, reject });
-      this.flushing ??= setImmediate(() => this.flush());
-    });
+  /** Writes `append` in the thread's next group; resolves with what the group's transaction decided for it, once it is on disk. */
+  append(append: AppendRequest): Promise<AppendOutcome> {
+    return this.request((request) => ({ kind: 'append', request, ...append })) as Promise<AppendOutcome>;
   }
 
   /** A PRAGMA on the write connection (its simple value): the durability it writes with, and the tests' full disk. */
   pragma(pragma: string): Promise<unknown> {
+    return this.request((request) => ({ kind: 'pragma', request, pragma }));
+  }
+
+  /** Waits for every answer, and ends the thread. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.pending.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+    if (this.failure === undefined) this.post({ kind: 'close' });
+    await this.ended;
+  }
+
+  private request(message: (request: number) => ToWriter): Promise<unknown> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const request = this.nextRequest++;
     return new Promise((resolve, reject) => {
-      this.pragmas.set(request, { resolve, reject });
-      this.post({ kind: 'pragma', request, pragma });
+      this.pending.set(request, { resolve, reject });
+      this.post(message(request));
     });
-  }
-
-  /** Writes what is queued, waits for every answer, and ends the thread. */
-  async close(): Promise<void> {
-    this.closing = true;
-    this.flush();
-    if (this.inFlight.size > 0 || this.pragmas.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
-    if (this.failure === undefined) this.post({ kind: 'close' });
-    await this.ended;
   }
 
   private start(): [Worker, Promise<void>] {
@@ -111,21 +86,6 @@ export class SqliteWriter {
     this.ready = false;
     this.death = undefined;
     return [thread, ended];
-  }
-
-  private flush(): void {
-    if (this.flushing) clearImmediate(this.flushing);
-    this.flushing = undefined;
-    if (this.queue.length === 0) return;
-    const queued = this.queue;
-    this.queue = [];
-    if (this.failure !== undefined) {
-      for (const append of queued) append.reject(this.failure);
-      return;
-    }
-    const batch = this.nextBatch++;
-    this.inFlight.set(batch, { appends: queued });
-    this.post({ kind: 'batch', batch, appends: queued.map(({ streamId, expected, events }) => ({ streamId, expected, events })) });
   }
 
   private post(message: ToWriter): void {
@@ -143,20 +103,16 @@ export class SqliteWriter {
         this.fail(this.storeFailure(`the SQLite writer thread cannot open ${this.file}`, errorOf(message.error)));
         break;
       case 'committed':
-        message.batches.forEach((batch, i) => {
-          const { appends } = this.take(batch);
-          appends.forEach((append, k) => append.resolve(message.outcomes[i][k]));
-        });
+        message.requests.forEach((request, i) => this.take(request).resolve(message.outcomes[i]));
         this.onCommitted();
         break;
       case 'failed': {
         const error = storageErrorOf(errorOf(message.error), this.file);
-        for (const batch of message.batches) for (const append of this.take(batch).appends) append.reject(error);
+        for (const request of message.requests) this.take(request).reject(error);
         break;
       }
       case 'pragma': {
-        const pending = this.pragmas.get(message.request)!;
-        this.pragmas.delete(message.request);
+        const pending = this.take(message.request);
         if (message.error) pending.reject(storageErrorOf(errorOf(message.error), this.file));
         else pending.resolve(message.value);
         break;
@@ -165,15 +121,15 @@ export class SqliteWriter {
     this.settled();
   }
 
-  private take(batch: number): InFlight {
-    const inFlight = this.inFlight.get(batch)!;
-    this.inFlight.delete(batch);
-    return inFlight;
+  private take(request: number): Queued<unknown> {
+    const pending = this.pending.get(request)!;
+    this.pending.delete(request);
+    return pending;
   }
 
   /** Once nothing is waiting for the thread: it no longer keeps the process alive (but while close() ends it), and close() may end it. */
   private settled(): void {
-    if (this.inFlight.size > 0 || this.pragmas.size > 0) return;
+    if (this.pending.size > 0) return;
     if (!this.closing) this.thread.unref();
     this.idle?.();
     this.idle = undefined;
@@ -181,8 +137,7 @@ export class SqliteWriter {
 
   private exited(thread: Worker, code: number): void {
     if (thread !== this.thread) return;
-    const asked = this.closing && this.inFlight.size === 0 && this.pragmas.size === 0;
-    if (asked) return;
+    if (this.closing && this.pending.size === 0) return;
     const why = `the SQLite writer thread for ${this.file} ended (exit code ${code}${this.death === undefined ? '' : `: ${String(this.death)}`})`;
     if (!this.ready) {
       this.fail(this.storeFailure(why, this.death));
@@ -190,28 +145,23 @@ export class SqliteWriter {
       return;
     }
     // it may have committed what it held before it ended, or not: a retry answers as the first append would have
-    const unknown = new StoreTimeout(why);
-    for (const { appends } of this.inFlight.values()) for (const append of appends) append.reject(unknown);
-    this.inFlight.clear();
-    for (const pending of this.pragmas.values()) pending.reject(unknown);
-    this.pragmas.clear();
+    this.rejectPending(new StoreTimeout(why));
     if (this.closing) {
       this.settled();
       return;
     }
     [this.thread, this.ended] = this.start();
-    // what was queued for the thread that died goes to the new one
-    this.flush();
   }
 
   /** The store can no longer write: what is waiting, and what comes, is refused. */
   private fail(failure: unknown): void {
     this.failure ??= failure;
-    for (const { appends } of this.inFlight.values()) for (const append of appends) append.reject(this.failure);
-    this.inFlight.clear();
-    for (const pending of this.pragmas.values()) pending.reject(this.failure);
-    this.pragmas.clear();
-    this.flush();
+    this.rejectPending(this.failure);
+  }
+
+  private rejectPending(error: unknown): void {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
   }
 
   private storeFailure(why: string, error: unknown): unknown {
