@@ -1,12 +1,13 @@
-/** An append waiting in the queue: what the store wrote for it, its result or refusal, is told through these. */
+/** An append waiting for its answer (in the queue here, or in SQLite's writer thread): its result or refusal is told through these. */
 export interface Queued<R> {
   readonly resolve: (result: R) => void;
   readonly reject: (error: unknown) => void;
 }
 
 /**
- * The group commit both SQL stores share: appends queued in one event-loop turn are written as one
- * group (one transaction, one fsync), and those queued while a group is written form the next.
+ * The PostgreSQL store's group commit: appends queued in one event-loop turn are written as one group
+ * (one transaction, one round of WAL flush), and those queued while a group is written form the next.
+ * SQLite's is its writer thread's (sqlite/writer-thread.ts), which takes every append waiting for it.
  */
 export class GroupCommit<P, R> {
   private readonly queue: (P & Queued<R>)[] = [];

@@ -1,6 +1,6 @@
 import { EventStore } from './event-store';
 import { PostgresEventStore } from './postgres-event-store';
-import { openSqliteEventStore } from './sqlite-event-store';
+import { openSqliteEventStore } from './sqlite/sqlite-event-store';
 
 /** Where the events are: what the application's configuration, parsed once from the environment, names. */
 export type StoreLocation =

@@ -1,63 +1,20 @@
 import Database from 'better-sqlite3';
-import { hash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { checkAppend } from './check-append';
-import { AppendResult, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision, ReadOptions, RevisionConflict, StoredEvent, Subscription } from './event-store';
-import { EventRow, toStored } from './event-row';
-import { LocalSubscriptions } from './local-subscriptions';
-import { earlierAppend } from './retry-rule';
+import { checkAppend } from '../check-append';
+import { AppendResult, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision, ReadOptions, RevisionConflict, StoredEvent, Subscription } from '../event-store';
+import { toStored } from '../event-row';
+import { LocalSubscriptions } from '../local-subscriptions';
+import { earlierAppend } from '../retry-rule';
+import { StorageCorrupt, storageErrorOf } from '../storage-errors';
+import { ReadStatements, readStatements } from './read-stream';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
-import { SqliteWriter } from './sqlite-writer';
-import { AppendOutcome, SerialisedEvent } from './sqlite-writer-protocol';
-import { StorageCorrupt, storageErrorOf } from './storage-errors';
+import { createTables, idHash } from './tables';
+import { SqliteWriter } from './writer';
+import { AppendOutcome, SerialisedEvent } from './writer-protocol';
 
-/*
- * Event ids are random (UUIDs), so an index on them takes its inserts all over the b-tree: with a
- * thousand ids a commit, nearly every page of it is rewritten at every commit, which cost more than
- * everything else together. So the id index is kept in two tables of 48-bit id hashes: the newest
- * ids in `recent_event_ids`, small enough that a commit touches few of its pages, moved in bulk to
- * `event_ids` every 20,000 ids (ID_BATCH, in sqlite-writer-thread.ts). A hash only finds candidates:
- * the id itself is compared in `events`.
- */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS streams (
-  stream_key INTEGER PRIMARY KEY,
-  stream_id TEXT NOT NULL UNIQUE,
-  revision INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS events (
-  position INTEGER PRIMARY KEY,
-  stream_key INTEGER NOT NULL,
-  revision INTEGER NOT NULL,
-  event_id TEXT NOT NULL,
-  type TEXT NOT NULL,
-  data TEXT NOT NULL,
-  meta TEXT,
-  UNIQUE (stream_key, revision)
-);
-CREATE TABLE IF NOT EXISTS recent_event_ids (
-  id_hash INTEGER NOT NULL,
-  position INTEGER NOT NULL,
-  PRIMARY KEY (id_hash, position)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS event_ids (
-  id_hash INTEGER NOT NULL,
-  position INTEGER NOT NULL,
-  PRIMARY KEY (id_hash, position)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS store_identity (
-  one INTEGER PRIMARY KEY CHECK (one = 1),
-  store_id TEXT NOT NULL
-);
-`;
-
-/** The first 48 bits of the id's SHA-1: part of the file format, never to change. */
-export const idHash = (id: string): number => parseInt(hash('sha1', id, 'hex').slice(0, 12), 16);
+export { idHash } from './tables';
 
 const SUBSCRIPTION_PAGE = 512;
-
-const COLUMNS = 'e.position, s.stream_id, e.revision, e.event_id, e.type, e.data, e.meta';
-const CANDIDATES = (ids: string) => `SELECT position FROM recent_event_ids WHERE id_hash IN (${ids}) UNION ALL SELECT position FROM event_ids WHERE id_hash IN (${ids})`;
 
 const serialise = (e: EventToAppend): SerialisedEvent => ({
   id: e.id,
@@ -78,11 +35,11 @@ const resultOf = (streamId: string, expected: ExpectedRevision, events: readonly
 
 /**
  * The embedded event store: one SQLite file in WAL mode with `synchronous = FULL`, so an
- * acknowledged append is on disk. Its writes are made by a writer thread (sqlite-writer.ts), so a
- * commit's fsync never holds the event loop; its reads, here, on a connection of their own (WAL lets
- * them run while the writer commits). Appends that arrive in the same event-loop turn, or while a
- * group is committed, are written in one transaction (group commit), so one fsync serves them all;
- * each gets its own result or refusal, and a refused one has written nothing.
+ * acknowledged append is on disk. Its tables and SQL: tables.ts, read-stream.ts, append-to-stream.ts.
+ * Its writes are made by a writer thread (writer.ts), so a commit's fsync never holds the event loop;
+ * its reads, here, on a connection of their own (WAL lets them run while the writer commits). Appends
+ * that arrive while a group is committed are written together in the next transaction (group commit),
+ * so one fsync serves them all; each gets its own result or refusal, and a refused one has written nothing.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -93,13 +50,7 @@ export class SqliteEventStore implements EventStore {
   private damage: StorageCorrupt | undefined;
   /** made once, the first time the file is opened (store_identity) */
   private readonly id: string;
-
-  private readonly streamStmt: Database.Statement<[string], { stream_key: number; revision: number }>;
-  private readonly eventByIdStmt: Database.Statement<[number, number, string], EventRow<number>>;
-  private readonly forwardStmt: Database.Statement<[string, number, number], EventRow<number>>;
-  private readonly backwardStmt: Database.Statement<[string, number, number], EventRow<number>>;
-  private readonly allStmt: Database.Statement<[number, number], EventRow<number>>;
-  private readonly lastPositionStmt: Database.Statement<[], number | null>;
+  private readonly reads: ReadStatements;
 
   /** Opens `file` (see `openSqliteFile`: exclusive to this process, quick-checked unless `quickCheck: false`). */
   static open(file: string, options: { quickCheck?: boolean } = {}): SqliteEventStore {
@@ -115,17 +66,8 @@ export class SqliteEventStore implements EventStore {
     this.db = db;
     try {
       db.pragma('cache_size = -65536');
-      db.exec(SCHEMA);
-      db.prepare('INSERT OR IGNORE INTO store_identity (one, store_id) VALUES (1, ?)').run(randomUUID());
-      this.id = db.prepare<[], string>('SELECT store_id FROM store_identity').pluck().get()!;
-      this.streamStmt = db.prepare('SELECT stream_key, revision FROM streams WHERE stream_id = ?');
-      this.eventByIdStmt = db.prepare(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ?`);
-      this.forwardStmt = db.prepare(`SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision >= ? ORDER BY e.revision LIMIT ?`);
-      this.backwardStmt = db.prepare(
-        `SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision <= ? ORDER BY e.revision DESC LIMIT ?`,
-      );
-      this.allStmt = db.prepare(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position > ? ORDER BY e.position LIMIT ?`);
-      this.lastPositionStmt = db.prepare<[], number | null>('SELECT max(position) FROM events').pluck();
+      this.id = createTables(db);
+      this.reads = readStatements(db);
     } catch (error) {
       closeSqliteFile(db, file);
       throw storageErrorOf(error, file);
@@ -153,29 +95,29 @@ export class SqliteEventStore implements EventStore {
     if (limit === 0) return [];
     const rows = this.reading(() =>
       options.direction === 'backwards'
-        ? this.backwardStmt.all(streamId, options.from ?? Number.MAX_SAFE_INTEGER, limit)
-        : this.forwardStmt.all(streamId, options.from ?? 1, limit),
+        ? this.reads.backward.all(streamId, options.from ?? Number.MAX_SAFE_INTEGER, limit)
+        : this.reads.forward.all(streamId, options.from ?? 1, limit),
     );
     return rows.map(toStored);
   }
 
   async revisionOf(streamId: string): Promise<number> {
-    return this.reading(() => this.streamStmt.get(streamId)?.revision ?? 0);
+    return this.reading(() => this.reads.stream.get(streamId)?.revision ?? 0);
   }
 
   async headPosition(): Promise<number> {
-    return this.reading(() => this.lastPositionStmt.get() ?? 0);
+    return this.reading(() => this.reads.lastPosition.get() ?? 0);
   }
 
   async findEvent(eventId: string): Promise<StoredEvent | undefined> {
     const id = idHash(eventId);
-    const row = this.reading(() => this.eventByIdStmt.get(id, id, eventId));
+    const row = this.reading(() => this.reads.eventById.get(id, id, eventId));
     return row && toStored(row);
   }
 
   async readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {
     if (maxCount <= 0) return [];
-    return this.reading(() => this.allStmt.all(afterPosition, maxCount)).map(toStored);
+    return this.reading(() => this.reads.all.all(afterPosition, maxCount)).map(toStored);
   }
 
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
@@ -184,7 +126,7 @@ export class SqliteEventStore implements EventStore {
       async (subscriber) => {
         let position = afterPosition;
         while (!subscriber.closed) {
-          const page = this.reading(() => this.allStmt.all(position, SUBSCRIPTION_PAGE));
+          const page = this.reading(() => this.reads.all.all(position, SUBSCRIPTION_PAGE));
           if (page.length === 0) {
             // a commit told after the read above wakes this wait: the writer's answers come as tasks, never between the two
             await LocalSubscriptions.wait(subscriber);

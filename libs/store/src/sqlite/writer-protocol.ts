@@ -1,10 +1,7 @@
-import type { AppendResult, ExpectedRevision } from './event-store';
-import type { HeldEvent } from './retry-rule';
+import type { AppendResult, ExpectedRevision } from '../event-store';
+import type { HeldEvent } from '../retry-rule';
 
-/*
- * What the SQLite store's main thread and its writer thread (sqlite-writer-thread.ts) tell each other.
- * Types only: the writer thread imports nothing else of the lib at run time.
- */
+/* What the SQLite store's main thread (writer.ts) and its writer thread (writer-thread.ts) tell each other. */
 
 /** What the writer thread is started with (its workerData). */
 export interface WriterSetup {
@@ -43,9 +40,12 @@ export interface ErrorReport {
   readonly code?: string;
 }
 
+/** An append posted to the thread, numbered for its answer. */
+export type AppendMessage = AppendRequest & { readonly kind: 'append'; readonly request: number };
+
 export type ToWriter =
-  /** appends to write; the thread writes every batch waiting for it in one transaction */
-  | { readonly kind: 'batch'; readonly batch: number; readonly appends: readonly AppendRequest[] }
+  /** an append to write; the thread writes every append waiting for it in one transaction (group commit) */
+  | AppendMessage
   /** a PRAGMA on the write connection, answered with its simple value */
   | { readonly kind: 'pragma'; readonly request: number; readonly pragma: string }
   /** close the connection and end, once what came before is written */
@@ -55,8 +55,8 @@ export type FromWriter =
   | { readonly kind: 'ready' }
   /** the write connection could not be opened: the thread ends */
   | { readonly kind: 'unopenable'; readonly error: ErrorReport }
-  /** these batches are committed (on disk), with each append's outcome */
-  | { readonly kind: 'committed'; readonly batches: readonly number[]; readonly outcomes: readonly (readonly AppendOutcome[])[] }
-  /** these batches' transaction failed: none of them wrote anything */
-  | { readonly kind: 'failed'; readonly batches: readonly number[]; readonly error: ErrorReport }
+  /** these appends are committed (on disk), with each one's outcome */
+  | { readonly kind: 'committed'; readonly requests: readonly number[]; readonly outcomes: readonly AppendOutcome[] }
+  /** these appends' transaction failed: none of them wrote anything */
+  | { readonly kind: 'failed'; readonly requests: readonly number[]; readonly error: ErrorReport }
   | { readonly kind: 'pragma'; readonly request: number; readonly value?: unknown; readonly error?: ErrorReport };

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { StorageCorrupt, StorageLocked, storageErrorOf, unopenableOf } from './storage-errors';
+import { StorageCorrupt, StorageLocked, storageErrorOf, unopenableOf } from '../storage-errors';
 
 export interface SqliteFileOptions {
   readonly synchronous: 'FULL' | 'NORMAL';

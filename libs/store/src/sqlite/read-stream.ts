@@ -1,0 +1,29 @@
+import type Database from 'better-sqlite3';
+import type { EventRow } from '../event-row';
+
+const COLUMNS = 'e.position, s.stream_id, e.revision, e.event_id, e.type, e.data, e.meta';
+
+/** The positions whose id hash is among `hashes` (placeholders, given twice): candidates only, the id itself is compared in `events`. */
+export const CANDIDATES = (hashes: string): string =>
+  `SELECT position FROM recent_event_ids WHERE id_hash IN (${hashes}) UNION ALL SELECT position FROM event_ids WHERE id_hash IN (${hashes})`;
+
+/** The store's reads, on one connection: the main thread's, and the writer thread's (which checks revisions and ids with them). */
+export const readStatements = (db: Database.Database) => ({
+  stream: db.prepare<[string], { stream_key: number; revision: number }>('SELECT stream_key, revision FROM streams WHERE stream_id = ?'),
+  /** (idHash, idHash, id) */
+  eventById: db.prepare<[number, number, string], EventRow<number>>(
+    `SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ?`,
+  ),
+  /** (streamId, from revision, limit) */
+  forward: db.prepare<[string, number, number], EventRow<number>>(
+    `SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision >= ? ORDER BY e.revision LIMIT ?`,
+  ),
+  backward: db.prepare<[string, number, number], EventRow<number>>(
+    `SELECT ${COLUMNS} FROM streams s JOIN events e USING (stream_key) WHERE s.stream_id = ? AND e.revision <= ? ORDER BY e.revision DESC LIMIT ?`,
+  ),
+  /** (after position, limit) */
+  all: db.prepare<[number, number], EventRow<number>>(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position > ? ORDER BY e.position LIMIT ?`),
+  lastPosition: db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
+});
+
+export type ReadStatements = ReturnType<typeof readStatements>;

@@ -1,0 +1,172 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { Queued } from '../group-commit';
+import { StoreTimeout, StoreUnavailable, isStorageError, storageErrorOf } from '../storage-errors';
+import { AppendOutcome, AppendRequest, ErrorReport, FromWriter, ToWriter, WriterSetup } from './writer-protocol';
+
+const THREAD = join(__dirname, 'writer-thread');
+
+/**
+ * The writer thread, compiled code like every other file: in dist/, the .js the build put beside this
+ * file. From the TypeScript sources (Jest, `node -r @swc-node/register`) the thread loads the .ts
+ * through the same require hook, registered in it; the compiler's native addon is already loaded by
+ * the main thread there, so threads that start and end do not load and unload it each time.
+ */
+const startThread = (setup: WriterSetup): Worker =>
+  __filename.endsWith('.ts')
+    ? new Worker(`${THREAD}.ts`, { workerData: setup, execArgv: ['--require', require.resolve('@swc-node/register')] })
+    : new Worker(`${THREAD}.js`, { workerData: setup });
+
+/** An error of the writer thread as the main thread's: a SQLite error keeps its code, so that `storageErrorOf` knows it. */
+const errorOf = ({ name, message, code }: ErrorReport): Error => Object.assign(new Error(message), { name, ...(code === undefined ? {} : { code }) });
+
+/**
+ * The main thread's side of the SQLite store's writer thread (writer-thread.ts): each append is posted
+ * as it comes; the thread writes every append waiting for it in one transaction, so appends posted
+ * while it commits go into the next (group commit), and it answers once they are on disk. A thread
+ * that dies fails the appends it held with StoreTimeout (written or not: a retry answers as the first
+ * append would have), and is started again; one that cannot be started fails the store (`failure`):
+ * every append, and the store's reads, are refused with it.
+ */
+export class SqliteWriter {
+  private thread: Worker;
+  private ready = false;
+  private closing = false;
+  private ended: Promise<void>;
+  /** why the thread that just ended ended, when it was not asked to */
+  private death: unknown;
+  private nextRequest = 1;
+  /** the appends and PRAGMAs posted to the thread, by request number, until it answers */
+  private readonly pending = new Map<number, Queued<unknown>>();
+  private idle: (() => void) | undefined;
+  /** set once the thread cannot be started: the store is failed */
+  failure: unknown;
+
+  constructor(
+    private readonly file: string,
+    private readonly onCommitted: () => void,
+  ) {
+    [this.thread, this.ended] = this.start();
+  }
+
+  /** Writes `append` in the thread's next group; resolves with what the group's transaction decided for it, once it is on disk. */
+  append(append: AppendRequest): Promise<AppendOutcome> {
+    return this.request((request) => ({ kind: 'append', request, ...append })) as Promise<AppendOutcome>;
+  }
+
+  /** A PRAGMA on the write connection (its simple value): the durability it writes with, and the tests' full disk. */
+  pragma(pragma: string): Promise<unknown> {
+    return this.request((request) => ({ kind: 'pragma', request, pragma }));
+  }
+
+  /** Waits for every answer, and ends the thread. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.pending.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+    if (this.failure === undefined) this.post({ kind: 'close' });
+    await this.ended;
+  }
+
+  private request(message: (request: number) => ToWriter): Promise<unknown> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    const request = this.nextRequest++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(request, { resolve, reject });
+      this.post(message(request));
+    });
+  }
+
+  private start(): [Worker, Promise<void>] {
+    const thread = startThread({ file: this.file });
+    // idle: the store never kept the process alive by itself
+    if (!this.closing) thread.unref();
+    thread.on('message', (message: FromWriter) => this.answered(message));
+    thread.on('error', (error) => (this.death = error));
+    const ended = new Promise<void>((resolve) => thread.once('exit', (code) => resolve(this.exited(thread, code))));
+    this.ready = false;
+    this.death = undefined;
+    return [thread, ended];
+  }
+
+  private post(message: ToWriter): void {
+    // the thread keeps the process alive only while it holds something of ours (the store did not before it had one)
+    this.thread.ref();
+    this.thread.postMessage(message);
+  }
+
+  private answered(message: FromWriter): void {
+    switch (message.kind) {
+      case 'ready':
+        this.ready = true;
+        break;
+      case 'unopenable':
+        this.fail(this.storeFailure(`the SQLite writer thread cannot open ${this.file}`, errorOf(message.error)));
+        break;
+      case 'committed':
+        message.requests.forEach((request, i) => this.take(request).resolve(message.outcomes[i]));
+        this.onCommitted();
+        break;
+      case 'failed': {
+        const error = storageErrorOf(errorOf(message.error), this.file);
+        for (const request of message.requests) this.take(request).reject(error);
+        break;
+      }
+      case 'pragma': {
+        const pending = this.take(message.request);
+        if (message.error) pending.reject(storageErrorOf(errorOf(message.error), this.file));
+        else pending.resolve(message.value);
+        break;
+      }
+    }
+    this.settled();
+  }
+
+  private take(request: number): Queued<unknown> {
+    const pending = this.pending.get(request)!;
+    this.pending.delete(request);
+    return pending;
+  }
+
+  /** Once nothing is waiting for the thread: it no longer keeps the process alive (but while close() ends it), and close() may end it. */
+  private settled(): void {
+    if (this.pending.size > 0) return;
+    if (!this.closing) this.thread.unref();
+    this.idle?.();
+    this.idle = undefined;
+  }
+
+  private exited(thread: Worker, code: number): void {
+    if (thread !== this.thread) return;
+    if (this.closing && this.pending.size === 0) return;
+    const why = `the SQLite writer thread for ${this.file} ended (exit code ${code}${this.death === undefined ? '' : `: ${String(this.death)}`})`;
+    if (!this.ready) {
+      this.fail(this.storeFailure(why, this.death));
+      this.settled();
+      return;
+    }
+    // it may have committed what it held before it ended, or not: a retry answers as the first append would have
+    this.rejectPending(new StoreTimeout(why));
+    if (this.closing) {
+      this.settled();
+      return;
+    }
+    [this.thread, this.ended] = this.start();
+  }
+
+  /** The store can no longer write: what is waiting, and what comes, is refused. */
+  private fail(failure: unknown): void {
+    this.failure ??= failure;
+    this.rejectPending(this.failure);
+  }
+
+  private rejectPending(error: unknown): void {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+
+  private storeFailure(why: string, error: unknown): unknown {
+    const meant = error === undefined ? undefined : storageErrorOf(error, this.file);
+    if (isStorageError(meant)) return meant;
+    return new StoreUnavailable(meant instanceof Error ? `${why}: ${meant.message}` : why);
+  }
+}
