@@ -75,6 +75,14 @@ describe('POST /matches/:id/void: the organizer voids a match', () => {
     }
     const verified = (await t.http().get('/matches/v-g2-again/verify').set(t.organizer).expect(200)).body;
     expect(verified).toMatchObject({ ok: true, chain: { ok: true } });
+    // the catalog says so too: the match's summary and the list a viewer searches
+    expect((await t.http().get('/matches/v-g2-again').expect(200)).body).toMatchObject({ voided: true, winner: 'p2' });
+    const listed = (await t.http().get('/matches').query({ event: 'Void Cup', round: 2 }).expect(200)).body.matches;
+    expect(listed.map((m: { matchId: string; voided: boolean }) => [m.matchId, m.voided]).sort()).toEqual([
+      ['v-g1', false],
+      ['v-g2', false],
+      ['v-g2-again', true],
+    ]);
   });
 
   it('voids a match in play; a void match takes no more events (MATCH_VOIDED) and is not voided twice (MATCH_ALREADY_VOIDED)', async () => {

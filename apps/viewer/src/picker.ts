@@ -20,6 +20,7 @@ const playersOf = (match: MatchSummary) => match.players.map((p) => p.name ?? p.
 type GameOf = (match: MatchSummary) => { game: number; bestOf: number } | undefined;
 
 const resultOf = (match: MatchSummary) => {
+  if (match.voided) return h('span', { class: 'result void', 'data-result': 'void' }, t('picker.void'));
   if (match.status === 'live') return h('span', { class: 'result live', 'data-result': 'live' }, t('picker.live'));
   if (match.winner !== null) {
     const winner = match.players.find((p) => p.id === match.winner);

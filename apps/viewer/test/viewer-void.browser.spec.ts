@@ -28,6 +28,14 @@ describe('the web viewer marks a void match, in Chromium', () => {
     expect(await page.locator('.result-banner').count()).toBe(1);
   });
 
+  it('the match list marks it void, not won', async () => {
+    const page = await rig.open('/viewer/');
+    const row = page.locator(`li.match[data-match="${id}"]`);
+    await row.waitFor();
+    expect(await row.locator('.result').getAttribute('data-result')).toBe('void');
+    expect(await row.locator('.result').innerText()).toBe('Void');
+  });
+
   it('the judge, in Spanish: the banner in Spanish', async () => {
     const page = await rig.browser.newPage({ bypassCSP: true });
     await page.addInitScript(`localStorage.setItem('matchlog.language', 'es'); sessionStorage.setItem(${JSON.stringify(`matchlog.token.${id}.judge`)}, ${JSON.stringify(judge)})`);

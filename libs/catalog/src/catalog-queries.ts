@@ -12,6 +12,8 @@ export interface MatchSummary {
   readonly status: 'live' | 'ended';
   readonly winner: string | null;
   readonly endReason: string | null;
+  /** voided by the organizer (MatchVoided): it decides nothing */
+  readonly voided: boolean;
   readonly startedAt: string;
   readonly endedAt: string | null;
   readonly eventCount: number;
@@ -107,6 +109,7 @@ const withPlayers = async (db: CatalogDb, rows: readonly CatalogRow[]): Promise<
     status: row.status,
     winner: row.winner,
     endReason: row.end_reason,
+    voided: Number(row.voided) === 1,
     startedAt: row.started_at,
     endedAt: row.ended_at,
     eventCount: row.event_count,

@@ -2572,6 +2572,9 @@ export const responseDefinitions = {
           "null"
         ]
       },
+      "voided": {
+        "type": "boolean"
+      },
       "startedAt": {
         "type": "string"
       },
@@ -2596,6 +2599,7 @@ export const responseDefinitions = {
       "status",
       "winner",
       "endReason",
+      "voided",
       "startedAt",
       "endedAt",
       "eventCount",
@@ -2682,6 +2686,9 @@ export const responseDefinitions = {
           "null"
         ]
       },
+      "voided": {
+        "type": "boolean"
+      },
       "startedAt": {
         "type": "string"
       },
@@ -2728,6 +2735,7 @@ export const responseDefinitions = {
       "startedAt",
       "status",
       "tournament",
+      "voided",
       "winner"
     ],
     "additionalProperties": false

@@ -63,6 +63,7 @@ export const en = {
   'picker.table': 'table {table}',
   'picker.live': 'Live',
   'picker.wins': '{player} won',
+  'picker.void': 'Void',
   'picker.ended': 'Ended',
   'controls.audience': 'Audience ',
   'controls.forgetToken': 'Forget token',

@@ -65,6 +65,7 @@ export const es: Record<keyof typeof en, string> = {
   'picker.table': 'mesa {table}',
   'picker.live': 'En curso',
   'picker.wins': 'Ganó {player}',
+  'picker.void': 'Anulada',
   'picker.ended': 'Terminada',
   'controls.audience': 'Vista ',
   'controls.forgetToken': 'Olvidar el token',

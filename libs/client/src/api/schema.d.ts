@@ -1305,6 +1305,7 @@ export interface components {
             status: "live" | "ended";
             winner: string | null;
             endReason: string | null;
+            voided: boolean;
             startedAt: string;
             endedAt: string | null;
             eventCount: number;
@@ -1326,6 +1327,7 @@ export interface components {
             status: "live" | "ended";
             winner: string | null;
             endReason: string | null;
+            voided: boolean;
             startedAt: string;
             endedAt: string | null;
             eventCount: number;
