@@ -57,7 +57,7 @@ const main = async () => {
       return model.viewAt(PUBLIC, model.revision);
     },
     snapshot: async () => {
-      const model = await new MatchModels(store, undefined, undefined, undefined, snapshots).load(matchId, 'head');
+      const model = await new MatchModels(store, undefined, undefined, snapshots).load(matchId, 'head');
       if (model.replay.start !== at) throw new Error(`the model started at ${model.replay.start}, not at the snapshot (${at})`);
       return model.viewAt(PUBLIC, model.revision);
     },

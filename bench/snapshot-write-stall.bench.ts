@@ -23,7 +23,7 @@ const main = async () => {
   await store.append('m', 0, events.slice(0, head));
   const written = new Promise<void>((resolve) => {
     const snapshots = new MatchSnapshots(store, { uuid: () => randomUUID(), hex: (n: number) => randomBytes(n).toString('hex') }, randomBytes(32), EVENTS, (m) => console.log(m));
-    const models = new MatchModels(store, undefined, undefined, undefined, snapshots);
+    const models = new MatchModels(store, undefined, undefined, snapshots);
     void (async () => {
       await models.load('m');
       const batch = events.slice(head, head + 10);

@@ -21,7 +21,6 @@ import { MatchViewsController } from './matches/match-views.controller';
 import { MatchesController } from './matches/matches.controller';
 import { RoundResultsController } from './results/round-results.controller';
 import { JwksController } from './signing/jwks.controller';
-import { feedEncoder } from './openapi/response-schemas';
 import { signingKeyOf } from './signing/signing-key';
 import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, MATCHES_CORE, SIGNING_KEY } from './tokens';
 
@@ -68,7 +67,6 @@ const coreOf = (parts: AppParts, signingKey: KeyObject, clock: Clock): MatchesCo
     slowTurnSeconds: parts.config.slowTurnSeconds,
     snapshotEvery: parts.config.snapshotEvery,
     onSnapshotProblem: (message) => snapshotLogger.warn(message),
-    feedEncoder: feedEncoder(),
     onModelFailure: (model, error) => feedLogger.warn(`feed of ${model.matchId} stopped: ${error instanceof Error ? error.message : String(error)}`),
   });
 

@@ -4,7 +4,6 @@ import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
 import { TokenGrants } from './access/token-grants';
-import { FeedEncoder } from './feed/sse';
 import { MatchAudit } from './audit/match-audit';
 import { MatchClocks } from './clock/match-clocks';
 import { MatchIntegrity } from './integrity/match-integrity';
@@ -33,8 +32,6 @@ export interface CoreParts {
   readonly replayCacheEvents?: number;
   /** a followed match that could not catch up with the store: its feeds end */
   readonly onModelFailure?: (model: MatchModel, error: unknown) => void;
-  /** how live feed messages are written: the transport's wall (JSON.stringify when absent) */
-  readonly feedEncoder?: FeedEncoder;
   /** how long a catalog read waits for the catalog, and an unknown token for the log consumer, to reach the store's head (default 2000) */
   readonly catchUpWaitMs?: number;
   /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow (the clock, SLOW_TURN) */
@@ -60,7 +57,7 @@ export interface MatchesCore {
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
   const snapshots = new MatchSnapshots(parts.store, parts.entropy, snapshotKeyOf(parts.signingKey), parts.snapshotEvery, parts.onSnapshotProblem);
-  const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, parts.feedEncoder, snapshots);
+  const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, snapshots);
   parts.feeder.consumer.add(models);
   const head = new StoreHead(parts.store);
   const tokens = new TokenGrants(parts.catalog, parts.store, parts.feeder.consumer, head, parts.catchUpWaitMs);

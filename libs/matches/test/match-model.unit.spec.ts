@@ -1,5 +1,6 @@
 import { InMemoryEventStore, StoredEvent } from '@matchlog/store';
 import { randomUUID } from 'crypto';
+import { ObservedEntry } from '../src/feed/live-entry';
 import { MatchModels } from '../src/model/match-models';
 
 const turn = (turn: number) => ({ id: randomUUID(), type: 'TurnStarted', data: { player: turn % 2 ? 'p1' : 'p2', turn } });
@@ -26,7 +27,7 @@ describe('MatchModels: a followed match moves on with the log, from the store', 
     return { models, model, advanced };
   };
   const settled = () => new Promise((resolve) => setImmediate(resolve));
-  const turnOf = (text: string) => JSON.parse(text.split('data: ')[1]).observation.turn;
+  const turnOf = (entry: ObservedEntry) => (entry.data.observation as { turn?: number }).turn;
 
   it('fills a gap from the store when an event skips revisions, then goes on in order, never twice', async () => {
     const { models, model, advanced } = await followed();
@@ -37,7 +38,7 @@ describe('MatchModels: a followed match moves on with the log, from the store', 
     models.handle(stored[0]);
     models.handle(stored[2]);
     expect(advanced).toEqual([5]);
-    expect(model.messages('public', 2, 5).map((m) => turnOf(m.text))).toEqual([2, 3, 4]);
+    expect(model.entries('public', 2, 5).map(turnOf)).toEqual([2, 3, 4]);
   });
 
   it('after a renewed subscription, reads what the store holds past its revision', async () => {
@@ -47,7 +48,7 @@ describe('MatchModels: a followed match moves on with the log, from the store', 
     await settled();
     await settled();
     expect(advanced).toEqual([3]);
-    expect(model.messageAt('public', 3)).toMatch(/^id: 3\nevent: observation\ndata: \{"revision":3,"observation":\{"type":"TurnStarted"/);
+    expect(model.entryAt('public', 3)).toMatchObject({ type: 'observation', audience: 'public', revision: 3, data: { revision: 3, observation: { type: 'TurnStarted' } } });
   });
 
   it("takes the writer's append at once, and the log's copy of it is not added again", async () => {
@@ -133,8 +134,8 @@ describe('MatchModel: an audience nobody follows any more costs nothing', () => 
     models.appended('m', 1, [turn(1) as never], model.state);
     model.leave(a);
     models.appended('m', 2, [turn(2) as never], model.state);
-    // still followed by b: the message of revision 3 was kept when the event came
-    expect(model.messages('public', 2, 3)).toHaveLength(1);
+    // still followed by b: the entry of revision 3 was kept when the event came
+    expect(model.entries('public', 2, 3)).toHaveLength(1);
     const kept = (model as unknown as { kept: Map<string, unknown> }).kept;
     expect(kept.has('public')).toBe(true);
     model.leave(b);
@@ -142,7 +143,7 @@ describe('MatchModel: an audience nobody follows any more costs nothing', () => 
     models.appended('m', 3, [turn(3) as never], model.state);
     expect(model.revision).toBe(4);
     // replayed on demand for a stream that comes later
-    expect(model.messageAt('public', 4)).toMatch(/^id: 4\nevent: observation/);
+    expect(model.entryAt('public', 4)).toMatchObject({ type: 'observation', revision: 4 });
     await store.close();
   });
 });

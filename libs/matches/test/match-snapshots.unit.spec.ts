@@ -35,7 +35,7 @@ const until = async (done: () => Promise<boolean>) => {
 /** A store holding the match up to `revision`, and the models of an instance over it that appends the rest as the writer does. */
 const instance = async (store: EventStore, log: string[] = []) => {
   const snapshots = new MatchSnapshots(store, entropy, KEY, EVERY, (message) => log.push(message));
-  const models = new MatchModels(store, undefined, undefined, undefined, snapshots);
+  const models = new MatchModels(store, undefined, undefined, snapshots);
   const append = async (batch: readonly MatchEvent[]) => {
     const after = await store.revisionOf('m');
     await store.append('m', after, batch);
@@ -87,11 +87,11 @@ describe('MatchSnapshots: written in the background, read only when they match t
     await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
     // a bound the events after the snapshot fit in, the snapshot with them does not
     const tail = events.length - 300;
-    const models = new MatchModels(store, tail + 1, undefined, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
+    const models = new MatchModels(store, tail + 1, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
     const first = await models.load('m', 'head');
     expect(first.replay.start).toBe(300);
     expect(await models.load('m', 'head')).not.toBe(first);
-    const roomy = new MatchModels(store, tail + 1000, undefined, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
+    const roomy = new MatchModels(store, tail + 1000, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
     const kept = await roomy.load('m', 'head');
     expect(await roomy.load('m', 'head')).toBe(kept);
   });
@@ -161,7 +161,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
     await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
-    const models = new MatchModels(store, undefined, undefined, undefined, new MatchSnapshots(store, entropy, KEY, 0));
+    const models = new MatchModels(store, undefined, undefined, new MatchSnapshots(store, entropy, KEY, 0));
     expect((await models.load('m', 'head')).replay.start).toBe(0);
   });
 

@@ -1,94 +1,58 @@
-import { CatalogFeeder, evolveTokens, matchOfTokenStream, noTokens } from '@matchlog/catalog';
-import { BROADCAST } from '@matchlog/domain';
-import { Caller, MatchModels, OpenedFeed, openFeed } from '@matchlog/matches';
-import { LogProcessor, StoredEvent } from '@matchlog/store';
+import { CatalogFeeder } from '@matchlog/catalog';
+import { Caller, LiveFeeds, MatchModels, OpenedFeed } from '@matchlog/matches';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServerResponse } from 'http';
 import { bytesOf } from '../config/byte-size';
 import { ApiConfig } from '../config/config';
 import { CLOCK, Clock } from '../clock';
+import { feedEncoder } from '../openapi/response-schemas';
 import { API_CONFIG, CATALOG_FEEDER } from '../tokens';
-import { FeedStream } from './feed-stream';
+import { SseFrames } from './sse-frames';
+import { SseTransport } from './sse-transport';
 
 /** how often a broadcast delayed by seconds is let on, with no append to wake it */
 const DELAY_TICK_MS = 250;
 
 /**
- * The instance's live feeds on the wire: each stream follows the match's one model (which the log
- * consumer and the writer move on), one heartbeat timer for every stream, and the streams a
- * revocation in the log ends.
+ * The instance's live feeds (LiveFeeds: who sees what, and when) on the wire as Server-Sent Events:
+ * one heartbeat timer for every stream, one tick for delayed broadcasts, each entry framed once.
  */
 @Injectable()
-export class FeedHub implements BeforeApplicationShutdown, LogProcessor {
-  readonly name = 'live feeds';
+export class FeedHub implements BeforeApplicationShutdown {
   private readonly logger = new Logger('feed');
-  private readonly streams = new Set<FeedStream>();
+  private readonly feeds: LiveFeeds<SseTransport>;
+  private readonly frames = new SseFrames(feedEncoder());
   private readonly heartbeat: NodeJS.Timeout;
   private readonly delayTick: NodeJS.Timeout;
   private readonly maxBuffered: number;
 
-  constructor(
-    private readonly models: MatchModels,
-    @Inject(CATALOG_FEEDER) feeder: CatalogFeeder,
-    @Inject(API_CONFIG) config: ApiConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {
-    feeder.consumer.add(this);
+  constructor(models: MatchModels, @Inject(CATALOG_FEEDER) feeder: CatalogFeeder, @Inject(API_CONFIG) config: ApiConfig, @Inject(CLOCK) clock: Clock) {
+    this.feeds = new LiveFeeds(models, clock, (matchId, error) => this.logger.error(`feed of ${matchId} failed: ${error instanceof Error ? error.stack : String(error)}`));
+    feeder.consumer.add(this.feeds);
     this.maxBuffered = bytesOf(config.feedMaxBuffered ?? '256kb')!;
-    this.heartbeat = setInterval(() => this.streams.forEach((stream) => stream.heartbeat()), config.feedHeartbeatMs ?? 15_000);
+    this.heartbeat = setInterval(() => this.feeds.following().forEach((stream) => stream.heartbeat()), config.feedHeartbeatMs ?? 15_000);
     this.heartbeat.unref();
-    // a broadcast delayed by seconds moves on as time passes, not only at appends
-    this.delayTick = setInterval(() => this.streams.forEach((stream) => stream.audience === BROADCAST && stream.advanced()), DELAY_TICK_MS);
+    this.delayTick = setInterval(() => this.feeds.tick(), DELAY_TICK_MS);
     this.delayTick.unref();
   }
 
   /** The streams open on this instance. */
   get followers(): number {
-    return this.streams.size;
+    return this.feeds.size;
   }
 
-  /** A feed of the match for the caller, its model held in memory until the stream closes (see openFeed). */
   open(caller: Caller, matchId: string, request: { audience?: string; from?: number; lastEventId?: string }): Promise<OpenedFeed> {
-    return openFeed(this.models, caller, matchId, request, this.clock.now());
+    return this.feeds.open(caller, matchId, request);
   }
 
   /** Streams an opened feed to `raw` (headers already written). */
-  stream({ model, audience, from }: OpenedFeed, raw: ServerResponse, caller: Caller): void {
-    const stream = new FeedStream(
-      model,
-      raw,
-      audience,
-      caller,
-      () => this.clock.now(),
-      from ?? 0,
-      this.maxBuffered,
-      (closed) => {
-        this.streams.delete(closed);
-        model.leave(closed);
-        this.models.release(model);
-      },
-    );
-    this.streams.add(stream);
-    model.followers.add(stream);
-    stream.start(from === undefined).catch((error: unknown) => {
-      this.logger.error(`feed of ${model.matchId} failed: ${error instanceof Error ? error.stack : String(error)}`);
-      stream.end();
-    });
-  }
-
-  /**
-   * Tokens of a match were revoked (reissued): every stream a match token opened ends, so a revoked
-   * token reads nothing more; the others reconnect with their token and resume by id.
-   */
-  handle(event: StoredEvent): void {
-    const matchId = matchOfTokenStream(event.streamId);
-    if (matchId === null || evolveTokens(noTokens(), event).revoked.size === 0) return;
-    for (const stream of this.streams) if (stream.matchId === matchId && stream.openedWithMatchToken) stream.end();
+  stream(feed: OpenedFeed, raw: ServerResponse, caller: Caller): void {
+    this.feeds.subscribe(feed, caller, new SseTransport(raw, this.frames, this.maxBuffered));
   }
 
   beforeApplicationShutdown(): void {
     clearInterval(this.heartbeat);
     clearInterval(this.delayTick);
-    this.streams.forEach((stream) => stream.end());
+    this.feeds.endAll();
   }
 }

@@ -2,12 +2,13 @@ import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'http';
-import { Caller, SSE_HEADERS } from '@matchlog/matches';
+import { Caller } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
 import { ApiErrors, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
 import { ApiOptionalToken } from '../openapi/security.decorators';
 import { FeedHub } from './feed-hub';
 import { LiveFeedQuery } from './feed-query.dto';
+import { SSE_HEADERS } from './sse-frames';
 
 const MESSAGES =
   'Server-Sent Events, each message `id:` the revision it brings the audience to: `event: view` (data: the view, as GET /matches/{id}/views/{audience}) first when there is nothing to resume from; ' +

@@ -2,7 +2,7 @@ import { JUDGE } from '@matchlog/domain';
 import { UseGuards, applyDecorators } from '@nestjs/common';
 import { FASTIFY_ROUTE_SCHEMA_METADATA } from '@nestjs/platform-fastify/constants';
 import { ApiResponse, OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
-import { FeedEncoder } from '@matchlog/matches';
+import { FeedEncoder } from '../feed/feed-encoder';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { responseDefinitions } from './response-schemas.generated';

@@ -1,16 +1,11 @@
 import { chainHeadOf, chainSaltOf } from '@matchlog/audit';
 import { AudienceView, JUDGE, JudgeView, MatchEvent, MatchState, Replay, Seat, evolve, judgeView, stepSeat } from '@matchlog/domain';
 import { FeedSource } from '../access/feed-horizon';
-import { FeedEncoder, JSON_ENCODER, sseMessage } from '../feed/sse';
+import { ObservedEntry, observedEntry } from '../feed/live-entry';
 import type { RestoredStart } from '../snapshot/match-snapshot';
 
-/** Messages kept per followed audience, the latest ones, so streams a little behind (or delayed) share them too. */
-const KEPT_MESSAGES = 256;
-
-export interface FeedMessage {
-  readonly revision: number;
-  readonly text: string;
-}
+/** Entries kept per followed audience, the latest ones, so feeds a little behind (or delayed) share them too. */
+const KEPT_ENTRIES = 256;
 
 /** A live feed following the match: told of each advance. */
 export interface Follower {
@@ -24,7 +19,7 @@ export interface Follower {
  * One match in memory, the one model every reader of it shares: the views and the writer read it, and
  * the live feeds follow it. It holds the events (a Replay, for any revision from any seat), the
  * omniscient state and the chain's head at the latest revision and, for each audience a feed follows,
- * its seat at the head, stepped once per event, whose message every stream of that audience shares.
+ * its seat at the head, stepped once per event, whose entry every feed of that audience shares.
  */
 export class MatchModel implements FeedSource {
   readonly replay: Replay;
@@ -35,7 +30,7 @@ export class MatchModel implements FeedSource {
   /** the match's secret chain salt (its MatchCreated's meta.chainSalt), which the next hashes cover */
   readonly salt: string | undefined;
   private readonly seats = new Map<string, Seat>();
-  private readonly kept = new Map<string, Map<number, string>>();
+  private readonly kept = new Map<string, Map<number, ObservedEntry>>();
   /** the live feeds following this match */
   readonly followers = new Set<Follower>();
   /** feeds and openers holding the model in memory: the registry does not evict it meanwhile */
@@ -45,8 +40,6 @@ export class MatchModel implements FeedSource {
     readonly matchId: string,
     /** the whole match, or the events after `start`'s revision */
     events: readonly MatchEvent[],
-    /** how its messages are written (the transport's wall) */
-    readonly encoder: FeedEncoder = JSON_ENCODER,
     /** a snapshot's, checked against the log: the model answers from its revision on until the events before it are prepended */
     start?: RestoredStart,
   ) {
@@ -104,7 +97,7 @@ export class MatchModel implements FeedSource {
     return audience === JUDGE ? judgeView(this.state) : this.seatOf(audience).view;
   }
 
-  /** Starts sharing messages of this audience from the next event on. */
+  /** Starts sharing entries of this audience from the next event on. */
   follow(audience: string): void {
     if (audience !== JUDGE) this.seatOf(audience);
     else if (!this.kept.has(JUDGE)) this.kept.set(JUDGE, new Map());
@@ -118,20 +111,20 @@ export class MatchModel implements FeedSource {
     this.kept.delete(follower.audience);
   }
 
-  /** The message that brings `audience` to `revision`: shared when recent, else replayed. */
-  messageAt(audience: string, revision: number): string {
-    return this.kept.get(audience)?.get(revision) ?? this.messages(audience, revision - 1, revision)[0].text;
+  /** The entry that brings `audience` to `revision`: shared when recent, else replayed. */
+  entryAt(audience: string, revision: number): ObservedEntry {
+    return this.kept.get(audience)?.get(revision) ?? this.entries(audience, revision - 1, revision)[0];
   }
 
-  /** The messages after revision `from` up to `to`, for a stream catching up. */
-  messages(audience: string, from: number, to: number): FeedMessage[] {
+  /** The entries after revision `from` up to `to`, for a feed catching up. */
+  entries(audience: string, from: number, to: number): ObservedEntry[] {
     const kept = this.kept.get(audience);
-    if (kept?.has(from + 1) && kept.has(to)) return range(from, to).map((revision) => ({ revision, text: kept.get(revision)! }));
-    return this.replay.observations(audience, from, to).map((entry) => ({ revision: entry.revision, text: this.entryMessage(audience, entry) }));
+    if (kept?.has(from + 1) && kept.has(to)) return range(from, to).map((revision) => kept.get(revision)!);
+    return this.replay.observations(audience, from, to).map((entry) => observedEntry(audience, entry));
   }
 
   /**
-   * Each followed audience's seat stepped, its message kept. An audience whose step fails loses its
+   * Each followed audience's seat stepped, its entry kept. An audience whose step fails loses its
    * seat and its streams (they resume by id, from a replay): the model itself, which the writer chains
    * to, never stops half way through an event.
    */
@@ -140,12 +133,12 @@ export class MatchModel implements FeedSource {
       try {
         const stepped = stepSeat(seat, event, this.state);
         this.seats.set(audience, stepped.seat);
-        this.keep(audience, revision, this.entryMessage(audience, { revision, observation: stepped.observation }));
+        this.keep(observedEntry(audience, { revision, observation: stepped.observation }));
       } catch {
         this.unfollow(audience);
       }
     }
-    if (this.kept.has(JUDGE)) this.keep(JUDGE, revision, this.entryMessage(JUDGE, { revision, observation: event }));
+    if (this.kept.has(JUDGE)) this.keep(observedEntry(JUDGE, { revision, observation: event }));
   }
 
   /** The audience's seat at the head, folded when its first stream arrives, then stepped with each event. */
@@ -159,20 +152,16 @@ export class MatchModel implements FeedSource {
     return seat;
   }
 
-  private entryMessage(audience: string, entry: { readonly revision: number; readonly observation: unknown }): string {
-    return sseMessage(entry.revision, 'observation', entry, this.encoder.entry(audience, entry));
-  }
-
   private unfollow(audience: string): void {
     this.seats.delete(audience);
     this.kept.delete(audience);
     for (const follower of this.followers) if (follower.audience === audience) follower.end();
   }
 
-  private keep(audience: string, revision: number, text: string): void {
-    const kept = this.kept.get(audience)!;
-    kept.set(revision, text);
-    kept.delete(revision - KEPT_MESSAGES);
+  private keep(entry: ObservedEntry): void {
+    const kept = this.kept.get(entry.audience)!;
+    kept.set(entry.revision, entry);
+    kept.delete(entry.revision - KEPT_ENTRIES);
   }
 }
 

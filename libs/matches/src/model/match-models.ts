@@ -1,6 +1,5 @@
 import { ID, MatchEvent, MatchState } from '@matchlog/domain';
 import { EventStore, LogProcessor, StoredEvent } from '@matchlog/store';
-import { FeedEncoder, JSON_ENCODER } from '../feed/sse';
 import { LruByWeight } from './lru-by-weight';
 import { MatchModel } from './match-model';
 import { asMatchEvent, readMatch } from './read-match';
@@ -38,8 +37,6 @@ export class MatchModels implements LogProcessor {
     replayCacheEvents: number = DEFAULT_REPLAY_CACHE_EVENTS,
     /** told when a followed match could not catch up (the store failed): its feeds end, and clients resume by id */
     private readonly onFailure: (model: MatchModel, error: unknown) => void = () => undefined,
-    /** how the models' feed messages are written */
-    private readonly encoder: FeedEncoder = JSON_ENCODER,
     /** where models start from when read for their head, and what takes a snapshot as matches grow */
     private readonly snapshots?: MatchSnapshots,
   ) {
@@ -142,11 +139,11 @@ export class MatchModels implements LogProcessor {
   private async read(matchId: string, reach: Reach): Promise<MatchModel> {
     const restored = reach === 'head' && ID.test(matchId) ? await this.snapshots?.restore(matchId) : undefined;
     if (restored) {
-      const model = new MatchModel(matchId, restored.tail, this.encoder, restored.start);
+      const model = new MatchModel(matchId, restored.tail, restored.start);
       this.snapshotWeights.set(model, restored.weight);
       return model;
     }
-    return new MatchModel(matchId, await readMatch(this.store, matchId), this.encoder);
+    return new MatchModel(matchId, await readMatch(this.store, matchId));
   }
 
   /** A model started at a snapshot is given the events before it: it then answers for every revision. */
