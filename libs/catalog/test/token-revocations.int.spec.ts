@@ -1,6 +1,5 @@
 import {
   CatalogDb,
-  CatalogFeeder,
   CatalogTables,
   GrantRecord,
   TokenRole,
@@ -20,6 +19,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { Pool } from 'pg';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
+import { feederOn } from './support/feeder-on';
 
 /** The catalog on each dialect the migrations serve: SQLite (one instance) and PostgreSQL (shared by a cluster). */
 const dialects: [string, (dir: string) => Promise<{ db: CatalogDb; drop: () => Promise<void> }>][] = [
@@ -90,7 +90,7 @@ describe.each(dialects)('token revocations on %s: order-independent, kept as tom
     const first = await recordTokens(everyRole);
     const second = await recordTokens([{ role: 'player', player: 'p1' }, { role: 'recorder' }]);
     const third = await recordTokens([{ role: 'player', player: 'p1' }]);
-    const feeder = new CatalogFeeder(db, store);
+    const feeder = feederOn(db, store);
     await feeder.start();
     await applyTokenEvents(db, 'm1', third.events);
     await feeder.rebuild();

@@ -1,13 +1,13 @@
-import { CatalogFeeder, matchOfTokenStream } from '@matchlog/catalog';
+import { matchOfTokenStream } from '@matchlog/catalog';
 import { BROADCAST } from '@matchlog/domain';
 import { Caller, MatchModels, OpenedFeed, openFeed } from '@matchlog/matches';
-import { LogProcessor, StoredEvent } from '@matchlog/store';
+import { LogConsumer, LogProcessor, StoredEvent } from '@matchlog/store';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServerResponse } from 'http';
 import { bytesOf } from '../config/byte-size';
 import { ApiConfig } from '../config/config';
 import { CLOCK, Clock } from '../clock';
-import { API_CONFIG, CATALOG_FEEDER } from '../tokens';
+import { API_CONFIG, LOG_CONSUMER } from '../tokens';
 import { FeedStream } from './feed-stream';
 
 /** how often a broadcast delayed by seconds is let on, with no append to wake it */
@@ -29,11 +29,11 @@ export class FeedHub implements BeforeApplicationShutdown, LogProcessor {
 
   constructor(
     private readonly models: MatchModels,
-    @Inject(CATALOG_FEEDER) feeder: CatalogFeeder,
+    @Inject(LOG_CONSUMER) consumer: LogConsumer,
     @Inject(API_CONFIG) config: ApiConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    feeder.consumer.add(this);
+    consumer.add(this);
     this.maxBuffered = bytesOf(config.feedMaxBuffered ?? '256kb')!;
     this.heartbeat = setInterval(() => this.streams.forEach((stream) => stream.heartbeat()), config.feedHeartbeatMs ?? 15_000);
     this.heartbeat.unref();
