@@ -51,6 +51,8 @@ export default tseslint.config(
     ignores: ['libs/client/src/verify.ts', 'libs/client/src/node.ts', 'libs/client/src/journal/file-store.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT, INTO_LIB, INTO_APPS, NODE_ONLY] }] },
   },
+  // the CLI's operator commands open the store and catalog as the server does: through apps/api's configuration and open-parts.ts
+  { files: ['apps/cli/src/operator/**'], rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT, { ...INTO_LIB, group: ['**/libs/*/src/**'] }] }] } },
   { files: ['scripts/**', 'bench/**'], rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT, INTO_LIB, INTO_TEST_SUPPORT] }] } },
   { files: ['apps/viewer/src/**'], languageOptions: { globals: { ...globals.browser } } },
   // Kysely's migrations run on a database of any schema (its documented signature)

@@ -77,13 +77,13 @@ export const rssOf = (pid: number | undefined): number | undefined => {
   return line ? Number(line.split(/\s+/)[1]) * 1024 : undefined;
 };
 
-/** `npm run rebuild`, compiled (dist/apps/api/src/cli/rebuild.js), on this engine, the server stopped: its wall time in ms. */
+/** `matchlog rebuild`, compiled (dist/apps/cli/src/main.js rebuild), on this engine, the server stopped: its wall time in ms. */
 export const timedRebuild = (engine: Engine): Promise<number> =>
   new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     execFile(
       process.execPath,
-      [join(ROOT, 'dist/apps/api/src/cli/rebuild.js')],
+      [join(ROOT, 'dist/apps/cli/src/main.js'), 'rebuild'],
       { cwd: ROOT, env: { PATH: process.env.PATH, ...engine.env, LOG_LEVEL: 'warn' }, maxBuffer: 1 << 24 },
       (error, stdout, stderr) => (error ? reject(new Error(`rebuild failed: ${stderr || stdout}`)) : resolve(Number(process.hrtime.bigint() - start) / 1e6)),
     );

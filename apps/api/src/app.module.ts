@@ -1,5 +1,5 @@
 import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
-import { EventStore } from '@matchlog/store';
+import { EventStore, LogConsumer } from '@matchlog/store';
 import { Authenticator, MatchAudit, MatchClocks, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, RoundResultsReader, matchesCore } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
@@ -22,13 +22,15 @@ import { MatchesController } from './matches/matches.controller';
 import { RoundResultsController } from './results/round-results.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
-import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, MATCHES_CORE, SIGNING_KEY } from './tokens';
+import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
   readonly store: EventStore;
   readonly catalog: CatalogDb;
   readonly feeder: CatalogFeeder;
+  /** the instance's one subscription to the log, whose processors the feeder, the application and the live feeds are */
+  readonly consumer: LogConsumer;
   /** the clock the broadcast delay is measured with: the system's unless a test brings its own */
   readonly clock?: Clock;
 }
@@ -104,6 +106,7 @@ export class AppModule {
         { provide: EVENT_STORE, useValue: parts.store },
         { provide: CATALOG_DB, useValue: parts.catalog },
         { provide: CATALOG_FEEDER, useValue: parts.feeder },
+        { provide: LOG_CONSUMER, useValue: parts.consumer },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: CLOCK, useValue: parts.clock ?? systemClock },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, clock: Clock) => coreOf(parts, signingKey, clock), inject: [SIGNING_KEY, CLOCK] },

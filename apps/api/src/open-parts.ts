@@ -1,10 +1,14 @@
 import { CatalogDb, CatalogFeeder, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
-import { EventStore, StoreLocation, openEventStore } from '@matchlog/store';
+import { EventStore, LogConsumer, StoreLocation, openEventStore } from '@matchlog/store';
 import { AppParts } from './app.module';
 import { ApiConfig } from './config/config';
 import { ConfigError } from './config/config-error';
 
-/** Opens the event store and the catalog (migrating it), and starts feeding the catalog from the log. */
+/**
+ * Opens the event store and the catalog (migrating it), builds the instance's one log consumer with the
+ * catalog's feeder as its processor (the application adds its own: the models, the tokens, the live
+ * feeds), and starts it at the catalog's checkpoint.
+ */
 export const openParts = async (config: ApiConfig): Promise<AppParts> => {
   const store = await openStoreOf(config);
   const catalog = await openCatalogOf(config).catch(async (error: unknown) => {
@@ -12,12 +16,13 @@ export const openParts = async (config: ApiConfig): Promise<AppParts> => {
     throw error;
   });
   const feeder = new CatalogFeeder(catalog, store);
+  const consumer = new LogConsumer(store, { processors: [feeder] });
   await feeder.start().catch(async (error: unknown) => {
     await catalog.destroy();
     await store.close();
     throw error;
   });
-  return { config, store, catalog, feeder };
+  return { config, store, catalog, feeder, consumer };
 };
 
 /** The event store the configuration names (the CLI tools open it the same way). */

@@ -1,5 +1,6 @@
 import { DeadlineExceededError, UnavailableError } from '@eventstore/db-client';
 import { CatalogFeeder, RetryDelays, openCatalog } from '@matchlog/catalog';
+import { LogConsumer } from '@matchlog/store';
 import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb';
 import { join } from 'path';
 import { EsdbDouble } from '../../../libs/store/test/support/esdb-double';
@@ -18,8 +19,9 @@ const onDouble =
     const store = new EventStoreDbEventStore(double);
     const catalog = await openCatalog(config.dataDir);
     const feeder = new CatalogFeeder(catalog, store, () => undefined, retry);
+    const consumer = new LogConsumer(store, { processors: [feeder], onError: () => undefined, retry });
     await feeder.start();
-    return { config, store, catalog, feeder };
+    return { config, store, catalog, feeder, consumer };
   };
 
 describe('the API on EventStoreDB when the server fails (client double)', () => {

@@ -1,5 +1,5 @@
 import { CatalogFeeder, openCatalog } from '@matchlog/catalog';
-import { EventStore, openEventStore } from '@matchlog/store';
+import { EventStore, LogConsumer, openEventStore } from '@matchlog/store';
 import { join } from 'path';
 import { AppParts } from '../src/app.module';
 import { ApiConfig } from '../src/config/config';
@@ -16,8 +16,9 @@ const onPostgres =
     const store = await openEventStore({ kind: 'postgres', url });
     const catalog = await openCatalog(config.dataDir);
     const feeder = new CatalogFeeder(catalog, store);
+    const consumer = new LogConsumer(store, { processors: [feeder] });
     await feeder.start();
-    return { config, store, catalog, feeder };
+    return { config, store, catalog, feeder, consumer };
   };
 
 interface Instances {

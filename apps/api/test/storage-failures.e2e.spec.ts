@@ -1,5 +1,5 @@
 import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
-import { EventStore, SqliteEventStore, StoreUnavailable } from '@matchlog/store';
+import { EventStore, LogConsumer, SqliteEventStore, StoreUnavailable } from '@matchlog/store';
 import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'fs';
@@ -119,7 +119,8 @@ describe('a damaged event database at run time', () => {
         await parts.store.close();
         return parts;
       });
-      return { config, store, catalog, feeder: new CatalogFeeder(catalog, store) };
+      const feeder = new CatalogFeeder(catalog, store);
+      return { config, store, catalog, feeder, consumer: new LogConsumer(store, { processors: [feeder] }) };
     });
     const errors = jest.spyOn(Logger.prototype, 'error');
     try {

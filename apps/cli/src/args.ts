@@ -26,6 +26,7 @@ export class UsageError extends Error {}
 export const COMMANDS = ['audit', 'verify', 'replay', 'knowledge'] as const;
 
 export const USAGE = `usage: matchlog <command> <file.jsonl> [options]
+       matchlog migrate|rebuild|check-integrity
 
 commands:
   audit <file>                     rule findings, shuffle commitments and the self-audit
@@ -34,6 +35,12 @@ commands:
   knowledge <file> [--at N]        who knew which card, and which part of each deck was still random
   push <journal> --server URL --match ID [--token T]
                                    send an offline journal's batches the server has not acknowledged (matchlog push --help)
+
+operator commands (on the store and catalog the MATCHLOG_* variables name, as the server reads them):
+  migrate                          bring the catalog database to the latest migration (the server does it on start)
+  rebuild                          empty the read models and replay the whole event log into them
+  check-integrity                  SQLite's full integrity check of events.sqlite and catalog.sqlite (the server stopped);
+                                   exit 1 if one is damaged, 2 if it could not run
 
 options (before or after the file):
   --as AUDIENCE          replay: a player id, public or judge

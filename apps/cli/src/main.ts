@@ -5,6 +5,7 @@ import { dirname, join } from 'path';
 import { USAGE, UsageError, parseArgs } from './args';
 import { CommandResult, VerifyInputs, audit, knowledge, replay, verify } from './commands';
 import { CliMessages, messagesIn } from './messages';
+import { isOperatorCommand, runOperator } from './operator/operator';
 import { push } from './push';
 
 /** matchlog's version, from the package.json above this file: apps/cli/src in a checkout, dist/apps/cli/src when built. */
@@ -91,8 +92,15 @@ const main = (argv: readonly string[]): number => {
 };
 
 const argv = process.argv.slice(2);
-// push talks to a server; every other command works offline, on a file
-if (argv[0] === 'push') {
+const [command] = argv;
+// the operator's commands open the configured store and catalog; push talks to a server; every other command works offline, on a file
+if (isOperatorCommand(command)) {
+  if (argv.length === 1) void runOperator(command).then((code) => (process.exitCode = code));
+  else {
+    console.error(`matchlog ${command} takes no argument: the MATCHLOG_* variables say where the store and catalog are\n\n${USAGE}`);
+    process.exitCode = 2;
+  }
+} else if (command === 'push') {
   void push(argv.slice(1)).then(
     (code) => (process.exitCode = code),
     (error: unknown) => {

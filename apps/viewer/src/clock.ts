@@ -1,4 +1,5 @@
-import { MatchClock, api } from './api/client';
+import type { MatchClock } from '@matchlog/client';
+import { api } from './api/client';
 
 /** GET /matches/:id/clock (judge token or organizer key): seconds per turn, time called, extensions. */
 export type Clock = MatchClock;

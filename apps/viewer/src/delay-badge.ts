@@ -1,4 +1,4 @@
-import type { MatchDetail } from './api/client';
+import type { MatchDetail } from '@matchlog/client';
 import { h } from './dom';
 import { t } from './i18n';
 

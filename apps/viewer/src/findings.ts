@@ -1,4 +1,4 @@
-import type { Finding } from './api/client';
+import type { Finding } from '@matchlog/client';
 import { h } from './dom';
 import { t } from './i18n';
 

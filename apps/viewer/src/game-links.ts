@@ -1,4 +1,5 @@
-import { View, api } from './api/client';
+import type { View } from '@matchlog/client';
+import { api } from './api/client';
 import { h } from './dom';
 import { language, t } from './i18n';
 import { hrefOf, roundHref } from './route';

@@ -1,4 +1,4 @@
-import type { View } from './api/client';
+import type { View } from '@matchlog/client';
 import { clockOf } from './clock';
 import { renderClock } from './clock-chart';
 import { h, replaceChildren } from './dom';

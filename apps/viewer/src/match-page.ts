@@ -1,4 +1,6 @@
-import { Finding, MatchlogError, View, api } from './api/client';
+import { MatchlogError } from '@matchlog/client';
+import type { Finding, View } from '@matchlog/client';
+import { api } from './api/client';
 import { actionLog } from './action-log';
 import { renderBoard } from './board';
 import { delayBadge } from './delay-badge';

@@ -1,5 +1,6 @@
 import type { ListMatchesQuery } from '@matchlog/client';
-import { MatchSummary, api } from './api/client';
+import type { MatchSummary } from '@matchlog/client';
+import { api } from './api/client';
 import { h, replaceChildren } from './dom';
 import { gameName } from './games';
 import { MessageKey, t } from './i18n';

@@ -1,4 +1,5 @@
-import { RoundResults, api, query } from './api/client';
+import type { RoundResults } from '@matchlog/client';
+import { api, query } from './api/client';
 
 export type { RoundResults };
 

@@ -1,4 +1,4 @@
-import type { View } from './api/client';
+import type { View } from '@matchlog/client';
 import { h } from './dom';
 import { t } from './i18n';
 import { counterName } from './sentence';

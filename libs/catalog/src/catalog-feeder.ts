@@ -19,8 +19,9 @@ export interface CatalogLag {
 }
 
 /**
- * Keeps the catalog up to date: a processor of the instance's log consumer. Events delivered while a batch is being
- * written wait and go into the next one; each batch and the checkpoint past its last event commit in
+ * Keeps the catalog up to date: a processor of the instance's log consumer, which the application's
+ * root builds with it (apps/api/src/open-parts.ts); `start` starts that consumer at the catalog's
+ * checkpoint. Events delivered while a batch is being written wait and go into the next one; each batch and the checkpoint past its last event commit in
  * one transaction, so a restart resumes exactly where it stopped and a replay is idempotent. A failed
  * batch is retried on a timer with backoff, so the catalog catches up by itself once the cause is gone.
  *
@@ -44,8 +45,9 @@ export class CatalogFeeder implements LogProcessor {
   private failure: string | undefined;
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = true;
-  private added = false;
   private storeId = '';
+  /** the instance's one subscription to the log, which gives this its events and which other processors share */
+  private consumerJoined: LogConsumer | undefined;
   /** whether other instances may move the checkpoint (a catalog on PostgreSQL), so it is worth reading */
   private readonly shared: boolean;
 
@@ -56,10 +58,18 @@ export class CatalogFeeder implements LogProcessor {
       console.error('catalog: a batch or the subscription failed, and will be retried:', isStorageError(error) ? error.report : error),
     private readonly retry: RetryDelays = { firstMs: 250, maxMs: 30_000 },
     private readonly log: (line: string) => void = console.warn,
-    /** the instance's one subscription to the log, which other processors share */
-    readonly consumer: LogConsumer = new LogConsumer(store, retry, onError, log),
   ) {
     this.shared = isSharedCatalog(db);
+  }
+
+  joined(consumer: LogConsumer): void {
+    this.consumerJoined = consumer;
+  }
+
+  /** The log consumer this is a processor of. */
+  get consumer(): LogConsumer {
+    if (!this.consumerJoined) throw new Error("catalog: the feeder is no log consumer's processor: build the consumer with it (new LogConsumer(store, { processors: [feeder] }))");
+    return this.consumerJoined;
   }
 
   get caughtUpPosition(): number {
@@ -72,18 +82,17 @@ export class CatalogFeeder implements LogProcessor {
       position: this.position,
       behind,
       ...(this.failure !== undefined && { failure: this.failure }),
-      ...(this.consumer.failed && { failure: this.failure ?? this.consumer.failure, subscription: 'failed' as const }),
+      ...(this.consumerJoined?.failed && { failure: this.failure ?? this.consumerJoined.failure, subscription: 'failed' as const }),
     };
   }
 
   /** Claims the checkpoint, then follows the log from there (the consumer starts at the catalog's position). */
   async start(): Promise<void> {
+    const consumer = this.consumer;
     this.storeId = await this.store.storeId();
     this.position = await this.claim();
     this.stopped = false;
-    if (!this.added) this.consumer.add(this);
-    this.added = true;
-    this.consumer.start(this.position);
+    consumer.start(this.position);
   }
 
   /** An event from the log. */
@@ -110,7 +119,7 @@ export class CatalogFeeder implements LogProcessor {
    * or after `timeoutMs` regardless; at once while the subscription is down.
    */
   async caughtUpTo(position: number, timeoutMs = 2000): Promise<void> {
-    if (this.consumer.failed) return;
+    if (this.consumerJoined?.failed) return;
     await this.reached(position, timeoutMs);
   }
 
@@ -135,7 +144,7 @@ export class CatalogFeeder implements LogProcessor {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    await this.consumer.stop();
+    await this.consumerJoined?.stop();
     await this.draining;
   }
 

@@ -1,4 +1,4 @@
-import { CatalogFeeder, checkpointOf, findMatch, listMatches, projectBatch } from '@matchlog/catalog';
+import { checkpointOf, findMatch, listMatches, projectBatch } from '@matchlog/catalog';
 import { EventStore, openSqliteEventStore } from '@matchlog/store';
 import { Kysely, Migrator } from 'kysely';
 import { mkdtempSync, rmSync } from 'fs';
@@ -6,6 +6,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { migrations } from '../../../migrations';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
+import { feederOn } from './support/feeder-on';
 
 const created = (players: string[]) => ({
   id: `e-${Math.random()}`,
@@ -37,7 +38,7 @@ describe.each(catalogPlaces)("the catalog's checkpoint on %s", (_, placeIn) => {
   const logged: string[] = [];
   const feed = async (store: EventStore, position: number) => {
     const db = await place.open();
-    const feeder = new CatalogFeeder(db, store, undefined, undefined, (line) => logged.push(line));
+    const feeder = feederOn(db, store, undefined, undefined, (line) => logged.push(line));
     await feeder.start();
     await feeder.caughtUpTo(position, 30_000);
     await feeder.stop();

@@ -1,10 +1,11 @@
-import { CatalogFeeder, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
+import { checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
 import { EventStore, StorageFull, StoreUnavailable, StoredEvent, openSqliteEventStore } from '@matchlog/store';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { damageMiddlePages } from '../../store/test/support/damage';
 import { fillUpCatalog } from './support/full-catalog';
+import { feederOn } from './support/feeder-on';
 
 const created = (matchId: string) => ({
   id: `${matchId}-created`,
@@ -28,7 +29,7 @@ describe('the catalog when its storage fails', () => {
   it('a damaged catalog.sqlite is moved aside, named in the log, and rebuilt from the event log', async () => {
     for (let m = 0; m < 40; m++) await store.append(`m${m}`, 0, [created(`m${m}`)]);
     let db = await openCatalog(dir);
-    let feeder = new CatalogFeeder(db, store);
+    let feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(40);
     await feeder.stop();
@@ -41,7 +42,7 @@ describe('the catalog when its storage fails', () => {
     expect(aside).toBeDefined();
     expect(log).toEqual([expect.stringContaining(`moved it to ${join(dir, aside!)}`)]);
     expect(statSync(join(dir, 'catalog.sqlite')).mode & 0o777).toBe(0o600);
-    feeder = new CatalogFeeder(db, store);
+    feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(40, 10_000);
     expect(await checkpointOf(db)).toBe(40);
@@ -65,7 +66,7 @@ describe('the catalog when its storage fails', () => {
     const failures: unknown[] = [];
     let thirdFailure: () => void;
     const failedThrice = new Promise<void>((resolve) => (thirdFailure = resolve));
-    const feeder = new CatalogFeeder(db, store, (error) => failures.push(error) === 3 && thirdFailure(), { firstMs: 5, maxMs: 20 });
+    const feeder = feederOn(db, store, (error) => failures.push(error) === 3 && thirdFailure(), { firstMs: 5, maxMs: 20 });
     await feeder.start();
     await store.append('m0', 0, [created('m0')]);
     await feeder.caughtUpTo(1);
@@ -98,7 +99,7 @@ describe('the catalog when its storage fails', () => {
       },
     });
     const failures: unknown[] = [];
-    const feeder = new CatalogFeeder(db, flaky, (error) => failures.push(error), { firstMs: 5, maxMs: 20 });
+    const feeder = feederOn(db, flaky, (error) => failures.push(error), { firstMs: 5, maxMs: 20 });
     await feeder.start();
     await store.append('m0', 0, [created('m0')]);
     await feeder.caughtUpTo(1);

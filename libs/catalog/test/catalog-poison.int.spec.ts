@@ -1,8 +1,9 @@
-import { CatalogFeeder, checkpointOf, findMatch, openCatalog, tokenStreamOf } from '@matchlog/catalog';
+import { checkpointOf, findMatch, openCatalog, tokenStreamOf } from '@matchlog/catalog';
 import { EventStore, openSqliteEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { feederOn } from './support/feeder-on';
 
 const created = (matchId: string, data: unknown = { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [] }) => ({
   id: `${matchId}-created`,
@@ -30,7 +31,7 @@ describe('the catalog and an event it cannot apply', () => {
     await store.append('after', 0, [created('after')]);
     const db = await openCatalog(dir);
     const logged: string[] = [];
-    const feeder = new CatalogFeeder(
+    const feeder = feederOn(
       db,
       store,
       () => undefined,
@@ -57,7 +58,7 @@ describe('the catalog and an event it cannot apply', () => {
     await store.append(tokenStreamOf('m'), 0, [{ id: 'revoked-badly', type: 'TokensRevoked', data: null }]);
     const db = await openCatalog(dir);
     const failures: unknown[] = [];
-    const feeder = new CatalogFeeder(
+    const feeder = feederOn(
       db,
       store,
       (error) => failures.push(error),

@@ -1,11 +1,12 @@
 import { UnavailableError } from '@eventstore/db-client';
-import { CatalogFeeder, CatalogLag, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
+import { CatalogLag, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
 import { EventStore, StoreUnavailable, StoredEvent } from '@matchlog/store';
 import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { EsdbDouble } from '../../store/test/support/esdb-double';
+import { feederOn } from './support/feeder-on';
 
 const created = (matchId: string) => ({
   id: `${matchId}-created`,
@@ -38,7 +39,7 @@ describe('the catalog on EventStoreDB when its subscription breaks mid-stream (c
     });
     const failures: { error: unknown; lag: CatalogLag }[] = [];
     const db = await openCatalog(dir);
-    const feeder = new CatalogFeeder(db, watched, (error) => failures.push({ error, lag: feeder.lag() }), { firstMs: 5, maxMs: 20 });
+    const feeder = feederOn(db, watched, (error) => failures.push({ error, lag: feeder.lag() }), { firstMs: 5, maxMs: 20 });
     await feeder.start();
 
     await store.append('m1', 0, [created('m1'), turn('m1', 1), turn('m1', 2), turn('m1', 3), turn('m1', 4)]);

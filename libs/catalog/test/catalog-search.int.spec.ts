@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder, listMatches, matchListQuery, migrate } from '@matchlog/catalog';
+import { CatalogDb, listMatches, matchListQuery, migrate } from '@matchlog/catalog';
 import { InMemoryEventStore } from '@matchlog/store';
 import { CompiledQuery, Migrator, sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'fs';
@@ -6,6 +6,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { migrations } from '../../../migrations';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
+import { feederOn } from './support/feeder-on';
 
 interface Recorded {
   readonly players: readonly { readonly id: string; readonly name?: string }[];
@@ -55,7 +56,7 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
   let store: InMemoryEventStore;
   let position = 0;
   const feedAll = async () => {
-    const feeder = new CatalogFeeder(db, store, undefined, undefined, () => {});
+    const feeder = feederOn(db, store, undefined, undefined, () => {});
     await feeder.start();
     await feeder.caughtUpTo(position, 30_000);
     await feeder.stop();
@@ -169,7 +170,7 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
   });
 
   it('a rebuild finds the same, and leaves SQLite one search entry per name', async () => {
-    const feeder = new CatalogFeeder(db, store, undefined, undefined, () => {});
+    const feeder = feederOn(db, store, undefined, undefined, () => {});
     expect(await feeder.rebuild()).toBe(position);
     expect(await found({ player: 'ana' })).toEqual(['m4', 'm3', 'm2', 'm1']);
     expect(await found({ event: 'cup' })).toEqual(['m2', 'm1']);

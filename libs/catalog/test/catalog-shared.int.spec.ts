@@ -2,6 +2,7 @@ import { CatalogDb, CatalogFeeder, CatalogOfAnotherStore, checkpointOf, listMatc
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
 import { heldBack } from './support/held-back';
+import { feederOn } from './support/feeder-on';
 
 const created = (players = ['p1', 'p2']) => ({
   id: `e-${Math.random()}`,
@@ -19,7 +20,7 @@ describe('one catalog in PostgreSQL fed by two instances', () => {
   const opened: { db: CatalogDb; feeder: CatalogFeeder }[] = [];
   const instance = async (events: EventStore = store, onError: (error: unknown) => void = () => undefined) => {
     const db = await openPostgresCatalog(database.url, 4);
-    const feeder = new CatalogFeeder(db, events, onError, { firstMs: 5, maxMs: 20 }, () => undefined);
+    const feeder = feederOn(db, events, onError, { firstMs: 5, maxMs: 20 }, () => undefined);
     opened.push({ db, feeder });
     return { db, feeder };
   };

@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder, TokenRole, checkpointOf, findMatch, grantOf, listMatches, migrate, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
+import { CatalogDb, TokenRole, checkpointOf, findMatch, grantOf, listMatches, migrate, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
 import { decideReissue } from '@matchlog/matches';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
+import { feederOn } from './support/feeder-on';
 
 /** What the server draws tokens and ids from. */
 const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
@@ -56,7 +57,7 @@ describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event l
   it('projects the log, catalog row and checkpoint together, and resumes after a restart without counting twice', async () => {
     await record();
     let db = await openCatalog();
-    let feeder = new CatalogFeeder(db, store);
+    let feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(5, 30_000);
     expect(await checkpointOf(db)).toBe(5);
@@ -66,7 +67,7 @@ describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event l
 
     await store.append('m2', 1, [turn(1)]);
     db = await openCatalog();
-    feeder = new CatalogFeeder(db, store);
+    feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(6, 30_000);
     expect((await findMatch(db, 'm2'))!.eventCount).toBe(2);
@@ -91,7 +92,7 @@ describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event l
     const second = await recordTokens('m1', [{ role: 'judge' }]);
     const db = await openCatalog();
     await db.insertInto('match_tokens').values({ token_hash: 'legacy-hash', match_id: 'm2', role: 'judge', player_id: null, from_log: 0 }).execute();
-    const feeder = new CatalogFeeder(db, store);
+    const feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(second.position, 30_000);
     const live = await rows(db);
@@ -111,14 +112,14 @@ describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event l
     await record();
     const { tokens, position } = await recordTokens('m1', everyRole);
     let db = await openCatalog();
-    let feeder = new CatalogFeeder(db, store);
+    let feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(position, 30_000);
     await feeder.stop();
     await db.destroy();
     await place.lose();
     db = await openCatalog();
-    feeder = new CatalogFeeder(db, store);
+    feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(position, 30_000);
     for (const player of ['p1', 'p2']) expect(await grantOf(db, tokens.players[player])).toEqual({ matchId: 'm1', role: 'player', player });
@@ -130,7 +131,7 @@ describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event l
   it('keeps only hashes of tokens, in the log and in the table', async () => {
     const { tokens, position } = await recordTokens('m1', everyRole);
     const db = await openCatalog();
-    const feeder = new CatalogFeeder(db, store);
+    const feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(position, 30_000);
     const kept = JSON.stringify([await db.selectFrom('match_tokens').selectAll().execute(), await store.readAll(0, 100)]);

@@ -1,4 +1,4 @@
-import { CatalogFeeder, gamesOfSameTable, migrate, roundResults } from '@matchlog/catalog';
+import { gamesOfSameTable, migrate, roundResults } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { Migrator } from 'kysely';
@@ -6,6 +6,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { migrations } from '../../../migrations';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
+import { feederOn } from './support/feeder-on';
 
 const meta = { recordedBy: 'test', recordedAt: '2026-11-21T10:00:00.000Z' };
 let ids = 0;
@@ -46,7 +47,7 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
   it('groups the games of a round by table and players, with each game number, bestOf, format, winner, draw, time called and whether it is void', async () => {
     const last = await record();
     const db = await place.open();
-    const feeder = new CatalogFeeder(db, store);
+    const feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(last, 30_000);
     const tables = await roundResults(db, 'Cup', 2);
@@ -73,7 +74,7 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
   it('a catalog from before migration 007 is fed again once, so its matches get their game numbers', async () => {
     const last = await record();
     let db = await place.open();
-    let feeder = new CatalogFeeder(db, store);
+    let feeder = feederOn(db, store);
     await feeder.start();
     await feeder.caughtUpTo(last, 30_000);
     await feeder.stop();
@@ -82,7 +83,7 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
     expect(await migrate(db)).toContain('007_match_results');
     await db.destroy();
     db = await place.open();
-    feeder = new CatalogFeeder(db, store, undefined, undefined, () => {});
+    feeder = feederOn(db, store, undefined, undefined, () => {});
     await feeder.start();
     await feeder.caughtUpTo(last, 30_000);
     expect((await roundResults(db, 'Cup', 2))[1].games.map((g) => [g.game, g.draw, g.timeCalled])).toEqual([

@@ -1,17 +1,4 @@
-import {
-  CatalogDb,
-  CatalogFeeder,
-  CatalogTables,
-  GrantRecord,
-  TokenRole,
-  applyTokenEvents,
-  grantOf,
-  hashToken,
-  migrate,
-  openCatalog,
-  tokenStreamOf,
-  tokensAfter,
-} from '@matchlog/catalog';
+import { CatalogDb, CatalogTables, GrantRecord, TokenRole, applyTokenEvents, grantOf, hashToken, migrate, openCatalog, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
 import { decideReissue } from '@matchlog/matches';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
@@ -21,6 +8,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { Pool } from 'pg';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
+import { feederOn } from './support/feeder-on';
 
 /** What the server draws tokens and ids from. */
 const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
@@ -94,7 +82,7 @@ describe.each(dialects)('token revocations on %s: order-independent, kept as tom
     const first = await recordTokens(everyRole);
     const second = await recordTokens([{ role: 'player', player: 'p1' }, { role: 'recorder' }]);
     const third = await recordTokens([{ role: 'player', player: 'p1' }]);
-    const feeder = new CatalogFeeder(db, store);
+    const feeder = feederOn(db, store);
     await feeder.start();
     await applyTokenEvents(db, 'm1', third.events);
     await feeder.rebuild();

@@ -24,6 +24,8 @@ export type MatchSummary = Schemas['MatchSummary'];
 export type MatchDetail = Json<'/matches/{id}', 'get', 200>;
 export type Feed = Json<'/matches/{id}/events', 'get', 200>;
 export type AuditReport = Json<'/matches/{id}/audit', 'get', 200>;
+/** One of an audit report's findings. */
+export type Finding = AuditReport['findings'][number];
 export type RoundResults = Json<'/rounds/results', 'get', 200>;
 export type MatchClock = Json<'/matches/{id}/clock', 'get', 200>;
 /** POST /matches/:id/void: the match id, its revision with the MatchVoided, and that event's log position. */

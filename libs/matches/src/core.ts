@@ -1,6 +1,6 @@
 import { Ed25519Jwk } from '@matchlog/audit';
 import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
-import { EventStore } from '@matchlog/store';
+import { EventStore, LogConsumer } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
 import { TokenGrants } from './access/token-grants';
@@ -21,8 +21,10 @@ import { MatchWriter } from './write/match-writer';
 export interface CoreParts {
   readonly store: EventStore;
   readonly catalog: CatalogDb;
-  /** the catalog's projection, whose log consumer is the instance's one subscription */
+  /** the catalog's projection */
   readonly feeder: CatalogFeeder;
+  /** the instance's one subscription to the log: the models and the tokens join it as processors */
+  readonly consumer: LogConsumer;
   readonly clock: Clock;
   readonly entropy: Entropy;
   readonly signingKey: KeyObject;
@@ -58,9 +60,9 @@ export interface MatchesCore {
 export const matchesCore = (parts: CoreParts): MatchesCore => {
   const snapshots = new MatchSnapshots(parts.store, parts.entropy, snapshotKeyOf(parts.signingKey), parts.snapshotEvery, parts.onSnapshotProblem);
   const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, snapshots);
-  parts.feeder.consumer.add(models);
+  parts.consumer.add(models);
   const head = new StoreHead(parts.store);
-  const tokens = new TokenGrants(parts.catalog, parts.store, parts.feeder.consumer, head, parts.catchUpWaitMs);
+  const tokens = new TokenGrants(parts.catalog, parts.store, parts.consumer, head, parts.catchUpWaitMs);
   const freshness = new CatalogFreshness(parts.feeder, head, parts.catchUpWaitMs);
   const writer = new MatchWriter(parts.store, parts.catalog, tokens, models, parts.clock, parts.entropy);
   return {

@@ -1,34 +1,66 @@
-export * from './ports';
-export * from './errors';
-export * from './core';
-export * from './access/caller';
-export * from './access/authenticator';
-export * from './access/token-grants';
-export * from './access/match-access';
-export * from './access/feed-horizon';
-export * from './model/match-model';
-export * from './model/match-models';
-export * from './model/read-match';
-export * from './model/lru-by-weight';
-export * from './snapshot/match-snapshot';
-export * from './snapshot/match-snapshots';
-export * from './model/store-head';
-export * from './write/match-writer';
-export * from './write/decide-reissue';
-export * from './read/match-reader';
-export * from './read/catalog-freshness';
-export * from './integrity/match-integrity';
-export * from './audit/language';
-export * from './audit/match-audit';
-export * from './feed/feed-start';
-export * from './feed/live-entry';
-export * from './feed/feed-transport';
-export * from './feed/live-feed';
-export * from './feed/live-feeds';
-export * from './health/readiness';
-export * from './feed/open-feed';
-export * from './results/match-result';
-export * from './results/round-results';
-export * from './results/round-results-csv';
-export * from './clock/match-clocks';
-export * from './snapshot/snapshot-seal';
+export type { Clock, Entropy } from './ports';
+export {
+  AudienceNotFound,
+  BodyTooDeep,
+  BroadcastDelayed,
+  CatalogBehind,
+  ChainBroken,
+  EventsRejected,
+  Forbidden,
+  LogRefused,
+  LogUnreadable,
+  MatchAlreadyExists,
+  MatchLogAlreadyImported,
+  MatchNotFound,
+  ReceiptWithheld,
+  RevisionOutOfRange,
+  SaltInBody,
+  TokensBehind,
+  Unauthenticated,
+  ValidationFailed,
+} from './errors';
+export type { FieldProblem } from './errors';
+export { matchesCore } from './core';
+export type { MatchesCore } from './core';
+export { assertJudgeOf, assertMayRecord, assertOrganizer } from './access/caller';
+export type { Caller } from './access/caller';
+export { Authenticator } from './access/authenticator';
+export { TokenGrants } from './access/token-grants';
+export { feedHorizon } from './access/feed-horizon';
+export { MatchModel } from './model/match-model';
+export { MatchModels } from './model/match-models';
+export { readMatch } from './model/read-match';
+export { snapshotStreamOf } from './snapshot/match-snapshot';
+export { DEFAULT_SNAPSHOT_EVERY, MatchSnapshots } from './snapshot/match-snapshots';
+export { MatchWriter } from './write/match-writer';
+export type { Appended, IncomingEvent, MatchWithTokens, TokensReissued } from './write/match-writer';
+export { MatchReader } from './read/match-reader';
+export type {
+  AudienceFeed,
+  AudienceFeedEntry,
+  AudienceQueueAt,
+  JudgeFeed,
+  JudgeFeedEntry,
+  JudgeQueueAt,
+  MatchSummaryWithAudiences,
+  ObservationFeed,
+  QueueAt,
+} from './read/match-reader';
+export { MatchIntegrity } from './integrity/match-integrity';
+export type { Verification } from './integrity/match-integrity';
+export { MatchAudit } from './audit/match-audit';
+export type { AuditReport, DeliveryLeaks } from './audit/match-audit';
+export { LiveFeeds } from './feed/live-feeds';
+export type { LiveEntry, ObservedEntry } from './feed/live-entry';
+export type { FeedTransport } from './feed/feed-transport';
+export { decideReissue } from './write/decide-reissue';
+export type { IssuedTokens } from './write/decide-reissue';
+export { readinessOf } from './health/readiness';
+export type { Readiness } from './health/readiness';
+export { openFeed } from './feed/open-feed';
+export type { OpenedFeed } from './feed/open-feed';
+export { matchResult } from './results/match-result';
+export { RoundResultsReader } from './results/round-results';
+export type { RoundResults } from './results/round-results';
+export { roundResultsCsv } from './results/round-results-csv';
+export { MatchClocks } from './clock/match-clocks';

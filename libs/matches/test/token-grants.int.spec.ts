@@ -47,6 +47,7 @@ describe('TokenGrants: tokens from memory, kept current by the log consumer', ()
     store = new InMemoryEventStore();
     catalog = await openCatalog(dir);
     feeder = new CatalogFeeder(catalog, store, () => undefined);
+    new LogConsumer(store, { processors: [feeder], onError: () => undefined });
   });
   afterEach(async () => {
     await feeder.stop();
@@ -124,12 +125,7 @@ describe('TokenGrants: tokens from memory, kept current by the log consumer', ()
     const second = await issue(store, 'm1', [{ hash: hashToken(first.tokens.judge!), role: 'judge' }]);
     // the restarted instance: its consumer starts at the catalog's position and is still catching up
     const slow = slowSubscription(store);
-    const consumer = new LogConsumer(
-      slow.store,
-      undefined,
-      () => undefined,
-      () => undefined,
-    );
+    const consumer = new LogConsumer(slow.store, { onError: () => undefined, log: () => undefined });
     const grants = new TokenGrants(catalog, store, consumer, new StoreHead(store), 50);
     consumer.start(first.position);
     try {

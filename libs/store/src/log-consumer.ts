@@ -10,6 +10,8 @@ export interface LogProcessor {
   handle(event: StoredEvent): void;
   /** The subscription was renewed after a failure: events may have been missed meanwhile. */
   renewed?(): void;
+  /** It was given to `consumer`, which will deliver its events (and record the ones it skips). */
+  joined?(consumer: LogConsumer): void;
 }
 
 /** An event a processor could not apply: skipped, so that the events after it still flow. */
@@ -30,6 +32,15 @@ export interface RetryDelays {
 }
 
 export const DEFAULT_RETRY: RetryDelays = { firstMs: 250, maxMs: 30_000 };
+
+export interface LogConsumerOptions {
+  /** the projections it feeds from the start; more may join later (`add`) */
+  readonly processors?: readonly LogProcessor[];
+  readonly retry?: RetryDelays;
+  /** told of each failure of the subscription */
+  readonly onError?: (error: unknown) => void;
+  readonly log?: (line: string) => void;
+}
 /** skipped events kept for readiness: the latest ones */
 const KEPT_SKIPPED = 100;
 
@@ -51,16 +62,24 @@ export class LogConsumer {
   /** why the subscription failed, while it waits for its renewal */
   failure: string | undefined;
 
+  private readonly retry: RetryDelays;
+  private readonly onError: (error: unknown) => void;
+  private readonly log: (line: string) => void;
+
+  /** Built at the application's root, with the processors it feeds (as Emmett's consumers are). */
   constructor(
     private readonly store: Pick<EventStore, 'subscribeAll'>,
-    private readonly retry: RetryDelays = DEFAULT_RETRY,
-    private readonly onError: (error: unknown) => void = (error) =>
-      console.error('log: the subscription failed and will be renewed:', isStorageError(error) ? error.report : error),
-    private readonly log: (line: string) => void = console.warn,
-  ) {}
+    options: LogConsumerOptions = {},
+  ) {
+    this.retry = options.retry ?? DEFAULT_RETRY;
+    this.onError = options.onError ?? ((error) => console.error('log: the subscription failed and will be renewed:', isStorageError(error) ? error.report : error));
+    this.log = options.log ?? console.warn;
+    options.processors?.forEach((processor) => this.add(processor));
+  }
 
   add(processor: LogProcessor): void {
     this.processors.push(processor);
+    processor.joined?.(this);
   }
 
   /** Subscribes after log position `after`, unless it runs already. */

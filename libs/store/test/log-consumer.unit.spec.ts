@@ -50,12 +50,7 @@ describe('LogConsumer: one subscription per instance, many processors', () => {
   it('skips an event one processor cannot apply, for that processor alone, and records it', () => {
     const log = fakeLog();
     const lines: string[] = [];
-    const consumer = new LogConsumer(
-      log,
-      undefined,
-      () => undefined,
-      (line) => lines.push(line),
-    );
+    const consumer = new LogConsumer(log, { onError: () => undefined, log: (line) => lines.push(line) });
     const broken = recording('broken', (e) => e.position === 2);
     const fine = recording('fine');
     consumer.add(broken.processor);
@@ -72,7 +67,7 @@ describe('LogConsumer: one subscription per instance, many processors', () => {
     jest.useFakeTimers();
     try {
       const log = fakeLog();
-      const consumer = new LogConsumer(log, { firstMs: 100, maxMs: 250 }, () => undefined);
+      const consumer = new LogConsumer(log, { retry: { firstMs: 100, maxMs: 250 }, onError: () => undefined });
       const a = recording('a');
       consumer.add(a.processor);
       consumer.start(5);
@@ -108,7 +103,7 @@ describe('LogConsumer: one subscription per instance, many processors', () => {
 
   it('reached: true once every processor has been given the position, false after the timeout or when the subscription fails', async () => {
     const log = fakeLog();
-    const consumer = new LogConsumer(log, { firstMs: 100, maxMs: 250 }, () => undefined);
+    const consumer = new LogConsumer(log, { retry: { firstMs: 100, maxMs: 250 }, onError: () => undefined });
     const a = recording('a');
     consumer.add(a.processor);
     consumer.start(2);

@@ -1,12 +1,12 @@
-import { CatalogFeeder } from '@matchlog/catalog';
 import { Caller, LiveFeeds, MatchModels, OpenedFeed } from '@matchlog/matches';
+import { LogConsumer } from '@matchlog/store';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServerResponse } from 'http';
 import { bytesOf } from '../config/byte-size';
 import { ApiConfig } from '../config/config';
 import { CLOCK, Clock } from '../clock';
 import { feedEncoder } from '../openapi/response-schemas';
-import { API_CONFIG, CATALOG_FEEDER } from '../tokens';
+import { API_CONFIG, LOG_CONSUMER } from '../tokens';
 import { SseFrames } from './sse-frames';
 import { SseTransport } from './sse-transport';
 
@@ -26,9 +26,9 @@ export class FeedHub implements BeforeApplicationShutdown {
   private readonly delayTick: NodeJS.Timeout;
   private readonly maxBuffered: number;
 
-  constructor(models: MatchModels, @Inject(CATALOG_FEEDER) feeder: CatalogFeeder, @Inject(API_CONFIG) config: ApiConfig, @Inject(CLOCK) clock: Clock) {
+  constructor(models: MatchModels, @Inject(LOG_CONSUMER) consumer: LogConsumer, @Inject(API_CONFIG) config: ApiConfig, @Inject(CLOCK) clock: Clock) {
     this.feeds = new LiveFeeds(models, clock, (matchId, error) => this.logger.error(`feed of ${matchId} failed: ${error instanceof Error ? error.stack : String(error)}`));
-    feeder.consumer.add(this.feeds);
+    consumer.add(this.feeds);
     this.maxBuffered = bytesOf(config.feedMaxBuffered ?? '256kb')!;
     this.heartbeat = setInterval(() => this.feeds.following().forEach((stream) => stream.heartbeat()), config.feedHeartbeatMs ?? 15_000);
     this.heartbeat.unref();

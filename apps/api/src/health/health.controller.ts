@@ -1,12 +1,12 @@
 import { CatalogFeeder } from '@matchlog/catalog';
-import { EventStore } from '@matchlog/store';
+import { EventStore, LogConsumer } from '@matchlog/store';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import type { FastifyReply } from 'fastify';
 import { ApiConfig } from '../config/config';
-import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE } from '../tokens';
+import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER } from '../tokens';
 import { Readiness, readinessOf } from '@matchlog/matches';
 
 /** The instance is up: the store it uses and the catalog's position in the log. */
@@ -32,6 +32,7 @@ export class HealthController {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LOG_CONSUMER) private readonly consumer: LogConsumer,
   ) {}
 
   @Get()
@@ -48,7 +49,7 @@ export class HealthController {
   @ApiErrors()
   @Returns(503, 'ReadyAnswer', 'not ready: the reasons, with Retry-After')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyAnswer> {
-    const { ready, reasons, catalog, skipped } = await readinessOf(this.store, this.feeder, this.feeder.consumer);
+    const { ready, reasons, catalog, skipped } = await readinessOf(this.store, this.feeder, this.consumer);
     if (!ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
     return { status: ready ? 'ready' : 'not ready', store: this.config.store, reasons, catalog, skipped };
   }

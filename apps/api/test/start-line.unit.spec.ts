@@ -1,4 +1,4 @@
-import { startLine } from './start-line';
+import { startLine } from '../src/start-line';
 
 describe('the line a start says', () => {
   it('names the viewer, the API docs, the data directory and the organizer key file, on the port it listens on', () => {

@@ -1,5 +1,5 @@
-import { csvField, roundResultsCsv } from './round-results-csv';
-import { RoundResults } from './round-results';
+import { csvField, roundResultsCsv } from '../src/results/round-results-csv';
+import { RoundResults } from '../src/results/round-results';
 
 describe('round results as CSV', () => {
   it('quotes per RFC 4180: a comma, a quote or a line break is quoted, quotes doubled', () => {

@@ -1,6 +1,6 @@
-import { configFromEnv } from './config';
-import { ConfigError } from './config-error';
-import { MIN_ORGANIZER_KEY_LENGTH, organizerKeyProblem } from './organizer-key';
+import { configFromEnv } from '../src/config/config';
+import { ConfigError } from '../src/config/config-error';
+import { MIN_ORGANIZER_KEY_LENGTH, organizerKeyProblem } from '../src/config/organizer-key';
 
 const GOOD = 'k3Jx9vQ2mB7tLw4pZr8sYc1nHf6dGa0eUq5iXo2Vb8M=';
 

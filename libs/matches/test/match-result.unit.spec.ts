@@ -1,4 +1,4 @@
-import { GameOutcome, duplicatesAmong, matchResult } from './match-result';
+import { GameOutcome, duplicatesAmong, matchResult } from '../src/results/match-result';
 
 const won = (winner: string, extra: Partial<GameOutcome> = {}): GameOutcome => ({ game: null, ended: true, winner, draw: false, ...extra });
 const drawn = (extra: Partial<GameOutcome> = {}): GameOutcome => ({ game: null, ended: true, winner: null, draw: true, ...extra });

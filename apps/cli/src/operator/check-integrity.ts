@@ -1,19 +1,18 @@
 import { StorageCorrupt, fullIntegrityProblems } from '@matchlog/store';
 import { existsSync } from 'fs';
 import { join } from 'path';
-import { configFromEnv } from '../config/config';
-import { failureReport } from '../failure-report';
+import { configFromEnv } from '../../../api/src/config/config';
 
 /**
- * npm run check-integrity: SQLite's full integrity check of the data directory's databases (the server
+ * matchlog check-integrity: SQLite's full integrity check of the data directory's databases (the server
  * runs the quicker quick_check on start). Exits 1 if one is damaged. Run it with the server stopped.
  * A store or catalog in PostgreSQL or EventStoreDB is that server's to check: named, and left alone.
  */
-const main = async () => {
+export const checkIntegrity = async (): Promise<number> => {
   const { dataDir, store, catalog } = configFromEnv();
   let damaged = false;
   if (store !== 'sqlite') console.log(`events: in ${store === 'postgres' ? 'PostgreSQL (MATCHLOG_DATABASE_URL)' : 'EventStoreDB'}, not checked here`);
-  if (catalog.kind === 'postgres') console.log('catalog: in PostgreSQL, not checked here (npm run rebuild makes it again from the event log)');
+  if (catalog.kind === 'postgres') console.log('catalog: in PostgreSQL, not checked here (matchlog rebuild makes it again from the event log)');
   const sqliteFiles = [
     ['events.sqlite', (file: string, problems: string[]) => new StorageCorrupt(file, problems.join('; ')).report],
     ['catalog.sqlite', () => 'the server moves it aside and rebuilds the catalog from the event log at its next start'],
@@ -33,10 +32,5 @@ const main = async () => {
     damaged = true;
     console.log(`${file}: damaged\n${problems.map((problem) => `  ${problem}`).join('\n')}\n${ifDamaged(file, problems)}`);
   }
-  process.exitCode = damaged ? 1 : 0;
+  return damaged ? 1 : 0;
 };
-
-main().catch((error) => {
-  console.error(failureReport(error));
-  process.exit(2);
-});

@@ -1,4 +1,4 @@
-import { bytesOf } from './byte-size';
+import { bytesOf } from '../src/config/byte-size';
 
 describe('bytesOf', () => {
   it.each([

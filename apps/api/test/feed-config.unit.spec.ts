@@ -1,5 +1,5 @@
-import { configFromEnv } from './config';
-import { ConfigError } from './config-error';
+import { configFromEnv } from '../src/config/config';
+import { ConfigError } from '../src/config/config-error';
 
 const read = (env: NodeJS.ProcessEnv) => configFromEnv({ MATCHLOG_ORGANIZER_KEY: 'k3Jx9vQ2mB7tLw4pZr8sYc1nHf6dGa0eUq5iXo2Vb8M=', ...env });
 

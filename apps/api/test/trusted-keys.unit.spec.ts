@@ -3,9 +3,9 @@ import { generateKeyPairSync } from 'crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { configFromEnv } from './config';
-import { ConfigError } from './config-error';
-import { trustedKeysOf } from './trusted-keys';
+import { configFromEnv } from '../src/config/config';
+import { ConfigError } from '../src/config/config-error';
+import { trustedKeysOf } from '../src/config/trusted-keys';
 
 const GOOD_ORGANIZER_KEY = 'k3Jx9vQ2mB7tLw4pZr8sYc1nHf6dGa0eUq5iXo2Vb8M=';
 const ed25519 = () => generateKeyPairSync('ed25519').privateKey;
@@ -80,7 +80,7 @@ describe('MATCHLOG_TRUSTED_KEYS: a JWKS of other servers’ public keys', () => 
   });
 
   it('refuses the example key committed with matchlog, whose private half anyone can read', () => {
-    const example = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'examples', 'audit', 'example-jwks.json'), 'utf8'));
+    const example = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'examples', 'audit', 'example-jwks.json'), 'utf8'));
     expect(refusal(example).message).toMatch(/key 1 of .* is the example key committed with matchlog \(kid GINGxyz2jt6TAhORX0ToXh9HiNzdQMZBMCTo-uHgjjs\)/);
   });
 

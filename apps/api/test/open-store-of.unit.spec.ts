@@ -1,6 +1,6 @@
-import { ConfigError } from './config/config-error';
-import { ApiConfig } from './config/config';
-import { openStoreOf } from './open-parts';
+import { ConfigError } from '../src/config/config-error';
+import { ApiConfig } from '../src/config/config';
+import { openStoreOf } from '../src/open-parts';
 
 // the store opens from the configuration parsed once (config.ts), never from the environment again
 describe('openStoreOf', () => {

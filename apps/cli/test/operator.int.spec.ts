@@ -8,13 +8,14 @@ import { damageMiddlePages } from '../../../libs/store/test/support/damage';
 import { promisify } from 'util';
 import { createTestDatabase } from '@matchlog/testkit';
 
-const run = (script: string, dataDir: string, env: NodeJS.ProcessEnv = {}) =>
-  promisify(execFile)(process.execPath, ['-r', '@swc-node/register', `apps/api/src/cli/${script}.ts`], {
+/** `matchlog <command>` from the sources, as `npm run <command>` runs it */
+const run = (command: string, dataDir: string, env: NodeJS.ProcessEnv = {}) =>
+  promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'apps/cli/src/main.ts', command], {
     cwd: join(__dirname, '..', '..', '..'),
     env: { ...process.env, MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: 'migrate-and-rebuild-need-no-key-but-it-must-be-good', ...env },
   });
 
-describe('npm run migrate / npm run rebuild', () => {
+describe('matchlog migrate / rebuild / check-integrity (npm run migrate, rebuild, check-integrity)', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'matchlog-cli-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

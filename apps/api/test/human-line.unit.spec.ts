@@ -1,4 +1,4 @@
-import { humanLine } from './human-line';
+import { humanLine } from '../src/logging/human-line';
 
 const at = new Date(2026, 10, 28, 9, 5, 7).getTime();
 

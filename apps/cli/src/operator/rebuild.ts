@@ -1,14 +1,13 @@
 import { CatalogFeeder } from '@matchlog/catalog';
-import { configFromEnv } from '../config/config';
-import { failureReport } from '../failure-report';
-import { openCatalogOf, openStoreOf } from '../open-parts';
+import { configFromEnv } from '../../../api/src/config/config';
+import { openCatalogOf, openStoreOf } from '../../../api/src/open-parts';
 
 /**
- * npm run rebuild: empties every read model and replays the whole event log into it (tokens included:
+ * matchlog rebuild: empties every read model and replays the whole event log into it (tokens included:
  * they are in the log), in one transaction. On a shared PostgreSQL catalog the running instances wait
  * for it, then carry on from where it ends.
  */
-const main = async () => {
+export const rebuild = async (): Promise<number> => {
   const config = configFromEnv();
   const store = await openStoreOf(config);
   const catalog = await openCatalogOf(config);
@@ -16,9 +15,5 @@ const main = async () => {
   await catalog.destroy();
   await store.close();
   console.log(`catalog rebuilt from ${replayed} events`);
+  return 0;
 };
-
-main().catch((error) => {
-  console.error(failureReport(error));
-  process.exit(1);
-});
