@@ -1,0 +1,149 @@
+import { StepUnexplained } from './refusal';
+
+/** A card's status as matchlog keeps it (Lorcana 7.1.6: it never follows a card to another zone). */
+export interface CardStatus {
+  readonly exerted: boolean;
+  readonly damage: number;
+}
+
+export interface BagItem {
+  readonly player: string;
+  readonly sourceCardId: string;
+  readonly ability: string | null;
+}
+
+export interface PendingEffect {
+  readonly player: string;
+  readonly sourceCardId: string | null;
+  readonly kind: 'action' | 'ability';
+}
+
+/** What the import reads of the engine's state (FORMAT.md §2), in matchlog's terms: seats p1/p2, zone keys `deck@p1`. */
+export interface Snapshot {
+  /** matchlog zone key → card ids; ordered zones (deck, discard) top first */
+  readonly zones: ReadonlyMap<string, readonly string[]>;
+  readonly zoneOf: ReadonlyMap<string, string>;
+  /** cards lying face down in play (under another card) */
+  readonly faceDown: ReadonlySet<string>;
+  readonly status: ReadonlyMap<string, CardStatus>;
+  readonly lore: Readonly<Record<string, number>>;
+  readonly bag: ReadonlyMap<string, BagItem>;
+  readonly effects: ReadonlyMap<string, PendingEffect>;
+  readonly turn: number;
+  readonly active: string | null;
+  readonly ended: { readonly winner: string | null; readonly reason: string } | null;
+  readonly draws: number;
+}
+
+/** The engine's zones; `limbo` is not a Lorcana zone and is mapped by what lies there (docs/importing.md). */
+const ENGINE_ZONES = new Set(['deck', 'hand', 'play', 'discard', 'inkwell', 'limbo']);
+/** Ordered zones: the engine keeps their top last (FORMAT.md §2), matchlog top first. */
+const ORDERED = new Set(['deck', 'discard']);
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown, what: string): Json => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new StepUnexplained(`the state has no ${what}`);
+  return value as Json;
+};
+
+export interface Seats {
+  /** engine player id → p1 / p2 */
+  readonly seatOf: ReadonlyMap<string, string>;
+  /** card instance → its type in the card table (to tell an action resolving in limbo) */
+  readonly typeOf: ReadonlyMap<string, string>;
+}
+
+const seat = (seats: Seats, playerId: unknown, what: string): string => {
+  const found = typeof playerId === 'string' ? seats.seatOf.get(playerId) : undefined;
+  if (found === undefined) throw new StepUnexplained(`${what} names ${JSON.stringify(playerId)}, who is not one of the replay's playerIds`);
+  return found;
+};
+
+const replaceIds = (text: string, seats: Seats): string => {
+  let out = text;
+  for (const [id, name] of seats.seatOf) out = out.split(id).join(name);
+  return out;
+};
+
+export const snapshot = (state: unknown, seats: Seats): Snapshot => {
+  const root = obj(state, 'root object');
+  const ctx = obj(root.ctx, 'ctx');
+  const G = obj(root.G, 'G');
+  const privateZones = obj(obj(ctx.zones, 'ctx.zones').private, 'ctx.zones.private');
+  const zoneCards = obj(privateZones.zoneCards, 'ctx.zones.private.zoneCards');
+  const cardMeta = obj(privateZones.cardMeta ?? {}, 'ctx.zones.private.cardMeta');
+  const zones = new Map<string, string[]>();
+  const zoneOf = new Map<string, string>();
+  const faceDown = new Set<string>();
+  const status = new Map<string, CardStatus>();
+  for (const [engineKey, list] of Object.entries(zoneCards)) {
+    if (!Array.isArray(list) || !list.every((id) => typeof id === 'string')) throw new StepUnexplained(`zone ${engineKey} is not a list of card ids`);
+    const colon = engineKey.indexOf(':');
+    const zone = colon < 0 ? engineKey : engineKey.slice(0, colon);
+    if (!ENGINE_ZONES.has(zone)) throw new StepUnexplained(`the state has a zone "${zone}" the import does not know`);
+    if (colon < 0) {
+      if (list.length > 0) throw new StepUnexplained(`the shared zone "${zone}" holds cards`);
+      continue;
+    }
+    const player = seat(seats, engineKey.slice(colon + 1), `zone ${zone}`);
+    for (const id of list as string[]) {
+      const meta = (cardMeta[id] ?? {}) as Json;
+      if (zone === 'limbo') {
+        // a card under another (Boost, 'put under'): it lies in play, face down unless put face up (7.4.2);
+        // an action resolving: in play only while its effect resolves (7.4.1)
+        if (typeof meta.stackParentId === 'string') {
+          if (meta.publicFaceState !== 'faceUp') faceDown.add(id);
+        } else if (seats.typeOf.get(id) !== 'action') throw new StepUnexplained(`card ${id} is in limbo, neither under a card nor an action resolving`);
+      }
+      const key = `${zone === 'limbo' ? 'play' : zone}@${player}`;
+      if (zoneOf.has(id)) throw new StepUnexplained(`card ${id} is in two zones`);
+      zoneOf.set(id, key);
+      if ((zone === 'play' || zone === 'inkwell') && typeof meta.stackParentId !== 'string')
+        status.set(id, { exerted: meta.state === 'exerted', damage: typeof meta.damage === 'number' ? meta.damage : 0 });
+    }
+    const ordered = ORDERED.has(zone) ? [...(list as string[])].reverse() : (list as string[]);
+    const key = `${zone === 'limbo' ? 'play' : zone}@${player}`;
+    zones.set(key, [...(zones.get(key) ?? []), ...ordered]);
+  }
+  const lore: Record<string, number> = {};
+  for (const [playerId, value] of Object.entries(obj(G.lore, 'G.lore'))) {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new StepUnexplained(`lore of ${playerId} is not a count`);
+    lore[seat(seats, playerId, 'G.lore')] = value;
+  }
+  const bag = new Map<string, BagItem>();
+  const items = obj(obj(G.triggeredAbilities, 'G.triggeredAbilities').bag, 'G.triggeredAbilities.bag').items;
+  if (!Array.isArray(items)) throw new StepUnexplained('the bag has no items list');
+  for (const item of items as Json[]) {
+    if (typeof item.id !== 'string' || typeof item.sourceId !== 'string') throw new StepUnexplained('a bag item has no id or source');
+    bag.set(item.id, {
+      player: seat(seats, item.controllerId, `bag item ${item.id}`),
+      sourceCardId: item.sourceId,
+      ability: typeof item.abilityName === 'string' && item.abilityName.length > 0 ? item.abilityName : null,
+    });
+  }
+  const effects = new Map<string, PendingEffect>();
+  const pending = G.pendingEffects ?? [];
+  if (!Array.isArray(pending)) throw new StepUnexplained('G.pendingEffects is not a list');
+  for (const effect of pending as Json[]) {
+    if (typeof effect.id !== 'string') throw new StepUnexplained('a pending effect has no id');
+    const played = (effect.cardPlayed ?? {}) as Json;
+    const source = typeof effect.sourceCardId === 'string' ? effect.sourceCardId : typeof effect.sourceId === 'string' ? effect.sourceId : null;
+    effects.set(effect.id, {
+      player: seat(seats, effect.chooserId ?? effect.controllerId, `pending effect ${effect.id}`),
+      sourceCardId: source,
+      kind: played.cardType === 'action' ? 'action' : 'ability',
+    });
+  }
+  const statusOf = obj(ctx.status, 'ctx.status');
+  const turn = typeof statusOf.turn === 'number' ? statusOf.turn : 0;
+  const active = typeof statusOf.turnOwnerId === 'string' ? seat(seats, statusOf.turnOwnerId, 'ctx.status.turnOwnerId') : null;
+  const ended =
+    statusOf.gameEnded === true
+      ? {
+          winner: statusOf.winner === undefined || statusOf.winner === null ? null : seat(seats, statusOf.winner, 'ctx.status.winner'),
+          reason: replaceIds(typeof statusOf.reason === 'string' ? statusOf.reason : 'game ended', seats),
+        }
+      : null;
+  const random = (ctx.random ?? {}) as Json;
+  return { zones, zoneOf, faceDown, status, lore, bag, effects, turn, active, ended, draws: typeof random.draws === 'number' ? random.draws : 0 };
+};
