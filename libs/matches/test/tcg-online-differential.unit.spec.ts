@@ -13,8 +13,11 @@ import { ConvertedReplay, convertTcgOnlineReplay } from '../src/import/tcg-onlin
  */
 
 type Engine = {
-  ctx: { zones: { private: { zoneCards: Record<string, string[]>; cardMeta: Record<string, { state?: string; damage?: number; stackParentId?: string }> } } };
-  G: { lore: Record<string, number> };
+  ctx: {
+    zones: { private: { zoneCards: Record<string, string[]>; cardMeta: Record<string, { state?: string; damage?: number; stackParentId?: string; publicFaceState?: string }> } };
+    status: { turn: number };
+  };
+  G: { lore: Record<string, number>; triggeredAbilities: { bag: { items: { id: string }[] } }; pendingEffects: { id: string }[] };
 };
 
 const ORDERED = ['deck', 'discard'];
@@ -24,12 +27,15 @@ const PUBLIC = ['play', 'discard'];
 const expected = (state: Engine, seatOf: Map<string, string>) => {
   const zones = new Map<string, string[]>();
   const status = new Map<string, { exerted: boolean; damage: number }>();
+  const faceDown: string[] = [];
   for (const [key, ids] of Object.entries(state.ctx.zones.private.zoneCards)) {
     const [zone, player] = key.split(':');
     if (player === undefined) continue;
     const name = zone === 'limbo' ? 'play' : zone;
     const mine = `${name}@${seatOf.get(player)}`;
     zones.set(mine, [...(zones.get(mine) ?? []), ...(ORDERED.includes(zone) ? [...ids].reverse() : ids)]);
+    if (zone === 'limbo')
+      faceDown.push(...ids.filter((id) => state.ctx.zones.private.cardMeta[id]?.stackParentId !== undefined && state.ctx.zones.private.cardMeta[id]?.publicFaceState !== 'faceUp'));
     if (zone === 'play' || zone === 'inkwell')
       for (const id of ids) {
         const meta = state.ctx.zones.private.cardMeta[id] ?? {};
@@ -37,7 +43,9 @@ const expected = (state: Engine, seatOf: Map<string, string>) => {
       }
   }
   const lore = Object.fromEntries(Object.entries(state.G.lore).map(([id, value]) => [seatOf.get(id)!, value]));
-  return { zones, status, lore };
+  const bag = state.G.triggeredAbilities.bag.items.map((item) => item.id).sort();
+  const effects = state.G.pendingEffects.map((effect) => effect.id).sort();
+  return { zones, status, faceDown: faceDown.sort(), lore, bag, effects, turn: state.ctx.status.turn };
 };
 
 const multiset = (items: readonly string[]): Record<string, number> => {
@@ -110,6 +118,10 @@ for (const sample of tcgOnlineSamples()) {
           const card = cards.find((entry) => entry.cardId === id)!;
           expect([where, id, card.exerted, card.damage]).toEqual([where, id, status.exerted, status.damage]);
         }
+        const inPlayFaceDown = cards.filter((card) => card.faceDown && view.zones[`play@${card.owner}`]?.cards.includes(card)).map((card) => card.cardId);
+        expect([where, inPlayFaceDown.sort()]).toEqual([where, want.faceDown]);
+        expect([where, judge.queue.items.length, judge.effects.length]).toEqual([where, want.bag.length, want.effects.length]);
+        expect([where, judge.turn.number]).toEqual([where, want.turn]);
         expect([where, { p1: view.counters.p1?.lore ?? 0, p2: view.counters.p2?.lore ?? 0 }]).toEqual([where, { p1: want.lore.p1, p2: want.lore.p2 }]);
         for (const [player, other] of [
           ['p1', 'p2'],

@@ -118,8 +118,8 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
       steps.push(stepEvents(sim, before, after, step).map((event) => ({ ...event, recordedAt }) as ImportedEvent));
       before = after;
     } catch (error) {
-      if (error instanceof StepUnexplained) return refuse('REPLAY_STEP_UNEXPLAINED', `${step.acceptedMove.moveId}: ${error.reason}`, { step: i });
-      throw error;
+      const why = error instanceof StepUnexplained ? error.reason : 'the state after it is not one the import can read';
+      return refuse('REPLAY_STEP_UNEXPLAINED', `${step.acceptedMove.moveId}: ${why}`, { step: i });
     }
   }
   const createdAtMeta = replay.metadata?.createdAt;

@@ -6,6 +6,8 @@ export interface SimZones {
   readonly zoneOf: Map<string, string>;
   readonly status: Map<string, CardStatus>;
   readonly faceDown: Set<string>;
+  /** engine bag and effect ids → the ids the events use (the engine's hold card and player ids, which every audience would read) */
+  readonly ids: Map<string, string>;
 }
 
 export const simOf = (snap: Snapshot): SimZones => ({
@@ -13,7 +15,18 @@ export const simOf = (snap: Snapshot): SimZones => ({
   zoneOf: new Map(snap.zoneOf),
   status: new Map(snap.status),
   faceDown: new Set(snap.faceDown),
+  ids: new Map(),
 });
+
+/** The event id for an engine bag item or pending effect: `trigger-1`, `effect-2`, counted per kind in order of arrival. */
+export const publicId = (sim: SimZones, engineId: string, kind: 'trigger' | 'effect'): string => {
+  let id = sim.ids.get(engineId);
+  if (id === undefined) {
+    id = `${kind}-${[...sim.ids.values()].filter((value) => value.startsWith(`${kind}-`)).length + 1}`;
+    sim.ids.set(engineId, id);
+  }
+  return id;
+};
 
 export const ORDERED_ZONES = new Set(['deck', 'discard']);
 export const zoneName = (key: string): string => key.slice(0, key.indexOf('@'));

@@ -2,7 +2,7 @@ import { EventDataByType, EventType, Move } from '@matchlog/domain';
 import { Snapshot } from './engine-snapshot';
 import { ReplayLog, ReplayStep } from './replay-file';
 import { StepUnexplained } from './refusal';
-import { SimZones, attach, detach, isOrdered, positionFor, stayedInOrder, zoneName, zonePlayer } from './sim-zones';
+import { SimZones, attach, publicId, detach, isOrdered, positionFor, stayedInOrder, zoneName, zonePlayer } from './sim-zones';
 
 /** An event as the import hands it to the writer: no id (the writer draws it), no salt (the server draws it). */
 export type DraftEvent = { [T in EventType]: { readonly type: T; readonly data: EventDataByType[T] } }[EventType];
@@ -185,11 +185,12 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
     if (!after.bag.has(id)) {
       const log = step.logs.find((entry) => entry.type === 'resolveBag');
       const status = log?.status;
-      if (log !== undefined && (status === 'skipped' || status === 'cancelled')) out.push({ type: 'TriggerRemoved', data: { triggerId: id, reason: status } });
-      else if (log !== undefined) out.push({ type: 'TriggerResolved', data: { triggerId: id, player: before.bag.get(id)!.player } });
-      else out.push({ type: 'TriggerRemoved', data: { triggerId: id, reason: 'left the bag without resolving' } });
+      if (log !== undefined && (status === 'skipped' || status === 'cancelled'))
+        out.push({ type: 'TriggerRemoved', data: { triggerId: publicId(sim, id, 'trigger'), reason: status } });
+      else if (log !== undefined) out.push({ type: 'TriggerResolved', data: { triggerId: publicId(sim, id, 'trigger'), player: before.bag.get(id)!.player } });
+      else out.push({ type: 'TriggerRemoved', data: { triggerId: publicId(sim, id, 'trigger'), reason: 'left the bag without resolving' } });
     }
-  for (const [id] of before.effects) if (!after.effects.has(id)) out.push({ type: 'EffectResolved', data: { effectId: id } });
+  for (const [id] of before.effects) if (!after.effects.has(id)) out.push({ type: 'EffectResolved', data: { effectId: publicId(sim, id, 'effect') } });
 
   if (scryLooks(step.logs)) {
     // the cards the scry took from the deck, as the state shows them: the looker is the deck's owner
@@ -214,7 +215,7 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
     if (!before.effects.has(id))
       out.push({
         type: 'EffectStarted',
-        data: { effectId: id, player: effect.player, kind: effect.kind, ...(effect.sourceCardId !== null && { sourceCardId: effect.sourceCardId }) },
+        data: { effectId: publicId(sim, id, 'effect'), player: effect.player, kind: effect.kind, ...(effect.sourceCardId !== null && { sourceCardId: effect.sourceCardId }) },
       });
   for (const [id, item] of after.bag)
     if (!before.bag.has(id)) {
@@ -223,7 +224,12 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
       const shown = where !== undefined && ['play', 'discard'].includes(zoneName(where)) && !after.faceDown.has(item.sourceCardId);
       out.push({
         type: 'TriggerAdded',
-        data: { triggerId: id, player: item.player, sourceCardId: item.sourceCardId, ability: shown && item.ability !== null ? item.ability : 'a triggered ability' },
+        data: {
+          triggerId: publicId(sim, id, 'trigger'),
+          player: item.player,
+          sourceCardId: item.sourceCardId,
+          ability: shown && item.ability !== null ? item.ability : 'a triggered ability',
+        },
       });
     }
   if (after.ended !== null) {
