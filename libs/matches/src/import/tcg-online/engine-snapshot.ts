@@ -137,13 +137,11 @@ export const snapshot = (state: unknown, seats: Seats): Snapshot => {
   const statusOf = obj(ctx.status, 'ctx.status');
   const turn = typeof statusOf.turn === 'number' ? statusOf.turn : 0;
   const active = typeof statusOf.turnOwnerId === 'string' ? seat(seats, statusOf.turnOwnerId, 'ctx.status.turnOwnerId') : null;
-  const ended =
-    statusOf.gameEnded === true
-      ? {
-          winner: statusOf.winner === undefined || statusOf.winner === null ? null : seat(seats, statusOf.winner, 'ctx.status.winner'),
-          reason: replaceIds(typeof statusOf.reason === 'string' ? statusOf.reason : 'game ended', seats),
-        }
-      : null;
+  const winner = statusOf.winner === undefined || statusOf.winner === null ? null : seat(seats, statusOf.winner, 'ctx.status.winner');
+  const reason = replaceIds(typeof statusOf.reason === 'string' && statusOf.reason.length > 0 ? statusOf.reason : 'game ended', seats);
+  // "Reached 20 lore" names nobody: say who
+  const named = winner !== null && ![...seats.seatOf.values()].some((name) => reason.includes(name)) ? `${winner}: ${reason}` : reason;
+  const ended = statusOf.gameEnded === true ? { winner, reason: named } : null;
   const random = (ctx.random ?? {}) as Json;
   return { zones, zoneOf, faceDown, status, lore, bag, effects, turn, active, ended, draws: typeof random.draws === 'number' ? random.draws : 0 };
 };
