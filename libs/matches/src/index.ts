@@ -28,3 +28,4 @@ export * from './results/round-results';
 export * from './results/round-results-csv';
 export * from './clock/match-clocks';
 export * from './snapshot/snapshot-seal';
+export * from './import/tcg-online';

@@ -18,6 +18,10 @@ import {
   MatchAlreadyExists,
   MatchLogAlreadyImported,
   MatchNotFound,
+  ReplayAlreadyImported,
+  ReplayRefused,
+  ReplayTooLarge,
+  ReplayUnreadable,
   RevisionOutOfRange,
   TokensBehind,
   Unauthenticated,
@@ -64,6 +68,16 @@ const mappings: readonly Mapping[] = [
   maps(LogRefused, ({ code, message, line }) => ({ statusCode: 422, code, message, ...(line !== undefined && { line }) })),
   plain(MatchAlreadyExists, 409),
   maps(MatchLogAlreadyImported, ({ code, message, matchId }) => ({ statusCode: 409, code, message, matchId })),
+  maps(ReplayRefused, ({ code, message, step, shortId }) => ({
+    statusCode: 422,
+    code,
+    message,
+    ...(step !== undefined && { step }),
+    ...(shortId !== undefined && { shortId }),
+  })),
+  maps(ReplayAlreadyImported, ({ code, message, matchId }) => ({ statusCode: 409, code, message, matchId })),
+  plain(ReplayUnreadable, 400),
+  maps(ReplayTooLarge, ({ code, message, maxBytes }) => ({ statusCode: 413, code, message, maxBytes })),
   maps(DuplicateEventId, ({ code, message, eventId }) => ({ statusCode: 409, code, message, eventId })),
   plain(MatchNotFound, 404),
   plain(AudienceNotFound, 404),
@@ -94,7 +108,11 @@ const mappings: readonly Mapping[] = [
 const HTTP_CODES: Record<number, string> = { 400: 'BAD_REQUEST', 404: 'ROUTE_NOT_FOUND' };
 const BODY_PROBLEMS: Record<number, Problem> = {
   413: { statusCode: 413, code: 'BODY_TOO_LARGE', message: 'request body too large: see MATCHLOG_BODY_LIMIT' },
-  415: { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json (POST /matches/import: application/x-ndjson)' },
+  415: {
+    statusCode: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'send the body as application/json (POST /matches/import: application/x-ndjson; POST /matches/import/tcg-online: application/json or application/zip)',
+  },
 };
 
 const fromHttpException = (exception: HttpException): Problem => {

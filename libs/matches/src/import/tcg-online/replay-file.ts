@@ -75,6 +75,9 @@ export const readReplayFile = (parsed: unknown): { ok: true; replay: ReplayFile 
   if (parsed.version !== 2) return refuse('REPLAY_VERSION_UNSUPPORTED', `replay.json version ${JSON.stringify(parsed.version ?? null)} is not supported: only version 2 is`);
   for (const field of ['gameId', 'matchId', 'initialState'] as const)
     if (!isString(parsed[field])) return refuse('REPLAY_MALFORMED', `replay.json's ${field} must be a non-empty string`);
+  // the game's id names the match it becomes (tcg-online-<gameId>): the characters of a match id, and room for the prefix
+  for (const field of ['gameId', 'matchId'] as const)
+    if (!/^[A-Za-z0-9._:-]{1,100}$/.test(parsed[field] as string)) return refuse('REPLAY_MALFORMED', `replay.json's ${field} must be 1-100 letters, digits, ".", "_", ":" or "-"`);
   const { playerIds, cardsMaps, steps, metadata } = parsed;
   if (!Array.isArray(playerIds) || playerIds.length !== 2 || !playerIds.every(isString) || playerIds[0] === playerIds[1])
     return refuse('REPLAY_MALFORMED', 'replay.json must name two different playerIds');
