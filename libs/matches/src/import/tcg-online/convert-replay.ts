@@ -96,7 +96,7 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
     },
   };
 
-  const sim = simOf(before);
+  const sim = simOf(before, typeOf);
   const steps: ImportedEvent[][] = [];
   let version: number | null = null;
   for (let i = 0; i < replay.steps.length; i++) {

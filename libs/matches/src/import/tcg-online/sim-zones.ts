@@ -8,9 +8,12 @@ export interface SimZones {
   readonly faceDown: Set<string>;
   /** engine bag and effect ids → the ids the events use (the engine's hold card and player ids, which every audience would read) */
   readonly ids: Map<string, string>;
+  /** card → its type in the card table */
+  readonly types: ReadonlyMap<string, string>;
 }
 
-export const simOf = (snap: Snapshot): SimZones => ({
+export const simOf = (snap: Snapshot, types: ReadonlyMap<string, string>): SimZones => ({
+  types,
   zones: new Map([...snap.zones].map(([key, cards]) => [key, [...cards]])),
   zoneOf: new Map(snap.zoneOf),
   status: new Map(snap.status),

@@ -31,8 +31,10 @@ export const KNOWN_MOVES = new Set([
 const SOURCE_ORDER = ['hand', 'play', 'inkwell', 'discard', 'deck'];
 
 /** A reason every audience may read: named from the zones and the move only, never from a hidden card. */
-const reasonOf = (from: string, to: string, moveId: string): string | undefined => {
+const reasonOf = (from: string, to: string, moveId: string, type: string | undefined): string | undefined => {
   const pair = `${zoneName(from)}>${zoneName(to)}`;
+  // an action leaves play once its effect has resolved (7.4.1); anything else leaving play for the discard is banished
+  if (pair === 'play>discard' && type === 'action') return 'resolved';
   if (moveId === 'alterHand' || moveId === 'mulligan') return pair === 'hand>deck' ? 'mulligan' : pair === 'deck>hand' ? 'mulligan draw' : undefined;
   if (moveId === 'chooseWhoGoesFirst' && pair === 'deck>hand') return 'opening hand';
   const reasons: Record<string, string> = {
@@ -53,11 +55,12 @@ const reasonOf = (from: string, to: string, moveId: string): string | undefined 
 };
 
 const moveData = (sim: SimZones, after: Snapshot, card: string, to: string, moveId: string, pending: ReadonlySet<string>): Move => {
+  const type = sim.types.get(card);
   const from = sim.zoneOf.get(card)!;
   detach(sim, card);
   const position = isOrdered(to) ? positionFor(sim, to, card, after.zones.get(to) ?? [], pending) : undefined;
   const faceDown = after.faceDown.has(card);
-  const reason = reasonOf(from, to, moveId);
+  const reason = reasonOf(from, to, moveId, type);
   const move: Move = {
     cardId: card,
     from: { zone: zoneName(from), player: zonePlayer(from) },
@@ -96,33 +99,56 @@ const emitMoves = (out: DraftEvent[], sim: SimZones, after: Snapshot, cards: rea
   flush();
 };
 
-/** A deck whose staying cards changed order: a shuffle when the engine drew random numbers, else cards put elsewhere in it. */
-const reorderedDecks = (out: DraftEvent[], sim: SimZones, before: Snapshot, after: Snapshot, moved: Set<string>): string[] => {
+/**
+ * A deck whose staying cards changed order: a shuffle when the engine drew random numbers, else cards put elsewhere in
+ * it (a scry's bottom). The opening shuffle comes before the deal (FORMAT.md §6), so it is recorded here, with the cards
+ * about to be dealt on top; any other shuffle ("shuffle into your deck", after a search) comes after the step's moves:
+ * its decks are returned to `shuffleAfterMoves`.
+ */
+const reorderedDecks = (out: DraftEvent[], sim: SimZones, before: Snapshot, after: Snapshot, moveId: string, moved: Set<string>) => {
   const withinDeck: string[] = [];
+  const shuffleAfterMoves: string[] = [];
   for (const [key, cards] of sim.zones) {
     if (zoneName(key) !== 'deck') continue;
     const target = after.zones.get(key) ?? [];
     const staying = cards.filter((id) => after.zoneOf.get(id) === key);
     const stayingAfter = target.filter((id) => sim.zoneOf.get(id) === key);
     if (staying.every((id, i) => stayingAfter[i] === id)) continue;
-    if (after.draws > before.draws) {
-      if (target.length !== stayingAfter.length) throw new StepUnexplained(`${key} was shuffled while cards were put into it`);
-      const leaving = cards.filter((id) => after.zoneOf.get(id) !== key);
-      const destinations = new Set(leaving.map((id) => after.zoneOf.get(id)!));
-      if (destinations.size > 1 || [...destinations].some(isOrdered)) throw new StepUnexplained(`${key} was shuffled while its cards went to several zones`);
-      const landing = destinations.size === 1 ? after.zones.get([...destinations][0])! : [];
-      // the engine draws from the top, one card at a time, onto the end of the hand (FORMAT.md §2, §6)
-      const drawn = [...leaving].sort((a, b) => landing.indexOf(a) - landing.indexOf(b));
-      const order = [...drawn, ...target];
-      out.push({ type: 'ZoneShuffled', data: { zone: { zone: 'deck', player: zonePlayer(key) }, order } });
-      sim.zones.set(key, [...order]);
-    } else {
+    if (after.draws <= before.draws) {
       const kept = stayedInOrder(staying, stayingAfter);
       for (const id of staying) if (!kept.has(id)) withinDeck.push(id);
+      continue;
     }
+    if (moveId !== 'chooseWhoGoesFirst') {
+      shuffleAfterMoves.push(key);
+      continue;
+    }
+    if (target.length !== stayingAfter.length) throw new StepUnexplained(`${key} was shuffled while cards were put into it`);
+    const leaving = cards.filter((id) => after.zoneOf.get(id) !== key);
+    const destinations = new Set(leaving.map((id) => after.zoneOf.get(id)!));
+    if (destinations.size > 1 || [...destinations].some(isOrdered)) throw new StepUnexplained(`${key} was shuffled while its cards went to several zones`);
+    const order = [...byLanding(leaving, after), ...target];
+    out.push({ type: 'ZoneShuffled', data: { zone: { zone: 'deck', player: zonePlayer(key) }, order } });
+    sim.zones.set(key, [...order]);
   }
   for (const id of withinDeck) moved.add(id);
-  return withinDeck;
+  return { withinDeck, shuffleAfterMoves };
+};
+
+/** Cards drawn in one step, in the order they were drawn: the engine takes the top card and puts it at the end of the hand (FORMAT.md §2). */
+const byLanding = (cards: readonly string[], after: Snapshot): string[] =>
+  [...cards].sort((a, b) => {
+    const landing = after.zones.get(after.zoneOf.get(a)!) ?? [];
+    return landing.indexOf(a) - landing.indexOf(b);
+  });
+
+/** A shuffle after the step's moves: the deck's order after the step, below the cards the step still draws from it. */
+const shuffleNow = (out: DraftEvent[], sim: SimZones, after: Snapshot, key: string): void => {
+  const target = after.zones.get(key) ?? [];
+  const stillLeaving = (sim.zones.get(key) ?? []).filter((id) => after.zoneOf.get(id) !== key);
+  const order = [...byLanding(stillLeaving, after), ...target];
+  out.push({ type: 'ZoneShuffled', data: { zone: { zone: 'deck', player: zonePlayer(key) }, order } });
+  sim.zones.set(key, [...order]);
 };
 
 const statusEvents = (out: DraftEvent[], sim: SimZones, after: Snapshot, which: (card: string) => boolean): void => {
@@ -134,7 +160,14 @@ const statusEvents = (out: DraftEvent[], sim: SimZones, after: Snapshot, which: 
     out.push({ type: 'CardStatusChanged', data });
     sim.status.set(card, want);
   }
-  for (const card of after.faceDown) if (which(card) && !sim.faceDown.has(card)) throw new StepUnexplained(`card ${card} turned face down in play`);
+  // a card put under another where it lay (the engine's shift: the old top card goes under the new one, 7.4.2)
+  for (const card of after.faceDown) {
+    if (!which(card) || sim.faceDown.has(card) || after.zoneOf.get(card) !== sim.zoneOf.get(card)) continue;
+    const have = sim.status.get(card) ?? { exerted: false, damage: 0 };
+    out.push({ type: 'CardStatusChanged', data: { cardId: card, faceDown: true, ...(have.exerted && { exerted: false }), ...(have.damage !== 0 && { damage: 0 }) } });
+    sim.faceDown.add(card);
+    sim.status.set(card, { exerted: false, damage: 0 });
+  }
   for (const card of sim.faceDown) {
     if (!which(card) || after.faceDown.has(card) || after.zoneOf.get(card) !== sim.zoneOf.get(card)) continue;
     out.push({ type: 'CardStatusChanged', data: { cardId: card, faceDown: false } });
@@ -174,9 +207,9 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
 
   const moved = new Set([...after.zoneOf].filter(([card, key]) => sim.zoneOf.get(card) !== key).map(([card]) => card));
   const shuffles: DraftEvent[] = [];
-  const withinDeck = reorderedDecks(shuffles, sim, before, after, moved);
+  const { withinDeck, shuffleAfterMoves } = reorderedDecks(shuffles, sim, before, after, moveId, moved);
 
-  // what the rules put after the turn begins: the new active player's ready step and draw (Lorcana 3.2, see docs/importing.md)
+  // what comes once the turn has begun: the new active player's cards readied and their draw (docs/importing.md)
   const afterTurn = (card: string): boolean => newActive !== null && zonePlayer(after.zoneOf.get(card)!) === newActive;
   const isTurnDraw = (card: string): boolean => afterTurn(card) && zoneName(sim.zoneOf.get(card)!) === 'deck' && zoneName(after.zoneOf.get(card)!) === 'hand';
   const isReady = (card: string): boolean => afterTurn(card) && sim.status.get(card)?.exerted === true && after.status.get(card)?.exerted === false;
@@ -201,6 +234,7 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
   const now = [...moved].filter((card) => !isTurnDraw(card) && !withinDeck.includes(card));
   emitMoves(out, sim, after, now, moveId);
   emitMoves(out, sim, after, withinDeck, moveId);
+  for (const key of shuffleAfterMoves) shuffleNow(out, sim, after, key);
   statusEvents(out, sim, after, (card) => !isReady(card));
   for (const player of Object.keys(after.lore)) {
     const by = after.lore[player] - (before.lore[player] ?? 0);
