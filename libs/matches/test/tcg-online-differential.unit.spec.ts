@@ -6,15 +6,17 @@ import { ConvertedReplay, convertTcgOnlineReplay } from '../src/import/tcg-onlin
 /**
  * Issue 27 §3: every sample, at every step, folded through the domain, against the replay's own state (its patches
  * applied here, independently of the import): the judge has the same cards in the same zones, decks and discards in
- * the same order, the same lore, damage and exerted state; each player sees their own hand exactly and never the
- * other player's hand or deck, nor a card of their own deck but those they put there themselves (a mulligan puts them
- * on the bottom, and the engine does not shuffle after it: FORMAT.md §6) or looked at there (a scry), until it is
- * shuffled; the public names nothing hidden.
+ * the same order, the same lore, damage and exerted state; each player sees their own hand exactly, and in the other
+ * player's hand and deck and in their own deck names only cards the events let them know (trackKnown); the public
+ * names nothing in a hand, a deck or an inkwell but cards revealed to all, and no face-down card in play.
  */
 
 type Engine = {
   ctx: {
-    zones: { private: { zoneCards: Record<string, string[]>; cardMeta: Record<string, { state?: string; damage?: number; stackParentId?: string; publicFaceState?: string }> } };
+    zones: {
+      private: { zoneCards: Record<string, string[]>; cardMeta: Record<string, { state?: string; damage?: number; stackParentId?: string; publicFaceState?: string }> };
+      reveals?: { active?: { cardIDs: string[]; visibleTo: 'all' | string[] }[] };
+    };
     status: { turn: number };
   };
   G: { lore: Record<string, number>; triggeredAbilities: { bag: { items: { id: string }[] } }; pendingEffects: { id: string }[] };
@@ -58,16 +60,24 @@ const within = (small: readonly string[], large: readonly string[]): boolean => 
   return Object.entries(multiset(small)).every(([item, count]) => (have[item] ?? 0) >= count);
 };
 
-/** The cards each player put into their own deck from their hand, or looked at there, since it was last shuffled: the ones they know there. */
-const trackPlaced = (placed: Record<string, Set<string>>, type: string, data: unknown): void => {
+/**
+ * What each audience may know of a card in a hidden zone, by the events alone: a card revealed to it (to all: an inked
+ * card, a card revealed from a deck), a card its player looked at, or put into their own deck from their hand (a
+ * mulligan goes to the bottom, and the engine does not shuffle after it: FORMAT.md §6); forgotten when its deck is
+ * shuffled or it enters an inkwell (7.5.4).
+ */
+const trackKnown = (known: Record<string, Set<string>>, type: string, data: unknown): void => {
   const moves = type === 'CardMoved' ? [data] : type === 'CardsMoved' ? (data as { moves: unknown[] }).moves : [];
   for (const move of moves as { cardId: string; from: { zone: string; player: string }; to: { zone: string; player: string } }[]) {
-    if (move.from.zone === 'deck' && move.to.zone === 'deck') continue;
-    for (const set of Object.values(placed)) set.delete(move.cardId);
-    if (move.from.zone === 'hand' && move.to.zone === 'deck' && move.from.player === move.to.player) placed[move.to.player].add(move.cardId);
+    if (move.to.zone === 'inkwell') for (const set of Object.values(known)) set.delete(move.cardId);
+    if (move.from.zone === 'hand' && move.to.zone === 'deck' && move.from.player === move.to.player) known[move.to.player].add(move.cardId);
   }
-  if (type === 'CardsLookedAt') for (const id of (data as { cardIds: string[] }).cardIds) placed[(data as { player: string }).player].add(id);
-  if (type === 'ZoneShuffled') placed[(data as { zone: { player: string } }).zone.player].clear();
+  if (type === 'CardsLookedAt') for (const id of (data as { cardIds: string[] }).cardIds) known[(data as { player: string }).player].add(id);
+  if (type === 'CardsRevealed') {
+    const { cardIds, to } = data as { cardIds: string[]; to?: string[] };
+    for (const audience of to ?? Object.keys(known)) for (const id of cardIds) known[audience].add(id);
+  }
+  if (type === 'ZoneShuffled') for (const id of (data as { order: string[] }).order) for (const set of Object.values(known)) set.delete(id);
 };
 
 const named = (view: AudienceView, key: string): string[] => (view.zones[key]?.cards ?? []).flatMap((card) => (card.definition === undefined ? [] : [card.definition]));
@@ -92,9 +102,15 @@ for (const sample of tcgOnlineSamples()) {
       let judge: MatchState = emptyMatch;
       let seats: Record<string, Seat> = { p1: emptySeat('p1'), p2: emptySeat('p2'), public: emptySeat('public') };
       let n = 0;
-      const placed: Record<string, Set<string>> = { p1: new Set(), p2: new Set() };
+      const known: Record<string, Set<string>> = { p1: new Set(), p2: new Set(), public: new Set() };
+      // what the replay itself showed each audience (its reveal records): the events may make known nothing else
+      const shown: Record<string, Set<string>> = { p1: new Set(), p2: new Set(), public: new Set() };
       const fold = (type: string, data: unknown, recordedAt: string) => {
-        trackPlaced(placed, type, data);
+        if (type === 'CardsRevealed' || type === 'CardsLookedAt') {
+          const { cardIds, to, player } = data as { cardIds: string[]; to?: string[]; player?: string };
+          for (const audience of player !== undefined ? [player] : (to ?? ['public'])) expect([type, cardIds.filter((id) => !shown[audience].has(id))]).toEqual([type, []]);
+        }
+        trackKnown(known, type, data);
         const event = { id: `e${n++}`, type, data, meta: { recordedBy: 'import', recordedAt } } as MatchEvent;
         const verdict = validate(judge, event);
         if (!verdict.ok) throw new Error(`${type} refused: ${JSON.stringify(verdict)} ${JSON.stringify(data)}`);
@@ -105,6 +121,9 @@ for (const sample of tcgOnlineSamples()) {
       fold('MatchCreated', created, '2026-01-01T00:00:00.000Z');
       replay.steps.forEach((step: { patches: never }, i: number) => {
         engine = apply(engine, step.patches);
+        for (const reveal of engine.ctx.zones.reveals?.active ?? [])
+          for (const audience of reveal.visibleTo === 'all' ? ['p1', 'p2', 'public'] : reveal.visibleTo.map((id) => seatOf.get(id)!))
+            for (const id of reveal.cardIDs) shown[audience].add(id);
         for (const event of steps[i]) fold(event.type, event.data, event.recordedAt);
         const want = expected(engine, seatOf);
         const view = judgeView(judge);
@@ -135,17 +154,21 @@ for (const sample of tcgOnlineSamples()) {
               .map((id) => definitionOf.get(id))
               .sort(),
           ]);
-          expect([where, named(own, `hand@${other}`), named(own, `deck@${other}`)]).toEqual([where, [], []]);
-          const known = [...placed[player]].map((id) => definitionOf.get(id)!);
-          expect([where, named(own, `deck@${player}`), within(named(own, `deck@${player}`), known)]).toEqual([where, named(own, `deck@${player}`), true]);
+          for (const zone of [`hand@${other}`, `deck@${other}`, `deck@${player}`]) {
+            const mayKnow = (want.zones.get(zone) ?? []).filter((id) => known[player].has(id)).map((id) => definitionOf.get(id)!);
+            expect([where, player, zone, named(own, zone), within(named(own, zone), mayKnow)]).toEqual([where, player, zone, named(own, zone), true]);
+          }
         }
         const spectator = seats.public.view;
-        for (const zone of Object.keys(spectator.zones).filter((key) => !PUBLIC.includes(key.split('@')[0])))
-          expect([where, zone, named(spectator, zone)]).toEqual([where, zone, []]);
+        for (const zone of Object.keys(spectator.zones).filter((key) => !PUBLIC.includes(key.split('@')[0]))) {
+          const mayKnow = (want.zones.get(zone) ?? []).filter((id) => known.public.has(id)).map((id) => definitionOf.get(id)!);
+          expect([where, zone, named(spectator, zone), within(named(spectator, zone), mayKnow)]).toEqual([where, zone, named(spectator, zone), true]);
+        }
         const faceDownNamed = (spectator.zones['play@p1']?.cards ?? [])
           .concat(spectator.zones['play@p2']?.cards ?? [])
           .filter((card) => card.faceDown && card.definition !== undefined);
         expect([where, faceDownNamed]).toEqual([where, []]);
+        expect([where, named(spectator, 'inkwell@p1'), named(spectator, 'inkwell@p2')]).toEqual([where, [], []]);
       });
       if (replay.metadata.winnerId !== undefined) expect(judge.ended?.winner).toBe(seatOf.get(replay.metadata.winnerId));
     });

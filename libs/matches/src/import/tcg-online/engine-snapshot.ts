@@ -33,6 +33,8 @@ export interface Snapshot {
   readonly active: string | null;
   readonly ended: { readonly winner: string | null; readonly reason: string } | null;
   readonly draws: number;
+  /** the engine's reveals (ctx.zones.reveals.active) by id: to every audience, or to the seats named */
+  readonly reveals: ReadonlyMap<string, { readonly cardIds: readonly string[]; readonly to: 'all' | readonly string[] }>;
 }
 
 /** The engine's zones; `limbo` is not a Lorcana zone and is mapped by what lies there (docs/importing.md). */
@@ -136,12 +138,22 @@ export const snapshot = (state: unknown, seats: Seats): Snapshot => {
   }
   const statusOf = obj(ctx.status, 'ctx.status');
   const turn = typeof statusOf.turn === 'number' ? statusOf.turn : 0;
-  const active = typeof statusOf.turnOwnerId === 'string' ? seat(seats, statusOf.turnOwnerId, 'ctx.status.turnOwnerId') : null;
+  const activePlayer = typeof statusOf.turnOwnerId === 'string' ? seat(seats, statusOf.turnOwnerId, 'ctx.status.turnOwnerId') : null;
   const winner = statusOf.winner === undefined || statusOf.winner === null ? null : seat(seats, statusOf.winner, 'ctx.status.winner');
   const reason = replaceIds(typeof statusOf.reason === 'string' && statusOf.reason.length > 0 ? statusOf.reason : 'game ended', seats);
   // "Reached 20 lore" names nobody: say who
   const named = winner !== null && ![...seats.seatOf.values()].some((name) => reason.includes(name)) ? `${winner}: ${reason}` : reason;
   const ended = statusOf.gameEnded === true ? { winner, reason: named } : null;
+  const reveals = new Map<string, { cardIds: string[]; to: 'all' | string[] }>();
+  const active = ((ctx.zones as Json).reveals as Json | undefined)?.active ?? [];
+  if (!Array.isArray(active)) throw new StepUnexplained('ctx.zones.reveals.active is not a list');
+  for (const reveal of active as Json[]) {
+    const { revealID, cardIDs, visibleTo } = reveal;
+    if (typeof revealID !== 'string' || !Array.isArray(cardIDs) || !cardIDs.every((id) => typeof id === 'string' && zoneOf.has(id)))
+      throw new StepUnexplained('a reveal names no card of the game');
+    if (visibleTo !== 'all' && !(Array.isArray(visibleTo) && visibleTo.length > 0)) throw new StepUnexplained(`reveal ${revealID} is shown to nobody the import knows`);
+    reveals.set(revealID, { cardIds: cardIDs as string[], to: visibleTo === 'all' ? 'all' : (visibleTo as unknown[]).map((id) => seat(seats, id, `reveal ${revealID}`)) });
+  }
   const random = (ctx.random ?? {}) as Json;
-  return { zones, zoneOf, faceDown, status, lore, bag, effects, turn, active, ended, draws: typeof random.draws === 'number' ? random.draws : 0 };
+  return { zones, zoneOf, faceDown, status, lore, bag, effects, turn, active: activePlayer, ended, draws: typeof random.draws === 'number' ? random.draws : 0, reveals };
 };

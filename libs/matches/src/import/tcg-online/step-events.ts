@@ -175,6 +175,23 @@ const statusEvents = (out: DraftEvent[], sim: SimZones, after: Snapshot, which: 
   }
 };
 
+/**
+ * The engine's new reveals, before the step's moves: to everyone (the card a player inks from their hand, which only an
+ * effect's inking keeps unrevealed, 7.5.6; a card revealed from a deck), or to the seats it names: a player shown cards
+ * of their own deck looks at them. Cards already face up in a public zone are not revealed again.
+ */
+const revealed = (out: DraftEvent[], sim: SimZones, before: Snapshot, after: Snapshot): void => {
+  for (const [id, reveal] of after.reveals) {
+    if (before.reveals.has(id)) continue;
+    const hidden = reveal.cardIds.filter((card) => !['play', 'discard'].includes(zoneName(sim.zoneOf.get(card)!)) || sim.faceDown.has(card));
+    if (hidden.length === 0) continue;
+    const looker = reveal.to !== 'all' && reveal.to.length === 1 ? reveal.to[0] : null;
+    if (reveal.to === 'all') out.push({ type: 'CardsRevealed', data: { cardIds: hidden } });
+    else if (looker !== null && hidden.every((card) => sim.zoneOf.get(card) === `deck@${looker}`)) out.push({ type: 'CardsLookedAt', data: { player: looker, cardIds: hidden } });
+    else out.push({ type: 'CardsRevealed', data: { cardIds: hidden, to: [...reveal.to] } });
+  }
+};
+
 const LORE_REASONS: Record<string, string> = {
   quest: 'quested',
   questWithAll: 'quested',
@@ -225,6 +242,7 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
     }
   for (const [id] of before.effects) if (!after.effects.has(id)) out.push({ type: 'EffectResolved', data: { effectId: publicId(sim, id, 'effect') } });
 
+  revealed(out, sim, before, after);
   if (scryLooks(step.logs)) {
     // the cards the scry took from the deck, as the state shows them: the looker is the deck's owner
     const looked = [...moved].filter((card) => zoneName(sim.zoneOf.get(card)!) === 'deck');
