@@ -178,6 +178,14 @@ describe('tcg.online replays: engine behaviours beyond the samples', () => {
     expect(result.ok ? null : result.refusal).toMatchObject({ code: 'REPLAY_STEP_UNEXPLAINED', step: 0 });
   });
 
+  it("refuses a step whose events would not leave the replay's state: a discard reordered with no move", () => {
+    const start = engine({ 'discard:alice': ['c1', 'd1'], 'deck:alice': ['d2'], 'deck:bob': ['x1'] });
+    const replay = replayOf(start, [{ moveId: 'resolveEffect', change: (draft) => void (draft.ctx.zones.private.zoneCards['discard:alice'] = ['d1', 'c1']) }]);
+    const result = convertTcgOnlineReplay(JSON.stringify(replay));
+    expect(result.ok ? null : result.refusal).toMatchObject({ code: 'REPLAY_STEP_UNEXPLAINED', step: 0 });
+    expect(result.ok ? '' : result.refusal.message).toContain('discard@p1');
+  });
+
   it('an action resolving in limbo lies face up in play (7.4.1), then goes to the discard', () => {
     const start = engine({ 'hand:alice': ['e1'], 'deck:alice': ['d1'], 'deck:bob': ['x1'] });
     const replay = replayOf(start, [

@@ -208,6 +208,21 @@ const scryLooks = (logs: readonly ReplayLog[]): boolean =>
     (log) => log.type === 'resolveEffect' && typeof log.resolution === 'object' && log.resolution !== null && (log.resolution as { kind?: unknown }).kind === 'scrySelection',
   );
 
+/** The events must leave matchlog's fold where the replay is; where they would not, the step is not understood. */
+const checkReproduced = (sim: SimZones, after: Snapshot): void => {
+  for (const key of new Set([...sim.zones.keys(), ...after.zones.keys()])) {
+    const have = sim.zones.get(key) ?? [];
+    const want = after.zones.get(key) ?? [];
+    const same = isOrdered(key) ? have.join() === want.join() : [...have].sort().join() === [...want].sort().join();
+    if (!same) throw new StepUnexplained(`the events derived from it would not leave ${key} as the replay has it`);
+  }
+  for (const [card, want] of after.status) {
+    const have = sim.status.get(card);
+    if (have?.exerted !== want.exerted || have.damage !== want.damage) throw new StepUnexplained(`the events derived from it would not leave card ${card}'s status as the replay has it`);
+  }
+  if ([...after.faceDown].sort().join() !== [...sim.faceDown].sort().join()) throw new StepUnexplained('the events derived from it would not leave the face-down cards in play as the replay has them');
+};
+
 /**
  * The events of one step, derived from the state before and after it (the replay is the ground truth) with the logs
  * for meaning. Mutates `sim` to the state the events leave.
@@ -284,6 +299,7 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
         },
       });
     }
+  checkReproduced(sim, after);
   if (after.ended !== null) {
     const { winner, reason } = after.ended;
     out.push({ type: 'MatchEnded', data: { ...(winner !== null && { winner }), reason: reason.slice(0, 500) || 'game ended' } });
