@@ -106,7 +106,8 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
       return refuse('REPLAY_PATCH_FAILED', `stateVersion goes from ${version} to ${stateVersion}: a step is missing from the patch chain`, { step: i });
     version = stateVersion;
     try {
-      state = apply(state as object, step.patches as never);
+      // in place: the state is this conversion's own parse, and each snapshot copies what it keeps
+      apply(state as object, step.patches as never, { mutable: true });
     } catch (error) {
       return refuse('REPLAY_PATCH_FAILED', `its patches do not apply to the state the earlier steps leave (${error instanceof Error ? error.message : String(error)})`, {
         step: i,

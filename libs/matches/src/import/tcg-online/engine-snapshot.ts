@@ -152,7 +152,7 @@ export const snapshot = (state: unknown, seats: Seats): Snapshot => {
     if (typeof revealID !== 'string' || !Array.isArray(cardIDs) || !cardIDs.every((id) => typeof id === 'string' && zoneOf.has(id)))
       throw new StepUnexplained('a reveal names no card of the game');
     if (visibleTo !== 'all' && !(Array.isArray(visibleTo) && visibleTo.length > 0)) throw new StepUnexplained(`reveal ${revealID} is shown to nobody the import knows`);
-    reveals.set(revealID, { cardIds: cardIDs as string[], to: visibleTo === 'all' ? 'all' : (visibleTo as unknown[]).map((id) => seat(seats, id, `reveal ${revealID}`)) });
+    reveals.set(revealID, { cardIds: [...(cardIDs as string[])], to: visibleTo === 'all' ? 'all' : (visibleTo as unknown[]).map((id) => seat(seats, id, `reveal ${revealID}`)) });
   }
   const random = (ctx.random ?? {}) as Json;
   return { zones, zoneOf, faceDown, status, lore, bag, effects, turn, active: activePlayer, ended, draws: typeof random.draws === 'number' ? random.draws : 0, reveals };

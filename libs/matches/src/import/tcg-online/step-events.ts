@@ -218,9 +218,11 @@ const checkReproduced = (sim: SimZones, after: Snapshot): void => {
   }
   for (const [card, want] of after.status) {
     const have = sim.status.get(card);
-    if (have?.exerted !== want.exerted || have.damage !== want.damage) throw new StepUnexplained(`the events derived from it would not leave card ${card}'s status as the replay has it`);
+    if (have?.exerted !== want.exerted || have.damage !== want.damage)
+      throw new StepUnexplained(`the events derived from it would not leave card ${card}'s status as the replay has it`);
   }
-  if ([...after.faceDown].sort().join() !== [...sim.faceDown].sort().join()) throw new StepUnexplained('the events derived from it would not leave the face-down cards in play as the replay has them');
+  if ([...after.faceDown].sort().join() !== [...sim.faceDown].sort().join())
+    throw new StepUnexplained('the events derived from it would not leave the face-down cards in play as the replay has them');
 };
 
 /**
