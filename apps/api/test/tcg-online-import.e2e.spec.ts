@@ -65,6 +65,22 @@ describe('POST /matches/import/tcg-online', () => {
     expect([answer.status, answer.body.matchId]).toEqual([201, 'tcg-online-json-upload-game']);
   });
 
+  it("numbers the game in its series when told (?game=, ?bestOf=), the series being the replay's matchId", async () => {
+    const replay = { ...JSON.parse(small.json), gameId: 'numbered-game' };
+    const answer = await t.http().post('/matches/import/tcg-online?game=2&bestOf=3').set(t.organizer).set('Content-Type', 'application/json').send(JSON.stringify(replay));
+    expect(answer.status).toBe(201);
+    const judge = (await t.http().get(`/matches/${answer.body.matchId}/views/judge`).set(t.organizer).expect(200)).body;
+    expect(judge.tournament).toEqual({ event: `tcg.online match ${replay.matchId}`, game: 2, bestOf: 3 });
+    const wrong = await t
+      .http()
+      .post('/matches/import/tcg-online?game=0')
+      .set(t.organizer)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ ...replay, gameId: 'never' }));
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    await nothingStoredFor('never');
+  });
+
   it('needs the organizer key', async () => {
     const answer = await t.http().post('/matches/import/tcg-online').set('Content-Type', ZIP).send(Buffer.from(small.zip));
     expect(answer.status).toBe(401);

@@ -253,7 +253,7 @@ export interface paths {
         put?: never;
         /**
          * Import a tcg.online Lorcana replay (organizer key)
-         * @description The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.
+         * @description The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. ?game= and ?bestOf= number the game in its series (tournament.game, bestOf; the series is tournament.event, from the replay's matchId). The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.
          */
         post: operations["ReplayImportController_tcgOnline"];
         delete?: never;
@@ -3329,7 +3329,12 @@ export interface operations {
     };
     ReplayImportController_tcgOnline: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description which game of the series (the replay's matchId) this is: 1, 2, 3 … */
+                game?: number;
+                /** @description how many games the series is the best of (default 3) */
+                bestOf?: 1 | 3 | 5;
+            };
             header: {
                 "content-type": string;
             };
