@@ -117,10 +117,11 @@ export const snapshot = (state: unknown, seats: Seats): Snapshot => {
   if (!Array.isArray(items)) throw new StepUnexplained('the bag has no items list');
   for (const item of items as Json[]) {
     if (typeof item.id !== 'string' || typeof item.sourceId !== 'string') throw new StepUnexplained('a bag item has no id or source');
+    if (!zoneOf.has(item.sourceId)) throw new StepUnexplained(`bag item ${item.id}'s source is no card of the game`);
     bag.set(item.id, {
       player: seat(seats, item.controllerId, `bag item ${item.id}`),
       sourceCardId: item.sourceId,
-      ability: typeof item.abilityName === 'string' && item.abilityName.length > 0 ? item.abilityName : null,
+      ability: typeof item.abilityName === 'string' && item.abilityName.trim().length > 0 ? item.abilityName.trim().slice(0, 500) : null,
     });
   }
   const effects = new Map<string, PendingEffect>();
@@ -130,6 +131,7 @@ export const snapshot = (state: unknown, seats: Seats): Snapshot => {
     if (typeof effect.id !== 'string') throw new StepUnexplained('a pending effect has no id');
     const played = (effect.cardPlayed ?? {}) as Json;
     const source = typeof effect.sourceCardId === 'string' ? effect.sourceCardId : typeof effect.sourceId === 'string' ? effect.sourceId : null;
+    if (source !== null && !zoneOf.has(source)) throw new StepUnexplained(`pending effect ${effect.id}'s source is no card of the game`);
     effects.set(effect.id, {
       player: seat(seats, effect.chooserId ?? effect.controllerId, `pending effect ${effect.id}`),
       sourceCardId: source,
