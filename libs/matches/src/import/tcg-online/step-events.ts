@@ -248,14 +248,17 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
   const isTurnDraw = (card: string): boolean => afterTurn(card) && zoneName(sim.zoneOf.get(card)!) === 'deck' && zoneName(after.zoneOf.get(card)!) === 'hand';
   const isReady = (card: string): boolean => afterTurn(card) && sim.status.get(card)?.exerted === true && after.status.get(card)?.exerted === false;
 
-  for (const [id] of before.bag)
+  // a bag ability that left the bag resolved when a resolveBag log names its source (skipped or cancelled: removed);
+  // one that left without such a log ceased to exist
+  const bagLogs = step.logs.filter((entry) => entry.type === 'resolveBag');
+  for (const [id, item] of before.bag)
     if (!after.bag.has(id)) {
-      const log = step.logs.find((entry) => entry.type === 'resolveBag');
+      const triggerId = publicId(sim, id, 'trigger');
+      const log = bagLogs.find((entry) => entry.sourceCardId === item.sourceCardId) ?? (bagLogs.length === 1 && bagLogs[0].sourceCardId === undefined ? bagLogs[0] : undefined);
       const status = log?.status;
-      if (log !== undefined && (status === 'skipped' || status === 'cancelled'))
-        out.push({ type: 'TriggerRemoved', data: { triggerId: publicId(sim, id, 'trigger'), reason: status } });
-      else if (log !== undefined) out.push({ type: 'TriggerResolved', data: { triggerId: publicId(sim, id, 'trigger'), player: before.bag.get(id)!.player } });
-      else out.push({ type: 'TriggerRemoved', data: { triggerId: publicId(sim, id, 'trigger'), reason: 'left the bag without resolving' } });
+      if (log === undefined) out.push({ type: 'TriggerRemoved', data: { triggerId, reason: 'left the bag without resolving' } });
+      else if (status === 'skipped' || status === 'cancelled') out.push({ type: 'TriggerRemoved', data: { triggerId, reason: status } });
+      else out.push({ type: 'TriggerResolved', data: { triggerId, player: item.player } });
     }
   for (const [id] of before.effects) if (!after.effects.has(id)) out.push({ type: 'EffectResolved', data: { effectId: publicId(sim, id, 'effect') } });
 
