@@ -1,3 +1,5 @@
+import { byShortId, printedFacts } from '@matchlog/cards';
+import { vocabulary } from '@matchlog/domain';
 import { tcgOnlineSamples } from '@matchlog/testkit';
 import { ConvertedReplay, convertTcgOnlineReplay, importedEvents } from '../src/import/tcg-online';
 
@@ -33,6 +35,13 @@ describe('convertTcgOnlineReplay: what it makes of a replay', () => {
     expect(deck.map((card) => card.cardId)).toEqual([...initial].reverse());
     expect(converted.created.cards).toHaveLength(120);
     expect(converted.created.cards.every((card) => card.definition.length > 0 && card.owner === card.zone.player)).toBe(true);
+  });
+
+  it('gives each card its printed facts from the card table, once the domain takes them on MatchCreated (issue 25 §2)', () => {
+    const takes = 'printed' in (vocabulary.MatchCreated.cards.spec as unknown as { items: { fields: object } }).items.fields;
+    const facts = converted.created.cards.map((card) => (card as { printed?: unknown }).printed);
+    const expected = converted.created.cards.map((card) => (takes ? printedFacts(byShortId(replay.cardsMaps.cardInstances[card.cardId])!) : undefined));
+    expect(facts).toEqual(expected);
   });
 
   it("stamps each step's events with the step's timestamp, and the match with metadata.createdAt", () => {

@@ -1,5 +1,5 @@
-import { MatchCreated, StartingCard } from '@matchlog/domain';
-import { byShortId } from '@matchlog/cards';
+import { MatchCreated, StartingCard, vocabulary } from '@matchlog/domain';
+import { PrintedFacts, byShortId, printedFacts } from '@matchlog/cards';
 import { apply } from 'mutative';
 import { Seats, Snapshot, snapshot } from './engine-snapshot';
 import { ReplayFile, readReplayFile } from './replay-file';
@@ -27,6 +27,12 @@ export interface ConvertOptions {
 }
 
 const SEATS = ['p1', 'p2'] as const;
+
+/**
+ * Whether MatchCreated's cards take their printed facts (`printed`, issue 25 §2): read from the domain's vocabulary, so
+ * the import names them as soon as the domain has the field, and never sends a field the domain would refuse.
+ */
+const TAKES_PRINTED = 'printed' in (vocabulary.MatchCreated.cards.spec as unknown as { items: { fields: object } }).items.fields;
 
 const playerName = (replay: ReplayFile, id: string): string | undefined => {
   const found = Array.isArray(replay.metadata?.players) ? replay.metadata.players.find((player) => player?.id === id) : undefined;
@@ -57,11 +63,13 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
   const seatOf = new Map(replay.playerIds.map((id, i) => [id, SEATS[i]]));
   const typeOf = new Map<string, string>();
   const definitionOf = new Map<string, string>();
+  const factsOf = new Map<string, PrintedFacts>();
   for (const [instance, shortId] of Object.entries(replay.cardsMaps.cardInstances)) {
     const card = byShortId(shortId);
     if (card === undefined) return refuse('REPLAY_UNKNOWN_CARD', `card ${instance} is "${shortId}", a short id the card table does not know (docs/cards.md)`, { shortId });
     typeOf.set(instance, card.type);
     definitionOf.set(instance, card.definition);
+    factsOf.set(instance, printedFacts(card));
   }
   const seats: Seats = { seatOf, typeOf };
 
@@ -79,7 +87,8 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
     for (const cardId of ids) {
       const definition = definitionOf.get(cardId);
       if (definition === undefined) return refuse('REPLAY_MALFORMED', `card ${cardId} of initialState is not in cardsMaps.cardInstances`);
-      cards.push({ cardId, owner: zonePlayer(key), definition, zone: { zone: zoneName(key), player: zonePlayer(key) } });
+      const printed = TAKES_PRINTED ? { printed: factsOf.get(cardId) } : {};
+      cards.push({ cardId, owner: zonePlayer(key), definition, zone: { zone: zoneName(key), player: zonePlayer(key) }, ...printed } as StartingCard);
     }
   if (cards.length !== definitionOf.size) return refuse('REPLAY_MALFORMED', 'initialState does not hold every card of cardsMaps.cardInstances');
   const created: MatchCreated = {
