@@ -3,7 +3,8 @@ import { CatalogDb, IssuedTokens, TokenRole, grantsInForce, legacyGrantsOf, reis
 import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { TokenGrants } from '../access/token-grants';
-import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ReplayAlreadyImported, ValidationFailed } from '../errors';
+import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
+import { ReplayAlreadyImported } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { Clock, Entropy } from '../ports';
 import { refuseClientSalts } from './client-salts';
