@@ -108,11 +108,7 @@ const mappings: readonly Mapping[] = [
 const HTTP_CODES: Record<number, string> = { 400: 'BAD_REQUEST', 404: 'ROUTE_NOT_FOUND' };
 const BODY_PROBLEMS: Record<number, Problem> = {
   413: { statusCode: 413, code: 'BODY_TOO_LARGE', message: 'request body too large: see MATCHLOG_BODY_LIMIT' },
-  415: {
-    statusCode: 415,
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'send the body as application/json (POST /matches/import: application/x-ndjson; POST /matches/import/tcg-online: application/json or application/zip)',
-  },
+  415: { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json (POST /matches/import: application/x-ndjson)' },
 };
 
 const fromHttpException = (exception: HttpException): Problem => {

@@ -4,8 +4,8 @@ import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBat
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
-import { ReplayAlreadyImported } from '../errors';
 import { MatchModels } from '../model/match-models';
+import { ReplayAlreadyImported } from '../errors';
 import { Clock, Entropy } from '../ports';
 import { refuseClientSalts } from './client-salts';
 import { importMark } from './import-mark';
