@@ -16,6 +16,7 @@ import { FeedHub } from './feed/feed-hub';
 import { MatchFeedController } from './feed/match-feed.controller';
 import { HealthController } from './health/health.controller';
 import { MatchEventsController } from './matches/match-events.controller';
+import { ReplayImportController } from './matches/replay-import.controller';
 import { MatchIntegrityController } from './matches/match-integrity.controller';
 import { MatchViewsController } from './matches/match-views.controller';
 import { MatchesController } from './matches/matches.controller';
@@ -95,6 +96,7 @@ export class AppModule {
         MatchEventsController,
         MatchViewsController,
         MatchIntegrityController,
+        ReplayImportController,
         MatchAuditController,
         MatchClockController,
         JwksController,

@@ -15,6 +15,8 @@ import { credentialInQuery, refuseQueryCredentials } from './logging/query-crede
 import { quietBoot } from './logging/quiet-boot-logger';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { BodyDepthPipe } from './validation/body-depth.pipe';
+import { TCG_ONLINE_IMPORT_PATH } from './matches/replay-import.controller';
+import { DEFAULT_REPLAY_LIMIT } from '@matchlog/matches';
 import { AJV_OPTIONS, attachSchemaVerdicts } from './validation/route-schema.guard';
 import { validationPipe } from './validation/validation-pipe';
 import { serveViewer } from './viewer/serve-viewer';
@@ -57,6 +59,12 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
   registerResponseSchemas(fastify);
   serveViewer(fastify);
   app.enableCors(corsOptionsOf(config));
+  // POST /matches/import/tcg-online: a replay may be larger than other bodies (MATCHLOG_REPLAY_LIMIT), and may come zipped
+  const replayLimit = bytesOf(config.replayLimit ?? '') ?? DEFAULT_REPLAY_LIMIT;
+  fastify.addHook('onRoute', (route) => {
+    if (route.url === TCG_ONLINE_IMPORT_PATH) route.bodyLimit = replayLimit;
+  });
+  fastify.addContentTypeParser('application/zip', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   // POST /matches/import: a match log as JSON Lines, handed to the controller as text
   fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   // JSON only besides: a form (what plain `curl -d` sends) or plain text is a 415 that says to send JSON,

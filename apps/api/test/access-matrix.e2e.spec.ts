@@ -3,6 +3,9 @@ import { lorcanaMatch } from './support/fixtures';
 import { signedLog } from './support/signed-log';
 import { SseClient, listening } from './support/sse-client';
 import { TestApp, startTestApp } from './support/test-app';
+import { tcgOnlineSamples } from '@matchlog/testkit';
+
+const tcgOnlineReplay = JSON.parse(tcgOnlineSamples().find((sample) => sample.name.startsWith('07-'))!.json);
 
 // Who may do what: every route, every kind of caller, against match "acc" ("of another": match "acc-other").
 const CALLERS = ['anonymous', 'organizer', 'judge', 'player', 'player of another', 'recorder', 'recorder of another', 'judge of another'] as const;
@@ -16,6 +19,7 @@ const EXPECTED: Record<string, number[]> = {
   'GET /matches': [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /matches': [401, 201, 403, 403, 403, 403, 403, 403],
   'POST /matches/import': [401, 201, 403, 403, 403, 403, 403, 403],
+  'POST /matches/import/tcg-online': [401, 201, 403, 403, 403, 403, 403, 403],
   'GET /matches/:id': [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /matches/:id/tokens': [401, 201, 403, 403, 403, 403, 403, 403],
   'POST /matches/:id/events': [401, 201, 403, 403, 403, 201, 403, 403],
@@ -82,6 +86,13 @@ describe('access control: every route x every kind of caller', () => {
         .set('Content-Type', 'application/x-ndjson')
         .send(signedLog(t, id, [created]));
     }
+    if (route === 'POST /matches/import/tcg-online')
+      return t
+        .http()
+        .post(path)
+        .set(as)
+        .set('Content-Type', 'application/json')
+        .send({ ...tcgOnlineReplay, gameId: id });
     if (route === 'POST /matches/:id/tokens')
       return t
         .http()

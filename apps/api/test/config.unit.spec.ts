@@ -94,6 +94,12 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_BODY_LIMIT: 'lots' })).toThrow(/MATCHLOG_BODY_LIMIT must be a size/);
   });
 
+  it('reads MATCHLOG_REPLAY_LIMIT (8mb unset), and refuses one that is not a size', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).replayLimit).toBe('8mb');
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_LIMIT: '2mb' }).replayLimit).toBe('2mb');
+    expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_REPLAY_LIMIT: 'huge' })).toThrow(/MATCHLOG_REPLAY_LIMIT must be a size/);
+  });
+
   describe('where the events and the read models are', () => {
     const URL = 'postgres://matchlog:s3cret-password@db:5432/matchlog';
     const read = (env: NodeJS.ProcessEnv) => {

@@ -223,3 +223,37 @@ export class TokensBehind extends Error {
     super('this instance has not yet read the event log up to its end, so it cannot tell whether this token is valid: retry after a second');
   }
 }
+
+/** A tcg.online replay the import refuses (libs/matches/src/import/tcg-online, docs/importing.md): nothing is stored. */
+export class ReplayRefused extends Error {
+  readonly code: 'REPLAY_MALFORMED' | 'REPLAY_VERSION_UNSUPPORTED' | 'REPLAY_UNKNOWN_CARD' | 'REPLAY_PATCH_FAILED' | 'REPLAY_STEP_UNEXPLAINED';
+  readonly step?: number;
+  readonly shortId?: string;
+  constructor(refusal: { readonly code: ReplayRefused['code']; readonly message: string; readonly step?: number; readonly shortId?: string }) {
+    super(refusal.message);
+    this.code = refusal.code;
+    if (refusal.step !== undefined) this.step = refusal.step;
+    if (refusal.shortId !== undefined) this.shortId = refusal.shortId;
+  }
+}
+
+/** The game of this replay is already a match here (its match id comes from the replay's gameId). */
+export class ReplayAlreadyImported extends Error {
+  readonly code = 'REPLAY_ALREADY_IMPORTED';
+  constructor(readonly matchId: string) {
+    super(`this replay's game is already imported, as match "${matchId}"`);
+  }
+}
+
+/** An upload that holds no replay.json to read: not a zip, no replay.json in it, or not text. */
+export class ReplayUnreadable extends Error {
+  readonly code = 'REPLAY_UNREADABLE';
+}
+
+/** replay.json inflates past the import's limit (a zip bomb, or a replay far longer than any game). */
+export class ReplayTooLarge extends Error {
+  readonly code = 'REPLAY_TOO_LARGE';
+  constructor(readonly maxBytes: number) {
+    super(`replay.json is larger than ${maxBytes} bytes once unzipped: see MATCHLOG_REPLAY_LIMIT`);
+  }
+}

@@ -13,6 +13,10 @@ export {
   MatchLogAlreadyImported,
   MatchNotFound,
   ReceiptWithheld,
+  ReplayAlreadyImported,
+  ReplayRefused,
+  ReplayTooLarge,
+  ReplayUnreadable,
   RevisionOutOfRange,
   SaltInBody,
   TokensBehind,
@@ -64,3 +68,5 @@ export { RoundResultsReader } from './results/round-results';
 export type { RoundResults } from './results/round-results';
 export { roundResultsCsv } from './results/round-results-csv';
 export { MatchClocks } from './clock/match-clocks';
+export { importTcgOnlineReplay } from './import/tcg-online/import-replay';
+export { DEFAULT_REPLAY_LIMIT } from './import/tcg-online/replay-upload';

@@ -18,6 +18,8 @@ export interface ApiConfig extends StorageConfig {
   readonly organizerKeyFile: string | null;
   readonly eventStoreConnectionString?: string;
   readonly bodyLimit: string;
+  /** MATCHLOG_REPLAY_LIMIT: the most a tcg.online replay may weigh at POST /matches/import/tcg-online, as JSON or unzipped (default 8mb) */
+  readonly replayLimit?: string;
   /** MATCHLOG_CORS_ORIGINS: the origins whose pages may call the API; '*' (the default) for any */
   readonly corsOrigins: '*' | readonly string[];
   /** MATCHLOG_SIGNING_KEY_FILE: the Ed25519 PEM private key that signs chain heads; default: generated into the data directory */
@@ -65,6 +67,8 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     : organizerKeyIn(dataDir);
   const bodyLimit = env.MATCHLOG_BODY_LIMIT ?? '1mb';
   if (bytesOf(bodyLimit) === null) throw new ConfigError(`MATCHLOG_BODY_LIMIT must be a size such as 1mb, 512kb or 65536, not "${bodyLimit}"`);
+  const replayLimit = env.MATCHLOG_REPLAY_LIMIT ?? '8mb';
+  if (bytesOf(replayLimit) === null) throw new ConfigError(`MATCHLOG_REPLAY_LIMIT must be a size such as 8mb, 512kb or 65536, not "${replayLimit}"`);
   const feedHeartbeatMs = Number(env.MATCHLOG_FEED_HEARTBEAT_MS ?? 15_000);
   if (!Number.isInteger(feedHeartbeatMs) || feedHeartbeatMs < 1)
     throw new ConfigError(`MATCHLOG_FEED_HEARTBEAT_MS must be a whole number of milliseconds (at least 1), not "${env.MATCHLOG_FEED_HEARTBEAT_MS}"`);
@@ -78,6 +82,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     organizerKeyFile: file,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
     bodyLimit,
+    replayLimit,
     corsOrigins: corsOriginsOf(env.MATCHLOG_CORS_ORIGINS),
     feedHeartbeatMs,
     feedMaxBuffered,

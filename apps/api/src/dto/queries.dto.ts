@@ -70,3 +70,19 @@ export class FeedQuery {
   @ApiPropertyOptional({ minimum: 0, description: 'observations after this revision (default 0)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) from?: number;
   @ApiPropertyOptional({ minimum: 0, description: 'up to this revision (default: the latest)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) to?: number;
 }
+
+/** POST /matches/import/tcg-online: which game of its series the replay is, which the replay itself does not say. */
+export class TcgOnlineImportQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 99, description: "which game of the series (the replay's matchId) this is: 1, 2, 3 …" })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(99)
+  game?: number;
+  @ApiPropertyOptional({ enum: [1, 3, 5], description: 'how many games the series is the best of (default 3)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([1, 3, 5])
+  bestOf?: 1 | 3 | 5;
+}

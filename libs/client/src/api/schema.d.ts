@@ -262,6 +262,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matches/import/tcg-online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a tcg.online Lorcana replay (organizer key)
+         * @description The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. ?game= and ?bestOf= number the game in its series (tournament.game, bestOf; the series is tournament.event, from the replay's matchId). The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.
+         */
+        post: operations["ReplayImportController_tcgOnline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/matches/{id}/knowledge": {
         parameters: {
             query?: never;
@@ -3515,6 +3535,169 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "CHAIN_BROKEN" | "LINE_NOT_CANONICAL" | "HEAD_MISSING" | "HEAD_MISMATCH" | "SIGNATURE_INVALID" | "SIGNATURE_KEY_UNKNOWN" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+            /** @description STORAGE_FULL */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORAGE_FULL";
+                    };
+                };
+            };
+        };
+    };
+    ReplayImportController_tcgOnline: {
+        parameters: {
+            query?: {
+                /** @description which game of the series (the replay's matchId) this is: 1, 2, 3 … */
+                game?: number;
+                /** @description how many games the series is the best of (default 3) */
+                bestOf?: 1 | 3 | 5;
+            };
+            header: {
+                "content-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/zip": Record<string, never>;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchWithTokens"];
+                };
+            };
+            /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST, REPLAY_UNREADABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "BODY_TOO_DEEP" | "BAD_REQUEST" | "REPLAY_UNREADABLE";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description DUPLICATE_EVENT_ID, REPLAY_ALREADY_IMPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "DUPLICATE_EVENT_ID" | "REPLAY_ALREADY_IMPORTED";
+                    };
+                };
+            };
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE, REPLAY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE" | "REPLAY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description REPLAY_MALFORMED, REPLAY_VERSION_UNSUPPORTED, REPLAY_UNKNOWN_CARD, REPLAY_PATCH_FAILED, REPLAY_STEP_UNEXPLAINED, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "REPLAY_MALFORMED" | "REPLAY_VERSION_UNSUPPORTED" | "REPLAY_UNKNOWN_CARD" | "REPLAY_PATCH_FAILED" | "REPLAY_STEP_UNEXPLAINED" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
                     };
                 };
             };

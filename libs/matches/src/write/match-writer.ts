@@ -5,6 +5,7 @@ import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendIn
 import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, Forbidden, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
 import { MatchModels } from '../model/match-models';
+import { ReplayAlreadyImported } from '../errors';
 import { Clock, Entropy } from '../ports';
 import { refuseClientSalts } from './client-salts';
 import { IssuedTokens, decideReissue } from './decide-reissue';
@@ -178,6 +179,41 @@ export class MatchWriter {
       this.models.forget(id);
       const mark = importMark(this.entropy.uuid(), kept.length, signedBy);
       return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated), [mark]) };
+    });
+  }
+
+  /**
+   * A whole match recorded elsewhere (a tcg.online replay), each event with the time it happened: stamped, chained and
+   * sealed as create and append do (the server draws the chain salt, the event ids and every shuffle's salt), validated
+   * as one batch, and stored in one append, so a refusal stores nothing. A match already at `matchId` is that game,
+   * imported before: 409 naming it.
+   */
+  async importTimed(
+    matchId: string,
+    created: MatchCreated,
+    createdAt: string,
+    incoming: readonly (IncomingEvent & { readonly recordedAt: string })[],
+    recordedBy: string,
+  ): Promise<MatchWithTokens> {
+    refuseClientSalts(incoming);
+    const chainSalt = this.entropy.hex(32);
+    const first = this.stamp({ type: 'MatchCreated', data: created }, recordedBy, createdAt);
+    const genesis = chainEvent(GENESIS, { ...first, meta: { ...first.meta!, chainSalt } }, chainSalt);
+    const stamped = incoming.map((event) => this.stamp(event, recordedBy, event.recordedAt));
+    return this.lock.run(matchId, async () => {
+      if ((await this.store.revisionOf(matchId)) > 0) throw new ReplayAlreadyImported(matchId);
+      const opened = validateBatch(emptyMatch, [genesis]);
+      if (!opened.ok) throw new EventsRejected(opened.error);
+      const sealed = sealAndChain(opened.state, stamped, { head: linkOf(genesis)!.hash, salt: chainSalt }, () => this.entropy.hex(16));
+      if (!sealed.ok) throw new EventsRejected(sealed.error);
+      let appended: { revision: number };
+      try {
+        appended = await appendInChunks(this.store, matchId, 0, [genesis, ...sealed.events]);
+      } catch (error) {
+        throw error instanceof RevisionConflict ? new ReplayAlreadyImported(matchId) : error;
+      }
+      this.models.forget(matchId);
+      return { matchId, revision: appended.revision, tokens: await this.reissueTokens(matchId, rolesOf(created)) };
     });
   }
 

@@ -1,0 +1,50 @@
+import { DEFAULT_REPLAY_LIMIT, MatchWithTokens, MatchWriter, importTcgOnlineReplay } from '@matchlog/matches';
+import { Body, Controller, Headers, Inject, Post, Query, UnsupportedMediaTypeException } from '@nestjs/common';
+import { TcgOnlineImportQuery } from '../dto/queries.dto';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Organizer } from '../auth/requires';
+import { bytesOf } from '../config/byte-size';
+import { ApiConfig } from '../config/config';
+import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
+import { Returns } from '../openapi/response-schemas';
+import { ApiToken } from '../openapi/security.decorators';
+import { API_CONFIG } from '../tokens';
+
+export const TCG_ONLINE_IMPORT_PATH = '/matches/import/tcg-online';
+
+/** Real games in: a replay tcg.online's players download, as a match (docs/importing.md). */
+@ApiTags('matches')
+@Controller('matches/import')
+export class ReplayImportController {
+  private readonly maxBytes: number;
+
+  constructor(
+    private readonly writer: MatchWriter,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.maxBytes = bytesOf(config.replayLimit ?? '') ?? DEFAULT_REPLAY_LIMIT;
+  }
+
+  @Post('tcg-online')
+  @Organizer()
+  @ApiToken()
+  @ApiConsumes('application/json', 'application/zip')
+  @ApiBody({ schema: { type: 'object', description: "tcg.online's replay.json (version 2), or the .zip its download button gives (application/zip)" } })
+  @ApiOperation({
+    summary: 'Import a tcg.online Lorcana replay (organizer key)',
+    description:
+      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. ?game= and ?bestOf= number the game in its series (tournament.game, bestOf; the series is tournament.event, from the replay's matchId). The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.",
+  })
+  @Returns(201, 'MatchWithTokens')
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, {
+    400: ['REPLAY_UNREADABLE'],
+    409: ['REPLAY_ALREADY_IMPORTED'],
+    413: ['REPLAY_TOO_LARGE'],
+    422: ['REPLAY_MALFORMED', 'REPLAY_VERSION_UNSUPPORTED', 'REPLAY_UNKNOWN_CARD', 'REPLAY_PATCH_FAILED', 'REPLAY_STEP_UNEXPLAINED', ...DOMAIN_CODES],
+  })
+  tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Headers('content-type') contentType?: string): Promise<MatchWithTokens> {
+    const zipped = /^application\/zip\b/i.test(contentType ?? '');
+    if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
+    return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, query);
+  }
+}

@@ -1,0 +1,142 @@
+import { MatchCreated, StartingCard, vocabulary } from '@matchlog/domain';
+import { PrintedFacts, byShortId, printedFacts } from '@matchlog/cards';
+import { apply } from 'mutative';
+import { Seats, Snapshot, snapshot } from './engine-snapshot';
+import { ReplayFile, readReplayFile } from './replay-file';
+import { Refused, StepUnexplained, refuse } from './refusal';
+import { simOf, zoneName, zonePlayer } from './sim-zones';
+import { DraftEvent, stepEvents } from './step-events';
+
+export type ImportedEvent = DraftEvent & { readonly recordedAt: string };
+
+export interface ConvertedReplay {
+  readonly ok: true;
+  readonly created: MatchCreated;
+  /** MatchCreated's recordedAt: metadata.createdAt, else the first step's timestamp */
+  readonly createdAt: string;
+  /** the events of each replay step, in order (steps[i] for replay.steps[i]); each step's recordedAt is its timestamp */
+  readonly steps: readonly (readonly ImportedEvent[])[];
+  /** the tcg.online ids: matchId is the best-of-N series, gameId the game; seats[0] is p1 */
+  readonly source: { readonly gameId: string; readonly matchId: string; readonly seats: readonly [string, string] };
+}
+
+export interface ConvertOptions {
+  /** which game of the series this is, when the caller knows it (one replay does not say) */
+  readonly game?: number;
+  readonly bestOf?: 1 | 3 | 5;
+}
+
+const SEATS = ['p1', 'p2'] as const;
+
+/**
+ * Whether MatchCreated's cards take their printed facts (`printed`, issue 25 §2): read from the domain's vocabulary, so
+ * the import names them as soon as the domain has the field, and never sends a field the domain would refuse.
+ */
+const TAKES_PRINTED = 'printed' in (vocabulary.MatchCreated.cards.spec as unknown as { items: { fields: object } }).items.fields;
+
+const playerName = (replay: ReplayFile, id: string): string | undefined => {
+  const found = Array.isArray(replay.metadata?.players) ? replay.metadata.players.find((player) => player?.id === id) : undefined;
+  const name = found?.displayName ?? found?.username;
+  return typeof name === 'string' && name.trim().length > 0 ? name.trim().slice(0, 200) : undefined;
+};
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * tcg.online's replay.json (version 2) as matchlog's MatchCreated and events: pure, no clock, no randomness
+ * (shuffles carry no salt: the server draws them when it writes). The replay is the ground truth: its patches are
+ * applied in order with mutative, as the engine does, and each step's events are derived from the state before and
+ * after it. Anything it cannot explain is refused, naming the step.
+ */
+export const convertTcgOnlineReplay = (input: string | unknown, options: ConvertOptions = {}): ConvertedReplay | Refused => {
+  let parsed: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      parsed = JSON.parse(input);
+    } catch {
+      return refuse('REPLAY_MALFORMED', 'replay.json is not JSON');
+    }
+  }
+  const read = readReplayFile(parsed);
+  if (!read.ok) return read;
+  const { replay } = read;
+  const seatOf = new Map(replay.playerIds.map((id, i) => [id, SEATS[i]]));
+  const typeOf = new Map<string, string>();
+  const definitionOf = new Map<string, string>();
+  const factsOf = new Map<string, PrintedFacts>();
+  for (const [instance, shortId] of Object.entries(replay.cardsMaps.cardInstances)) {
+    const card = byShortId(shortId);
+    if (card === undefined) return refuse('REPLAY_UNKNOWN_CARD', `card ${instance} is "${shortId}", a short id the card table does not know (docs/cards.md)`, { shortId });
+    typeOf.set(instance, card.type);
+    definitionOf.set(instance, card.definition);
+    factsOf.set(instance, printedFacts(card));
+  }
+  const seats: Seats = { seatOf, typeOf };
+
+  let state: unknown;
+  let before: Snapshot;
+  try {
+    const envelope = JSON.parse(replay.initialState) as { state?: unknown };
+    state = envelope?.state ?? envelope;
+    before = snapshot(state, seats);
+  } catch (error) {
+    return refuse('REPLAY_MALFORMED', `initialState is not an engine state: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const cards: StartingCard[] = [];
+  for (const [key, ids] of before.zones)
+    for (const cardId of ids) {
+      const definition = definitionOf.get(cardId);
+      if (definition === undefined) return refuse('REPLAY_MALFORMED', `card ${cardId} of initialState is not in cardsMaps.cardInstances`);
+      const printed = TAKES_PRINTED ? { printed: factsOf.get(cardId) } : {};
+      cards.push({ cardId, owner: zonePlayer(key), definition, zone: { zone: zoneName(key), player: zonePlayer(key) }, ...printed } as StartingCard);
+    }
+  if (cards.length !== definitionOf.size) return refuse('REPLAY_MALFORMED', 'initialState does not hold every card of cardsMaps.cardInstances');
+  const created: MatchCreated = {
+    game: 'lorcana',
+    players: replay.playerIds.map((id, i) => {
+      const name = playerName(replay, id);
+      return { id: SEATS[i], ...(name !== undefined && { name }) };
+    }),
+    cards,
+    tournament: {
+      event: `tcg.online match ${replay.matchId}`.slice(0, 200),
+      ...(options.game !== undefined && { game: options.game }),
+      ...(options.bestOf !== undefined && { bestOf: options.bestOf }),
+    },
+  };
+
+  const sim = simOf(before, typeOf);
+  const steps: ImportedEvent[][] = [];
+  let version: number | null = null;
+  for (let i = 0; i < replay.steps.length; i++) {
+    const step = replay.steps[i];
+    const { stateVersion, timestamp } = step.acceptedMove;
+    if (version !== null && stateVersion !== version + 1)
+      return refuse('REPLAY_PATCH_FAILED', `stateVersion goes from ${version} to ${stateVersion}: a step is missing from the patch chain`, { step: i });
+    version = stateVersion;
+    try {
+      // in place: the state is this conversion's own parse, and each snapshot copies what it keeps
+      apply(state as object, step.patches as never, { mutable: true });
+    } catch (error) {
+      return refuse('REPLAY_PATCH_FAILED', `its patches do not apply to the state the earlier steps leave (${error instanceof Error ? error.message : String(error)})`, {
+        step: i,
+      });
+    }
+    try {
+      const after = snapshot(state, seats);
+      const recordedAt = iso(timestamp);
+      steps.push(stepEvents(sim, before, after, step).map((event) => ({ ...event, recordedAt }) as ImportedEvent));
+      before = after;
+    } catch (error) {
+      const why = error instanceof StepUnexplained ? error.reason : 'the state after it is not one the import can read';
+      return refuse('REPLAY_STEP_UNEXPLAINED', `${step.acceptedMove.moveId}: ${why}`, { step: i });
+    }
+  }
+  const createdAtMeta = replay.metadata?.createdAt;
+  const createdAt =
+    typeof createdAtMeta === 'string' && !Number.isNaN(Date.parse(createdAtMeta)) ? new Date(createdAtMeta).toISOString() : iso(replay.steps[0]?.acceptedMove.timestamp ?? 0);
+  return { ok: true, created, createdAt, steps, source: { gameId: replay.gameId, matchId: replay.matchId, seats: [replay.playerIds[0], replay.playerIds[1]] } };
+};
+
+/** All the events of a conversion, in order. */
+export const importedEvents = (converted: ConvertedReplay): ImportedEvent[] => converted.steps.flat();

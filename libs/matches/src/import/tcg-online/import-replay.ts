@@ -1,0 +1,23 @@
+import { ReplayRefused } from '../../errors';
+import { MatchWithTokens, MatchWriter } from '../../write/match-writer';
+import { ConvertOptions, convertTcgOnlineReplay, importedEvents } from './convert-replay';
+import { DEFAULT_REPLAY_LIMIT, replayOfUpload } from './replay-upload';
+
+/** The match a game of tcg.online becomes: one per gameId, so a second import of the game finds it. */
+export const tcgOnlineMatchId = (gameId: string): string => `tcg-online-${gameId}`;
+
+/**
+ * POST /matches/import/tcg-online: the upload read (JSON or zip), converted, and written as one new match with every
+ * event's own time; refused whole (nothing stored) when it cannot be read, converted or validated.
+ */
+export const importTcgOnlineReplay = async (
+  writer: MatchWriter,
+  body: unknown,
+  zipped: boolean,
+  maxBytes: number = DEFAULT_REPLAY_LIMIT,
+  options: ConvertOptions = {},
+): Promise<MatchWithTokens> => {
+  const converted = convertTcgOnlineReplay(replayOfUpload(body, zipped, maxBytes), options);
+  if (!converted.ok) throw new ReplayRefused(converted.refusal);
+  return writer.importTimed(tcgOnlineMatchId(converted.source.gameId), converted.created, converted.createdAt, importedEvents(converted), 'organizer');
+};

@@ -1,0 +1,6 @@
+export * from './refusal';
+export * from './replay-file';
+export * from './convert-replay';
+export type { DraftEvent } from './step-events';
+export * from './replay-upload';
+export * from './import-replay';
