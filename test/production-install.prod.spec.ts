@@ -51,7 +51,15 @@ describe('a production install: npm ci && npm run build && npm prune --omit=dev 
   it("is the Dockerfile's build stage, and its image runs what npm start runs", () => {
     expect(RUNS.filter(([npm]) => npm === 'npm').map((c) => c.join(' '))).toEqual(expect.arrayContaining(SEQUENCE.map((c) => c.join(' '))));
     expect(RUNS.map((c) => c.join(' ')).filter((c) => SEQUENCE.some((s) => s.join(' ') === c))).toEqual(SEQUENCE.map((c) => c.join(' ')));
-    expect(['node', ...pkg.scripts.start.split(' ').slice(1)]).toEqual(CMD);
+    // npm start execs node (so a SIGTERM to npm reaches the server itself); the image runs the same node command
+    expect(pkg.scripts.start).toMatch(/^exec node /);
+    expect([
+      'node',
+      ...pkg.scripts.start
+        .replace(/^exec /, '')
+        .split(' ')
+        .slice(1),
+    ]).toEqual(CMD);
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/node_modules \.\/node_modules$/m);
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
   });
