@@ -148,6 +148,7 @@ describe('health and OpenAPI', () => {
       '/health/ready',
       '/matches',
       '/matches/import',
+      '/matches/import/tcg-online',
       '/matches/{id}',
       '/matches/{id}/audit',
       '/matches/{id}/audit/deliveries',

@@ -1,5 +1,5 @@
 import { DEFAULT_REPLAY_LIMIT, MatchWithTokens, MatchWriter, importTcgOnlineReplay } from '@matchlog/matches';
-import { Body, Controller, Headers, Inject, Post, Query, UnsupportedMediaTypeException } from '@nestjs/common';
+import { Body, Controller, Inject, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
@@ -42,7 +42,9 @@ export class ReplayImportController {
     413: ['REPLAY_TOO_LARGE'],
     422: ['REPLAY_MALFORMED', 'REPLAY_VERSION_UNSUPPORTED', 'REPLAY_UNKNOWN_CARD', 'REPLAY_PATCH_FAILED', 'REPLAY_STEP_UNEXPLAINED', ...DOMAIN_CODES],
   })
-  tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Headers('content-type') contentType?: string): Promise<MatchWithTokens> {
+  // the request itself, not @Headers: Content-Type is the request body's media type in OpenAPI, never a header parameter
+  tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Req() request: { headers: { 'content-type'?: string } }): Promise<MatchWithTokens> {
+    const contentType = request.headers['content-type'];
     const zipped = /^application\/zip\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
     return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, query);
