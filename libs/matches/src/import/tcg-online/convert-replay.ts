@@ -1,6 +1,7 @@
 import { MatchCreated, StartingCard, vocabulary } from '@matchlog/domain';
 import { PrintedFacts, byShortId, printedFacts } from '@matchlog/cards';
 import { apply } from 'mutative';
+import { cardIdOf, withCardIds } from './card-ids';
 import { Seats, Snapshot, snapshot } from './engine-snapshot';
 import { ReplayFile, readReplayFile } from './replay-file';
 import { Refused, StepUnexplained, refuse } from './refusal';
@@ -88,7 +89,7 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
       const definition = definitionOf.get(cardId);
       if (definition === undefined) return refuse('REPLAY_MALFORMED', `card ${cardId} of initialState is not in cardsMaps.cardInstances`);
       const printed = TAKES_PRINTED ? { printed: factsOf.get(cardId) } : {};
-      cards.push({ cardId, owner: zonePlayer(key), definition, zone: { zone: zoneName(key), player: zonePlayer(key) }, ...printed } as StartingCard);
+      cards.push({ cardId: cardIdOf(cardId), owner: zonePlayer(key), definition, zone: { zone: zoneName(key), player: zonePlayer(key) }, ...printed } as StartingCard);
     }
   if (cards.length !== definitionOf.size) return refuse('REPLAY_MALFORMED', 'initialState does not hold every card of cardsMaps.cardInstances');
   const created: MatchCreated = {
@@ -125,7 +126,7 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
     try {
       const after = snapshot(state, seats);
       const recordedAt = iso(timestamp);
-      steps.push(stepEvents(sim, before, after, step).map((event) => ({ ...event, recordedAt }) as ImportedEvent));
+      steps.push(stepEvents(sim, before, after, step).map((event) => ({ ...withCardIds(event), recordedAt }) as ImportedEvent));
       before = after;
     } catch (error) {
       const why = error instanceof StepUnexplained ? error.reason : 'the state after it is not one the import can read';
