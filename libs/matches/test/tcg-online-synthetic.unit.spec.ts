@@ -30,14 +30,14 @@ const engine = (zones: Record<string, string[]>, meta: Record<string, Record<str
 };
 
 /** A replay from a start and the changes of each step (the engine's state changed in place, as its moves do). */
-const replayOf = (start: Engine, steps: { moveId: string; change: (draft: Engine) => void }[]) => {
+const replayOf = (start: Engine, steps: { moveId: string; change: (draft: Engine) => void; log?: Record<string, unknown> }[]) => {
   let state = start;
-  const recorded = steps.map(({ moveId, change }, i) => {
+  const recorded = steps.map(({ moveId, change, log }, i) => {
     const [next, patches] = create(state, change, { enablePatches: { pathAsArray: true, arrayLengthAssignment: true } });
     state = next;
     return {
       patches: JSON.parse(JSON.stringify(patches)),
-      logs: [{ type: moveId, playerId: ALICE, timestamp: 1_800_000_000_000 + i }],
+      logs: [{ type: moveId, playerId: ALICE, timestamp: 1_800_000_000_000 + i, ...log }],
       acceptedMove: { stateVersion: i + 1, turnNumber: 1, actorId: ALICE, moveId, timestamp: 1_800_000_000_000 + i },
     };
   });
@@ -126,11 +126,12 @@ describe('tcg.online replays: engine behaviours beyond the samples', () => {
     expect(fold(result).judge.zones['deck@p1'].cards.map((card) => card.cardId)).toEqual(['card-d2', 'card-d1', 'card-c1', 'card-d3']);
   });
 
-  it('a search, then a shuffle: the card found leaves, then the deck is shuffled', () => {
-    const start = engine({ 'deck:alice': ['d1', 'd2', 'd3', 'd4'], 'deck:bob': ['x1'] });
+  it('a search, then a shuffle: the search finds the card (7.1.4), it leaves by the effect of its source, then the deck is shuffled', () => {
+    const start = engine({ 'deck:alice': ['d1', 'd2', 'd3', 'd4'], 'deck:bob': ['x1'], 'play:alice': ['c1'] });
     const replay = replayOf(start, [
       {
         moveId: 'resolveEffect',
+        log: { sourceCardId: 'c1' },
         change: (draft) => {
           draft.ctx.zones.private.zoneCards['deck:alice'] = ['d4', 'd1', 'd3'];
           draft.ctx.zones.private.zoneCards['hand:alice'] = ['d2'];
@@ -139,7 +140,9 @@ describe('tcg.online replays: engine behaviours beyond the samples', () => {
       },
     ]);
     const result = converted(replay);
-    expect(result.steps[0].map(({ type }) => type)).toEqual(['CardMoved', 'ZoneShuffled']);
+    expect(result.steps[0].map(({ type }) => type)).toEqual(['SearchPerformed', 'CardMoved', 'ZoneShuffled']);
+    expect(result.steps[0][0].data).toEqual({ player: 'p1', zone: { zone: 'deck', player: 'p1' }, found: 'card-d2' });
+    expect(result.steps[0][1].data).toMatchObject({ cardId: 'card-d2', source: 'card-c1' });
     expect(fold(result).judge.zones['deck@p1'].cards.map((card) => card.cardId)).toEqual(['card-d3', 'card-d1', 'card-d4']);
   });
 

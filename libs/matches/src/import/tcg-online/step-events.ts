@@ -191,7 +191,8 @@ const revealed = (out: DraftEvent[], sim: SimZones, before: Snapshot, after: Sna
     if (hidden.length === 0) continue;
     const looker = reveal.to !== 'all' && reveal.to.length === 1 ? reveal.to[0] : null;
     if (reveal.to === 'all') out.push({ type: 'CardsRevealed', data: { cardIds: hidden } });
-    else if (looker !== null && hidden.every((card) => sim.zoneOf.get(card) === `deck@${looker}`)) out.push({ type: 'CardsLookedAt', data: { player: looker, cardIds: hidden, ...(source !== undefined && { source }) } });
+    else if (looker !== null && hidden.every((card) => sim.zoneOf.get(card) === `deck@${looker}`))
+      out.push({ type: 'CardsLookedAt', data: { player: looker, cardIds: hidden, ...(source !== undefined && { source }) } });
     else out.push({ type: 'CardsRevealed', data: { cardIds: hidden, to: [...reveal.to] } });
   }
 };
@@ -208,14 +209,33 @@ const LORE_REASONS: Record<string, string> = {
 };
 
 /**
- * The card whose effect acts in this step, when one does: an effect or a bag ability that finished in it, else one that
- * began in it (a played action's look). The engine's moves by effect (a scry, a search) name it as their `source`.
+ * The card whose effect acts in this step, when one does: the one the engine's resolveEffect or resolveBag log names, else
+ * an effect or a bag ability that finished in it, else one that began in it (a played action's look). The engine's moves
+ * by effect (a scry, a search) name it as their `source`.
  */
-const effectSource = (before: Snapshot, after: Snapshot): string | undefined => {
+const effectSource = (before: Snapshot, after: Snapshot, logs: readonly ReplayLog[]): string | undefined => {
+  const logged = logs.filter((log) => log.type === 'resolveEffect' || log.type === 'resolveBag').map((log) => log.sourceCardId);
   const finished = [...before.effects].filter(([id]) => !after.effects.has(id)).map(([, effect]) => effect.sourceCardId);
   const resolved = [...before.bag].filter(([id]) => !after.bag.has(id)).map(([, item]) => item.sourceCardId);
   const began = [...after.effects].filter(([id]) => !before.effects.has(id)).map(([, effect]) => effect.sourceCardId);
-  return [...finished, ...resolved, ...began].find((card): card is string => typeof card === 'string');
+  return [...logged, ...finished, ...resolved, ...began].find((card): card is string => typeof card === 'string' && after.zoneOf.has(card));
+};
+
+/**
+ * An effect that took a card from inside a deck, not from its top, and not one the step let its player look at or
+ * revealed: a search (7.1.4). The engine's logs do not say what was searched for, so the search names no criteria
+ * (any card matches); what it found is the card the state shows leaving.
+ */
+const searches = (out: DraftEvent[], sim: SimZones, leaving: readonly string[]): void => {
+  const named = new Set(out.flatMap((event) => (event.type === 'CardsLookedAt' || event.type === 'CardsRevealed' ? event.data.cardIds : [])));
+  const fromDeck = leaving.filter((card) => zoneName(sim.zoneOf.get(card)!) === 'deck');
+  for (const card of fromDeck) {
+    const key = sim.zoneOf.get(card)!;
+    const deck = sim.zones.get(key)!;
+    const above = deck.slice(0, deck.indexOf(card));
+    if (named.has(card) || above.every((other) => fromDeck.includes(other))) continue;
+    out.push({ type: 'SearchPerformed', data: { player: zonePlayer(key), zone: { zone: 'deck', player: zonePlayer(key) }, found: card } });
+  }
 };
 
 const scryLooks = (logs: readonly ReplayLog[]): boolean =>
@@ -277,7 +297,7 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
     }
   for (const [id] of before.effects) if (!after.effects.has(id)) out.push({ type: 'EffectResolved', data: { effectId: publicId(sim, id, 'effect') } });
 
-  const source = effectSource(before, after);
+  const source = effectSource(before, after, step.logs);
   revealed(out, sim, before, after, source);
   if (scryLooks(step.logs)) {
     // the cards the scry took from the deck, as the state shows them: the looker is the deck's owner
@@ -286,6 +306,7 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
   }
   out.push(...shuffles);
   const now = [...moved].filter((card) => !isTurnDraw(card) && !withinDeck.includes(card));
+  if (source !== undefined) searches(out, sim, now);
   emitMoves(out, sim, after, now, moveId, source);
   emitMoves(out, sim, after, withinDeck, moveId, source);
   for (const key of shuffleAfterMoves) shuffleNow(out, sim, after, key);
