@@ -1,4 +1,4 @@
-import { MatchCreated, StartingCard, vocabulary } from '@matchlog/domain';
+import { MatchCreated, StartingCard } from '@matchlog/domain';
 import { PrintedFacts, byShortId, printedFacts } from '@matchlog/cards';
 import { apply } from 'mutative';
 import { cardIdOf, withCardIds } from './card-ids';
@@ -28,12 +28,6 @@ export interface ConvertOptions {
 }
 
 const SEATS = ['p1', 'p2'] as const;
-
-/**
- * Whether MatchCreated's cards take their printed facts (`printed`, issue 25 §2): read from the domain's vocabulary, so
- * the import names them as soon as the domain has the field, and never sends a field the domain would refuse.
- */
-const TAKES_PRINTED = 'printed' in (vocabulary.MatchCreated.cards.spec as unknown as { items: { fields: object } }).items.fields;
 
 const playerName = (replay: ReplayFile, id: string): string | undefined => {
   const found = Array.isArray(replay.metadata?.players) ? replay.metadata.players.find((player) => player?.id === id) : undefined;
@@ -88,8 +82,7 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
     for (const cardId of ids) {
       const definition = definitionOf.get(cardId);
       if (definition === undefined) return refuse('REPLAY_MALFORMED', `card ${cardId} of initialState is not in cardsMaps.cardInstances`);
-      const printed = TAKES_PRINTED ? { printed: factsOf.get(cardId) } : {};
-      cards.push({ cardId: cardIdOf(cardId), owner: zonePlayer(key), definition, zone: { zone: zoneName(key), player: zonePlayer(key) }, ...printed } as StartingCard);
+      cards.push({ cardId: cardIdOf(cardId), owner: zonePlayer(key), definition, zone: { zone: zoneName(key), player: zonePlayer(key) }, printed: factsOf.get(cardId) });
     }
   if (cards.length !== definitionOf.size) return refuse('REPLAY_MALFORMED', 'initialState does not hold every card of cardsMaps.cardInstances');
   const created: MatchCreated = {
