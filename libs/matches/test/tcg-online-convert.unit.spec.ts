@@ -24,9 +24,9 @@ describe('convertTcgOnlineReplay: what it makes of a replay', () => {
   });
 
   it('ties the game to its series (matchId) in the tournament fields, and numbers it when told', () => {
-    expect(converted.created.tournament).toEqual({ event: `tcg.online match ${replay.matchId}` });
+    expect(converted.created.tournament).toEqual({ event: `tcg.online match ${replay.matchId}`, round: 1, table: 1 });
     const second = convertTcgOnlineReplay(sample.json, { game: 2, bestOf: 3 }) as ConvertedReplay;
-    expect(second.created.tournament).toEqual({ event: `tcg.online match ${replay.matchId}`, game: 2, bestOf: 3 });
+    expect(second.created.tournament).toEqual({ event: `tcg.online match ${replay.matchId}`, round: 1, table: 1, game: 2, bestOf: 3 });
   });
 
   it('names every card Name - Version from the card table, each deck top first', () => {

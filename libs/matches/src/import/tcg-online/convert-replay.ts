@@ -94,6 +94,9 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
     cards,
     tournament: {
       event: `tcg.online match ${replay.matchId}`.slice(0, 200),
+      // a series is one match, played at one table: its event holds one round
+      round: 1,
+      table: 1,
       ...(options.game !== undefined && { game: options.game }),
       ...(options.bestOf !== undefined && { bestOf: options.bestOf }),
     },
