@@ -5,7 +5,17 @@ import { Recorded, TESTING, ViewerRig, shownAt, startViewerRig } from './support
 
 /** the screenshot docs/importing.md shows */
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
-const sample = tcgOnlineSamples().find((entry) => entry.name.startsWith('01-'))!;
+const samples = tcgOnlineSamples();
+const sample = samples.find((entry) => entry.name.startsWith('01-'))!;
+
+/** sample 07 as the next game of sample 01's series: the same players, begun after it */
+const secondGame = (): string => {
+  const first = JSON.parse(sample.json);
+  const replay = JSON.parse(samples.find((entry) => entry.name.startsWith('07-'))!.json);
+  let json = JSON.stringify({ ...replay, matchId: first.matchId, metadata: { ...replay.metadata, createdAt: '2027-01-01T00:00:00.000Z' } });
+  replay.playerIds.forEach((id: string, i: number) => (json = json.split(id).join(first.playerIds[i])));
+  return json;
+};
 
 type Card = { handle?: string; cardId?: string; definition?: string; faceDown?: boolean; printed?: { cost?: number; strength?: number; lore?: number } };
 type View = { zones: Record<string, { cards: Card[] }> };
@@ -14,6 +24,7 @@ type View = { zones: Record<string, { cards: Card[] }> };
 describe('a tcg.online game imported over HTTP, in the viewer (Chromium)', () => {
   let rig: ViewerRig;
   let game: Recorded;
+  let second: string;
   const judgePage = async (path: string): Promise<Page> => {
     const page = await rig.browser.newPage({ viewport: { width: 1440, height: 1000 }, ...TESTING });
     await page.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${game.id}.judge`)}, ${JSON.stringify(game.tokens.judge)})`);
@@ -33,6 +44,7 @@ describe('a tcg.online game imported over HTTP, in the viewer (Chromium)', () =>
     rig = await startViewerRig();
     const answer = await rig.app.http().post('/matches/import/tcg-online').set(rig.app.organizer).set('Content-Type', 'application/zip').send(Buffer.from(sample.zip)).expect(201);
     game = { id: answer.body.matchId, tokens: answer.body.tokens, revision: answer.body.revision };
+    second = (await rig.app.http().post('/matches/import/tcg-online').set(rig.app.organizer).set('Content-Type', 'application/json').send(secondGame()).expect(201)).body.matchId;
   }, 120_000);
   afterAll(() => rig?.close());
 
@@ -74,5 +86,15 @@ describe('a tcg.online game imported over HTTP, in the viewer (Chromium)', () =>
     expect(inPlay.length).toBeGreaterThan(0);
     expect(inPlay.every((card) => card.printed?.cost !== undefined)).toBe(true);
     expect(await page.locator('[data-zone="play@p2"] .card .cost').count()).toBeGreaterThanOrEqual(inPlay.length);
+  });
+
+  it('"Game n of m" from the series: the games numbered in the order they began, each linking to the other', async () => {
+    const page = await rig.open(`/viewer/${second}?audience=public`);
+    await page.locator('.games .game-of').waitFor();
+    expect(await page.locator('.games .game-of').textContent()).toBe('Game 2 of 3');
+    expect(await page.locator('.games .game-links a').evaluateAll((els) => els.map((el) => el.getAttribute('data-match')))).toEqual([game.id]);
+    const first = await rig.open(`/viewer/${game.id}?audience=public`);
+    await first.locator('.games .game-of').waitFor();
+    expect(await first.locator('.games .game-of').textContent()).toBe('Game 1 of 3');
   });
 });
