@@ -70,7 +70,7 @@ describe('POST /matches/import/tcg-online', () => {
     const answer = await t.http().post('/matches/import/tcg-online?game=2&bestOf=3').set(t.organizer).set('Content-Type', 'application/json').send(JSON.stringify(replay));
     expect(answer.status).toBe(201);
     const judge = (await t.http().get(`/matches/${answer.body.matchId}/views/judge`).set(t.organizer).expect(200)).body;
-    expect(judge.tournament).toEqual({ event: `tcg.online match ${replay.matchId}`, game: 2, bestOf: 3 });
+    expect(judge.tournament).toEqual({ event: `tcg.online match ${replay.matchId}`, round: 1, table: 1, game: 2, bestOf: 3 });
     const wrong = await t
       .http()
       .post('/matches/import/tcg-online?game=0')

@@ -110,3 +110,10 @@ const gameOf = (row: CatalogRow): RoundGame => ({
   singleElimination: Number(row.single_elimination) === 1,
   voided: Number(row.voided) === 1,
 });
+
+/** The matches an event holds, each with the time its MatchCreated was recorded: the games of a series imported game by game. */
+export const matchStartsOfEvent = async (db: CatalogDb, event: string): Promise<{ readonly matchId: string; readonly startedAt: string }[]> =>
+  (await db.selectFrom('matches').select(['match_id', 'started_at']).where('tournament_event', '=', event).orderBy('started_at').orderBy('match_id').execute()).map((row) => ({
+    matchId: row.match_id,
+    startedAt: row.started_at,
+  }));

@@ -245,6 +245,14 @@ export class ReplayAlreadyImported extends Error {
   }
 }
 
+/** A game of a series imported after a later game of the same series, with no ?game=: its number is taken. */
+export class ReplaySeriesOutOfOrder extends Error {
+  readonly code = 'REPLAY_SERIES_OUT_OF_ORDER';
+  constructor(readonly matchId: string) {
+    super(`a later game of this replay's series is already imported, as match "${matchId}": import a series' games in the order they were played, or number this one with ?game=`);
+  }
+}
+
 /** An upload that holds no replay.json to read: not a zip, no replay.json in it, or not text. */
 export class ReplayUnreadable extends Error {
   readonly code = 'REPLAY_UNREADABLE';

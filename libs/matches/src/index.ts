@@ -14,6 +14,7 @@ export {
   MatchNotFound,
   ReceiptWithheld,
   ReplayAlreadyImported,
+  ReplaySeriesOutOfOrder,
   ReplayRefused,
   ReplayTooLarge,
   ReplayUnreadable,
@@ -69,4 +70,5 @@ export type { RoundResults } from './results/round-results';
 export { roundResultsCsv } from './results/round-results-csv';
 export { MatchClocks } from './clock/match-clocks';
 export { importTcgOnlineReplay } from './import/tcg-online/import-replay';
+export type { SeriesGames } from './import/tcg-online/import-replay';
 export { DEFAULT_REPLAY_LIMIT } from './import/tcg-online/replay-upload';

@@ -1,7 +1,7 @@
 import { AudienceView, MatchEvent, MatchState, Seat, emptyMatch, emptySeat, evolve, judgeView, stepSeat, validate } from '@matchlog/domain';
 import { tcgOnlineSamples } from '@matchlog/testkit';
 import { apply } from 'mutative';
-import { ConvertedReplay, convertTcgOnlineReplay } from '../src/import/tcg-online';
+import { ConvertedReplay, cardIdOf, convertTcgOnlineReplay } from '../src/import/tcg-online';
 
 /**
  * Issue 27 §3: every sample, at every step, folded through the domain, against the replay's own state (its patches
@@ -30,18 +30,23 @@ const expected = (state: Engine, seatOf: Map<string, string>) => {
   const zones = new Map<string, string[]>();
   const status = new Map<string, { exerted: boolean; damage: number }>();
   const faceDown: string[] = [];
-  for (const [key, ids] of Object.entries(state.ctx.zones.private.zoneCards)) {
+  for (const [key, instances] of Object.entries(state.ctx.zones.private.zoneCards)) {
+    const ids = instances.map(cardIdOf);
     const [zone, player] = key.split(':');
     if (player === undefined) continue;
     const name = zone === 'limbo' ? 'play' : zone;
     const mine = `${name}@${seatOf.get(player)}`;
     zones.set(mine, [...(zones.get(mine) ?? []), ...(ORDERED.includes(zone) ? [...ids].reverse() : ids)]);
     if (zone === 'limbo')
-      faceDown.push(...ids.filter((id) => state.ctx.zones.private.cardMeta[id]?.stackParentId !== undefined && state.ctx.zones.private.cardMeta[id]?.publicFaceState !== 'faceUp'));
+      faceDown.push(
+        ...instances
+          .filter((id) => state.ctx.zones.private.cardMeta[id]?.stackParentId !== undefined && state.ctx.zones.private.cardMeta[id]?.publicFaceState !== 'faceUp')
+          .map(cardIdOf),
+      );
     if (zone === 'play' || zone === 'inkwell')
-      for (const id of ids) {
+      for (const id of instances) {
         const meta = state.ctx.zones.private.cardMeta[id] ?? {};
-        status.set(id, { exerted: meta.state === 'exerted', damage: meta.damage ?? 0 });
+        status.set(cardIdOf(id), { exerted: meta.state === 'exerted', damage: meta.damage ?? 0 });
       }
   }
   const lore = Object.fromEntries(Object.entries(state.G.lore).map(([id, value]) => [seatOf.get(id)!, value]));
@@ -123,7 +128,7 @@ for (const sample of tcgOnlineSamples()) {
         engine = apply(engine, step.patches);
         for (const reveal of engine.ctx.zones.reveals?.active ?? [])
           for (const audience of reveal.visibleTo === 'all' ? ['p1', 'p2', 'public'] : reveal.visibleTo.map((id) => seatOf.get(id)!))
-            for (const id of reveal.cardIDs) shown[audience].add(id);
+            for (const id of reveal.cardIDs) shown[audience].add(cardIdOf(id));
         for (const event of steps[i]) fold(event.type, event.data, event.recordedAt);
         const want = expected(engine, seatOf);
         const view = judgeView(judge);

@@ -30,14 +30,14 @@ const engine = (zones: Record<string, string[]>, meta: Record<string, Record<str
 };
 
 /** A replay from a start and the changes of each step (the engine's state changed in place, as its moves do). */
-const replayOf = (start: Engine, steps: { moveId: string; change: (draft: Engine) => void }[]) => {
+const replayOf = (start: Engine, steps: { moveId: string; change: (draft: Engine) => void; log?: Record<string, unknown> }[]) => {
   let state = start;
-  const recorded = steps.map(({ moveId, change }, i) => {
+  const recorded = steps.map(({ moveId, change, log }, i) => {
     const [next, patches] = create(state, change, { enablePatches: { pathAsArray: true, arrayLengthAssignment: true } });
     state = next;
     return {
       patches: JSON.parse(JSON.stringify(patches)),
-      logs: [{ type: moveId, playerId: ALICE, timestamp: 1_800_000_000_000 + i }],
+      logs: [{ type: moveId, playerId: ALICE, timestamp: 1_800_000_000_000 + i, ...log }],
       acceptedMove: { stateVersion: i + 1, turnNumber: 1, actorId: ALICE, moveId, timestamp: 1_800_000_000_000 + i },
     };
   });
@@ -96,14 +96,14 @@ describe('tcg.online replays: engine behaviours beyond the samples', () => {
     ]);
     const result = converted(replay);
     expect(result.steps[0].map(({ type, data }) => ({ type, data }))).toEqual([
-      { type: 'CardMoved', data: { cardId: 'b1', from: { zone: 'hand', player: 'p1' }, to: { zone: 'play', player: 'p1' }, reason: 'played' } },
-      { type: 'CardStatusChanged', data: { cardId: 'b1', exerted: true, damage: 1 } },
-      { type: 'CardStatusChanged', data: { cardId: 'a1', faceDown: true, exerted: false, damage: 0 } },
+      { type: 'CardMoved', data: { cardId: 'card-b1', from: { zone: 'hand', player: 'p1' }, to: { zone: 'play', player: 'p1' }, reason: 'played' } },
+      { type: 'CardStatusChanged', data: { cardId: 'card-b1', exerted: true, damage: 1 } },
+      { type: 'CardStatusChanged', data: { cardId: 'card-a1', faceDown: true, exerted: false, damage: 0 } },
     ]);
     const { judge, spectator } = fold(result);
     expect(judge.zones['play@p1'].cards.map(({ cardId, faceDown }) => [cardId, faceDown])).toEqual([
-      ['a1', true],
-      ['b1', false],
+      ['card-a1', true],
+      ['card-b1', false],
     ]);
     expect(spectator.zones['play@p1'].cards.filter((card) => card.faceDown).map((card) => card.definition)).toEqual([undefined]);
   });
@@ -122,15 +122,16 @@ describe('tcg.online replays: engine behaviours beyond the samples', () => {
     ]);
     const result = converted(replay);
     expect(result.steps[0].map(({ type }) => type)).toEqual(['CardMoved', 'ZoneShuffled']);
-    expect(result.steps[0][1].data).toEqual({ zone: { zone: 'deck', player: 'p1' }, order: ['d2', 'd1', 'c1', 'd3'] });
-    expect(fold(result).judge.zones['deck@p1'].cards.map((card) => card.cardId)).toEqual(['d2', 'd1', 'c1', 'd3']);
+    expect(result.steps[0][1].data).toEqual({ zone: { zone: 'deck', player: 'p1' }, order: ['card-d2', 'card-d1', 'card-c1', 'card-d3'] });
+    expect(fold(result).judge.zones['deck@p1'].cards.map((card) => card.cardId)).toEqual(['card-d2', 'card-d1', 'card-c1', 'card-d3']);
   });
 
-  it('a search, then a shuffle: the card found leaves, then the deck is shuffled', () => {
-    const start = engine({ 'deck:alice': ['d1', 'd2', 'd3', 'd4'], 'deck:bob': ['x1'] });
+  it('a search, then a shuffle: the search finds the card (7.1.4), it leaves by the effect of its source, then the deck is shuffled', () => {
+    const start = engine({ 'deck:alice': ['d1', 'd2', 'd3', 'd4'], 'deck:bob': ['x1'], 'play:alice': ['c1'] });
     const replay = replayOf(start, [
       {
         moveId: 'resolveEffect',
+        log: { sourceCardId: 'c1' },
         change: (draft) => {
           draft.ctx.zones.private.zoneCards['deck:alice'] = ['d4', 'd1', 'd3'];
           draft.ctx.zones.private.zoneCards['hand:alice'] = ['d2'];
@@ -139,8 +140,10 @@ describe('tcg.online replays: engine behaviours beyond the samples', () => {
       },
     ]);
     const result = converted(replay);
-    expect(result.steps[0].map(({ type }) => type)).toEqual(['CardMoved', 'ZoneShuffled']);
-    expect(fold(result).judge.zones['deck@p1'].cards.map((card) => card.cardId)).toEqual(['d3', 'd1', 'd4']);
+    expect(result.steps[0].map(({ type }) => type)).toEqual(['SearchPerformed', 'CardMoved', 'ZoneShuffled']);
+    expect(result.steps[0][0].data).toEqual({ player: 'p1', zone: { zone: 'deck', player: 'p1' }, found: 'card-d2' });
+    expect(result.steps[0][1].data).toMatchObject({ cardId: 'card-d2', source: 'card-c1' });
+    expect(fold(result).judge.zones['deck@p1'].cards.map((card) => card.cardId)).toEqual(['card-d3', 'card-d1', 'card-d4']);
   });
 
   it('a shuffle in the step that also starts a turn and draws: the drawn card is on top of the shuffled deck', () => {
@@ -159,8 +162,8 @@ describe('tcg.online replays: engine behaviours beyond the samples', () => {
     ]);
     const result = converted(replay);
     expect(result.steps[0].map(({ type }) => type)).toEqual(['ZoneShuffled', 'TurnStarted', 'CardMoved']);
-    expect(result.steps[0][0].data).toEqual({ zone: { zone: 'deck', player: 'p1' }, order: ['d2', 'd1', 'd3'] });
-    expect(fold(result).judge.zones['deck@p1'].cards.map((card) => card.cardId)).toEqual(['d1', 'd3']);
+    expect(result.steps[0][0].data).toEqual({ zone: { zone: 'deck', player: 'p1' }, order: ['card-d2', 'card-d1', 'card-d3'] });
+    expect(fold(result).judge.zones['deck@p1'].cards.map((card) => card.cardId)).toEqual(['card-d1', 'card-d3']);
   });
 
   it('refuses limbo holding a character that is under nothing: the rules place it nowhere', () => {
@@ -206,8 +209,8 @@ describe('tcg.online replays: engine behaviours beyond the samples', () => {
     ]);
     const result = converted(replay);
     expect(result.steps.map((events) => events.map(({ data }) => data))).toEqual([
-      [{ cardId: 'e1', from: { zone: 'hand', player: 'p1' }, to: { zone: 'play', player: 'p1' }, reason: 'played' }],
-      [{ cardId: 'e1', from: { zone: 'play', player: 'p1' }, to: { zone: 'discard', player: 'p1' }, position: 0, reason: 'resolved' }],
+      [{ cardId: 'card-e1', from: { zone: 'hand', player: 'p1' }, to: { zone: 'play', player: 'p1' }, reason: 'played' }],
+      [{ cardId: 'card-e1', from: { zone: 'play', player: 'p1' }, to: { zone: 'discard', player: 'p1' }, position: 0, reason: 'resolved' }],
     ]);
   });
 });

@@ -1,11 +1,11 @@
-import { DEFAULT_REPLAY_LIMIT, MatchWithTokens, MatchWriter, importTcgOnlineReplay } from '@matchlog/matches';
+import { DEFAULT_REPLAY_LIMIT, MatchWithTokens, MatchWriter, RoundResultsReader, importTcgOnlineReplay } from '@matchlog/matches';
 import { Body, Controller, Inject, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
 import { bytesOf } from '../config/byte-size';
 import { ApiConfig } from '../config/config';
-import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
+import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
 import { API_CONFIG } from '../tokens';
@@ -20,6 +20,7 @@ export class ReplayImportController {
 
   constructor(
     private readonly writer: MatchWriter,
+    private readonly results: RoundResultsReader,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
     this.maxBytes = bytesOf(config.replayLimit ?? '') ?? DEFAULT_REPLAY_LIMIT;
@@ -33,12 +34,12 @@ export class ReplayImportController {
   @ApiOperation({
     summary: 'Import a tcg.online Lorcana replay (organizer key)',
     description:
-      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. ?game= and ?bestOf= number the game in its series (tournament.game, bestOf; the series is tournament.event, from the replay's matchId). The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.",
+      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.",
   })
   @Returns(201, 'MatchWithTokens')
-  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, {
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, CATALOG_ERRORS, {
     400: ['REPLAY_UNREADABLE'],
-    409: ['REPLAY_ALREADY_IMPORTED'],
+    409: ['REPLAY_ALREADY_IMPORTED', 'REPLAY_SERIES_OUT_OF_ORDER'],
     413: ['REPLAY_TOO_LARGE'],
     422: ['REPLAY_MALFORMED', 'REPLAY_VERSION_UNSUPPORTED', 'REPLAY_UNKNOWN_CARD', 'REPLAY_PATCH_FAILED', 'REPLAY_STEP_UNEXPLAINED', ...DOMAIN_CODES],
   })
@@ -47,6 +48,6 @@ export class ReplayImportController {
     const contentType = request.headers['content-type'];
     const zipped = /^application\/zip\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
-    return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, query);
+    return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, query, this.results);
   }
 }

@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Import a tcg.online Lorcana replay (organizer key)
-         * @description The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. ?game= and ?bestOf= number the game in its series (tournament.game, bestOf; the series is tournament.event, from the replay's matchId). The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.
+         * @description The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.
          */
         post: operations["ReplayImportController_tcgOnline"];
         delete?: never;
@@ -3596,9 +3596,7 @@ export interface operations {
                 /** @description how many games the series is the best of (default 3) */
                 bestOf?: 1 | 3 | 5;
             };
-            header: {
-                "content-type": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3653,7 +3651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DUPLICATE_EVENT_ID, REPLAY_ALREADY_IMPORTED */
+            /** @description DUPLICATE_EVENT_ID, REPLAY_ALREADY_IMPORTED, REPLAY_SERIES_OUT_OF_ORDER */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3661,7 +3659,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "DUPLICATE_EVENT_ID" | "REPLAY_ALREADY_IMPORTED";
+                        code?: "DUPLICATE_EVENT_ID" | "REPLAY_ALREADY_IMPORTED" | "REPLAY_SERIES_OUT_OF_ORDER";
                     };
                 };
             };
@@ -3713,7 +3711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3721,7 +3719,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
                     };
                 };
             };

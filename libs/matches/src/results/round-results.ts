@@ -1,4 +1,4 @@
-import { CatalogDb, RoundTable, roundResults } from '@matchlog/catalog';
+import { CatalogDb, RoundTable, matchStartsOfEvent, roundResults } from '@matchlog/catalog';
 import { DEFAULT_BEST_OF } from '@matchlog/domain';
 import { CatalogFreshness } from '../read/catalog-freshness';
 import { MatchResult, duplicatesAmong, matchResult } from './match-result';
@@ -45,6 +45,12 @@ export class RoundResultsReader {
   async results(event: string, round: number, after?: number): Promise<RoundResults> {
     await this.freshness.reach(after);
     return { event, round, tables: (await roundResults(this.catalog, event, round)).map(tableResult) };
+  }
+
+  /** The matches an event holds and when each began, every acknowledged write in (a series' games, to number the next). */
+  async startsOf(event: string): Promise<{ readonly matchId: string; readonly startedAt: string }[]> {
+    await this.freshness.reach();
+    return matchStartsOfEvent(this.catalog, event);
   }
 }
 

@@ -1,6 +1,7 @@
-import { MatchCreated, StartingCard, vocabulary } from '@matchlog/domain';
+import { MatchCreated, StartingCard } from '@matchlog/domain';
 import { PrintedFacts, byShortId, printedFacts } from '@matchlog/cards';
 import { apply } from 'mutative';
+import { cardIdOf, withCardIds } from './card-ids';
 import { Seats, Snapshot, snapshot } from './engine-snapshot';
 import { ReplayFile, readReplayFile } from './replay-file';
 import { Refused, StepUnexplained, refuse } from './refusal';
@@ -27,12 +28,6 @@ export interface ConvertOptions {
 }
 
 const SEATS = ['p1', 'p2'] as const;
-
-/**
- * Whether MatchCreated's cards take their printed facts (`printed`, issue 25 §2): read from the domain's vocabulary, so
- * the import names them as soon as the domain has the field, and never sends a field the domain would refuse.
- */
-const TAKES_PRINTED = 'printed' in (vocabulary.MatchCreated.cards.spec as unknown as { items: { fields: object } }).items.fields;
 
 const playerName = (replay: ReplayFile, id: string): string | undefined => {
   const found = Array.isArray(replay.metadata?.players) ? replay.metadata.players.find((player) => player?.id === id) : undefined;
@@ -87,8 +82,7 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
     for (const cardId of ids) {
       const definition = definitionOf.get(cardId);
       if (definition === undefined) return refuse('REPLAY_MALFORMED', `card ${cardId} of initialState is not in cardsMaps.cardInstances`);
-      const printed = TAKES_PRINTED ? { printed: factsOf.get(cardId) } : {};
-      cards.push({ cardId, owner: zonePlayer(key), definition, zone: { zone: zoneName(key), player: zonePlayer(key) }, ...printed } as StartingCard);
+      cards.push({ cardId: cardIdOf(cardId), owner: zonePlayer(key), definition, zone: { zone: zoneName(key), player: zonePlayer(key) }, printed: factsOf.get(cardId) });
     }
   if (cards.length !== definitionOf.size) return refuse('REPLAY_MALFORMED', 'initialState does not hold every card of cardsMaps.cardInstances');
   const created: MatchCreated = {
@@ -100,6 +94,9 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
     cards,
     tournament: {
       event: `tcg.online match ${replay.matchId}`.slice(0, 200),
+      // a series is one match, played at one table: its event holds one round
+      round: 1,
+      table: 1,
       ...(options.game !== undefined && { game: options.game }),
       ...(options.bestOf !== undefined && { bestOf: options.bestOf }),
     },
@@ -125,7 +122,7 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
     try {
       const after = snapshot(state, seats);
       const recordedAt = iso(timestamp);
-      steps.push(stepEvents(sim, before, after, step).map((event) => ({ ...event, recordedAt }) as ImportedEvent));
+      steps.push(stepEvents(sim, before, after, step).map((event) => ({ ...withCardIds(event), recordedAt }) as ImportedEvent));
       before = after;
     } catch (error) {
       const why = error instanceof StepUnexplained ? error.reason : 'the state after it is not one the import can read';

@@ -27,6 +27,8 @@ export const KNOWN_MOVES = new Set([
   'forfeitGame',
 ]);
 
+const SEATS = ['p1', 'p2'] as const;
+
 /** Source zones in the order their cards move within one step: the mover's own cards first, draws last. */
 const SOURCE_ORDER = ['hand', 'play', 'inkwell', 'discard', 'deck'];
 
@@ -54,7 +56,7 @@ const reasonOf = (from: string, to: string, moveId: string, type: string | undef
   return reasons[pair];
 };
 
-const moveData = (sim: SimZones, after: Snapshot, card: string, to: string, moveId: string, pending: ReadonlySet<string>): Move => {
+const moveData = (sim: SimZones, after: Snapshot, card: string, to: string, moveId: string, pending: ReadonlySet<string>, source: string | undefined): Move => {
   const type = sim.types.get(card);
   const from = sim.zoneOf.get(card)!;
   detach(sim, card);
@@ -68,13 +70,15 @@ const moveData = (sim: SimZones, after: Snapshot, card: string, to: string, move
     ...(position !== undefined && { position }),
     ...(faceDown && { faceDown: true }),
     ...(reason !== undefined && { reason }),
+    // a card an effect takes from a deck, or puts elsewhere in it, is the effect's doing, not a draw out of order (7.2.2)
+    ...(source !== undefined && zoneName(from) === 'deck' && { source }),
   };
   attach(sim, card, to, position, faceDown);
   return move;
 };
 
 /** Emits the moves of `cards`, grouped by source zone: one CardMoved, or CardsMoved for cards that move together. */
-const emitMoves = (out: DraftEvent[], sim: SimZones, after: Snapshot, cards: readonly string[], moveId: string): void => {
+const emitMoves = (out: DraftEvent[], sim: SimZones, after: Snapshot, cards: readonly string[], moveId: string, source?: string): void => {
   const ordered = [...cards].sort((a, b) => {
     const za = sim.zoneOf.get(a)!;
     const zb = sim.zoneOf.get(b)!;
@@ -94,7 +98,7 @@ const emitMoves = (out: DraftEvent[], sim: SimZones, after: Snapshot, cards: rea
     if (from !== groupFrom) flush();
     groupFrom = from;
     pending.delete(card);
-    group.push(moveData(sim, after, card, after.zoneOf.get(card)!, moveId, pending));
+    group.push(moveData(sim, after, card, after.zoneOf.get(card)!, moveId, pending, source));
   }
   flush();
 };
@@ -180,14 +184,15 @@ const statusEvents = (out: DraftEvent[], sim: SimZones, after: Snapshot, which: 
  * effect's inking keeps unrevealed, 7.5.6; a card revealed from a deck), or to the seats it names: a player shown cards
  * of their own deck looks at them. Cards already face up in a public zone are not revealed again.
  */
-const revealed = (out: DraftEvent[], sim: SimZones, before: Snapshot, after: Snapshot): void => {
+const revealed = (out: DraftEvent[], sim: SimZones, before: Snapshot, after: Snapshot, source: string | undefined): void => {
   for (const [id, reveal] of after.reveals) {
     if (before.reveals.has(id)) continue;
     const hidden = reveal.cardIds.filter((card) => !['play', 'discard'].includes(zoneName(sim.zoneOf.get(card)!)) || sim.faceDown.has(card));
     if (hidden.length === 0) continue;
     const looker = reveal.to !== 'all' && reveal.to.length === 1 ? reveal.to[0] : null;
     if (reveal.to === 'all') out.push({ type: 'CardsRevealed', data: { cardIds: hidden } });
-    else if (looker !== null && hidden.every((card) => sim.zoneOf.get(card) === `deck@${looker}`)) out.push({ type: 'CardsLookedAt', data: { player: looker, cardIds: hidden } });
+    else if (looker !== null && hidden.every((card) => sim.zoneOf.get(card) === `deck@${looker}`))
+      out.push({ type: 'CardsLookedAt', data: { player: looker, cardIds: hidden, ...(source !== undefined && { source }) } });
     else out.push({ type: 'CardsRevealed', data: { cardIds: hidden, to: [...reveal.to] } });
   }
 };
@@ -201,6 +206,36 @@ const LORE_REASONS: Record<string, string> = {
   resolveBag: 'ability',
   resolveEffect: 'effect',
   passTurn: 'turn',
+};
+
+/**
+ * The card whose effect acts in this step, when one does: the one the engine's resolveEffect or resolveBag log names, else
+ * an effect or a bag ability that finished in it, else one that began in it (a played action's look). The engine's moves
+ * by effect (a scry, a search) name it as their `source`.
+ */
+const effectSource = (before: Snapshot, after: Snapshot, logs: readonly ReplayLog[]): string | undefined => {
+  const logged = logs.filter((log) => log.type === 'resolveEffect' || log.type === 'resolveBag').map((log) => log.sourceCardId);
+  const finished = [...before.effects].filter(([id]) => !after.effects.has(id)).map(([, effect]) => effect.sourceCardId);
+  const resolved = [...before.bag].filter(([id]) => !after.bag.has(id)).map(([, item]) => item.sourceCardId);
+  const began = [...after.effects].filter(([id]) => !before.effects.has(id)).map(([, effect]) => effect.sourceCardId);
+  return [...logged, ...finished, ...resolved, ...began].find((card): card is string => typeof card === 'string' && after.zoneOf.has(card));
+};
+
+/**
+ * An effect that took a card from inside a deck, not from its top, and not one the step let its player look at or
+ * revealed: a search (7.1.4). The engine's logs do not say what was searched for, so the search names no criteria
+ * (any card matches); what it found is the card the state shows leaving.
+ */
+const searches = (out: DraftEvent[], sim: SimZones, leaving: readonly string[]): void => {
+  const named = new Set(out.flatMap((event) => (event.type === 'CardsLookedAt' || event.type === 'CardsRevealed' ? event.data.cardIds : [])));
+  const fromDeck = leaving.filter((card) => zoneName(sim.zoneOf.get(card)!) === 'deck');
+  for (const card of fromDeck) {
+    const key = sim.zoneOf.get(card)!;
+    const deck = sim.zones.get(key)!;
+    const above = deck.slice(0, deck.indexOf(card));
+    if (named.has(card) || above.every((other) => fromDeck.includes(other))) continue;
+    out.push({ type: 'SearchPerformed', data: { player: zonePlayer(key), zone: { zone: 'deck', player: zonePlayer(key) }, found: card } });
+  }
 };
 
 const scryLooks = (logs: readonly ReplayLog[]): boolean =>
@@ -262,22 +297,29 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
     }
   for (const [id] of before.effects) if (!after.effects.has(id)) out.push({ type: 'EffectResolved', data: { effectId: publicId(sim, id, 'effect') } });
 
-  revealed(out, sim, before, after);
+  const source = effectSource(before, after, step.logs);
+  revealed(out, sim, before, after, source);
   if (scryLooks(step.logs)) {
     // the cards the scry took from the deck, as the state shows them: the looker is the deck's owner
     const looked = [...moved].filter((card) => zoneName(sim.zoneOf.get(card)!) === 'deck');
-    if (looked.length > 0) out.push({ type: 'CardsLookedAt', data: { player: zonePlayer(sim.zoneOf.get(looked[0])!), cardIds: looked } });
+    if (looked.length > 0) out.push({ type: 'CardsLookedAt', data: { player: zonePlayer(sim.zoneOf.get(looked[0])!), cardIds: looked, ...(source !== undefined && { source }) } });
   }
   out.push(...shuffles);
   const now = [...moved].filter((card) => !isTurnDraw(card) && !withinDeck.includes(card));
-  emitMoves(out, sim, after, now, moveId);
-  emitMoves(out, sim, after, withinDeck, moveId);
+  if (source !== undefined) searches(out, sim, now);
+  emitMoves(out, sim, after, now, moveId, source);
+  emitMoves(out, sim, after, withinDeck, moveId, source);
   for (const key of shuffleAfterMoves) shuffleNow(out, sim, after, key);
   statusEvents(out, sim, after, (card) => !isReady(card));
-  for (const player of Object.keys(after.lore)) {
-    const by = after.lore[player] - (before.lore[player] ?? 0);
-    if (by !== 0) out.push({ type: 'CounterChanged', data: { counter: 'lore', player, by, reason: LORE_REASONS[moveId] ?? 'lore' } });
-  }
+  const lore = (): void => {
+    for (const player of Object.keys(after.lore)) {
+      const by = after.lore[player] - (before.lore[player] ?? 0);
+      if (by !== 0) out.push({ type: 'CounterChanged', data: { counter: 'lore', player, by, reason: LORE_REASONS[moveId] ?? 'lore' } });
+    }
+  };
+  // the step that wins the game gains its lore last: a player who reaches 20 lore wins there, and what the engine did in
+  // the same step (a quest's triggered ability added to the bag) came with the move, not after the win
+  if (after.ended === null) lore();
   if (turnStarted) {
     out.push({ type: 'TurnStarted', data: { player: after.active!, turn: after.turn } });
     statusEvents(out, sim, after, isReady);
@@ -306,7 +348,11 @@ export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, ste
     }
   checkReproduced(sim, after);
   if (after.ended !== null) {
+    lore();
     const { winner, reason } = after.ended;
+    // a concession or a forfeit: the loser left the match (the tournament rules' win by the opponent's leaving)
+    const loser = SEATS.find((seat) => winner !== null && seat !== winner);
+    if ((moveId === 'concede' || moveId === 'forfeitGame') && loser !== undefined) out.push({ type: 'PlayerLeft', data: { player: loser } });
     out.push({ type: 'MatchEnded', data: { ...(winner !== null && { winner }), reason: reason.slice(0, 500) || 'game ended' } });
   }
   return out;
