@@ -1,6 +1,5 @@
 export * from './normalise';
 export * from './edit-distance';
-export * from './printed-facts';
 export * from './card-table';
 export * from './lorcana/lorcana-row';
 export * from './lorcana/lorcana-card';

@@ -1,4 +1,4 @@
-import { PrintedFacts } from '../printed-facts';
+import type { PrintedFacts } from '@matchlog/domain';
 import { LorcanaCardType, LorcanaInk, LorcanaRow } from './lorcana-row';
 
 /** One card file of the table: a printing (short id, set, number) of a card definition and its printed facts. */

@@ -1,5 +1,5 @@
-import { MatchCreated, StartingCard } from '@matchlog/domain';
-import { PrintedFacts, byShortId, printedFacts } from '@matchlog/cards';
+import { MatchCreated, PrintedFacts, StartingCard } from '@matchlog/domain';
+import { byShortId, printedFacts } from '@matchlog/cards';
 import { apply } from 'mutative';
 import { cardIdOf, withCardIds } from './card-ids';
 import { Seats, Snapshot, snapshot } from './engine-snapshot';
