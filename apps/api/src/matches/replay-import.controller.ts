@@ -1,4 +1,4 @@
-import { DEFAULT_REPLAY_LIMIT, MatchWithTokens, MatchWriter, importTcgOnlineReplay } from '@matchlog/matches';
+import { DEFAULT_REPLAY_LIMIT, MatchWriter, ReplayImported, importTcgOnlineReplay } from '@matchlog/matches';
 import { Body, Controller, Headers, Inject, Post, Query, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -33,16 +33,16 @@ export class ReplayImportController {
   @ApiOperation({
     summary: 'Import a tcg.online Lorcana replay (organizer key)',
     description:
-      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. ?game= and ?bestOf= number the game in its series (tournament.game, bestOf; the series is tournament.event, from the replay's matchId). The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.",
+      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. ?game= and ?bestOf= number the game in its series (tournament.game, bestOf; the series is tournament.event, from the replay's matchId). The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see.",
   })
-  @Returns(201, 'MatchWithTokens')
+  @Returns(201, 'ReplayImported')
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, {
     400: ['REPLAY_UNREADABLE'],
     409: ['REPLAY_ALREADY_IMPORTED'],
     413: ['REPLAY_TOO_LARGE'],
     422: ['REPLAY_MALFORMED', 'REPLAY_VERSION_UNSUPPORTED', 'REPLAY_UNKNOWN_CARD', 'REPLAY_PATCH_FAILED', 'REPLAY_STEP_UNEXPLAINED', ...DOMAIN_CODES],
   })
-  tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Headers('content-type') contentType?: string): Promise<MatchWithTokens> {
+  tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Headers('content-type') contentType?: string): Promise<ReplayImported> {
     const zipped = /^application\/zip\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
     return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, query);

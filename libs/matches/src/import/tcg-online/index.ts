@@ -4,3 +4,4 @@ export * from './convert-replay';
 export type { DraftEvent } from './step-events';
 export * from './replay-upload';
 export * from './import-replay';
+export * from './replay-exposure';
