@@ -73,7 +73,7 @@ export type { ReplayImported } from './import/tcg-online/import-replay';
 export { convertTcgOnlineReplay, importedEvents } from './import/tcg-online/convert-replay';
 export type { ConvertedReplay } from './import/tcg-online/convert-replay';
 export { replayOfUpload } from './import/tcg-online/replay-upload';
-export { replayExposure } from './import/tcg-online/replay-exposure';
+export { judgeViewExposure, replayExposure } from './import/tcg-online/replay-exposure';
 export type { AudienceExposure, ExposedZone } from './import/tcg-online/replay-exposure';
 export type { ReplayRefusal } from './import/tcg-online/refusal';
 export { DEFAULT_REPLAY_LIMIT } from './import/tcg-online/replay-upload';

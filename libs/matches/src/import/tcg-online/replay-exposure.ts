@@ -46,13 +46,11 @@ const summaryOf = (audience: string, zones: readonly ExposedZone[], seed: boolea
 };
 
 /**
- * What the replay file itself reveals, per audience (each player, the public), beyond what that audience saw in the
- * match. The file is the engine's unfiltered state at every step, so it names every card wherever it lies, in order; the
- * converted match says what each audience could name at each revision (the domain's observations, folded by the
- * knowledge ledger). A card the file names at a revision where an audience could not is exposed to that audience.
+ * What a judge's view of these events (the log itself) names beyond what each audience (each player, the public) could
+ * name at the same revision: per zone, the cards the judge sees there while that audience could not, from the domain's
+ * own observations folded by the knowledge ledger. `seed`: whether the source also holds a seed that predicts shuffles.
  */
-export const replayExposure = (converted: ConvertedReplay): AudienceExposure[] => {
-  const events = [{ type: 'MatchCreated', data: converted.created }, ...converted.steps.flat()].map((event, i) => ({ ...event, id: `e${i + 1}` }) as MatchEvent);
+export const judgeViewExposure = (events: readonly MatchEvent[], seed = false): AudienceExposure[] => {
   const ledger = knowledgeLedger(events);
   const known = knowledgeOf(ledger);
   const audiences = ledger.audiences.filter((audience) => audience !== BROADCAST);
@@ -75,7 +73,17 @@ export const replayExposure = (converted: ConvertedReplay): AudienceExposure[] =
   const orderedZone = new Set(state.layout?.zones.filter((z) => z.definition.ordered).map((z) => z.key));
   return audiences.map((audience) => {
     const zones = [...exposed.get(audience)!].map(([zone, cards]) => ({ zone, cards: cards.size, ordered: orderedZone.has(zone) })).sort((a, b) => a.zone.localeCompare(b.zone));
-    const seed = converted.source.seeded;
     return { audience, zones, seed, summary: summaryOf(audience, zones, seed) };
   });
 };
+
+/**
+ * What the replay file itself reveals, per audience, beyond what that audience saw in the match. The file is the
+ * engine's unfiltered state at every step (the judge's view: the differential test holds the converted judge's view to
+ * it), with the seed, so it names every card wherever it lies, in order, and every shuffle to come.
+ */
+export const replayExposure = (converted: ConvertedReplay): AudienceExposure[] =>
+  judgeViewExposure(
+    [{ type: 'MatchCreated', data: converted.created }, ...converted.steps.flat()].map((event, i) => ({ ...event, id: `e${i + 1}` }) as MatchEvent),
+    converted.source.seeded,
+  );
