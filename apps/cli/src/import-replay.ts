@@ -140,7 +140,8 @@ const upload = async (client: MatchlogClient, file: string): Promise<Outcome> =>
   }
 };
 
-const KINDS = ['imported', 'converted', 'already there', 'refused'] as const;
+/** What a run can answer: over HTTP imported, already there or refused; offline converted or refused. */
+const kindsOf = (online: boolean): readonly Outcome['kind'][] => (online ? ['imported', 'already there', 'refused'] : ['converted', 'refused']);
 
 const detailOf = (outcome: Outcome): string =>
   outcome.kind === 'imported'
@@ -152,10 +153,10 @@ const detailOf = (outcome: Outcome): string =>
         : `${outcome.code}: ${outcome.message}`;
 
 /** The summary: one row per replay, then the count of each outcome. */
-export const summaryTable = (results: readonly Result[]): string => {
+export const summaryTable = (results: readonly Result[], online: boolean): string => {
   const nameWidth = Math.max(6, ...results.map((r) => basename(r.file).length));
   const rows = results.map((r) => `${basename(r.file).padEnd(nameWidth)}  ${r.outcome.kind.padEnd(13)}  ${detailOf(r.outcome)}`);
-  const counts = KINDS.map((kind) => [kind, results.filter((r) => r.outcome.kind === kind).length] as const).filter(([kind, n]) => n > 0 || kind === 'refused');
+  const counts = kindsOf(online).map((kind) => [kind, results.filter((r) => r.outcome.kind === kind).length] as const);
   return [`${'replay'.padEnd(nameWidth)}  ${'result'.padEnd(13)}  match, file or why`, ...rows, '', counts.map(([kind, n]) => `${n} ${kind}`).join(', ')].join('\n');
 };
 
@@ -234,7 +235,7 @@ export const importReplay = async (argv: readonly string[], env: NodeJS.ProcessE
   if (io.progress) io.progress('\n');
   if (args.json) io.out(JSON.stringify({ results: results.map((r) => ({ file: r.file, ...r.outcome })), ...(aborted && { aborted }) }, null, 2));
   else {
-    io.out(summaryTable(results));
+    io.out(summaryTable(results, client !== undefined));
     const exposure = exposureLines(results);
     if (exposure.length > 0) io.out(['', ...exposure].join('\n'));
   }
