@@ -66,7 +66,11 @@ const freshCopy = (json: string): Uint8Array => {
 
 const post = async (base: string, zip: Uint8Array): Promise<number> => {
   const start = process.hrtime.bigint();
-  const answer = await fetch(`${base}/matches/import/tcg-online`, { method: 'POST', headers: { 'content-type': 'application/zip', authorization: `Bearer ${KEY}` }, body: zip as BodyInit });
+  const answer = await fetch(`${base}/matches/import/tcg-online`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/zip', authorization: `Bearer ${KEY}` },
+    body: zip as BodyInit,
+  });
   if (answer.status !== 201) throw new Error(`import answered ${answer.status}: ${await answer.text()}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
 };
