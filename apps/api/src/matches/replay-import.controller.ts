@@ -1,4 +1,4 @@
-import { DEFAULT_REPLAY_LIMIT, MatchWriter, ReplayImported, importTcgOnlineReplay } from '@matchlog/matches';
+import { DEFAULT_REPLAY_LIMIT, MatchWithTokens, MatchWriter, importTcgOnlineReplay } from '@matchlog/matches';
 import { Body, Controller, Headers, Inject, Post, Query, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -42,7 +42,7 @@ export class ReplayImportController {
     413: ['REPLAY_TOO_LARGE'],
     422: ['REPLAY_MALFORMED', 'REPLAY_VERSION_UNSUPPORTED', 'REPLAY_UNKNOWN_CARD', 'REPLAY_PATCH_FAILED', 'REPLAY_STEP_UNEXPLAINED', ...DOMAIN_CODES],
   })
-  tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Headers('content-type') contentType?: string): Promise<ReplayImported> {
+  tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Headers('content-type') contentType?: string): Promise<MatchWithTokens> {
     const zipped = /^application\/zip\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
     return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, query);
