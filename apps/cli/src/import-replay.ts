@@ -169,11 +169,10 @@ export const exposureLines = (results: readonly Result[]): string[] => {
   const lines = ["what the replay file names beyond each audience's view (a judge's view: never hand it to a player before the match ends):"];
   for (const audience of audiences) {
     const mine = exposes.filter((e) => e.audience === audience);
-    if (single) {
-      lines.push(`  ${audience}: ${mine[0].summary}`);
-      continue;
-    }
-    const zones = [...new Set(mine.flatMap((e) => e.zones.map((z) => `${z.zone}${z.ordered ? ' in order' : ''}`)))].sort();
+    // one file: how many cards of each zone; several: which zones any of them exposes
+    const named = (z: AudienceExposure['zones'][number]) => `${single ? `${z.cards} card${z.cards === 1 ? '' : 's'} of ` : ''}${z.zone}${z.ordered ? ' in order' : ''}`;
+    const zones = [...new Set(mine.flatMap((e) => e.zones.map(named)))];
+    if (!single) zones.sort();
     lines.push(`  ${audience}: ${[...zones, ...(mine.some((e) => e.seed) ? ['the seed that predicts every shuffle'] : [])].join(', ') || 'nothing'}`);
   }
   if (!single) lines.push('  (--json gives each file its own)');

@@ -27,6 +27,8 @@ describe('npx matchlog import-replay, offline', () => {
     expect(run.stdout).toMatch(/replay +result +match, file or why/);
     expect(run.stdout).toContain('4 converted, 0 refused');
     expect(run.stdout).toMatch(/ {2}p1: deck@p1 in order, deck@p2 in order, hand@p2, .*the seed that predicts every shuffle/);
+    const single = await matchlog(['import-replay', join(dir, samples[0].name), '--out', out]);
+    expect(single.stdout).toMatch(/ {2}p1: 60 cards of deck@p1 in order, 60 cards of deck@p2 in order, \d+ cards of hand@p2, .*the seed that predicts every shuffle/);
     expect(run.stdout).toMatch(/ {2}public: deck@p1 in order, deck@p2 in order, hand@p1, hand@p2/);
     for (const sample of samples) {
       const log = parseJsonLines(readFileSync(jsonl(sample.name), 'utf8'));
