@@ -33,6 +33,14 @@ describe('POST /matches/import/tcg-online', () => {
         revision: expect.any(Number),
         tokens: { players: { p1: expect.any(String), p2: expect.any(String) }, judge: expect.any(String) },
       });
+      // what the file names beyond each audience's view: the other hand, both decks in order, the seed
+      const exposed = Object.fromEntries(answer.body.exposes.map((e: { audience: string; zones: { zone: string }[] }) => [e.audience, e.zones.map((z) => z.zone)]));
+      expect(Object.keys(exposed)).toEqual(['p1', 'p2', 'public']);
+      expect(exposed.p1).toEqual(expect.arrayContaining(['deck@p1', 'deck@p2', 'hand@p2']));
+      expect(exposed.p1).not.toContain('hand@p1');
+      expect(exposed.p2).not.toContain('hand@p2');
+      expect(exposed.public).toEqual(expect.arrayContaining(['hand@p1', 'hand@p2']));
+      expect(answer.body.exposes.every((e: { seed: boolean }) => e.seed)).toBe(true);
       const { matchId, revision } = answer.body;
       const exported = await t.http().get(`/matches/${matchId}/export`).set(t.organizer).expect(200);
       const log = parseJsonLines(exported.text);

@@ -35,6 +35,9 @@ commands:
   knowledge <file> [--at N]        who knew which card, and which part of each deck was still random
   push <journal> --server URL --match ID [--token T]
                                    send an offline journal's batches the server has not acknowledged (matchlog push --help)
+  import-replay <file|folder> [--server URL] [--key KEY]
+                                   tcg.online replays: imported over HTTP, or converted to JSON Lines for the
+                                   commands above (matchlog import-replay --help)
 
 operator commands (on the store and catalog the MATCHLOG_* variables name, as the server reads them):
   migrate                          bring the catalog database to the latest migration (the server does it on start)

@@ -1,5 +1,6 @@
 import { Ed25519Jwk, Finding, LogToVerify, SignedHead, auditMatch, checkCommitments, knowledgeAt, knowledgeLedger, verifyLog } from '@matchlog/audit';
 import { BROADCAST, JUDGE, MatchEvent, PUBLIC, Replay, rulesets, zoneRefOfKey } from '@matchlog/domain';
+import { judgeViewExposure } from '@matchlog/matches';
 import { CliArgs, UsageError } from './args';
 import { CliMessages, messagesIn } from './messages';
 import { renderView } from './render-view';
@@ -84,7 +85,9 @@ export const replay = (events: readonly MatchEvent[], args: CliArgs): CommandRes
 
 export const knowledge = (events: readonly MatchEvent[], args: CliArgs): CommandResult => {
   const report = knowledgeAt(events, revisionIn(events, args), knowledgeLedger(events));
-  if (args.json) return { output: json(report), exitCode: 0 };
+  // the log is a judge's view: what it names that each audience could not, up to the revision asked
+  const exposes = judgeViewExposure(events.slice(0, report.revision));
+  if (args.json) return { output: json({ ...report, exposes }), exitCode: 0 };
   const m = messagesIn(args.language);
   const lines = [m.knowledgeHeading(report.revision, report.game), ''];
   for (const deck of report.decks) {
@@ -103,5 +106,13 @@ export const knowledge = (events: readonly MatchEvent[], args: CliArgs): Command
     lines.push(m.hiddenKnownCard(`${card.definition} [${card.cardId}]`, card.zone, how));
   }
   if (notable.length === 0) lines.push(m.none);
+  lines.push('', m.exposureHeading(report.revision));
+  for (const e of exposes)
+    lines.push(
+      m.exposureLine(
+        e.audience,
+        e.zones.map((z) => m.exposedZone(z.zone, z.cards, z.ordered)),
+      ),
+    );
   return { output: lines.join('\n'), exitCode: 0 };
 };

@@ -6,6 +6,7 @@ import { USAGE, UsageError, parseArgs } from './args';
 import { CommandResult, VerifyInputs, audit, knowledge, replay, verify } from './commands';
 import { CliMessages, messagesIn } from './messages';
 import { isOperatorCommand, runOperator } from './operator/operator';
+import { importReplay } from './import-replay';
 import { push } from './push';
 
 /** matchlog's version, from the package.json above this file: apps/cli/src in a checkout, dist/apps/cli/src when built. */
@@ -93,7 +94,7 @@ const main = (argv: readonly string[]): number => {
 
 const argv = process.argv.slice(2);
 const [command] = argv;
-// the operator's commands open the configured store and catalog; push talks to a server; every other command works offline, on a file
+// the operator's commands open the configured store and catalog; push and import-replay talk to a server; every other command works offline, on a file
 if (isOperatorCommand(command)) {
   if (argv.length === 1) void runOperator(command).then((code) => (process.exitCode = code));
   else {
@@ -102,6 +103,14 @@ if (isOperatorCommand(command)) {
   }
 } else if (command === 'push') {
   void push(argv.slice(1)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 2;
+    },
+  );
+} else if (command === 'import-replay') {
+  void importReplay(argv.slice(1)).then(
     (code) => (process.exitCode = code),
     (error: unknown) => {
       console.error(error);

@@ -40,6 +40,9 @@ export interface CliMessages {
   knownBy(audience: string, how: LearnedHow, revision: number): string;
   hiddenKnownCard(card: string, zone: string, how: readonly string[]): string;
   none: string;
+  exposureHeading(revision: number): string;
+  exposedZone(zone: string, cards: number, ordered: boolean): string;
+  exposureLine(audience: string, zones: readonly string[]): string;
   // errors once the command is known
   pastTheEnd(at: number, events: number): string;
   unknownAudience(audience: string, audiences: readonly string[]): string;
@@ -80,6 +83,10 @@ const en: CliMessages = {
   knownBy: (audience, how, revision) => `${audience} (${how} at r${revision})`,
   hiddenKnownCard: (card, zone, how) => `  ${card} in ${zone}: ${how.join(', ')}`,
   none: '  none',
+  exposureHeading: (revision) =>
+    `what this log names beyond each audience's view, up to revision ${revision} (it is a judge's view, as is a tcg.online replay file: never hand one to a player before the match ends):`,
+  exposedZone: (zone, cards, ordered) => `${cards} card${cards === 1 ? '' : 's'} of ${zone}${ordered ? ' in order' : ''}`,
+  exposureLine: (audience, zones) => `  ${audience}: ${zones.length ? zones.join(', ') : 'nothing it did not see'}`,
   pastTheEnd: (at, events) => `--at ${at} is past the end of this log: it has ${events} events`,
   unknownAudience: (audience, audiences) => `--as ${audience}: this match's audiences are ${audiences.join(', ')}`,
   cannotRead: (file, why) => `cannot read ${file}: ${why}`,
@@ -128,6 +135,10 @@ const es: CliMessages = {
   knownBy: (audience, how, revision) => `${audience} (${learnedHowEs[how] ?? how} en r${revision})`,
   hiddenKnownCard: (card, zone, how) => `  ${card} en ${zone}: ${how.join(', ')}`,
   none: '  ninguna',
+  exposureHeading: (revision) =>
+    `lo que este registro nombra más allá de la vista de cada audiencia, hasta la revisión ${revision} (es la vista de un juez, como un archivo de repetición de tcg.online: nunca se entrega a un jugador antes de que acabe la partida):`,
+  exposedZone: (zone, cards, ordered) => `${cards} carta${cards === 1 ? '' : 's'} de ${zone}${ordered ? ' en orden' : ''}`,
+  exposureLine: (audience, zones) => `  ${audience}: ${zones.length ? zones.join(', ') : 'nada que no viera'}`,
   pastTheEnd: (at, events) => `--at ${at} va más allá del final de este registro: tiene ${events} eventos`,
   unknownAudience: (audience, audiences) => `--as ${audience}: las audiencias de esta partida son ${audiences.join(', ')}`,
   cannotRead: (file, why) => `no se puede leer ${file}: ${why}`,

@@ -16,6 +16,7 @@ import type {
   MatchWithTokens,
   Receipt,
   RoundResults,
+  ReplayImported,
   RoundResultsQuery,
   View,
   Voided,
@@ -71,6 +72,17 @@ export class MatchlogClient {
   createMatch(data: MatchCreatedData, options: { matchId?: string; eventId?: string } = {}): Promise<MatchWithTokens> {
     const body = { ...data, matchId: options.matchId ?? this.newId(), eventId: options.eventId ?? this.newId() };
     return this.request<MatchWithTokens>({ method: 'POST', path: '/matches', body });
+  }
+
+  /**
+   * POST /matches/import/tcg-online (organizer key): a tcg.online replay, the .zip's bytes (sent as application/zip) or
+   * replay.json's text (application/json). The answer's `exposes` says what the file names beyond each audience's view.
+   * A game imported before throws a MatchlogError REPLAY_ALREADY_IMPORTED (409, `body.matchId` naming it): a retry of
+   * an import that reached the server answers that too.
+   */
+  importTcgOnline(replay: Uint8Array | string, options: { game?: number; bestOf?: 1 | 3 | 5 } = {}): Promise<ReplayImported> {
+    const type = typeof replay === 'string' ? 'application/json' : 'application/zip';
+    return this.request<ReplayImported>({ method: 'POST', path: '/matches/import/tcg-online', query: options, raw: { bytes: replay, type } });
   }
 
   /**

@@ -15,6 +15,8 @@ export interface Request {
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   /** sent as JSON, serialized once: every retry sends these very bytes */
   readonly body?: unknown;
+  /** sent as it is, with its media type, instead of a JSON body (a replay's .zip) */
+  readonly raw?: { readonly bytes: Uint8Array | string; readonly type: string };
   readonly headers?: Readonly<Record<string, string>>;
   readonly signal?: AbortSignal;
 }
@@ -43,10 +45,10 @@ const bodyOf = async (response: Response): Promise<unknown> => {
  */
 export const send = async <T>(options: TransportOptions, request: Request): Promise<T> => {
   const url = urlOf(options.baseUrl, request.path, request.query);
-  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const body: BodyInit | undefined = request.raw !== undefined ? (request.raw.bytes as BodyInit) : request.body === undefined ? undefined : JSON.stringify(request.body);
   const headers = {
     Accept: 'application/json',
-    ...(body !== undefined && { 'Content-Type': 'application/json' }),
+    ...(body !== undefined && { 'Content-Type': request.raw?.type ?? 'application/json' }),
     ...request.headers,
     ...authorization(options.token),
   };

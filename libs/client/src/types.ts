@@ -12,6 +12,7 @@ export type EventToSend = Schemas['EventDto'];
 /** An event as it was sent, with its id. */
 export type EventWithId = EventToSend & { readonly id: string };
 export type MatchWithTokens = Schemas['MatchWithTokens'];
+export type ReplayImported = Schemas['ReplayImported'];
 export type AudienceView = Schemas['AudienceView'];
 export type JudgeView = Schemas['JudgeView'];
 export type View = AudienceView | JudgeView;

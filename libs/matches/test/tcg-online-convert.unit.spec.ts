@@ -20,7 +20,7 @@ describe('convertTcgOnlineReplay: what it makes of a replay', () => {
       { id: 'p1', name: replay.metadata.players[0].displayName },
       { id: 'p2', name: replay.metadata.players[1].displayName },
     ]);
-    expect(converted.source).toEqual({ gameId: replay.gameId, matchId: replay.matchId, seats: replay.playerIds });
+    expect(converted.source).toEqual({ gameId: replay.gameId, matchId: replay.matchId, seats: replay.playerIds, seeded: true });
   });
 
   it('ties the game to its series (matchId) in the tournament fields, and numbers it when told', () => {

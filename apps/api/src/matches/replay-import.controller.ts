@@ -1,4 +1,4 @@
-import { DEFAULT_REPLAY_LIMIT, MatchWithTokens, MatchWriter, RoundResultsReader, importTcgOnlineReplay } from '@matchlog/matches';
+import { DEFAULT_REPLAY_LIMIT, MatchWriter, RoundResultsReader, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
 import { Body, Controller, Inject, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -34,9 +34,9 @@ export class ReplayImportController {
   @ApiOperation({
     summary: 'Import a tcg.online Lorcana replay (organizer key)',
     description:
-      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.",
+      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see.",
   })
-  @Returns(201, 'MatchWithTokens')
+  @Returns(201, 'ReplayImported')
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, CATALOG_ERRORS, {
     400: ['REPLAY_UNREADABLE'],
     409: ['REPLAY_ALREADY_IMPORTED', 'REPLAY_SERIES_OUT_OF_ORDER'],
@@ -44,7 +44,7 @@ export class ReplayImportController {
     422: ['REPLAY_MALFORMED', 'REPLAY_VERSION_UNSUPPORTED', 'REPLAY_UNKNOWN_CARD', 'REPLAY_PATCH_FAILED', 'REPLAY_STEP_UNEXPLAINED', ...DOMAIN_CODES],
   })
   // the request itself, not @Headers: Content-Type is the request body's media type in OpenAPI, never a header parameter
-  tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Req() request: { headers: { 'content-type'?: string } }): Promise<MatchWithTokens> {
+  tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Req() request: { headers: { 'content-type'?: string } }): Promise<ReplayImported> {
     const contentType = request.headers['content-type'];
     const zipped = /^application\/zip\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();

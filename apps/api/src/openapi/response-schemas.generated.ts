@@ -20,6 +20,33 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "AudienceExposure": {
+    "type": "object",
+    "properties": {
+      "audience": {
+        "type": "string"
+      },
+      "zones": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ExposedZone"
+        }
+      },
+      "seed": {
+        "type": "boolean"
+      },
+      "summary": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "audience",
+      "zones",
+      "seed",
+      "summary"
+    ],
+    "additionalProperties": false
+  },
   "AudienceFeed": {
     "type": "object",
     "properties": {
@@ -839,6 +866,26 @@ export const responseDefinitions = {
   },
   "EventsAppended": {
     "$ref": "#/definitions/Appended"
+  },
+  "ExposedZone": {
+    "type": "object",
+    "properties": {
+      "zone": {
+        "type": "string"
+      },
+      "cards": {
+        "type": "number"
+      },
+      "ordered": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "zone",
+      "cards",
+      "ordered"
+    ],
+    "additionalProperties": false
   },
   "Feed": {
     "$ref": "#/definitions/ObservationFeed"
@@ -3807,6 +3854,33 @@ export const responseDefinitions = {
       "skipped",
       "status",
       "store"
+    ],
+    "additionalProperties": false
+  },
+  "ReplayImported": {
+    "type": "object",
+    "properties": {
+      "matchId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "tokens": {
+        "$ref": "#/definitions/IssuedTokens"
+      },
+      "exposes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AudienceExposure"
+        }
+      }
+    },
+    "required": [
+      "exposes",
+      "matchId",
+      "revision",
+      "tokens"
     ],
     "additionalProperties": false
   },

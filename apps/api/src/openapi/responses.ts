@@ -21,6 +21,7 @@ export type {
   JudgeQueueAt,
   MatchWithTokens,
   QueueAt,
+  ReplayImported,
   RoundResults,
   TokensReissued,
   Verification,

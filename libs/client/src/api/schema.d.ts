@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Import a tcg.online Lorcana replay (organizer key)
-         * @description The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view.
+         * @description The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see.
          */
         post: operations["ReplayImportController_tcgOnline"];
         delete?: never;
@@ -748,6 +748,12 @@ export interface components {
             revision: number;
             position: number;
         };
+        AudienceExposure: {
+            audience: string;
+            zones: components["schemas"]["ExposedZone"][];
+            seed: boolean;
+            summary: string;
+        };
         AudienceFeed: {
             audience: string;
             from: number;
@@ -938,6 +944,11 @@ export interface components {
             chainSalt?: string;
         };
         EventsAppended: components["schemas"]["Appended"];
+        ExposedZone: {
+            zone: string;
+            cards: number;
+            ordered: boolean;
+        };
         Feed: components["schemas"]["ObservationFeed"];
         FieldProblem: {
             path: string;
@@ -1604,6 +1615,12 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "not ready";
             store: string;
+        };
+        ReplayImported: {
+            matchId: string;
+            revision: number;
+            tokens: components["schemas"]["IssuedTokens"];
+            exposes: components["schemas"]["AudienceExposure"][];
         };
         ResolvingViewOfJudgeSource: {
             effectId: string;
@@ -3612,7 +3629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MatchWithTokens"];
+                    "application/json": components["schemas"]["ReplayImported"];
                 };
             };
             /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST, REPLAY_UNREADABLE */

@@ -8,6 +8,7 @@ import { MatchModels } from '../model/match-models';
 import { ReplayAlreadyImported } from '../errors';
 import { Clock, Entropy } from '../ports';
 import { refuseClientSalts } from './client-salts';
+import { sealImport } from './seal-import';
 import { IssuedTokens, decideReissue } from './decide-reissue';
 import { importMark } from './import-mark';
 import { KeyedLock } from './keyed-lock';
@@ -196,19 +197,13 @@ export class MatchWriter {
     recordedBy: string,
   ): Promise<MatchWithTokens> {
     refuseClientSalts(incoming);
-    const chainSalt = this.entropy.hex(32);
-    const first = this.stamp({ type: 'MatchCreated', data: created }, recordedBy, createdAt);
-    const genesis = chainEvent(GENESIS, { ...first, meta: { ...first.meta!, chainSalt } }, chainSalt);
-    const stamped = incoming.map((event) => this.stamp(event, recordedBy, event.recordedAt));
+    const sealed = sealImport(created, createdAt, incoming, recordedBy, this.entropy);
     return this.lock.run(matchId, async () => {
       if ((await this.store.revisionOf(matchId)) > 0) throw new ReplayAlreadyImported(matchId);
-      const opened = validateBatch(emptyMatch, [genesis]);
-      if (!opened.ok) throw new EventsRejected(opened.error);
-      const sealed = sealAndChain(opened.state, stamped, { head: linkOf(genesis)!.hash, salt: chainSalt }, () => this.entropy.hex(16));
       if (!sealed.ok) throw new EventsRejected(sealed.error);
       let appended: { revision: number };
       try {
-        appended = await appendInChunks(this.store, matchId, 0, [genesis, ...sealed.events]);
+        appended = await appendInChunks(this.store, matchId, 0, sealed.events);
       } catch (error) {
         throw error instanceof RevisionConflict ? new ReplayAlreadyImported(matchId) : error;
       }

@@ -18,7 +18,7 @@ export interface ConvertedReplay {
   /** the events of each replay step, in order (steps[i] for replay.steps[i]); each step's recordedAt is its timestamp */
   readonly steps: readonly (readonly ImportedEvent[])[];
   /** the tcg.online ids: matchId is the best-of-N series, gameId the game; seats[0] is p1 */
-  readonly source: { readonly gameId: string; readonly matchId: string; readonly seats: readonly [string, string] };
+  readonly source: { readonly gameId: string; readonly matchId: string; readonly seats: readonly [string, string]; readonly seeded: boolean };
 }
 
 export interface ConvertOptions {
@@ -132,7 +132,13 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
   const createdAtMeta = replay.metadata?.createdAt;
   const createdAt =
     typeof createdAtMeta === 'string' && !Number.isNaN(Date.parse(createdAtMeta)) ? new Date(createdAtMeta).toISOString() : iso(replay.steps[0]?.acceptedMove.timestamp ?? 0);
-  return { ok: true, created, createdAt, steps, source: { gameId: replay.gameId, matchId: replay.matchId, seats: [replay.playerIds[0], replay.playerIds[1]] } };
+  return {
+    ok: true,
+    created,
+    createdAt,
+    steps,
+    source: { gameId: replay.gameId, matchId: replay.matchId, seats: [replay.playerIds[0], replay.playerIds[1]], seeded: replay.seed.length > 0 },
+  };
 };
 
 /** All the events of a conversion, in order. */

@@ -2,7 +2,14 @@ import { MatchCreated } from '@matchlog/domain';
 import { ReplayRefused, ReplaySeriesOutOfOrder } from '../../errors';
 import { MatchWithTokens, MatchWriter } from '../../write/match-writer';
 import { ConvertOptions, ConvertedReplay, convertTcgOnlineReplay, importedEvents } from './convert-replay';
+import { AudienceExposure, replayExposure } from './replay-exposure';
 import { DEFAULT_REPLAY_LIMIT, replayOfUpload } from './replay-upload';
+
+/** The import's answer: the match with its tokens, as POST /matches answers, and what the file itself exposes. */
+export interface ReplayImported extends MatchWithTokens {
+  /** per audience (each player, the public): what the replay file names that this audience did not see in the match */
+  readonly exposes: readonly AudienceExposure[];
+}
 
 /** The match a game of tcg.online becomes: one per gameId, so a second import of the game finds it. */
 export const tcgOnlineMatchId = (gameId: string): string => `tcg-online-${gameId}`;
@@ -38,9 +45,10 @@ export const importTcgOnlineReplay = async (
   maxBytes: number = DEFAULT_REPLAY_LIMIT,
   options: ConvertOptions = {},
   series?: SeriesGames,
-): Promise<MatchWithTokens> => {
+): Promise<ReplayImported> => {
   const converted = convertTcgOnlineReplay(replayOfUpload(body, zipped, maxBytes), options);
   if (!converted.ok) throw new ReplayRefused(converted.refusal);
   const created = await numbered(converted, series);
-  return writer.importTimed(tcgOnlineMatchId(converted.source.gameId), created, converted.createdAt, importedEvents(converted), 'organizer');
+  const imported = await writer.importTimed(tcgOnlineMatchId(converted.source.gameId), created, converted.createdAt, importedEvents(converted), 'organizer');
+  return { ...imported, exposes: replayExposure(converted) };
 };

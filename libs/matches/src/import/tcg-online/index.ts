@@ -5,3 +5,4 @@ export { cardIdOf } from './card-ids';
 export type { DraftEvent } from './step-events';
 export * from './replay-upload';
 export * from './import-replay';
+export * from './replay-exposure';
