@@ -167,6 +167,7 @@ const playGame = async (e: Engine, sim: string, spec: GameSpec): Promise<{ repla
     });
     const snapshot = e.adapter.lorcanaSerializeEngine(engine, cardsMaps);
     const initialState = JSON.stringify({ gameSlug: snapshot.gameSlug, state: snapshot.state, historyLength: snapshot.historyLength, metadata: snapshot.metadata });
+    // LorcanaServerEngine reports only a dispatch's last transition (FORMAT.md §7): each one is caught where it happens
     const server = engine.engine;
     const transitions: Transition[] = [];
     const execute = server.executeMoveViaEngine.bind(server);
