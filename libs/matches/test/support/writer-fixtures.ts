@@ -1,14 +1,14 @@
 import { MatchCreated } from '@matchlog/domain';
 import { Entropy } from '../../src/ports';
 
-/** Entropy that counts: ids and salts the same on every run, each draw new. */
-export const countingEntropy = (): Entropy & { draws: string[] } => {
+/** Entropy that counts: ids (`prefix`-n) and salts the same on every run, each draw new. */
+export const countingEntropy = (prefix = 'id'): Entropy & { draws: string[] } => {
   let n = 0;
   const draws: string[] = [];
   const next = (what: string) => (draws.push(what), ++n);
   return {
     draws,
-    uuid: () => `id-${next('uuid')}`,
+    uuid: () => `${prefix}-${next('uuid')}`,
     hex: (bytes: number) =>
       next(`hex${bytes}`)
         .toString(16)
