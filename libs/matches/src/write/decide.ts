@@ -57,7 +57,7 @@ export const decide = (state: MatchState, chain: ChainTip, batch: Batch, entropy
   const genesis = opening && chainEvent(GENESIS, { ...opening, meta: { ...opening.meta!, chainSalt } } as MatchEvent, chainSalt);
   const opened = genesis ? validateBatch(state, [genesis]) : ({ ok: true, state } as const);
   if (!opened.ok) return opened;
-  // 3. seal: each shuffle committed with a 128-bit salt the server draws, against the state it shuffles
+  // 3. seal: each shuffle committed with a 128-bit salt the server draws (its cards' definitions read from the state the batch starts from)
   const sealed = stamped.map((event) => (event.type === 'ZoneShuffled' ? ({ ...event, data: sealShuffle(opened.state, event.data, entropy.hex(16)) } as MatchEvent) : event));
   // 4. validate: the domain's verdict on the batch
   const verdict = validateBatch(opened.state, sealed);
