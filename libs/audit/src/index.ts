@@ -18,4 +18,3 @@ export * from './chain/json-depth';
 export * from './chain/json-lines';
 export * from './chain/signed-head';
 export * from './chain/verify-log';
-export * from './chain/integrity-step';

@@ -38,7 +38,8 @@ export { readMatch } from './model/read-match';
 export { snapshotStreamOf } from './snapshot/match-snapshot';
 export { DEFAULT_SNAPSHOT_EVERY, MatchSnapshots } from './snapshot/match-snapshots';
 export { MatchWriter } from './write/match-writer';
-export type { Appended, IncomingEvent, MatchWithTokens, TokensReissued } from './write/match-writer';
+export type { Appended, MatchWithTokens, TokensReissued } from './write/match-writer';
+export type { IncomingEvent } from './write/decide';
 export { MatchReader } from './read/match-reader';
 export type {
   AudienceFeed,

@@ -1,4 +1,4 @@
-import type { IncomingEvent } from './match-writer';
+import type { IncomingEvent } from './decide';
 import { SaltInBody } from '../errors';
 
 /** Refuses a batch that brings a shuffle's salt or commitment: those are the server's to draw and compute. */

@@ -1,23 +1,21 @@
-import { GENESIS, canonicalJson, chainEvent, linkOf, sealAndChain } from '@matchlog/audit';
+import { GENESIS, linkOf } from '@matchlog/audit';
 import { CatalogDb, TokenRole, legacyGrantsOf, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
-import { BROADCAST, EventType, MatchCreated, MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
+import { BROADCAST, MatchCreated, MatchEvent, emptyMatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, Forbidden, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { ReplayAlreadyImported } from '../errors';
 import { Clock, Entropy } from '../ports';
-import { refuseClientSalts } from './client-salts';
+import { IncomingEvent, decide } from './decide';
 import { sealImport } from './seal-import';
 import { IssuedTokens, decideReissue } from './decide-reissue';
 import { importMark } from './import-mark';
 import { KeyedLock } from './keyed-lock';
+import { asRetried, createRetried, importedInPart, notARetry } from './retries';
 
-export interface IncomingEvent {
-  readonly id?: string;
-  readonly type: EventType;
-  readonly data: unknown;
-}
+/** The chain a new match opens: decide draws its salt. */
+const NEW_CHAIN = { head: GENESIS, salt: undefined };
 
 export interface Appended {
   readonly matchId: string;
@@ -61,21 +59,17 @@ export class MatchWriter {
    */
   async create(matchId: string | undefined, created: MatchCreated, recordedBy: string, eventId?: string): Promise<MatchWithTokens> {
     const id = matchId ?? this.entropy.uuid();
-    const stamped = this.stamp({ id: eventId, type: 'MatchCreated', data: created }, recordedBy);
-    // the chain salt: secret to all but judges, covered by every hash of the match (libs/audit chain/hash-chain.ts)
-    const chainSalt = this.entropy.hex(32);
-    const event = chainEvent(GENESIS, { ...stamped, meta: { ...stamped.meta!, chainSalt } }, chainSalt);
+    const opens = { id: eventId, type: 'MatchCreated' as const, data: created };
+    const decided = decide(emptyMatch, NEW_CHAIN, { opens, events: [], recordedBy, recordedAt: this.now() }, this.entropy);
     return this.lock.run(id, async () => {
-      const verdict = validateBatch(emptyMatch, [event]);
-      if (!verdict.ok) throw new EventsRejected(verdict.error);
+      if (!decided.ok) throw new EventsRejected(decided.error);
       if ((await this.store.revisionOf(id)) > 0) {
-        const [first] = await this.store.readStream(id, { maxCount: 1 });
-        const retried = eventId !== undefined && first?.id === eventId && first.type === 'MatchCreated' && canonicalJson(first.data) === canonicalJson(event.data);
-        if (!retried) throw new MatchAlreadyExists(id);
+        const first = eventId === undefined ? undefined : await createRetried(this.store, id, decided.events[0]);
+        if (!first) throw new MatchAlreadyExists(id);
         return { matchId: id, revision: first.revision, tokens: await this.reissueTokens(id, rolesOf(created)) };
       }
       try {
-        await this.store.append(id, 0, [event]);
+        await this.store.append(id, 0, decided.events);
       } catch (error) {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
@@ -112,40 +106,35 @@ export class MatchWriter {
     if (recordedBy !== 'organizer' && incoming.some((event) => event.type === 'MatchVoided')) {
       throw new Forbidden('only the organizer key voids a match: POST /matches/:id/void with its reason');
     }
-    refuseClientSalts(incoming);
-    const recordedAt = new Date(this.clock.now()).toISOString(); // one clock reading for the batch: its events are recorded together
-    const stamped = incoming.map((event) => this.stamp(event, recordedBy, recordedAt));
+    const batch = { events: incoming, recordedBy, recordedAt: this.now() }; // one clock reading for the batch: its events are recorded together
     return this.lock.run(matchId, async () => {
       // up to the store's head (another instance may have appended), so a retry of a batch another
       // instance wrote takes the retry path below and gets that batch's first result
       const model = await this.models.load(matchId);
       const { state } = model;
+      // a batch behind the stream is decided against the state it was decided on, so a malformed one is a 422 there too
+      const behind = expectedRevision < state.revision;
+      const decided = decide(behind ? model.replay.stateAt(expectedRevision) : state, model, batch, this.entropy);
       if (expectedRevision > state.revision) throw new RevisionConflict(matchId, expectedRevision, state.revision);
-      if (expectedRevision < state.revision) {
-        // behind the stream, the store writes nothing: a retry of a batch it already holds gets
-        // that batch's first result (idempotent append), anything else a conflict. Validated first,
-        // against the state it was decided on, so a malformed batch is a 422 here too.
-        const verdict = validateBatch(model.replay.stateAt(expectedRevision), stamped);
-        if (!verdict.ok) throw new EventsRejected(verdict.error);
+      if (!decided.ok) throw new EventsRejected(decided.error);
+      if (behind) {
+        // the store writes nothing: a retry of a batch it holds gets that batch's first result (idempotent append), anything else a conflict
         try {
-          const { revision, position } = await this.store.append(matchId, expectedRevision, await this.asRetried(matchId, expectedRevision, stamped));
+          const { revision, position } = await this.store.append(matchId, expectedRevision, await asRetried(this.store, matchId, expectedRevision, decided.events));
           return { matchId, revision, position };
         } catch (error) {
-          throw error instanceof DuplicateEventId ? await this.notARetry(matchId, expectedRevision, state.revision, stamped) : error;
+          throw error instanceof DuplicateEventId ? await notARetry(this.store, matchId, expectedRevision, state.revision, decided.events) : error;
         }
       }
-      // 128-bit salts the server draws for the shuffles (the state keeps them), then the chain over the final events
-      const sealed = sealAndChain(state, stamped, model, () => this.entropy.hex(16));
-      if (!sealed.ok) throw new EventsRejected(sealed.error);
       let appended: { revision: number; position: number };
       try {
-        appended = await this.store.append(matchId, expectedRevision, sealed.events);
+        appended = await this.store.append(matchId, expectedRevision, decided.events);
       } catch (error) {
         this.models.forget(matchId);
         throw error;
       }
       // stored: from here on the answer is the append's, whatever the read side makes of it
-      this.models.appended(matchId, expectedRevision, sealed.events, sealed.state);
+      this.models.appended(matchId, expectedRevision, decided.events, decided.state);
       return { matchId, revision: appended.revision, position: appended.position };
     });
   }
@@ -168,12 +157,12 @@ export class MatchWriter {
       const holderHash = holder?.revision === 1 ? linkOf(holder as MatchEvent)?.hash : undefined;
       if (holderHash !== undefined && holderHash === linkOf(kept[0])?.hash) throw new MatchLogAlreadyImported(holder!.streamId);
       if (id !== signedFor) throw new HeadForAnotherMatch(kept.length + 1, signedFor, id);
-      if ((await this.store.revisionOf(id)) > 0 && !(await this.importedInPart(id, kept[0]))) throw new MatchAlreadyExists(id);
-      const verdict = validateBatch(emptyMatch, kept);
-      if (!verdict.ok) throw new EventsRejected(verdict.error);
+      if ((await this.store.revisionOf(id)) > 0 && !(await importedInPart(this.store, id, kept[0]))) throw new MatchAlreadyExists(id);
+      const decided = decide(emptyMatch, NEW_CHAIN, { verified: kept }, this.entropy);
+      if (!decided.ok) throw new EventsRejected(decided.error);
       let appended: { revision: number; position: number };
       try {
-        appended = await appendInChunks(this.store, id, 0, kept);
+        appended = await appendInChunks(this.store, id, 0, decided.events);
       } catch (error) {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
@@ -196,7 +185,6 @@ export class MatchWriter {
     incoming: readonly (IncomingEvent & { readonly recordedAt: string })[],
     recordedBy: string,
   ): Promise<MatchWithTokens> {
-    refuseClientSalts(incoming);
     const sealed = sealImport(created, createdAt, incoming, recordedBy, this.entropy);
     return this.lock.run(matchId, async () => {
       if ((await this.store.revisionOf(matchId)) > 0) throw new ReplayAlreadyImported(matchId);
@@ -210,12 +198,6 @@ export class MatchWriter {
       this.models.forget(matchId);
       return { matchId, revision: appended.revision, tokens: await this.reissueTokens(matchId, rolesOf(created)) };
     });
-  }
-
-  /** The match starts with this log's first event (the same chain hash): an import of it, maybe cut between chunks. */
-  private async importedInPart(matchId: string, first: MatchEvent): Promise<boolean> {
-    const [stored] = await this.store.readStream(matchId, { maxCount: 1 });
-    return stored !== undefined && linkOf(stored as MatchEvent)?.hash === linkOf(first)?.hash;
   }
 
   /**
@@ -234,33 +216,8 @@ export class MatchWriter {
     return tokens;
   }
 
-  /**
-   * What a batch behind the stream that is no retry answers: DUPLICATE_EVENT_ID if it reuses an id of
-   * this match, else a conflict, whatever other matches hold, so a stale append probes no other match's ids.
-   */
-  private async notARetry(matchId: string, expectedRevision: number, current: number, events: readonly MatchEvent[]): Promise<Error> {
-    const held = new Set((await this.store.readStream(matchId)).map((event) => event.id));
-    const reused = events.find((event) => held.has(event.id));
-    return reused ? new DuplicateEventId(reused.id) : new RevisionConflict(matchId, expectedRevision, current);
-  }
-
-  /**
-   * A retried batch as it was first written: a shuffle, sent again without a salt as every append
-   * sends it, gets the salt and commitment the stored one got, so the store recognises the retry.
-   */
-  private async asRetried(matchId: string, expectedRevision: number, events: readonly MatchEvent[]): Promise<MatchEvent[]> {
-    if (!events.some((e) => e.type === 'ZoneShuffled')) return [...events];
-    const stored = await this.store.readStream(matchId, { from: expectedRevision + 1, maxCount: events.length });
-    return events.map((event, i) => {
-      const earlier = stored[i];
-      if (event.type !== 'ZoneShuffled' || earlier?.id !== event.id || earlier.type !== 'ZoneShuffled') return event;
-      const { salt: _salt, commitment: _commitment, ...recorded } = earlier.data as MatchEvent['data'] & { salt?: string; commitment?: string };
-      return canonicalJson(recorded) === canonicalJson(event.data) ? { ...event, data: earlier.data as typeof event.data } : event;
-    });
-  }
-
-  private stamp(event: IncomingEvent, recordedBy: string, recordedAt = new Date(this.clock.now()).toISOString()): MatchEvent {
-    return { id: event.id ?? this.entropy.uuid(), type: event.type, data: event.data, meta: { recordedBy, recordedAt } } as MatchEvent;
+  private now(): string {
+    return new Date(this.clock.now()).toISOString();
   }
 }
 
