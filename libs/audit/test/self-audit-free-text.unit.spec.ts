@@ -58,6 +58,23 @@ describe('self-audit: free text that names a hidden card, however it is spelled'
     expect(leakedTo('a ruling on Stitch', 'Stitch - Rock Star')).toEqual(['broadcast', 'p1', 'p2', 'public']);
   });
 
+  it("does not take a player's name for a card: a short name or subtitle in a name every audience reads is not searched alone", () => {
+    const table = lorcanaTable();
+    const named = {
+      ...table,
+      data: {
+        ...table.data,
+        players: [
+          { id: 'p1', name: 'Stitch' },
+          { id: 'p2', name: 'Rock Star Rita' },
+        ],
+      },
+    };
+    expect(selfAudit([named])).toEqual([]);
+    // the whole name is still found
+    expect(selfAudit([named, event('TimeExtended', { seconds: 60, reason: 'Stitch - Rock Star' })]).length).toBeGreaterThan(0);
+  });
+
   it('finds nothing in ordinary words nor in a word of a subtitle; a leak is reported only to the audiences that cannot know the card', () => {
     expect(selfAudit(ruling('slow play warning: the player took too long to choose a target'))).toEqual([]);
     // a word of a subtitle is not the subtitle ("Brave Little Tailor")

@@ -1,4 +1,5 @@
 import { normaliseName } from '@matchlog/cards';
+import { MatchEvent } from '@matchlog/domain';
 import { LedgerCard } from '../knowledge/ledger';
 
 /** A card identity found in a string: a recorder card id, or a definition (naming every card that has it). */
@@ -26,9 +27,10 @@ const MIN_PART = 3;
 /**
  * The normalised needles a definition is written with in free text: its whole name; its short name (before " - ") and
  * its subtitle (after it), each only where no other definition of the match has that part or that name
- * ("Lyle Tiberius Rourke" alone names the Rourke of a match with one Rourke; "Elsa" names none of a match with two Elsas).
+ * ("Lyle Tiberius Rourke" alone names the Rourke of a match with one Rourke; "Elsa" names none of a match with two Elsas),
+ * and not in a name every audience reads from the start (a player called "Goofy" names no Goofy card).
  */
-const spellings = (definitions: readonly string[]): Map<string, string> => {
+const spellings = (definitions: readonly string[], publicNames: readonly string[]): Map<string, string> => {
   const needles = new Map<string, string>();
   for (const definition of definitions) {
     const whole = normaliseName(definition);
@@ -42,8 +44,18 @@ const spellings = (definitions: readonly string[]): Map<string, string> => {
       if (part.length >= MIN_PART) parts.set(part, (parts.get(part) ?? new Set<string>()).add(definition));
     }
   }
-  for (const [part, named] of parts) if (named.size === 1 && !needles.has(part)) needles.set(part, [...named][0]);
+  const everyoneReads = publicNames.map((name) => ` ${normaliseName(name)} `);
+  const inPublicName = (part: string) => everyoneReads.some((name) => name.includes(` ${part} `));
+  for (const [part, named] of parts) if (named.size === 1 && !needles.has(part) && !inPublicName(part)) needles.set(part, [...named][0]);
   return needles;
+};
+
+/** The names MatchCreated gives every audience: the players' names and the event's. */
+export const publicNamesOf = (events: readonly MatchEvent[]): string[] => {
+  const first = events[0];
+  if (first?.type !== 'MatchCreated') return [];
+  const names = first.data.players.flatMap((seat) => (typeof seat.name === 'string' ? [seat.name] : []));
+  return typeof first.data.tournament?.event === 'string' ? [...names, first.data.tournament.event] : names;
 };
 
 interface Spelling {
@@ -69,7 +81,8 @@ export class IdentityMatcher {
   /** definitions, their unique short names and subtitles, normalised (see spellings): longest first */
   private readonly spellings: Spelling[];
 
-  constructor(cards: readonly LedgerCard[]) {
+  /** publicNames: what every audience reads anyway (see publicNamesOf): a short name or subtitle in them is not searched alone */
+  constructor(cards: readonly LedgerCard[], publicNames: readonly string[] = []) {
     const byNeedle = new Map<string, { kind: Identity['kind']; value: string; cards: number[] }>();
     const add = (kind: Identity['kind'], value: string, card: number) => {
       if (value.length === 0) return;
@@ -90,7 +103,7 @@ export class IdentityMatcher {
       .sort((a, b) => b.needle.length - a.needle.length);
     for (const pattern of this.patterns) this.exact.set(pattern.needle, [...(this.exact.get(pattern.needle) ?? []), pattern]);
     const definitions = new Map(this.patterns.filter((p) => p.kind === 'definition').map((p) => [p.value, p]));
-    this.spellings = [...spellings([...definitions.keys()])]
+    this.spellings = [...spellings([...definitions.keys()], publicNames)]
       .map(([needle, definition]) => ({ needle, identity: definitions.get(definition)! }))
       .sort((a, b) => b.needle.length - a.needle.length);
     this.shortest = this.patterns.length ? this.patterns[this.patterns.length - 1].needle.length : Infinity;
