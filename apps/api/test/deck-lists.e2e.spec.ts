@@ -69,6 +69,15 @@ describe('POST /matches with deck lists as text', () => {
     expect(p2).not.toContain('Ariel - On Human Legs');
   });
 
+  it('answers a retry of the same deck lists with the same eventId as the first time (the expansion is deterministic)', async () => {
+    const body = { ...created('dl-retry', { p1: P1_LIST, p2: P2_LIST }), eventId: 'dl-retry-created' };
+    const first = (await t.http().post('/matches').set(t.organizer).send(body).expect(201)).body;
+    const again = (await t.http().post('/matches').set(t.organizer).send(body).expect(201)).body;
+    expect(again).toMatchObject({ matchId: first.matchId, revision: first.revision });
+    const changed = { ...body, deckLists: { p1: P2_LIST, p2: P1_LIST } };
+    expect((await t.http().post('/matches').set(t.organizer).send(changed).expect(409)).body.code).toBe('MATCH_ALREADY_EXISTS');
+  });
+
   it('refuses (422 DECK_LIST_UNKNOWN_CARDS) a list with lines that name no card, listing each with its line number and the closest names, and stores nothing', async () => {
     const res = await t
       .http()
