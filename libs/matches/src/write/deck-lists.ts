@@ -20,7 +20,7 @@ const inDeckOf = (card: unknown, player: string) => isRecord(card) && isRecord(c
 const cardsOfDeckLists = (created: MatchCreated, deckLists: DeckLists): StartingCard[] => {
   const problems: FieldProblem[] = [];
   if (created.game !== 'lorcana')
-    problems.push({ path: 'deckLists', message: `deckLists are read against the Lorcana card table: for game "lorcana" only; give a ${String(created.game)} deck as cards` });
+    problems.push({ path: 'deckLists', message: `deckLists are read against the Lorcana card table: for game "lorcana" only; give this match's decks as cards` });
   const players = playerIds(created);
   const given = Array.isArray(created.cards) ? (created.cards as unknown[]) : [];
   for (const player of Object.keys(deckLists)) {
@@ -60,6 +60,8 @@ const withPrinted = (card: StartingCard): StartingCard => {
  */
 export const matchCreatedWithDecks = (created: MatchCreated, deckLists?: DeckLists): MatchCreated => {
   const fromLists = deckLists === undefined ? [] : cardsOfDeckLists(created, deckLists);
-  if (created.game !== 'lorcana' || !(Array.isArray(created.cards) || (created.cards === undefined && fromLists.length > 0))) return created;
-  return { ...created, cards: [...(created.cards ?? []), ...fromLists].map(withPrinted) };
+  if (created.game !== 'lorcana') return created;
+  const given: unknown = created.cards === undefined && deckLists !== undefined ? [] : created.cards;
+  if (!Array.isArray(given)) return created;
+  return { ...created, cards: [...(given as StartingCard[]), ...fromLists].map(withPrinted) };
 };
