@@ -1,5 +1,5 @@
 import { AudienceView, MatchEvent, Observation, Seat, emptySeat, stepSeat } from '@matchlog/domain';
-import { IdentityMatcher } from './deliveries/matcher';
+import { IdentityMatcher, publicNamesOf } from './deliveries/matcher';
 import { Found, propertyPath, scanPayload } from './deliveries/scan';
 import { Finding, Language } from './finding';
 import { findingTitle } from './findings/titles';
@@ -44,7 +44,7 @@ const message = (language: Language, where: Where, audience: string, revision: n
 export const selfAudit = (events: readonly MatchEvent[], options: SelfAuditOptions = {}): Finding[] => {
   const { language = 'en', step = stepSeat } = options;
   const ledger = options.ledger ?? knowledgeLedger(events);
-  const matcher = new IdentityMatcher(ledger.cards);
+  const matcher = new IdentityMatcher(ledger.cards, publicNamesOf(events));
   const cardIds = ledger.cards.map((card) => card.cardId);
   const findings: Finding[] = [];
   for (const audience of ledger.audiences) {

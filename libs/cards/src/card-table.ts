@@ -128,9 +128,9 @@ export class CardTable {
   /**
    * The definition a text names: its whole `Name - Version` first (case, accents, punctuation, dashes, spaces,
    * zero-width and fullwidth characters ignored: see nameKey); else a name or a version alone, found when only one
-   * definition has it and ambiguous when several do; else unknown, with the closest names.
+   * definition has it and ambiguous when several do; else unknown, with the closest names (at most `suggestions`).
    */
-  byName(text: string): NameLookup {
+  byName(text: string, suggestions = SUGGESTIONS): NameLookup {
     const key = nameKey(text);
     if (key !== '') {
       const full = this.byFull.get(key);
@@ -138,7 +138,7 @@ export class CardTable {
       const part = this.byPart.get(key);
       if (part) return part.length === 1 ? this.found(part[0], nameKey(part[0].name) === key ? 'name' : 'version') : this.ambiguous(part);
     }
-    return { status: 'unknown', closest: this.closest(text, SUGGESTIONS) };
+    return { status: 'unknown', closest: this.closest(text, suggestions) };
   }
 
   /**

@@ -4,13 +4,13 @@ import { DEFAULT_RETRY } from './retry';
 import { Request, TransportOptions, send } from './transport';
 import type {
   AuditReport,
+  CreateMatchData,
   EventToSend,
   EventWithId,
   Feed,
   Jwks,
   ListMatchesQuery,
   MatchClock,
-  MatchCreatedData,
   MatchDetail,
   MatchPage,
   MatchWithTokens,
@@ -68,8 +68,11 @@ export class MatchlogClient {
     this.newId = options.newId ?? defaultNewId;
   }
 
-  /** POST /matches (organizer key). Retried like append: the same matchId and eventId make a retry answer as the first try did. */
-  createMatch(data: MatchCreatedData, options: { matchId?: string; eventId?: string } = {}): Promise<MatchWithTokens> {
+  /**
+   * POST /matches (organizer key). Retried like append: the same matchId and eventId make a retry answer as the first try did.
+   * A Lorcana deck may be given as text: `{ ...data, deckLists: { p1: '4 Elsa - Snow Queen\n…' } }` (cards then optional).
+   */
+  createMatch(data: CreateMatchData, options: { matchId?: string; eventId?: string } = {}): Promise<MatchWithTokens> {
     const body = { ...data, matchId: options.matchId ?? this.newId(), eventId: options.eventId ?? this.newId() };
     return this.request<MatchWithTokens>({ method: 'POST', path: '/matches', body });
   }

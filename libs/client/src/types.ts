@@ -32,4 +32,6 @@ export type MatchClock = Json<'/matches/{id}/clock', 'get', 200>;
 /** POST /matches/:id/void: the match id, its revision with the MatchVoided, and that event's log position. */
 export type Voided = Json<'/matches/{id}/void', 'post', 201>;
 export type ListMatchesQuery = NonNullable<paths['/matches']['get']['parameters']['query']>;
+/** What createMatch sends beside the ids: a MatchCreated's data, a Lorcana deck given either as cards or as text in deckLists. */
+export type CreateMatchData = Omit<NonNullable<paths['/matches']['post']['requestBody']>['content']['application/json'], 'matchId' | 'eventId'>;
 export type RoundResultsQuery = NonNullable<paths['/rounds/results']['get']['parameters']['query']>;

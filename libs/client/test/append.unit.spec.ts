@@ -151,4 +151,12 @@ describe('MatchlogClient.createMatch', () => {
       { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [], matchId: 'e1', eventId: 'e2' },
     ]);
   });
+
+  it('sends deck lists as text, without cards, as the API reads them', async () => {
+    const server = fakeFetch(() => ({ status: 201, json: { matchId: 'e1', revision: 1, tokens: { players: {} } } }));
+    const { client } = clientWith(server.fetch);
+    const deckLists = { p1: '4 Elsa - Snow Queen', p2: '4 Be Prepared' };
+    await client.createMatch({ game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], deckLists }, { matchId: 'm1', eventId: 'ev1' });
+    expect(JSON.parse(server.calls[0].body!)).toEqual({ game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], deckLists, matchId: 'm1', eventId: 'ev1' });
+  });
 });

@@ -265,3 +265,30 @@ export class ReplayTooLarge extends Error {
     super(`replay.json is larger than ${maxBytes} bytes once unzipped: see MATCHLOG_REPLAY_LIMIT`);
   }
 }
+
+/** A line of a player's deck list that names no card of the table. */
+export interface BadDeckLine {
+  readonly player: string;
+  readonly line: number;
+  readonly text: string;
+  readonly problem: 'malformed' | 'unknown' | 'ambiguous';
+  /** the closest names (unknown) or every name it may mean (ambiguous) */
+  readonly closest: readonly string[];
+}
+
+/** Deck lists given as text with lines that name no card: every such line, with what it may have meant. */
+export class DeckListUnknownCards extends Error {
+  readonly code = 'DECK_LIST_UNKNOWN_CARDS';
+  constructor(readonly lines: readonly BadDeckLine[]) {
+    const first = lines[0];
+    const hint =
+      first.problem === 'malformed'
+        ? 'write it as the count then the name, e.g. "4 Elsa - Snow Queen"'
+        : first.closest.length > 0
+          ? `did you mean ${first.closest.map((name) => `"${name}"`).join(', ')}?`
+          : 'check the spelling';
+    super(
+      `${lines.length === 1 ? 'a line' : `${lines.length} lines`} of the deck lists name${lines.length === 1 ? 's' : ''} no card: deckLists.${first.player} line ${first.line} "${first.text}" is ${first.problem}; ${hint}${lines.length > 1 ? ' (every line is in `lines`)' : ''}`,
+    );
+  }
+}

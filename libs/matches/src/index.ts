@@ -2,6 +2,7 @@ export type { Clock, Entropy } from './ports';
 export {
   AudienceNotFound,
   BodyTooDeep,
+  DeckListUnknownCards,
   BroadcastDelayed,
   CatalogBehind,
   ChainBroken,
@@ -24,7 +25,9 @@ export {
   Unauthenticated,
   ValidationFailed,
 } from './errors';
-export type { FieldProblem } from './errors';
+export type { BadDeckLine, FieldProblem } from './errors';
+export { matchCreatedWithDecks } from './write/deck-lists';
+export type { DeckLists } from './write/deck-lists';
 export { matchesCore } from './core';
 export type { MatchesCore } from './core';
 export { assertJudgeOf, assertMayRecord, assertOrganizer } from './access/caller';

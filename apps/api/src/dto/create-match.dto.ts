@@ -2,19 +2,23 @@ import { MatchCreated } from '@matchlog/domain';
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, validateSync } from 'class-validator';
-import { ValidationFailed } from '@matchlog/matches';
+import { DeckLists, ValidationFailed } from '@matchlog/matches';
 import { fieldProblems } from '../validation/validation-pipe';
+import { IsDeckLists } from './is-deck-lists';
 import { IsId } from './is-id';
 
-/** The envelope of POST /matches: the ids beside the MatchCreated's data. */
+/** The envelope of POST /matches: the ids and the deck lists as text beside the MatchCreated's data. */
 export class CreateMatchIds {
   @IsOptional() @IsId() matchId?: string;
   @IsOptional() @IsId() eventId?: string;
+  @IsOptional() @IsDeckLists() deckLists?: DeckLists;
 }
 
 export interface CreateMatchRequest {
   readonly matchId?: string;
   readonly eventId?: string;
+  /** each player's deck list as text, by player id (Lorcana): added to data.cards by matchCreatedWithDecks */
+  readonly deckLists?: DeckLists;
   /** unchecked here: the domain checks it against the event vocabulary (422 MALFORMED_EVENT) */
   readonly data: MatchCreated;
 }
@@ -24,11 +28,16 @@ export interface CreateMatchRequest {
 export class CreateMatchPipe implements PipeTransform<unknown, CreateMatchRequest> {
   transform(body: unknown): CreateMatchRequest {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new ValidationFailed([{ path: '', message: "the body must be a JSON object: a MatchCreated's data, and optionally matchId and eventId" }]);
+      throw new ValidationFailed([{ path: '', message: "the body must be a JSON object: a MatchCreated's data, and optionally matchId, eventId and deckLists" }]);
     }
-    const { matchId, eventId, ...data } = body as Record<string, unknown>;
-    const problems = fieldProblems(validateSync(plainToInstance(CreateMatchIds, { matchId, eventId })));
+    const { matchId, eventId, deckLists, ...data } = body as Record<string, unknown>;
+    const problems = fieldProblems(validateSync(plainToInstance(CreateMatchIds, { matchId, eventId, deckLists })));
     if (problems.length > 0) throw new ValidationFailed(problems);
-    return { ...(matchId !== undefined && { matchId: matchId as string }), ...(eventId !== undefined && { eventId: eventId as string }), data: data as unknown as MatchCreated };
+    return {
+      ...(matchId !== undefined && { matchId: matchId as string }),
+      ...(eventId !== undefined && { eventId: eventId as string }),
+      ...(deckLists !== undefined && { deckLists: deckLists as DeckLists }),
+      data: data as unknown as MatchCreated,
+    };
   }
 }

@@ -8,6 +8,7 @@ import {
   BodyTooDeep,
   CatalogBehind,
   ChainBroken,
+  DeckListUnknownCards,
   EventsRejected,
   FieldProblem,
   Forbidden,
@@ -67,6 +68,16 @@ const mappings: readonly Mapping[] = [
   maps(LogUnreadable, ({ code, message, line }) => ({ statusCode: 400, code, message, ...(line !== undefined && { line }) })),
   maps(RevisionConflict, ({ code, message, expected, actual }) => ({ statusCode: 409, code, message, expectedRevision: expected, currentRevision: actual })),
   maps(LogRefused, ({ code, message, line }) => ({ statusCode: 422, code, message, ...(line !== undefined && { line }) })),
+  maps(DeckListUnknownCards, ({ code, message, lines }) => ({
+    statusCode: 422,
+    code,
+    message,
+    lines: [...lines],
+    details: lines.map(({ player, line, text, problem, closest }) => ({
+      path: `deckLists.${player}`,
+      message: `line ${line} "${text}": ${problem === 'malformed' ? 'not "count name"' : problem === 'unknown' ? 'no such card' : 'several cards have this name'}${closest.length > 0 ? `; ${problem === 'ambiguous' ? 'one of' : 'closest'}: ${closest.join(', ')}` : ''}`,
+    })),
+  })),
   plain(MatchAlreadyExists, 409),
   maps(MatchLogAlreadyImported, ({ code, message, matchId }) => ({ statusCode: 409, code, message, matchId })),
   maps(ReplayRefused, ({ code, message, step, shortId }) => ({

@@ -1,5 +1,6 @@
 import { EventType, ID, eventDataSchemas, eventTypes } from '@matchlog/domain';
 import { OpenAPIObject, getSchemaPath, type SchemaObject } from '@nestjs/swagger';
+import { MAX_DECK_LISTS, MAX_DECK_LIST_LENGTH } from '../dto/is-deck-lists';
 import { appendBodySchema, eventToAppendSchema } from '../schemas/append-body.schema';
 
 /** The component name of an event type's data schema, e.g. "CardMovedData". */
@@ -23,7 +24,7 @@ export const withEventSchemas = (document: OpenAPIObject): OpenAPIObject => {
   return { ...document, components: { ...document.components, schemas: { ...document.components?.schemas, ...(components as Record<string, SchemaObject>) } } };
 };
 
-/** The body of POST /matches: a MatchCreated's data, and optionally the match and event ids. */
+/** The body of POST /matches: a MatchCreated's data, and optionally the match and event ids and the deck lists as text (then `cards` may be absent). */
 export const createMatchBody = (() => {
   const created = eventDataSchemas().MatchCreated as { properties: object };
   const id = { type: 'string', pattern: ID.source };
@@ -33,6 +34,15 @@ export const createMatchBody = (() => {
       ...created.properties,
       matchId: { ...id, example: 'lyon-r3-t12', description: 'generated (a UUID) when absent' },
       eventId: { ...id, description: 'the MatchCreated event id, for idempotent retries; generated when absent' },
+      deckLists: {
+        type: 'object',
+        maxProperties: MAX_DECK_LISTS,
+        additionalProperties: { type: 'string', maxLength: MAX_DECK_LIST_LENGTH },
+        example: { p1: '4 Elsa - Snow Queen\n4 Be Prepared\n…', p2: '4 Ariel - On Human Legs\n…' },
+        description:
+          "Lorcana: each player's deck list as text, by player id, one card a line, the count then `Name - Version` (as Dreamborn, inkdecks and Limitless export it; blank lines and lines starting with # or // are skipped). Each list becomes that player's deck zone, in list order, with card ids `<player>-1` … `<player>-n`, definitions and printed facts from the card table. A line naming no card is 422 DECK_LIST_UNKNOWN_CARDS.",
+      },
     },
+    required: (created as { required?: string[] }).required?.filter((field) => field !== 'cards'),
   };
 })();

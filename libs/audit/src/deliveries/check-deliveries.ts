@@ -2,7 +2,7 @@ import { JUDGE, MatchEvent } from '@matchlog/domain';
 import { AuditInputError, isRevision } from '../knowledge/errors';
 import { KnownCursor } from '../knowledge/known-at';
 import { KnowledgeLedger, knowledgeLedger, publishedBy } from '../knowledge/ledger';
-import { IdentityMatcher } from './matcher';
+import { IdentityMatcher, publicNamesOf } from './matcher';
 import { Found, PayloadTooDeep, scanPayload } from './scan';
 
 /** What was actually sent to someone: a broadcast overlay's feed entry, a client's captured message, a replay file. */
@@ -73,7 +73,7 @@ const validated = (events: readonly MatchEvent[], deliveries: unknown, audiences
 export const checkDeliveries = (events: readonly MatchEvent[], deliveries: readonly Delivery[], ledger: KnowledgeLedger = knowledgeLedger(events)): Leak[] => {
   const audiences = new Set([...ledger.audiences, 'public', JUDGE]);
   const list = validated(events, deliveries, audiences);
-  const matcher = new IdentityMatcher(ledger.cards);
+  const matcher = new IdentityMatcher(ledger.cards, publicNamesOf(events));
   const cardIds = ledger.cards.map((card) => card.cardId);
   const leaks: Leak[][] = list.map(() => []);
   const byAudience = new Map<string, number[]>();

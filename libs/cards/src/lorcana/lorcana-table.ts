@@ -16,8 +16,8 @@ export const lorcanaTable = (): CardTable => (table ??= new CardTable(LORCANA_RO
 /** The Lorcana card of a tcg.online short id (e.g. "WeA"), or undefined. */
 export const byShortId = (id: string): LorcanaCard | undefined => lorcanaTable().byShortId(id);
 
-/** The Lorcana definition a text names (see CardTable.byName). */
-export const byName = (text: string): NameLookup => lorcanaTable().byName(text);
+/** The Lorcana definition a text names (see CardTable.byName), with at most `suggestions` closest names when unknown. */
+export const byName = (text: string, suggestions?: number): NameLookup => lorcanaTable().byName(text, suggestions);
 
 /** Up to n Lorcana definition names closest to a text, best first. */
 export const closest = (text: string, n: number): string[] => lorcanaTable().closest(text, n);

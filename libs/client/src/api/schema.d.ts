@@ -49,7 +49,7 @@ export interface paths {
         put?: never;
         /**
          * Create a match (organizer key)
-         * @description The body is a MatchCreated event's data. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
+         * @description The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), named and given printed facts from the card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana card definition without printed facts gets them from the table when the table has its name once. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
          */
         post: operations["MatchesController_create"];
         delete?: never;
@@ -2028,7 +2028,7 @@ export interface operations {
                         name?: string;
                     }[];
                     /** @description every physical card in its starting zone; ordered zones listed top first */
-                    cards: {
+                    cards?: {
                         /** @description the recorder's id for this physical card; only the judge ever sees it */
                         cardId: string;
                         /** @description a player id; null for shared cards (Four Souls decks) */
@@ -2095,6 +2095,16 @@ export interface operations {
                     matchId?: string;
                     /** @description the MatchCreated event id, for idempotent retries; generated when absent */
                     eventId?: string;
+                    /**
+                     * @description Lorcana: each player's deck list as text, by player id, one card a line, the count then `Name - Version` (as Dreamborn, inkdecks and Limitless export it; blank lines and lines starting with # or // are skipped). Each list becomes that player's deck zone, in list order, with card ids `<player>-1` … `<player>-n`, definitions and printed facts from the card table. A line naming no card is 422 DECK_LIST_UNKNOWN_CARDS.
+                     * @example {
+                     *       "p1": "4 Elsa - Snow Queen\n4 Be Prepared\n…",
+                     *       "p2": "4 Ariel - On Human Legs\n…"
+                     *     }
+                     */
+                    deckLists?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -2179,7 +2189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
+            /** @description DECK_LIST_UNKNOWN_CARDS, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2187,7 +2197,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
+                        code?: "DECK_LIST_UNKNOWN_CARDS" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
                     };
                 };
             };

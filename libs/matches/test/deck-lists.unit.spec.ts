@@ -1,0 +1,50 @@
+import { MatchCreated } from '@matchlog/domain';
+import { DeckListUnknownCards, ValidationFailed, matchCreatedWithDecks } from '@matchlog/matches';
+
+const match = (extra: object = {}) => ({ game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], ...extra }) as unknown as MatchCreated;
+
+describe('matchCreatedWithDecks', () => {
+  it('adds each list after the given cards, ids <player>-n in list order, and leaves the rest of the match as it was', () => {
+    const given = { cardId: 'c1', owner: 'p2', definition: 'Be Prepared', zone: { zone: 'hand', player: 'p2' }, printed: { cost: 7 } };
+    const result = matchCreatedWithDecks(match({ cards: [given], tournament: { round: 2 } }), { p1: '2 Elsa - Snow Queen\n1 be prepared' });
+    expect(result.tournament).toEqual({ round: 2 });
+    expect(result.cards.map(({ cardId, definition, zone }) => [cardId, definition, zone])).toEqual([
+      ['c1', 'Be Prepared', { zone: 'hand', player: 'p2' }],
+      ['p1-1', 'Elsa - Snow Queen', { zone: 'deck', player: 'p1' }],
+      ['p1-2', 'Elsa - Snow Queen', { zone: 'deck', player: 'p1' }],
+      ['p1-3', 'Be Prepared', { zone: 'deck', player: 'p1' }],
+    ]);
+    expect(result.cards[0].printed).toEqual({ cost: 7 });
+  });
+
+  it('gives an empty list no cards, and a match with lists but no cards field its lists alone', () => {
+    expect(matchCreatedWithDecks(match(), { p1: '', p2: '# nothing yet' }).cards).toEqual([]);
+  });
+
+  it('leaves a match it cannot read for the domain to refuse, and any other game as it is', () => {
+    const odd = match({ cards: 'none' });
+    expect(matchCreatedWithDecks(odd)).toBe(odd);
+    const other = match({ game: 'four-souls', cards: [{ cardId: 'c1', owner: 'p1', definition: 'Be Prepared', zone: { zone: 'deck', player: 'p1' } }] });
+    expect(matchCreatedWithDecks(other)).toBe(other);
+  });
+
+  it('refuses lists for another game or player (VALIDATION_FAILED) and lines naming no card (DECK_LIST_UNKNOWN_CARDS), p1 then p2', () => {
+    expect(() => matchCreatedWithDecks(match({ game: 'grand-archive' }), { p1: '4 Be Prepared' })).toThrow(ValidationFailed);
+    expect(() => matchCreatedWithDecks(match(), { p9: '4 Be Prepared' })).toThrow(ValidationFailed);
+    const error = (() => {
+      try {
+        matchCreatedWithDecks(match(), { p1: '4 Be Prepard', p2: 'Elsa' });
+      } catch (e) {
+        return e;
+      }
+    })() as DeckListUnknownCards;
+    expect(error).toBeInstanceOf(DeckListUnknownCards);
+    expect(error.lines.map(({ player, line, problem }) => [player, line, problem])).toEqual([
+      ['p1', 1, 'unknown'],
+      ['p2', 1, 'malformed'],
+    ]);
+    expect(error.message).toMatch(
+      /^2 lines of the deck lists name no card: deckLists\.p1 line 1 "4 Be Prepard" is unknown; did you mean "Be Prepared", .*\? \(every line is in `lines`\)$/,
+    );
+  });
+});
