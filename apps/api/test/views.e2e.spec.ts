@@ -169,8 +169,9 @@ describe('health and OpenAPI', () => {
     expect(doc.components.schemas.CardMovedData).toMatchObject({ type: 'object', required: ['cardId', 'from', 'to'], additionalProperties: false });
     expect(doc.components.schemas.EventDto.properties.data.oneOf).toHaveLength(eventTypes.length);
     expect(doc.paths['/matches'].post.requestBody.content['application/json'].schema).toMatchObject({
-      required: ['game', 'players', 'cards'],
-      properties: { matchId: { type: 'string' }, game: { enum: ['lorcana', 'four-souls', 'grand-archive'] } },
+      // cards, or deckLists (Lorcana lists as players write them): one of the two, checked by the API
+      required: ['game', 'players'],
+      properties: { matchId: { type: 'string' }, game: { enum: ['lorcana', 'four-souls', 'grand-archive'] }, cards: { type: 'array' }, deckLists: { type: 'object' } },
     });
   });
 });
