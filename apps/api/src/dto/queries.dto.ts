@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 /** A search text: PostgreSQL's text holds no NUL, and no name holds a control character. */
-const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
+export const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
 
 /** A catalog read's read-your-writes: the position an append answered with. */
 export const AFTER_DESCRIPTION =
