@@ -2,8 +2,6 @@ import { PUBLIC } from '@matchlog/domain';
 import { Caller } from '../access/caller';
 import { feedHorizon } from '../access/feed-horizon';
 import { assertMayReadIn, audienceIn } from '../access/match-access';
-import { isHeldBackFrom, publicHorizon } from '../access/hold-back';
-import { MatchNotFound } from '../errors';
 import { MatchModel } from '../model/match-model';
 import { MatchModels } from '../model/match-models';
 import { feedStart } from './feed-start';
@@ -29,8 +27,6 @@ export const openFeed = async (
 ): Promise<OpenedFeed> => {
   const model = await models.hold(matchId);
   try {
-    // a match the delay still holds back whole is not there yet, for this caller (MatchReader does the same)
-    if (isHeldBackFrom(caller, matchId, model.state) && publicHorizon(caller, matchId, model, now) === 0) throw new MatchNotFound(matchId);
     const audience = audienceIn(model, request.audience ?? PUBLIC);
     assertMayReadIn(caller, matchId, model, audience);
     return { model, audience, from: feedStart(request.lastEventId, request.from, feedHorizon(model, audience, caller, now)) };

@@ -139,8 +139,6 @@ export class MatchReader {
     const start = match.replay.start;
     const heldBack = isHeldBackFrom(caller, matchId, match.state);
     if (start > 0 && (heldBack || audience === BROADCAST || Math.min(at ?? Infinity, earliest ?? Infinity) < start)) match = await this.models.load(matchId);
-    // a match the delay still holds back whole is not there yet, for this caller: as if it did not exist
-    if (heldBack && publicHorizon(caller, matchId, match, this.clock.now()) === 0) throw new MatchNotFound(matchId);
     const who = audienceIn(match, audience);
     assertMayReadIn(caller, matchId, match, who);
     return { match, audience: who, revision: revisionUpTo(match, field, at, latestFor(caller, matchId, match, who, this.clock.now())) };
