@@ -50,6 +50,7 @@ describe('no spoilers around the delay: a delayed match holds back its public si
   it('a game inside its window is not there for the public: no detail, not listed, not on the slip, its views at revision 0; the judge and the organizer see it', async () => {
     g1 = await create(game('hb-g1', 1));
     expect((await anonymous('/matches/hb-g1').expect(404)).body.code).toBe('MATCH_NOT_FOUND');
+    expect((await anonymous('/matches/hb-g1/receipt').expect(404)).body.code).toBe('MATCH_NOT_FOUND');
     for (const path of ['/matches/hb-g1/views/public', '/matches/hb-g1/views/broadcast', '/matches/hb-g1/queue'])
       expect((await anonymous(path).expect(200)).body).toMatchObject({ revision: 0 });
     expect((await anonymous('/matches/hb-g1/events').expect(200)).body).toMatchObject({ to: 0, observations: [] });
@@ -71,6 +72,8 @@ describe('no spoilers around the delay: a delayed match holds back its public si
     expect(JSON.stringify(view.counters)).not.toContain('20');
     expect((await anonymous('/matches/hb-g1/views/public?at=3').expect(403)).body.code).toBe('BROADCAST_DELAYED');
     expect((await anonymous('/matches/hb-g1/events').expect(200)).body).toMatchObject({ from: 0, to: 1 });
+    expect((await anonymous('/matches/hb-g1/receipt').expect(200)).body.head.revision).toBe(1);
+    expect((await asOrganizer('/matches/hb-g1/receipt').expect(200)).body.head.revision).toBe(3);
     expect(await listed(anonymous)).toEqual(['hb-g1']);
     expect(await listed(anonymous, '&status=ended')).toEqual([]);
     expect(await listed(anonymous, '&status=live')).toEqual(['hb-g1']);
@@ -99,7 +102,12 @@ describe('no spoilers around the delay: a delayed match holds back its public si
   it('a match whose organizer opts out (holdBackPublic: false) shows the public its head, while its broadcast stays behind', async () => {
     await create({ ...game('hb-out', 1, { seconds: 3600, holdBackPublic: false }), tournament: { ...round, table: 2, game: 1, bestOf: 3 } });
     await append('hb-out', 1, twentyLore);
-    expect((await anonymous('/matches/hb-out').expect(200)).body).toMatchObject({ status: 'ended', winner: 'p1', revision: 3, broadcastDelay: { seconds: 3600, holdBackPublic: false } });
+    expect((await anonymous('/matches/hb-out').expect(200)).body).toMatchObject({
+      status: 'ended',
+      winner: 'p1',
+      revision: 3,
+      broadcastDelay: { seconds: 3600, holdBackPublic: false },
+    });
     expect((await anonymous('/matches/hb-out/views/public').expect(200)).body.revision).toBe(3);
     expect((await anonymous('/matches/hb-out/views/broadcast').expect(200)).body.revision).toBe(0);
     expect(await listed(anonymous, '&status=ended')).toEqual(['hb-out']);
