@@ -77,6 +77,12 @@ describe.each(catalogPlaces)('the catalog as of each match delay on %s', (_, pla
     ]);
   });
 
+  it('a rebuild from the log holds back the same', async () => {
+    const before = await list({ now: iso(T0 + 2 * HOUR + 60_000) });
+    await feeder.rebuild();
+    expect(await list({ now: iso(T0 + 2 * HOUR + 60_000) })).toEqual(before);
+  });
+
   it('once the window passes, the held-back reader sees the end and game 2', async () => {
     const now = { now: iso(T0 + 3 * HOUR + 1000) };
     expect(await list(now)).toEqual([
