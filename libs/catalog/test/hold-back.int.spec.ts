@@ -14,7 +14,13 @@ let ids = 0;
 const withIds = <T extends object>(events: T[]) => events.map((event) => ({ id: `hb${++ids}`, ...event }));
 const created = (game: number, when: number, delay: object = { seconds: 3600 }) => ({
   type: 'MatchCreated',
-  data: { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [], tournament: { event: 'Cup', round: 1, table: game > 9 ? 2 : 1, game: game % 10 }, broadcastDelay: delay },
+  data: {
+    game: 'lorcana',
+    players: [{ id: 'p1' }, { id: 'p2' }],
+    cards: [],
+    tournament: { event: 'Cup', round: 1, table: game > 9 ? 2 : 1, game: game % 10 },
+    broadcastDelay: delay,
+  },
   meta: at(when),
 });
 const won = (when: number) => ({ type: 'MatchEnded', data: { winner: 'p1', reason: '20 lore' }, meta: at(when) });
@@ -33,7 +39,11 @@ describe.each(catalogPlaces)('the catalog as of each match delay on %s', (_, pla
     await store.append('g1', 0, withIds([created(1, T0), won(T0 + 2 * HOUR)]));
     await store.append('g2', 0, withIds([created(2, T0 + 2 * HOUR)]));
     await store.append('out', 0, withIds([created(11, T0, { seconds: 3600, holdBackPublic: false }), won(T0 + 1000)]));
-    await store.append('ev', 0, withIds([{ ...created(12, T0, { events: 2 }), data: { ...created(12, T0).data, tournament: { event: 'Cup', round: 2 }, broadcastDelay: { events: 2 } } }, won(T0)]));
+    await store.append(
+      'ev',
+      0,
+      withIds([{ ...created(12, T0, { events: 2 }), data: { ...created(12, T0).data, tournament: { event: 'Cup', round: 2 }, broadcastDelay: { events: 2 } } }, won(T0)]),
+    );
     db = await place.open();
     feeder = feederOn(db, store);
     await feeder.start();
