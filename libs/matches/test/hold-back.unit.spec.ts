@@ -7,7 +7,7 @@ const T0 = Date.parse('2026-11-28T10:00:00.000Z');
 const MINUTE = 60_000;
 /** A match of 4 events, one a minute from T0, its broadcast `delay` behind. */
 const match = (delay: object | undefined) => ({
-  state: { revision: 4, layout: delay && ({ broadcast: { delay, access: 'public' } } as never) },
+  state: { revision: 4, layout: delay ? ({ broadcast: { delay, access: 'public' } } as never) : null },
   replay: { recordedAt: (revision: number) => new Date(T0 + (revision - 1) * MINUTE).toISOString() },
 });
 const HOUR_BEHIND = { seconds: 3600 };
@@ -34,7 +34,7 @@ describe('holding back the public side of a delayed match', () => {
   it.each(callers)('%s: the public horizon, as the public view has it', (_, caller, expected) => {
     const now = T0 + 30 * MINUTE;
     expect(publicHorizon(caller, 'm1', match(HOUR_BEHIND), now)).toBe(expected);
-    expect(latestFor(caller, 'm1', match(HOUR_BEHIND), 'public', now)).toBe(expected);
+    expect(latestFor(caller, 'm1', match(HOUR_BEHIND) as unknown as Parameters<typeof latestFor>[2], 'public', now)).toBe(expected);
     // past the window, everyone sees the head; a match that opts out or has no delay shows it at once
     expect(publicHorizon(caller, 'm1', match(HOUR_BEHIND), T0 + 63 * MINUTE)).toBe(4);
     expect(publicHorizon(caller, 'm1', match({ ...HOUR_BEHIND, holdBackPublic: false }), now)).toBe(4);
