@@ -73,6 +73,21 @@ describe('the live feed of a delayed broadcast', () => {
     expect((await client.until(3)).map((m) => m.id)).toEqual(['1', '2', '3']);
   });
 
+  it('the public feed of a delayed match is held back as far (no spoilers around the delay), but for its players; an opted-out match runs it live', async () => {
+    const { tokens } = await create('fb-public', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
+    await append('fb-public', 1, 2);
+    const client = await feed('fb-public', 'audience=public');
+    expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '0' });
+    expect((await feed('fb-public', 'audience=public&from=2')).problem).toMatchObject({ statusCode: 400, code: 'REVISION_OUT_OF_RANGE' });
+    const player = await feed('fb-public', 'audience=public', { authorization: `Bearer ${tokens.players.p1}` });
+    expect(await player.nextMessage()).toMatchObject({ event: 'view', id: '3' });
+    clock.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
+    expect((await client.until(3)).map((m) => m.id)).toEqual(['1', '2', '3']);
+    await create('fb-public-out', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS, holdBackPublic: false } });
+    await append('fb-public-out', 1, 2);
+    expect(await (await feed('fb-public-out', 'audience=public')).nextMessage()).toMatchObject({ event: 'view', id: '3' });
+  });
+
   it("is never a player's, even public; a match with no broadcast options has no broadcast feed", async () => {
     const { tokens } = await create('fb-players', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
     for (const player of Object.values(tokens.players) as string[])

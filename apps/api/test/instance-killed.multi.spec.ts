@@ -55,6 +55,6 @@ describe('SIGKILL of one instance under load from both', () => {
 
     // every match's last append went through B, which answers once its catalog holds it
     for (const id of matches) expect((await b.call('GET', `/matches/${id}`)).body).toMatchObject({ revision: APPENDS + 1, eventCount: APPENDS + 1 });
-    expect((await b.call('GET', '/health/ready')).body).toMatchObject({ status: 'ready', catalog: { behind: 0 } });
+    expect((await b.call('GET', '/health/ready', { token: organizerKey })).body).toMatchObject({ status: 'ready', catalog: { behind: 0 } });
   });
 });

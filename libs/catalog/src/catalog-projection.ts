@@ -1,8 +1,9 @@
-import { ID, MatchCreated, MatchEnded } from '@matchlog/domain';
+import { ID, MatchCreated, MatchEnded, holdsBackPublic } from '@matchlog/domain';
 import { StoredEvent } from '@matchlog/store';
 import { Kysely, Transaction } from 'kysely';
 import { lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
+import { shownFrom } from './hold-back';
 import { searchKey } from './search-key';
 import { matchOfTokenStream } from './token-stream';
 import { applyTokenEvents } from './tokens';
@@ -72,7 +73,14 @@ const readData = <T>(event: StoredEvent, read: () => T): T => {
   }
 };
 
-const recordedAt = (event: StoredEvent): string => (event.meta as { recordedAt?: string } | undefined)?.recordedAt ?? new Date(0).toISOString();
+const stampOf = (event: StoredEvent): string | undefined => (event.meta as { recordedAt?: string } | undefined)?.recordedAt;
+const recordedAt = (event: StoredEvent): string => stampOf(event) ?? new Date(0).toISOString();
+
+/** A fact's revision, and where the match holds its public side back, when the fact may be shown (hold-back.ts). */
+const factOf = async (trx: Transaction<CatalogTables>, event: StoredEvent): Promise<{ revision: number; from: string | null }> => {
+  const row = await trx.selectFrom('matches').select(['hold_back_events', 'hold_back_seconds']).where('match_id', '=', event.streamId).executeTakeFirst();
+  return { revision: event.revision, from: row?.hold_back_events == null ? null : shownFrom(stampOf(event), row.hold_back_seconds ?? 0) };
+};
 
 /**
  * Applies events to the catalog's tables in the caller's transaction (projectBatch moves the
@@ -95,10 +103,21 @@ export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events
         const data = event.data as MatchEnded;
         return { status: 'ended' as const, winner: data.winner ?? null, draw: data.draw === true ? 1 : 0, end_reason: data.reason, ended_at: recordedAt(event) };
       });
-      await trx.updateTable('matches').set(ended).where('match_id', '=', matchId).execute();
+      const { revision, from } = await factOf(trx, event);
+      await trx
+        .updateTable('matches')
+        .set({ ...ended, ended_revision: revision, ended_public_from: from })
+        .where('match_id', '=', matchId)
+        .execute();
     }
-    if (event.type === 'TimeCalled') await trx.updateTable('matches').set({ time_called: 1 }).where('match_id', '=', matchId).execute();
-    if (event.type === 'MatchVoided') await trx.updateTable('matches').set({ voided: 1 }).where('match_id', '=', matchId).execute();
+    if (event.type === 'TimeCalled') {
+      const { revision, from } = await factOf(trx, event);
+      await trx.updateTable('matches').set({ time_called: 1, time_called_revision: revision, time_called_public_from: from }).where('match_id', '=', matchId).execute();
+    }
+    if (event.type === 'MatchVoided') {
+      const { revision, from } = await factOf(trx, event);
+      await trx.updateTable('matches').set({ voided: 1, voided_revision: revision, voided_public_from: from }).where('match_id', '=', matchId).execute();
+    }
     latest.set(matchId, event.revision);
   }
   for (const [matchId, revision] of latest) {
@@ -113,6 +132,8 @@ const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent):
   const matchId = event.streamId;
   const { match, players } = readData(event, () => {
     const data = event.data as MatchCreated;
+    const delay = data.broadcastDelay;
+    const heldBack = holdsBackPublic(delay);
     return {
       match: {
         match_id: matchId,
@@ -135,6 +156,15 @@ const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent):
         ended_at: null,
         event_count: event.revision,
         last_revision: event.revision,
+        hold_back_events: heldBack ? (delay.events ?? 0) : null,
+        hold_back_seconds: heldBack ? (delay.seconds ?? 0) : null,
+        public_from: heldBack ? shownFrom(stampOf(event), delay.seconds ?? 0) : null,
+        ended_revision: null,
+        ended_public_from: null,
+        time_called_revision: null,
+        time_called_public_from: null,
+        voided_revision: null,
+        voided_public_from: null,
       },
       players: data.players.map((player, seat) => ({ match_id: matchId, player_id: player.id, name: player.name ?? null, name_key: keyOf(player.name), seat })),
     };

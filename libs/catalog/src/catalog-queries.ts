@@ -1,6 +1,7 @@
 import { CatalogTables } from './catalog-schema';
 import { CatalogDb } from './open-catalog';
 import { atEvent, playedBy } from './catalog-search';
+import { HoldBack, asSeenBy, endedRow, isHeldBack, visibleRow } from './hold-back';
 
 type CatalogRow = CatalogTables['matches'];
 
@@ -40,6 +41,11 @@ export interface MatchPage {
   readonly nextCursor: string | null;
 }
 
+/** A page as a reader held back from some of its matches sees it (hold-back.ts), and which of them are held back: their revision is the catalog's lower bound. */
+export interface HeldBackPage extends MatchPage {
+  readonly heldBack: readonly string[];
+}
+
 const encodeCursor = (startedAt: string, matchId: string) => Buffer.from(JSON.stringify([startedAt, matchId])).toString('base64url');
 
 /** The position a cursor names, or null when it is not one this API handed out. */
@@ -52,18 +58,27 @@ export const decodeCursor = (cursor: string): [string, string] | null => {
   }
 };
 
-/** Newest first; `cursor` continues after the last match of the previous page. */
-export const listMatches = async (db: CatalogDb, filter: MatchFilter, limit: number, cursor?: [string, string]): Promise<MatchPage> => {
-  const rows = await matchListQuery(db, filter, limit + 1, cursor).execute();
+/** Newest first; `cursor` continues after the last match of the previous page. `holdBack`: as that reader sees them (none: every head). */
+export const listMatches = async (db: CatalogDb, filter: MatchFilter, limit: number, cursor?: [string, string], holdBack?: HoldBack): Promise<HeldBackPage> => {
+  const rows = await matchListQuery(db, filter, limit + 1, cursor, holdBack).execute();
   const page = rows.slice(0, limit);
-  const matches = await withPlayers(db, page);
+  // the query left out every row the reader does not see at all: asSeenBy only hides facts
+  const matches = await withPlayers(
+    db,
+    page.map((row) => asSeenBy(row, holdBack) ?? row),
+  );
   const last = page[page.length - 1];
-  return { matches, nextCursor: rows.length > limit && last ? encodeCursor(last.started_at, last.match_id) : null };
+  return {
+    matches,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.started_at, last.match_id) : null,
+    heldBack: page.filter((row) => isHeldBack(row, holdBack)).map((row) => row.match_id),
+  };
 };
 
 /** The query behind listMatches, up to `limit` rows (exported so a test can ask each engine for its plan). */
-export const matchListQuery = (db: CatalogDb, filter: MatchFilter, limit: number, cursor?: [string, string]) => {
+export const matchListQuery = (db: CatalogDb, filter: MatchFilter, limit: number, cursor?: [string, string], holdBack?: HoldBack) => {
   let query = db.selectFrom('matches').selectAll();
+  if (holdBack !== undefined) query = query.where((eb) => visibleRow(eb, holdBack));
   if (filter.player !== undefined) {
     const player = filter.player;
     query = query.where((eb) => playedBy(db, eb.ref('matches.match_id'), player));
@@ -74,7 +89,11 @@ export const matchListQuery = (db: CatalogDb, filter: MatchFilter, limit: number
     query = query.where((eb) => atEvent(eb.ref('event_key'), event));
   }
   if (filter.round !== undefined) query = query.where('round', '=', filter.round);
-  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  if (filter.status !== undefined) {
+    const ended = filter.status === 'ended';
+    // held back, a match ends for the reader only once its MatchEnded is shown
+    query = holdBack === undefined ? query.where('status', '=', filter.status) : query.where((eb) => (ended ? endedRow(eb, holdBack) : eb.not(endedRow(eb, holdBack))));
+  }
   if (filter.from !== undefined) query = query.where('started_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('started_at', '<', filter.to);
   if (cursor) {
@@ -84,9 +103,11 @@ export const matchListQuery = (db: CatalogDb, filter: MatchFilter, limit: number
   return query.orderBy('started_at', 'desc').orderBy('match_id', 'desc').limit(limit);
 };
 
-export const findMatch = async (db: CatalogDb, matchId: string): Promise<MatchSummary | null> => {
+/** The match's summary; null when there is none, or `holdBack`'s reader does not see it yet. */
+export const findMatch = async (db: CatalogDb, matchId: string, holdBack?: HoldBack): Promise<MatchSummary | null> => {
   const row = await db.selectFrom('matches').selectAll().where('match_id', '=', matchId).executeTakeFirst();
-  return row ? (await withPlayers(db, [row]))[0] : null;
+  const seen = row && asSeenBy(row, holdBack);
+  return seen ? (await withPlayers(db, [seen]))[0] : null;
 };
 
 const withPlayers = async (db: CatalogDb, rows: readonly CatalogRow[]): Promise<MatchSummary[]> => {

@@ -26,6 +26,18 @@ export interface CatalogTables {
     ended_at: string | null;
     event_count: number;
     last_revision: number;
+    /** broadcastDelay.events of a match that holds its public side back (holdsBackPublic); null: it holds nothing back (migration 011) */
+    hold_back_events: number | null;
+    hold_back_seconds: number | null;
+    /** where held back: when MatchCreated may be shown (its recordedAt + broadcastDelay.seconds, ISO 8601) */
+    public_from: string | null;
+    /** MatchEnded's revision, and where held back when it may be shown */
+    ended_revision: number | null;
+    ended_public_from: string | null;
+    time_called_revision: number | null;
+    time_called_public_from: string | null;
+    voided_revision: number | null;
+    voided_public_from: string | null;
   };
   /** name_key: searchKey(name), what ?player= matches part of */
   match_players: { match_id: string; player_id: string; name: string | null; name_key: string | null; seat: number };

@@ -1,5 +1,6 @@
 import { CatalogTables } from './catalog-schema';
 import { CatalogDb } from './open-catalog';
+import { HoldBack, asSeenBy } from './hold-back';
 
 type CatalogRow = CatalogTables['matches'];
 
@@ -35,9 +36,11 @@ export interface RoundTable {
  * The tables of a round: its matches grouped by table number and players (the same table number with
  * other players is another table's match, recorded under a wrong number, and is kept apart; a match
  * with no table number joins the games of the same players). Sorted by table number, tables with none last.
+ * `holdBack`: as that reader sees them (a game the delay still holds back whole is not there; none: every head).
  */
-export const roundResults = async (db: CatalogDb, event: string, round: number): Promise<RoundTable[]> => {
-  const rows = await db.selectFrom('matches').selectAll().where('tournament_event', '=', event).where('round', '=', round).orderBy('started_at').orderBy('match_id').execute();
+export const roundResults = async (db: CatalogDb, event: string, round: number, holdBack?: HoldBack): Promise<RoundTable[]> => {
+  const all = await db.selectFrom('matches').selectAll().where('tournament_event', '=', event).where('round', '=', round).orderBy('started_at').orderBy('match_id').execute();
+  const rows = all.map((row) => asSeenBy(row, holdBack)).filter((row): row is CatalogRow => row !== null);
   return groupIntoTables(rows, await playersOf(db, rows));
 };
 

@@ -73,7 +73,7 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.clock, parts.trustedKeys),
     authenticator: new Authenticator(parts.organizerKey, tokens),
     audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
-    results: new RoundResultsReader(parts.catalog, freshness),
+    results: new RoundResultsReader(parts.catalog, freshness, parts.clock),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
   };
 };

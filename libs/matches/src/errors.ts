@@ -204,11 +204,14 @@ export class SaltInBody extends Error {
 export class CatalogBehind extends Error {
   readonly code = 'CATALOG_BEHIND';
   readonly retryAfterSeconds = 1;
+  /** for the server's log: the positions, which the answer leaves out (anyone may read it, and a log position moves with every write) */
+  readonly report: string;
   constructor(
     readonly position: number,
     readonly caughtUp: number,
   ) {
-    super(`the catalog holds the log up to position ${caughtUp}, not yet ${position}: retry after a second`);
+    super('the catalog has not yet caught up with the latest writes: retry after a second');
+    this.report = `the catalog holds the log up to position ${caughtUp}, not yet ${position}`;
   }
 }
 

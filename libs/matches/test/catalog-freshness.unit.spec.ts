@@ -44,4 +44,10 @@ describe('CatalogFreshness: a catalog read waits for what the caller may have wr
     const { feeder } = catalogAt(40, 45);
     await expect(new CatalogFreshness(feeder, head).reach()).rejects.toEqual(new CatalogBehind(50, 40));
   });
+
+  it('CATALOG_BEHIND tells the caller no log position (a position moves with every write); the server log line does', () => {
+    const behind = new CatalogBehind(50, 40);
+    expect(behind.message).not.toMatch(/\d/);
+    expect(behind.report).toContain('up to position 40, not yet 50');
+  });
 });

@@ -29,7 +29,7 @@ describe('readinessOf', () => {
     const readiness = await readinessOf(answering, lagging({ position: 106, behind: 5, failure: 'disk full' }));
     expect(readiness).toEqual({
       ready: false,
-      reasons: ['the catalog is 5 events behind the log: its last write failed (disk full); it is retried with backoff'],
+      reasons: ['the catalog is behind the log: its last write failed (disk full); it is retried with backoff'],
       catalog: { position: 106, behind: 5, failure: 'disk full' },
       skipped: [],
     });

@@ -170,7 +170,9 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof StorageCorrupt) {
       if (!this.corruptFilesLogged.has(exception.file)) this.logger.error(exception.report);
       this.corruptFilesLogged.add(exception.file);
-    } else if (exception instanceof CatalogBehind || exception instanceof TokensBehind) {
+    } else if (exception instanceof CatalogBehind) {
+      this.logger.warn(exception.report);
+    } else if (exception instanceof TokensBehind) {
       this.logger.warn(exception.message);
     } else if (exception instanceof StorageFull || exception instanceof StoreUnavailable || exception instanceof StoreTimeout) {
       this.logger.warn(exception.report);

@@ -7,19 +7,31 @@ import { Returns } from '../openapi/response-schemas';
 import type { FastifyReply } from 'fastify';
 import { ApiConfig } from '../config/config';
 import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER } from '../tokens';
-import { Readiness, readinessOf } from '@matchlog/matches';
+import { Caller, Readiness, readinessForAnyone, readinessOf } from '@matchlog/matches';
+import { CurrentCaller } from '../auth/caller.guard';
+import { ApiOptionalToken } from '../openapi/security.decorators';
 
-/** The instance is up: the store it uses and the catalog's position in the log. */
+/** The instance is up: the store it uses and, for the organizer key, the catalog's position in the log. */
 export interface Health {
   readonly status: 'ok';
   readonly store: string;
-  readonly catalogPosition: number;
+  /** the organizer key's only: a log position moves with every write, which no one else is told of */
+  readonly catalogPosition?: number;
 }
 
-/** Whether the instance can serve, and why not (anyone may ask: no file name, no event's content). */
-export interface ReadyAnswer extends Omit<Readiness, 'ready'> {
+/**
+ * Whether the instance can serve, and why not (anyone may ask: no file name, no event's content, no
+ * log position). The organizer key reads the catalog's position and lag, and each skipped event's position, too.
+ */
+export interface ReadyAnswer {
   readonly status: 'ready' | 'not ready';
   readonly store: string;
+  /** why not ready, one sentence each */
+  readonly reasons: string[];
+  /** the organizer key's only */
+  readonly catalog?: Readiness['catalog'];
+  /** events a projection could not apply (the latest 100 since the instance started); position: the organizer key's only */
+  readonly skipped: readonly (Omit<Readiness['skipped'][number], 'position'> & { readonly position?: number })[];
 }
 
 /** Seconds a client or load balancer should wait before asking again when not ready. */
@@ -36,21 +48,29 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Liveness (the process answers), the store in use and how far the catalog has read the log' })
+  @ApiOptionalToken()
+  @ApiOperation({ summary: 'Liveness (the process answers), the store in use and, for the organizer key, how far the catalog has read the log' })
   @Returns(200, 'Health')
   @ApiErrors()
-  health(): Health {
-    return { status: 'ok', store: this.config.store, catalogPosition: this.feeder.caughtUpPosition };
+  health(@CurrentCaller() caller: Caller): Health {
+    return { status: 'ok', store: this.config.store, ...(caller.kind === 'organizer' && { catalogPosition: this.feeder.caughtUpPosition }) };
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise' })
+  @ApiOptionalToken()
+  @ApiOperation({
+    summary: 'Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise',
+    description: "The catalog's position and lag, and skipped events' positions, are the organizer key's only: a log position moves with every write.",
+  })
   @Returns(200, 'ReadyAnswer')
   @ApiErrors()
   @Returns(503, 'ReadyAnswer', 'not ready: the reasons, with Retry-After')
-  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyAnswer> {
-    const { ready, reasons, catalog, skipped } = await readinessOf(this.store, this.feeder, this.consumer);
-    if (!ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
-    return { status: ready ? 'ready' : 'not ready', store: this.config.store, reasons, catalog, skipped };
+  async ready(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyAnswer> {
+    const readiness = await readinessOf(this.store, this.feeder, this.consumer);
+    if (!readiness.ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
+    const status = readiness.ready ? 'ready' : 'not ready';
+    if (caller.kind === 'organizer') return { status, store: this.config.store, reasons: readiness.reasons, catalog: readiness.catalog, skipped: readiness.skipped };
+    const { reasons, skipped } = readinessForAnyone(readiness);
+    return { status, store: this.config.store, reasons, skipped };
   }
 }

@@ -27,9 +27,9 @@ export class MatchIntegrityController {
 
   @Get(':id/receipt')
   @ApiOperation({
-    summary: "The match's signed chain head at its latest revision (any audience, no token needed)",
+    summary: "The match's signed chain head at its latest revision (any audience, no token needed), or at its delayed one",
     description:
-      'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden.',
+      'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back).',
   })
   @ApiOptionalToken()
   @Returns(200, 'SignedHead')

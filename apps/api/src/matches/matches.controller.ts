@@ -6,11 +6,12 @@ import { CreateMatchPipe, CreateMatchRequest } from '../dto/create-match.dto';
 import { ReissueTokensDto } from '../dto/reissue-tokens.dto';
 import { VoidMatchDto } from '../dto/void-match.dto';
 import { AfterQuery, ListMatchesQuery } from '../dto/queries.dto';
-import { MatchReader, MatchWriter, ValidationFailed, matchCreatedWithDecks } from '@matchlog/matches';
+import { Caller, MatchReader, MatchWriter, ValidationFailed, matchCreatedWithDecks } from '@matchlog/matches';
+import { CurrentCaller } from '../auth/caller.guard';
 import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { createMatchBody } from '../openapi/event-schemas';
 import { Returns } from '../openapi/response-schemas';
-import { ApiToken } from '../openapi/security.decorators';
+import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
 
 @ApiTags('matches')
 @Controller('matches')
@@ -63,28 +64,32 @@ export class MatchesController {
   }
 
   @Get()
+  @ApiOptionalToken()
   @ApiOperation({
     summary: 'Match history, newest first, with cursor pagination',
-    description: 'Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time).',
+    description:
+      "A match created with a broadcastDelay holds back the same window here (unless broadcastDelay.holdBackPublic is false): it is listed once its MatchCreated is past the delay, and its end, void, revision and event count are as of its delayed revision, for anyone but the organizer key and the match's own judge, recorder and player tokens (docs/architecture.md). " +
+      'Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time).',
   })
   @Returns(200, 'MatchPage')
   @ApiErrors(STORE_ERRORS, CATALOG_ERRORS)
-  list(@Query() query: ListMatchesQuery): Promise<MatchPage> {
+  list(@CurrentCaller() caller: Caller, @Query() query: ListMatchesQuery): Promise<MatchPage> {
     const { cursor, limit = 20, after, ...filter } = query;
     const position = cursor === undefined ? undefined : decodeCursor(cursor);
     if (position === null) throw new ValidationFailed([{ path: 'cursor', message: 'cursor must be a nextCursor this API returned' }]);
-    return this.reader.list(filter, limit, position, after);
+    return this.reader.list(caller, filter, limit, position, after);
   }
 
   @Get(':id')
+  @ApiOptionalToken()
   @ApiOperation({
     summary: "A match's catalog entry, with the audiences it has",
     description:
-      'audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge. Read your writes: ?after= as for GET /matches.',
+      'audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge. A match whose broadcastDelay holds its public side back answers as of its delayed revision, and 404 MATCH_NOT_FOUND while its MatchCreated is held back, as GET /matches lists it. Read your writes: ?after= as for GET /matches.',
   })
   @Returns(200, 'MatchDetail')
   @ApiErrors(STORE_ERRORS, CATALOG_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
-  get(@Param('id') id: string, @Query() query: AfterQuery): Promise<MatchSummary & { audiences: string[] }> {
-    return this.reader.summary(id, query.after);
+  get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: AfterQuery): Promise<MatchSummary & { audiences: string[] }> {
+    return this.reader.summary(caller, id, query.after);
   }
 }

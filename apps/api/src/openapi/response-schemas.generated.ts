@@ -292,6 +292,9 @@ export const responseDefinitions = {
       },
       "seconds": {
         "type": "number"
+      },
+      "holdBackPublic": {
+        "type": "boolean"
       }
     },
     "additionalProperties": false
@@ -1009,8 +1012,7 @@ export const responseDefinitions = {
     },
     "required": [
       "status",
-      "store",
-      "catalogPosition"
+      "store"
     ],
     "additionalProperties": false
   },
@@ -2765,6 +2767,9 @@ export const responseDefinitions = {
           },
           "seconds": {
             "type": "number"
+          },
+          "holdBackPublic": {
+            "type": "boolean"
           }
         },
         "additionalProperties": false
@@ -3822,6 +3827,16 @@ export const responseDefinitions = {
   "ReadyAnswer": {
     "type": "object",
     "properties": {
+      "status": {
+        "type": "string",
+        "enum": [
+          "ready",
+          "not ready"
+        ]
+      },
+      "store": {
+        "type": "string"
+      },
       "reasons": {
         "type": "array",
         "items": {
@@ -3834,26 +3849,31 @@ export const responseDefinitions = {
       "skipped": {
         "type": "array",
         "items": {
-          "$ref": "#/definitions/SkippedReport"
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "position": {
+              "type": "number"
+            },
+            "processor": {
+              "type": "string"
+            },
+            "error": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "error",
+            "processor"
+          ]
         }
-      },
-      "status": {
-        "type": "string",
-        "enum": [
-          "ready",
-          "not ready"
-        ]
-      },
-      "store": {
-        "type": "string"
       }
     },
     "required": [
-      "catalog",
-      "reasons",
-      "skipped",
       "status",
-      "store"
+      "store",
+      "reasons",
+      "skipped"
     ],
     "additionalProperties": false
   },
@@ -4166,26 +4186,6 @@ export const responseDefinitions = {
       "head",
       "signature",
       "jwk"
-    ],
-    "additionalProperties": false
-  },
-  "SkippedReport": {
-    "type": "object",
-    "properties": {
-      "processor": {
-        "type": "string"
-      },
-      "position": {
-        "type": "number"
-      },
-      "error": {
-        "type": "string"
-      }
-    },
-    "required": [
-      "processor",
-      "position",
-      "error"
     ],
     "additionalProperties": false
   },

@@ -7,7 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness (the process answers), the store in use and how far the catalog has read the log */
+        /** Liveness (the process answers), the store in use and, for the organizer key, how far the catalog has read the log */
         get: operations["HealthController_health"];
         put?: never;
         post?: never;
@@ -24,7 +24,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise */
+        /**
+         * Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise
+         * @description The catalog's position and lag, and skipped events' positions, are the organizer key's only: a log position moves with every write.
+         */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -43,7 +46,7 @@ export interface paths {
         };
         /**
          * Match history, newest first, with cursor pagination
-         * @description Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time).
+         * @description A match created with a broadcastDelay holds back the same window here (unless broadcastDelay.holdBackPublic is false): it is listed once its MatchCreated is past the delay, and its end, void, revision and event count are as of its delayed revision, for anyone but the organizer key and the match's own judge, recorder and player tokens (docs/architecture.md). Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time).
          */
         get: operations["MatchesController_list"];
         put?: never;
@@ -107,7 +110,7 @@ export interface paths {
         };
         /**
          * A match's catalog entry, with the audiences it has
-         * @description audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge. Read your writes: ?after= as for GET /matches.
+         * @description audiences: public, broadcast (only where the match was created with broadcastDelay or broadcastAccess), each player id, judge. A match whose broadcastDelay holds its public side back answers as of its delayed revision, and 404 MATCH_NOT_FOUND while its MatchCreated is held back, as GET /matches lists it. Read your writes: ?after= as for GET /matches.
          */
         get: operations["MatchesController_get"];
         put?: never;
@@ -190,8 +193,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The match's signed chain head at its latest revision (any audience, no token needed)
-         * @description Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden.
+         * The match's signed chain head at its latest revision (any audience, no token needed), or at its delayed one
+         * @description Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back).
          */
         get: operations["MatchIntegrityController_receipt"];
         put?: never;
@@ -411,7 +414,7 @@ export interface paths {
         };
         /**
          * A round's result slip: every table, its games and the match result
-         * @description Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames), and neither does a game with no number at a table that already has a game (unnumberedDuplicates): each such game is marked duplicate until the organizer voids it (POST /matches/:id/void) or it is recorded again with its number. A void match (voided) counts for nothing. A round with no match recorded answers an empty list of tables. Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time). ?format=csv: text/csv, header table,player1,player1_name,player2,player2_name,player1_wins,player2_wins,draws,result,decided,games,duplicates,void (result: the winner, draw, or empty while undecided; games: each game's winner, draw or void, separated by ";"; duplicates and void: those games' match ids, separated by ";").
+         * @description Tables by table number, games by game number. result follows the Swiss end-of-match procedure: the player with more game wins; equal wins with no game left is a drawn match; decided is false while a game is in progress or one still to play could change it. A game created with a broadcastDelay holds back the same window (unless broadcastDelay.holdBackPublic is false): it is on the slip once its MatchCreated is past the delay, its end and void once those are, for anyone but the organizer key and the game's own judge, recorder and player tokens. A single-elimination match (tournament.singleElimination) has no drawn matches: it stays undecided, and its players play on past bestOf. A game number two matches record decides nothing (duplicateGames), and neither does a game with no number at a table that already has a game (unnumberedDuplicates): each such game is marked duplicate until the organizer voids it (POST /matches/:id/void) or it is recorded again with its number. A void match (voided) counts for nothing. A round with no match recorded answers an empty list of tables. Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time). ?format=csv: text/csv, header table,player1,player1_name,player2,player2_name,player1_wins,player2_wins,draws,result,decided,games,duplicates,void (result: the winner, draw, or empty while undecided; games: each game's winner, draw or void, separated by ";"; duplicates and void: those games' match ids, separated by ";").
          */
         get: operations["RoundResultsController_slip"];
         put?: never;
@@ -530,6 +533,8 @@ export interface components {
                 events?: number;
                 /** @description nor an event recorded less than this many seconds ago */
                 seconds?: number;
+                /** @description default true: the public view, the match's catalog entry (GET /matches, GET /matches/:id) and the round's results hold back the same window for anyone but the judge, the recorder, the players and the organizer; false shows them the head */
+                holdBackPublic?: boolean;
             };
             /**
              * @description who reads the broadcast audience (never a player's token): anyone (default; then seconds must be at least 300), or the holder of a broadcast token
@@ -804,6 +809,7 @@ export interface components {
         BroadcastDelay: {
             events?: number;
             seconds?: number;
+            holdBackPublic?: boolean;
         };
         CardKnowledge: {
             cardId: string;
@@ -979,7 +985,7 @@ export interface components {
             /** @enum {string} */
             status: "ok";
             store: string;
-            catalogPosition: number;
+            catalogPosition?: number;
         };
         IssuedTokens: {
             players: {
@@ -1367,6 +1373,7 @@ export interface components {
             broadcastDelay?: {
                 events?: number;
                 seconds?: number;
+                holdBackPublic?: boolean;
             };
         };
         MatchVoided: {
@@ -1609,12 +1616,16 @@ export interface components {
             waitingForAction: boolean;
         };
         ReadyAnswer: {
-            reasons: string[];
-            catalog: components["schemas"]["CatalogLag"];
-            skipped: components["schemas"]["SkippedReport"][];
             /** @enum {string} */
             status: "ready" | "not ready";
             store: string;
+            reasons: string[];
+            catalog?: components["schemas"]["CatalogLag"];
+            skipped: {
+                position?: number;
+                processor: string;
+                error: string;
+            }[];
         };
         ReplayImported: {
             matchId: string;
@@ -1692,11 +1703,6 @@ export interface components {
             head: components["schemas"]["HeadPayload"];
             signature: string;
             jwk: components["schemas"]["Ed25519Jwk"];
-        };
-        SkippedReport: {
-            processor: string;
-            position: number;
-            error: string;
         };
         StartingCard: {
             cardId: string;
@@ -2082,6 +2088,8 @@ export interface operations {
                         events?: number;
                         /** @description nor an event recorded less than this many seconds ago */
                         seconds?: number;
+                        /** @description default true: the public view, the match's catalog entry (GET /matches, GET /matches/:id) and the round's results hold back the same window for anyone but the judge, the recorder, the players and the organizer; false shows them the head */
+                        holdBackPublic?: boolean;
                     };
                     /**
                      * @description who reads the broadcast audience (never a player's token): anyone (default; then seconds must be at least 300), or the holder of a broadcast token

@@ -17,3 +17,6 @@ export const delayedRevision = (head: number, delay: BroadcastDelay, recordedAt:
 
 /** Whether the match runs its broadcast behind the match at all. */
 export const hasBroadcastDelay = (delay: BroadcastDelay): boolean => (delay.events ?? 0) > 0 || (delay.seconds ?? 0) > 0;
+
+/** Whether the match's public side (public view, catalog entry, round results) holds back the broadcast's window too: by default, where there is a delay. */
+export const holdsBackPublic = (delay: BroadcastDelay | undefined): delay is BroadcastDelay => delay !== undefined && hasBroadcastDelay(delay) && delay.holdBackPublic !== false;

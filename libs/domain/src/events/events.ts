@@ -67,6 +67,12 @@ export interface BroadcastDelay {
   readonly events?: number;
   /** nor an event recorded less than this many seconds ago */
   readonly seconds?: number;
+  /**
+   * Absent or true: the public view, the match's catalog entry and the round's results hold back the
+   * same window for anyone but the judge, the recorder, the players and the organizer (no spoiler
+   * around the delay). False: the organizer's opt-out, those show the head as for a match without a delay.
+   */
+  readonly holdBackPublic?: boolean;
 }
 
 export interface Move {

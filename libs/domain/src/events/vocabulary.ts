@@ -84,7 +84,14 @@ export const vocabulary = {
     ),
     publicDeckLists: optional(boolean(), "true: MatchEnded discloses every shuffle's order and salt to spectators too"),
     broadcastDelay: optional(
-      object({ events: optional(integer(), 'it never shows the last this many events'), seconds: optional(integer(), 'nor an event recorded less than this many seconds ago') }),
+      object({
+        events: optional(integer(), 'it never shows the last this many events'),
+        seconds: optional(integer(), 'nor an event recorded less than this many seconds ago'),
+        holdBackPublic: optional(
+          boolean(),
+          "default true: the public view, the match's catalog entry (GET /matches, GET /matches/:id) and the round's results hold back the same window for anyone but the judge, the recorder, the players and the organizer; false shows them the head",
+        ),
+      }),
       'how far the broadcast audience (what the players together know) runs behind the match; a match with neither this nor broadcastAccess has no broadcast',
     ),
     broadcastAccess: optional(

@@ -1,5 +1,6 @@
 import { BROADCAST, JUDGE, PUBLIC, audiencesOf, delayedRevision, hasBroadcastDelay } from '@matchlog/domain';
 import { Caller, assertMayRead, mayRead } from './caller';
+import { publicHorizon } from './hold-back';
 import { AudienceNotFound, BroadcastDelayed, BroadcastNotForPlayers, RevisionOutOfRange } from '../errors';
 import type { MatchModel } from '../model/match-model';
 
@@ -32,8 +33,10 @@ export const assertMayReadIn = (caller: Caller, matchId: string, match: Pick<Loa
 };
 
 /**
- * The latest revision this caller may see of the audience at `now`: the head, except the broadcast of a
- * match with a broadcastDelay, which only the judge and the organizer see past its delayed revision.
+ * The latest revision this caller may see of the audience at `now`: the head, except in a match with a
+ * broadcastDelay the broadcast, which only the judge, the recorder and the organizer see past its
+ * delayed revision, and the public view, held back as far for anyone but them and the match's players
+ * unless the match opts out (publicHorizon).
  */
 export const latestFor = (
   caller: Caller,
@@ -44,8 +47,9 @@ export const latestFor = (
 ): number => {
   const head = match.state.revision;
   const delay = match.state.layout?.broadcast?.delay;
-  if (audience !== BROADCAST || delay === undefined || !hasBroadcastDelay(delay) || mayRead(caller, matchId, JUDGE)) return head;
-  return delayedRevision(head, delay, (revision) => match.replay.recordedAt(revision), now);
+  if (delay === undefined || !hasBroadcastDelay(delay) || mayRead(caller, matchId, JUDGE)) return head;
+  if (audience === BROADCAST) return delayedRevision(head, delay, (revision) => match.replay.recordedAt(revision), now);
+  return publicHorizon(caller, matchId, match, now);
 };
 
 /** Like revisionIn, then never past `latest` (latestFor): BROADCAST_DELAYED (403) for a revision the delay still holds back. */

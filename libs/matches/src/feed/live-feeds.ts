@@ -1,4 +1,4 @@
-import { BROADCAST } from '@matchlog/domain';
+import { BROADCAST, PUBLIC } from '@matchlog/domain';
 import { LogProcessor, StoredEvent } from '@matchlog/store';
 import { Caller } from '../access/caller';
 import { MatchModels } from '../model/match-models';
@@ -63,9 +63,9 @@ export class LiveFeeds<T extends FeedTransport = FeedTransport> implements LogPr
     return [...this.feeds].filter((feed) => feed.following).map((feed) => feed.transport);
   }
 
-  /** Time passed: a broadcast delayed by seconds moves on, with no append to wake it. */
+  /** Time passed: a broadcast delayed by seconds, or a public view held back with it, moves on with no append to wake it. */
   tick(): void {
-    for (const feed of this.feeds) if (feed.audience === BROADCAST) feed.advanced();
+    for (const feed of this.feeds) if (feed.audience === BROADCAST || feed.audience === PUBLIC) feed.advanced();
   }
 
   handle(event: StoredEvent): void {

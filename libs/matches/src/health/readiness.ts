@@ -16,6 +16,23 @@ export interface Readiness {
 
 export type SkippedReport = Pick<SkippedEvent, 'processor' | 'position' | 'error'>;
 
+/**
+ * What anyone may read of the readiness: whether, and why not, with no log position (the catalog's
+ * position, its lag, a skipped event's position), which moves with every write anywhere, a re-issue of
+ * tokens or an import included. The organizer key reads the whole Readiness.
+ */
+export interface ReadinessForAnyone {
+  readonly ready: boolean;
+  readonly reasons: string[];
+  readonly skipped: readonly Pick<SkippedEvent, 'processor' | 'error'>[];
+}
+
+export const readinessForAnyone = ({ ready, reasons, skipped }: Readiness): ReadinessForAnyone => ({
+  ready,
+  reasons,
+  skipped: skipped.map(({ processor, error }) => ({ processor, error })),
+});
+
 /** A stream no match has: reading its revision is the cheapest question every store answers. */
 const PROBE_STREAM = 'readiness-probe';
 
@@ -46,7 +63,7 @@ export const readinessOf = async (
   if (catalog.subscription === 'failed') {
     reasons.push(`the catalog does not follow the log: its subscription to the event store failed (${catalog.failure}); it is renewed with backoff`);
   } else if (catalog.failure !== undefined && catalog.behind > 0) {
-    reasons.push(`the catalog is ${catalog.behind} events behind the log: its last write failed (${catalog.failure}); it is retried with backoff`);
+    reasons.push(`the catalog is behind the log: its last write failed (${catalog.failure}); it is retried with backoff`);
   }
   return { ready: reasons.length === 0, reasons, catalog, skipped: consumer.skipped.map(({ processor, position, error }) => ({ processor, position, error })) };
 };

@@ -19,7 +19,8 @@ import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Caller, mayRead } from '../access/caller';
-import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, ReceiptWithheld } from '../errors';
+import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, MatchNotFound, ReceiptWithheld } from '../errors';
+import { publicHorizon } from '../access/hold-back';
 import { MatchModels } from '../model/match-models';
 import { readMatch } from '../model/read-match';
 import { Clock } from '../ports';
@@ -57,11 +58,17 @@ export class MatchIntegrity {
 
   /** The match's signed chain head at its latest revision. */
   async receipt(caller: Caller, matchId: string): Promise<SignedHead> {
-    const { state, head, salt } = await this.models.load(matchId);
+    const model = await this.models.load(matchId);
+    const { state, head, salt } = model;
     // every audience of the match may read it, public included, while its hashes are salted: an
     // unsalted hash (a match recorded before chain salts) lets a brute force name hidden cards
     if (salt === undefined && !mayRead(caller, matchId, JUDGE)) throw new ReceiptWithheld(matchId);
-    return this.signed('receipt', matchId, state.revision, head);
+    // a match whose delay holds its public side back: the head at its delayed revision (none while its MatchCreated is held back)
+    const revision = publicHorizon(caller, matchId, model, this.clock.now());
+    if (revision === state.revision) return this.signed('receipt', matchId, state.revision, head);
+    const hash = model.replay.eventAt(revision)?.meta?.hash;
+    if (hash === undefined) throw new MatchNotFound(matchId);
+    return this.signed('receipt', matchId, revision, hash);
   }
 
   /** The chain and the shuffles' commitments re-checked from the store, findings in the caller's language. */

@@ -2,6 +2,7 @@ import { CatalogDb, MatchFilter, MatchPage, MatchSummary, findMatch, listMatches
 import { AudienceView, BROADCAST, JudgeSource, JudgeView, MatchEvent, Observation, PUBLIC, QueueView, SeenCard, audiencesOf } from '@matchlog/domain';
 import { Caller } from '../access/caller';
 import { assertMayReadIn, audienceIn, latestFor, revisionIn, revisionUpTo } from '../access/match-access';
+import { catalogHoldBackOf, isHeldBackFrom, publicHorizon } from '../access/hold-back';
 import { MatchNotFound } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { Clock } from '../ports';
@@ -56,7 +57,7 @@ export interface MatchSummaryWithAudiences extends MatchSummary {
   /** public, broadcast where the match has one, each player id, judge */
   readonly audiences: string[];
   /** how far the broadcast runs behind the match, where the match has a broadcast (MatchCreated's broadcastDelay) */
-  readonly broadcastDelay?: { readonly events?: number; readonly seconds?: number };
+  readonly broadcastDelay?: { readonly events?: number; readonly seconds?: number; readonly holdBackPublic?: boolean };
 }
 
 /** The read side of a match for a caller: every answer checks the audience, the caller's access and the broadcast's delay first. */
@@ -90,29 +91,56 @@ export class MatchReader {
     return { audience: who, from: start, to: revision, observations: match.replay.observations(who, start, revision) } as ObservationFeed;
   }
 
-  /** A page of the match history, newest first; `after`: a position an append answered with (CatalogFreshness). */
-  async list(filter: MatchFilter, limit: number, cursor: [string, string] | undefined, after?: number): Promise<MatchPage> {
+  /**
+   * A page of the match history, newest first, as `caller` may see it: a match whose delay holds its
+   * public side back (hold-back.ts) as of its delayed revision; `after`: a position an append answered with (CatalogFreshness).
+   */
+  async list(caller: Caller, filter: MatchFilter, limit: number, cursor: [string, string] | undefined, after?: number): Promise<MatchPage> {
     await this.freshness.reach(after);
-    return listMatches(this.catalog, filter, limit, cursor);
+    const now = this.clock.now();
+    const { matches, nextCursor, heldBack } = await listMatches(this.catalog, filter, limit, cursor, catalogHoldBackOf(caller, now));
+    if (heldBack.length === 0) return { matches, nextCursor };
+    const seen: MatchSummary[] = [];
+    for (const match of matches) {
+      const revision = heldBack.includes(match.matchId) ? await this.publicRevision(caller, match.matchId, now) : match.revision;
+      if (revision > 0) seen.push({ ...match, eventCount: revision, revision });
+    }
+    return { matches: seen, nextCursor };
   }
 
-  /** The catalog's summary of the match, with the audiences it has. */
-  async summary(matchId: string, after?: number): Promise<MatchSummaryWithAudiences> {
+  /** The catalog's summary of the match, with the audiences it has, as `caller` may see it (as list does). */
+  async summary(caller: Caller, matchId: string, after?: number): Promise<MatchSummaryWithAudiences> {
     await this.freshness.reach(after);
-    const match = await findMatch(this.catalog, matchId);
+    const now = this.clock.now();
+    const match = await findMatch(this.catalog, matchId, catalogHoldBackOf(caller, now));
     if (!match) throw new MatchNotFound(matchId);
-    const { layout } = (await this.models.load(matchId, 'head')).state;
-    return { ...match, audiences: layout ? audiencesOf(layout) : [], ...(layout?.broadcast && { broadcastDelay: layout.broadcast.delay }) };
+    const model = await this.models.load(matchId, 'head');
+    const revision = isHeldBackFrom(caller, matchId, model.state) ? await this.publicRevision(caller, matchId, now) : match.revision;
+    if (revision === 0) throw new MatchNotFound(matchId);
+    const { layout } = model.state;
+    return {
+      ...match,
+      eventCount: revision,
+      revision,
+      audiences: layout ? audiencesOf(layout) : [],
+      ...(layout?.broadcast && { broadcastDelay: layout.broadcast.delay }),
+    };
+  }
+
+  /** The delayed revision of a match held back from `caller`: its whole log read, as the broadcast's is. */
+  private async publicRevision(caller: Caller, matchId: string, now: number): Promise<number> {
+    return publicHorizon(caller, matchId, await this.models.load(matchId), now);
   }
 
   /** `earliest`: the first revision the answer reads, when it reads from one (observations) */
   private async readable(caller: Caller, matchId: string, audience: string, field: string, at: number | undefined, earliest?: number) {
     let match = await this.models.load(matchId, 'head');
+    // a model started at a snapshot answers from there on: an earlier revision, or a delayed broadcast's or public's, needs the whole log
+    const start = match.replay.start;
+    const heldBack = isHeldBackFrom(caller, matchId, match.state);
+    if (start > 0 && (heldBack || audience === BROADCAST || Math.min(at ?? Infinity, earliest ?? Infinity) < start)) match = await this.models.load(matchId);
     const who = audienceIn(match, audience);
     assertMayReadIn(caller, matchId, match, who);
-    // a model started at a snapshot answers from there on: an earlier revision, or a delayed broadcast's, needs the whole log
-    const start = match.replay.start;
-    if (start > 0 && (who === BROADCAST || Math.min(at ?? Infinity, earliest ?? Infinity) < start)) match = await this.models.load(matchId);
     return { match, audience: who, revision: revisionUpTo(match, field, at, latestFor(caller, matchId, match, who, this.clock.now())) };
   }
 }

@@ -1,5 +1,8 @@
 import { CatalogDb, RoundTable, matchStartsOfEvent, roundResults } from '@matchlog/catalog';
 import { DEFAULT_BEST_OF } from '@matchlog/domain';
+import { Caller } from '../access/caller';
+import { catalogHoldBackOf } from '../access/hold-back';
+import { Clock } from '../ports';
 import { CatalogFreshness } from '../read/catalog-freshness';
 import { MatchResult, duplicatesAmong, matchResult } from './match-result';
 
@@ -39,12 +42,16 @@ export class RoundResultsReader {
   constructor(
     private readonly catalog: CatalogDb,
     private readonly freshness: CatalogFreshness,
+    private readonly clock: Clock,
   ) {}
 
-  /** `after`: a position an append answered with (CatalogFreshness). */
-  async results(event: string, round: number, after?: number): Promise<RoundResults> {
+  /**
+   * As `caller` may see it: a game whose delay holds its public side back (hold-back.ts) as of that
+   * delay, and not at all while its MatchCreated is held back. `after`: a position an append answered with (CatalogFreshness).
+   */
+  async results(caller: Caller, event: string, round: number, after?: number): Promise<RoundResults> {
     await this.freshness.reach(after);
-    return { event, round, tables: (await roundResults(this.catalog, event, round)).map(tableResult) };
+    return { event, round, tables: (await roundResults(this.catalog, event, round, catalogHoldBackOf(caller, this.clock.now()))).map(tableResult) };
   }
 
   /** The matches an event holds and when each began, every acknowledged write in (a series' games, to number the next). */

@@ -1,0 +1,75 @@
+import { ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import { CatalogTables } from './catalog-schema';
+
+type CatalogRow = CatalogTables['matches'];
+
+/**
+ * Who reads the catalog, for a match whose broadcastDelay holds its public side back: `now` (ISO 8601,
+ * the caller's clock) decides what the delay lets through; `except`, the one match whose head the
+ * caller sees (its own judge, recorder or player token). Absent (the organizer): every head.
+ */
+export interface HoldBack {
+  readonly now: string;
+  readonly except?: string;
+}
+
+/** Later than any time a clock gives: a fact recorded with no readable time is never shown while held back. */
+const NEVER = '9999-12-31T23:59:59.999Z';
+
+/** When a fact recorded at `recordedAt` may be shown, `seconds` behind (ISO 8601, so that text compares as time). */
+export const shownFrom = (recordedAt: string | undefined, seconds: number): string => {
+  const at = Date.parse(recordedAt ?? '');
+  return Number.isNaN(at) ? NEVER : new Date(at + seconds * 1000).toISOString();
+};
+
+/**
+ * Whether a fact (its revision, and when it may be shown) is past what the delay lets through. A fact
+ * is shown when its revision is at most the head less the delay's events and its time has come: never
+ * later than the broadcast's delayedRevision shows it (the same or earlier when the clocks of the
+ * instances that recorded the match disagree), so the catalog never shows what the view still holds back.
+ */
+const shown = (row: CatalogRow, revision: number | null, from: string | null, now: string): boolean =>
+  revision !== null && from !== null && revision <= row.last_revision - (row.hold_back_events ?? 0) && from <= now;
+
+/** Whether the row is held back from this reader at all (a match that holds nothing back, or the reader's own, is not). */
+export const isHeldBack = (row: Pick<CatalogRow, 'match_id' | 'hold_back_events'>, holdBack: HoldBack | undefined): holdBack is HoldBack =>
+  holdBack !== undefined && row.hold_back_events !== null && row.match_id !== holdBack.except;
+
+/**
+ * The row as this reader may see it: null while its MatchCreated is held back (the match is not there
+ * yet); else its end, time called and void only once each is shown, and its revision the latest of
+ * those the catalog knows shown (a reader with the match's events finds the delayed revision itself).
+ */
+export const asSeenBy = (row: CatalogRow, holdBack: HoldBack | undefined): CatalogRow | null => {
+  if (!isHeldBack(row, holdBack)) return row;
+  const { now } = holdBack;
+  if (!shown(row, 1, row.public_from, now)) return null;
+  const ended = shown(row, row.ended_revision, row.ended_public_from, now);
+  const timeCalled = shown(row, row.time_called_revision, row.time_called_public_from, now);
+  const voided = shown(row, row.voided_revision, row.voided_public_from, now);
+  const revision = Math.max(1, ended ? row.ended_revision! : 0, timeCalled ? row.time_called_revision! : 0, voided ? row.voided_revision! : 0);
+  return {
+    ...row,
+    ...(!ended && { status: 'live' as const, winner: null, draw: 0, end_reason: null, ended_at: null }),
+    ...(!timeCalled && { time_called: 0 }),
+    ...(!voided && { voided: 0 }),
+    event_count: revision,
+    last_revision: revision,
+  };
+};
+
+type Eb = ExpressionBuilder<CatalogTables, 'matches'>;
+
+const seesHead = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
+  holdBack.except === undefined ? eb('hold_back_events', 'is', null) : eb.or([eb('hold_back_events', 'is', null), eb('match_id', '=', holdBack.except)]);
+
+/** The head less the delay's events: no fact past it is shown. */
+const pastEvents = (eb: Eb) => eb('last_revision', '-', eb.ref('hold_back_events'));
+
+/** The rows this reader sees at all (asSeenBy is not null), in SQL: a page of the list counts only those. */
+export const visibleRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
+  eb.or([seesHead(eb, holdBack), eb.and([eb(pastEvents(eb), '>=', 1), eb('public_from', '<=', holdBack.now)])]);
+
+/** The rows this reader sees ended (asSeenBy's status), in SQL: what ?status= filters on. */
+export const endedRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
+  eb.and([eb('status', '=', 'ended'), eb.or([seesHead(eb, holdBack), eb.and([eb('ended_revision', '<=', pastEvents(eb)), eb('ended_public_from', '<=', holdBack.now)])])]);

@@ -1,0 +1,54 @@
+import { holdsBackPublic } from '@matchlog/domain';
+import { Caller } from '../src/access/caller';
+import { catalogHoldBackOf, publicHorizon } from '../src/access/hold-back';
+import { latestFor } from '../src/access/match-access';
+
+const T0 = Date.parse('2026-11-28T10:00:00.000Z');
+const MINUTE = 60_000;
+/** A match of 4 events, one a minute from T0, its broadcast `delay` behind. */
+const match = (delay: object | undefined) => ({
+  state: { revision: 4, layout: delay ? ({ broadcast: { delay, access: 'public' } } as never) : null },
+  replay: { recordedAt: (revision: number) => new Date(T0 + (revision - 1) * MINUTE).toISOString() },
+});
+const HOUR_BEHIND = { seconds: 3600 };
+const callers: [string, Caller, number][] = [
+  ['no token', { kind: 'anonymous' }, 0],
+  ['a broadcast token', { kind: 'broadcast', matchId: 'm1' }, 0],
+  ["another match's judge", { kind: 'judge', matchId: 'm2' }, 0],
+  ["a player of another match (game 2's, asking about game 1)", { kind: 'player', matchId: 'm2', player: 'p1' }, 0],
+  ['the organizer', { kind: 'organizer' }, 4],
+  ["the match's judge", { kind: 'judge', matchId: 'm1' }, 4],
+  ["the match's recorder", { kind: 'recorder', matchId: 'm1' }, 4],
+  ["the match's player", { kind: 'player', matchId: 'm1', player: 'p2' }, 4],
+];
+
+describe('holding back the public side of a delayed match', () => {
+  it('holds back by default wherever there is a delay; not without one, nor when the organizer opts out', () => {
+    expect(holdsBackPublic({ seconds: 300 })).toBe(true);
+    expect(holdsBackPublic({ events: 3, holdBackPublic: true })).toBe(true);
+    expect(holdsBackPublic({ seconds: 300, holdBackPublic: false })).toBe(false);
+    expect(holdsBackPublic({})).toBe(false);
+    expect(holdsBackPublic(undefined)).toBe(false);
+  });
+
+  it.each(callers)('%s: the public horizon, as the public view has it', (_, caller, expected) => {
+    const now = T0 + 30 * MINUTE;
+    expect(publicHorizon(caller, 'm1', match(HOUR_BEHIND), now)).toBe(expected);
+    expect(latestFor(caller, 'm1', match(HOUR_BEHIND) as unknown as Parameters<typeof latestFor>[2], 'public', now)).toBe(expected);
+    // past the window, everyone sees the head; a match that opts out or has no delay shows it at once
+    expect(publicHorizon(caller, 'm1', match(HOUR_BEHIND), T0 + 63 * MINUTE)).toBe(4);
+    expect(publicHorizon(caller, 'm1', match({ ...HOUR_BEHIND, holdBackPublic: false }), now)).toBe(4);
+    expect(publicHorizon(caller, 'm1', match(undefined), now)).toBe(4);
+  });
+
+  it('the delay in events and in seconds together: the latest revision both let through', () => {
+    expect(publicHorizon({ kind: 'anonymous' }, 'm1', match({ events: 1, seconds: 90 }), T0 + 3 * MINUTE)).toBe(2);
+  });
+
+  it("asks the catalog for every head for the organizer, else as of each delay but for the caller's own match", () => {
+    expect(catalogHoldBackOf({ kind: 'organizer' }, T0)).toBeUndefined();
+    expect(catalogHoldBackOf({ kind: 'anonymous' }, T0)).toEqual({ now: '2026-11-28T10:00:00.000Z' });
+    expect(catalogHoldBackOf({ kind: 'broadcast', matchId: 'm1' }, T0)).toEqual({ now: '2026-11-28T10:00:00.000Z' });
+    expect(catalogHoldBackOf({ kind: 'player', matchId: 'm1', player: 'p1' }, T0)).toEqual({ now: '2026-11-28T10:00:00.000Z', except: 'm1' });
+  });
+});
