@@ -40,8 +40,10 @@ const RECORD_LOADS = `(() => {
   };
 })()`;
 
+type Loaded = { url: string; type: string; body: string };
+
 /** Every number a payload gives as a revision (a view's or an observation's `revision`, a feed's `to`, a detail's `eventCount`, an SSE frame's id). */
-const revisionsIn = (loaded: { type: string; body: string }): number[] => {
+const revisionsIn = (loaded: Pick<Loaded, 'type' | 'body'>): number[] => {
   const found: number[] = [];
   const walk = (value: unknown) => {
     if (Array.isArray(value)) value.forEach(walk);
@@ -52,7 +54,8 @@ const revisionsIn = (loaded: { type: string; body: string }): number[] => {
       }
   };
   if (loaded.type.includes('event-stream'))
-    for (const line of loaded.body.split('\n')) {
+    // whole lines only: the stream may be read mid-frame
+    for (const line of loaded.body.split('\n').slice(0, -1)) {
       if (line.startsWith('id:')) found.push(Number(line.slice(3)));
       if (line.startsWith('data:')) walk(JSON.parse(line.slice(5)));
     }
@@ -158,6 +161,12 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
       said.slice(-5).map((o) => o.revision),
     );
 
+    // what the page loaded until now (its feed open): nothing past the delayed revision
+    await page.waitForFunction(`document.querySelector('.overlay-root')?.dataset.live === 'open'`);
+    const before: Loaded[] = await page.evaluate('window.__loaded.map((entry) => ({ ...entry }))');
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    for (const entry of before) for (const revision of revisionsIn(entry)) expect(revision).toBeLessThanOrEqual(view.revision);
+
     // a minute later at the table's clock, the delay lets on what it held: the overlay follows, still no further
     clock.advance(60);
     const later = (await broadcastView(game.id)).view;
@@ -167,9 +176,11 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
     expect(await page.locator('.scoreboard .turn').getAttribute('data-turn')).toBe(String(later.turn.number));
 
     // everything the page loaded: the broadcast's view, its observations and its feed, nothing past what the delay lets on
-    const loaded: { url: string; type: string; body: string }[] = await page.evaluate('window.__loaded');
+    const loaded: Loaded[] = await page.evaluate('window.__loaded');
     const api = loaded.filter((entry) => new URL(entry.url).pathname.startsWith('/matches/'));
-    expect(api.some((entry) => entry.type.includes('event-stream'))).toBe(true);
+    // the feed's frames were read as they came: the last one is the delayed revision
+    const frames = api.filter((entry) => entry.type.includes('event-stream')).flatMap(revisionsIn);
+    expect(Math.max(...frames)).toBe(later.revision);
     for (const entry of api) {
       expect(new URL(entry.url).pathname).toMatch(new RegExp(`^/matches/${game.id}/(views/broadcast|events|feed)$`));
       for (const revision of revisionsIn(entry)) expect(revision).toBeLessThanOrEqual(later.revision);
