@@ -299,4 +299,19 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
     await seat.locator('[data-zone="hand@p2"] .card.named').first().waitFor();
     expect(seat.url()).not.toContain('#token=');
   });
+  it("under the pages' own CSP (no test bypass): the overlay's colours through the CSSOM and the QR codes drawn, with no violation", async () => {
+    const page = await rig.browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => void (/Content Security Policy/i.test(message.text()) && violations.push(message.text())));
+    await page.goto(`${rig.base}/viewer/overlay/${game.id}?layout=scorebug&accent=%2300aa55`);
+    await page.locator('.scoreboard').waitFor();
+    expect(await page.locator('.scoreboard').evaluate((bar) => getComputedStyle(bar).borderBottomColor)).toBe('rgb(0, 170, 85)');
+    const table = await rig.recordOneByOne({ ...lorcanaMatch({ event: 'Riverside Stream Cup', round: 4, table: 4 }), broadcastAccess: 'token' }, scoredEvents().slice(0, 3));
+    await page.goto(`${rig.base}/viewer/organize/${table.id}`);
+    await page.fill('input[name=organizer-key]', 'test-organizer-key');
+    await page.getByRole('button', { name: 'Make new links' }).click();
+    await page.locator('.role-link[data-role="broadcast"] svg.qr path').waitFor();
+    expect(await page.locator('.role-link[data-role="broadcast"] a').getAttribute('href')).toMatch(new RegExp(`/viewer/overlay/${table.id}#token=mlt_`));
+    expect(violations).toEqual([]);
+  });
 });
