@@ -97,7 +97,7 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
       await page.waitForFunction(`document.querySelector('.overlay-root')?.dataset.revision === '${revision}'`, undefined, { timeout: 10_000 });
     } catch {
       throw new Error(
-        `the overlay did not show revision ${revision}: ${await page.locator('main').evaluate((main) => `${main.dataset.revision} ${main.innerText.slice(0, 300)}`)}`,
+        `the overlay did not show revision ${revision}: ${await page.locator('main').evaluate((main: HTMLElement) => `${main.dataset.revision} ${main.innerText.slice(0, 300)}`)}`,
       );
     }
   };
@@ -106,9 +106,13 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
     await page.setViewportSize(FULL_HD);
     await page.addInitScript(RECORD_LOADS);
     const requested: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
+    const sent: { url: string; authorization?: string }[] = [];
+    page.on('request', (request) => {
+      requested.push(request.url());
+      sent.push({ url: request.url(), authorization: request.headers().authorization });
+    });
     await page.goto(rig.base + path);
-    return { page, requested };
+    return { page, requested, sent };
   };
   beforeAll(async () => {
     rig = await startViewerRig(clock);
@@ -251,7 +255,7 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
     ['the judge', (id: string) => `/viewer/${id}?audience=judge`, 'judge'],
   ])("%s's link: the token goes to session storage for that role, before any request, and leaves the address", async (_who, path, role) => {
     const token = role === 'p1' ? game.tokens.players.p1 : role === 'judge' ? game.tokens.judge : 'mlt_recorder-token-of-the-link';
-    const { page, requested } = await open(`${path(game.id)}#token=${token}`);
+    const { page, requested, sent } = await open(`${path(game.id)}#token=${token}`);
     await page.waitForFunction(`!location.hash`);
     expect(page.url()).not.toContain('token');
     expect(await page.evaluate((key) => sessionStorage.getItem(key), `matchlog.token.${game.id}.${role}`)).toBe(token);
@@ -259,6 +263,12 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
       // opened as that seat: p1's own hand by name
       await page.locator('[data-zone="hand@p1"] .card.named').first().waitFor();
       expect(await page.locator('[data-zone="hand@p1"] .card.named').count()).toBeGreaterThan(0);
+    }
+    if (role !== 'recorder') {
+      // the page's first read of that audience already carries the link's token, in the header only
+      const reads = sent.filter(({ url }) => new URL(url).pathname === `/matches/${game.id}/views/${role}`);
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads[0].authorization).toBe(`Bearer ${token}`);
     }
     expect(requested.filter((url) => url.includes(token))).toEqual([]);
   });
