@@ -168,6 +168,9 @@ describe('the broadcast audience over HTTP', () => {
     await append('bc-delay', 1, [turn(1), draw('c01'), turn(2), turn(3), turn(4)]);
     const bc = tokens.broadcast;
     expect((await get('/matches/bc-delay/views/broadcast', bc).expect(200)).body.revision).toBe(3);
+    // the view says how far behind it runs (the overlay's badge), never how far the match is
+    expect((await get('/matches/bc-delay/views/broadcast?at=2', bc).expect(200)).headers['broadcast-delay']).toBe('seconds=0, events=3');
+    expect((await get('/matches/bc-delay/views/public').expect(200)).headers).not.toHaveProperty('broadcast-delay');
     expect((await get('/matches/bc-delay/queue?audience=broadcast', bc).expect(200)).body.revision).toBe(3);
     const feed = (await get('/matches/bc-delay/events?audience=broadcast', bc).expect(200)).body;
     expect(feed.to).toBe(3);

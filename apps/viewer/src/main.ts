@@ -1,6 +1,10 @@
+// first: a link's #token= leaves the address before any other module runs or the page fetches anything
+import './take-fragment-token';
 import { h, replaceChildren } from './dom';
 import { language, t } from './i18n';
 import { renderMatch } from './match-page';
+import { renderOrganize } from './organize-page';
+import { renderOverlay } from './overlay-page';
 import { renderPicker } from './picker';
 import { renderRound } from './round-page';
 import { routeOf } from './route';
@@ -12,4 +16,6 @@ const failed = (error: Error) =>
   replaceChildren(root, h('h1', {}, t('page.failed')), h('p', { role: 'alert', 'data-code': (error as { code?: string }).code ?? '' }, error.message));
 if (route.page === 'matches') renderPicker(root);
 else if (route.page === 'round') renderRound(root, route.event, route.round).catch(failed);
+else if (route.page === 'overlay') renderOverlay(root, route.matchId, route.search).catch(failed);
+else if (route.page === 'organize') renderOrganize(root, route.matchId).catch(failed);
 else renderMatch(root, route.matchId, route.audience, route.at, route.live).catch(failed);

@@ -12,7 +12,7 @@ import { renderGames, siblingsOf } from './game-links';
 import { judgePanel } from './judge-panel';
 import { renderQueue } from './queue-panel';
 import { renderResult } from './result-banner';
-import { hrefOf } from './route';
+import { hrefOf, organizeHref } from './route';
 import { Language, MessageKey, language, setLanguage, t } from './i18n';
 import { renderScoreboard } from './scoreboard';
 import { sentenceOf } from './sentence';
@@ -168,7 +168,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const title = summary ? `${summary.players.map((p) => p.name ?? p.id).join(t('sentence.vs'))} — ${gameName(summary.game)}` : matchId;
   replaceChildren(
     root,
-    h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
+    h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches')), ' · ', h('a', { href: organizeHref(matchId), class: 'organize-link' }, t('organize.title'))),
     h('h1', {}, title, audience === 'broadcast' ? delayBadge(summary?.broadcastDelay) : null),
     games,
     h(

@@ -2,7 +2,9 @@
 export type Route =
   | { readonly page: 'matches' }
   | { readonly page: 'round'; readonly event: string; readonly round: number }
-  | { readonly page: 'match'; readonly matchId: string; readonly audience: string; readonly at?: number; readonly live: boolean };
+  | { readonly page: 'match'; readonly matchId: string; readonly audience: string; readonly at?: number; readonly live: boolean }
+  | { readonly page: 'overlay'; readonly matchId: string; readonly search: URLSearchParams }
+  | { readonly page: 'organize'; readonly matchId: string };
 
 export const routeOf = (location: { pathname: string; search: string }): Route => {
   const search = new URLSearchParams(location.search);
@@ -12,6 +14,9 @@ export const routeOf = (location: { pathname: string; search: string }): Route =
     if (event && round !== null && /^\d+$/.test(round)) return { page: 'round', event, round: Number(round) };
     return { page: 'matches' };
   }
+  const [, other, id] = /^\/viewer\/(overlay|organize)\/([^/]+)\/?$/.exec(location.pathname) ?? [];
+  if (other === 'overlay') return { page: 'overlay', matchId: decodeURIComponent(id), search };
+  if (other === 'organize') return { page: 'organize', matchId: decodeURIComponent(id) };
   const [, matchId] = /^\/viewer\/([^/]+)\/?$/.exec(location.pathname) ?? [];
   if (matchId === undefined) return { page: 'matches' };
   const at = search.get('at');
@@ -32,3 +37,9 @@ export const hrefOf = (matchId: string, audience: string, at?: number, live = fa
 };
 
 export const roundHref = (event: string, round: number): string => `/viewer/rounds?${new URLSearchParams({ event, round: String(round) }).toString()}`;
+
+/** The broadcast overlay (an OBS browser source) of a match; `search`: its layout and theme (overlay-options.ts). */
+export const overlayHref = (matchId: string, search = ''): string => `/viewer/overlay/${encodeURIComponent(matchId)}${search}`;
+
+/** The organizer's page of a match: a link and a QR code per role. */
+export const organizeHref = (matchId: string): string => `/viewer/organize/${encodeURIComponent(matchId)}`;

@@ -1,4 +1,4 @@
-import { JUDGE, PUBLIC } from '@matchlog/domain';
+import { BROADCAST, BroadcastDelay, JUDGE, PUBLIC } from '@matchlog/domain';
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
@@ -9,6 +9,9 @@ import { ApiErrors, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.deco
 import { Returns, answerAs } from '../openapi/response-schemas';
 import { ApiOptionalToken } from '../openapi/security.decorators';
 import { MatchReader } from '@matchlog/matches';
+
+/** `seconds=300, events=0`: what the broadcast's own page needs to say how far behind it runs, without reading the match's detail (which is at the head). */
+const delayHeader = (delay: BroadcastDelay | undefined): string => `seconds=${delay?.seconds ?? 0}, events=${delay?.events ?? 0}`;
 
 @ApiTags('views')
 @Controller('matches/:id')
@@ -25,7 +28,7 @@ export class MatchViewsController {
   @ApiOperation({
     summary: "An audience's view at a revision",
     description:
-      'Every zone with its count and one entry per card (per position in ordered zones); a definition only where the audience can identify the card. Hidden cards carry per-audience handles.',
+      "Every zone with its count and one entry per card (per position in ordered zones); a definition only where the audience can identify the card. Hidden cards carry per-audience handles. The broadcast's view says how far behind the match it runs in a `Broadcast-Delay: seconds=300, events=0` header (the broadcast overlay reads it).",
   })
   @Returns(200, 'View', 'the view (docs/architecture.md): a JudgeView for the judge')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
@@ -37,6 +40,7 @@ export class MatchViewsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const view = await this.reader.view(caller, id, audience, query.at);
+    if (view.audience === BROADCAST) reply.header('Broadcast-Delay', delayHeader(await this.reader.broadcastDelay(id)));
     answerAs(reply, audience === JUDGE ? 'JudgeView' : 'AudienceView');
     return view;
   }

@@ -154,7 +154,7 @@ export interface paths {
         };
         /**
          * An audience's view at a revision
-         * @description Every zone with its count and one entry per card (per position in ordered zones); a definition only where the audience can identify the card. Hidden cards carry per-audience handles.
+         * @description Every zone with its count and one entry per card (per position in ordered zones); a definition only where the audience can identify the card. Hidden cards carry per-audience handles. The broadcast's view says how far behind the match it runs in a `Broadcast-Delay: seconds=300, events=0` header (the broadcast overlay reads it).
          */
         get: operations["MatchViewsController_view"];
         put?: never;

@@ -1,5 +1,5 @@
 import { CatalogDb, MatchFilter, MatchPage, MatchSummary, findMatch, listMatches } from '@matchlog/catalog';
-import { AudienceView, BROADCAST, JudgeSource, JudgeView, MatchEvent, Observation, PUBLIC, QueueView, SeenCard, audiencesOf } from '@matchlog/domain';
+import { AudienceView, BROADCAST, BroadcastDelay, JudgeSource, JudgeView, MatchEvent, Observation, PUBLIC, QueueView, SeenCard, audiencesOf } from '@matchlog/domain';
 import { Caller } from '../access/caller';
 import { assertMayReadIn, audienceIn, latestFor, revisionIn, revisionUpTo } from '../access/match-access';
 import { catalogHoldBackOf, isHeldBackFrom, publicHorizon } from '../access/hold-back';
@@ -89,6 +89,11 @@ export class MatchReader {
     const { match, audience: who, revision } = await this.readable(caller, matchId, audience, 'to', to, from ?? 0);
     const start = Math.min(revisionIn(match, 'from', from ?? 0), revision);
     return { audience: who, from: start, to: revision, observations: match.replay.observations(who, start, revision) } as ObservationFeed;
+  }
+
+  /** How far behind the match its broadcast runs, as MatchCreated set it (undefined where it has no broadcast): the delay, never a revision. */
+  async broadcastDelay(matchId: string): Promise<BroadcastDelay | undefined> {
+    return (await this.models.load(matchId, 'head')).state.layout?.broadcast?.delay;
   }
 
   /**
