@@ -67,7 +67,7 @@ describe('a correction: a new event that undoes an earlier one, marked with the 
     });
     const { before, fixed, fixes } = corrected(created, both);
     expect(fixes).toEqual([expect.objectContaining({ type: 'CardsMoved', data: expect.objectContaining({ corrects: both.id }) })]);
-    expect((fixes[0].data as { moves: { cardId: string }[] }).moves.map((m) => m.cardId)).toEqual(['p1-hand-0', 'p1-deck-0']);
+    expect((fixes[0].data as unknown as { moves: { cardId: string }[] }).moves.map((m) => m.cardId)).toEqual(['p1-hand-0', 'p1-deck-0']);
     sameTable(before, fixed);
   });
 
