@@ -137,6 +137,8 @@ export const en = {
   'sentence.draw': 'the game was a draw ({reason})',
   'sentence.ended': 'the match ended ({reason})',
   'sentence.voided': 'the organizer voided the match ({reason})',
+  // the recorder's corrections (judge log)
+  'sentence.correction': 'correction of {event}: {sentence}',
   'sentence.timeCalled': 'time was called',
   'sentence.timeCalledTurn': 'time was called during turn {turn}',
   'sentence.timeExtended': 'time extended by {duration} ({reason})',

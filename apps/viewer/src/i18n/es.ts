@@ -139,6 +139,8 @@ export const es: Record<keyof typeof en, string> = {
   'sentence.draw': 'el juego terminó en empate ({reason})',
   'sentence.ended': 'la partida terminó ({reason})',
   'sentence.voided': 'el organizador anuló la partida ({reason})',
+  // the recorder's corrections (judge log)
+  'sentence.correction': 'corrección de {event}: {sentence}',
   'sentence.timeCalled': 'se cantó tiempo',
   'sentence.timeCalledTurn': 'se cantó tiempo durante el turno {turn}',
   'sentence.timeExtended': 'se añadieron {duration} de tiempo ({reason})',
