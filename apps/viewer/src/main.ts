@@ -2,6 +2,7 @@ import { h, replaceChildren } from './dom';
 import { language, t } from './i18n';
 import { renderMatch } from './match-page';
 import { renderPicker } from './picker';
+import { renderRecorder } from './record/recorder-page';
 import { renderRound } from './round-page';
 import { routeOf } from './route';
 
@@ -11,5 +12,6 @@ const route = routeOf(location);
 const failed = (error: Error) =>
   replaceChildren(root, h('h1', {}, t('page.failed')), h('p', { role: 'alert', 'data-code': (error as { code?: string }).code ?? '' }, error.message));
 if (route.page === 'matches') renderPicker(root);
+else if (route.page === 'record') renderRecorder(root, route.matchId).catch(failed);
 else if (route.page === 'round') renderRound(root, route.event, route.round).catch(failed);
 else renderMatch(root, route.matchId, route.audience, route.at, route.live).catch(failed);

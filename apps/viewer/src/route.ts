@@ -2,7 +2,8 @@
 export type Route =
   | { readonly page: 'matches' }
   | { readonly page: 'round'; readonly event: string; readonly round: number }
-  | { readonly page: 'match'; readonly matchId: string; readonly audience: string; readonly at?: number; readonly live: boolean };
+  | { readonly page: 'match'; readonly matchId: string; readonly audience: string; readonly at?: number; readonly live: boolean }
+  | { readonly page: 'record'; readonly matchId: string };
 
 export const routeOf = (location: { pathname: string; search: string }): Route => {
   const search = new URLSearchParams(location.search);
@@ -12,6 +13,8 @@ export const routeOf = (location: { pathname: string; search: string }): Route =
     if (event && round !== null && /^\d+$/.test(round)) return { page: 'round', event, round: Number(round) };
     return { page: 'matches' };
   }
+  const [, recorded] = /^\/viewer\/record\/([^/]+)\/?$/.exec(location.pathname) ?? [];
+  if (recorded !== undefined) return { page: 'record', matchId: decodeURIComponent(recorded) };
   const [, matchId] = /^\/viewer\/([^/]+)\/?$/.exec(location.pathname) ?? [];
   if (matchId === undefined) return { page: 'matches' };
   const at = search.get('at');
