@@ -1,4 +1,4 @@
-import { Journal, MatchlogClient, MatchlogError, browserJournal, pendingBatches } from '@matchlog/client';
+import { Journal, JournalSyncError, MatchlogClient, MatchlogError, NetworkError, browserJournal, pendingBatches } from '@matchlog/client';
 import { MatchEvent, MatchState, ZoneRef, emptyMatch, evolve, validateBatch } from '@matchlog/domain';
 import { api } from '../api/client';
 import { h, replaceChildren } from '../dom';
@@ -131,8 +131,9 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       online = true;
       lastSynced = new Date();
     } catch (error) {
-      if (error instanceof MatchlogError) problem = `${error.message} (${error.code})`;
-      else online = false;
+      const cause = error instanceof JournalSyncError ? error.cause : error;
+      if (cause instanceof NetworkError) online = false;
+      else problem = cause instanceof MatchlogError ? `${cause.message} (${cause.code})` : String(cause);
     }
     pending = (await waiting()).length;
     draw();
