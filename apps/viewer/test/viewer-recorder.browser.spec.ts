@@ -225,7 +225,7 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
     await judge
       .locator('.action-log .log-entry')
       .nth(events.length - 2)
-      .waitFor();
+      .waitFor({ state: 'attached' });
     const log = await judge.locator('.action-log .log-entry').allTextContents();
     expect(log.filter((line) => /Correction of #\d+/.test(line))).toHaveLength(2);
     await context.close();

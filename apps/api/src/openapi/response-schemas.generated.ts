@@ -374,6 +374,9 @@ export const responseDefinitions = {
   "CardStatusChanged": {
     "type": "object",
     "properties": {
+      "corrects": {
+        "type": "string"
+      },
       "cardId": {
         "type": "string"
       },
@@ -417,6 +420,9 @@ export const responseDefinitions = {
   "CardsMoved": {
     "type": "object",
     "properties": {
+      "corrects": {
+        "type": "string"
+      },
       "moves": {
         "type": "array",
         "items": {
@@ -625,6 +631,9 @@ export const responseDefinitions = {
   "ControlChanged": {
     "type": "object",
     "properties": {
+      "corrects": {
+        "type": "string"
+      },
       "cardId": {
         "type": "string"
       },
@@ -641,6 +650,9 @@ export const responseDefinitions = {
   "CounterChanged": {
     "type": "object",
     "properties": {
+      "corrects": {
+        "type": "string"
+      },
       "counter": {
         "type": "string"
       },
@@ -2004,7 +2016,42 @@ export const responseDefinitions = {
             "const": "CardMoved"
           },
           "data": {
-            "$ref": "#/definitions/Move"
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "corrects": {
+                "type": "string"
+              },
+              "cardId": {
+                "type": "string"
+              },
+              "from": {
+                "$ref": "#/definitions/ZoneRef"
+              },
+              "to": {
+                "$ref": "#/definitions/ZoneRef"
+              },
+              "position": {
+                "$ref": "#/definitions/Position"
+              },
+              "faceDown": {
+                "type": "boolean"
+              },
+              "reason": {
+                "type": "string"
+              },
+              "source": {
+                "type": "string"
+              },
+              "characteristic": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "cardId",
+              "from",
+              "to"
+            ]
           },
           "meta": {
             "$ref": "#/definitions/EventMeta"
