@@ -228,7 +228,7 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
       .waitFor({ state: 'attached' });
     const log = await judge.locator('.action-log .log-entry').allTextContents();
     expect(log.filter((line) => /Correction of #\d+/.test(line))).toHaveLength(2);
-    await context.close();
+    await page.close();
   }, 240_000);
 
   it('keeps recording offline: what waits is counted, and once online it is sent in order, nothing lost and nothing twice', async () => {
@@ -268,12 +268,12 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
     await page.reload();
     await recorded(page, 10 + queued);
     expect(await pendingOf(page)).toBe(0);
-    await context.close();
+    await page.close();
   }, 240_000);
 
   it('warns before a reason that names a card some audience does not know goes to every audience', async () => {
     const match = await create('paper-reason');
-    const { context, page } = await phone(match.matchId, match.tokens.recorder);
+    const { page } = await phone(match.matchId, match.tokens.recorder);
     await tap(page, 'Draw');
     await recorded(page, 2);
     // Elsa - Snow Queen lies in Ada's hand and deck only: "a ruling on elsa  snow queen" names her
@@ -286,8 +286,9 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
     await page.getByRole('textbox', { name: 'Reason (every audience reads it)' }).fill('a ruling on the bag');
     await tap(page, '+1 Lore');
     await recorded(page, 3);
+    await page.waitForFunction(`document.querySelector('.sync-status')?.dataset.pending === '0'`);
     expect((await serverEvents(match.matchId, match.tokens.judge)).at(-1)?.data).toMatchObject({ reason: 'a ruling on the bag' });
-    await context.close();
+    await page.close();
   }, 120_000);
 });
 
