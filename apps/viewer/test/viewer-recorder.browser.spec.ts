@@ -271,21 +271,28 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
     await page.close();
   }, 240_000);
 
-  it('warns before a reason that names a card some audience does not know goes to every audience', async () => {
+  it('works with a keyboard, and warns before a reason that names a card some audience does not know goes to every audience', async () => {
     const match = await create('paper-reason');
     const { page } = await phone(match.matchId, match.tokens.recorder);
     await tap(page, 'Draw');
     await recorded(page, 2);
-    // Elsa - Snow Queen lies in Ada's hand and deck only: "a ruling on elsa  snow queen" names her
-    await page.getByRole('textbox', { name: 'Reason (every audience reads it)' }).fill('a ruling on elsa  snow\u200b queen');
+    // with a keyboard: an action is a button; the sheet's search box has the focus, Enter takes the best match
+    await page.getByRole('button', { name: 'Play', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('elsa snow');
+    await page.keyboard.press('Enter');
+    await recorded(page, 3);
+    expect(await page.locator('.recent li').first().textContent()).toContain('Elsa - Snow Queen');
+    // Lyle Tiberius Rourke - Cunning Mercenary lies in the decks only: his short name, spelt with a double space, names him
+    await page.getByRole('textbox', { name: 'Reason (every audience reads it)' }).fill('a ruling on Lyle Tiberius  Rourke');
     await tap(page, '+1 Lore');
     const warning = page.getByRole('alertdialog');
-    await expect(warning.textContent()).resolves.toContain('This reason names Elsa - Snow Queen');
+    await expect(warning.textContent()).resolves.toContain('This reason names Lyle Tiberius Rourke - Cunning Mercenary');
     await warning.getByRole('button', { name: 'Edit the reason' }).tap();
-    expect(await revisionOf(page)).toBe(2);
+    expect(await revisionOf(page)).toBe(3);
     await page.getByRole('textbox', { name: 'Reason (every audience reads it)' }).fill('a ruling on the bag');
     await tap(page, '+1 Lore');
-    await recorded(page, 3);
+    await recorded(page, 4);
     await page.waitForFunction(`document.querySelector('.sync-status')?.dataset.pending === '0'`);
     expect((await serverEvents(match.matchId, match.tokens.judge)).at(-1)?.data).toMatchObject({ reason: 'a ruling on the bag' });
     await page.close();
