@@ -297,6 +297,25 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
     expect((await serverEvents(match.matchId, match.tokens.judge)).at(-1)?.data).toMatchObject({ reason: 'a ruling on the bag' });
     await page.close();
   }, 120_000);
+
+  it("runs under the page's own Content-Security-Policy: the journal, the search and a tap work, and nothing is refused", async () => {
+    const match = await create('paper-csp');
+    const context = await rig.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await context.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${match.matchId}.recorder`)}, ${JSON.stringify(match.tokens.recorder)})`);
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    page.on('pageerror', (error) => refused.push(error.message));
+    await page.goto(`${rig.base}/viewer/record/${match.matchId}`);
+    await tap(page, 'Draw');
+    await pick(page, 'Ink', 'elsa snow');
+    await page.locator('.sync-status[data-revision="3"][data-pending="0"]').waitFor();
+    expect(refused).toEqual([]);
+    expect((await serverEvents(match.matchId, match.tokens.judge)).map((e) => e.type)).toEqual(['MatchCreated', 'CardMoved', 'CardMoved']);
+    await page.close();
+  }, 120_000);
 });
 
 const withoutCorrects = (data: Json): Json => {
