@@ -1,5 +1,6 @@
 import { MatchEvent, MatchState, emptyMatch, validateBatch } from '@matchlog/domain';
 import { at, cards, created, event, move } from '@matchlog/testkit';
+import { hiddenNamesIn } from '../src/record/free-text';
 import { concede, draw, endTurn, loreChange, mulligan, nameHidden, play, quest, shuffle } from '../src/record/recording';
 
 /** Ada's deck top first; Grace's; nothing in hand yet. */
@@ -102,5 +103,33 @@ describe("the recorder's actions as the domain's events", () => {
     expect(fixed.zones[fixed.layout!.zoneIndex.get('deck@p1')!].map((c) => fixed.cards[c].cardId)).toEqual(['p1-deck-1', 'p1-deck-0', 'p1-deck-3']);
     // a name the player's deck does not hold names nothing
     expect(nameHidden(state, events, at('hand', 'p1'), 'Ariel - On Human Legs')).toBeNull();
+  });
+});
+
+describe('a reason that names a hidden card', () => {
+  const table = () =>
+    created('lorcana', [
+      ...cards('p1', 'hand', ['Lyle Tiberius Rourke - Cunning Mercenary', 'Be Prepared']),
+      ...cards('p1', 'play', ['Elsa - Snow Queen']),
+      ...cards('p2', 'deck', ['Elsa - Snow Queen', 'Ariel - On Human Legs']),
+    ]);
+
+  it.each([
+    ['a ruling on Lyle Tiberius Rourke', ['Lyle Tiberius Rourke - Cunning Mercenary']],
+    ['a ruling on Cunning Mercenary', ['Lyle Tiberius Rourke - Cunning Mercenary']],
+    ['a ruling on lyle tiberius rourke – cunning mercenary', ['Lyle Tiberius Rourke - Cunning Mercenary']],
+    ['be\u200b prepared, then ariel', ['Be Prepared', 'Ariel - On Human Legs']],
+    // one Elsa is in play: naming her tells no audience which card lies where
+    ['Elsa - Snow Queen quested', []],
+    ['a ruling on the bag', []],
+  ])('%s names %j', (text, names) => {
+    const state = validateBatchOrThrow([table()]);
+    expect(hiddenNamesIn(state, text).sort()).toEqual([...names].sort());
+  });
+
+  it("leaves alone a name every audience reads anyway: a player's", () => {
+    const state = validateBatchOrThrow([table()]);
+    expect(hiddenNamesIn(state, 'Lyle Tiberius Rourke wins', ['Lyle Tiberius Rourke'])).toEqual([]);
+    expect(hiddenNamesIn(state, 'Lyle Tiberius Rourke wins')).toEqual(['Lyle Tiberius Rourke - Cunning Mercenary']);
   });
 });
