@@ -125,7 +125,10 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       draw();
     });
   };
-  const settle = async (work: () => Promise<unknown>) => {
+  /** events tapped whose journal step has not run yet: they wait too */
+  let unjournaled = 0;
+  /** Runs one journal step (which journals `journaled` events first, if any), then counts what waits. */
+  const settle = async (work: () => Promise<unknown>, journaled = 0) => {
     try {
       await work();
       online = true;
@@ -135,7 +138,8 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       if (cause instanceof NetworkError) online = false;
       else problem = cause instanceof MatchlogError ? `${cause.message} (${cause.code})` : String(cause);
     }
-    pending = (await waiting()).length;
+    unjournaled -= journaled;
+    pending = (await waiting()).length + unjournaled;
     draw();
   };
   const sync = () => later(() => settle(() => journal.sync(sender, matchId)));
@@ -164,8 +168,9 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
     state = verdict.state;
     problem = '';
     pending += batch.length;
+    unjournaled += batch.length;
     draw();
-    later(() => settle(() => journal.append(sender, matchId, expectedRevision, batch)));
+    later(() => settle(() => journal.append(sender, matchId, expectedRevision, batch), batch.length));
     return true;
   };
 
