@@ -42,7 +42,10 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
         .expect(201)
     ).body as { matchId: string; tokens: { judge: string; recorder: string; players: Record<string, string> } };
 
-  /** A phone in one hand: 390×844, touch; the recorder's token kept as the screen keeps a pasted one. */
+  /**
+   * A phone in one hand: 390×844, touch; the recorder's token kept as the screen keeps a pasted one. Each test closes
+   * its pages, not its context: closing a context ended the single-process Chromium for the tests after it.
+   */
   const phone = async (matchId: string, recorder: string): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await rig.browser.newContext({ ...TESTING, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     await context.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${matchId}.recorder`)}, ${JSON.stringify(recorder)})`);
