@@ -6,7 +6,7 @@ import globals from 'globals';
 
 /** A library is used through its index.ts: `@matchlog/<lib>`, nothing deeper (the EventStoreDB adapter and the client's Node-only verification have their own entry points). */
 const DEEP_IMPORT = {
-  group: ['@matchlog/*/**', '!@matchlog/store/eventstoredb', '!@matchlog/client/verify', '!@matchlog/client/node'],
+  group: ['@matchlog/*/**', '!@matchlog/store/eventstoredb', '!@matchlog/client/verify', '!@matchlog/client/node', '!@matchlog/audit/matcher'],
   message: 'use the library through its index.ts: import from @matchlog/<lib>',
 };
 /** Relative paths into a library's sources from outside it. */

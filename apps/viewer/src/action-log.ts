@@ -36,15 +36,19 @@ export const actionLog = (
   const entries = new Map<number, HTMLElement>();
   let loaded = 0;
   let current = -1;
+  /** the judge's events by id, so a correction names the revision it corrects */
+  const revisions = new Map<string, number>();
+  const eventName = (id: string) => (revisions.has(id) ? `#${revisions.get(id)}` : id);
   const entry = (revision: number, observation: Observed) => {
     const turn = turnOf(observation);
+    if (typeof observation.id === 'string') revisions.set(observation.id, revision);
     // the sentence for reading, the type the API names it by on hover
     const button = h(
       'button',
       { type: 'button', title: observation.type, onclick: () => go(revision) },
       h('span', { class: 'revision' }, `#${revision}`),
       ' ',
-      sentenceOf(observation, nameOf, cardName),
+      sentenceOf(observation, nameOf, cardName, eventName),
     );
     const item = h('li', { class: `log-entry${turn !== undefined ? ' turn' : ''}${revision === current ? ' here' : ''}`, 'data-revision': revision }, button);
     if (revision === current) button.setAttribute('aria-current', 'step');

@@ -6,6 +6,7 @@ import { renderMatch } from './match-page';
 import { renderOrganize } from './organize-page';
 import { renderOverlay } from './overlay-page';
 import { renderPicker } from './picker';
+import { renderRecorder } from './record/recorder-page';
 import { renderRound } from './round-page';
 import { routeOf } from './route';
 
@@ -15,6 +16,7 @@ const route = routeOf(location);
 const failed = (error: Error) =>
   replaceChildren(root, h('h1', {}, t('page.failed')), h('p', { role: 'alert', 'data-code': (error as { code?: string }).code ?? '' }, error.message));
 if (route.page === 'matches') renderPicker(root);
+else if (route.page === 'record') renderRecorder(root, route.matchId).catch(failed);
 else if (route.page === 'round') renderRound(root, route.event, route.round).catch(failed);
 else if (route.page === 'overlay') renderOverlay(root, route.matchId, route.search).catch(failed);
 else if (route.page === 'organize') renderOrganize(root, route.matchId).catch(failed);

@@ -4,7 +4,8 @@ export type Route =
   | { readonly page: 'round'; readonly event: string; readonly round: number }
   | { readonly page: 'match'; readonly matchId: string; readonly audience: string; readonly at?: number; readonly live: boolean }
   | { readonly page: 'overlay'; readonly matchId: string; readonly search: URLSearchParams }
-  | { readonly page: 'organize'; readonly matchId: string };
+  | { readonly page: 'organize'; readonly matchId: string }
+  | { readonly page: 'record'; readonly matchId: string };
 
 export const routeOf = (location: { pathname: string; search: string }): Route => {
   const search = new URLSearchParams(location.search);
@@ -17,6 +18,8 @@ export const routeOf = (location: { pathname: string; search: string }): Route =
   const [, other, id] = /^\/viewer\/(overlay|organize)\/([^/]+)\/?$/.exec(location.pathname) ?? [];
   if (other === 'overlay') return { page: 'overlay', matchId: decodeURIComponent(id), search };
   if (other === 'organize') return { page: 'organize', matchId: decodeURIComponent(id) };
+  const [, recorded] = /^\/viewer\/record\/([^/]+)\/?$/.exec(location.pathname) ?? [];
+  if (recorded !== undefined) return { page: 'record', matchId: decodeURIComponent(recorded) };
   const [, matchId] = /^\/viewer\/([^/]+)\/?$/.exec(location.pathname) ?? [];
   if (matchId === undefined) return { page: 'matches' };
   const at = search.get('at');

@@ -69,9 +69,16 @@ const shuffledSentence = (zone: Zone, nameOf: NameOf) =>
 
 const cardList = (cards: readonly Card[]) => cards.map((c) => card(c)).join(', ');
 
-/** The sentence for one revision: an observation, or (for the judge) an event. `cardName`: a recorder card id's definition. */
-export const sentenceOf = (o: Observed, nameOf: NameOf, cardName: (cardId: string) => string = (id) => id): string =>
-  capital(observedSentence('data' in o && 'id' in o ? asObserved(o, cardName) : o, nameOf));
+/**
+ * The sentence for one revision: an observation, or (for the judge) an event. `cardName`: a recorder card id's definition.
+ * A judge's event that corrects an earlier one says so first: "Correction of #12: …" (`eventName`: how an event id is named).
+ */
+export const sentenceOf = (o: Observed, nameOf: NameOf, cardName: (cardId: string) => string = (id) => id, eventName: (eventId: string) => string = (id) => id): string => {
+  if (!('data' in o && 'id' in o)) return capital(observedSentence(o, nameOf));
+  const sentence = observedSentence(asObserved(o, cardName), nameOf);
+  const corrects = (o.data as { corrects?: unknown } | null)?.corrects;
+  return capital(typeof corrects === 'string' ? t('sentence.correction', { event: eventName(corrects), sentence }) : sentence);
+};
 
 const observedSentence = (o: Observed, nameOf: NameOf): string => {
   const s = (field: string) => o[field] as string;

@@ -120,6 +120,21 @@ describe("the judge's log reads every event type as a sentence", () => {
     expect(sentenceOf(event('ZoneShuffled', { zone: { zone: 'loot-deck' }, order: [] }), nameOf)).toBe('Se barajó el mazo de botín');
   });
 
+  it("says a judge's event that corrects an earlier one is a correction, naming the event it corrects, in both languages", () => {
+    const fix = { id: 'e9', type: 'CounterChanged', data: { counter: 'lore', player: 'p1', to: 3, corrects: 'e4' } };
+    const revisionOf = (id: string) => (id === 'e4' ? '#4' : id);
+    expect(sentenceOf(fix, nameOf, cardName, revisionOf)).toBe("Correction of #4: Ana Ortiz's lore was set (now 3)");
+    expect(
+      sentenceOf(
+        { ...fix, data: { cardId: 'c05', from: { zone: 'hand', player: 'p1' }, to: { zone: 'deck', player: 'p1' }, corrects: 'e2' }, type: 'CardMoved' },
+        nameOf,
+        cardName,
+      ),
+    ).toMatch(/^Correction of e2: Yzma - Alchemist moved from/);
+    setLanguage('es');
+    expect(sentenceOf(fix, nameOf, cardName, revisionOf)).toMatch(/^Corrección de #4: /);
+  });
+
   it('reads a type this viewer does not know as a sentence too (the raw type is left to the tooltip)', () => {
     expect(sentenceOf(event('SomethingNew', {}), nameOf)).toBe('An event this viewer cannot put in words yet');
   });

@@ -30,6 +30,8 @@ const expected: Record<string, readonly { code: string; rule: string; revision: 
   'lorcana/played-after-win.jsonl': [{ code: 'PLAYED_AFTER_WIN', rule: 'Disney Lorcana Tournament Rules, winning a game (20 lore)', revision: 4 }],
   'lorcana/result-disagrees-with-counters.jsonl': [{ code: 'RESULT_DISAGREES_WITH_COUNTERS', rule: 'Disney Lorcana Tournament Rules, winning a game (20 lore)', revision: 5 }],
   'lorcana/slow-turn.jsonl': [{ code: 'SLOW_TURN', rule: 'matchlog organizer setting MATCHLOG_SLOW_TURN_SECONDS', revision: 2 }],
+  'lorcana/correction.jsonl': [{ code: 'CORRECTION', rule: 'matchlog correction', revision: 4 }],
+  'lorcana/correction-of-unknown-event.jsonl': [{ code: 'CORRECTION_OF_UNKNOWN_EVENT', rule: 'matchlog correction', revision: 4 }],
   'four-souls/clean.jsonl': [],
   'four-souls/deck-not-refilled.jsonl': [{ code: 'DECK_NOT_REFILLED', rule: 'four-souls Decks', revision: 5 }],
   'four-souls/fizzle-ignored.jsonl': [{ code: 'FIZZLE_IGNORED', rule: 'four-souls Game Zones', revision: 7 }],

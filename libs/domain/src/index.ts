@@ -2,6 +2,7 @@ export * from './rules/ruleset';
 export * from './rules/rulesets';
 export * from './events/events';
 export * from './events/zone-ref';
+export * from './events/correction';
 export type { DataOf, Field, Fields, Spec } from './events/descriptor';
 export * from './events/vocabulary';
 export * from './events/json-schema';

@@ -377,6 +377,9 @@ export const responseDefinitions = {
   "CardStatusChanged": {
     "type": "object",
     "properties": {
+      "corrects": {
+        "type": "string"
+      },
       "cardId": {
         "type": "string"
       },
@@ -420,6 +423,9 @@ export const responseDefinitions = {
   "CardsMoved": {
     "type": "object",
     "properties": {
+      "corrects": {
+        "type": "string"
+      },
       "moves": {
         "type": "array",
         "items": {
@@ -628,6 +634,9 @@ export const responseDefinitions = {
   "ControlChanged": {
     "type": "object",
     "properties": {
+      "corrects": {
+        "type": "string"
+      },
       "cardId": {
         "type": "string"
       },
@@ -644,6 +653,9 @@ export const responseDefinitions = {
   "CounterChanged": {
     "type": "object",
     "properties": {
+      "corrects": {
+        "type": "string"
+      },
       "counter": {
         "type": "string"
       },
@@ -2006,7 +2018,42 @@ export const responseDefinitions = {
             "const": "CardMoved"
           },
           "data": {
-            "$ref": "#/definitions/Move"
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "corrects": {
+                "type": "string"
+              },
+              "cardId": {
+                "type": "string"
+              },
+              "from": {
+                "$ref": "#/definitions/ZoneRef"
+              },
+              "to": {
+                "$ref": "#/definitions/ZoneRef"
+              },
+              "position": {
+                "$ref": "#/definitions/Position"
+              },
+              "faceDown": {
+                "type": "boolean"
+              },
+              "reason": {
+                "type": "string"
+              },
+              "source": {
+                "type": "string"
+              },
+              "characteristic": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "cardId",
+              "from",
+              "to"
+            ]
           },
           "meta": {
             "$ref": "#/definitions/EventMeta"

@@ -37,6 +37,9 @@ export interface Facts {
   readonly counts?: string;
   /** how the result disagrees: a draw after a win, a winner behind the other player, a winner below the mark with nothing else to explain it */
   readonly result?: 'draw' | 'behind' | 'below';
+  /** a correction: the id of the event it undoes, and the correcting event's type (`next`: the corrected event's revision) */
+  readonly corrects?: string;
+  readonly type?: string;
 }
 
 /** Where a finding is reported when it is not the current step (a violation seen only at the next event). */

@@ -8,6 +8,7 @@ import { grandArchiveChecks } from './grand-archive';
 import { lorcanaChecks } from './lorcana';
 import { messageFor } from './messages';
 import { slowTurn } from './tournament/slow-turn';
+import { correction } from './shared/correction';
 import { DEFAULT_SLOW_TURN_SECONDS } from '../clock/match-clock';
 
 export interface RuleFindingsOptions {
@@ -24,7 +25,7 @@ export const checksByGame: Readonly<Record<GameId, readonly CheckFactory[]>> = {
 };
 
 /** The organizer's checks, on every game. */
-const everyGame: readonly CheckFactory[] = [slowTurn];
+const everyGame: readonly CheckFactory[] = [slowTurn, correction];
 
 /**
  * The rule findings of a match log: the events are folded once with the domain's `evolve`, and each

@@ -570,6 +570,8 @@ export interface components {
             source?: string;
             /** @description what the effect specified of the card (e.g. "Cosmic Bolt"); judge-only */
             characteristic?: string;
+            /** @description the id of an earlier event this one undoes: a correction (judge-only; the audit notes it) */
+            corrects?: string;
         };
         CardsMovedData: {
             /** @description applied in the order listed; a card may appear once */
@@ -602,6 +604,8 @@ export interface components {
                 /** @description what the effect specified of the card (e.g. "Cosmic Bolt"); judge-only */
                 characteristic?: string;
             }[];
+            /** @description the id of an earlier event this one undoes: a correction (judge-only; the audit notes it) */
+            corrects?: string;
         };
         ZoneShuffledData: {
             zone: {
@@ -634,11 +638,15 @@ export interface components {
             exerted?: boolean;
             damage?: number;
             faceDown?: boolean;
+            /** @description the id of an earlier event this one undoes: a correction (judge-only; the audit notes it) */
+            corrects?: string;
         };
         ControlChangedData: {
             cardId: string;
             /** @description a player id */
             controller: string;
+            /** @description the id of an earlier event this one undoes: a correction (judge-only; the audit notes it) */
+            corrects?: string;
         };
         TurnStartedData: {
             /** @description the active player */
@@ -718,6 +726,8 @@ export interface components {
             to?: number;
             /** @description e.g. "quested"; every audience reads it */
             reason?: string;
+            /** @description the id of an earlier event this one undoes: a correction (judge-only; the audit notes it) */
+            corrects?: string;
         } & ((unknown | unknown) & (unknown | unknown));
         TimeCalledData: Record<string, never>;
         TimeExtendedData: {
@@ -827,6 +837,7 @@ export interface components {
             definition: string;
         };
         CardStatusChanged: {
+            corrects?: string;
             cardId: string;
             exerted?: boolean;
             damage?: number;
@@ -838,6 +849,7 @@ export interface components {
             source?: string;
         };
         CardsMoved: {
+            corrects?: string;
             moves: components["schemas"]["Move"][];
         };
         CardsRevealed: {
@@ -888,10 +900,12 @@ export interface components {
             afterTime: boolean;
         };
         ControlChanged: {
+            corrects?: string;
             cardId: string;
             controller: string;
         };
         CounterChanged: {
+            corrects?: string;
             counter: string;
             player?: string;
             cardId?: string;
@@ -1194,7 +1208,17 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "CardMoved";
-            data: components["schemas"]["Move"];
+            data: {
+                corrects?: string;
+                cardId: string;
+                from: components["schemas"]["ZoneRef"];
+                to: components["schemas"]["ZoneRef"];
+                position?: components["schemas"]["Position"];
+                faceDown?: boolean;
+                reason?: string;
+                source?: string;
+                characteristic?: string;
+            };
             meta?: components["schemas"]["EventMeta"];
         } | {
             id: string;

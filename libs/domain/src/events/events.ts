@@ -92,7 +92,13 @@ export interface Move {
   readonly characteristic?: string;
 }
 
-export interface CardsMoved {
+/** A correction: a new event that undoes an earlier one (the log is never rewritten), naming it. */
+export interface Correction {
+  /** the id of the earlier event this one undoes; judge-only */
+  readonly corrects?: string;
+}
+
+export interface CardsMoved extends Correction {
   readonly moves: readonly Move[];
 }
 export interface ZoneShuffled {
@@ -112,13 +118,13 @@ export interface CardsLookedAt {
   readonly cardIds: readonly string[];
   readonly source?: string;
 }
-export interface CardStatusChanged {
+export interface CardStatusChanged extends Correction {
   readonly cardId: string;
   readonly exerted?: boolean;
   readonly damage?: number;
   readonly faceDown?: boolean;
 }
-export interface ControlChanged {
+export interface ControlChanged extends Correction {
   readonly cardId: string;
   readonly controller: string;
 }
@@ -170,7 +176,7 @@ export interface MatchEnded {
   readonly reason: string;
 }
 /** A public count changes: on a player (Lorcana lore) or on a card, as the game's ruleset declares (rules/counters.ts). */
-export interface CounterChanged {
+export interface CounterChanged extends Correction {
   readonly counter: string;
   /** exactly one of player and cardId */
   readonly player?: string;
@@ -195,7 +201,7 @@ export interface MatchVoided {
 
 export interface EventDataByType {
   MatchCreated: MatchCreated;
-  CardMoved: Move;
+  CardMoved: Move & Correction;
   CardsMoved: CardsMoved;
   ZoneShuffled: ZoneShuffled;
   CardsRevealed: CardsRevealed;

@@ -15,6 +15,11 @@ export const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const id = () => text({ pattern: ID, patternHint: '1-128 letters, digits, ".", "_", ":" or "-"' });
 const MAX_IDS = 500;
 
+/** A correction undoes an earlier event by a new one, and says which: the log is never rewritten. */
+const correction = {
+  corrects: optional(id(), 'the id of an earlier event this one undoes: a correction (judge-only; the audit notes it)'),
+} satisfies Fields;
+
 const zone = object(
   {
     zone: required(text({ pattern: /^[a-z][a-z-]{0,31}$/, patternHint: 'a zone name in kebab-case, e.g. hand' }), 'a zone name of the game (see "Addressing a zone")'),
@@ -99,8 +104,8 @@ export const vocabulary = {
       "who reads the broadcast audience (never a player's token): anyone (default; then seconds must be at least 300), or the holder of a broadcast token",
     ),
   },
-  CardMoved: cardMoved,
-  CardsMoved: { moves: required(list(object(cardMoved, 'CardMoved data'), MAX_IDS, 1), 'applied in the order listed; a card may appear once') },
+  CardMoved: { ...cardMoved, ...correction },
+  CardsMoved: { moves: required(list(object(cardMoved, 'CardMoved data'), MAX_IDS, 1), 'applied in the order listed; a card may appear once'), ...correction },
   ZoneShuffled: {
     zone: required(zone),
     order: required(list(text(), 2000), 'card ids, the resulting order, top first'),
@@ -118,8 +123,8 @@ export const vocabulary = {
     to: optional(list(text(), MAX_IDS), 'player ids it is revealed to; everyone when absent'),
   },
   CardsLookedAt: { player: required(text()), cardIds: required(list(text(), MAX_IDS, 1)), source: optional(text()) },
-  CardStatusChanged: { cardId: required(text()), exerted: optional(boolean()), damage: optional(integer()), faceDown: optional(boolean()) },
-  ControlChanged: { cardId: required(text()), controller: required(text(), 'a player id') },
+  CardStatusChanged: { cardId: required(text()), exerted: optional(boolean()), damage: optional(integer()), faceDown: optional(boolean()), ...correction },
+  ControlChanged: { cardId: required(text()), controller: required(text(), 'a player id'), ...correction },
   TurnStarted: { player: required(text(), 'the active player'), turn: required(integer()) },
   EffectStarted: {
     effectId: required(text()),
@@ -157,6 +162,7 @@ export const vocabulary = {
     by: optional(integer(-9999, 9999), 'the change'),
     to: optional(integer(0, 9999), 'the new value'),
     reason: optional(text({ maxLength: 200 }), 'e.g. "quested"; every audience reads it'),
+    ...correction,
   },
   TimeCalled: {},
   TimeExtended: { seconds: required(integer(1, 3600)), reason: required(text({ maxLength: 200 }), 'e.g. "a ruling on a triggered ability"; every audience reads it') },

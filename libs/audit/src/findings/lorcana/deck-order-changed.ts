@@ -1,5 +1,5 @@
 import { MatchLayout, MatchState, Move } from '@matchlog/domain';
-import { zoneIndexOf } from '@matchlog/domain';
+import { correctedId, zoneIndexOf } from '@matchlog/domain';
 import { CheckFactory } from '../check';
 import { movesOf } from '../support';
 
@@ -11,6 +11,7 @@ const DECK = 'deck';
  * - a card leaves the deck from below the cards left on top (drawing a card that was not on top),
  *   unless a SearchPerformed found it since it last moved;
  * - a card is moved within its deck so that the deck's cards are in another order.
+ * A correction (`corrects`) is not a player's act: the CORRECTION note reports it instead.
  */
 export const deckOrderChanged: CheckFactory = () => {
   /** cards a search found that have not moved since */
@@ -27,6 +28,11 @@ export const deckOrderChanged: CheckFactory = () => {
     }
     const moves = movesOf(event);
     if (moves.length === 0) return;
+    // a correction puts the log right about a deck no one changed (a card named when revealed): CORRECTION notes it
+    if (correctedId(event) !== undefined) {
+      for (const move of moves) found.delete(move.cardId);
+      return;
+    }
     const touched = new Map<number, Move[]>();
     for (const move of moves) {
       const card = layout.cardIndex.get(move.cardId);

@@ -1,0 +1,382 @@
+import { Journal, JournalSyncError, MatchlogClient, MatchlogError, NetworkError, browserJournal, pendingBatches } from '@matchlog/client';
+import { MatchEvent, MatchState, ZoneRef, emptyMatch, evolve, validateBatch } from '@matchlog/domain';
+import { api } from '../api/client';
+import { h, replaceChildren } from '../dom';
+import { MessageKey, t } from '../i18n';
+import { sentenceOf } from '../sentence';
+import { keepToken, tokenFor } from '../tokens';
+import { Choice, UNKNOWN, confirmSheet, pickOne } from './card-picker';
+import { hiddenNamesIn } from './free-text';
+import * as record from './recording';
+import { Act, cardsIn, zone } from './recording';
+
+const RECORDER = 'recorder';
+
+/** A random number in [0, 1) from the browser's cryptographic source: shuffles are drawn here, outside the domain. */
+const random = (): number => crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32;
+
+const newId = (): string => `rec-${crypto.randomUUID()}`;
+
+/**
+ * The recorder's screen (/viewer/record/:matchId): a scorekeeper beside a paper table records the game as it is
+ * played, one tap per action, on a phone. Each action becomes the domain's events, checked by the domain's own
+ * validate, written to the browser's journal (IndexedDB) and sent from there: offline, they wait in the journal
+ * and are sent in order when the network returns, each once (the journal keeps their ids).
+ */
+export const renderRecorder = async (root: HTMLElement, matchId: string): Promise<void> => {
+  const token = tokenFor(matchId, RECORDER);
+  if (token === undefined) return askToken(root, matchId);
+  const reader = api(token);
+  // one try per send: offline, the journal keeps the batch and the screen goes on at once
+  const sender = new MatchlogClient({ baseUrl: location.origin, token, retry: { attempts: 1 } });
+  const journal: Journal = browserJournal(`matchlog.recorder.${matchId}`);
+
+  let server: MatchEvent[];
+  try {
+    server = (await reader.events(matchId, 'judge')).observations.map((entry) => entry.observation as unknown as MatchEvent);
+  } catch (error) {
+    if (error instanceof MatchlogError && (error.status === 401 || error.status === 403)) return askToken(root, matchId);
+    throw error;
+  }
+  const onServer = new Set(server.map((event) => event.id));
+  const waiting = async () => pendingBatches(await journal.read(matchId)).flatMap((batch) => batch.events as unknown as MatchEvent[]);
+  /** the match as the server has it, then what waits in the journal */
+  const events: MatchEvent[] = [...server, ...(await waiting()).filter((event) => !onServer.has(event.id))];
+  /** the match after each number of events: history[n] after the first n */
+  const history: MatchState[] = [emptyMatch];
+  for (const event of events) history.push(evolve(history[history.length - 1], event));
+  let state: MatchState = history[history.length - 1];
+  const layout = state.layout;
+  if (layout === null) throw new Error(t('recorder.noMatch'));
+  const players = layout.playerIds;
+  const nameOf = (player: string) => layout.players.find((p) => p.id === player)?.name ?? player;
+  const cardName = (cardId: string) => {
+    const index = layout.cardIndex.get(cardId);
+    return index === undefined ? cardId : state.cards[index].definition;
+  };
+  let acting = state.turn.player ?? players[0];
+  let pending = (await waiting()).length;
+  let lastSynced: Date | null = null;
+  let online = navigator.onLine;
+  let problem = '';
+
+  const seats = h('div', { class: 'seats', role: 'group', 'aria-label': t('recorder.acting') });
+  const turn = h('p', { class: 'turn-line' });
+  const status = h('p', { class: 'sync-status', role: 'status', 'aria-live': 'polite' });
+  const alert = h('p', { class: 'recorder-alert', role: 'alert' });
+  const recent = h('ol', { class: 'recent', 'aria-label': t('recorder.recent') });
+  const reason = h('input', { type: 'text', class: 'reason', maxlength: 200, 'aria-label': t('recorder.reason'), placeholder: t('recorder.reason') });
+
+  const draw = () => {
+    replaceChildren(
+      seats,
+      players.map((player) =>
+        h(
+          'button',
+          { type: 'button', class: 'seat', 'aria-pressed': String(player === acting), 'data-player': player, onclick: () => ((acting = player), draw()) },
+          h('span', { class: 'seat-name' }, nameOf(player)),
+          h('span', { class: 'seat-lore' }, t('recorder.lore', { lore: record.loreOf(state, player) })),
+        ),
+      ),
+    );
+    turn.textContent = state.ended
+      ? t('recorder.ended')
+      : state.turn.player === null
+        ? t('recorder.beforeTurns')
+        : t('recorder.turn', { turn: state.turn.number, player: nameOf(state.turn.player) });
+    status.textContent = [
+      online ? t('recorder.online') : t('recorder.offline'),
+      pending === 0 ? t('recorder.allSent') : t(pending === 1 ? 'recorder.waitingOne' : 'recorder.waiting', { count: pending }),
+      lastSynced === null ? t('recorder.neverSynced') : t('recorder.synced', { time: lastSynced.toLocaleTimeString() }),
+    ].join(' · ');
+    status.setAttribute('data-pending', String(pending));
+    status.setAttribute('data-revision', String(state.revision));
+    alert.textContent = problem;
+    replaceChildren(
+      recent,
+      events
+        .map((event, i) => ({ event, revision: i + 1 }))
+        .slice(-8)
+        .reverse()
+        .map(({ event, revision }) => {
+          const text = sentenceOf(event as unknown as { type: string }, nameOf, cardName);
+          const undoable = record.correct(history[revision - 1], event).length > 0;
+          return h(
+            'li',
+            { 'data-revision': revision },
+            h('span', { class: 'recent-text' }, `#${revision} ${text}`),
+            undoable
+              ? h(
+                  'button',
+                  { type: 'button', class: 'correct', 'aria-label': t('recorder.correctOne', { sentence: text }), onclick: () => correct(revision) },
+                  t('recorder.correct'),
+                )
+              : null,
+          );
+        }),
+    );
+  };
+
+  // the journal's work, one step at a time, in the order of the taps
+  let chain: Promise<void> = Promise.resolve();
+  const later = (step: () => Promise<void>) => {
+    chain = chain.then(step).catch((error: unknown) => {
+      problem = error instanceof Error ? error.message : String(error);
+      draw();
+    });
+  };
+  /** events tapped whose journal step has not run yet: they wait too */
+  let unjournaled = 0;
+  /** Runs one journal step (which journals `journaled` events first, if any), then counts what waits. */
+  const settle = async (work: () => Promise<unknown>, journaled = 0) => {
+    try {
+      await work();
+      online = true;
+      lastSynced = new Date();
+    } catch (error) {
+      const cause = error instanceof JournalSyncError ? error.cause : error;
+      if (cause instanceof NetworkError) online = false;
+      else problem = cause instanceof MatchlogError ? `${cause.message} (${cause.code})` : String(cause);
+    }
+    unjournaled -= journaled;
+    pending = (await waiting()).length + unjournaled;
+    draw();
+  };
+  const sync = () => later(() => settle(() => journal.sync(sender, matchId)));
+  addEventListener('online', sync);
+  addEventListener('offline', () => ((online = false), draw()));
+  // a venue's network comes back without telling the page: try again while anything waits
+  setInterval(() => {
+    if (pending > 0) sync();
+  }, 5_000);
+
+  /** Checks the acts with the domain, applies them here at once, and leaves them to the journal. */
+  const send = (acts: readonly Act[]): boolean => {
+    if (acts.length === 0) return false;
+    const batch = acts.map((act) => ({ id: newId(), type: act.type, data: act.data }) as MatchEvent);
+    const verdict = validateBatch(state, batch);
+    if (!verdict.ok) {
+      problem = t('recorder.refused', { message: verdict.error.message });
+      draw();
+      return false;
+    }
+    const expectedRevision = state.revision;
+    for (const event of batch) {
+      events.push(event);
+      history.push(evolve(history[history.length - 1], event));
+    }
+    state = verdict.state;
+    problem = '';
+    pending += batch.length;
+    unjournaled += batch.length;
+    draw();
+    later(() => settle(() => journal.append(sender, matchId, expectedRevision, batch), batch.length));
+    return true;
+  };
+
+  const correct = async (revision: number) => {
+    const before = history[revision - 1];
+    const event = events[revision - 1];
+    const ok = await confirmSheet(
+      t('recorder.correctAsk', { sentence: sentenceOf(event as unknown as { type: string }, nameOf, cardName) }),
+      t('recorder.correct'),
+      t('recorder.cancel'),
+    );
+    if (ok) send(record.correct(before, event));
+  };
+
+  /** Whether this text may go to every audience: it names no card some audience does not know, or the recorder says send anyway. */
+  const mayPublish = async (text: string): Promise<boolean> => {
+    const names = hiddenNamesIn(state, text, [...layout.players.flatMap((p) => (p.name ? [p.name] : [])), ...(layout.tournament?.event ? [layout.tournament.event] : [])]);
+    if (names.length === 0) return true;
+    return confirmSheet(t('recorder.leak', { cards: names.join(', ') }), t('recorder.sendAnyway'), t('recorder.edit'));
+  };
+
+  const label = (card: record.RecordedCard) =>
+    [card.definition, card.exerted ? t('recorder.exerted') : '', card.damage > 0 ? t('recorder.damage', { damage: card.damage }) : ''].filter(Boolean).join(' · ');
+  /** the cards of public zones, as they lie */
+  const cardChoices = (zones: readonly ZoneRef[]): Choice[] =>
+    zones.flatMap((ref) => cardsIn(state, ref).map((card) => ({ value: card.cardId, label: label(card), name: card.definition })));
+  /** a hidden hand: the names the player's deck list still has in the hand or the deck, the recorder names the one shown */
+  const nameChoices = (player: string, unknown: boolean): Choice[] => {
+    const names = [...new Set([...cardsIn(state, zone('hand', player)), ...cardsIn(state, zone('deck', player))].map((c) => c.definition))].sort();
+    return [...(unknown ? [{ value: UNKNOWN, label: t('recorder.unknownCard'), name: '' }] : []), ...names.map((name) => ({ value: name, label: name, name }))];
+  };
+  /** A card of the player's hand: named (revealed) or, where allowed, unknown; null when the recorder cancelled. */
+  const fromHand = async (title: string, player: string, unknown: boolean): Promise<{ cardId: string; first: Act[] } | null> => {
+    const hand = zone('hand', player);
+    if (cardsIn(state, hand).length === 0) return ((problem = t('recorder.emptyHand')), draw(), null);
+    const picked = await pickOne(title, nameChoices(player, unknown));
+    if (picked === null) return null;
+    if (picked === UNKNOWN) return { cardId: cardsIn(state, hand).at(-1)!.cardId, first: [] };
+    const named = record.nameHidden(state, events, hand, picked);
+    if (named === null) {
+      problem = t('recorder.notThere', { card: picked });
+      draw();
+    }
+    return named;
+  };
+  /** the first acts, applied to a copy, then the rest built on the match after them */
+  const then = (first: Act[], rest: (after: MatchState) => Act[]): Act[] => {
+    if (first.length === 0) return rest(state);
+    const batch = first.map((act) => ({ id: newId(), type: act.type, data: act.data }) as MatchEvent);
+    const verdict = validateBatch(state, batch);
+    return verdict.ok ? [...first, ...rest(verdict.state)] : first;
+  };
+  const inPlay = (who: readonly string[]) => who.map((player) => zone('play', player));
+  const other = () => record.otherPlayer(state, acting);
+  const withReason = async (build: (reason?: string) => Act[]) => {
+    const text = reason.value.trim();
+    if (text !== '' && !(await mayPublish(text))) return reason.focus();
+    if (send(build(text === '' ? undefined : text))) reason.value = '';
+  };
+
+  const actions: [MessageKey, () => unknown][] = [
+    ['recorder.draw', () => send(record.draw(state, acting))],
+    [
+      'recorder.ink',
+      async () => {
+        const card = await fromHand(t('recorder.pickInk'), acting, true);
+        if (card) send(then(card.first, (after) => record.ink(after, acting, card.cardId)));
+      },
+    ],
+    [
+      'recorder.play',
+      async () => {
+        const card = await fromHand(t('recorder.pickPlay'), acting, false);
+        if (card) send(then(card.first, (after) => record.play(after, acting, card.cardId)));
+      },
+    ],
+    [
+      'recorder.quest',
+      async () => {
+        const cardId = await pickOne(t('recorder.pickQuest'), cardChoices(inPlay([acting])));
+        if (cardId) send(record.quest(state, cardId));
+      },
+    ],
+    [
+      'recorder.challenge',
+      async () => {
+        const attacker = await pickOne(t('recorder.pickAttacker'), cardChoices(inPlay([acting])));
+        const defender = attacker && (await pickOne(t('recorder.pickDefender'), cardChoices(inPlay([other()]))));
+        if (attacker && defender) send(record.challenge(state, attacker, defender));
+      },
+    ],
+    [
+      'recorder.sing',
+      async () => {
+        const singer = await pickOne(t('recorder.pickSinger'), cardChoices(inPlay([acting])));
+        const song = singer && (await fromHand(t('recorder.pickSong'), acting, false));
+        if (singer && song) send(then(song.first, (after) => record.sing(after, singer, song.cardId)));
+      },
+    ],
+    [
+      'recorder.moveToLocation',
+      async () => {
+        // the event vocabulary has no fact for a character at a location: nothing is recorded (docs/recording.md)
+        problem = t('recorder.noLocations');
+        draw();
+      },
+    ],
+    [
+      'recorder.banish',
+      async () => {
+        const cardId = await pickOne(t('recorder.pickBanish'), cardChoices(inPlay(players)));
+        if (cardId) send(record.banish(state, cardId));
+      },
+    ],
+    [
+      'recorder.returnToHand',
+      async () => {
+        const cardId = await pickOne(t('recorder.pickReturn'), cardChoices(inPlay(players)));
+        if (cardId) send(record.returnToHand(state, cardId));
+      },
+    ],
+    ['recorder.lorePlus', () => withReason((why) => record.loreChange(state, acting, 1, why))],
+    ['recorder.loreMinus', () => withReason((why) => record.loreChange(state, acting, -1, why))],
+    [
+      'recorder.damagePlus',
+      async () => {
+        const cardId = await pickOne(t('recorder.pickDamage'), cardChoices(inPlay(players)));
+        if (cardId) send(record.damage(state, cardId, 1));
+      },
+    ],
+    [
+      'recorder.damageMinus',
+      async () => {
+        const cardId = await pickOne(t('recorder.pickDamage'), cardChoices(inPlay(players)));
+        if (cardId) send(record.damage(state, cardId, -1));
+      },
+    ],
+    [
+      'recorder.exertReady',
+      async () => {
+        const cardId = await pickOne(t('recorder.pickExert'), cardChoices(inPlay(players)));
+        if (cardId) send(record.toggleExert(state, cardId));
+      },
+    ],
+    ['recorder.readyAll', () => send(record.readyAll(state, acting))],
+    ['recorder.shuffle', () => send(record.shuffle(state, acting, random))],
+    [
+      'recorder.mulligan',
+      async () => {
+        const hand = cardsIn(state, zone('hand', acting));
+        const count = await pickOne(
+          t('recorder.pickMulligan'),
+          hand.map((_, i) => ({ value: String(i + 1), label: String(i + 1), name: String(i + 1) })),
+        );
+        if (count)
+          send(
+            record.mulligan(
+              state,
+              acting,
+              hand.slice(0, Number(count)).map((c) => c.cardId),
+              random,
+            ),
+          );
+      },
+    ],
+    ['recorder.endTurn', () => (send(record.endTurn(state)) ? ((acting = state.turn.player ?? acting), draw()) : undefined)],
+    [
+      'recorder.concede',
+      async () => {
+        if (await confirmSheet(t('recorder.concedeAsk', { player: nameOf(acting) }), t('recorder.concede'), t('recorder.cancel'))) send(record.concede(state, acting));
+      },
+    ],
+  ];
+  const buttons = h(
+    'div',
+    { class: 'actions', role: 'group', 'aria-label': t('recorder.actions') },
+    actions.map(([key, run]) => h('button', { type: 'button', class: 'action', 'data-action': key.slice('recorder.'.length), onclick: () => void run() }, t(key))),
+  );
+
+  replaceChildren(
+    root,
+    h(
+      'div',
+      { class: 'recorder' },
+      h('h1', {}, t('recorder.title', { players: players.map(nameOf).join(t('sentence.vs')) })),
+      status,
+      turn,
+      seats,
+      alert,
+      buttons,
+      h('label', { class: 'reason-label' }, t('recorder.reasonHint'), reason),
+      h('section', { class: 'recent-area' }, h('h2', {}, t('recorder.recent')), recent),
+    ),
+  );
+  draw();
+  if (pending > 0) sync();
+};
+
+const askToken = (root: HTMLElement, matchId: string) => {
+  const input = h('input', { name: 'token', type: 'password', autocomplete: 'off', required: true });
+  const form = h('form', { 'aria-label': t('token.form') }, h('label', {}, t('recorder.tokenLabel'), input), h('button', { type: 'submit' }, t('token.open')));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    keepToken(matchId, RECORDER, input.value);
+    location.reload();
+  });
+  replaceChildren(root, h('h1', {}, t('recorder.tokenTitle')), h('p', {}, t('recorder.tokenHint')), form);
+  input.focus();
+};

@@ -1,0 +1,234 @@
+import { MatchEvent, MatchState, PrintedFacts, ZoneRef, correctedId as correctedIdOf, correctionOf, zoneIndexOf } from '@matchlog/domain';
+
+/**
+ * What each of the recorder's buttons records, as the domain's events (ids and meta come later, from the
+ * page and the server). Pure: the match as it is in, events out; the page checks them with the domain's
+ * validate before it journals them, so nothing the domain refuses is ever sent.
+ */
+export interface Act {
+  readonly type: MatchEvent['type'];
+  readonly data: object;
+}
+
+export interface RecordedCard {
+  readonly cardId: string;
+  readonly definition: string;
+  readonly owner: string | null;
+  readonly exerted: boolean;
+  readonly damage: number;
+  readonly printed?: PrintedFacts;
+}
+
+export const zone = (name: string, player: string): ZoneRef => ({ zone: name, player });
+
+/** The cards of a zone, top first. */
+export const cardsIn = (state: MatchState, ref: ZoneRef): RecordedCard[] => {
+  const layout = state.layout;
+  const index = layout === null ? undefined : zoneIndexOf(layout, ref);
+  if (layout === null || index === undefined) return [];
+  return state.zones[index].map((card) => {
+    const { cardId, definition, owner, exerted, damage } = state.cards[card];
+    const printed = layout.printed[card];
+    return { cardId, definition, owner, exerted, damage, ...(printed !== undefined && { printed }) };
+  });
+};
+
+const cardOf = (state: MatchState, cardId: string) => {
+  const index = state.layout?.cardIndex.get(cardId);
+  return index === undefined ? undefined : state.cards[index];
+};
+
+/** Where a card lies, as a ZoneRef. */
+export const whereIs = (state: MatchState, cardId: string): ZoneRef | undefined => {
+  const card = cardOf(state, cardId);
+  return card === undefined ? undefined : state.layout?.zones[card.zone].ref;
+};
+
+const moved = (state: MatchState, cardId: string, to: ZoneRef, extra: object = {}): Act[] => {
+  const from = whereIs(state, cardId);
+  return from === undefined ? [] : [{ type: 'CardMoved', data: { cardId, from, to, ...extra } }];
+};
+
+export const otherPlayer = (state: MatchState, player: string): string => state.layout?.playerIds.find((p) => p !== player) ?? player;
+
+export const loreOf = (state: MatchState, player: string): number => state.counters[player]?.lore ?? 0;
+
+/**
+ * A lore change, and the end of the game when it brings the player to the mark the game's tournament practice
+ * sets (Lorcana: 20, "Disney Lorcana Tournament Rules, winning a game"); the next event must end the match there.
+ */
+export const loreChange = (state: MatchState, player: string, by: number, reason?: string): Act[] => {
+  const now = loreOf(state, player);
+  const next = Math.max(0, now + by);
+  if (next === now) return [];
+  const acts: Act[] = [{ type: 'CounterChanged', data: { counter: 'lore', player, by: next - now, ...(reason !== undefined && { reason }) } }];
+  const winsAt = state.layout?.ruleset.tournament?.winsAt;
+  if (winsAt?.counter === 'lore' && now < winsAt.value && next >= winsAt.value)
+    acts.push({ type: 'MatchEnded', data: { winner: player, reason: `${nameIn(state, player)} reached ${winsAt.value} lore` } });
+  return acts;
+};
+
+const nameIn = (state: MatchState, player: string): string => state.layout?.players.find((p) => p.id === player)?.name ?? player;
+
+export const draw = (state: MatchState, player: string): Act[] => {
+  const top = cardsIn(state, zone('deck', player))[0];
+  return top === undefined ? [] : moved(state, top.cardId, zone('hand', player));
+};
+
+export const ink = (state: MatchState, player: string, cardId: string): Act[] => moved(state, cardId, zone('inkwell', player));
+
+/** Lorcana's actions (songs too) go to the discard once played; other cards stay in play. */
+export const play = (state: MatchState, player: string, cardId: string): Act[] => {
+  const type = cardOf(state, cardId) && state.layout?.printed[state.layout.cardIndex.get(cardId)!]?.type;
+  const action = typeof type === 'string' && /action|song/i.test(type);
+  return moved(state, cardId, zone(action ? 'discard' : 'play', player), action ? { reason: 'played' } : {});
+};
+
+const printedOf = (state: MatchState, cardId: string): PrintedFacts | undefined => {
+  const index = state.layout?.cardIndex.get(cardId);
+  return index === undefined ? undefined : state.layout?.printed[index];
+};
+
+const exert = (cardId: string, exerted = true): Act => ({ type: 'CardStatusChanged', data: { cardId, exerted } });
+
+/** The character is exerted and its player gains its printed lore. */
+export const quest = (state: MatchState, cardId: string): Act[] => {
+  const card = cardOf(state, cardId);
+  if (card?.controller == null) return [];
+  return [exert(cardId), ...loreChange(state, card.controller, printedOf(state, cardId)?.lore ?? 0, 'quested')];
+};
+
+/** The attacker is exerted, and each deals its printed strength to the other as damage; the recorder banishes what the table banishes. */
+export const challenge = (state: MatchState, attacker: string, defender: string): Act[] => {
+  const a = cardOf(state, attacker);
+  const d = cardOf(state, defender);
+  if (a === undefined || d === undefined) return [];
+  const hit = (card: typeof a, cardId: string, strength: number | undefined): Act[] =>
+    strength ? [{ type: 'CardStatusChanged', data: { cardId, damage: card.damage + strength } }] : [];
+  return [exert(attacker), ...hit(d, defender, printedOf(state, attacker)?.strength), ...hit(a, attacker, printedOf(state, defender)?.strength)];
+};
+
+/** The singer is exerted and the song, played, goes to the discard. */
+export const sing = (state: MatchState, singer: string, song: string): Act[] => {
+  const owner = cardOf(state, song)?.owner;
+  return owner == null ? [] : [exert(singer), ...moved(state, song, zone('discard', owner), { reason: 'sung' })];
+};
+
+export const banish = (state: MatchState, cardId: string): Act[] => {
+  const owner = cardOf(state, cardId)?.owner;
+  return owner == null ? [] : moved(state, cardId, zone('discard', owner), { reason: 'banished' });
+};
+
+export const returnToHand = (state: MatchState, cardId: string): Act[] => {
+  const owner = cardOf(state, cardId)?.owner;
+  return owner == null ? [] : moved(state, cardId, zone('hand', owner), { reason: 'returned' });
+};
+
+export const damage = (state: MatchState, cardId: string, by: number): Act[] => {
+  const card = cardOf(state, cardId);
+  if (card === undefined) return [];
+  const next = Math.max(0, card.damage + by);
+  return next === card.damage ? [] : [{ type: 'CardStatusChanged', data: { cardId, damage: next } }];
+};
+
+export const toggleExert = (state: MatchState, cardId: string): Act[] => {
+  const card = cardOf(state, cardId);
+  return card === undefined ? [] : [exert(cardId, !card.exerted)];
+};
+
+/** Every exerted card the player has in play and in the inkwell, readied: one tap for what the table does at once. */
+export const readyAll = (state: MatchState, player: string): Act[] =>
+  [...cardsIn(state, zone('play', player)), ...cardsIn(state, zone('inkwell', player))].filter((c) => c.exerted).map((c) => exert(c.cardId, false));
+
+/** A new order for the player's deck; `random` in [0, 1) is drawn outside (the server salts and commits it). */
+export const shuffle = (state: MatchState, player: string, random: () => number): Act[] => {
+  const order = cardsIn(state, zone('deck', player)).map((c) => c.cardId);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order.length === 0 ? [] : [{ type: 'ZoneShuffled', data: { zone: zone('deck', player), order } }];
+};
+
+/** The cards put back go to the bottom of the deck, as many are drawn from the top, then the deck is shuffled. */
+export const mulligan = (state: MatchState, player: string, cardIds: readonly string[], random: () => number): Act[] => {
+  if (cardIds.length === 0) return [];
+  const deck = cardsIn(state, zone('deck', player));
+  const back = cardIds.map((cardId) => ({ cardId, from: zone('hand', player), to: zone('deck', player), position: 'bottom' }));
+  const drawn = deck.slice(0, cardIds.length).map((c) => ({ cardId: c.cardId, from: zone('deck', player), to: zone('hand', player) }));
+  const order = [...deck.slice(cardIds.length).map((c) => c.cardId), ...cardIds];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return [
+    { type: 'CardsMoved', data: { moves: back } },
+    { type: 'CardsMoved', data: { moves: drawn } },
+    { type: 'ZoneShuffled', data: { zone: zone('deck', player), order } },
+  ];
+};
+
+/** The next player's turn. */
+export const endTurn = (state: MatchState): Act[] => {
+  const players = state.layout?.playerIds ?? [];
+  const now = state.turn.player;
+  const next = now === null ? players[0] : players[(players.indexOf(now) + 1) % players.length];
+  return next === undefined ? [] : [{ type: 'TurnStarted', data: { player: next, turn: state.turn.number + 1 } }];
+};
+
+/** The player concedes: they leave the match, and the other player wins it. */
+export const concede = (state: MatchState, player: string): Act[] => [
+  { type: 'PlayerLeft', data: { player } },
+  { type: 'MatchEnded', data: { winner: otherPlayer(state, player), reason: `${nameIn(state, player)} conceded` } },
+];
+
+const movesOf = (event: MatchEvent) => (event.type === 'CardMoved' ? [event.data] : event.type === 'CardsMoved' ? event.data.moves : []);
+
+/** The event that last moved a card into where it lies now (a draw, a return …), if the log holds one. */
+const arrivalOf = (events: readonly MatchEvent[], cardId: string): MatchEvent | undefined => {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i];
+    if (event.type === 'CardMoved' && event.data.cardId === cardId) return event;
+    if (event.type === 'CardsMoved' && event.data.moves.some((m) => m.cardId === cardId)) return event;
+  }
+  return undefined;
+};
+
+/**
+ * Naming a hidden card when it is revealed: the recorder saw a card drawn face down, and the log holds some card of
+ * that deck in the hand; now the card is shown, and it is `definition`. When the zone holds no such card but the
+ * player's deck does, the draw of the zone's latest unnamed card is corrected: that card goes back where the named
+ * one lay in the deck, the named one takes its place (a correction, marked with the draw's id). Returns the card id
+ * to use, and the events to record first (none when the zone holds such a card already).
+ */
+export const nameHidden = (state: MatchState, events: readonly MatchEvent[], where: ZoneRef, definition: string): { cardId: string; first: Act[] } | null => {
+  const inZone = cardsIn(state, where);
+  const here = inZone.find((c) => c.definition === definition);
+  if (here !== undefined) return { cardId: here.cardId, first: [] };
+  const player = where.player;
+  if (player === undefined) return null;
+  const deck = cardsIn(state, zone('deck', player));
+  const wanted = deck.findIndex((c) => c.definition === definition);
+  // the latest card that came here from the deck unseen: not named since (a naming is a correction)
+  const unseen = [...inZone].reverse().flatMap((c) => {
+    const arrival = arrivalOf(events, c.cardId);
+    const from = arrival === undefined ? undefined : movesOf(arrival).find((m) => m.cardId === c.cardId)?.from;
+    return arrival !== undefined && from?.zone === 'deck' && correctedIdOf(arrival) === undefined ? [{ card: c, arrival }] : [];
+  })[0];
+  if (wanted < 0 || unseen === undefined) return null;
+  const { card: unnamed, arrival } = unseen;
+  const swap: Act = {
+    type: 'CardsMoved',
+    data: {
+      moves: [
+        { cardId: deck[wanted].cardId, from: zone('deck', player), to: where },
+        { cardId: unnamed.cardId, from: where, to: zone('deck', player), position: wanted },
+      ],
+      corrects: arrival.id,
+    },
+  };
+  return { cardId: deck[wanted].cardId, first: [swap] };
+};
+
+/** The events that undo one recorded event (see correctionOf), or none. */
+export const correct = (before: MatchState, event: MatchEvent): Act[] => correctionOf(before, event);
