@@ -96,9 +96,13 @@ export const push = async (argv: readonly string[], env: NodeJS.ProcessEnv = pro
     );
     const refused = refusedBatches(await pending.read(args.match));
     for (const { batch, code } of refused)
-      err(`matchlog push: line ${batch.line} (expectedRevision ${batch.expectedRevision}) is marked refused (${code}): it is not on the server. Decide it again from the match as it is.`);
+      err(
+        `matchlog push: line ${batch.line} (expectedRevision ${batch.expectedRevision}) is marked refused (${code}): it is not on the server. Decide it again from the match as it is.`,
+      );
     if (refused.length > 0 || unfinished !== undefined) {
-      out(`pushed ${sent.length} batch${sent.length === 1 ? '' : 'es'} to ${args.match}; not on the server: ${[...refused.map(({ batch }) => `line ${batch.line}`), ...(unfinished === undefined ? [] : ['the unfinished last line'])].join(', ')}`);
+      out(
+        `pushed ${sent.length} batch${sent.length === 1 ? '' : 'es'} to ${args.match}; not on the server: ${[...refused.map(({ batch }) => `line ${batch.line}`), ...(unfinished === undefined ? [] : ['the unfinished last line'])].join(', ')}`,
+      );
       return 1;
     }
     out(sent.length === 0 ? `nothing to send: every batch of ${args.file} is on the server` : `pushed ${sent.length} batch${sent.length === 1 ? '' : 'es'} to ${args.match}`);

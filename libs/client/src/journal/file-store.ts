@@ -55,8 +55,7 @@ export const dropUnfinishedLine = async (path: string): Promise<string | undefin
 
 const markerOf = (path: string): string => `${path}.appending`;
 
-const textOf = (path: string): Promise<string> =>
-  readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
+const textOf = (path: string): Promise<string> => readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
 
 const lastLineOf = (text: string): string => text.slice(text.lastIndexOf('\n') + 1);
 

@@ -159,7 +159,10 @@ export const refusedBatches = ({ batches, settled }: Pick<JournalRead, 'batches'
   });
 
 /** Why a batch can not be sent as it is: over the server's limits (a code and what to do), or undefined. */
-export const overLimits = (batch: Pick<JournalBatch, 'expectedRevision' | 'events'>, limits: AppendLimits = DEFAULT_APPEND_LIMITS): { code: string; message: string } | undefined => {
+export const overLimits = (
+  batch: Pick<JournalBatch, 'expectedRevision' | 'events'>,
+  limits: AppendLimits = DEFAULT_APPEND_LIMITS,
+): { code: string; message: string } | undefined => {
   if (batch.events.length > limits.maxEvents)
     return {
       code: 'BATCH_TOO_MANY_EVENTS',
