@@ -1,4 +1,15 @@
-import { JournalFormatError, JournalLimitError, JournalMatchError, JournalSyncError, MatchlogClient, NetworkError, RevisionConflict, refusedBatches } from '@matchlog/client';
+import {
+  DEFAULT_BODY_LIMIT,
+  JournalFormatError,
+  JournalLimitError,
+  JournalMatchError,
+  JournalSyncError,
+  MAX_EVENTS_PER_APPEND,
+  MatchlogClient,
+  NetworkError,
+  RevisionConflict,
+  refusedBatches,
+} from '@matchlog/client';
 import { dropUnfinishedLine, journal } from '@matchlog/client/node';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,7 +20,7 @@ Sends the batches of an offline journal that the server has not acknowledged, in
 The token is the match's recorder token (or the organizer key): --token, or MATCHLOG_TOKEN in the
 environment, which keeps it out of the shell's history and the process list.
 
-A batch over the server's limits (500 events, or a body over 1 MiB) is never sent: push marks it refused
+A batch over the server's limits (${MAX_EVENTS_PER_APPEND} events, or a body over ${DEFAULT_BODY_LIMIT}) is never sent: push marks it refused
 in the journal ({"rejected": …, "code": "BATCH_TOO_MANY_EVENTS" or "BATCH_TOO_LARGE"}). Nothing is removed
 from the journal but a last line the journal itself was writing when its process stopped (never sent).
 
@@ -58,7 +69,7 @@ const explain = (error: JournalSyncError): string => {
     return `${where}: the match is at revision ${cause.currentRevision}, and what follows revision ${batch.expectedRevision} there is not this batch (another recorder, or a batch refused before it). Nothing after this line was sent: compare the journal with GET /matches/:id/events, remove or mark the line refused ({"rejected": "<its first event id>"}), then push again.`;
   }
   if (cause instanceof JournalLimitError)
-    return `${where}: not sent, over the server's limits (${cause.code}): ${cause.message.slice(cause.code.length + 2)}. The journal marks it refused; nothing after this line was sent.`;
+    return `${where}: not sent, over the server's limits (${cause.code}): ${cause.reason}. The journal marks it refused; nothing after this line was sent.`;
   if (cause instanceof NetworkError) return `${where}: ${cause.message}. Nothing after this line was sent; push again when the server is back: nothing is sent twice.`;
   const code = (cause as { code?: string }).code;
   return `${where}: the server refused it${code ? ` (${code})` : ''}: ${(cause as Error).message}. Nothing after this line was sent.`;

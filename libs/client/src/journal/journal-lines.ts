@@ -162,7 +162,7 @@ export const refusedBatches = ({ batches, settled }: Pick<JournalRead, 'batches'
 export const overLimits = (
   batch: Pick<JournalBatch, 'expectedRevision' | 'events'>,
   limits: AppendLimits = DEFAULT_APPEND_LIMITS,
-): { code: string; message: string } | undefined => {
+): { code: 'BATCH_TOO_MANY_EVENTS' | 'BATCH_TOO_LARGE'; message: string } | undefined => {
   if (batch.events.length > limits.maxEvents)
     return {
       code: 'BATCH_TOO_MANY_EVENTS',

@@ -43,9 +43,10 @@ export class JournalLimitError extends Error {
   readonly status = 413;
   constructor(
     readonly code: 'BATCH_TOO_MANY_EVENTS' | 'BATCH_TOO_LARGE',
-    message: string,
+    /** how far over, and what to do */
+    readonly reason: string,
   ) {
-    super(`${code}: ${message}`);
+    super(`${code}: ${reason}`);
   }
 }
 
@@ -76,7 +77,7 @@ export class Journal {
   async append(client: Appender, matchId: string, expectedRevision: number, events: readonly JournalEvent[]): Promise<{ revision: number }> {
     const withIds = events.map((event) => ({ ...event, id: event.id ?? this.newId() }));
     const over = overLimits({ expectedRevision, events: withIds }, this.limits);
-    if (over !== undefined) throw new JournalLimitError(over.code as JournalLimitError['code'], over.message);
+    if (over !== undefined) throw new JournalLimitError(over.code, over.message);
     await this.bind(matchId, await this.read(matchId));
     await this.store.appendLine(batchLine(expectedRevision, withIds));
     const read = await this.read(matchId);
@@ -111,7 +112,7 @@ export class Journal {
       const over = overLimits(batch, this.limits);
       if (over !== undefined) {
         await this.store.appendLine(rejectedLine(batch, over.code));
-        throw new JournalSyncError(batch, new JournalLimitError(over.code as JournalLimitError['code'], over.message));
+        throw new JournalSyncError(batch, new JournalLimitError(over.code, over.message));
       }
       const { revision } = await this.send(client, matchId, batch);
       if (typeof revision !== 'number') throw new JournalSyncError(batch, new Error('the answer has no revision: is the server a matchlog API?'));
