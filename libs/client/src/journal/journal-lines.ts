@@ -106,10 +106,20 @@ export const readJournal = (text: string, matchId?: string): JournalRead => {
   const acks = new Map<string, number>();
   const acksByRevision = new Map<number, number>();
   const rejected = new Set<string>();
+  // the batch lines not yet settled, in order, by what an acknowledgement or refusal may name them by (settled ones are skipped when met)
+  const byHash = new Map<string, JournalBatch[]>();
+  const byId = new Map<string, JournalBatch[]>();
+  const byRevision = new Map<number, JournalBatch[]>();
+  const enqueue = <K>(queues: Map<K, JournalBatch[]>, key: K, batch: JournalBatch): void => void (queues.get(key)?.push(batch) ?? queues.set(key, [batch]));
+  const firstUnsettled = (queue: JournalBatch[] | undefined): JournalBatch | undefined => {
+    while (queue !== undefined && queue.length > 0) {
+      const batch = queue.shift() as JournalBatch;
+      if (!settled.has(batch.line)) return batch;
+    }
+    return undefined;
+  };
   const settle = (line: number, by: { hash?: unknown; id?: unknown; revision?: number }, as: JournalSettled): void => {
-    const names = (batch: JournalBatch): boolean =>
-      typeof by.hash === 'string' ? batch.hash === by.hash : typeof by.id === 'string' ? batch.events[0].id === by.id : batch.expectedRevision === by.revision;
-    const batch = batches.find((b) => !settled.has(b.line) && names(b));
+    const batch = firstUnsettled(typeof by.hash === 'string' ? byHash.get(by.hash) : typeof by.id === 'string' ? byId.get(by.id) : byRevision.get(by.revision as number));
     if (batch === undefined) throw new JournalFormatError(line, 'names no batch line before it that is still unsettled: an acknowledgement or refusal follows its batch line');
     settled.set(batch.line, as);
   };
@@ -143,7 +153,11 @@ export const readJournal = (text: string, matchId?: string): JournalRead => {
       if (event.id !== undefined && typeof event.id !== 'string') throw new JournalFormatError(line, `events[${i}].id must be a string`);
       return { ...(event as unknown as JournalEvent), id: event.id ?? derivedId(hash, i) };
     });
-    batches.push({ line, expectedRevision: value.expectedRevision, events, hash });
+    const batch = { line, expectedRevision: value.expectedRevision, events, hash };
+    batches.push(batch);
+    enqueue(byHash, hash, batch);
+    enqueue(byId, events[0].id, batch);
+    enqueue(byRevision, batch.expectedRevision, batch);
   }
   return { match, batches, settled, acks, acksByRevision, rejected };
 };
