@@ -25,7 +25,7 @@ describe('@matchlog/client, built to publish', () => {
       console.log(JSON.stringify({ main: await names('index.js'), node: await names('node.js'), verify: await names('verify.js') }));`;
     const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
     expect(out.main).toEqual(expect.arrayContaining(['MatchlogClient', 'RevisionConflict', 'NetworkError', 'EventRefused', 'MatchlogError', 'Journal', 'browserJournal']));
-    expect(out.node).toEqual(['fileStore', 'journal']);
+    expect(out.node).toEqual(['dropUnfinishedLine', 'fileStore', 'journal']);
     expect(out.verify).toEqual(['verifyLog', 'verifyReceipt']);
   });
 

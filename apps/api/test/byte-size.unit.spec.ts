@@ -1,3 +1,4 @@
+import { DEFAULT_BODY_LIMIT, DEFAULT_BODY_LIMIT_BYTES } from '@matchlog/client';
 import { bytesOf } from '../src/config/byte-size';
 
 describe('bytesOf', () => {
@@ -12,4 +13,6 @@ describe('bytesOf', () => {
   ])('%s is %d bytes', (size, bytes) => expect(bytesOf(size)).toBe(bytes));
 
   it.each(['', 'lots', '1 tb', '-1mb', '0', 'mb'])('%j is not a size', (size) => expect(bytesOf(size)).toBeNull());
+
+  it('the default MATCHLOG_BODY_LIMIT is the size the offline journal checks batches against', () => expect(bytesOf(DEFAULT_BODY_LIMIT)).toBe(DEFAULT_BODY_LIMIT_BYTES));
 });

@@ -1,5 +1,16 @@
-import { JournalFormatError, JournalMatchError, JournalSyncError, MatchlogClient, NetworkError, RevisionConflict } from '@matchlog/client';
-import { journal } from '@matchlog/client/node';
+import {
+  DEFAULT_BODY_LIMIT,
+  JournalFormatError,
+  JournalLimitError,
+  JournalMatchError,
+  JournalSyncError,
+  MAX_EVENTS_PER_APPEND,
+  MatchlogClient,
+  NetworkError,
+  RevisionConflict,
+  refusedBatches,
+} from '@matchlog/client';
+import { dropUnfinishedLine, journal } from '@matchlog/client/node';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -9,10 +20,16 @@ Sends the batches of an offline journal that the server has not acknowledged, in
 The token is the match's recorder token (or the organizer key): --token, or MATCHLOG_TOKEN in the
 environment, which keeps it out of the shell's history and the process list.
 
+A batch over the server's limits (${MAX_EVENTS_PER_APPEND} events, or a body over ${DEFAULT_BODY_LIMIT}) is never sent: push marks it refused
+in the journal ({"rejected": …, "code": "BATCH_TOO_MANY_EVENTS" or "BATCH_TOO_LARGE"}). Nothing is removed
+from the journal but a last line the journal itself was writing when its process stopped (never sent).
+
 exit codes:
-  0  every batch is on the server (sent now, or already acknowledged)
-  1  a batch could not be recorded: a conflict, a refused event, or the server unreachable; nothing after it was sent
-  2  usage: a missing or bad argument, a journal that can not be read`;
+  0  every batch line is on the server (sent now, or acknowledged before)
+  1  a batch is not on the server: a conflict, a refused event, the server unreachable (nothing after it
+     was sent), a line refused now or before (the server's or push's own refusal), or an unfinished line
+     the journal was writing when it stopped, cut off
+  2  usage: a missing or bad argument, a journal that can not be read (a line that is not JSON: fix it by hand)`;
 
 interface PushArgs {
   readonly file: string;
@@ -51,10 +68,14 @@ const explain = (error: JournalSyncError): string => {
   if (cause instanceof RevisionConflict) {
     return `${where}: the match is at revision ${cause.currentRevision}, and what follows revision ${batch.expectedRevision} there is not this batch (another recorder, or a batch refused before it). Nothing after this line was sent: compare the journal with GET /matches/:id/events, remove or mark the line refused ({"rejected": "<its first event id>"}), then push again.`;
   }
+  if (cause instanceof JournalLimitError)
+    return `${where}: not sent, over the server's limits (${cause.code}): ${cause.reason}. The journal marks it refused; nothing after this line was sent.`;
   if (cause instanceof NetworkError) return `${where}: ${cause.message}. Nothing after this line was sent; push again when the server is back: nothing is sent twice.`;
   const code = (cause as { code?: string }).code;
   return `${where}: the server refused it${code ? ` (${code})` : ''}: ${(cause as Error).message}. Nothing after this line was sent.`;
 };
+
+const clip = (line: string): string => (line.length > 80 ? `${line.slice(0, 80)}…` : line);
 
 /** `matchlog push`: syncs an offline journal with the server; prints each batch it sent. */
 export const push = async (argv: readonly string[], env: NodeJS.ProcessEnv = process.env, out = console.log, err = console.error): Promise<number> => {
@@ -76,9 +97,25 @@ export const push = async (argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const client = new MatchlogClient({ baseUrl: args.server, ...(args.token !== undefined && { token: args.token }) });
   const pending = journal(args.file);
   try {
+    const unfinished = await dropUnfinishedLine(args.file);
+    if (unfinished !== undefined)
+      err(
+        `matchlog push: the journal's last line was cut short while it was written (its process stopped): it was never sent, and is removed: ${clip(unfinished)}. Record that batch again.`,
+      );
     const sent = await pending.sync(client, args.match, (batch) =>
       out(`sent line ${batch.line}: ${batch.events} event${batch.events === 1 ? '' : 's'} after revision ${batch.expectedRevision}, the match is at revision ${batch.revision}`),
     );
+    const refused = refusedBatches(await pending.read(args.match));
+    for (const { batch, code } of refused)
+      err(
+        `matchlog push: line ${batch.line} (expectedRevision ${batch.expectedRevision}) is marked refused (${code}): it is not on the server. Decide it again from the match as it is.`,
+      );
+    if (refused.length > 0 || unfinished !== undefined) {
+      out(
+        `pushed ${sent.length} batch${sent.length === 1 ? '' : 'es'} to ${args.match}; not on the server: ${[...refused.map(({ batch }) => `line ${batch.line}`), ...(unfinished === undefined ? [] : ['the unfinished last line'])].join(', ')}`,
+      );
+      return 1;
+    }
     out(sent.length === 0 ? `nothing to send: every batch of ${args.file} is on the server` : `pushed ${sent.length} batch${sent.length === 1 ? '' : 'es'} to ${args.match}`);
     return 0;
   } catch (error) {

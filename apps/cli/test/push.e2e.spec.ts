@@ -1,7 +1,7 @@
 import { MatchlogClient, NetworkError } from '@matchlog/client';
 import { journal } from '@matchlog/client/node';
 import { execFile } from 'child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { lorcanaMatch } from '../../api/test/support/fixtures';
@@ -134,5 +134,95 @@ describe('npx matchlog push: a journal written offline, synced when the network 
     const denied = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', 'mlt_not-a-token']);
     expect(denied.code).toBe(1);
     expect(denied.stderr).toContain('(UNAUTHENTICATED)');
+  });
+
+  describe('hostile journals: the faults push once had', () => {
+    const lineOf = (expectedRevision: number, events: readonly object[]) => `${JSON.stringify({ expectedRevision, events })}\n`;
+
+    it('two lines sharing a first event id: the second, refused, stays refused on every run (exit 1), never taken for acknowledged', async () => {
+      const { matchId, recorder, judge } = await newMatch();
+      const file = join(dir, 'shared-id.jsonl');
+      writeFileSync(
+        file,
+        `${lineOf(1, [{ ...turn(1), id: 'shared-1' }])}${lineOf(2, [
+          { ...turn(2), id: 'shared-1' },
+          { ...turn(3), id: 'own-2' },
+        ])}`,
+      );
+      const first = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder]);
+      expect(first.code).toBe(1);
+      expect(first.stdout).toContain('sent line 1');
+      expect(first.stderr).toContain('line 2 (2 events after revision 2)');
+      expect(first.stderr).toContain('DUPLICATE_EVENT_ID');
+      const second = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder]);
+      expect(second.code).toBe(1);
+      expect(second.stdout).not.toContain('nothing to send');
+      expect(second.stderr).toContain('line 2 (2 events after revision 2)');
+      expect(await idsOn(matchId, judge)).toEqual(['shared-1']);
+    });
+
+    it('a line of 10,000 events without ids: refused by push itself before any network call, marked refused, and reported on every run (exit 1)', async () => {
+      const { matchId, recorder, judge } = await newMatch();
+      const file = join(dir, 'huge.jsonl');
+      writeFileSync(
+        file,
+        lineOf(
+          1,
+          Array.from({ length: 10_000 }, (_, i) => turn(i + 1)),
+        ),
+      );
+      // no server listens there: a network call would be exit 1 for the network, not the refusal
+      const refused = await matchlog(['push', file, '--server', 'http://127.0.0.1:9', '--match', matchId, '--token', recorder]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("line 1 (10000 events after revision 1): not sent, over the server's limits (BATCH_TOO_MANY_EVENTS)");
+      expect(refused.stderr).not.toContain('could not be reached');
+      const rejected = JSON.parse(readFileSync(file, 'utf8').trimEnd().split('\n').pop()!);
+      expect(rejected).toEqual({ rejected: expect.stringMatching(/^j-[0-9a-f]{16}-0$/), code: 'BATCH_TOO_MANY_EVENTS', hash: expect.any(String) });
+      const again = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder]);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('line 1 (expectedRevision 1) is marked refused (BATCH_TOO_MANY_EVENTS): it is not on the server');
+      expect(await idsOn(matchId, judge)).toEqual([]);
+      // split as the refusal says, the same turns go through: 500 events a line, each line hashed and sent once
+      const split = join(dir, 'split.jsonl');
+      writeFileSync(
+        split,
+        [0, 1]
+          .map((k) =>
+            lineOf(
+              1 + 500 * k,
+              Array.from({ length: 500 }, (_, i) => turn(500 * k + i + 1)),
+            ),
+          )
+          .join(''),
+      );
+      expect(await matchlog(['push', split, '--server', base, '--match', matchId, '--token', recorder])).toMatchObject({ code: 0 });
+      expect(await idsOn(matchId, judge)).toHaveLength(1000);
+    });
+
+    it('a hand-written last line with a JSON error: exit 2 naming it, the file left as it was, nothing sent', async () => {
+      const { matchId, recorder, judge } = await newMatch();
+      const file = join(dir, 'typo.jsonl');
+      const text = `${lineOf(1, [turn(1)])}{"expectedRevision":2,"events":[{"type":"TurnStarted","data":{"player":"p2","turn":2}}]`;
+      writeFileSync(file, text);
+      const res = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder]);
+      expect(res).toMatchObject({ code: 2, stderr: expect.stringContaining('journal line 2: is not JSON') });
+      expect(readFileSync(file, 'utf8')).toBe(text);
+      expect(await idsOn(matchId, judge)).toEqual([]);
+    });
+
+    it('the journal’s own line cut short by a crash: cut off and said so, the rest sent, exit 1 (that batch is not on the server)', async () => {
+      const { matchId, recorder, judge } = await newMatch();
+      const file = join(dir, 'crashed.jsonl');
+      const torn = lineOf(2, [{ ...turn(2), id: 'torn-1' }]).trimEnd();
+      writeFileSync(file, `${JSON.stringify({ match: matchId })}\n${lineOf(1, [{ ...turn(1), id: 'whole-1' }])}${torn.slice(0, 25)}`);
+      writeFileSync(`${file}.appending`, torn);
+      const res = await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder]);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain("the journal's last line was cut short while it was written");
+      expect(res.stdout).toContain('sent line 2');
+      expect(await idsOn(matchId, judge)).toEqual(['whole-1']);
+      expect(existsSync(`${file}.appending`)).toBe(false);
+      expect(await matchlog(['push', file, '--server', base, '--match', matchId, '--token', recorder])).toMatchObject({ code: 0 });
+    });
   });
 });

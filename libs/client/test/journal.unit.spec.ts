@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { Appender, Journal, JournalFormatError, JournalMatchError, JournalStore, JournalSyncError, browserJournal, readJournal } from '@matchlog/client';
@@ -51,7 +51,7 @@ describe('the offline journal', () => {
       expectedRevision: 1,
       events: [expect.objectContaining({ id: expect.any(String), type: 'TurnStarted' }), expect.objectContaining({ id: expect.any(String) })],
     });
-    expect(lines[2]).toEqual({ ack: 1, revision: 3, id: lines[1].events[0].id });
+    expect(lines[2]).toEqual({ ack: 1, revision: 3, id: lines[1].events[0].id, hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(s.recorded).toEqual(lines[1].events.map((e: { id: string }) => e.id));
   });
 
@@ -110,7 +110,7 @@ describe('the offline journal', () => {
 
   it('refuses a line that is neither a batch nor an acknowledgement, naming the line', () => {
     expect(() => readJournal('{"expectedRevision":1,"events":[{"type":"TurnStarted","data":{}}]}\nnot json\n')).toThrow(
-      new JournalFormatError(2, 'is not JSON: each line is one batch, one acknowledgement or the match line'),
+      new JournalFormatError(2, 'is not JSON: each line is one batch, one acknowledgement, one refusal or the match line; fix or remove it by hand'),
     );
     expect(() => readJournal('{"ack":"x","revision":2}')).toThrow(JournalFormatError);
     expect(() => readJournal('{"expectedRevision":1,"events":[]}')).toThrow(/line 1: a batch is/);
@@ -131,7 +131,7 @@ describe('the offline journal', () => {
           .split('\n')
           .filter(Boolean)
           .map((line) => Object.keys(JSON.parse(line)).join()),
-      ).toEqual(['match', 'expectedRevision,events', 'ack,revision,id', 'expectedRevision,events']);
+      ).toEqual(['match', 'expectedRevision,events', 'ack,revision,id,hash', 'expectedRevision,events']);
       expect((await journal(file).sync(s, 'm1')).map((x) => x.revision)).toEqual([3]);
       writeFileSync(join(dir, 'empty.jsonl'), '');
       expect(await journal(join(dir, 'missing.jsonl')).sync(s, 'm1')).toEqual([]);
@@ -182,15 +182,19 @@ describe('the offline journal', () => {
     expect(await j.sync(s, 'm1')).toEqual([]);
   });
 
-  it('an unfinished last line (a crash while it was written, so never sent) is skipped, and the next line written replaces it', async () => {
+  it('an unfinished last line the journal was appending (a crash, so never sent) is skipped, and the next line written replaces it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'matchlog-journal-'));
     try {
       const file = join(dir, 'torn.jsonl');
-      writeFileSync(file, `${JSON.stringify({ match: 'm1' })}\n{"expectedRevision":1,"ev`);
+      const torn = JSON.stringify({ expectedRevision: 1, events: [{ ...turn(1), id: 'e1' }] });
+      // the process stopped while it appended `torn`: its start is on disk, and <file>.appending holds the whole line
+      writeFileSync(file, `${JSON.stringify({ match: 'm1' })}\n${torn.slice(0, 20)}`);
+      writeFileSync(`${file}.appending`, torn);
       const s = server();
       expect(await journal(file).sync(s, 'm1')).toEqual([]);
       expect(await journal(file, newId).append(s, 'm1', 1, [turn(1)])).toEqual({ revision: 2 });
       expect(readFileSync(file, 'utf8').split('\n')[1]).toMatch(/^\{"expectedRevision":1,"events":\[\{"type"/);
+      expect(existsSync(`${file}.appending`)).toBe(false);
       expect(() => readJournal('not json\n{"match":"m1"}\n')).toThrow(JournalFormatError);
       // a whole last line written by hand without its newline is kept
       const byHand = join(dir, 'by-hand.jsonl');

@@ -1,4 +1,5 @@
 import { DEFAULT_SLOW_TURN_SECONDS, Ed25519Jwk } from '@matchlog/audit';
+import { DEFAULT_BODY_LIMIT } from '@matchlog/client';
 import { ensureDataDir } from '@matchlog/store';
 import { randomBytes } from 'crypto';
 import { existsSync, readFileSync, writeFileSync } from 'fs';
@@ -65,7 +66,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
         file: null,
       }
     : organizerKeyIn(dataDir);
-  const bodyLimit = env.MATCHLOG_BODY_LIMIT ?? '1mb';
+  const bodyLimit = env.MATCHLOG_BODY_LIMIT ?? DEFAULT_BODY_LIMIT;
   if (bytesOf(bodyLimit) === null) throw new ConfigError(`MATCHLOG_BODY_LIMIT must be a size such as 1mb, 512kb or 65536, not "${bodyLimit}"`);
   const replayLimit = env.MATCHLOG_REPLAY_LIMIT ?? '8mb';
   if (bytesOf(replayLimit) === null) throw new ConfigError(`MATCHLOG_REPLAY_LIMIT must be a size such as 8mb, 512kb or 65536, not "${replayLimit}"`);

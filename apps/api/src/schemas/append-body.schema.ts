@@ -1,7 +1,5 @@
+import { MAX_EVENTS_PER_APPEND } from '@matchlog/client';
 import { ID, eventTypes } from '@matchlog/domain';
-
-/** The most events one append may carry. */
-export const MAX_EVENTS = 500;
 
 /**
  * The append body, `{ expectedRevision, events: [{ id?, type, data }] }`, as JSON Schema from the
@@ -17,7 +15,7 @@ export const appendBodySchema = (data: object = { type: 'object' }) =>
     required: ['expectedRevision', 'events'],
     properties: {
       expectedRevision: { type: 'integer', minimum: 0, example: 1, description: "the match's revision you appended after: its number of events so far" },
-      events: { type: 'array', minItems: 1, maxItems: MAX_EVENTS, items: eventToAppendSchema(data) },
+      events: { type: 'array', minItems: 1, maxItems: MAX_EVENTS_PER_APPEND, items: eventToAppendSchema(data) },
     },
   }) as const;
 

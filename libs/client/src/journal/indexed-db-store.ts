@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { Journal, JournalStore } from './journal';
+import { AppendLimits } from './journal-lines';
 
 const STORE = 'lines';
 
@@ -35,5 +36,5 @@ export const indexedDbStore = (name: string, factory: IDBFactory = globalThis.in
   };
 };
 
-/** `journal()` for a browser: the same Journal over IndexedDB. */
-export const browserJournal = (name: string, factory?: IDBFactory): Journal => new Journal(indexedDbStore(name, factory));
+/** `journal()` for a browser: the same Journal over IndexedDB. A line is one record, written whole or not at all: nothing is ever cut. */
+export const browserJournal = (name: string, factory?: IDBFactory, limits?: AppendLimits): Journal => new Journal(indexedDbStore(name, factory), undefined, limits);
