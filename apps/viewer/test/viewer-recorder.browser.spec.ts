@@ -234,6 +234,28 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
     await page.close();
   }, 240_000);
 
+  it("opens from the organizer's link: the token in #token= reaches the screen, leaves the address, and is in no request's address", async () => {
+    const match = await create('paper-link');
+    const context = await rig.browser.newContext({ ...TESTING, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    const authorizations: string[] = [];
+    page.on('request', (request) => {
+      requested.push(request.url());
+      if (new URL(request.url()).pathname === `/matches/${match.matchId}/events`) authorizations.push(request.headers()['authorization'] ?? '');
+    });
+    await page.goto(`${rig.base}/viewer/record/${match.matchId}#token=${match.tokens.recorder}`);
+    await page.getByRole('button', { name: 'Draw', exact: true }).waitFor();
+    expect(page.url()).toBe(`${rig.base}/viewer/record/${match.matchId}`);
+    expect(authorizations[0]).toBe(`Bearer ${match.tokens.recorder}`);
+    expect(requested.filter((url) => url.includes(match.tokens.recorder))).toEqual([]);
+    // the screen records with it: a tap reaches the server
+    await tap(page, 'Draw');
+    await recorded(page, 2);
+    expect((await serverEvents(match.matchId, match.tokens.judge)).map((event) => event.type)).toEqual(['MatchCreated', 'CardMoved']);
+    await page.close();
+  });
+
   it('keeps recording offline: what waits is counted, and once online it is sent in order, nothing lost and nothing twice', async () => {
     const match = await create('paper-offline');
     const { context, page } = await phone(match.matchId, match.tokens.recorder);
