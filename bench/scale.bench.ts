@@ -4,7 +4,7 @@ import { cpus, loadavg, tmpdir } from 'os';
 import { join } from 'path';
 import { ServerProcess, createTestDatabase, startPostgres } from '@matchlog/testkit';
 import { fmt } from './measure';
-import { createBody, inParallel, matchIdOf, playOf, playerNameOf, templates, tournamentOf } from './scale-fill';
+import { Api, createBody, inParallel, matchIdOf, playOf, playerNameOf, templates, tournamentOf } from './scale-fill';
 import { Engine, postgresEngine, rssOf, sqliteEngine, startServer, stopServer, timedRebuild } from './scale-server';
 
 /**
@@ -19,7 +19,9 @@ import { Engine, postgresEngine, rssOf, sqliteEngine, startServer, stopServer, t
  * - player: GET /matches?player=<name> (every name plays 10 matches), round: GET /rounds/results?event=&round= (64 tables);
  * - append: POST /matches/:id/events of 10 events, SAMPLES of them on 4 connections over 8 matches, none in two appends at once;
  * - disk bytes per event (SQLite: every file of the data directory, WAL included; PostgreSQL: pg_database_size
- *   of the one database holding the store and the catalog) and the server's RSS (VmRSS).
+ *   of the one database holding the store and the catalog) and the server's RSS (VmRSS): the filling instance's
+ *   after the fill, and the fresh instance's (started on the same store after the fill) after the probes;
+ *   after the last step, the ratio of the two (the target: ≤ 1.25).
  * Environment: BENCH_SCALE_ENGINES (sqlite,postgres), BENCH_SCALE_MATCHES (1000,10000,100000),
  * BENCH_SCALE_EVENTS_PER_MATCH (100), BENCH_SCALE_MAX_EVENTS (1000000: steps stop adding play there and add
  * matches of their MatchCreated alone; 10000000 gives 100 events per match up to 100,000 matches),
@@ -53,21 +55,6 @@ interface Step {
   diskBytes: number;
   rssFill?: number;
   rss?: number;
-}
-
-class Api {
-  constructor(readonly base: string) {}
-
-  async send(method: 'GET' | 'POST', path: string, body?: unknown, expected = method === 'POST' ? 201 : 200): Promise<unknown> {
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status !== expected) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
-    return text ? JSON.parse(text) : undefined;
-  }
 }
 
 /** The wall time of each of `n` requests in ms, `connections` in flight at once. */
@@ -109,7 +96,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
   let viewable = 0;
   try {
     for (const [s, target] of STEPS.entries()) {
-      let api = new Api(server.base);
+      let api = new Api(server.base, KEY);
       const fresh = target - matches;
       const eventsTarget = Math.min(target * EVENTS_PER_MATCH, MAX_EVENTS);
       const perMatch = Math.max(1, Math.min(MAX_BATCH + 1, Math.floor((eventsTarget - events) / Math.max(fresh, 1))));
@@ -134,7 +121,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
       const startAt = process.hrtime.bigint();
       server = await startServer(engine);
       const startS = Number(process.hrtime.bigint() - startAt) / 1e9;
-      api = new Api(server.base);
+      api = new Api(server.base, KEY);
 
       const sample: number[] = [];
       const unread = Math.min(SAMPLES, viewable - read.size);
@@ -203,6 +190,14 @@ const printTable = (engine: string, steps: Step[]) => {
   for (const s of steps) {
     console.log(
       `| ${fmt(s.matches)} | ${fmt(s.events)} | ${s.fillS.toFixed(0)} | ${p50p99(s.append)} | ${p50p99(s.cold)} | ${p50p99(s.warm)} | ${p50p99(s.player)} | ${p50p99(s.round)} | ${s.rebuildS.toFixed(1)} | ${s.startS.toFixed(1)} | ${fmt(Math.round(s.diskBytes / s.events))} | ${mb(s.rssFill)} / ${mb(s.rss)} |`,
+    );
+  }
+  const last = steps.at(-1);
+  if (last?.rssFill !== undefined && last.rss !== undefined) {
+    const ratio = last.rssFill / last.rss;
+    console.log(
+      `\nRSS of the instance that filled ${fmt(last.matches)} matches ÷ RSS of a fresh instance serving the same store (restarted after the fill, after the probes): ` +
+        `${mb(last.rssFill)} ÷ ${mb(last.rss)} MB = ${ratio.toFixed(2)} (target ≤ 1.25: ${ratio <= 1.25 ? 'met' : 'NOT met'})`,
     );
   }
 };
