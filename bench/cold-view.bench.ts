@@ -1,11 +1,11 @@
 import { chainEvents } from '@matchlog/audit';
 import { MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
 import { SqliteEventStore } from '@matchlog/store';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_SNAPSHOT_EVERY, MatchModels, MatchSnapshots, readMatch, snapshotStreamOf } from '@matchlog/matches';
+import { DEFAULT_SNAPSHOT_EVERY, MatchModels, MatchSnapshots, readMatch } from '@matchlog/matches';
 import { randomMatch } from '@matchlog/testkit';
 import { medianMsEach } from './measure';
 import { naiveFold } from './naive-fold';
@@ -31,8 +31,7 @@ const main = async () => {
   const matchId = 'cold-match';
   // the latest snapshot a match of this length has: at the last multiple of N, 999 events behind the head
   const at = Math.floor((generated.length - 1) / DEFAULT_SNAPSHOT_EVERY) * DEFAULT_SNAPSHOT_EVERY;
-  const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
-  const snapshots = new MatchSnapshots(store, entropy, randomBytes(32), DEFAULT_SNAPSHOT_EVERY, (message) => console.error(message));
+  const snapshots = new MatchSnapshots(store, randomBytes(32), DEFAULT_SNAPSHOT_EVERY, (message) => console.error(message));
   const appendUpTo = async (from: number, to: number) => {
     for (let revision = from; revision < to; revision += 1000) await store.append(matchId, revision, generated.slice(revision, Math.min(revision + 1000, to)));
   };
@@ -104,8 +103,8 @@ const main = async () => {
 /** The bytes of the match's snapshot once its background write has landed. */
 const storedSnapshotBytes = async (store: SqliteEventStore, matchId: string): Promise<number> => {
   for (;;) {
-    const [stored] = await store.readStream(snapshotStreamOf(matchId));
-    if (stored) return Buffer.byteLength(JSON.stringify(stored.data));
+    const stored = await store.readSnapshot(matchId);
+    if (stored) return Buffer.byteLength(JSON.stringify(stored));
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 };

@@ -69,3 +69,33 @@ export const inParallel = async (from: number, to: number, inFlight: number, wor
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, to - from) }, worker));
 };
+
+/** The server's HTTP API as the benches call it: a POST as the organizer (`key`), any other status than the expected one an error. */
+export class Api {
+  constructor(
+    readonly base: string,
+    private readonly key: string,
+  ) {}
+
+  async send(method: 'GET' | 'POST', path: string, body?: unknown, expected = method === 'POST' ? 201 : 200): Promise<unknown> {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json', authorization: `Bearer ${this.key}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status !== expected) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+}
+
+/** Fills matches [from, to) as a recorder would: each created, then its play (`events` in all, MatchCreated counted) appended in one batch. */
+export const fill = async (api: Api, from: number, to: number, events: number, inFlight: number): Promise<void> => {
+  const pool = templates(events);
+  await inParallel(from, to, inFlight, async (i) => {
+    const template = pool[i % pool.length];
+    await api.send('POST', '/matches', createBody(i, template));
+    const play = playOf(template, events);
+    if (play.length > 0) await api.send('POST', `/matches/${matchIdOf(i)}/events`, { expectedRevision: 1, events: play });
+  });
+};

@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { Client } from 'pg';
-import { ROOT, ServerProcess, startServerProcess } from '@matchlog/testkit';
+import { ROOT, START_COMMAND, ServerProcess, startServerProcess } from '@matchlog/testkit';
 
 /** Where one engine keeps its data, as the server's environment says it. */
 export interface Engine {
@@ -56,11 +56,11 @@ const ensureDir = (dir: string) => {
 const filesIn = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesIn(join(dir, entry.name)) : [join(dir, entry.name)]));
 
-/** The compiled server (dist/, built first if stale, as `npm start` does) on this engine. */
-export const startServer = async (engine: Engine): Promise<ServerProcess> => {
+/** The compiled server (dist/, built first if stale, as `npm start` does) on this engine; `nodeOptions` go to node before the script. */
+export const startServer = async (engine: Engine, nodeOptions: readonly string[] = []): Promise<ServerProcess> => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require(join(ROOT, 'scripts', 'build.js')).buildIfStale();
-  return startServerProcess({ env: { ...engine.env, LOG_LEVEL: 'warn' } });
+  return startServerProcess({ env: { ...engine.env, LOG_LEVEL: 'warn' }, args: [...nodeOptions, ...START_COMMAND] });
 };
 
 export const stopServer = async (server: ServerProcess): Promise<void> => {

@@ -4,7 +4,7 @@ import { cpus, loadavg, tmpdir } from 'os';
 import { join } from 'path';
 import { ServerProcess, createTestDatabase, startPostgres } from '@matchlog/testkit';
 import { fmt } from './measure';
-import { createBody, inParallel, matchIdOf, playOf, playerNameOf, templates, tournamentOf } from './scale-fill';
+import { Api, createBody, inParallel, matchIdOf, playOf, playerNameOf, templates, tournamentOf } from './scale-fill';
 import { Engine, postgresEngine, rssOf, sqliteEngine, startServer, stopServer, timedRebuild } from './scale-server';
 
 /**
@@ -19,7 +19,10 @@ import { Engine, postgresEngine, rssOf, sqliteEngine, startServer, stopServer, t
  * - player: GET /matches?player=<name> (every name plays 10 matches), round: GET /rounds/results?event=&round= (64 tables);
  * - append: POST /matches/:id/events of 10 events, SAMPLES of them on 4 connections over 8 matches, none in two appends at once;
  * - disk bytes per event (SQLite: every file of the data directory, WAL included; PostgreSQL: pg_database_size
- *   of the one database holding the store and the catalog) and the server's RSS (VmRSS).
+ *   of the one database holding the store and the catalog) and the server's RSS (VmRSS): the filling instance's
+ *   after the fill, and the fresh instance's (started on the same store after the fill) after the probes;
+ *   after the last step, the ratio of the two (the target: ≤ 1.25), with the filling instance's RSS read at the
+ *   fill's end and again after it idled BENCH_SCALE_IDLE_MS (10000).
  * Environment: BENCH_SCALE_ENGINES (sqlite,postgres), BENCH_SCALE_MATCHES (1000,10000,100000),
  * BENCH_SCALE_EVENTS_PER_MATCH (100), BENCH_SCALE_MAX_EVENTS (1000000: steps stop adding play there and add
  * matches of their MatchCreated alone; 10000000 gives 100 events per match up to 100,000 matches),
@@ -38,6 +41,8 @@ const PROBE_CONNECTIONS = 4;
 /** keep SQLite's data directory (to look at its query plans, or profile a start on it); the organizer key is printed too */
 const KEEP = process.env.BENCH_SCALE_KEEP === '1';
 const KEY = randomBytes(32).toString('base64url');
+/** how long the filling instance idles after each fill before its RSS is read again (BENCH_SCALE_IDLE_MS) */
+const IDLE_MS = Number(process.env.BENCH_SCALE_IDLE_MS ?? 10_000);
 
 interface Step {
   matches: number;
@@ -52,22 +57,9 @@ interface Step {
   round: number[];
   diskBytes: number;
   rssFill?: number;
+  /** the filling instance's RSS once it has been idle IDLE_MS after the fill */
+  rssIdle?: number;
   rss?: number;
-}
-
-class Api {
-  constructor(readonly base: string) {}
-
-  async send(method: 'GET' | 'POST', path: string, body?: unknown, expected = method === 'POST' ? 201 : 200): Promise<unknown> {
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status !== expected) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
-    return text ? JSON.parse(text) : undefined;
-  }
 }
 
 /** The wall time of each of `n` requests in ms, `connections` in flight at once. */
@@ -109,7 +101,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
   let viewable = 0;
   try {
     for (const [s, target] of STEPS.entries()) {
-      let api = new Api(server.base);
+      let api = new Api(server.base, KEY);
       const fresh = target - matches;
       const eventsTarget = Math.min(target * EVENTS_PER_MATCH, MAX_EVENTS);
       const perMatch = Math.max(1, Math.min(MAX_BATCH + 1, Math.floor((eventsTarget - events) / Math.max(fresh, 1))));
@@ -128,13 +120,16 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
       if (viewable === 0 || perMatch >= Math.min(EVENTS_PER_MATCH, MAX_BATCH + 1) / 2) viewable = target;
       const fillS = Number(process.hrtime.bigint() - fillStart) / 1e9;
       const rssFill = rssOf(server.child.pid);
+      // idle, V8 collects the fill's garbage by itself (its memory reducer): what the instance keeps, not what it last allocated
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      const rssIdle = rssOf(server.child.pid);
 
       await stopServer(server);
       const rebuildS = (await timedRebuild(engine)) / 1000;
       const startAt = process.hrtime.bigint();
       server = await startServer(engine);
       const startS = Number(process.hrtime.bigint() - startAt) / 1e9;
-      api = new Api(server.base);
+      api = new Api(server.base, KEY);
 
       const sample: number[] = [];
       const unread = Math.min(SAMPLES, viewable - read.size);
@@ -181,6 +176,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
         round,
         diskBytes: await engine.diskBytes(),
         rssFill,
+        rssIdle,
         rss: rssOf(server.child.pid),
       };
       steps.push(step);
@@ -205,6 +201,14 @@ const printTable = (engine: string, steps: Step[]) => {
       `| ${fmt(s.matches)} | ${fmt(s.events)} | ${s.fillS.toFixed(0)} | ${p50p99(s.append)} | ${p50p99(s.cold)} | ${p50p99(s.warm)} | ${p50p99(s.player)} | ${p50p99(s.round)} | ${s.rebuildS.toFixed(1)} | ${s.startS.toFixed(1)} | ${fmt(Math.round(s.diskBytes / s.events))} | ${mb(s.rssFill)} / ${mb(s.rss)} |`,
     );
   }
+  const last = steps.at(-1);
+  if (last?.rssFill === undefined || last.rssIdle === undefined || last.rss === undefined) return;
+  const [atEnd, idle] = [last.rssFill / last.rss, last.rssIdle / last.rss];
+  console.log(
+    `\nRSS of the instance that filled ${fmt(last.matches)} matches ÷ RSS of a fresh instance serving the same store (restarted after the fill, after the probes): ` +
+      `at the fill's end ${mb(last.rssFill)} ÷ ${mb(last.rss)} MB = ${atEnd.toFixed(2)}; idle ${IDLE_MS / 1000} s after it ${mb(last.rssIdle)} ÷ ${mb(last.rss)} MB = ${idle.toFixed(2)} ` +
+      `(target ≤ 1.25: ${idle <= 1.25 ? 'met' : 'NOT met'} idle, ${atEnd <= 1.25 ? 'met' : 'NOT met'} at the end)`,
+  );
 };
 
 const withEngine = async (name: string, run: (engine: Engine) => Promise<Step[]>): Promise<Step[]> => {

@@ -2,7 +2,7 @@ import { chainEvents } from '@matchlog/audit';
 import { MatchEvent, Replay } from '@matchlog/domain';
 import { InMemoryEventStore } from '@matchlog/store';
 import { randomMatch } from '@matchlog/testkit';
-import { randomBytes, randomUUID } from 'crypto';
+import { randomBytes } from 'crypto';
 import { MatchModels, MatchSnapshots } from '@matchlog/matches';
 
 /**
@@ -22,7 +22,7 @@ const main = async () => {
   const store = new InMemoryEventStore();
   await store.append('m', 0, events.slice(0, head));
   const written = new Promise<void>((resolve) => {
-    const snapshots = new MatchSnapshots(store, { uuid: () => randomUUID(), hex: (n: number) => randomBytes(n).toString('hex') }, randomBytes(32), EVENTS, (m) => console.log(m));
+    const snapshots = new MatchSnapshots(store, randomBytes(32), EVENTS, (m) => console.log(m));
     const models = new MatchModels(store, undefined, undefined, snapshots);
     void (async () => {
       await models.load('m');
@@ -38,7 +38,7 @@ const main = async () => {
       }, 1);
       const started = performance.now();
       models.appended('m', head, batch, state);
-      while ((await store.revisionOf('snapshots@m')) === 0) await new Promise((r) => setTimeout(r, 1));
+      while ((await store.readSnapshot('m')) === undefined) await new Promise((r) => setTimeout(r, 1));
       clearInterval(tick);
       console.log(`${events.length} events: snapshot written in ${(performance.now() - started).toFixed(0)} ms, the longest event-loop wait ${longest.toFixed(0)} ms`);
       resolve();

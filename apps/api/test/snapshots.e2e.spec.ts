@@ -1,4 +1,4 @@
-import { MatchModels, snapshotStreamOf } from '@matchlog/matches';
+import { MatchModels } from '@matchlog/matches';
 import { EventStore } from '@matchlog/store';
 import { EVENT_STORE } from '../src/tokens';
 import { draw, lorcanaMatch, zone } from './support/fixtures';
@@ -19,7 +19,8 @@ describe(`snapshots: written every ${EVERY} events in the background, a restarte
   let store: EventStore;
   let judge: string;
   const id = 'long-match';
-  const snapshots = snapshotStreamOf(id);
+  /** the revision of the match's stored snapshot (kept beside the log), 0 for none */
+  const snapshotAt = async (matchId: string) => ((await store.readSnapshot(matchId)) as { revision?: number } | undefined)?.revision ?? 0;
 
   beforeAll(async () => {
     t = await startTestApp({ snapshotEvery: EVERY });
@@ -31,15 +32,15 @@ describe(`snapshots: written every ${EVERY} events in the background, a restarte
       await t.http().post(`/matches/${id}/events`).set(t.organizer).send({ expectedRevision: revision, events }).expect(201);
       revision += events.length;
     }
-    for (let i = 0; i < 200 && (await store.revisionOf(snapshots)) < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 200 && (await snapshotAt(id)) < 101; i++) await new Promise((resolve) => setTimeout(resolve, 10));
   });
   afterAll(() => t.close());
 
-  it('writes a snapshot each time the match passes another multiple of N events, beside the match, and lists no such stream as a match', async () => {
-    const written = await store.readStream(snapshots);
-    expect(written.map((event) => (event.data as { revision: number }).revision)).toEqual([61, 101]);
-    const listed = (await t.http().get('/matches').set(t.organizer).expect(200)).body;
-    expect(JSON.stringify(listed)).not.toContain('snapshots@');
+  it('keeps the latest snapshot, taken as the match passed another multiple of N events, beside the log: no event of the log holds one', async () => {
+    expect(await snapshotAt(id)).toBe(101);
+    const log = await store.readAll(0, 10_000);
+    expect(log.filter((event) => event.streamId !== id && !event.streamId.startsWith('tokens@'))).toEqual([]);
+    expect(log.map((event) => event.type)).not.toContain('MatchSnapshot');
   });
 
   it('a new instance on the same data answers the first view from the latest snapshot, the same view, byte for byte, for each audience', async () => {
@@ -52,7 +53,7 @@ describe(`snapshots: written every ${EVERY} events in the background, a restarte
         return original(streamId, options);
       });
       const first = await second.http().get(`/matches/${id}/views/public`).expect(200);
-      expect(reads).toEqual([`${snapshots} {"direction":"backwards","maxCount":1}`, `${id} {"maxCount":1}`, `${id} {"from":101}`]);
+      expect(reads).toEqual([`${id} {"maxCount":1}`, `${id} {"from":101}`]);
       spy.mockRestore();
       expect(first.text).toBe((await t.http().get(`/matches/${id}/views/public`).expect(200)).text);
       const model = await second.app.get(MatchModels).load(id, 'head');
@@ -87,9 +88,8 @@ describe(`snapshots: written every ${EVERY} events in the background, a restarte
       await t.http().post(`/matches/${delayed}/events`).set(t.organizer).send({ expectedRevision: revision, events }).expect(201);
       revision += events.length;
     }
-    for (let i = 0; i < 200 && (await store.revisionOf(snapshotStreamOf(delayed))) < 1; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    const [snapshot] = await store.readStream(snapshotStreamOf(delayed));
-    const at = (snapshot.data as { revision: number }).revision;
+    for (let i = 0; i < 200 && (await snapshotAt(delayed)) < 1; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const at = await snapshotAt(delayed);
     expect(at).toBeGreaterThan(revision - 40);
     const second = await startSecondInstance(t);
     try {
@@ -108,6 +108,7 @@ describe(`snapshots: written every ${EVERY} events in the background, a restarte
     const second = await startSecondInstance(t);
     try {
       await second.http().get(`/matches/${id}/views/public`).expect(200);
+      const snapshotReads = jest.spyOn(store, 'readSnapshot');
       const spy = jest.spyOn(store, 'readStream');
       for (const path of ['audit', 'export', 'verify', 'knowledge']) {
         const [theirs, ours] = await Promise.all([
@@ -119,21 +120,22 @@ describe(`snapshots: written every ${EVERY} events in the background, a restarte
         const unsigned = (text: string) => text.replace(/"signedHead":.*$/s, '');
         expect(unsigned(theirs.text)).toBe(unsigned(ours.text));
       }
-      expect(spy.mock.calls.map(([streamId]) => streamId)).not.toContain(snapshots);
+      expect(snapshotReads).not.toHaveBeenCalled();
       expect(spy.mock.calls.map(([streamId]) => streamId)).toContain(id);
       spy.mockRestore();
+      snapshotReads.mockRestore();
     } finally {
       await second.close();
     }
   });
 
-  it('no request names a snapshot stream: it is no match id, to create, append to or read', async () => {
-    await t
-      .http()
-      .post('/matches')
-      .set(t.organizer)
-      .send(lorcanaMatch(snapshotStreamOf('other')))
-      .expect(400);
+  it('no request names the snapshot stream a store written before keeps in the log: it is no match id, to create, append to or read', async () => {
+    const snapshots = `snapshots@${id}`;
+    await store.append(snapshots, 0, [
+      { id: 'legacy-snapshot-1', type: 'MatchSnapshot', data: { revision: 61 } },
+      { id: 'legacy-snapshot-2', type: 'MatchSnapshot', data: { revision: 101 } },
+    ]);
+    await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('snapshots@other')).expect(400);
     const path = `/matches/${encodeURIComponent(snapshots)}`;
     await t
       .http()

@@ -6,6 +6,20 @@ import { isSharedCatalog } from './open-postgres-catalog';
 
 export type { RetryDelays };
 
+/**
+ * The most events the feeder holds while the catalog is behind: past it, it notes only how far the log
+ * went, and reads those events from the store when the catalog is ready for them. A MatchCreated holds
+ * its whole deck, a few KB: an unbounded queue held every event of a fill the catalog lagged behind.
+ */
+export const CATALOG_QUEUE_BOUND = 2_000;
+
+/** The events delivered and not held: after `after`, up to `upTo`, `count` of them, to read from the store. */
+interface Unheld {
+  after: number;
+  upTo: number;
+  count: number;
+}
+
 /** How far the catalog is behind the log, as readiness reports it. */
 export interface CatalogLag {
   /** the last log position the catalog holds */
@@ -33,11 +47,18 @@ export interface CatalogLag {
  * An event the catalog cannot apply (its data breaks the projection, not the database) is skipped:
  * the batch is written event by event, the checkpoint moves past that one, and the log consumer
  * records it for readiness. Any other failure is retried with backoff, never skipped.
+ *
+ * It holds at most `queueBound` events waiting: past that, the events delivered are read again from the
+ * store, a page at a time, once the queue is written (so a catalog far behind costs no memory per event).
  */
 export class CatalogFeeder implements LogProcessor {
   readonly name = 'catalog';
   private position = 0;
   private queued: StoredEvent[] = [];
+  /** the events delivered past the bound, to read from the store once the queue is written */
+  private unheld: Unheld | null = null;
+  /** the position of the last event delivered */
+  private delivered = 0;
   private writing: readonly StoredEvent[] = [];
   private draining: Promise<void> | null = null;
   private readonly waiters = new PositionWaiters();
@@ -58,6 +79,7 @@ export class CatalogFeeder implements LogProcessor {
       console.error('catalog: a batch or the subscription failed, and will be retried:', isStorageError(error) ? error.report : error),
     private readonly retry: RetryDelays = { firstMs: 250, maxMs: 30_000 },
     private readonly log: (line: string) => void = console.warn,
+    private readonly queueBound = CATALOG_QUEUE_BOUND,
   ) {
     this.shared = isSharedCatalog(db);
   }
@@ -77,7 +99,7 @@ export class CatalogFeeder implements LogProcessor {
   }
 
   lag(): CatalogLag {
-    const behind = [...this.writing, ...this.queued].filter((event) => event.position > this.position).length;
+    const behind = [...this.writing, ...this.queued].filter((event) => event.position > this.position).length + (this.unheld?.count ?? 0);
     return {
       position: this.position,
       behind,
@@ -92,13 +114,20 @@ export class CatalogFeeder implements LogProcessor {
     this.storeId = await this.store.storeId();
     this.position = await this.claim();
     this.stopped = false;
+    this.delivered = this.position;
     consumer.start(this.position);
   }
 
   /** An event from the log. */
   handle(event: StoredEvent): void {
     if (this.stopped) return;
-    this.queued.push(event);
+    if (this.unheld === null && this.queued.length < this.queueBound) this.queued.push(event);
+    else {
+      this.unheld ??= { after: this.delivered, upTo: event.position, count: 0 };
+      this.unheld.upTo = event.position;
+      this.unheld.count++;
+    }
+    this.delivered = event.position;
     // after a failure the queue waits for the retry timer: backoff, not a write per event delivered
     if (this.retryTimer === null) this.drainQueued();
   }
@@ -178,16 +207,18 @@ export class CatalogFeeder implements LogProcessor {
    * before `draining` is set, which would then stay set, and nothing queued later would be written.
    */
   private drainQueued(): void {
-    if (this.draining === null && this.queued.length > 0) this.draining = this.drain();
+    if (this.draining === null && (this.queued.length > 0 || this.unheld !== null)) this.draining = this.drain();
   }
 
   private async drain(): Promise<void> {
     try {
-      while (this.queued.length > 0) {
-        const batch = this.queued;
+      while (this.queued.length > 0 || this.unheld !== null) {
+        let batch = this.queued;
         this.queued = [];
         this.writing = batch;
         try {
+          if (batch.length === 0) batch = this.writing = await this.readUnheld();
+          if (batch.length === 0) continue;
           await this.write(batch).catch((error: unknown) => (isUnappliable(error) ? this.writeEach(batch) : Promise.reject(error)));
         } catch (error) {
           // the catalog can always be rebuilt from the log: keep what is left for the next attempt, never crash the server
@@ -201,6 +232,16 @@ export class CatalogFeeder implements LogProcessor {
     } finally {
       this.draining = null;
     }
+  }
+
+  /** The next page of the events not held, read from the store (what is read is no longer counted as unheld). */
+  private async readUnheld(): Promise<StoredEvent[]> {
+    const unheld = this.unheld!;
+    const page = (await this.store.readAll(unheld.after, Math.min(this.queueBound, unheld.count))).filter((event) => event.position <= unheld.upTo);
+    unheld.after = page.at(-1)?.position ?? unheld.upTo;
+    unheld.count -= page.length;
+    if (unheld.after >= unheld.upTo || unheld.count <= 0) this.unheld = null;
+    return page;
   }
 
   /** A batch one of whose events the catalog cannot apply: event by event, skipping each such one. */

@@ -58,7 +58,7 @@ export interface MatchesCore {
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
-  const snapshots = new MatchSnapshots(parts.store, parts.entropy, snapshotKeyOf(parts.signingKey), parts.snapshotEvery, parts.onSnapshotProblem);
+  const snapshots = new MatchSnapshots(parts.store, snapshotKeyOf(parts.signingKey), parts.snapshotEvery, parts.onSnapshotProblem);
   const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, snapshots);
   parts.consumer.add(models);
   const head = new StoreHead(parts.store);

@@ -38,7 +38,6 @@ export { feedHorizon } from './access/feed-horizon';
 export { MatchModel } from './model/match-model';
 export { MatchModels } from './model/match-models';
 export { readMatch } from './model/read-match';
-export { snapshotStreamOf } from './snapshot/match-snapshot';
 export { DEFAULT_SNAPSHOT_EVERY, MatchSnapshots } from './snapshot/match-snapshots';
 export { MatchWriter } from './write/match-writer';
 export type { Appended, MatchWithTokens, TokensReissued } from './write/match-writer';

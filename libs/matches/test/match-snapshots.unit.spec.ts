@@ -4,10 +4,9 @@ import { randomBytes, randomUUID } from 'crypto';
 import { MatchModels } from '../src/model/match-models';
 import { MatchSnapshots, SEAT_SLICE } from '../src/snapshot/match-snapshots';
 import { sealSnapshot } from '../src/snapshot/snapshot-seal';
-import { SNAPSHOT_EVENT, SNAPSHOT_VERSION, snapshotStreamOf } from '../src/snapshot/match-snapshot';
+import { SNAPSHOT_VERSION } from '../src/snapshot/match-snapshot';
 import { chainedMatch, snapshotAt } from './support/snapshots';
 
-const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
 const json = (value: unknown) => JSON.stringify(value);
 const EVERY = 100;
 const KEY = randomBytes(32);
@@ -34,7 +33,7 @@ const until = async (done: () => Promise<boolean>) => {
 
 /** A store holding the match up to `revision`, and the models of an instance over it that appends the rest as the writer does. */
 const instance = async (store: EventStore, log: string[] = []) => {
-  const snapshots = new MatchSnapshots(store, entropy, KEY, EVERY, (message) => log.push(message));
+  const snapshots = new MatchSnapshots(store, KEY, EVERY, (message) => log.push(message));
   const models = new MatchModels(store, undefined, undefined, snapshots);
   const append = async (batch: readonly MatchEvent[]) => {
     const after = await store.revisionOf('m');
@@ -51,14 +50,15 @@ describe('MatchSnapshots: written in the background, read only when they match t
     await store.append('m', 0, events.slice(0, 250));
     await models.load('m');
     await append(events.slice(250, 290));
-    expect(await store.revisionOf(snapshotStreamOf('m'))).toBe(0);
+    expect(await store.readSnapshot('m')).toBeUndefined();
     await append(events.slice(290, 320));
     // the append returned before anything was written: the snapshot follows
-    expect(await store.revisionOf(snapshotStreamOf('m'))).toBe(0);
-    await until(async () => (await store.revisionOf(snapshotStreamOf('m'))) === 1);
-    const [stored] = await store.readStream(snapshotStreamOf('m'));
-    expect(stored.type).toBe(SNAPSHOT_EVENT);
-    expect(stored.data).toMatchObject({ version: SNAPSHOT_VERSION, revision: 320, body: expect.any(String), mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await store.readSnapshot('m')).toBeUndefined();
+    await until(async () => (await store.readSnapshot('m')) !== undefined);
+    const stored = await store.readSnapshot('m');
+    // beside the log, never in it: the log holds the match's events alone
+    expect(await store.headPosition()).toBe(320);
+    expect(stored).toMatchObject({ version: SNAPSHOT_VERSION, revision: 320, body: expect.any(String), mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
     await store.append('m', 320, events.slice(320));
 
     // another instance on the same store: the head from the snapshot and the events after it
@@ -84,14 +84,14 @@ describe('MatchSnapshots: written in the background, read only when they match t
   it('counts a snapshot a model started at against the replay cache’s bound, not only the events after it', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
+    await store.writeSnapshot('m', sealSnapshot(KEY, snapshotAt(events, 300)));
     // a bound the events after the snapshot fit in, the snapshot with them does not
     const tail = events.length - 300;
-    const models = new MatchModels(store, tail + 1, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
+    const models = new MatchModels(store, tail + 1, undefined, new MatchSnapshots(store, KEY, EVERY));
     const first = await models.load('m', 'head');
     expect(first.replay.start).toBe(300);
     expect(await models.load('m', 'head')).not.toBe(first);
-    const roomy = new MatchModels(store, tail + 1000, undefined, new MatchSnapshots(store, entropy, KEY, EVERY));
+    const roomy = new MatchModels(store, tail + 1000, undefined, new MatchSnapshots(store, KEY, EVERY));
     const kept = await roomy.load('m', 'head');
     expect(await roomy.load('m', 'head')).toBe(kept);
   });
@@ -100,7 +100,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
     const forged = { ...snapshotAt(events, 300), hash: (events[298].meta as { hash: string }).hash };
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, forged) }]);
+    await store.writeSnapshot('m', sealSnapshot(KEY, forged));
     const { models, log } = await instance(store);
     const model = await models.load('m', 'head');
     expect(model.replay.start).toBe(0);
@@ -114,7 +114,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
     const genuine = snapshotAt(events, 300);
     const p1 = genuine.seats.p1.view;
     const forged = { ...genuine, seats: { ...genuine.seats, public: { ...genuine.seats.public, view: { ...p1, audience: 'public' } } } };
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(randomBytes(32), forged) }]);
+    await store.writeSnapshot('m', sealSnapshot(randomBytes(32), forged));
     const { models, log } = await instance(store);
     const model = await models.load('m', 'head');
     expect(model.replay.start).toBe(0);
@@ -126,7 +126,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
     for (const data of [{ ...snapshotAt(events, 300), version: SNAPSHOT_VERSION + 1 }, snapshotAt(events, 300)]) {
       const store = new InMemoryEventStore();
       await store.append('m', 0, data.version === SNAPSHOT_VERSION ? events.slice(0, 200) : events);
-      await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, data) }]);
+      await store.writeSnapshot('m', sealSnapshot(KEY, data));
       const { models, log } = await instance(store);
       expect((await models.load('m', 'head')).replay.start).toBe(0);
       expect(log).toHaveLength(1);
@@ -136,17 +136,15 @@ describe('MatchSnapshots: written in the background, read only when they match t
   it('uses no snapshot for a read of the history: the model is read whole', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
+    await store.writeSnapshot('m', sealSnapshot(KEY, snapshotAt(events, 300)));
     const { models } = await instance(store);
     expect((await models.load('m')).replay.start).toBe(0);
   });
 
   it('logs a snapshot it could not write, and the append and the model go on', async () => {
     const store = new InMemoryEventStore();
-    const append = store.append.bind(store);
-    store.append = async (streamId, expected, batch) => {
-      if (streamId.startsWith('snapshots@')) throw new Error('disk full');
-      return append(streamId, expected, batch);
+    store.writeSnapshot = async () => {
+      throw new Error('disk full');
     };
     const { models, append: write, log } = await instance(store);
     await store.append('m', 0, events.slice(0, 90));
@@ -160,18 +158,23 @@ describe('MatchSnapshots: written in the background, read only when they match t
   it('reads nothing when snapshots are off (MATCHLOG_SNAPSHOT_EVERY=0)', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
-    const models = new MatchModels(store, undefined, undefined, new MatchSnapshots(store, entropy, KEY, 0));
+    await store.writeSnapshot('m', sealSnapshot(KEY, snapshotAt(events, 300)));
+    const models = new MatchModels(store, undefined, undefined, new MatchSnapshots(store, KEY, 0));
     expect((await models.load('m', 'head')).replay.start).toBe(0);
   });
 
-  it('names no snapshot stream with a match id, and reads none for a name that is no match id', async () => {
+  it('ignores the snapshot events a store written before keeps in the log: read whole once, its next snapshot kept beside the log', async () => {
     const store = new InMemoryEventStore();
-    await store.append('m', 0, events);
-    await store.append(snapshotStreamOf('m'), 'any', [{ id: randomUUID(), type: SNAPSHOT_EVENT, data: sealSnapshot(KEY, snapshotAt(events, 300)) }]);
-    const { models } = await instance(store);
-    await expect(models.load(snapshotStreamOf('m'), 'head')).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });
-    await expect(models.load(snapshotStreamOf('m'))).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });
+    await store.append('m', 0, events.slice(0, 290));
+    await store.append('snapshots@m', 'any', [{ id: randomUUID(), type: 'MatchSnapshot', data: sealSnapshot(KEY, snapshotAt(events, 200)) }]);
+    const { models, append } = await instance(store);
+    await expect(models.load('snapshots@m', 'head')).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });
+    await expect(models.load('snapshots@m')).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });
+    expect((await models.load('m', 'head')).replay.start).toBe(0);
+    await append(events.slice(290, 320));
+    await until(async () => (await store.readSnapshot('m')) !== undefined);
+    expect(await store.readSnapshot('m')).toMatchObject({ revision: 320 });
+    expect(await store.revisionOf('snapshots@m')).toBe(1);
   });
 
   it('folds a seat nobody read in slices of at most SEAT_SLICE events, each in its own turn of the event loop, so that requests go on meanwhile', async () => {
@@ -194,7 +197,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
       return seatAt(audience, revision);
     };
     await append(events.slice(290, 320));
-    await until(async () => (await store.revisionOf(snapshotStreamOf('m'))) === 1);
+    await until(async () => (await store.readSnapshot('m')) !== undefined);
     ticking = false;
     expect(new Set(folds.map((fold) => fold.audience))).toEqual(new Set(['public', 'broadcast', 'p1', 'p2']));
     for (const [i, fold] of folds.entries()) {

@@ -101,5 +101,13 @@ export interface EventStore {
    * fed from another store is rebuilt rather than resumed at a position that means nothing there.
    */
   storeId(): Promise<string>;
+  /**
+   * Keeps `data` (JSON) under `key`, in place of what was kept there: a stored snapshot, derived state
+   * beside the log, never in it. No stream holds it, so readStream, readAll and subscribeAll never
+   * return it, and no event position is taken. Any size (a snapshot reaches megabytes).
+   */
+  writeSnapshot(key: string, data: unknown): Promise<void>;
+  /** What `writeSnapshot` last kept under `key`; undefined when nothing is. */
+  readSnapshot(key: string): Promise<unknown>;
   close(): Promise<void>;
 }

@@ -40,6 +40,8 @@ export class InMemoryEventStore implements EventStore {
   /** each stream's events, the one at revision r at index r - 1 */
   private readonly streams = new Map<string, Held[]>();
   private readonly byId = new Map<string, Held>();
+  /** the stored snapshots, as JSON text, by key: beside the log, never in it */
+  private readonly snapshots = new Map<string, string>();
   private readonly subscriptions = new LocalSubscriptions();
   private readonly state = { closed: false };
   private readonly id = randomUUID();
@@ -130,6 +132,17 @@ export class InMemoryEventStore implements EventStore {
 
   async storeId(): Promise<string> {
     return this.id;
+  }
+
+  async writeSnapshot(key: string, data: unknown): Promise<void> {
+    this.checkOpen();
+    this.snapshots.set(key, JSON.stringify(data));
+  }
+
+  async readSnapshot(key: string): Promise<unknown> {
+    this.checkOpen();
+    const text = this.snapshots.get(key);
+    return text === undefined ? undefined : JSON.parse(text);
   }
 
   /** Ends every subscription (after the event each is handling); appends and reads are refused from then on. */

@@ -25,6 +25,8 @@ const BACKWARDS = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revisi
 const ALL = `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`;
 const BY_ID = `SELECT ${COLUMNS} FROM events WHERE event_id = $1`;
 const REVISION = 'SELECT revision FROM event_streams WHERE stream_id = $1';
+const SAVE_SNAPSHOT = 'INSERT INTO stream_snapshots (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = excluded.data';
+const SNAPSHOT = 'SELECT data FROM stream_snapshots WHERE key = $1';
 /** committed events only: event_head moves inside the append's transaction, so another transaction sees it with the events */
 const HEAD = 'SELECT last_position FROM event_head';
 
@@ -107,6 +109,16 @@ export class PostgresEventStore implements EventStore {
   async storeId(): Promise<string> {
     const { rows } = await this.query<{ store_id: string }>('SELECT store_id FROM store_identity', []);
     return rows[0].store_id;
+  }
+
+  async writeSnapshot(key: string, data: unknown): Promise<void> {
+    if (this.closed) throw new Error('the event store is closed');
+    await this.query(SAVE_SNAPSHOT, [key, JSON.stringify(data)]);
+  }
+
+  async readSnapshot(key: string): Promise<unknown> {
+    const { rows } = await this.query<{ data: string }>(SNAPSHOT, [key]);
+    return rows.length === 0 ? undefined : JSON.parse(rows[0].data);
   }
 
   async readAll(afterPosition: number, maxCount: number): Promise<StoredEvent[]> {

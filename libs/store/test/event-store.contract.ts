@@ -1,5 +1,6 @@
 import { AppendResult, DuplicateEventId, EventStore, EventToAppend, RevisionConflict, StoredEvent } from '@matchlog/store';
 import { randomUUID } from 'node:crypto';
+import { snapshotContract } from './snapshot.contract';
 
 export interface ContractOptions {
   /**
@@ -389,4 +390,6 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStore>
         await expect(subscription.close()).rejects.toThrow('projection failed');
       });
     });
+
+    snapshotContract(() => store, mark);
   });

@@ -3,16 +3,14 @@ import { AudienceView, JUDGE, MatchCreated, MatchEvent, MatchState, NO_COUNTERS,
 
 /** Bumped whenever the state or a seat changes shape: a snapshot of another version is not used. */
 export const SNAPSHOT_VERSION = 3;
-export const SNAPSHOT_EVENT = 'MatchSnapshot';
 
-/**
- * A match's snapshots are kept in the event store, in a stream of their own beside the match's:
- * `snapshots@<matchId>`. "@" is in no match id, so no match id names it and no reader of match
- * streams (replays, export, audit, integrity) ever sees it.
+/*
+ * A match's snapshot is kept beside the log under the match's id (EventStore.writeSnapshot), never in
+ * it: no consumer of the log reads past one. Stores written before kept them as `MatchSnapshot` events
+ * in `snapshots@<matchId>` streams: those stay in the log, ignored (no match id has "@", so the
+ * catalog and every reader of matches pass them by); such a match is read from its log once, and its
+ * next snapshot is kept beside the log.
  */
-const SNAPSHOT_STREAM_PREFIX = 'snapshots@';
-export const snapshotStreamOf = (matchId: string): string => SNAPSHOT_STREAM_PREFIX + matchId;
-export const isSnapshotStream = (streamId: string): boolean => streamId.startsWith(SNAPSHOT_STREAM_PREFIX);
 
 /**
  * The folded match at one revision: the omniscient state without its layout (MatchCreated makes it

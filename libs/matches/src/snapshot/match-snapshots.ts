@@ -2,8 +2,7 @@ import { MatchEvent, Seat } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import type { MatchModel } from '../model/match-model';
 import { asMatchEvent } from '../model/read-match';
-import { Entropy } from '../ports';
-import { RestoredStart, SNAPSHOT_EVENT, restoreSnapshot, seatedAudiences, snapshotStreamOf, takeSnapshot } from './match-snapshot';
+import { RestoredStart, restoreSnapshot, seatedAudiences, takeSnapshot } from './match-snapshot';
 import { openSnapshot, sealSnapshot } from './snapshot-seal';
 
 /** MATCHLOG_SNAPSHOT_EVERY's default: a snapshot each time a match passes another thousand events. */
@@ -25,7 +24,8 @@ export interface FromSnapshot {
 }
 
 /**
- * Snapshots of matches, so that a first view reads the log after the latest one only. Written in the
+ * Snapshots of matches, so that a first view reads the log after the latest one only. Kept beside the
+ * log, the latest of each match (EventStore.writeSnapshot), out of every consumer's path. Written in the
  * background by the instance that appended, each time a match passes a multiple of `every` events
  * (0: none written, none read); a failed write is logged and forgotten. Read only to start a model,
  * and used only when the log's event at the snapshot's revision has the hash it records and its MAC is
@@ -36,7 +36,6 @@ export class MatchSnapshots {
 
   constructor(
     private readonly store: EventStore,
-    private readonly entropy: Entropy,
     /** the MAC key (snapshotKeyOf the server's signing key) */
     private readonly key: Buffer,
     readonly every: number = DEFAULT_SNAPSHOT_EVERY,
@@ -57,17 +56,17 @@ export class MatchSnapshots {
   async restore(matchId: string): Promise<FromSnapshot | undefined> {
     if (this.every <= 0) return undefined;
     try {
-      const [latest] = await this.store.readStream(snapshotStreamOf(matchId), { direction: 'backwards', maxCount: 1 });
-      const revision = (latest?.data as { revision?: unknown } | undefined)?.revision;
+      const latest = await this.store.readSnapshot(matchId);
+      const revision = (latest as { revision?: unknown } | undefined)?.revision;
       if (!latest || typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 1) return undefined;
       const [[created], fromRevision] = await Promise.all([this.store.readStream(matchId, { maxCount: 1 }), this.store.readStream(matchId, { from: revision })]);
       const at = fromRevision[0]?.revision === revision ? asMatchEvent(fromRevision[0]) : undefined;
-      const start = restoreSnapshot(openSnapshot(this.key, latest.data), created && asMatchEvent(created), at);
+      const start = restoreSnapshot(openSnapshot(this.key, latest), created && asMatchEvent(created), at);
       if (!start) {
         this.log(`snapshot of ${matchId} at ${revision} does not match the log (its hash, MAC, version or shape): not used, the whole log is read`);
         return undefined;
       }
-      const bytes = (latest.data as { body?: string }).body?.length ?? 0;
+      const bytes = (latest as { body?: string }).body?.length ?? 0;
       return { start, tail: fromRevision.slice(1).map(asMatchEvent), weight: Math.ceil(bytes / SNAPSHOT_BYTES_PER_EVENT) };
     } catch (error) {
       this.log(`snapshot of ${matchId} not read: ${error instanceof Error ? error.message : String(error)}`);
@@ -95,7 +94,7 @@ export class MatchSnapshots {
     }
     const snapshot = event && takeSnapshot(revision, event, state, seats);
     if (!snapshot) return;
-    await this.store.append(snapshotStreamOf(model.matchId), 'any', [{ id: this.entropy.uuid(), type: SNAPSHOT_EVENT, data: sealSnapshot(this.key, snapshot) }]);
+    await this.store.writeSnapshot(model.matchId, sealSnapshot(this.key, snapshot));
   }
 }
 

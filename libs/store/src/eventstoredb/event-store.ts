@@ -1,4 +1,5 @@
 import {
+  ANY,
   BACKWARDS,
   END,
   EventStoreDBClient,
@@ -19,6 +20,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { checkAppend } from '../check-append';
 import { EsdbClient, EsdbSubscription } from './client';
 import { storeErrorOf } from './errors';
+import { latestSnapshot, snapshotParts, snapshotStreamOf } from './snapshots';
 import { AppendResult, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision, ReadOptions, RevisionConflict, StoredEvent, Subscription } from '../event-store';
 import { StoreUnavailable } from '../storage-errors';
 
@@ -305,6 +307,24 @@ export class EventStoreDbEventStore implements EventStore {
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
       }
+    }
+  }
+
+  /** Each part appended by itself at the stream's end; readSnapshot uses a snapshot once its last part is there. */
+  async writeSnapshot(key: string, data: unknown): Promise<void> {
+    if (this.closed) throw new Error('the event store is closed');
+    try {
+      for (const part of snapshotParts(data)) await this.client.appendToStream(snapshotStreamOf(key), part, { expectedRevision: ANY });
+    } catch (error) {
+      throw storeErrorOf(error);
+    }
+  }
+
+  async readSnapshot(key: string): Promise<unknown> {
+    try {
+      return await latestSnapshot((maxCount) => this.client.readStream(snapshotStreamOf(key), { fromRevision: END, direction: BACKWARDS, maxCount }));
+    } catch (error) {
+      throw storeErrorOf(error);
     }
   }
 

@@ -10,6 +10,8 @@ export const CHANNEL = 'matchlog_events';
  * append transaction locks it first (see postgres-event-store.ts), so appends commit in position order.
  * `store_identity` is one row too: the store's id (EventStore.storeId), made with the tables.
  * `data` and `meta` are the JSON text as given (not jsonb, which would reorder keys).
+ * `stream_snapshots` holds the stored snapshots (EventStore.writeSnapshot), the latest per key, out of
+ * `events`: no position, no subscriber reads past them.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS event_streams (
@@ -31,6 +33,10 @@ CREATE TABLE IF NOT EXISTS event_head (
   last_position bigint NOT NULL
 );
 INSERT INTO event_head (last_position) SELECT coalesce(max(position), 0) FROM events ON CONFLICT DO NOTHING;
+CREATE TABLE IF NOT EXISTS stream_snapshots (
+  key text COLLATE "C" PRIMARY KEY,
+  data text NOT NULL
+);
 CREATE TABLE IF NOT EXISTS store_identity (
   only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
   store_id text NOT NULL

@@ -24,6 +24,7 @@ export const readStatements = (db: Database.Database) => ({
   /** (after position, limit) */
   all: db.prepare<[number, number], EventRow<number>>(`SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position > ? ORDER BY e.position LIMIT ?`),
   lastPosition: db.prepare<[], number | null>('SELECT max(position) FROM events').pluck(),
+  snapshot: db.prepare<[string], string>('SELECT data FROM stream_snapshots WHERE key = ?').pluck(),
 });
 
 export type ReadStatements = ReturnType<typeof readStatements>;

@@ -149,6 +149,21 @@ export class SqliteEventStore implements EventStore {
     return this.id;
   }
 
+  async writeSnapshot(key: string, data: unknown): Promise<void> {
+    if (this.closed) throw new Error('the event store is closed');
+    if (this.damage) throw this.damage;
+    try {
+      await this.writer.snapshot(key, JSON.stringify(data));
+    } catch (error) {
+      throw this.storageError(error);
+    }
+  }
+
+  async readSnapshot(key: string): Promise<unknown> {
+    const text = this.reading(() => this.reads.snapshot.get(key));
+    return text === undefined ? undefined : JSON.parse(text);
+  }
+
   /** The write connection's settings that make an acknowledged append durable. */
   async durability(): Promise<{ journalMode: string; synchronous: number }> {
     return {

@@ -7,6 +7,8 @@ import { hash, randomUUID } from 'node:crypto';
  * everything else together. So the id index is kept in two tables of 48-bit id hashes: the newest
  * ids in `recent_event_ids`, small enough that a commit touches few of its pages, moved in bulk to
  * `event_ids` every ID_BATCH ids. A hash only finds candidates: the id itself is compared in `events`.
+ * `stream_snapshots` holds the stored snapshots (EventStore.writeSnapshot), the latest per key, out of
+ * `events`: no position, no subscriber reads past them.
  */
 const TABLES = `
 CREATE TABLE IF NOT EXISTS streams (
@@ -34,6 +36,10 @@ CREATE TABLE IF NOT EXISTS event_ids (
   position INTEGER NOT NULL,
   PRIMARY KEY (id_hash, position)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS stream_snapshots (
+  key TEXT PRIMARY KEY,
+  data TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS store_identity (
   one INTEGER PRIMARY KEY CHECK (one = 1),
   store_id TEXT NOT NULL

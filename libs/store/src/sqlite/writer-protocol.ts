@@ -48,6 +48,8 @@ export type ToWriter =
   | AppendMessage
   /** a PRAGMA on the write connection, answered with its simple value */
   | { readonly kind: 'pragma'; readonly request: number; readonly pragma: string }
+  /** a stored snapshot (JSON text) to keep under `key`, in place of the one there, in a transaction of its own */
+  | { readonly kind: 'snapshot'; readonly request: number; readonly key: string; readonly data: string }
   /** close the connection and end, once what came before is written */
   | { readonly kind: 'close' };
 
@@ -59,4 +61,5 @@ export type FromWriter =
   | { readonly kind: 'committed'; readonly requests: readonly number[]; readonly outcomes: readonly AppendOutcome[] }
   /** these appends' transaction failed: none of them wrote anything */
   | { readonly kind: 'failed'; readonly requests: readonly number[]; readonly error: ErrorReport }
-  | { readonly kind: 'pragma'; readonly request: number; readonly value?: unknown; readonly error?: ErrorReport };
+  /** the answer to a PRAGMA or a snapshot: its value, or the error it met */
+  | { readonly kind: 'answer'; readonly request: number; readonly value?: unknown; readonly error?: ErrorReport };

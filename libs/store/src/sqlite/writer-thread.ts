@@ -50,17 +50,20 @@ const write = (appends: StreamAppends, group: AppendMessage[]): void => {
   }
 };
 
-const pragma = (db: Database.Database, request: number, text: string): void => {
+const answer = (request: number, run: () => unknown): void => {
   try {
-    post({ kind: 'pragma', request, value: db.pragma(text, { simple: true }) });
+    post({ kind: 'answer', request, value: run() });
   } catch (error) {
-    post({ kind: 'pragma', request, error: reportOf(error) });
+    post({ kind: 'answer', request, error: reportOf(error) });
   }
 };
+
+const SAVE_SNAPSHOT = 'INSERT INTO stream_snapshots (key, data) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET data = excluded.data';
 
 const opened = open(workerData as WriterSetup);
 if (opened) {
   const { db, appends } = opened;
+  const saveSnapshot = db.prepare<[string, string]>(SAVE_SNAPSHOT);
   post({ kind: 'ready' });
   port.on('message', (first: ToWriter) => {
     // every append already waiting goes into this transaction, up to a message of another kind
@@ -71,7 +74,8 @@ if (opened) {
         continue;
       }
       write(appends, group.splice(0));
-      if (message.kind === 'pragma') pragma(db, message.request, message.pragma);
+      if (message.kind === 'pragma') answer(message.request, () => db.pragma(message.pragma, { simple: true }));
+      else if (message.kind === 'snapshot') answer(message.request, () => void saveSnapshot.run(message.key, message.data));
       else {
         db.close();
         port.close();

@@ -59,6 +59,11 @@ export class SqliteWriter {
     return this.request((request) => ({ kind: 'pragma', request, pragma }));
   }
 
+  /** Keeps a stored snapshot (JSON text) under `key`, in a transaction of its own, after the appends posted before it. */
+  async snapshot(key: string, data: string): Promise<void> {
+    await this.request((request) => ({ kind: 'snapshot', request, key, data }));
+  }
+
   /** Waits for every answer, and ends the thread. */
   async close(): Promise<void> {
     this.closing = true;
@@ -111,7 +116,7 @@ export class SqliteWriter {
         for (const request of message.requests) this.take(request).reject(error);
         break;
       }
-      case 'pragma': {
+      case 'answer': {
         const pending = this.take(message.request);
         if (message.error) pending.reject(storageErrorOf(errorOf(message.error), this.file));
         else pending.resolve(message.value);
