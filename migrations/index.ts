@@ -8,6 +8,7 @@ import * as checkpoints from './006_checkpoints';
 import * as matchResults from './007_match_results';
 import * as searchKeys from './008_search_keys';
 import * as voided from './009_voided';
+import * as stats from './012_stats';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007_match_results': matchResults,
   '008_search_keys': searchKeys,
   '009_voided': voided,
+  '012_stats': stats,
 };

@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
 import { Authenticator, MatchAudit, MatchClocks, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, RoundResultsReader, matchesCore } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
@@ -23,13 +23,15 @@ import { MatchesController } from './matches/matches.controller';
 import { RoundResultsController } from './results/round-results.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
-import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
+import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, STATS_FEEDER, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
   readonly store: EventStore;
   readonly catalog: CatalogDb;
   readonly feeder: CatalogFeeder;
+  /** the statistics projection, a processor of the same consumer (absent where a test builds the parts without it) */
+  readonly stats?: StatsFeeder;
   /** the instance's one subscription to the log, whose processors the feeder, the application and the live feeds are */
   readonly consumer: LogConsumer;
   /** the clock the broadcast delay is measured with: the system's unless a test brings its own */
@@ -41,10 +43,12 @@ class ClosesParts implements OnApplicationShutdown {
     @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
+    @Inject(STATS_FEEDER) private readonly stats: StatsFeeder | null,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.feeder.stop();
+    await this.stats?.stop();
     await this.store.close();
     await this.catalog.destroy();
   }
@@ -108,6 +112,7 @@ export class AppModule {
         { provide: EVENT_STORE, useValue: parts.store },
         { provide: CATALOG_DB, useValue: parts.catalog },
         { provide: CATALOG_FEEDER, useValue: parts.feeder },
+        { provide: STATS_FEEDER, useValue: parts.stats ?? null },
         { provide: LOG_CONSUMER, useValue: parts.consumer },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: CLOCK, useValue: parts.clock ?? systemClock },

@@ -10,3 +10,4 @@ export * from './evolve-tokens';
 export * from './tokens';
 export * from './round-queries';
 export * from './search-key';
+export * from './stats';

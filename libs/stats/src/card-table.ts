@@ -29,7 +29,8 @@ export const counts = (m: MatchReading): boolean => m.ended && !m.voided;
 
 const per = (total: number, games: number): number => (games === 0 ? 0 : Math.round((total / games) * 1000) / 1000);
 
-interface Tally {
+/** One card's counts: what the projection keeps per card and adds up; CardFigures are made from them. */
+export interface CardTally {
   games: number;
   wins: number;
   decided: number;
@@ -48,7 +49,7 @@ interface Tally {
   firstTurns: Record<string, number>;
 }
 
-const emptyTally = (): Tally => ({
+export const emptyTally = (): CardTally => ({
   games: 0,
   wins: 0,
   decided: 0,
@@ -67,9 +68,9 @@ const emptyTally = (): Tally => ({
   firstTurns: {},
 });
 
-/** The public card table: a fold over the public's match readings, sorted by games, then name. */
-export const cardTable = (readings: readonly MatchReading[]): CardFigures[] => {
-  const tallies = new Map<string, Tally>();
+/** Each card's counts over the readings (a match's contribution, when given one). */
+export const cardTallies = (readings: readonly MatchReading[]): Map<string, CardTally> => {
+  const tallies = new Map<string, CardTally>();
   const tally = (card: string) => {
     let t = tallies.get(card);
     if (t === undefined) tallies.set(card, (t = emptyTally()));
@@ -110,22 +111,30 @@ export const cardTable = (readings: readonly MatchReading[]): CardFigures[] => {
       }
     }
   }
-  return [...tallies]
-    .map(([card, t]): CardFigures => ({
-      card,
-      games: t.games,
-      copiesPlayed: t.copies,
-      playedWinRate: wilson(t.wins, t.decided),
-      deckWinRate: wilson(t.deckWins, t.deckGames),
-      averageFirstTurn: t.firstTurnGames === 0 ? null : per(t.firstTurnSum, t.firstTurnGames),
-      questsPerGame: per(t.quests, t.games),
-      lorePerGame: per(t.lore, t.games),
-      challenges: t.challenges,
-      banishes: t.banishes,
-      banished: t.banished,
-      songsSung: t.songsSung,
-      sang: t.sang,
-      firstTurns: t.firstTurns,
-    }))
-    .sort((a, b) => b.games - a.games || b.deckWinRate.games - a.deckWinRate.games || (a.card < b.card ? -1 : a.card > b.card ? 1 : 0));
+  return tallies;
 };
+
+/** A card's figures from its counts. */
+export const cardFigures = (card: string, t: CardTally): CardFigures => ({
+  card,
+  games: t.games,
+  copiesPlayed: t.copies,
+  playedWinRate: wilson(t.wins, t.decided),
+  deckWinRate: wilson(t.deckWins, t.deckGames),
+  averageFirstTurn: t.firstTurnGames === 0 ? null : per(t.firstTurnSum, t.firstTurnGames),
+  questsPerGame: per(t.quests, t.games),
+  lorePerGame: per(t.lore, t.games),
+  challenges: t.challenges,
+  banishes: t.banishes,
+  banished: t.banished,
+  songsSung: t.songsSung,
+  sang: t.sang,
+  firstTurns: t.firstTurns,
+});
+
+/** Most played first, then most listed, then by name. */
+export const byGames = (a: CardFigures, b: CardFigures): number =>
+  b.games - a.games || b.deckWinRate.games - a.deckWinRate.games || (a.card < b.card ? -1 : a.card > b.card ? 1 : 0);
+
+/** The public card table: a fold over the public's match readings, sorted by games, then name. */
+export const cardTable = (readings: readonly MatchReading[]): CardFigures[] => [...cardTallies(readings)].map(([card, t]) => cardFigures(card, t)).sort(byGames);

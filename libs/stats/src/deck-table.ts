@@ -20,7 +20,8 @@ export interface Matchup {
   readonly winRate: Rate;
 }
 
-interface Side {
+/** One player's side of one match, by ink pair: what the projection keeps per match. */
+export interface DeckSide {
   readonly inks: string;
   readonly against: string;
   readonly won: 0 | 1 | null;
@@ -28,7 +29,7 @@ interface Side {
 }
 
 /** Each player's side of each counted two-player match whose deck lists this reading holds. */
-const sides = (readings: readonly MatchReading[]): Side[] =>
+export const deckSides = (readings: readonly MatchReading[]): DeckSide[] =>
   readings.flatMap((m) => {
     if (!counts(m) || !m.deckLists || m.seats.length !== 2) return [];
     const [a, b] = m.seats;
@@ -41,11 +42,12 @@ const sides = (readings: readonly MatchReading[]): Side[] =>
 
 const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-export const deckTable = (readings: readonly MatchReading[]): DeckFigures[] => {
-  const all = sides(readings);
-  const groups = new Map<string, Side[]>();
+export const deckTable = (readings: readonly MatchReading[]): DeckFigures[] => deckTableOf(deckSides(readings));
+
+export const deckTableOf = (all: readonly DeckSide[]): DeckFigures[] => {
+  const groups = new Map<string, DeckSide[]>();
   for (const side of all) groups.set(side.inks, [...(groups.get(side.inks) ?? []), side]);
-  const rate = (list: Side[]) => {
+  const rate = (list: DeckSide[]) => {
     const decided = list.filter((s) => s.won !== null);
     return wilson(
       decided.reduce((sum, s) => sum + s.won!, 0),
@@ -64,9 +66,11 @@ export const deckTable = (readings: readonly MatchReading[]): DeckFigures[] => {
     .sort((a, b) => b.games - a.games || byName(a.inks, b.inks));
 };
 
-export const matchups = (readings: readonly MatchReading[]): Matchup[] => {
+export const matchups = (readings: readonly MatchReading[]): Matchup[] => matchupsOf(deckSides(readings));
+
+export const matchupsOf = (all: readonly DeckSide[]): Matchup[] => {
   const groups = new Map<string, { inks: string; against: string; wins: number; games: number }>();
-  for (const side of sides(readings)) {
+  for (const side of all) {
     if (side.won === null) continue;
     const key = `${side.inks}\u0000${side.against}`;
     const group = groups.get(key) ?? { inks: side.inks, against: side.against, wins: 0, games: 0 };
