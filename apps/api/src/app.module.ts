@@ -1,6 +1,6 @@
 import { CatalogDb, CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
-import { Authenticator, MatchAudit, MatchClocks, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, RoundResultsReader, matchesCore } from '@matchlog/matches';
+import { Authenticator, MatchAudit, MatchClocks, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, RoundResultsReader, StatsReader, matchesCore } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -21,6 +21,7 @@ import { MatchIntegrityController } from './matches/match-integrity.controller';
 import { MatchViewsController } from './matches/match-views.controller';
 import { MatchesController } from './matches/matches.controller';
 import { RoundResultsController } from './results/round-results.controller';
+import { StatsController } from './stats/stats.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
 import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, STATS_FEEDER, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
@@ -106,6 +107,7 @@ export class AppModule {
         JwksController,
         MatchFeedController,
         RoundResultsController,
+        StatsController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
@@ -117,7 +119,7 @@ export class AppModule {
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: CLOCK, useValue: parts.clock ?? systemClock },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, clock: Clock) => coreOf(parts, signingKey, clock), inject: [SIGNING_KEY, CLOCK] },
-        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader] as const).map((provide) => ({
+        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader] as const).map((provide) => ({
           provide,
           useFactory: (core: MatchesCore) => partOf(core, provide),
           inject: [MATCHES_CORE],
