@@ -1,6 +1,18 @@
 import { CatalogDb, CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
-import { Authenticator, MatchAudit, MatchClocks, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, RoundResultsReader, StatsReader, matchesCore } from '@matchlog/matches';
+import {
+  Authenticator,
+  MatchAudit,
+  MatchClocks,
+  MatchIntegrity,
+  MatchModels,
+  MatchReader,
+  MatchWriter,
+  MatchesCore,
+  RoundResultsReader,
+  StatsReader,
+  matchesCore,
+} from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';

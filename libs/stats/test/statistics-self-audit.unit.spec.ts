@@ -20,7 +20,13 @@ describe("the leak check of delivered payloads covers the statistics: each audie
   });
 
   it("must be able to fail: a statistics reading that names the judge's deck to the public is caught", () => {
-    const events = ended(randomMatch('lorcana', Array.from({ length: 80 }, (_, i) => (i * 31) % 17)), false);
+    const events = ended(
+      randomMatch(
+        'lorcana',
+        Array.from({ length: 80 }, (_, i) => (i * 31) % 17),
+      ),
+      false,
+    );
     const created = events[0] as EventOf<'MatchCreated'>;
     const judgesDeck = created.data.cards.filter((c) => c.zone.zone === 'deck').map((c) => c.definition);
     const planted = (list: readonly MatchEvent[], audience: string) => {
@@ -30,6 +36,8 @@ describe("the leak check of delivered payloads covers the statistics: each audie
     const findings = selfAudit(events, { statistics: planted });
     expect(findings.length).toBeGreaterThan(0);
     expect(findings.every((f) => f.players[0] === PUBLIC && f.revision === events.length)).toBe(true);
-    expect(findings[0].message).toMatch(/^Self-audit: the statistics reading of spectators \(public\) at revision \d+ holds the definition "lor:p\d:deck:card-\d+" at \$\.seats\[0\]\.deck\[\d+\]/);
+    expect(findings[0].message).toMatch(
+      /^Self-audit: the statistics reading of spectators \(public\) at revision \d+ holds the definition "lor:p\d:deck:card-\d+" at \$\.seats\[0\]\.deck\[\d+\]/,
+    );
   });
 });

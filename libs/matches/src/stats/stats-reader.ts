@@ -1,5 +1,19 @@
 import { CatalogDb, StatsFilter, cardStats, deckSideStats, eventMatches, ownReadings } from '@matchlog/catalog';
-import { CardFigures, DEFAULT_MIN_PLAYERS, DeckFigures, EventFigures, HandFigures, Matchup, STATISTIC_AUDIENCE, StatisticAudience, deckTableOf, eventFigures, handFigures, matchupsOf, ownGames } from '@matchlog/stats';
+import {
+  CardFigures,
+  DEFAULT_MIN_PLAYERS,
+  DeckFigures,
+  EventFigures,
+  HandFigures,
+  Matchup,
+  STATISTIC_AUDIENCE,
+  StatisticAudience,
+  deckTableOf,
+  eventFigures,
+  handFigures,
+  matchupsOf,
+  ownGames,
+} from '@matchlog/stats';
 import { Caller } from '../access/caller';
 import { StatsCardNotFound } from '../errors';
 import { CatalogFreshness } from '../read/catalog-freshness';
