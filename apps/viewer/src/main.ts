@@ -4,6 +4,7 @@ import { renderMatch } from './match-page';
 import { renderPicker } from './picker';
 import { renderRound } from './round-page';
 import { routeOf } from './route';
+import { renderStats } from './stats-page';
 
 const root = document.getElementById('app')!;
 document.documentElement.lang = language();
@@ -12,4 +13,5 @@ const failed = (error: Error) =>
   replaceChildren(root, h('h1', {}, t('page.failed')), h('p', { role: 'alert', 'data-code': (error as { code?: string }).code ?? '' }, error.message));
 if (route.page === 'matches') renderPicker(root);
 else if (route.page === 'round') renderRound(root, route.event, route.round).catch(failed);
+else if (route.page === 'stats') renderStats(root, route.game, route.card).catch(failed);
 else renderMatch(root, route.matchId, route.audience, route.at, route.live).catch(failed);

@@ -350,4 +350,33 @@ export const es: Record<keyof typeof en, string> = {
   // void
   'void.headline': 'Anulada',
   'void.reason': 'La organización anuló esta partida: no cuenta para nada ({reason}).',
+
+  // stats-page.ts (issue 29: estadísticas)
+  'stats.title': 'Estadísticas de cartas',
+  'stats.public':
+    'De lo que los espectadores vieron de las partidas terminadas. Barras: porcentaje de victorias jugada, la línea su intervalo del 95%; tenues: menos de 30 partidas.',
+  'stats.csv': 'Tabla de cartas en CSV',
+  'stats.none': 'Aún no ha terminado ninguna partida.',
+  'stats.cardsCaption': 'Cartas, por la columna elegida',
+  'stats.card': 'Carta',
+  'stats.games': 'Partidas',
+  'stats.copies': 'Copias jugadas',
+  'stats.playedWinRate': 'Victorias al jugarla',
+  'stats.firstTurn': 'Turno medio de la primera',
+  'stats.questsPerGame': 'Misiones / partida',
+  'stats.lorePerGame': 'Saber / partida',
+  'stats.challenges': 'Desafíos',
+  'stats.banishes': 'Desterradas',
+  'stats.songs': 'Canciones cantadas',
+  'stats.rate': '{rate} ({low}–{high}, {games} partidas)',
+  'stats.noGames': 'sin partidas',
+  'stats.lowSample': ': muestra pequeña',
+  'stats.decksTitle': 'Pares de tintas',
+  'stats.noDecks': 'Aún no ha terminado ninguna partida con listas de mazo públicas.',
+  'stats.share': '{share} de los mazos',
+  'stats.matchupsCaption': 'Victorias de la fila contra la columna (partidas)',
+  'stats.back': '← Estadísticas de cartas',
+  'stats.histogramTitle': 'Turno en que se jugó por primera vez',
+  'stats.turnBar': 'Turno {turn}: {games} partidas',
+  'stats.turn': 'Turno',
 };
