@@ -39,11 +39,17 @@ describe('the statistics page (Chromium)', () => {
     expect(challenges.map(Number)).toEqual([...challenges.map(Number)].sort((a, b) => b - a));
     // no deck lists are public for imported matches
     expect(await page.locator('[role="status"]').textContent()).toBe('No ended match with public deck lists yet.');
-    await page.close();
   });
 
   it("a card's page: its figures and the turn-first-played histogram as SVG bars with titles and as a table", async () => {
-    const top = (await rig.app.http().get('/stats/cards?game=lorcana').expect(200)).body.cards[0];
+    const first = (await rig.app.http().get('/stats/cards?game=lorcana').expect(200)).body.cards[0];
+    const top = (
+      await rig.app
+        .http()
+        .get(`/stats/cards/${encodeURIComponent(first.card)}?game=lorcana`)
+        .expect(200)
+    ).body.card;
+    expect(Object.keys(top.firstTurns).length).toBeGreaterThan(0);
     const page = await rig.browser.newPage({ viewport: { width: 1280, height: 900 }, ...TESTING });
     await page.goto(`${rig.base}/viewer/stats?game=lorcana&card=${encodeURIComponent(top.card)}`);
     await page.waitForSelector('.stats-histogram');
@@ -54,7 +60,6 @@ describe('the statistics page (Chromium)', () => {
     expect(await page.locator(`.stats-histogram rect.bar[data-turn="${turn}"] title`).textContent()).toBe(`Turn ${turn}: ${games} games`);
     expect(await page.locator('.stats-histogram tbody tr').count()).toBe(Object.keys(top.firstTurns).length);
     await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats-card.png'), fullPage: true });
-    await page.close();
   });
 
   it('on a phone: the table scrolls within its box, the page does not', async () => {
@@ -64,6 +69,5 @@ describe('the statistics page (Chromium)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats-phone.png') });
-    await page.close();
   });
 });
