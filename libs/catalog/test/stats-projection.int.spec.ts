@@ -97,3 +97,33 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
     await db.destroy();
   });
 });
+
+describe('the statistics projection when the store fails a read', () => {
+  it('retries with backoff and catches up; the catalog is not held back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchlog-stats-fail-'));
+    const store = new InMemoryEventStore();
+    await store.append(samples[0].matchId, 0, samples[0].events);
+    let failures = 1;
+    const flaky = new Proxy(store, {
+      get: (target, name, receiver) =>
+        name === 'readStream'
+          ? (...args: Parameters<EventStore['readStream']>) => (failures-- > 0 ? Promise.reject(new Error('the store is away')) : target.readStream(...args))
+          : Reflect.get(target, name, receiver),
+    });
+    const db = await (await catalogPlaces[0][1](dir)).open();
+    const errors: unknown[] = [];
+    const catalog = new CatalogFeeder(db, store);
+    const stats = new StatsFeeder(db, flaky, (error) => errors.push(error));
+    new LogConsumer(store, { processors: [catalog, stats] });
+    await catalog.start();
+    await stats.start();
+    expect(await catalog.reached(await store.headPosition(), 30_000)).toBe(true);
+    expect(await stats.reached(await store.headPosition(), 30_000)).toBe(true);
+    expect(errors).toHaveLength(1);
+    expect((await cardStats(db, { game: 'lorcana' })).length).toBeGreaterThan(0);
+    await stats.stop();
+    await catalog.stop();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

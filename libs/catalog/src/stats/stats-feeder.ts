@@ -121,7 +121,11 @@ export class StatsFeeder implements LogProcessor {
         this.retryTimer = null;
         if (this.stopped) return;
         // whatever was missed is read again from the log
-        if (this.draining === null) this.draining = this.catchUp().finally(() => (this.draining = null));
+        if (this.draining === null)
+          this.draining = this.catchUp().finally(() => {
+            this.draining = null;
+            this.drainQueued();
+          });
       },
       Math.min(250 * 2 ** (this.failures - 1), 30_000),
     );
