@@ -1,4 +1,4 @@
-import { Audience, JUDGE, PUBLIC } from '@matchlog/domain';
+import { Audience, PUBLIC } from '@matchlog/domain';
 
 /** Every statistic matchlog publishes, by the audience it is for. */
 export type Statistic = 'cards' | 'card' | 'decks' | 'matchups' | 'own-cards' | 'event-cards';
@@ -10,6 +10,7 @@ export type StatisticAudience = 'public' | 'player' | 'organizer';
  * The one place that decides whose observations a statistic folds. Public figures read the spectators'
  * observations; a player's own figures read that player's; the organizer's read each player's seat
  * (the judge's log seen through each player's eyes) and are released only under the K-threshold rule.
+ * No statistic reads the judge's state.
  */
 export const STATISTIC_AUDIENCE: Readonly<Record<Statistic, StatisticAudience>> = {
   cards: 'public',
@@ -31,6 +32,3 @@ export const audiencesRead = (statistic: Statistic, playerIds: readonly string[]
       return [...playerIds];
   }
 };
-
-/** Never read: the judge's state is no statistic's input (the organizer's figures come from the players' seats). */
-export const NEVER_READ: readonly Audience[] = [JUDGE];
