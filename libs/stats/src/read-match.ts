@@ -53,7 +53,7 @@ const isCharacter = (card: SeenCard): boolean => card.printed?.type === undefine
  * straight to the discard, as imported replays record it); a quest is a character of the active player
  * exerted before a "quested" lore gain; a challenge, one exerted before damage or a banish on the other
  * side (or taking damage as it exerts); a song, an action played followed by its player's character
- * exerting without questing or challenging.
+ * exerting without questing or challenging (or exerting before the characters whose printed lore a quest gains).
  */
 export class MatchReader {
   private game: string | null = null;
@@ -246,7 +246,17 @@ export class MatchReader {
   }
 
   private quested(player: string, change: number): void {
-    const questers = this.burst.exerts.filter((e) => e.player === player);
+    let questers = this.burst.exerts.filter((e) => e.player === player);
+    const { action } = this.burst;
+    // after an action, the characters exerted first sang it: the questers are the last ones, whose printed lore is the gain
+    if (action !== null && action.player === player && questers.length > 1) {
+      const last = questers.findIndex((_, i) => questers.slice(i).every((e) => e.lore !== undefined) && questers.slice(i).reduce((sum, e) => sum + e.lore!, 0) === change);
+      if (last > 0) {
+        this.line(action.player, action.definition).songsSung++;
+        for (const singer of questers.slice(0, last)) this.line(singer.player, singer.definition).sang++;
+        questers = questers.slice(last);
+      }
+    }
     if (questers.length > 0) {
       const byPrinted = questers.every((e) => e.lore !== undefined) && questers.reduce((sum, e) => sum + e.lore!, 0) === change;
       for (const e of questers) {
