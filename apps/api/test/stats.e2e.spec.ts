@@ -1,3 +1,5 @@
+import { checkAggregate, parseJsonLines } from '@matchlog/audit';
+import { MatchEvent } from '@matchlog/domain';
 import { tcgOnlineGeneratedSamples, tcgOnlineSamples } from '@matchlog/testkit';
 import { TestApp, startTestApp } from './support/test-app';
 
@@ -92,6 +94,40 @@ describe('statistics over HTTP', () => {
     expect(accepted.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect((await t.http().get('/stats/decks?game=lorcana').expect(200)).body).toEqual({ game: 'lorcana', filter: { game: 'lorcana' }, decks: [] });
     expect((await t.http().get('/stats/matchups?game=lorcana').expect(200)).body.matchups).toEqual([]);
+  });
+
+  it('the leak check of delivered payloads: no answer names a card no counted match let its audience know, nor any card id', async () => {
+    const logs = new Map<string, MatchEvent[]>();
+    for (const m of imported) {
+      const log = parseJsonLines((await t.http().get(`/matches/${m.matchId}/export`).set(t.organizer).expect(200)).text);
+      if ('error' in log) throw new Error(log.error.message);
+      logs.set(m.matchId, log.events as MatchEvent[]);
+    }
+    const all = [...logs.values()];
+    const cards = (await t.http().get('/stats/cards?game=lorcana').expect(200)).body;
+    const answers = [
+      cards,
+      (await t.http().get('/stats/decks?game=lorcana').expect(200)).body,
+      (await t.http().get('/stats/matchups?game=lorcana').expect(200)).body,
+      (await t.http().get('/stats/cards?game=lorcana&output=csv').expect(200)).text.split(/\r\n|,/),
+    ];
+    for (const card of cards.cards)
+      answers.push(
+        (
+          await t
+            .http()
+            .get(`/stats/cards/${encodeURIComponent(card.card)}?game=lorcana`)
+            .expect(200)
+        ).body,
+      );
+    for (const answer of answers) expect(checkAggregate(all, 'public', answer)).toEqual([]);
+    for (const m of imported.filter((i) => i.ended)) {
+      for (const player of ['p1', 'p2']) {
+        const own = (await t.http().get('/stats/cards?game=lorcana').set(t.bearer(m.tokens.players[player])).expect(200)).body.own;
+        expect(own.cards.length).toBeGreaterThan(0);
+        expect(checkAggregate([logs.get(m.matchId)!], player, own)).toEqual([]);
+      }
+    }
   });
 
   it('bad input: a clear status and code', async () => {
