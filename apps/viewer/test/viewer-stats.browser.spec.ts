@@ -62,12 +62,15 @@ describe('the statistics page (Chromium)', () => {
     await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats-card.png'), fullPage: true });
   });
 
-  it('on a phone: the table scrolls within its box, the page does not', async () => {
+  it('on a phone: four columns, names wrapped, the page as wide as the screen', async () => {
     const page = await rig.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, ...TESTING });
     await page.goto(`${rig.base}/viewer/stats?game=lorcana`);
     await page.waitForSelector('table.stats-cards tbody tr');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+    // the card, its games, its played win rate and its turn; the other columns wait for a wider screen
+    const shown = await page.locator('table.stats-cards thead th').evaluateAll((cells) => cells.filter((cell) => getComputedStyle(cell).display !== 'none').length);
+    expect(shown).toBe(4);
     await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats-phone.png') });
   });
 });
