@@ -9,6 +9,7 @@ import * as matchResults from './007_match_results';
 import * as searchKeys from './008_search_keys';
 import * as voided from './009_voided';
 import * as holdBack from './011_hold_back';
+import * as stats from './012_stats';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_search_keys': searchKeys,
   '009_voided': voided,
   '011_hold_back': holdBack,
+  '012_stats': stats,
 };

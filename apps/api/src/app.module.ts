@@ -1,6 +1,18 @@
-import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
-import { Authenticator, MatchAudit, MatchClocks, MatchIntegrity, MatchModels, MatchReader, MatchWriter, MatchesCore, RoundResultsReader, matchesCore } from '@matchlog/matches';
+import {
+  Authenticator,
+  MatchAudit,
+  MatchClocks,
+  MatchIntegrity,
+  MatchModels,
+  MatchReader,
+  MatchWriter,
+  MatchesCore,
+  RoundResultsReader,
+  StatsReader,
+  matchesCore,
+} from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -21,15 +33,18 @@ import { MatchIntegrityController } from './matches/match-integrity.controller';
 import { MatchViewsController } from './matches/match-views.controller';
 import { MatchesController } from './matches/matches.controller';
 import { RoundResultsController } from './results/round-results.controller';
+import { StatsController } from './stats/stats.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
-import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
+import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, STATS_FEEDER, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
   readonly store: EventStore;
   readonly catalog: CatalogDb;
   readonly feeder: CatalogFeeder;
+  /** the statistics projection, a processor of the same consumer (absent where a test builds the parts without it) */
+  readonly stats?: StatsFeeder;
   /** the instance's one subscription to the log, whose processors the feeder, the application and the live feeds are */
   readonly consumer: LogConsumer;
   /** the clock the broadcast delay is measured with: the system's unless a test brings its own */
@@ -41,10 +56,12 @@ class ClosesParts implements OnApplicationShutdown {
     @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
+    @Inject(STATS_FEEDER) private readonly stats: StatsFeeder | null,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.feeder.stop();
+    await this.stats?.stop();
     await this.store.close();
     await this.catalog.destroy();
   }
@@ -102,17 +119,19 @@ export class AppModule {
         JwksController,
         MatchFeedController,
         RoundResultsController,
+        StatsController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
         { provide: EVENT_STORE, useValue: parts.store },
         { provide: CATALOG_DB, useValue: parts.catalog },
         { provide: CATALOG_FEEDER, useValue: parts.feeder },
+        { provide: STATS_FEEDER, useValue: parts.stats ?? null },
         { provide: LOG_CONSUMER, useValue: parts.consumer },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: CLOCK, useValue: parts.clock ?? systemClock },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, clock: Clock) => coreOf(parts, signingKey, clock), inject: [SIGNING_KEY, CLOCK] },
-        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader] as const).map((provide) => ({
+        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader] as const).map((provide) => ({
           provide,
           useFactory: (core: MatchesCore) => partOf(core, provide),
           inject: [MATCHES_CORE],

@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, StatsFeeder, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
 import { EventStore, LogConsumer, StoreLocation, openEventStore } from '@matchlog/store';
 import { AppParts } from './app.module';
 import { ApiConfig } from './config/config';
@@ -6,8 +6,9 @@ import { ConfigError } from './config/config-error';
 
 /**
  * Opens the event store and the catalog (migrating it), builds the instance's one log consumer with the
- * catalog's feeder as its processor (the application adds its own: the models, the tokens, the live
- * feeds), and starts it at the catalog's checkpoint.
+ * catalog's feeder and the statistics' as its processors (the application adds its own: the models, the
+ * tokens, the live feeds), and starts it at the catalog's checkpoint; the statistics first read the log
+ * from their own checkpoint up to there.
  */
 export const openParts = async (config: ApiConfig): Promise<AppParts> => {
   const store = await openStoreOf(config);
@@ -16,13 +17,19 @@ export const openParts = async (config: ApiConfig): Promise<AppParts> => {
     throw error;
   });
   const feeder = new CatalogFeeder(catalog, store);
-  const consumer = new LogConsumer(store, { processors: [feeder] });
-  await feeder.start().catch(async (error: unknown) => {
-    await catalog.destroy();
-    await store.close();
-    throw error;
-  });
-  return { config, store, catalog, feeder, consumer };
+  const stats = new StatsFeeder(catalog, store);
+  const consumer = new LogConsumer(store, { processors: [feeder, stats] });
+  await feeder
+    .start()
+    .then(() => stats.start())
+    .catch(async (error: unknown) => {
+      await feeder.stop();
+      await stats.stop();
+      await catalog.destroy();
+      await store.close();
+      throw error;
+    });
+  return { config, store, catalog, feeder, stats, consumer };
 };
 
 /** The event store the configuration names (the CLI tools open it the same way). */

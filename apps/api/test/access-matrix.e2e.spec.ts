@@ -37,6 +37,10 @@ const EXPECTED: Record<string, number[]> = {
   'GET /matches/:id/audit': [401, 200, 200, 403, 403, 403, 403, 403],
   'GET /matches/:id/knowledge': [401, 200, 200, 403, 403, 403, 403, 403],
   'GET /matches/:id/clock': [401, 200, 200, 403, 403, 403, 403, 403],
+  // statistics: public figures for anyone (a player's own and the organizer's ride along in the same answer)
+  'GET /stats/cards?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /stats/decks?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /stats/matchups?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /matches/:id/audit/deliveries': [401, 200, 200, 403, 403, 403, 403, 403],
   // last: once void, the match takes no more events
   'POST /matches/:id/void': [401, 201, 403, 403, 403, 403, 403, 403],

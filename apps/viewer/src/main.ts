@@ -9,6 +9,7 @@ import { renderPicker } from './picker';
 import { renderRecorder } from './record/recorder-page';
 import { renderRound } from './round-page';
 import { routeOf } from './route';
+import { renderStats } from './stats-page';
 
 const root = document.getElementById('app')!;
 document.documentElement.lang = language();
@@ -20,4 +21,5 @@ else if (route.page === 'record') renderRecorder(root, route.matchId).catch(fail
 else if (route.page === 'round') renderRound(root, route.event, route.round).catch(failed);
 else if (route.page === 'overlay') renderOverlay(root, route.matchId, route.search).catch(failed);
 else if (route.page === 'organize') renderOrganize(root, route.matchId).catch(failed);
+else if (route.page === 'stats') renderStats(root, route.game, route.card).catch(failed);
 else renderMatch(root, route.matchId, route.audience, route.at, route.live).catch(failed);

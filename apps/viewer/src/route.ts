@@ -2,6 +2,7 @@
 export type Route =
   | { readonly page: 'matches' }
   | { readonly page: 'round'; readonly event: string; readonly round: number }
+  | { readonly page: 'stats'; readonly game: string; readonly card?: string }
   | { readonly page: 'match'; readonly matchId: string; readonly audience: string; readonly at?: number; readonly live: boolean }
   | { readonly page: 'overlay'; readonly matchId: string; readonly search: URLSearchParams }
   | { readonly page: 'organize'; readonly matchId: string }
@@ -14,6 +15,10 @@ export const routeOf = (location: { pathname: string; search: string }): Route =
     const event = search.get('event');
     if (event && round !== null && /^\d+$/.test(round)) return { page: 'round', event, round: Number(round) };
     return { page: 'matches' };
+  }
+  if (/^\/viewer\/stats\/?$/.test(location.pathname)) {
+    const card = search.get('card');
+    return { page: 'stats', game: search.get('game') || 'lorcana', ...(card && { card }) };
   }
   const [, other, id] = /^\/viewer\/(overlay|organize)\/([^/]+)\/?$/.exec(location.pathname) ?? [];
   if (other === 'overlay') return { page: 'overlay', matchId: decodeURIComponent(id), search };

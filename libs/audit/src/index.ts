@@ -7,6 +7,7 @@ export * from './knowledge/errors';
 export * from './knowledge/ledger';
 export * from './knowledge/report';
 export * from './deliveries/check-deliveries';
+export * from './deliveries/check-aggregate';
 export * from './chain/canonical-json';
 export * from './chain/hash-chain';
 export * from './chain/json-lines';

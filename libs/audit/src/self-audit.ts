@@ -1,4 +1,5 @@
 import { AudienceView, MatchEvent, Observation, Seat, emptySeat, stepSeat } from '@matchlog/domain';
+import { factsOf, readMatch } from '@matchlog/stats';
 import { IdentityMatcher, publicNamesOf } from './deliveries/matcher';
 import { Found, propertyPath, scanPayload } from './deliveries/scan';
 import { Finding, Language } from './finding';
@@ -17,9 +18,14 @@ export interface SelfAuditOptions {
   readonly ledger?: KnowledgeLedger;
   /** the seat fold under audit: the domain's stepSeat; tests plant a faulty one to see the audit fail */
   readonly step?: SeatStep;
+  /** what the statistics read of the match for an audience: libs/stats' readMatch; tests plant a faulty one */
+  readonly statistics?: (events: readonly MatchEvent[], audience: string) => unknown;
 }
 
-type Where = 'observation' | 'view';
+type Where = 'observation' | 'view' | 'statistics';
+
+const statisticsOf = (events: readonly MatchEvent[], audience: string): unknown =>
+  readMatch(events, audience, factsOf(events[0]?.type === 'MatchCreated' ? events[0].data.game : null));
 
 const who = (audience: string, language: Language) => (audience === 'public' ? (language === 'es' ? 'los espectadores (public)' : 'spectators (public)') : audience);
 
@@ -27,22 +33,24 @@ const message = (language: Language, where: Where, audience: string, revision: n
   const key = found.inKey ? (language === 'es' ? ' (como clave)' : ' (as an object key)') : '';
   if (language === 'es') {
     const what = found.kind === 'cardId' ? `el identificador de carta del registrador "${found.value}"` : `la definición "${found.value}"`;
-    const payload = where === 'observation' ? 'La observación' : 'La vista';
+    const payload = where === 'observation' ? 'La observación' : where === 'view' ? 'La vista' : 'La lectura estadística';
     return `Autoauditoría: ${payload} de ${who(audience, language)} en la revisión ${revision} contiene ${what} en ${found.path}${key} (carta ${found.cardId}), que no podía conocer entonces.`;
   }
   const what = found.kind === 'cardId' ? `the recorder card id "${found.value}"` : `the definition "${found.value}"`;
-  return `Self-audit: the ${where} of ${who(audience, language)} at revision ${revision} holds ${what} at ${found.path}${key} (card ${found.cardId}), which it could not know then.`;
+  return `Self-audit: the ${where === 'statistics' ? 'statistics reading' : where} of ${who(audience, language)} at revision ${revision} holds ${what} at ${found.path}${key} (card ${found.cardId}), which it could not know then.`;
 };
 
 /**
  * Re-checks the match's own output against the knowledge ledger with the leak check of delivered
  * payloads: every non-judge audience's observation feed (every entry) and its view at every revision.
  * A view shares every part an event did not change with the one before, so only the changed parts
- * are re-checked, and the whole view wherever the audience lost track of a card. Must come back
- * empty; each leak is a 'SELF_AUDIT_LEAK' violation (a view's leak once, where it first appears).
+ * are re-checked, and the whole view wherever the audience lost track of a card. Then what the
+ * statistics read of the match for the audience (libs/stats readMatch, the per-match part of every
+ * statistics answer, which only adds such readings up) at the last revision, against what it ever knew. Must come back empty; each
+ * leak is a 'SELF_AUDIT_LEAK' violation (a view's leak once, where it first appears).
  */
 export const selfAudit = (events: readonly MatchEvent[], options: SelfAuditOptions = {}): Finding[] => {
-  const { language = 'en', step = stepSeat } = options;
+  const { language = 'en', step = stepSeat, statistics = statisticsOf } = options;
   const ledger = options.ledger ?? knowledgeLedger(events);
   const matcher = new IdentityMatcher(ledger.cards, publicNamesOf(events));
   const cardIds = ledger.cards.map((card) => card.cardId);
@@ -79,9 +87,20 @@ export const selfAudit = (events: readonly MatchEvent[], options: SelfAuditOptio
       };
       scanPayload(stepped.observation, '$', matcher, knows, cardIds, report('observation'));
       scanView(seat.view, cursor.losses.has(revision) ? null : previous, matcher, knows, cardIds, report('view'));
+      if (revision === events.length) scanPayload(statistics(events, audience), '$', matcher, knewEver(ledger, audience), cardIds, report('statistics'));
     }
   }
   return findings.sort((a, b) => a.revision - b.revision);
+};
+
+/**
+ * Statistics tell what an audience saw over the whole match (a hand it held, then shuffled away), so they
+ * are checked against every card it knew at some revision, or that the match's end published to it.
+ */
+const knewEver = (ledger: KnowledgeLedger, audience: string): ((card: number) => boolean) => {
+  const index = new Map(ledger.cards.map((card, i) => [card.cardId, i]));
+  const known = new Set(ledger.intervals.filter((interval) => interval.audience === audience).map((interval) => index.get(interval.cardId)!));
+  return (card) => known.has(card) || publishedBy(ledger, audience, ledger.revision, card);
 };
 
 /** Scans the parts of `view` that differ (by reference) from `previous`; all of it when `previous` is null. */

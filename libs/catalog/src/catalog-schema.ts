@@ -47,4 +47,34 @@ export interface CatalogTables {
   match_tokens: { token_hash: string; match_id: string; role: 'player' | 'judge' | 'recorder' | 'broadcast'; player_id: string | null; from_log: number };
   /** revoked token hashes, for good: the guard refuses them, and a replayed TokensIssued does not grant them again */
   token_revocations: { token_hash: string; match_id: string };
+  /** the statistics projection (migrations/012_stats.ts): '' for no event or format */
+  stats_readings: { match_id: string; audience: string; game: string; event: string; format: string; day: string; reading: string };
+  stats_cards: StatsScope & {
+    games: number;
+    decided: number;
+    wins: number;
+    deck_games: number;
+    deck_wins: number;
+    copies: number;
+    first_turn_sum: number;
+    first_turn_games: number;
+    quests: number;
+    lore: number;
+    challenges: number;
+    banishes: number;
+    banished: number;
+    songs_sung: number;
+    sang: number;
+  };
+  stats_first_turns: StatsScope & { turn: number; games: number };
+  stats_sides: { match_id: string; seat: number; game: string; event: string; format: string; day: string; inks: string; against: string; won: number | null; on_play: number };
+}
+
+/** Where a statistics row counts: the game, the event and format ('' for none), the day the match ended, the card. */
+export interface StatsScope {
+  game: string;
+  event: string;
+  format: string;
+  day: string;
+  card: string;
 }

@@ -11,3 +11,4 @@ export * from './tokens';
 export * from './round-queries';
 export * from './search-key';
 export * from './hold-back';
+export * from './stats';

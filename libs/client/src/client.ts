@@ -4,7 +4,11 @@ import { DEFAULT_RETRY } from './retry';
 import { Request, TransportOptions, send } from './transport';
 import type {
   AuditReport,
+  CardStats,
+  CardStatsOne,
+  CardStatsQuery,
   CreateMatchData,
+  DeckStats,
   EventToSend,
   EventWithId,
   Feed,
@@ -14,10 +18,12 @@ import type {
   MatchDetail,
   MatchPage,
   MatchWithTokens,
+  MatchupStats,
   Receipt,
   RoundResults,
   ReplayImported,
   RoundResultsQuery,
+  StatsQuery,
   View,
   Voided,
 } from './types';
@@ -173,6 +179,26 @@ export class MatchlogClient {
   /** GET /rounds/results: a round's result slip. */
   roundResults(query: RoundResultsQuery): Promise<RoundResults> {
     return this.request<RoundResults>({ method: 'GET', path: '/rounds/results', query: query as Request['query'] });
+  }
+
+  /** GET /stats/cards: the card table (JSON); with a player token also `own`, with the organizer key and `event` also `event`. */
+  cardStats(query: Omit<CardStatsQuery, 'output' | 'table'>): Promise<CardStats> {
+    return this.request<CardStats>({ method: 'GET', path: '/stats/cards', query: query as Request['query'] });
+  }
+
+  /** GET /stats/cards/:name: one card's figures, with its turn-first-played histogram. */
+  cardStatsOf(name: string, query: Omit<StatsQuery, 'output'>): Promise<CardStatsOne> {
+    return this.request<CardStatsOne>({ method: 'GET', path: `/stats/cards/${encodeURIComponent(name)}`, query: query as Request['query'] });
+  }
+
+  /** GET /stats/decks: per ink pair, from matches with public deck lists. */
+  deckStats(query: Omit<StatsQuery, 'output'>): Promise<DeckStats> {
+    return this.request<DeckStats>({ method: 'GET', path: '/stats/decks', query: query as Request['query'] });
+  }
+
+  /** GET /stats/matchups: each ink pair against each opposing ink pair. */
+  matchupStats(query: Omit<StatsQuery, 'output'>): Promise<MatchupStats> {
+    return this.request<MatchupStats>({ method: 'GET', path: '/stats/matchups', query: query as Request['query'] });
   }
 
   /** Any JSON endpoint of the API, with the client's token, retries and errors. */

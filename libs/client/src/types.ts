@@ -35,3 +35,10 @@ export type ListMatchesQuery = NonNullable<paths['/matches']['get']['parameters'
 /** What createMatch sends beside the ids: a MatchCreated's data, a Lorcana deck given either as cards or as text in deckLists. */
 export type CreateMatchData = Omit<NonNullable<paths['/matches']['post']['requestBody']>['content']['application/json'], 'matchId' | 'eventId'>;
 export type RoundResultsQuery = NonNullable<paths['/rounds/results']['get']['parameters']['query']>;
+/** Statistics (GET /stats/…): public figures; with a player token the player's own, with the organizer key and event the event's. */
+export type CardStats = Json<'/stats/cards', 'get', 200>;
+export type CardStatsOne = Json<'/stats/cards/{name}', 'get', 200>;
+export type DeckStats = Json<'/stats/decks', 'get', 200>;
+export type MatchupStats = Json<'/stats/matchups', 'get', 200>;
+export type CardStatsQuery = NonNullable<paths['/stats/cards']['get']['parameters']['query']>;
+export type StatsQuery = NonNullable<paths['/stats/decks']['get']['parameters']['query']>;

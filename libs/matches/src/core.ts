@@ -1,5 +1,5 @@
 import { Ed25519Jwk } from '@matchlog/audit';
-import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
@@ -17,12 +17,15 @@ import { MatchSnapshots } from './snapshot/match-snapshots';
 import { snapshotKeyOf } from './snapshot/snapshot-seal';
 import { RoundResultsReader } from './results/round-results';
 import { MatchWriter } from './write/match-writer';
+import { StatsReader } from './stats/stats-reader';
 
 export interface CoreParts {
   readonly store: EventStore;
   readonly catalog: CatalogDb;
   /** the catalog's projection */
   readonly feeder: CatalogFeeder;
+  /** the statistics' projection; without it, statistics wait on the catalog's (and find none) */
+  readonly stats?: StatsFeeder;
   /** the instance's one subscription to the log: the models and the tokens join it as processors */
   readonly consumer: LogConsumer;
   readonly clock: Clock;
@@ -55,6 +58,7 @@ export interface MatchesCore {
   readonly audits: MatchAudit;
   readonly results: RoundResultsReader;
   readonly clocks: MatchClocks;
+  readonly stats: StatsReader;
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
@@ -75,5 +79,6 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
     results: new RoundResultsReader(parts.catalog, freshness, parts.clock),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
+    stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.feeder, head, parts.catchUpWaitMs)),
   };
 };

@@ -295,3 +295,11 @@ export class DeckListUnknownCards extends Error {
     );
   }
 }
+
+/** GET /stats/cards/:name for a card no counted match shows (a name misspelt, or a card never played or listed). */
+export class StatsCardNotFound extends Error {
+  readonly code = 'STATS_CARD_NOT_FOUND';
+  constructor(readonly card: string) {
+    super(`no statistics for the card "${card}" under these filters: give its full name as the match names it (e.g. "Ariel - On Human Legs"), or widen event, format or since`);
+  }
+}

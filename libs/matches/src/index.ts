@@ -83,3 +83,6 @@ export type { ReplayRefusal } from './import/tcg-online/refusal';
 export { DEFAULT_REPLAY_LIMIT } from './import/tcg-online/replay-upload';
 export { sealImport } from './write/seal-import';
 export type { SealedImport } from './write/seal-import';
+export { StatsCardNotFound } from './errors';
+export { StatsReader } from './stats/stats-reader';
+export type { CardStats, CardStatsOne, DeckStats, MatchupStats, OwnStats, StatsQuery } from './stats/stats-reader';

@@ -4,6 +4,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply } from 'fastify';
 import {
   AudienceNotFound,
+  StatsCardNotFound,
   BroadcastDelayed,
   BodyTooDeep,
   CatalogBehind,
@@ -94,6 +95,7 @@ const mappings: readonly Mapping[] = [
   maps(DuplicateEventId, ({ code, message, eventId }) => ({ statusCode: 409, code, message, eventId })),
   plain(MatchNotFound, 404),
   plain(AudienceNotFound, 404),
+  plain(StatsCardNotFound, 404),
   maps(AuditInputError, ({ code, message, path }) => ({ statusCode: 400, code, message, details: [{ path, message }] })),
   maps(RevisionOutOfRange, ({ code, message, field }) => ({ statusCode: 400, code, message, details: [{ path: field, message }] })),
   maps(ValidationFailed, ({ code, message, details }) => ({ statusCode: 400, code, message, details: [...details] })),

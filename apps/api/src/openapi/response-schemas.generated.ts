@@ -299,6 +299,76 @@ export const responseDefinitions = {
     },
     "additionalProperties": false
   },
+  "CardFigures": {
+    "type": "object",
+    "properties": {
+      "card": {
+        "type": "string"
+      },
+      "games": {
+        "type": "number"
+      },
+      "copiesPlayed": {
+        "type": "number"
+      },
+      "playedWinRate": {
+        "$ref": "#/definitions/Rate"
+      },
+      "deckWinRate": {
+        "$ref": "#/definitions/Rate"
+      },
+      "averageFirstTurn": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "questsPerGame": {
+        "type": "number"
+      },
+      "lorePerGame": {
+        "type": "number"
+      },
+      "challenges": {
+        "type": "number"
+      },
+      "banishes": {
+        "type": "number"
+      },
+      "banished": {
+        "type": "number"
+      },
+      "songsSung": {
+        "type": "number"
+      },
+      "sang": {
+        "type": "number"
+      },
+      "firstTurns": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "number"
+        }
+      }
+    },
+    "required": [
+      "card",
+      "games",
+      "copiesPlayed",
+      "playedWinRate",
+      "deckWinRate",
+      "averageFirstTurn",
+      "questsPerGame",
+      "lorePerGame",
+      "challenges",
+      "banishes",
+      "banished",
+      "songsSung",
+      "sang",
+      "firstTurns"
+    ],
+    "additionalProperties": false
+  },
   "CardKnowledge": {
     "type": "object",
     "properties": {
@@ -371,6 +441,59 @@ export const responseDefinitions = {
     "required": [
       "cardId",
       "definition"
+    ],
+    "additionalProperties": false
+  },
+  "CardStats": {
+    "type": "object",
+    "properties": {
+      "game": {
+        "type": "string"
+      },
+      "filter": {
+        "$ref": "#/definitions/StatsFilter"
+      },
+      "audience": {
+        "$ref": "#/definitions/StatisticAudience"
+      },
+      "cards": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/CardFigures"
+        }
+      },
+      "own": {
+        "$ref": "#/definitions/OwnStats"
+      },
+      "event": {
+        "$ref": "#/definitions/EventFigures"
+      }
+    },
+    "required": [
+      "game",
+      "filter",
+      "audience",
+      "cards"
+    ],
+    "additionalProperties": false
+  },
+  "CardStatsOne": {
+    "type": "object",
+    "properties": {
+      "game": {
+        "type": "string"
+      },
+      "filter": {
+        "$ref": "#/definitions/StatsFilter"
+      },
+      "card": {
+        "$ref": "#/definitions/CardFigures"
+      }
+    },
+    "required": [
+      "game",
+      "filter",
+      "card"
     ],
     "additionalProperties": false
   },
@@ -686,6 +809,38 @@ export const responseDefinitions = {
       "type": "number"
     }
   },
+  "DeckFigures": {
+    "type": "object",
+    "properties": {
+      "inks": {
+        "type": "string"
+      },
+      "games": {
+        "type": "number"
+      },
+      "winRate": {
+        "$ref": "#/definitions/Rate"
+      },
+      "onPlay": {
+        "$ref": "#/definitions/Rate"
+      },
+      "onDraw": {
+        "$ref": "#/definitions/Rate"
+      },
+      "metaShare": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "inks",
+      "games",
+      "winRate",
+      "onPlay",
+      "onDraw",
+      "metaShare"
+    ],
+    "additionalProperties": false
+  },
   "DeckKnowledge": {
     "type": "object",
     "properties": {
@@ -771,6 +926,29 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "DeckStats": {
+    "type": "object",
+    "properties": {
+      "game": {
+        "type": "string"
+      },
+      "filter": {
+        "$ref": "#/definitions/StatsFilter"
+      },
+      "decks": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeckFigures"
+        }
+      }
+    },
+    "required": [
+      "game",
+      "filter",
+      "decks"
+    ],
+    "additionalProperties": false
+  },
   "DeliveryLeaks": {
     "type": "object",
     "properties": {
@@ -853,6 +1031,67 @@ export const responseDefinitions = {
       "kind"
     ],
     "additionalProperties": false
+  },
+  "EventFigures": {
+    "anyOf": [
+      {
+        "type": "object",
+        "properties": {
+          "released": {
+            "type": "boolean",
+            "const": true
+          },
+          "players": {
+            "type": "number"
+          },
+          "matches": {
+            "type": "number"
+          },
+          "minPlayers": {
+            "type": "number"
+          },
+          "cards": {
+            "type": "array",
+            "items": {
+              "$ref": "#/definitions/HandFigures"
+            }
+          }
+        },
+        "required": [
+          "released",
+          "players",
+          "matches",
+          "minPlayers",
+          "cards"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "released": {
+            "type": "boolean",
+            "const": false
+          },
+          "reason": {
+            "type": "string",
+            "enum": [
+              "EVENT_NOT_OVER",
+              "TOO_FEW_PLAYERS"
+            ]
+          },
+          "minPlayers": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "released",
+          "reason",
+          "minPlayers"
+        ],
+        "additionalProperties": false
+      }
+    ]
   },
   "EventMeta": {
     "type": "object",
@@ -971,6 +1210,45 @@ export const responseDefinitions = {
       "four-souls",
       "grand-archive"
     ]
+  },
+  "HandFigures": {
+    "type": "object",
+    "properties": {
+      "card": {
+        "type": "string"
+      },
+      "openingHand": {
+        "$ref": "#/definitions/Rate"
+      },
+      "drawn": {
+        "$ref": "#/definitions/Rate"
+      },
+      "inHand": {
+        "$ref": "#/definitions/Rate"
+      },
+      "notSeen": {
+        "$ref": "#/definitions/Rate"
+      },
+      "improvementInHand": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "mulligan": {
+        "$ref": "#/definitions/Rate"
+      }
+    },
+    "required": [
+      "card",
+      "openingHand",
+      "drawn",
+      "inHand",
+      "notSeen",
+      "improvementInHand",
+      "mulligan"
+    ],
+    "additionalProperties": false
   },
   "HeadPayload": {
     "type": "object",
@@ -2871,6 +3149,49 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "Matchup": {
+    "type": "object",
+    "properties": {
+      "inks": {
+        "type": "string"
+      },
+      "against": {
+        "type": "string"
+      },
+      "winRate": {
+        "$ref": "#/definitions/Rate"
+      }
+    },
+    "required": [
+      "inks",
+      "against",
+      "winRate"
+    ],
+    "additionalProperties": false
+  },
+  "MatchupStats": {
+    "type": "object",
+    "properties": {
+      "game": {
+        "type": "string"
+      },
+      "filter": {
+        "$ref": "#/definitions/StatsFilter"
+      },
+      "matchups": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/Matchup"
+        }
+      }
+    },
+    "required": [
+      "game",
+      "filter",
+      "matchups"
+    ],
+    "additionalProperties": false
+  },
   "Move": {
     "type": "object",
     "properties": {
@@ -3577,6 +3898,29 @@ export const responseDefinitions = {
       }
     ]
   },
+  "OwnStats": {
+    "type": "object",
+    "properties": {
+      "matchId": {
+        "type": "string"
+      },
+      "player": {
+        "type": "string"
+      },
+      "cards": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/HandFigures"
+        }
+      }
+    },
+    "required": [
+      "matchId",
+      "player",
+      "cards"
+    ],
+    "additionalProperties": false
+  },
   "PlayerCounters": {
     "type": "object",
     "additionalProperties": {
@@ -3868,6 +4212,47 @@ export const responseDefinitions = {
       "next",
       "resolving",
       "waitingForAction"
+    ],
+    "additionalProperties": false
+  },
+  "Rate": {
+    "type": "object",
+    "properties": {
+      "wins": {
+        "type": "number"
+      },
+      "games": {
+        "type": "number"
+      },
+      "rate": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "low": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "high": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "lowSample": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "wins",
+      "games",
+      "rate",
+      "low",
+      "high",
+      "lowSample"
     ],
     "additionalProperties": false
   },
@@ -4266,6 +4651,35 @@ export const responseDefinitions = {
       "owner",
       "definition",
       "zone"
+    ],
+    "additionalProperties": false
+  },
+  "StatisticAudience": {
+    "type": "string",
+    "enum": [
+      "public",
+      "player",
+      "organizer"
+    ]
+  },
+  "StatsFilter": {
+    "type": "object",
+    "properties": {
+      "game": {
+        "type": "string"
+      },
+      "event": {
+        "type": "string"
+      },
+      "format": {
+        "type": "string"
+      },
+      "since": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "game"
     ],
     "additionalProperties": false
   },

@@ -23,6 +23,10 @@ export type {
   QueueAt,
   ReplayImported,
   RoundResults,
+  CardStats,
+  CardStatsOne,
+  DeckStats,
+  MatchupStats,
   TokensReissued,
   Verification,
 } from '@matchlog/matches';

@@ -425,6 +425,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stats/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The card table: per card, games, copies played, played win rate, turn first played, quests, lore, challenges, banishes, songs
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. From the spectators' observations only. With a player's token, also `own`: that player's opening-hand, drawn, in-hand and not-seen win rates and mulligan rate per card, from their own observations of their token's match. With the organizer key and `event`, also `event`: the 17lands family over the event, released only once every match of it has ended and over at least minPlayers players (default 20). output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         */
+        get: operations["StatsController_cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/cards/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One card's public figures, with its turn-first-played histogram (firstTurns: turn → games)
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         */
+        get: operations["StatsController_card"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/decks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per ink pair: games, win rate, on the play and on the draw, meta share
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. Only matches created with publicDeckLists: their deck lists are public once they end. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         */
+        get: operations["StatsController_decks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/matchups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Win rate of each ink pair against each opposing ink pair
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. Only matches created with publicDeckLists. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         */
+        get: operations["StatsController_matchups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -821,6 +901,24 @@ export interface components {
             seconds?: number;
             holdBackPublic?: boolean;
         };
+        CardFigures: {
+            card: string;
+            games: number;
+            copiesPlayed: number;
+            playedWinRate: components["schemas"]["Rate"];
+            deckWinRate: components["schemas"]["Rate"];
+            averageFirstTurn: number | null;
+            questsPerGame: number;
+            lorePerGame: number;
+            challenges: number;
+            banishes: number;
+            banished: number;
+            songsSung: number;
+            sang: number;
+            firstTurns: {
+                [key: string]: number;
+            };
+        };
         CardKnowledge: {
             cardId: string;
             definition: string;
@@ -835,6 +933,19 @@ export interface components {
         CardRef: {
             cardId: string;
             definition: string;
+        };
+        CardStats: {
+            game: string;
+            filter: components["schemas"]["StatsFilter"];
+            audience: components["schemas"]["StatisticAudience"];
+            cards: components["schemas"]["CardFigures"][];
+            own?: components["schemas"]["OwnStats"];
+            event?: components["schemas"]["EventFigures"];
+        };
+        CardStatsOne: {
+            game: string;
+            filter: components["schemas"]["StatsFilter"];
+            card: components["schemas"]["CardFigures"];
         };
         CardStatusChanged: {
             corrects?: string;
@@ -916,6 +1027,14 @@ export interface components {
         Counters: {
             [key: string]: number;
         };
+        DeckFigures: {
+            inks: string;
+            games: number;
+            winRate: components["schemas"]["Rate"];
+            onPlay: components["schemas"]["Rate"];
+            onDraw: components["schemas"]["Rate"];
+            metaShare: number;
+        };
         DeckKnowledge: {
             zone: string;
             player: string | null;
@@ -933,6 +1052,11 @@ export interface components {
             knownTo: string[];
             random: boolean;
             knownBy: components["schemas"]["KnownBy"][];
+        };
+        DeckStats: {
+            game: string;
+            filter: components["schemas"]["StatsFilter"];
+            decks: components["schemas"]["DeckFigures"][];
         };
         DeliveryLeaks: {
             matchId: string;
@@ -955,6 +1079,20 @@ export interface components {
             /** @enum {string} */
             kind: "action" | "ability";
             sourceCardId?: string;
+        };
+        EventFigures: {
+            /** @enum {boolean} */
+            released: true;
+            players: number;
+            matches: number;
+            minPlayers: number;
+            cards: components["schemas"]["HandFigures"][];
+        } | {
+            /** @enum {boolean} */
+            released: false;
+            /** @enum {string} */
+            reason: "EVENT_NOT_OVER" | "TOO_FEW_PLAYERS";
+            minPlayers: number;
         };
         EventMeta: {
             recordedBy: string;
@@ -986,6 +1124,15 @@ export interface components {
         };
         /** @enum {string} */
         GameId: "lorcana" | "four-souls" | "grand-archive";
+        HandFigures: {
+            card: string;
+            openingHand: components["schemas"]["Rate"];
+            drawn: components["schemas"]["Rate"];
+            inHand: components["schemas"]["Rate"];
+            notSeen: components["schemas"]["Rate"];
+            improvementInHand: number | null;
+            mulligan: components["schemas"]["Rate"];
+        };
         HeadPayload: {
             /** @enum {string} */
             purpose: "export" | "receipt";
@@ -1408,6 +1555,16 @@ export interface components {
             revision: number;
             tokens: components["schemas"]["IssuedTokens"];
         };
+        Matchup: {
+            inks: string;
+            against: string;
+            winRate: components["schemas"]["Rate"];
+        };
+        MatchupStats: {
+            game: string;
+            filter: components["schemas"]["StatsFilter"];
+            matchups: components["schemas"]["Matchup"][];
+        };
         Move: {
             cardId: string;
             from: components["schemas"]["ZoneRef"];
@@ -1572,6 +1729,11 @@ export interface components {
             type: "Nothing";
         };
         ObservationFeed: components["schemas"]["AudienceFeed"] | components["schemas"]["JudgeFeed"];
+        OwnStats: {
+            matchId: string;
+            player: string;
+            cards: components["schemas"]["HandFigures"][];
+        };
         PlayerCounters: {
             [key: string]: components["schemas"]["Counters"];
         };
@@ -1638,6 +1800,14 @@ export interface components {
             next: string | null;
             resolving: components["schemas"]["ResolvingViewOfSeenCard"][];
             waitingForAction: boolean;
+        };
+        Rate: {
+            wins: number;
+            games: number;
+            rate: number | null;
+            low: number | null;
+            high: number | null;
+            lowSample: boolean;
         };
         ReadyAnswer: {
             /** @enum {string} */
@@ -1735,6 +1905,14 @@ export interface components {
             zone: components["schemas"]["ZoneRef"];
             faceDown?: boolean;
             printed?: components["schemas"]["PrintedFacts"];
+        };
+        /** @enum {string} */
+        StatisticAudience: "public" | "player" | "organizer";
+        StatsFilter: {
+            game: string;
+            event?: string;
+            format?: string;
+            since?: string;
         };
         TimeCalled: {
             [key: string]: unknown;
@@ -4431,6 +4609,481 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RoundResults"];
                     "text/csv": components["schemas"]["RoundResults"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    StatsController_cards: {
+        parameters: {
+            query: {
+                /** @description a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head */
+                after?: number;
+                /** @description the game whose matches are counted */
+                game: "lorcana" | "four-souls" | "grand-archive";
+                /** @description only this tournament event (MatchCreated.tournament.event, whole, as recorded) */
+                event?: string;
+                /** @description only this tournament format (MatchCreated.tournament.format, e.g. constructed) */
+                format?: string;
+                /** @description only matches that ended on this day (UTC) or later: YYYY-MM-DD */
+                since?: string;
+                /** @description csv: text/csv, one row per line of the table (also with Accept: text/csv) */
+                output?: "json" | "csv";
+                /** @description the organizer's K: with the organizer key and event, the event's figures need at least this many players (and every match of the event over) */
+                minPlayers?: number;
+                /** @description which table output=csv gives: the public cards, the player's own (player token) or the event's (organizer key) */
+                table?: "cards" | "own" | "event";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardStats"];
+                    "text/csv": components["schemas"]["CardStats"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    StatsController_card: {
+        parameters: {
+            query: {
+                /** @description a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head */
+                after?: number;
+                /** @description the game whose matches are counted */
+                game: "lorcana" | "four-souls" | "grand-archive";
+                /** @description only this tournament event (MatchCreated.tournament.event, whole, as recorded) */
+                event?: string;
+                /** @description only this tournament format (MatchCreated.tournament.format, e.g. constructed) */
+                format?: string;
+                /** @description only matches that ended on this day (UTC) or later: YYYY-MM-DD */
+                since?: string;
+                /** @description csv: text/csv, one row per line of the table (also with Accept: text/csv) */
+                output?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description the card's definition as matches name it, e.g. "Ariel - On Human Legs" (URL-encoded) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardStatsOne"];
+                    "text/csv": components["schemas"]["CardStatsOne"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description STATS_CARD_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STATS_CARD_NOT_FOUND";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STATS_CARD_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    StatsController_decks: {
+        parameters: {
+            query: {
+                /** @description a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head */
+                after?: number;
+                /** @description the game whose matches are counted */
+                game: "lorcana" | "four-souls" | "grand-archive";
+                /** @description only this tournament event (MatchCreated.tournament.event, whole, as recorded) */
+                event?: string;
+                /** @description only this tournament format (MatchCreated.tournament.format, e.g. constructed) */
+                format?: string;
+                /** @description only matches that ended on this day (UTC) or later: YYYY-MM-DD */
+                since?: string;
+                /** @description csv: text/csv, one row per line of the table (also with Accept: text/csv) */
+                output?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeckStats"];
+                    "text/csv": components["schemas"]["DeckStats"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    StatsController_matchups: {
+        parameters: {
+            query: {
+                /** @description a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head */
+                after?: number;
+                /** @description the game whose matches are counted */
+                game: "lorcana" | "four-souls" | "grand-archive";
+                /** @description only this tournament event (MatchCreated.tournament.event, whole, as recorded) */
+                event?: string;
+                /** @description only this tournament format (MatchCreated.tournament.format, e.g. constructed) */
+                format?: string;
+                /** @description only matches that ended on this day (UTC) or later: YYYY-MM-DD */
+                since?: string;
+                /** @description csv: text/csv, one row per line of the table (also with Accept: text/csv) */
+                output?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchupStats"];
+                    "text/csv": components["schemas"]["MatchupStats"];
                 };
             };
             /** @description VALIDATION_FAILED */

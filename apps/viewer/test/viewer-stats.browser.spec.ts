@@ -1,0 +1,76 @@
+import { tcgOnlineGeneratedSamples, tcgOnlineSamples } from '@matchlog/testkit';
+import { join } from 'path';
+import { TESTING, ViewerRig, startViewerRig } from './support/viewer-fixture';
+
+/** the screenshots docs/stats.md shows */
+const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
+
+/** Issue 29: /viewer/stats over the imported tcg.online replays, on a desktop and a phone. */
+describe('the statistics page (Chromium)', () => {
+  let rig: ViewerRig;
+  beforeAll(async () => {
+    rig = await startViewerRig();
+    for (const sample of [...tcgOnlineSamples(), ...tcgOnlineGeneratedSamples()]) {
+      await rig.app.http().post('/matches/import/tcg-online').set(rig.app.organizer).set('Content-Type', 'application/zip').send(Buffer.from(sample.zip)).expect(201);
+    }
+  }, 120_000);
+  afterAll(() => rig?.close());
+
+  it('the card table: one row per card of the API, win-rate bars with their interval, sorted by the header chosen', async () => {
+    const api = (await rig.app.http().get('/stats/cards?game=lorcana').expect(200)).body;
+    const page = await rig.browser.newPage({ viewport: { width: 1280, height: 900 }, ...TESTING });
+    await page.goto(`${rig.base}/viewer/stats?game=lorcana`);
+    await page.waitForSelector('table.stats-cards tbody tr');
+    expect(await page.locator('table.stats-cards tbody tr').count()).toBe(api.cards.length);
+    expect(await page.locator('table.stats-cards tbody tr').first().getAttribute('data-card')).toBe(api.cards[0].card);
+    const bar = page.locator('table.stats-cards tbody tr').first().locator('svg.rate-bar');
+    expect(await bar.locator('title').textContent()).toContain(`${api.cards[0].playedWinRate.games} games`);
+    expect(await bar.locator('line.interval').count()).toBe(1);
+    // every sample is small: every bar is marked
+    expect(await page.locator('svg.rate-bar.low-sample').count()).toBe(await page.locator('svg.rate-bar').count());
+    await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats.png'), fullPage: true });
+
+    await page.click('button[data-sort="card"]');
+    const names = await page.locator('table.stats-cards tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-card') ?? ''));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(await page.locator('th[aria-sort="ascending"] button[data-sort="card"]').count()).toBe(1);
+    await page.click('button[data-sort="challenges"]');
+    const challenges = await page.locator('table.stats-cards tbody tr td:nth-child(8)').allTextContents();
+    expect(challenges.map(Number)).toEqual([...challenges.map(Number)].sort((a, b) => b - a));
+    // no deck lists are public for imported matches
+    expect(await page.locator('[role="status"]').textContent()).toBe('No ended match with public deck lists yet.');
+  });
+
+  it("a card's page: its figures and the turn-first-played histogram as SVG bars with titles and as a table", async () => {
+    const first = (await rig.app.http().get('/stats/cards?game=lorcana').expect(200)).body.cards[0];
+    const top = (
+      await rig.app
+        .http()
+        .get(`/stats/cards/${encodeURIComponent(first.card)}?game=lorcana`)
+        .expect(200)
+    ).body.card;
+    expect(Object.keys(top.firstTurns).length).toBeGreaterThan(0);
+    const page = await rig.browser.newPage({ viewport: { width: 1280, height: 900 }, ...TESTING });
+    await page.goto(`${rig.base}/viewer/stats?game=lorcana&card=${encodeURIComponent(top.card)}`);
+    await page.waitForSelector('.stats-histogram');
+    expect(await page.locator('h1').textContent()).toBe(top.card);
+    const bars = page.locator('.stats-histogram rect.bar');
+    expect(await bars.count()).toBe(Object.keys(top.firstTurns).length);
+    const [turn, games] = Object.entries(top.firstTurns as Record<string, number>)[0];
+    expect(await page.locator(`.stats-histogram rect.bar[data-turn="${turn}"] title`).textContent()).toBe(`Turn ${turn}: ${games} games`);
+    expect(await page.locator('.stats-histogram tbody tr').count()).toBe(Object.keys(top.firstTurns).length);
+    await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats-card.png'), fullPage: true });
+  });
+
+  it('on a phone: four columns, names wrapped, the page as wide as the screen', async () => {
+    const page = await rig.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, ...TESTING });
+    await page.goto(`${rig.base}/viewer/stats?game=lorcana`);
+    await page.waitForSelector('table.stats-cards tbody tr');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    // the card, its games, its played win rate and its turn; the other columns wait for a wider screen
+    const shown = await page.locator('table.stats-cards thead th').evaluateAll((cells) => cells.filter((cell) => getComputedStyle(cell).display !== 'none').length);
+    expect(shown).toBe(4);
+    await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats-phone.png') });
+  });
+});

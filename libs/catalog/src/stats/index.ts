@@ -1,0 +1,3 @@
+export * from './stats-projection';
+export * from './stats-feeder';
+export * from './stats-queries';

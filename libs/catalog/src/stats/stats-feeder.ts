@@ -1,0 +1,158 @@
+import { EventStore, LogProcessor, PositionWaiters, StoredEvent, isStorageError } from '@matchlog/store';
+import { CatalogDb } from '../open-catalog';
+import { applyChanges, changesOf, clearStats, lockStatsCheckpoint, moveStatsCheckpoint } from './stats-projection';
+
+const BATCH = 500;
+
+/**
+ * Keeps the statistics (stats-projection.ts) up to date: a processor of the instance's one log consumer,
+ * with its own checkpoint in the read models' database. Each batch and the checkpoint past it commit in one
+ * transaction, under the checkpoint's row lock, so a restart resumes where it stopped, instances sharing a
+ * PostgreSQL catalog apply each event once, and a replay changes nothing. On start it first reads the log
+ * from its own checkpoint (it may be behind the catalog, where the consumer starts). A failed batch is
+ * retried with backoff; the statistics can always be rebuilt from the log (`matchlog rebuild`).
+ */
+export class StatsFeeder implements LogProcessor {
+  readonly name = 'stats';
+  private position = 0;
+  private queued: StoredEvent[] = [];
+  private draining: Promise<void> | null = null;
+  private stopped = true;
+  private storeId = '';
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly waiters = new PositionWaiters();
+
+  constructor(
+    private readonly db: CatalogDb,
+    private readonly store: EventStore,
+    private readonly onError: (error: unknown) => void = (error) => console.error('stats: a batch failed and will be retried:', isStorageError(error) ? error.report : error),
+  ) {}
+
+  get caughtUpPosition(): number {
+    return this.position;
+  }
+
+  /** Claims the checkpoint (emptied if it was another store's), reads the log up to its head, then follows what the consumer delivers. */
+  async start(): Promise<void> {
+    this.storeId = await this.store.storeId();
+    this.position = await this.db.transaction().execute(async (trx) => {
+      const checkpoint = await lockStatsCheckpoint(trx, this.storeId);
+      if (checkpoint.storeId === this.storeId) return checkpoint.position;
+      await clearStats(trx, this.storeId);
+      return 0;
+    });
+    this.stopped = false;
+    this.draining = this.catchUp().finally(() => {
+      this.draining = null;
+      this.drainQueued();
+    });
+    await this.draining;
+  }
+
+  handle(event: StoredEvent): void {
+    if (this.stopped) return;
+    this.queued.push(event);
+    if (this.retryTimer === null) this.drainQueued();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    await this.draining;
+  }
+
+  /** Resolves true once the statistics hold every event up to `position`, false after `timeoutMs`. */
+  reached(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.position >= position) return Promise.resolve(true);
+    return this.waiters.wait(position, timeoutMs);
+  }
+
+  /** Empties the statistics and folds the whole log into them again; returns the events read. The feeder stays stopped. */
+  async rebuild(): Promise<number> {
+    await this.stop();
+    this.storeId = await this.store.storeId();
+    await this.db.transaction().execute((trx) => clearStats(trx, this.storeId));
+    this.position = 0;
+    let count = 0;
+    for (let batch = await this.store.readAll(0, BATCH); batch.length > 0; batch = await this.store.readAll(this.position, BATCH)) {
+      await this.write(batch);
+      count += batch.length;
+    }
+    return count;
+  }
+
+  private async catchUp(): Promise<void> {
+    try {
+      for (let batch = await this.store.readAll(this.position, BATCH); batch.length > 0 && !this.stopped; batch = await this.store.readAll(this.position, BATCH)) {
+        await this.write(batch);
+      }
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  private drainQueued(): void {
+    if (this.draining === null && this.queued.length > 0 && !this.stopped) this.draining = this.drain().finally(() => (this.draining = null));
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queued.length > 0) {
+      const batch = this.queued.filter((event) => event.position > this.position);
+      this.queued = [];
+      if (batch.length === 0) continue;
+      try {
+        await this.write(batch);
+      } catch (error) {
+        this.queued = [...batch.filter((event) => event.position > this.position), ...this.queued];
+        this.failed(error);
+        return;
+      }
+    }
+  }
+
+  private failed(error: unknown): void {
+    this.failures++;
+    this.onError(error);
+    if (this.retryTimer || this.stopped) return;
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        if (this.stopped) return;
+        // whatever was missed is read again from the log
+        if (this.draining === null)
+          this.draining = this.catchUp().finally(() => {
+            this.draining = null;
+            this.drainQueued();
+          });
+      },
+      Math.min(250 * 2 ** (this.failures - 1), 30_000),
+    );
+    this.retryTimer.unref();
+  }
+
+  /** One batch: its matches read from the store first, then written with the checkpoint in one transaction. */
+  private async write(events: readonly StoredEvent[]): Promise<void> {
+    const fresh = events.filter((event) => event.position > this.position);
+    if (fresh.length === 0) return;
+    const changes = await changesOf(this.store, fresh);
+    const last = fresh[fresh.length - 1].position;
+    const position = await this.db.transaction().execute(async (trx) => {
+      const checkpoint = await lockStatsCheckpoint(trx, this.storeId);
+      // another instance sharing the catalog got there first
+      if (checkpoint.position >= last) return checkpoint.position;
+      await applyChanges(
+        trx,
+        changes.filter((change) => change.position > checkpoint.position),
+      );
+      await moveStatsCheckpoint(trx, last, this.storeId);
+      return last;
+    });
+    this.failures = 0;
+    if (position > this.position) {
+      this.position = position;
+      this.waiters.reached(position);
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import { ID, MatchEvent, PUBLIC } from '@matchlog/domain';
+import { EventStore, StoredEvent } from '@matchlog/store';
+import { CardTally, MatchReading, audiencesRead, cardTallies, deckSides, factsOf, readMatch } from '@matchlog/stats';
+import { Kysely, Transaction } from 'kysely';
+import { CatalogTables } from '../catalog-schema';
+
+/** The statistics projection's row in `checkpoints`. */
+export const STATS = 'stats';
+
+/** A match's statistics: what each audience read of it, where and when it counts. */
+export interface MatchStats {
+  readonly matchId: string;
+  readonly game: string;
+  /** '' for none */
+  readonly event: string;
+  readonly format: string;
+  /** the day it ended, YYYY-MM-DD */
+  readonly day: string;
+  /** the public's reading first, then each player's own */
+  readonly readings: readonly MatchReading[];
+}
+
+const recordedAt = (event: StoredEvent): string => (event.meta as { recordedAt?: string } | undefined)?.recordedAt ?? new Date(0).toISOString();
+
+/**
+ * A match that ended, read by the audiences the statistics read (audiencesRead: the public, and each player
+ * through their own seat): null for a voided match, or one whose events do not fold.
+ */
+export const statsOfMatch = (matchId: string, events: readonly MatchEvent[], endedAt: string): MatchStats | null => {
+  const created = events[0];
+  if (created?.type !== 'MatchCreated') return null;
+  const facts = factsOf(created.data.game);
+  const playerIds = created.data.players.map((p) => p.id);
+  const audiences = [...audiencesRead('cards', playerIds), ...audiencesRead('event-cards', playerIds)];
+  const readings = audiences.map((audience) => readMatch(events, audience, facts));
+  if (readings[0].voided || !readings[0].ended) return null;
+  return { matchId, game: created.data.game, event: readings[0].event ?? '', format: readings[0].format ?? '', day: endedAt.slice(0, 10), readings };
+};
+
+/** The match's events up to `revision`, from the store, as the domain's events. */
+export const matchEvents = async (store: Pick<EventStore, 'readStream'>, matchId: string, revision: number): Promise<MatchEvent[]> =>
+  (await store.readStream(matchId, { maxCount: revision })).map((e) => ({ id: e.id, type: e.type, data: e.data, meta: e.meta }) as MatchEvent);
+
+/** What a batch changes: matches that ended (their statistics) and matches voided. */
+export type StatsChange = { readonly position: number } & ({ readonly ended: MatchStats } | { readonly voided: string });
+
+/** Reads what the statistics need of a batch's events: only MatchEnded and MatchVoided of match streams count. */
+export const changesOf = async (store: Pick<EventStore, 'readStream'>, events: readonly StoredEvent[]): Promise<StatsChange[]> => {
+  const changes: StatsChange[] = [];
+  for (const event of events) {
+    if (!ID.test(event.streamId)) continue;
+    if (event.type === 'MatchVoided') changes.push({ position: event.position, voided: event.streamId });
+    if (event.type !== 'MatchEnded') continue;
+    try {
+      const stats = statsOfMatch(event.streamId, await matchEvents(store, event.streamId, event.revision), recordedAt(event));
+      if (stats !== null) changes.push({ position: event.position, ended: stats });
+    } catch (error) {
+      // a match whose log does not fold counts nowhere; the log is never wrong about itself otherwise
+      if (error instanceof TypeError || error instanceof RangeError) continue;
+      throw error;
+    }
+  }
+  return changes;
+};
+
+const COUNTS = [
+  'games',
+  'decided',
+  'wins',
+  'deck_games',
+  'deck_wins',
+  'copies',
+  'first_turn_sum',
+  'first_turn_games',
+  'quests',
+  'lore',
+  'challenges',
+  'banishes',
+  'banished',
+  'songs_sung',
+  'sang',
+] as const;
+
+const countsOf = (t: CardTally, sign: 1 | -1) => ({
+  games: sign * t.games,
+  decided: sign * t.decided,
+  wins: sign * t.wins,
+  deck_games: sign * t.deckGames,
+  deck_wins: sign * t.deckWins,
+  copies: sign * t.copies,
+  first_turn_sum: sign * t.firstTurnSum,
+  first_turn_games: sign * t.firstTurnGames,
+  quests: sign * t.quests,
+  lore: sign * t.lore,
+  challenges: sign * t.challenges,
+  banishes: sign * t.banishes,
+  banished: sign * t.banished,
+  songs_sung: sign * t.songsSung,
+  sang: sign * t.sang,
+});
+
+/** Adds (or, voided, takes away) a match's public counts per card. */
+const addCounts = async (trx: Transaction<CatalogTables>, stats: MatchStats, publicReading: MatchReading, sign: 1 | -1): Promise<void> => {
+  const { game, event, format, day } = stats;
+  for (const [card, tally] of cardTallies([publicReading])) {
+    await trx
+      .insertInto('stats_cards')
+      .values({ game, event, format, day, card, ...countsOf(tally, sign) })
+      .onConflict((c) =>
+        c
+          .columns(['game', 'card', 'event', 'format', 'day'])
+          .doUpdateSet((eb) => Object.fromEntries(COUNTS.map((column) => [column, eb(`stats_cards.${column}`, '+', eb.ref(`excluded.${column}`))]))),
+      )
+      .execute();
+    for (const [turn, games] of Object.entries(tally.firstTurns)) {
+      await trx
+        .insertInto('stats_first_turns')
+        .values({ game, event, format, day, card, turn: Number(turn), games: sign * games })
+        .onConflict((c) =>
+          c.columns(['game', 'card', 'event', 'format', 'day', 'turn']).doUpdateSet((eb) => ({ games: eb('stats_first_turns.games', '+', eb.ref('excluded.games')) })),
+        )
+        .execute();
+    }
+  }
+};
+
+/** Applies a batch's changes in the caller's transaction. */
+export const applyChanges = async (trx: Transaction<CatalogTables>, changes: readonly StatsChange[]): Promise<void> => {
+  for (const change of changes) {
+    if ('voided' in change) {
+      const row = await trx.selectFrom('stats_readings').selectAll().where('match_id', '=', change.voided).where('audience', '=', PUBLIC).executeTakeFirst();
+      if (row === undefined) continue;
+      await addCounts(
+        trx,
+        { matchId: row.match_id, game: row.game, event: row.event, format: row.format, day: row.day, readings: [] },
+        JSON.parse(row.reading) as MatchReading,
+        -1,
+      );
+      await trx.deleteFrom('stats_readings').where('match_id', '=', change.voided).execute();
+      await trx.deleteFrom('stats_sides').where('match_id', '=', change.voided).execute();
+      continue;
+    }
+    const stats = change.ended;
+    const { matchId, game, event, format, day } = stats;
+    const known = await trx.selectFrom('stats_readings').select('match_id').where('match_id', '=', matchId).executeTakeFirst();
+    if (known !== undefined) continue;
+    for (const reading of stats.readings) {
+      await trx
+        .insertInto('stats_readings')
+        .values({ match_id: matchId, audience: reading.audience, game, event, format, day, reading: JSON.stringify(reading) })
+        .execute();
+    }
+    await addCounts(trx, stats, stats.readings[0], 1);
+    for (const [seat, side] of deckSides([stats.readings[0]]).entries()) {
+      await trx
+        .insertInto('stats_sides')
+        .values({ match_id: matchId, seat, game, event, format, day, inks: side.inks, against: side.against, won: side.won, on_play: side.onPlay ? 1 : 0 })
+        .execute();
+    }
+  }
+};
+
+/** Reads the statistics' checkpoint and locks its row (as the catalog's lockCheckpoint does). */
+export const lockStatsCheckpoint = async (trx: Transaction<CatalogTables>, storeId: string): Promise<{ position: number; storeId: string | null }> => {
+  await trx
+    .insertInto('checkpoints')
+    .values({ projection: STATS, position: 0, store_id: storeId })
+    .onConflict((c) => c.column('projection').doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('checkpoints')
+    .set((eb) => ({ position: eb.ref('position') }))
+    .where('projection', '=', STATS)
+    .returning(['position', 'store_id'])
+    .executeTakeFirstOrThrow();
+  return { position: Number(row.position), storeId: row.store_id };
+};
+
+export const moveStatsCheckpoint = async (trx: Transaction<CatalogTables>, position: number, storeId: string): Promise<void> => {
+  await trx.updateTable('checkpoints').set({ position, store_id: storeId }).where('projection', '=', STATS).execute();
+};
+
+/** Empties the statistics and sets their checkpoint to the start of `storeId`. */
+export const clearStats = async (trx: Transaction<CatalogTables>, storeId: string): Promise<void> => {
+  for (const table of ['stats_readings', 'stats_cards', 'stats_first_turns', 'stats_sides'] as const) await trx.deleteFrom(table).execute();
+  await moveStatsCheckpoint(trx, 0, storeId);
+};
+
+export const statsCheckpointOf = async (db: Kysely<CatalogTables>): Promise<number> =>
+  Number((await db.selectFrom('checkpoints').select('position').where('projection', '=', STATS).executeTakeFirst())?.position ?? 0);

@@ -1,0 +1,134 @@
+import { CardFigures, CardTally, DeckSide, EventMatch, MatchReading, byGames, cardFigures, emptyTally } from '@matchlog/stats';
+import { CatalogDb } from '../open-catalog';
+
+/** Which matches a public statistic counts: a game, and optionally one event, one format, matches ended since a day. */
+export interface StatsFilter {
+  readonly game: string;
+  readonly event?: string;
+  readonly format?: string;
+  /** YYYY-MM-DD: matches that ended that day or later */
+  readonly since?: string;
+}
+
+const SUMS = [
+  'games',
+  'decided',
+  'wins',
+  'deck_games',
+  'deck_wins',
+  'copies',
+  'first_turn_sum',
+  'first_turn_games',
+  'quests',
+  'lore',
+  'challenges',
+  'banishes',
+  'banished',
+  'songs_sung',
+  'sang',
+] as const;
+
+type Sums = Record<(typeof SUMS)[number], number | string | null>;
+
+const tallyOf = (row: Sums, firstTurns: Record<string, number>): CardTally => {
+  const n = (value: number | string | null) => Number(value ?? 0);
+  return {
+    ...emptyTally(),
+    games: n(row.games),
+    decided: n(row.decided),
+    wins: n(row.wins),
+    deckGames: n(row.deck_games),
+    deckWins: n(row.deck_wins),
+    copies: n(row.copies),
+    firstTurnSum: n(row.first_turn_sum),
+    firstTurnGames: n(row.first_turn_games),
+    quests: n(row.quests),
+    lore: n(row.lore),
+    challenges: n(row.challenges),
+    banishes: n(row.banishes),
+    banished: n(row.banished),
+    songsSung: n(row.songs_sung),
+    sang: n(row.sang),
+    firstTurns,
+  };
+};
+
+/**
+ * The public card table (or one card's row): the projection's per-card counts summed over the filter's
+ * rows (a few per card: one per event, format and day), then made figures. Cards that only the
+ * unrevealed parts of a game named never reach these rows: they are the public's reading.
+ */
+export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: string): Promise<CardFigures[]> => {
+  let query = db
+    .selectFrom('stats_cards')
+    .select((eb) => ['card', ...SUMS.map((column) => eb.fn.sum<number>(column).as(column))])
+    .where('game', '=', filter.game);
+  if (filter.event !== undefined) query = query.where('event', '=', filter.event);
+  if (filter.format !== undefined) query = query.where('format', '=', filter.format);
+  if (filter.since !== undefined) query = query.where('day', '>=', filter.since);
+  if (card !== undefined) query = query.where('card', '=', card);
+  const rows = await query.groupBy('card').execute();
+  const turns = new Map<string, Record<string, number>>();
+  if (card !== undefined && rows.length > 0) {
+    let turnQuery = db
+      .selectFrom('stats_first_turns')
+      .select((eb) => ['turn', eb.fn.sum<number>('games').as('games')])
+      .where('game', '=', filter.game)
+      .where('card', '=', card);
+    if (filter.event !== undefined) turnQuery = turnQuery.where('event', '=', filter.event);
+    if (filter.format !== undefined) turnQuery = turnQuery.where('format', '=', filter.format);
+    if (filter.since !== undefined) turnQuery = turnQuery.where('day', '>=', filter.since);
+    const histogram: Record<string, number> = {};
+    for (const row of await turnQuery.groupBy('turn').orderBy('turn').execute()) if (Number(row.games) > 0) histogram[row.turn] = Number(row.games);
+    turns.set(card, histogram);
+  }
+  return rows
+    .map((row) => cardFigures(row.card, tallyOf(row as unknown as Sums, turns.get(row.card) ?? {})))
+    .filter((figures) => figures.games > 0 || figures.deckWinRate.games > 0 || figures.banished > 0)
+    .sort(byGames);
+};
+
+/** Each side of each counted match whose deck lists were public, within the filter. */
+export const deckSideStats = async (db: CatalogDb, filter: StatsFilter): Promise<DeckSide[]> => {
+  let query = db.selectFrom('stats_sides').select(['inks', 'against', 'won', 'on_play']).where('game', '=', filter.game);
+  if (filter.event !== undefined) query = query.where('event', '=', filter.event);
+  if (filter.format !== undefined) query = query.where('format', '=', filter.format);
+  if (filter.since !== undefined) query = query.where('day', '>=', filter.since);
+  return (await query.execute()).map((row) => ({
+    inks: row.inks,
+    against: row.against,
+    won: row.won === null ? null : (Number(row.won) as 0 | 1),
+    onPlay: Number(row.on_play) === 1,
+  }));
+};
+
+/** A player's own readings of the given matches (their own observations only). */
+export const ownReadings = async (db: CatalogDb, matchId: string, player: string): Promise<MatchReading[]> =>
+  (await db.selectFrom('stats_readings').select('reading').where('match_id', '=', matchId).where('audience', '=', player).execute()).map(
+    (row) => JSON.parse(row.reading) as MatchReading,
+  );
+
+/**
+ * An event's matches for its organizer: each with whether it has ended (from the catalog: a match not yet
+ * over, or not yet counted by the statistics, holds the release back) and each player's own reading.
+ */
+export const eventMatches = async (db: CatalogDb, event: string): Promise<EventMatch[]> => {
+  const matches = await db
+    .selectFrom('matches')
+    .select(['match_id', 'status', 'voided'])
+    .where('tournament_event', '=', event)
+    .where('voided', '=', 0)
+    .orderBy('match_id')
+    .execute();
+  const readings = await db
+    .selectFrom('stats_readings')
+    .select(['match_id', 'audience', 'reading'])
+    .where('event', '=', event)
+    .where('audience', '!=', 'public')
+    .orderBy('match_id')
+    .orderBy('audience')
+    .execute();
+  const byMatch = new Map<string, MatchReading[]>();
+  for (const row of readings) byMatch.set(row.match_id, [...(byMatch.get(row.match_id) ?? []), JSON.parse(row.reading) as MatchReading]);
+  return matches.map((m) => ({ matchId: m.match_id, ended: m.status === 'ended' && byMatch.has(m.match_id), readings: byMatch.get(m.match_id) ?? [] }));
+};

@@ -1,0 +1,117 @@
+import { CatalogDb, StatsFilter, cardStats, deckSideStats, eventMatches, ownReadings } from '@matchlog/catalog';
+import {
+  CardFigures,
+  DEFAULT_MIN_PLAYERS,
+  DeckFigures,
+  EventFigures,
+  HandFigures,
+  Matchup,
+  STATISTIC_AUDIENCE,
+  StatisticAudience,
+  deckTableOf,
+  eventFigures,
+  handFigures,
+  matchupsOf,
+  ownGames,
+} from '@matchlog/stats';
+import { Caller } from '../access/caller';
+import { StatsCardNotFound } from '../errors';
+import { CatalogFreshness } from '../read/catalog-freshness';
+
+export interface StatsQuery extends StatsFilter {
+  /** the organizer's K: an event's figures need at least this many players (default 20) */
+  readonly minPlayers?: number;
+  /** read your writes: the position of your last append */
+  readonly after?: number;
+}
+
+/** A player's own figures: from their own observations of the match their token is for. */
+export interface OwnStats {
+  readonly matchId: string;
+  readonly player: string;
+  readonly cards: HandFigures[];
+}
+
+export interface CardStats {
+  readonly game: string;
+  readonly filter: StatsFilter;
+  /** public figures for anyone; with a player token, also the player's own; with the organizer key and event, also the event's */
+  readonly audience: StatisticAudience;
+  readonly cards: CardFigures[];
+  readonly own?: OwnStats;
+  readonly event?: EventFigures;
+}
+
+export interface CardStatsOne {
+  readonly game: string;
+  readonly filter: StatsFilter;
+  readonly card: CardFigures;
+}
+
+export interface DeckStats {
+  readonly game: string;
+  readonly filter: StatsFilter;
+  /** only matches whose deck lists were public (MatchCreated.publicDeckLists) */
+  readonly decks: DeckFigures[];
+}
+
+export interface MatchupStats {
+  readonly game: string;
+  readonly filter: StatsFilter;
+  readonly matchups: Matchup[];
+}
+
+const filterOf = (query: StatsQuery): StatsFilter => ({
+  game: query.game,
+  ...(query.event !== undefined && { event: query.event }),
+  ...(query.format !== undefined && { format: query.format }),
+  ...(query.since !== undefined && { since: query.since }),
+});
+
+/**
+ * The statistics, read from their projection: public figures for anyone; a player's own (their token's
+ * match, their own seat) and an event's for its organizer beside them. Which audience each figure reads is
+ * libs/stats' STATISTIC_AUDIENCE; this only decides who is asking.
+ */
+export class StatsReader {
+  constructor(
+    private readonly catalog: CatalogDb,
+    private readonly freshness: CatalogFreshness,
+  ) {}
+
+  async cards(caller: Caller, query: StatsQuery): Promise<CardStats> {
+    await this.freshness.reach(query.after);
+    const filter = filterOf(query);
+    const cards = await cardStats(this.catalog, filter);
+    if (caller.kind === 'player') {
+      const readings = await ownReadings(this.catalog, caller.matchId, caller.player);
+      const own = { matchId: caller.matchId, player: caller.player, cards: handFigures(ownGames(readings)) };
+      return { game: filter.game, filter, audience: STATISTIC_AUDIENCE['own-cards'], cards, own };
+    }
+    if (caller.kind === 'organizer' && filter.event !== undefined) {
+      const event = eventFigures(await eventMatches(this.catalog, filter.event), query.minPlayers ?? DEFAULT_MIN_PLAYERS);
+      return { game: filter.game, filter, audience: STATISTIC_AUDIENCE['event-cards'], cards, event };
+    }
+    return { game: filter.game, filter, audience: STATISTIC_AUDIENCE.cards, cards };
+  }
+
+  async card(name: string, query: StatsQuery): Promise<CardStatsOne> {
+    await this.freshness.reach(query.after);
+    const filter = filterOf(query);
+    const [card] = await cardStats(this.catalog, filter, name);
+    if (card === undefined) throw new StatsCardNotFound(name);
+    return { game: filter.game, filter, card };
+  }
+
+  async decks(query: StatsQuery): Promise<DeckStats> {
+    await this.freshness.reach(query.after);
+    const filter = filterOf(query);
+    return { game: filter.game, filter, decks: deckTableOf(await deckSideStats(this.catalog, filter)) };
+  }
+
+  async matchups(query: StatsQuery): Promise<MatchupStats> {
+    await this.freshness.reach(query.after);
+    const filter = filterOf(query);
+    return { game: filter.game, filter, matchups: matchupsOf(await deckSideStats(this.catalog, filter)) };
+  }
+}

@@ -1,0 +1,288 @@
+import { Audience, AudienceView, MatchEvent, MoveSeen, Observation, PrintedFacts, SeenCard, Seat, emptySeat, stepSeat, zoneKey } from '@matchlog/domain';
+import { CardLine, HandReading, MatchReading, SeatReading } from './reading';
+
+/** A card definition's printed facts (its ink), from the game's card table; undefined for a card it does not know. */
+export type CardFacts = (definition: string) => PrintedFacts | undefined;
+
+const noFacts: CardFacts = () => undefined;
+
+/**
+ * One match as `audience` reads it: its observations, stepped exactly as its view is (stepSeat), folded by
+ * MatchReader. Nothing else is read: not the events, not the judge's state.
+ */
+export const readMatch = (events: readonly MatchEvent[], audience: Audience, facts: CardFacts = noFacts): MatchReading => {
+  let seat: Seat = emptySeat(audience);
+  const reader = new MatchReader(audience, facts);
+  for (const event of events) {
+    const before = seat.view;
+    const step = stepSeat(seat, event);
+    reader.step(before, step.observation);
+    seat = step.seat;
+  }
+  return reader.reading();
+};
+
+const newLine = (): CardLine => ({ copiesPlayed: 0, firstTurn: null, quests: 0, lore: 0, challenges: 0, banishes: 0, banished: 0, songsSung: 0, sang: 0 });
+
+interface Exert {
+  readonly player: string;
+  readonly definition: string;
+  readonly lore?: number;
+}
+
+/**
+ * What happened since the last card played, quest or turn: the characters of the active player that
+ * became exerted, what befell the opponent's characters, and the action that began it.
+ */
+interface Burst {
+  exerts: Exert[];
+  hits: number;
+  banishes: number;
+  selfDamage: boolean;
+  action: { player: string; definition: string } | null;
+}
+
+const emptyBurst = (): Burst => ({ exerts: [], hits: 0, banishes: 0, selfDamage: false, action: null });
+
+const isAction = (card: SeenCard): boolean => card.printed?.type?.toLowerCase().startsWith('action') === true;
+const isCharacter = (card: SeenCard): boolean => card.printed?.type === undefined || card.printed.type.toLowerCase().startsWith('character');
+
+/**
+ * The fold: one observation at a time, with the audience's view just before it (to tell what changed of a
+ * card it names). Lorcana's words: a card played leaves its player's hand for play (an action may go
+ * straight to the discard, as imported replays record it); a quest is a character of the active player
+ * exerted before a "quested" lore gain; a challenge, one exerted before damage or a banish on the other
+ * side (or taking damage as it exerts); a song, an action played followed by its player's character
+ * exerting without questing or challenging (or exerting before the characters whose printed lore a quest gains).
+ */
+export class MatchReader {
+  private game: string | null = null;
+  private event?: string;
+  private format?: string;
+  private players: { id: string; name?: string }[] = [];
+  private turn = 0;
+  private active: string | null = null;
+  private first: string | null = null;
+  private started = false;
+  private ended = false;
+  private voided = false;
+  private draw = false;
+  private winner: string | undefined;
+  private decks = new Map<string, string[]>();
+  private deckLists = false;
+  private readonly lines = new Map<string, Map<string, CardLine>>();
+  private readonly printed = new Map<string, PrintedFacts>();
+  private burst = emptyBurst();
+  private readonly hand = { initial: [] as string[], mulliganed: [] as string[], opening: null as string[] | null, drawn: [] as string[], mulligan: false };
+
+  constructor(
+    private readonly audience: Audience,
+    private readonly facts: CardFacts,
+  ) {}
+
+  step(before: AudienceView, o: Observation): void {
+    switch (o.type) {
+      case 'MatchStarted':
+        this.game = o.game;
+        this.players = o.players.map((p) => ({ id: p.id, ...(p.name !== undefined && { name: p.name }) }));
+        if (o.tournament?.event !== undefined) this.event = o.tournament.event;
+        if (o.tournament?.format !== undefined) this.format = o.tournament.format;
+        return;
+      case 'TurnStarted':
+        this.flush();
+        if (!this.started) {
+          this.started = true;
+          this.first = o.player;
+          this.hand.opening = this.definitionsIn(before, `hand@${this.audience}`);
+        }
+        this.turn = Math.max(this.turn, o.turn);
+        this.active = o.player;
+        return;
+      case 'CardMoved':
+        this.move(o.move);
+        return;
+      case 'CardsMoved':
+        for (const move of o.moves) this.move(move);
+        for (const arrived of o.unseen?.arrived ?? []) {
+          const fromDeck = o.unseen!.left.some((left) => left.zone.zone === 'deck' && left.zone.player === this.audience);
+          if (fromDeck && arrived.zone.zone === 'hand' && arrived.zone.player === this.audience && arrived.card.definition !== undefined) this.cameToHand(arrived.card.definition);
+        }
+        return;
+      case 'CardStatusChanged':
+        this.statusChanged(before, o.zone.zone, o.zone.player, o.card);
+        return;
+      case 'CounterChanged':
+        if (o.counter === 'lore' && o.reason === 'quested' && o.player !== undefined && o.change > 0) this.quested(o.player, o.change);
+        return;
+      case 'MatchEnded':
+        this.flush();
+        this.ended = true;
+        this.winner = o.winner;
+        this.draw = o.draw === true;
+        if (o.shuffles !== undefined || this.players.some((p) => p.id === this.audience)) this.deckLists = true;
+        for (const shuffle of [...(o.shuffles ?? [])].sort((a, b) => a.revision - b.revision)) {
+          const player = shuffle.zone.player;
+          if (shuffle.zone.zone === 'deck' && player !== undefined && !this.decks.has(player)) this.decks.set(player, [...shuffle.order].sort());
+        }
+        return;
+      case 'MatchVoided':
+        this.voided = true;
+        return;
+      default:
+        return;
+    }
+  }
+
+  reading(): MatchReading {
+    this.flush();
+    const seats = this.players.map((p): SeatReading => {
+      const deck = this.decks.get(p.id);
+      const won = !this.ended || this.draw || this.winner === undefined ? null : this.winner === p.id ? 1 : 0;
+      const cards = Object.fromEntries([...(this.lines.get(p.id) ?? new Map<string, CardLine>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      return {
+        player: p.id,
+        ...(p.name !== undefined && { name: p.name }),
+        won,
+        onPlay: this.first === p.id,
+        ...(deck !== undefined && { deck, inks: this.inksOf(deck) }),
+        cards,
+        ...(p.id === this.audience && { hand: this.handReading() }),
+      };
+    });
+    return {
+      audience: this.audience,
+      game: this.game,
+      ...(this.event !== undefined && { event: this.event }),
+      ...(this.format !== undefined && { format: this.format }),
+      ended: this.ended,
+      voided: this.voided,
+      draw: this.draw,
+      turns: this.turn,
+      deckLists: this.deckLists && this.decks.size > 0,
+      seats,
+    };
+  }
+
+  private handReading(): HandReading {
+    const sorted = (list: readonly string[]) => [...list].sort();
+    return {
+      initial: sorted(this.hand.initial),
+      mulliganed: sorted(this.hand.mulliganed),
+      opening: sorted(this.hand.opening ?? []),
+      drawn: sorted(this.hand.drawn),
+    };
+  }
+
+  private inksOf(deck: readonly string[]): string {
+    const inks = new Set<string>();
+    for (const definition of deck) {
+      const ink = this.printed.get(definition)?.ink ?? this.facts(definition)?.ink;
+      if (ink !== undefined) for (const one of ink.split('/')) inks.add(one.trim());
+    }
+    return [...inks].sort().join('/');
+  }
+
+  private definitionsIn(view: AudienceView, key: string): string[] {
+    const zone = view.zones[key];
+    return zone === undefined ? [] : zone.cards.flatMap((card) => (card.definition === undefined ? [] : [card.definition]));
+  }
+
+  private line(player: string, definition: string): CardLine {
+    let byCard = this.lines.get(player);
+    if (byCard === undefined) this.lines.set(player, (byCard = new Map()));
+    let line = byCard.get(definition);
+    if (line === undefined) byCard.set(definition, (line = newLine()));
+    return line;
+  }
+
+  private remember(card: SeenCard): void {
+    if (card.definition !== undefined && card.printed !== undefined && !this.printed.has(card.definition)) this.printed.set(card.definition, card.printed);
+  }
+
+  private cameToHand(definition: string): void {
+    if (this.started) this.hand.drawn.push(definition);
+    else if (!this.hand.mulligan) this.hand.initial.push(definition);
+  }
+
+  private move(m: MoveSeen): void {
+    const { from, to, card } = m;
+    this.remember(card);
+    const definition = card.definition;
+    if (from.zone === 'hand' && from.player === this.audience && to.zone === 'deck' && !this.started && definition !== undefined) {
+      this.hand.mulligan = true;
+      this.hand.mulliganed.push(definition);
+    }
+    if (to.zone === 'hand' && to.player === this.audience && from.zone === 'deck' && definition !== undefined) this.cameToHand(definition);
+    if (definition === undefined || from.player === undefined) return;
+    const played = from.zone === 'hand' && this.started && from.player === this.active && (to.zone === 'play' || (to.zone === 'discard' && isAction(card)));
+    if (played) {
+      this.flush();
+      const line = this.line(from.player, definition);
+      line.copiesPlayed++;
+      if (line.firstTurn === null) line.firstTurn = this.turn;
+      if (isAction(card)) this.burst.action = { player: from.player, definition };
+      return;
+    }
+    if (from.zone === 'play' && to.zone === 'discard' && m.reason === 'banished') {
+      this.line(from.player, definition).banished++;
+      if (from.player !== this.active) this.burst.banishes++;
+    }
+  }
+
+  private statusChanged(before: AudienceView, zone: string, player: string | undefined, card: SeenCard): void {
+    if (zone !== 'play' || player === undefined) return;
+    this.remember(card);
+    const previous = before.zones[zoneKey({ zone, player })]?.cards.find((c) => c.handle === card.handle);
+    const exerted = card.exerted === true && previous?.exerted !== true;
+    const damaged = (card.damage ?? 0) > (previous?.damage ?? 0);
+    const owner = card.controller ?? player;
+    if (exerted && owner === this.active && card.definition !== undefined && isCharacter(card)) {
+      if (this.burst.exerts.length > 0 && (this.burst.hits > 0 || this.burst.banishes > 0 || this.burst.selfDamage)) this.flush();
+      this.burst.exerts.push({ player: owner, definition: card.definition, ...(card.printed?.lore !== undefined && { lore: card.printed.lore }) });
+      if (damaged) this.burst.selfDamage = true;
+      return;
+    }
+    if (damaged && owner !== this.active) this.burst.hits++;
+  }
+
+  private quested(player: string, change: number): void {
+    let questers = this.burst.exerts.filter((e) => e.player === player);
+    const { action } = this.burst;
+    // after an action, the characters exerted first sang it: the questers are the last ones, whose printed lore is the gain
+    if (action !== null && action.player === player && questers.length > 1) {
+      const last = questers.findIndex((_, i) => questers.slice(i).every((e) => e.lore !== undefined) && questers.slice(i).reduce((sum, e) => sum + e.lore!, 0) === change);
+      if (last > 0) {
+        this.line(action.player, action.definition).songsSung++;
+        for (const singer of questers.slice(0, last)) this.line(singer.player, singer.definition).sang++;
+        questers = questers.slice(last);
+      }
+    }
+    if (questers.length > 0) {
+      const byPrinted = questers.every((e) => e.lore !== undefined) && questers.reduce((sum, e) => sum + e.lore!, 0) === change;
+      for (const e of questers) {
+        const line = this.line(e.player, e.definition);
+        line.quests++;
+        line.lore += questers.length === 1 ? change : byPrinted ? e.lore! : change / questers.length;
+      }
+    }
+    this.burst = emptyBurst();
+  }
+
+  /** Settles the burst: a song, or a challenge, or nothing to count. */
+  private flush(): void {
+    const { exerts, hits, banishes, selfDamage, action } = this.burst;
+    this.burst = emptyBurst();
+    if (exerts.length === 0) return;
+    if (action !== null && exerts.every((e) => e.player === action.player) && hits === 0 && !selfDamage) {
+      this.line(action.player, action.definition).songsSung++;
+      for (const e of exerts) this.line(e.player, e.definition).sang++;
+      return;
+    }
+    if (hits > 0 || banishes > 0 || selfDamage) {
+      const challenger = exerts[exerts.length - 1];
+      const line = this.line(challenger.player, challenger.definition);
+      line.challenges++;
+      line.banishes += banishes;
+    }
+  }
+}
