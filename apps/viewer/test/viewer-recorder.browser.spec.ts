@@ -252,6 +252,8 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
     // the screen records with it: a tap reaches the server
     await tap(page, 'Draw');
     await recorded(page, 2);
+    // recorded: in the journal; then sent, and nothing waits
+    await page.waitForFunction(`document.querySelector('.sync-status')?.dataset.pending === '0'`);
     expect((await serverEvents(match.matchId, match.tokens.judge)).map((event) => event.type)).toEqual(['MatchCreated', 'CardMoved']);
     await page.close();
   });
