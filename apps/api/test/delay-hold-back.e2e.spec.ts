@@ -159,5 +159,7 @@ describe('no write volume to anonymous callers', () => {
     expect(await position()).toBeGreaterThan(start);
     const ready = (await t.http().get('/health/ready').set(t.organizer).expect(200)).body;
     expect(ready.catalog.position).toBeGreaterThan(start);
+    // the statistics' projection: where it is in the log, for the organizer only
+    expect(ready.stats).toEqual({ position: expect.any(Number), behind: expect.any(Number) });
   });
 });

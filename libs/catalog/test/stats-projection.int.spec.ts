@@ -85,6 +85,33 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
     await db.destroy();
   });
 
+  it('holds at most its bound of delivered events while behind: past it, reads the log again, and counts every match once', async () => {
+    const db = await place.open();
+    const catalog = new CatalogFeeder(db, store);
+    const reads: number[] = [];
+    const counted: EventStore = Object.assign(Object.create(store), {
+      readAll: (after: number, limit: number) => (reads.push(after), store.readAll(after, limit)),
+    });
+    const stats = new StatsFeeder(db, counted, undefined, 3);
+    new LogConsumer(store, { processors: [catalog, stats] });
+    await catalog.start();
+    await stats.start();
+    const startReads = reads.length;
+    for (const m of samples) await store.append(m.matchId, 0, m.events);
+    expect(stats.lag().behind).toBeGreaterThan(0);
+    expect(await stats.reached(await store.headPosition(), 30_000)).toBe(true);
+    // the matches' events went past the bound of 3: they were read again from the log, not held
+    expect(reads.length).toBeGreaterThan(startReads);
+    expect(stats.lag()).toEqual({ position: await store.headPosition(), behind: 0 });
+    const publicReadings = samples.map((m) => readMatch(m.events, PUBLIC, factsOf('lorcana')));
+    expect((await cardStats(db, { game: 'lorcana' })).map((c) => [c.card, c.games, c.copiesPlayed])).toEqual(
+      stripped(cardTable(publicReadings)).map((c: { card: string; games: number; copiesPlayed: number }) => [c.card, c.games, c.copiesPlayed]),
+    );
+    await stats.stop();
+    await catalog.stop();
+    await db.destroy();
+  });
+
   it('reads no statistic from a match that has not ended', async () => {
     const partial = samples[2];
     const created = partial.events[0] as EventOf<'MatchCreated'>;

@@ -1,4 +1,4 @@
-import { CatalogFeeder } from '@matchlog/catalog';
+import { CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -6,7 +6,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import type { FastifyReply } from 'fastify';
 import { ApiConfig } from '../config/config';
-import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER } from '../tokens';
+import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER, STATS_FEEDER } from '../tokens';
 import { Caller, Readiness, readinessForAnyone, readinessOf } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
 import { ApiOptionalToken } from '../openapi/security.decorators';
@@ -30,6 +30,8 @@ export interface ReadyAnswer {
   readonly reasons: string[];
   /** the organizer key's only */
   readonly catalog?: Readiness['catalog'];
+  /** the organizer key's only: the statistics' position and lag (they never make the instance unready) */
+  readonly stats?: Readiness['stats'];
   /** events a projection could not apply (the latest 100 since the instance started); position: the organizer key's only */
   readonly skipped: readonly (Omit<Readiness['skipped'][number], 'position'> & { readonly position?: number })[];
 }
@@ -45,6 +47,7 @@ export class HealthController {
     @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOG_CONSUMER) private readonly consumer: LogConsumer,
+    @Inject(STATS_FEEDER) private readonly stats: StatsFeeder | null,
   ) {}
 
   @Get()
@@ -66,10 +69,13 @@ export class HealthController {
   @ApiErrors()
   @Returns(503, 'ReadyAnswer', 'not ready: the reasons, with Retry-After')
   async ready(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyAnswer> {
-    const readiness = await readinessOf(this.store, this.feeder, this.consumer);
+    const readiness = await readinessOf(this.store, this.feeder, this.consumer, this.stats ?? undefined);
     if (!readiness.ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
     const status = readiness.ready ? 'ready' : 'not ready';
-    if (caller.kind === 'organizer') return { status, store: this.config.store, reasons: readiness.reasons, catalog: readiness.catalog, skipped: readiness.skipped };
+    if (caller.kind === 'organizer') {
+      const { reasons, catalog, stats, skipped } = readiness;
+      return { status, store: this.config.store, reasons, catalog, ...(stats && { stats }), skipped };
+    }
     const { reasons, skipped } = readinessForAnyone(readiness);
     return { status, store: this.config.store, reasons, skipped };
   }

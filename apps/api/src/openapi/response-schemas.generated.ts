@@ -4278,6 +4278,9 @@ export const responseDefinitions = {
       "catalog": {
         "$ref": "#/definitions/CatalogLag"
       },
+      "stats": {
+        "$ref": "#/definitions/CatalogLag"
+      },
       "skipped": {
         "type": "array",
         "items": {

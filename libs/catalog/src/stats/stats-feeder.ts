@@ -1,8 +1,11 @@
 import { EventStore, LogProcessor, PositionWaiters, StoredEvent, isStorageError } from '@matchlog/store';
+import { CatalogLag } from '../catalog-feeder';
 import { CatalogDb } from '../open-catalog';
 import { applyChanges, changesOf, clearStats, lockStatsCheckpoint, moveStatsCheckpoint } from './stats-projection';
 
 const BATCH = 500;
+/** The most events held while the statistics are behind: past it, what the consumer delivers is dropped and read again from the log. */
+export const STATS_QUEUE_BOUND = 2_000;
 
 /**
  * Keeps the statistics (stats-projection.ts) up to date: a processor of the instance's one log consumer,
@@ -10,7 +13,9 @@ const BATCH = 500;
  * transaction, under the checkpoint's row lock, so a restart resumes where it stopped, instances sharing a
  * PostgreSQL catalog apply each event once, and a replay changes nothing. On start it first reads the log
  * from its own checkpoint (it may be behind the catalog, where the consumer starts). A failed batch is
- * retried with backoff; the statistics can always be rebuilt from the log (`matchlog rebuild`).
+ * retried with backoff; the statistics can always be rebuilt from the log (`matchlog rebuild`). While behind,
+ * it holds at most `queueBound` delivered events: past that it drops them and reads the log again from its
+ * position, so a fill it cannot keep up with costs no memory per event.
  */
 export class StatsFeeder implements LogProcessor {
   readonly name = 'stats';
@@ -20,6 +25,9 @@ export class StatsFeeder implements LogProcessor {
   private stopped = true;
   private storeId = '';
   private failures = 0;
+  private failure: string | undefined;
+  /** events delivered and dropped since the queue overflowed: read again from the log */
+  private dropped = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly waiters = new PositionWaiters();
 
@@ -27,7 +35,14 @@ export class StatsFeeder implements LogProcessor {
     private readonly db: CatalogDb,
     private readonly store: EventStore,
     private readonly onError: (error: unknown) => void = (error) => console.error('stats: a batch failed and will be retried:', isStorageError(error) ? error.report : error),
+    private readonly queueBound = STATS_QUEUE_BOUND,
   ) {}
+
+  /** How far the statistics have read the log, and how many events delivered wait (the organizer's /health/ready). */
+  lag(): CatalogLag {
+    const behind = this.queued.filter((event) => event.position > this.position).length + this.dropped;
+    return { position: this.position, behind, ...(this.failure !== undefined && { failure: this.failure }) };
+  }
 
   get caughtUpPosition(): number {
     return this.position;
@@ -52,7 +67,11 @@ export class StatsFeeder implements LogProcessor {
 
   handle(event: StoredEvent): void {
     if (this.stopped) return;
-    this.queued.push(event);
+    if (this.dropped === 0 && this.queued.length < this.queueBound) this.queued.push(event);
+    else {
+      this.dropped += 1 + this.queued.length;
+      this.queued = [];
+    }
     if (this.retryTimer === null) this.drainQueued();
   }
 
@@ -84,6 +103,7 @@ export class StatsFeeder implements LogProcessor {
   }
 
   private async catchUp(): Promise<void> {
+    this.dropped = 0;
     try {
       for (let batch = await this.store.readAll(this.position, BATCH); batch.length > 0 && !this.stopped; batch = await this.store.readAll(this.position, BATCH)) {
         await this.write(batch);
@@ -94,7 +114,13 @@ export class StatsFeeder implements LogProcessor {
   }
 
   private drainQueued(): void {
-    if (this.draining === null && this.queued.length > 0 && !this.stopped) this.draining = this.drain().finally(() => (this.draining = null));
+    if (this.draining !== null || this.stopped) return;
+    const next = this.dropped > 0 ? () => this.catchUp() : this.queued.length > 0 ? () => this.drain() : null;
+    if (next === null) return;
+    this.draining = next().finally(() => {
+      this.draining = null;
+      if (this.retryTimer === null) this.drainQueued();
+    });
   }
 
   private async drain(): Promise<void> {
@@ -114,6 +140,7 @@ export class StatsFeeder implements LogProcessor {
 
   private failed(error: unknown): void {
     this.failures++;
+    this.failure = error instanceof Error ? error.message : String(error);
     this.onError(error);
     if (this.retryTimer || this.stopped) return;
     this.retryTimer = setTimeout(
@@ -150,6 +177,7 @@ export class StatsFeeder implements LogProcessor {
       return last;
     });
     this.failures = 0;
+    this.failure = undefined;
     if (position > this.position) {
       this.position = position;
       this.waiters.reached(position);

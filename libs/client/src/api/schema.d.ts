@@ -1815,6 +1815,7 @@ export interface components {
             store: string;
             reasons: string[];
             catalog?: components["schemas"]["CatalogLag"];
+            stats?: components["schemas"]["CatalogLag"];
             skipped: {
                 position?: number;
                 processor: string;

@@ -6,6 +6,8 @@ export interface Readiness {
   /** why not ready, one sentence each (never a file name: anyone may ask) */
   readonly reasons: string[];
   readonly catalog: CatalogLag;
+  /** the statistics' projection: how far it has read the log (it never makes the instance unready: statistics may lag, matches are served) */
+  readonly stats?: CatalogLag;
   /**
    * events a projection could not apply, skipped so that the rest still flow (the latest 100 since the
    * instance started): they do not make the instance unready, a person looks. Anyone may ask, so only
@@ -44,6 +46,7 @@ export const readinessOf = async (
   store: Pick<EventStore, 'revisionOf'>,
   feeder: { lag(): CatalogLag },
   consumer: { readonly skipped: readonly SkippedEvent[] } = { skipped: [] },
+  stats?: { lag(): CatalogLag },
 ): Promise<Readiness> => {
   const reasons: string[] = [];
   try {
@@ -65,5 +68,11 @@ export const readinessOf = async (
   } else if (catalog.failure !== undefined && catalog.behind > 0) {
     reasons.push(`the catalog is behind the log: its last write failed (${catalog.failure}); it is retried with backoff`);
   }
-  return { ready: reasons.length === 0, reasons, catalog, skipped: consumer.skipped.map(({ processor, position, error }) => ({ processor, position, error })) };
+  return {
+    ready: reasons.length === 0,
+    reasons,
+    catalog,
+    ...(stats && { stats: stats.lag() }),
+    skipped: consumer.skipped.map(({ processor, position, error }) => ({ processor, position, error })),
+  };
 };
