@@ -45,7 +45,7 @@ const lineRange = (text: string, line: number): [number, number] => {
   return [start, start + (lines[line - 1]?.length ?? 0)];
 };
 
-const field = (label: string, control: HTMLElement, hint?: HTMLElement) => h('div', { class: 'field' }, h('label', {}, label, control), hint);
+const field = (label: string, control: HTMLElement, ...below: HTMLElement[]) => h('div', { class: 'field' }, h('label', {}, label, control), below);
 
 /**
  * The organizer's form before a feature match (/viewer/organize): the players, their deck lists pasted as text, the
@@ -91,8 +91,7 @@ export const renderNewMatch = (root: HTMLElement): void => {
       { class: 'seat-fields' },
       h('legend', {}, t('newMatch.player', { n: index + 1 })),
       field(t('newMatch.name'), names[seat]),
-      field(t('newMatch.deck'), decks[seat], h('p', { id: `deck-${seat}-hint`, class: 'hint' }, t('newMatch.deckHint'))),
-      deckErrors[seat],
+      field(t('newMatch.deck'), decks[seat], deckErrors[seat], h('p', { id: `deck-${seat}-hint`, class: 'hint' }, t('newMatch.deckHint'))),
     );
 
   const form = h(
@@ -104,12 +103,12 @@ export const renderNewMatch = (root: HTMLElement): void => {
       'fieldset',
       { class: 'table-fields' },
       h('legend', {}, t('newMatch.table')),
-      field(t('newMatch.event'), event),
+      h('div', { class: 'wide' }, field(t('newMatch.event'), event)),
       field(t('newMatch.round'), round),
       field(t('newMatch.tableNumber'), table),
       field(t('newMatch.game'), game),
       field(t('newMatch.bestOf'), bestOf),
-      field(t('newMatch.matchId'), matchId, h('p', { id: 'match-id-hint', class: 'hint' }, t('newMatch.matchIdHint'))),
+      h('div', { class: 'wide' }, field(t('newMatch.matchId'), matchId, h('p', { id: 'match-id-hint', class: 'hint' }, t('newMatch.matchIdHint')))),
     ),
     h(
       'fieldset',
@@ -149,8 +148,11 @@ export const renderNewMatch = (root: HTMLElement): void => {
     const first = SEATS.find((seat) => lines.some((line) => line.player === seat));
     if (first) {
       const textarea = decks[first];
+      const [start, end] = lineRange(textarea.value, lines.find((line) => line.player === first)!.line);
+      textarea.setSelectionRange(start, end);
+      // the bad line in sight: as many lines down as it starts
+      textarea.scrollTop = (textarea.value.slice(0, start).split('\n').length - 1) * parseFloat(getComputedStyle(textarea).lineHeight || '0');
       textarea.focus();
-      textarea.setSelectionRange(...lineRange(textarea.value, lines.find((line) => line.player === first)!.line));
     }
   };
 
