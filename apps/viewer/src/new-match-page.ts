@@ -5,6 +5,7 @@ import { h, replaceChildren } from './dom';
 import { t } from './i18n';
 import { renderOrganize } from './organize-page';
 import { organizeHref } from './route';
+import { suggestMatchId } from './match-id-suggestion';
 
 const SEATS = ['p1', 'p2'] as const;
 type Seat = (typeof SEATS)[number];
@@ -23,19 +24,6 @@ const badLinesOf = (error: unknown): BadLine[] | null => {
   if (!(error instanceof MatchlogError) || error.code !== 'DECK_LIST_UNKNOWN_CARDS') return null;
   const lines = (error.body as { lines?: unknown })?.lines;
   return Array.isArray(lines) ? (lines as BadLine[]) : null;
-};
-
-/** A match id from the event, round, table and game as typed (`riverside-cup-r4-t3-g1`), or a dated one before any is typed. */
-export const suggestMatchId = (event: string, round: string, table: string, game: string, today: string, suffix: string): string => {
-  const slug = event
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40);
-  const parts = [slug, round && `r${round}`, table && `t${table}`, game && `g${game}`].filter(Boolean);
-  return parts.length > 0 ? parts.join('-') : `feature-${today}-${suffix}`;
 };
 
 /** Where line `line` (1-based, counting blank ones) of `text` starts and ends. */

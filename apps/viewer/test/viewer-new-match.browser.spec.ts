@@ -153,6 +153,8 @@ describe("the organizer's form before a feature match (/viewer/organize), in Chr
     await p1.getByLabel('Deck list').fill(P1_LIST);
     await p2.getByLabel('Name').fill('Grace');
     await p2.getByLabel('Deck list').fill(P2_LIST);
+    // before any table is typed, a dated match id is suggested
+    expect(await page.getByLabel('Match id').inputValue()).toMatch(/^feature-\d{4}-\d\d-\d\d-[a-z0-9]+$/);
     await page.getByLabel('Match id').fill('phone-feature-1');
     await page.getByLabel('Anyone, behind a delay').check();
 
