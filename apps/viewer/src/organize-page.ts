@@ -7,6 +7,17 @@ import { hrefOf, overlayHref } from './route';
 import { qrCode } from './qr-code';
 
 type Tokens = MatchWithTokens['tokens'];
+type Seats = Pick<MatchDetail, 'matchId' | 'players'>;
+
+/**
+ * What the creation of a match returned, handed over in this page's memory (never the address or storage) so its
+ * links show at once: the seats, the tokens, and the broadcast's (null: anyone reads it; undefined: no broadcast).
+ */
+export interface CreatedMatch {
+  readonly match: Seats;
+  readonly tokens: Tokens;
+  readonly broadcast: string | null | undefined;
+}
 
 /** One role's way in: who it is for, the page it opens, and the token its link carries (none for a public broadcast). */
 export interface RoleLink {
@@ -22,7 +33,7 @@ const withToken = (path: string, token: string | undefined) => `${location.origi
  * The page each role's link opens: the recorder's screen, each player's and the judge's match page as that seat
  * (live), the broadcast overlay. `broadcast`: the broadcast token, or null for a broadcast anyone reads.
  */
-export const roleLinks = (match: MatchDetail, tokens: Tokens, broadcast: string | null | undefined): RoleLink[] => [
+export const roleLinks = (match: Seats, tokens: Tokens, broadcast: string | null | undefined): RoleLink[] => [
   { role: 'recorder', label: t('organize.recorder'), href: withToken(`/viewer/record/${encodeURIComponent(match.matchId)}`, tokens.recorder) },
   ...match.players.map((player) => ({
     role: player.id,
@@ -52,11 +63,12 @@ const renderLinks = (links: readonly RoleLink[]) =>
 /**
  * The organizer's page of a match (/viewer/organize/:matchId): with the organizer key (kept in this page's memory
  * only), new tokens for every role and, for each, a link with its token in the fragment and that link's QR code.
- * Making them re-issues the tokens: the earlier ones stop working, which the button says.
+ * Making them re-issues the tokens: the earlier ones stop working, which the button says. `created`: the tokens the
+ * match was just created with (new-match-page.ts), shown without a re-issue.
  */
-export const renderOrganize = async (root: HTMLElement, matchId: string): Promise<void> => {
+export const renderOrganize = async (root: HTMLElement, matchId: string, created?: CreatedMatch): Promise<void> => {
   const key = h('input', { name: 'organizer-key', type: 'password', autocomplete: 'off', required: true });
-  const status = h('p', { role: 'status' });
+  const status = h('p', { role: 'status', tabindex: -1 });
   const area = h('div', { class: 'links-area' });
   const form = h(
     'form',
@@ -94,5 +106,9 @@ export const renderOrganize = async (root: HTMLElement, matchId: string): Promis
     replaceChildren(area, renderLinks(roleLinks(match, issued.tokens, broadcast)));
   };
   replaceChildren(root, h('nav', {}, h('a', { href: hrefOf(matchId, 'public') }, t('organize.back'))), h('h1', {}, t('organize.title')), form, status, area);
-  key.focus();
+  if (created) {
+    status.textContent = t('newMatch.created', { matchId });
+    replaceChildren(area, renderLinks(roleLinks(created.match, created.tokens, created.broadcast)));
+    status.focus();
+  } else key.focus();
 };

@@ -6,6 +6,7 @@ export type Route =
   | { readonly page: 'match'; readonly matchId: string; readonly audience: string; readonly at?: number; readonly live: boolean }
   | { readonly page: 'overlay'; readonly matchId: string; readonly search: URLSearchParams }
   | { readonly page: 'organize'; readonly matchId: string }
+  | { readonly page: 'newMatch' }
   | { readonly page: 'record'; readonly matchId: string };
 
 export const routeOf = (location: { pathname: string; search: string }): Route => {
@@ -20,6 +21,7 @@ export const routeOf = (location: { pathname: string; search: string }): Route =
     const card = search.get('card');
     return { page: 'stats', game: search.get('game') || 'lorcana', ...(card && { card }) };
   }
+  if (/^\/viewer\/organize\/?$/.test(location.pathname)) return { page: 'newMatch' };
   const [, other, id] = /^\/viewer\/(overlay|organize)\/([^/]+)\/?$/.exec(location.pathname) ?? [];
   if (other === 'overlay') return { page: 'overlay', matchId: decodeURIComponent(id), search };
   if (other === 'organize') return { page: 'organize', matchId: decodeURIComponent(id) };
@@ -51,3 +53,6 @@ export const overlayHref = (matchId: string, search = ''): string => `/viewer/ov
 
 /** The organizer's page of a match: a link and a QR code per role. */
 export const organizeHref = (matchId: string): string => `/viewer/organize/${encodeURIComponent(matchId)}`;
+
+/** The organizer's form that creates a match from deck lists pasted as text. */
+export const newMatchHref = (): string => '/viewer/organize';
