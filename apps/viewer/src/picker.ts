@@ -1,6 +1,7 @@
 import type { ListMatchesQuery } from '@matchlog/client';
 import type { MatchSummary } from '@matchlog/client';
 import { api } from './api/client';
+import { statsHref } from './stats-page';
 import { h, replaceChildren } from './dom';
 import { gameName } from './games';
 import { MessageKey, t } from './i18n';
@@ -117,6 +118,13 @@ export const renderPicker = (root: HTMLElement): void => {
     for (const name of FIELDS) (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value = now.get(name) ?? '';
     void search();
   });
-  replaceChildren(root, h('h1', {}, t('picker.title')), form, status, results);
+  const elsewhere = h(
+    'nav',
+    { class: 'elsewhere', 'aria-label': t('picker.elsewhere') },
+    h('a', { href: statsHref('lorcana') }, t('stats.title')),
+    ' · ',
+    h('a', { href: '/viewer/organize' }, t('newMatch.title')),
+  );
+  replaceChildren(root, h('h1', {}, t('picker.title')), elsewhere, form, status, results);
   void search();
 };

@@ -73,4 +73,16 @@ describe('the statistics page (Chromium)', () => {
     expect(shown).toBe(4);
     await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats-phone.png') });
   });
+  it('reached from the match list, and Back returns to it; the list links the new-match form too', async () => {
+    const page = await rig.browser.newPage({ viewport: { width: 1280, height: 900 }, ...TESTING });
+    await page.goto(`${rig.base}/viewer/`);
+    const elsewhere = page.getByRole('navigation', { name: 'Other pages' });
+    expect(await elsewhere.getByRole('link', { name: 'New feature match' }).getAttribute('href')).toBe('/viewer/organize');
+    await elsewhere.getByRole('link', { name: 'Card statistics' }).click();
+    await page.waitForSelector('table.stats-cards tbody tr');
+    expect(new URL(page.url()).pathname).toBe('/viewer/stats');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Matches' }).waitFor();
+    await page.close();
+  });
 });

@@ -322,6 +322,7 @@ export const en = {
   'round.ended': 'ended',
 
   // picker.ts
+  'picker.elsewhere': 'Other pages',
   'picker.title': 'Matches',
   'picker.search': 'Find a match',
   'picker.player': 'Player',

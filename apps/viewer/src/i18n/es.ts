@@ -324,6 +324,7 @@ export const es: Record<keyof typeof en, string> = {
   'round.ended': 'terminado',
 
   // picker.ts
+  'picker.elsewhere': 'Otras páginas',
   'picker.title': 'Partidas',
   'picker.search': 'Buscar una partida',
   'picker.player': 'Jugador',
