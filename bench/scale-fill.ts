@@ -61,6 +61,13 @@ export const createBody = (i: number, template: Template) => {
 /** The events after MatchCreated, as an append sends them (the server gives them ids). */
 export const playOf = (template: Template, events: number) => template.slice(1, events).map((e) => ({ type: e.type, data: e.data }));
 
+/** The play of match i, then its end (a concession, each seat winning every other match), so that the statistics count it: they read only ended matches. */
+export const endedPlayOf = (template: Template, events: number, i: number) => {
+  const play = playOf(template, events - 1);
+  const { players } = template[0].data as unknown as { players: readonly { id: string }[] };
+  return play.length === 0 ? play : [...play, { type: 'MatchEnded', data: { winner: players[i % players.length].id, reason: 'conceded' } }];
+};
+
 /** Runs `work(i)` for every i in [from, to) with `inFlight` of them in flight at once. */
 export const inParallel = async (from: number, to: number, inFlight: number, work: (i: number) => Promise<void>): Promise<void> => {
   let next = from;
@@ -77,10 +84,13 @@ export class Api {
     private readonly key: string,
   ) {}
 
-  async send(method: 'GET' | 'POST', path: string, body?: unknown, expected = method === 'POST' ? 201 : 200): Promise<unknown> {
+  async send(method: 'GET' | 'POST', path: string, body?: unknown, expected = method === 'POST' ? 201 : 200, asOrganizer = body !== undefined): Promise<unknown> {
     const res = await fetch(`${this.base}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json', authorization: `Bearer ${this.key}` },
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(asOrganizer && { authorization: `Bearer ${this.key}` }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

@@ -4,19 +4,21 @@ import { cpus, loadavg, tmpdir } from 'os';
 import { join } from 'path';
 import { ServerProcess, createTestDatabase, startPostgres } from '@matchlog/testkit';
 import { fmt } from './measure';
-import { Api, createBody, inParallel, matchIdOf, playOf, playerNameOf, templates, tournamentOf } from './scale-fill';
+import { Api, createBody, endedPlayOf, inParallel, matchIdOf, playerNameOf, templates, tournamentOf } from './scale-fill';
 import { Engine, postgresEngine, rssOf, sqliteEngine, startServer, stopServer, timedRebuild } from './scale-server';
 
 /**
  * npm run bench:scale — how cost grows with the data: fills one server (the compiled server as a child
  * process) step by step through its HTTP API (scale-fill.ts: generated matches of the three games, each
- * created, then its play appended in one batch) and at each step measures, client-side, one request at a
+ * created, then its play and its end appended in one batch) and at each step measures, client-side, one request at a
  * time or on a few connections:
  * - rebuild: `npm run rebuild` (compiled), the server stopped; then the server is started again, so
  * - cold view: the first GET /matches/:id/views/public of SAMPLES matches never read by this process,
  *   among those filled with EVENTS_PER_MATCH events (not the MatchCreated-only ones past MAX_EVENTS);
  * - warm view: the same matches again, 5 × SAMPLES requests on 4 connections;
  * - player: GET /matches?player=<name> (every name plays 10 matches), round: GET /rounds/results?event=&round= (64 tables);
+ * - stats: GET /stats/cards?game=lorcana (the public card table, summed over the whole history), and after the
+ *   fill how long the statistics' projection took to reach the log's head (the organizer's /health/ready);
  * - append: POST /matches/:id/events of 10 events, SAMPLES of them on 4 connections over 8 matches, none in two appends at once;
  * - disk bytes per event (SQLite: every file of the data directory, WAL included; PostgreSQL: pg_database_size
  *   of the one database holding the store and the catalog) and the server's RSS (VmRSS): the filling instance's
@@ -55,6 +57,12 @@ interface Step {
   warm: number[];
   player: number[];
   round: number[];
+  stats: number[];
+  /** seconds from the fill's end until the statistics held the whole log */
+  statsCatchUpS: number;
+  /** the card table's rows and the games they count, at the step */
+  statsCards: number;
+  statsGames: number;
   diskBytes: number;
   rssFill?: number;
   /** the filling instance's RSS once it has been idle IDLE_MS after the fill */
@@ -111,7 +119,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
       await inParallel(matches, target, FILL_IN_FLIGHT, async (i) => {
         const template = pool[i % pool.length];
         await api.send('POST', '/matches', createBody(i, template));
-        const play = playOf(template, perMatch);
+        const play = endedPlayOf(template, perMatch, i);
         if (play.length > 0) await api.send('POST', `/matches/${matchIdOf(i)}/events`, { expectedRevision: 1, events: play });
         events += 1 + play.length;
         if (++progress % 10_000 === 0) console.error(`  ${engine.name}: ${fmt(matches + progress)} matches, ${fmt(events)} events`);
@@ -120,6 +128,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
       if (viewable === 0 || perMatch >= Math.min(EVENTS_PER_MATCH, MAX_BATCH + 1) / 2) viewable = target;
       const fillS = Number(process.hrtime.bigint() - fillStart) / 1e9;
       const rssFill = rssOf(server.child.pid);
+      const statsCatchUpS = await statsCaughtUp(api);
       // idle, V8 collects the fill's garbage by itself (its memory reducer): what the instance keeps, not what it last allocated
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
       const rssIdle = rssOf(server.child.pid);
@@ -150,6 +159,10 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
         const { event, round } = tournamentOf(random(matches));
         await api.send('GET', `/rounds/results?event=${encodeURIComponent(event)}&round=${round}`);
       });
+      let table = { cards: [] as { games: number }[] };
+      const stats = await latencies(SAMPLES, PROBE_CONNECTIONS, async () => {
+        table = (await api.send('GET', '/stats/cards?game=lorcana')) as typeof table;
+      });
       const probes = Array.from({ length: PROBE_CONNECTIONS * 2 }, (_, k) => `scale-append-${s}-${k}`);
       for (const id of probes) await api.send('POST', '/matches', probeMatch(id));
       const revisions = new Map(probes.map((id) => [id, 1]));
@@ -174,6 +187,10 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
         warm,
         player,
         round,
+        stats,
+        statsCatchUpS,
+        statsCards: table.cards.length,
+        statsGames: table.cards.reduce((sum, card) => Math.max(sum, card.games), 0),
         diskBytes: await engine.diskBytes(),
         rssFill,
         rssIdle,
@@ -188,17 +205,28 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
   return steps;
 };
 
+/** Polls the organizer's /health/ready until the statistics' projection holds every event the catalog holds, and nothing waits; seconds taken. */
+const statsCaughtUp = async (api: Api): Promise<number> => {
+  const start = process.hrtime.bigint();
+  for (;;) {
+    const ready = (await api.send('GET', '/health/ready', undefined, 200, true)) as { catalog: { position: number; behind: number }; stats?: { position: number; behind: number } };
+    if (ready.stats === undefined) throw new Error('/health/ready shows no statistics: is the server built from this checkout?');
+    if (ready.catalog.behind === 0 && ready.stats.behind === 0 && ready.stats.position >= ready.catalog.position) return Number(process.hrtime.bigint() - start) / 1e9;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
 const mb = (bytes: number | undefined) => (bytes === undefined ? '' : (bytes / 2 ** 20).toFixed(0));
 
 const printTable = (engine: string, steps: Step[]) => {
   console.log(`\n### ${engine}\n`);
   console.log(
-    '| matches | events | fill s | append p50 / p99 ms | cold view p50 / p99 ms | warm view p50 / p99 ms | ?player p50 / p99 ms | rounds/results p50 / p99 ms | rebuild s | start s | disk bytes / event | RSS MB after fill / after probes |',
+    '| matches | events | fill s | append p50 / p99 ms | cold view p50 / p99 ms | warm view p50 / p99 ms | ?player p50 / p99 ms | rounds/results p50 / p99 ms | stats/cards p50 / p99 ms (cards, most games) | stats caught up s after fill | rebuild s (catalog and statistics) | start s | disk bytes / event | RSS MB after fill / after probes |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const s of steps) {
     console.log(
-      `| ${fmt(s.matches)} | ${fmt(s.events)} | ${s.fillS.toFixed(0)} | ${p50p99(s.append)} | ${p50p99(s.cold)} | ${p50p99(s.warm)} | ${p50p99(s.player)} | ${p50p99(s.round)} | ${s.rebuildS.toFixed(1)} | ${s.startS.toFixed(1)} | ${fmt(Math.round(s.diskBytes / s.events))} | ${mb(s.rssFill)} / ${mb(s.rss)} |`,
+      `| ${fmt(s.matches)} | ${fmt(s.events)} | ${s.fillS.toFixed(0)} | ${p50p99(s.append)} | ${p50p99(s.cold)} | ${p50p99(s.warm)} | ${p50p99(s.player)} | ${p50p99(s.round)} | ${p50p99(s.stats)} (${fmt(s.statsCards)}, ${fmt(s.statsGames)}) | ${s.statsCatchUpS.toFixed(1)} | ${s.rebuildS.toFixed(1)} | ${s.startS.toFixed(1)} | ${fmt(Math.round(s.diskBytes / s.events))} | ${mb(s.rssFill)} / ${mb(s.rss)} |`,
     );
   }
   const last = steps.at(-1);
