@@ -3,6 +3,7 @@ import { EventStore, StoredEvent } from '@matchlog/store';
 import { CardTally, MatchReading, audiencesRead, cardTallies, deckSides, factsOf, readMatch } from '@matchlog/stats';
 import { Kysely, Transaction } from 'kysely';
 import { CatalogTables } from '../catalog-schema';
+import { CARD_COUNTS } from './card-counts';
 
 /** The statistics projection's row in `checkpoints`. */
 export const STATS = 'stats';
@@ -63,24 +64,6 @@ export const changesOf = async (store: Pick<EventStore, 'readStream'>, events: r
   return changes;
 };
 
-const COUNTS = [
-  'games',
-  'decided',
-  'wins',
-  'deck_games',
-  'deck_wins',
-  'copies',
-  'first_turn_sum',
-  'first_turn_games',
-  'quests',
-  'lore',
-  'challenges',
-  'banishes',
-  'banished',
-  'songs_sung',
-  'sang',
-] as const;
-
 const countsOf = (t: CardTally, sign: 1 | -1) => ({
   games: sign * t.games,
   decided: sign * t.decided,
@@ -109,7 +92,7 @@ const addCounts = async (trx: Transaction<CatalogTables>, stats: MatchStats, pub
       .onConflict((c) =>
         c
           .columns(['game', 'card', 'event', 'format', 'day'])
-          .doUpdateSet((eb) => Object.fromEntries(COUNTS.map((column) => [column, eb(`stats_cards.${column}`, '+', eb.ref(`excluded.${column}`))]))),
+          .doUpdateSet((eb) => Object.fromEntries(CARD_COUNTS.map((column) => [column, eb(`stats_cards.${column}`, '+', eb.ref(`excluded.${column}`))]))),
       )
       .execute();
     for (const [turn, games] of Object.entries(tally.firstTurns)) {

@@ -1,5 +1,6 @@
 import { CardFigures, CardTally, DeckSide, EventMatch, MatchReading, byGames, cardFigures, emptyTally } from '@matchlog/stats';
 import { CatalogDb } from '../open-catalog';
+import { CARD_COUNTS } from './card-counts';
 
 /** Which matches a public statistic counts: a game, and optionally one event, one format, matches ended since a day. */
 export interface StatsFilter {
@@ -10,25 +11,7 @@ export interface StatsFilter {
   readonly since?: string;
 }
 
-const SUMS = [
-  'games',
-  'decided',
-  'wins',
-  'deck_games',
-  'deck_wins',
-  'copies',
-  'first_turn_sum',
-  'first_turn_games',
-  'quests',
-  'lore',
-  'challenges',
-  'banishes',
-  'banished',
-  'songs_sung',
-  'sang',
-] as const;
-
-type Sums = Record<(typeof SUMS)[number], number | string | null>;
+type Sums = Record<(typeof CARD_COUNTS)[number], number | string | null>;
 
 const tallyOf = (row: Sums, firstTurns: Record<string, number>): CardTally => {
   const n = (value: number | string | null) => Number(value ?? 0);
@@ -61,7 +44,7 @@ const tallyOf = (row: Sums, firstTurns: Record<string, number>): CardTally => {
 export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: string): Promise<CardFigures[]> => {
   let query = db
     .selectFrom('stats_cards')
-    .select((eb) => ['card', ...SUMS.map((column) => eb.fn.sum<number>(column).as(column))])
+    .select((eb) => ['card', ...CARD_COUNTS.map((column) => eb.fn.sum<number>(column).as(column))])
     .where('game', '=', filter.game);
   if (filter.event !== undefined) query = query.where('event', '=', filter.event);
   if (filter.format !== undefined) query = query.where('format', '=', filter.format);
