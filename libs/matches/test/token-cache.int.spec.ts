@@ -1,12 +1,10 @@
-import { CatalogDb, CatalogFeeder, applyTokenEvents, hashToken, openCatalog, tokenStreamOf } from '@matchlog/catalog';
+import { CatalogDb, CatalogFeeder, applyTokenEvents, hashToken, tokenStreamOf } from '@matchlog/catalog';
 import { EventToAppend, InMemoryEventStore, LogConsumer } from '@matchlog/store';
 import { randomUUID } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
 import { TokenGrants } from '../src/access/token-grants';
 import { TokensBehind } from '../src/errors';
 import { StoreHead } from '../src/model/store-head';
+import { catalogOn } from './support/catalog-on';
 
 /** A judge token for a match, and the event that records it. */
 const judgeToken = () => {
@@ -16,22 +14,12 @@ const judgeToken = () => {
 const revocationOf = (token: string): EventToAppend => ({ id: randomUUID(), type: 'TokensRevoked', data: { hashes: [hashToken(token)] } });
 
 describe('TokenGrants: a bounded cache of grants, the rest looked up in the catalog', () => {
-  let dir: string;
   let store: InMemoryEventStore;
   let catalog: CatalogDb;
   let feeder: CatalogFeeder;
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'matchlog-token-cache-'));
-    store = new InMemoryEventStore();
-    catalog = await openCatalog(dir);
-    feeder = new CatalogFeeder(catalog, store, () => undefined);
-    new LogConsumer(store, { processors: [feeder], onError: () => undefined });
-  });
-  afterEach(async () => {
-    await feeder.stop();
-    await catalog.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let close: () => Promise<void>;
+  beforeEach(async () => ({ store, catalog, feeder, close } = await catalogOn()));
+  afterEach(() => close());
   /** Written by another instance: only the log and this instance's consumer carry it here. */
   const issuedElsewhere = async (matchId: string, events: EventToAppend[]) => {
     const stream = tokenStreamOf(matchId);
