@@ -21,7 +21,7 @@ import { LruMap } from './lru-map';
 /** How long a token this instance does not know waits for the log consumer to reach the store's head. */
 export const TOKEN_WAIT_MS = 2000;
 const BACKFILL_PAGE = 1000;
-/** MATCHLOG_TOKEN_CACHE's default: grants held in memory (~170 B each; four a match). */
+/** MATCHLOG_TOKEN_CACHE's default: grants held in memory (~150 B each; four a match). */
 export const DEFAULT_TOKEN_CACHE = 50_000;
 
 export interface TokenCache {
