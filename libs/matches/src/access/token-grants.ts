@@ -25,7 +25,7 @@ const BACKFILL_PAGE = 1000;
 export const DEFAULT_TOKEN_CACHE = 50_000;
 
 export interface TokenCache {
-  /** the catalog's projection: a token memory does not hold is refused only once the catalog holds the log up to the head */
+  /** the catalog's projection: a token memory does not hold is refused only once the catalog holds the log up to the head (without it, as in tests, a catalog miss is final: a refusal, never a grant) */
   readonly feeder?: Pick<CatalogFeeder, 'caughtUpPosition' | 'reached'>;
   /** the most grants held in memory (MATCHLOG_TOKEN_CACHE) */
   readonly grants?: number;
