@@ -17,7 +17,8 @@ import { Engine, postgresEngine, rssOf, sqliteEngine, startServer, stopServer } 
  * started on the same store and measured too. Printed: the memory figures, and the classes whose
  * bytes grew most from the first step to the last (per match written) and from the fresh instance to
  * the filled one, with where a few of their objects are held (first retainers, nearest first).
- * BENCH_PROBE_ENGINE: sqlite (default) or postgres; BENCH_PROBE_HEAP=0: the memory figures alone. `npm run bench:memory-probe`.
+ * BENCH_PROBE_ENGINE: sqlite (default) or postgres; BENCH_PROBE_HEAP=0: the memory figures alone;
+ * BENCH_PROBE_NODE_ARGS: node options for the server. `npm run bench:memory-probe`.
  */
 const STEPS = (process.env.BENCH_PROBE_MATCHES ?? '2000,20000').split(',').map(Number);
 const EVENTS = Number(process.env.BENCH_PROBE_EVENTS ?? 5);
@@ -27,6 +28,8 @@ const KEY = randomBytes(32).toString('base64url');
 const IN_FLIGHT = 16;
 /** BENCH_PROBE_HEAP=0: memory figures only, no heap snapshot (taking one grows the process's RSS for good) */
 const HEAP = process.env.BENCH_PROBE_HEAP !== '0';
+/** BENCH_PROBE_NODE_ARGS: more of node's options for the server, e.g. "--max-semi-space-size=4" (space-separated) */
+const NODE_ARGS = (process.env.BENCH_PROBE_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 
@@ -75,7 +78,7 @@ const measure = async (label: string, server: ServerProcess, inspector: Inspecto
 };
 
 const probe = async (engine: Engine, dir: string) => {
-  const options = ['--inspect=127.0.0.1:0', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`];
+  const options = [...NODE_ARGS, '--inspect=127.0.0.1:0', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`];
   let server = await startServer(engine, options);
   let inspector = await Inspector.attach(server);
   const heaps: HeapSummary[] = [];

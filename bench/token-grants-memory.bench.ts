@@ -13,7 +13,7 @@ const N = 100_000;
 
 const measure = (): TokenGrants => {
   const consumer = new LogConsumer({ subscribeAll: () => ({ close: async () => undefined }) });
-  const grants = new TokenGrants(null as never, null as never, consumer, null as never);
+  const grants = new TokenGrants(null as never, null as never, consumer, null as never, undefined, { grants: N });
   const issued = Array.from({ length: N / 2 }, (_, m) =>
     JSON.stringify({
       grants: [

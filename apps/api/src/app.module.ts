@@ -84,6 +84,7 @@ const coreOf = (parts: AppParts, signingKey: KeyObject, clock: Clock): MatchesCo
     trustedKeys: parts.config.trustedKeys,
     organizerKey: parts.config.organizerKey,
     replayCacheEvents: parts.config.replayCacheEvents,
+    tokenCache: parts.config.tokenCache,
     slowTurnSeconds: parts.config.slowTurnSeconds,
     snapshotEvery: parts.config.snapshotEvery,
     onSnapshotProblem: (message) => snapshotLogger.warn(message),

@@ -57,6 +57,14 @@ describe('configFromEnv', () => {
     }
   });
 
+  it('reads MATCHLOG_TOKEN_CACHE as a number of tokens, at least 1; anything else is refused, naming it', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).tokenCache).toBeUndefined();
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_TOKEN_CACHE: '200_000' }).tokenCache).toBe(200_000);
+    for (const bad of ['', 'lots', '0', '-1', '1.5']) {
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_TOKEN_CACHE: bad })).toThrow(/MATCHLOG_TOKEN_CACHE must be a number of tokens/);
+    }
+  });
+
   it('reads MATCHLOG_SNAPSHOT_EVERY as a number of events, 0 for none; anything else is refused, naming it', () => {
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).snapshotEvery).toBeUndefined();
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SNAPSHOT_EVERY: '500' }).snapshotEvery).toBe(500);

@@ -58,9 +58,11 @@ export interface CatalogTokens {
   readonly revoked: readonly string[];
 }
 
-export const tokensInCatalog = async (db: CatalogDb): Promise<CatalogTokens> => {
+/** `grantsAtMost`: the most grants read (any of them: a cache's warm start); every revoked hash is read all the same. */
+export const tokensInCatalog = async (db: CatalogDb, grantsAtMost?: number): Promise<CatalogTokens> => {
   const position = await checkpointOf(db);
-  const rows = await db.selectFrom('match_tokens').selectAll().execute();
+  const grants = db.selectFrom('match_tokens').selectAll();
+  const rows = await (grantsAtMost === undefined ? grants : grants.limit(grantsAtMost)).execute();
   // read after the grants: a revocation committed meanwhile is in it
   const revoked = await db.selectFrom('token_revocations').select('token_hash').execute();
   return {
@@ -86,8 +88,10 @@ export const legacyGrantsOf = async (db: CatalogDb, matchId: string): Promise<Gr
  * What a token grants, in one query: its row in match_tokens, unless its hash is revoked. A row
  * written by a transaction that raced a revocation on another instance is refused all the same.
  */
-export const grantOf = async (db: CatalogDb, token: string): Promise<TokenGrant | null> => {
-  const hash = hashToken(token);
+export const grantOf = (db: CatalogDb, token: string): Promise<TokenGrant | null> => grantOfHash(db, hashToken(token));
+
+/** grantOf, by the token's hash. */
+export const grantOfHash = async (db: CatalogDb, hash: string): Promise<TokenGrant | null> => {
   const row = await db
     .selectFrom('match_tokens')
     .selectAll()

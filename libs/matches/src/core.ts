@@ -35,6 +35,8 @@ export interface CoreParts {
   readonly trustedKeys?: readonly Ed25519Jwk[];
   readonly organizerKey: string;
   readonly replayCacheEvents?: number;
+  /** MATCHLOG_TOKEN_CACHE: the most token grants held in memory (default DEFAULT_TOKEN_CACHE) */
+  readonly tokenCache?: number;
   /** a followed match that could not catch up with the store: its feeds end */
   readonly onModelFailure?: (model: MatchModel, error: unknown) => void;
   /** how long a catalog read waits for the catalog, and an unknown token for the log consumer, to reach the store's head (default 2000) */
@@ -66,7 +68,7 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
   const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, snapshots);
   parts.consumer.add(models);
   const head = new StoreHead(parts.store);
-  const tokens = new TokenGrants(parts.catalog, parts.store, parts.consumer, head, parts.catchUpWaitMs);
+  const tokens = new TokenGrants(parts.catalog, parts.store, parts.consumer, head, parts.catchUpWaitMs, { feeder: parts.feeder, grants: parts.tokenCache });
   const freshness = new CatalogFreshness(parts.feeder, head, parts.catchUpWaitMs);
   const writer = new MatchWriter(parts.store, parts.catalog, tokens, models, parts.clock, parts.entropy);
   return {

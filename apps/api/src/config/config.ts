@@ -31,6 +31,8 @@ export interface ApiConfig extends StorageConfig {
   readonly trustedKeys?: readonly Ed25519Jwk[];
   /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 1,000,000 */
   readonly replayCacheEvents?: number;
+  /** MATCHLOG_TOKEN_CACHE: the most token grants held in memory, the rest looked up in the catalog; default 50,000 */
+  readonly tokenCache?: number;
   /** MATCHLOG_FEED_HEARTBEAT_MS: milliseconds between the live feed's heartbeat comments (default 15000) */
   readonly feedHeartbeatMs?: number;
   /** MATCHLOG_FEED_MAX_BUFFERED: bytes a live feed may leave unsent on its socket before it is closed (default 256kb) */
@@ -90,6 +92,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     ...(env.MATCHLOG_SIGNING_KEY_FILE && { signingKeyFile: resolve(env.MATCHLOG_SIGNING_KEY_FILE) }),
     ...(env.MATCHLOG_TRUSTED_KEYS && { trustedKeysFile: resolve(env.MATCHLOG_TRUSTED_KEYS), trustedKeys: trustedKeysOf(resolve(env.MATCHLOG_TRUSTED_KEYS)) }),
     ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
+    ...(env.MATCHLOG_TOKEN_CACHE !== undefined && { tokenCache: tokenCacheOf(env.MATCHLOG_TOKEN_CACHE) }),
     slowTurnSeconds: slowTurnSecondsOf(env.MATCHLOG_SLOW_TURN_SECONDS),
     ...(env.MATCHLOG_SNAPSHOT_EVERY !== undefined && { snapshotEvery: snapshotEveryOf(env.MATCHLOG_SNAPSHOT_EVERY) }),
     logFormat: logFormatOf(env.LOG_FORMAT, stdoutIsTerminal),
@@ -119,11 +122,22 @@ const snapshotEveryOf = (value: string): number => {
   return events;
 };
 
+/** A whole number, `_` allowed between digits (2_000_000); null for anything else. */
+const countOf = (value: string): number | null => {
+  const count = Number(value.replace(/_/g, ''));
+  return Number.isSafeInteger(count) && value.trim() !== '' ? count : null;
+};
+
 const replayCacheEventsOf = (value: string): number => {
-  const events = Number(value.replace(/_/g, ''));
-  if (!Number.isSafeInteger(events) || events < 0 || value.trim() === '')
-    throw new ConfigError(`MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events (0 or more, e.g. 2000000), not "${value}"`);
+  const events = countOf(value);
+  if (events === null || events < 0) throw new ConfigError(`MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events (0 or more, e.g. 2000000), not "${value}"`);
   return events;
+};
+
+const tokenCacheOf = (value: string): number => {
+  const grants = countOf(value);
+  if (grants === null || grants < 1) throw new ConfigError(`MATCHLOG_TOKEN_CACHE must be a number of tokens (1 or more, e.g. 200000), not "${value}"`);
+  return grants;
 };
 
 /** '*' or unset: any origin; otherwise a comma-separated list of origins such as https://viewer.example.org */

@@ -30,9 +30,9 @@ export interface Cluster {
 /**
  * Two compiled API servers (libs/testkit/src/server-process.ts) on one PostgreSQL database,
  * events and read models, sharing the organizer key and the signing key file as a deployment does.
- * Each has a data directory of its own, which holds nothing they need.
+ * Each has a data directory of its own, which holds nothing they need; `settings`: more of the environment, for both.
  */
-export const startTwoInstances = async (given?: TestDatabase): Promise<Cluster> => {
+export const startTwoInstances = async (given?: TestDatabase, settings: Readonly<Record<string, string>> = {}): Promise<Cluster> => {
   const database = given ?? (await createTestDatabase());
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-multi-'));
   const signingKeyFile = join(dir, 'signing-key.pem');
@@ -47,6 +47,7 @@ export const startTwoInstances = async (given?: TestDatabase): Promise<Cluster> 
         MATCHLOG_DATA_DIR: join(dir, name),
         MATCHLOG_ORGANIZER_KEY: organizerKey,
         MATCHLOG_SIGNING_KEY_FILE: signingKeyFile,
+        ...settings,
       },
     });
     running.push(server);

@@ -1,27 +1,39 @@
 import {
   CatalogDb,
+  CatalogFeeder,
   TokenEvent,
   TokenGrant,
   TokensState,
   evolveTokens,
   grantIn,
+  grantOfHash,
   grantOfRecord,
   hashToken,
   matchOfTokenStream,
-  noTokens,
   revokeIn,
   tokensInCatalog,
 } from '@matchlog/catalog';
 import { EventStore, LogConsumer, LogProcessor, StoredEvent } from '@matchlog/store';
 import { TokensBehind } from '../errors';
 import { StoreHead } from '../model/store-head';
+import { LruMap } from './lru-map';
 
 /** How long a token this instance does not know waits for the log consumer to reach the store's head. */
 export const TOKEN_WAIT_MS = 2000;
 const BACKFILL_PAGE = 1000;
+/** MATCHLOG_TOKEN_CACHE's default: grants held in memory (~150 B each; four a match). */
+export const DEFAULT_TOKEN_CACHE = 50_000;
+
+export interface TokenCache {
+  /** the catalog's projection: a token memory does not hold is refused only once the catalog holds the log up to the head (without it, as in tests, a catalog miss is final: a refusal, never a grant) */
+  readonly feeder?: Pick<CatalogFeeder, 'caughtUpPosition' | 'reached'>;
+  /** the most grants held in memory (MATCHLOG_TOKEN_CACHE) */
+  readonly grants?: number;
+}
 
 /**
- * Every token in force, in memory: token hash → grant, and every revoked hash. Kept current by the
+ * The tokens in force, cached: token hash → grant for at most `cache.grants` tokens, the least recently
+ * used dropped past that, and every revoked hash (they are few, and a revocation is never dropped). Kept current by the
  * instance's log consumer (token streams' TokensIssued and TokensRevoked, whichever instance wrote
  * them) and by the writer's own token appends at once. Loaded from the catalog once (grants issued
  * before tokens were logged live only there), the log after the catalog's checkpoint read in too.
@@ -35,13 +47,17 @@ const BACKFILL_PAGE = 1000;
  * instance a moment ago is then in memory. A revoked token is refused at once. A revocation made on
  * another instance takes effect here when the consumer delivers it; while the consumer's subscription
  * is down, no token but the organizer's is trusted (TokensBehind), so that wait is never unbounded.
+ * A token still not in memory then (dropped from the cache, or a legacy grant) is looked up in the
+ * catalog, whose query refuses a hash it holds revoked; a miss there is trusted only once the catalog
+ * holds the log up to that head (appends do not wait for the catalog), else TokensBehind. What the
+ * catalog grants is refused if memory holds its hash revoked, before or after the query.
  * Nor is memory trusted before the consumer has once reached the head, after the instance starts and
  * after each renewal of its subscription: the catalog it was loaded from may predate a revocation
  * (appends do not wait for the catalog), and the log after it is still being read.
  */
 export class TokenGrants implements LogProcessor {
   readonly name = 'tokens';
-  private readonly tokens: TokensState<TokenGrant> = noTokens();
+  private readonly tokens: TokensState<TokenGrant>;
   private loading: Promise<void> | null = null;
   private loaded = false;
   /** whether the consumer has reached a head read since this started or its subscription was last renewed */
@@ -56,7 +72,9 @@ export class TokenGrants implements LogProcessor {
     private readonly consumer: LogConsumer,
     private readonly head: StoreHead,
     private readonly waitMs = TOKEN_WAIT_MS,
+    private readonly cache: TokenCache = {},
   ) {
+    this.tokens = { grants: new LruMap(cache.grants ?? DEFAULT_TOKEN_CACHE), revoked: new Set() };
     consumer.add(this);
     this.joinedAt = consumer.position;
   }
@@ -70,17 +88,33 @@ export class TokenGrants implements LogProcessor {
     if (this.consumer.failed) throw new TokensBehind();
     const grant = this.current ? this.tokens.grants.get(hash) : undefined;
     if (grant !== undefined) return grant;
-    await this.reachHead();
+    const head = await this.reachHead();
     if (this.tokens.revoked.has(hash)) return null;
-    return this.tokens.grants.get(hash) ?? null;
+    return this.tokens.grants.get(hash) ?? (await this.inCatalog(hash, head));
   }
 
-  /** The log consumer has delivered every event up to the store's head as read now, or TokensBehind. */
-  private async reachHead(): Promise<void> {
+  /** The log consumer has delivered every event up to the store's head as read now (returned), or TokensBehind. */
+  private async reachHead(): Promise<number> {
     const renewals = this.renewals;
     const head = await this.head.read();
     if (!(await this.consumer.reached(head, this.waitMs))) throw new TokensBehind();
     if (this.renewals === renewals) this.current = true;
+    return head;
+  }
+
+  /** A token memory does not hold, as the catalog grants it; its miss is trusted once the catalog holds the log up to `head`. */
+  private async inCatalog(hash: string, head: number): Promise<TokenGrant | null> {
+    const feeder = this.cache.feeder;
+    const caughtUp = !feeder || feeder.caughtUpPosition >= head;
+    let grant = await grantOfHash(this.catalog, hash);
+    if (grant === null && !caughtUp) {
+      if (!(await feeder!.reached(head, this.waitMs))) throw new TokensBehind();
+      grant = await grantOfHash(this.catalog, hash);
+    }
+    if (grant === null) return null;
+    // a revocation delivered while the catalog answered: memory holds its hash, and nothing is cached
+    grantIn(this.tokens, hash, grant);
+    return this.tokens.revoked.has(hash) ? null : grant;
   }
 
   /** Events may have been missed while the subscription was down: memory is not trusted until the consumer reaches the head again. */
@@ -99,7 +133,7 @@ export class TokenGrants implements LogProcessor {
     if (matchId !== null) this.apply(matchId, [event]);
   }
 
-  /** tokens in force (for tests and readiness) */
+  /** tokens in force held in memory (for tests and readiness) */
   get size(): number {
     return this.tokens.grants.size;
   }
@@ -116,7 +150,7 @@ export class TokenGrants implements LogProcessor {
   }
 
   private async loadOnce(): Promise<void> {
-    const { position, grants, revoked } = await tokensInCatalog(this.catalog);
+    const { position, grants, revoked } = await tokensInCatalog(this.catalog, this.cache.grants ?? DEFAULT_TOKEN_CACHE);
     for (const hash of revoked) revokeIn(this.tokens, hash);
     for (const [hash, grant] of grants) grantIn(this.tokens, hash, grant);
     // what the consumer delivered before this joined it, beyond what the catalog held
