@@ -165,6 +165,10 @@ describe('health and OpenAPI', () => {
       '/matches/{id}/views/{audience}',
       '/matches/{id}/void',
       '/rounds/results',
+      '/stats/cards',
+      '/stats/cards/{name}',
+      '/stats/decks',
+      '/stats/matchups',
     ]);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining([...eventTypes.map((type) => `${type}Data`), 'AppendEventsDto', 'EventDto']));
     expect(doc.components.schemas.CardMovedData).toMatchObject({ type: 'object', required: ['cardId', 'from', 'to'], additionalProperties: false });
