@@ -63,6 +63,8 @@ export interface MatchupStats {
   readonly matchups: Matchup[];
 }
 
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 const filterOf = (query: StatsQuery): StatsFilter => ({
   game: query.game,
   ...(query.event !== undefined && { event: query.event }),
@@ -106,6 +108,8 @@ export class StatsReader {
   async card(caller: Caller, name: string, query: StatsQuery): Promise<CardStatsOne> {
     await this.freshness.reach(query.after);
     const filter = filterOf(query);
+    // no card is named with a control character (and PostgreSQL's text holds no NUL)
+    if (CONTROL_CHARACTER.test(name)) throw new StatsCardNotFound(name);
     const [card] = await cardStats(this.catalog, filter, name, await this.hidden(caller, filter));
     if (card === undefined) throw new StatsCardNotFound(name);
     return { game: filter.game, filter, card };
