@@ -21,7 +21,7 @@ describe('statistics on odd input, the catalog in PostgreSQL', () => {
   });
 
   it('a card name with a NUL, a slash or other odd characters is not found', async () => {
-    for (const name of ['a%00b', 'a%2Fb', '%E2%80%AE%F0%9F%83%8F', '..%2F..%2Fhealth', 'x'.repeat(1500)])
+    for (const name of ['a%00b', 'a%2Fb', '%E2%80%AE%F0%9F%83%8F', '..%2F..%2Fhealth', 'x'.repeat(128)])
       expect((await t.http().get(`/stats/cards/${name}?game=lorcana`)).body.code).toBe('STATS_CARD_NOT_FOUND');
     for (const name of ['%ED%A0%80', '%FF']) expect((await t.http().get(`/stats/cards/${name}?game=lorcana`)).body.code).toBe('BAD_URL');
   });
