@@ -81,6 +81,6 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
     results: new RoundResultsReader(parts.catalog, freshness, parts.clock),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
-    stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.feeder, head, parts.catchUpWaitMs)),
+    stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.feeder, head, parts.catchUpWaitMs), parts.clock),
   };
 };

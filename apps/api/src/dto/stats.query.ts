@@ -2,7 +2,7 @@ import { rulesets } from '@matchlog/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
-import { AfterQuery } from './queries.dto';
+import { AfterQuery, NO_CONTROL_CHARACTERS } from './queries.dto';
 
 /**
  * The statistics' filters. `format` is the tournament format (MatchCreated.tournament.format), as the issue's
@@ -14,6 +14,7 @@ export class StatsQueryDto extends AfterQuery {
   @IsOptional()
   @IsString()
   @Length(1, 200)
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'event must be text without control characters (such as NUL)' })
   event?: string;
   @ApiPropertyOptional({ description: 'only this tournament format (MatchCreated.tournament.format, e.g. constructed)' })
   @IsOptional()

@@ -54,8 +54,14 @@ export class StatsController {
   @ApiProduces('application/json', 'text/csv')
   @Returns(200, 'CardStatsOne')
   @ApiErrors(STORE_ERRORS, CATALOG_ERRORS, { 404: ['STATS_CARD_NOT_FOUND'] })
-  async card(@Param('name') name: string, @Query() query: StatsQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    const answer = await this.stats.card(name, query);
+  async card(
+    @CurrentCaller() caller: Caller,
+    @Param('name') name: string,
+    @Query() query: StatsQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const answer = await this.stats.card(caller, name, query);
     return wantsCsv(query, accept) ? asCsv(reply, 'card', [answer.card]) : answer;
   }
 
@@ -67,8 +73,8 @@ export class StatsController {
   @ApiProduces('application/json', 'text/csv')
   @Returns(200, 'DeckStats')
   @ApiErrors(STORE_ERRORS, CATALOG_ERRORS)
-  async decks(@Query() query: StatsQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    const answer = await this.stats.decks(query);
+  async decks(@CurrentCaller() caller: Caller, @Query() query: StatsQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    const answer = await this.stats.decks(caller, query);
     return wantsCsv(query, accept) ? asCsv(reply, 'decks', answer.decks) : answer;
   }
 
@@ -77,8 +83,8 @@ export class StatsController {
   @ApiProduces('application/json', 'text/csv')
   @Returns(200, 'MatchupStats')
   @ApiErrors(STORE_ERRORS, CATALOG_ERRORS)
-  async matchups(@Query() query: StatsQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    const answer = await this.stats.matchups(query);
+  async matchups(@CurrentCaller() caller: Caller, @Query() query: StatsQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    const answer = await this.stats.matchups(caller, query);
     return wantsCsv(query, accept) ? asCsv(reply, 'matchups', answer.matchups) : answer;
   }
 }

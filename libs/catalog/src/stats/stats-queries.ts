@@ -1,4 +1,6 @@
-import { CardFigures, CardTally, DeckSide, EventMatch, MatchReading, byGames, cardFigures, emptyTally } from '@matchlog/stats';
+import { CardFigures, CardTally, DeckSide, EventMatch, MatchReading, byGames, cardFigures, cardTallies, emptyTally } from '@matchlog/stats';
+import { PUBLIC } from '@matchlog/domain';
+import { HoldBack, asSeenBy, isHeldBack } from '../hold-back';
 import { CatalogDb } from '../open-catalog';
 import { CARD_COUNTS } from './card-counts';
 
@@ -10,6 +12,44 @@ export interface StatsFilter {
   /** YYYY-MM-DD: matches that ended that day or later */
   readonly since?: string;
 }
+
+/**
+ * The ended matches of `game` whose end this reader may not see yet (hold-back.ts): the statistics count a
+ * match when it ends, so the public figures take these out again until their end is shown. None for the organizer.
+ */
+export const endsHeldBack = async (db: CatalogDb, game: string, holdBack: HoldBack | undefined): Promise<ReadonlySet<string>> => {
+  if (holdBack === undefined) return new Set();
+  const rows = await db.selectFrom('matches').selectAll().where('game', '=', game).where('status', '=', 'ended').where('hold_back_events', 'is not', null).execute();
+  return new Set(rows.filter((row) => isHeldBack(row, holdBack) && asSeenBy(row, holdBack)?.status !== 'ended').map((row) => row.match_id));
+};
+
+/** The public readings of the `hidden` matches the filter counts: what the public figures take out. */
+const hiddenTallies = async (db: CatalogDb, filter: StatsFilter, hidden: ReadonlySet<string>): Promise<Map<string, CardTally>> => {
+  if (hidden.size === 0) return new Map();
+  let query = db
+    .selectFrom('stats_readings')
+    .select('reading')
+    .where('match_id', 'in', [...hidden])
+    .where('audience', '=', PUBLIC)
+    .where('game', '=', filter.game);
+  if (filter.event !== undefined) query = query.where('event', '=', filter.event);
+  if (filter.format !== undefined) query = query.where('format', '=', filter.format);
+  if (filter.since !== undefined) query = query.where('day', '>=', filter.since);
+  return cardTallies((await query.execute()).map((row) => JSON.parse(row.reading) as MatchReading));
+};
+
+const minus = (t: CardTally, h: CardTally | undefined): CardTally => {
+  if (h === undefined) return t;
+  const firstTurns = Object.fromEntries(
+    Object.entries(t.firstTurns)
+      .map(([turn, games]) => [turn, games - (h.firstTurns[turn] ?? 0)])
+      .filter(([, games]) => Number(games) > 0),
+  );
+  const less = Object.fromEntries(
+    (Object.keys(t) as (keyof CardTally)[]).filter((key) => key !== 'firstTurns').map((key) => [key, (t[key] as number) - (h[key] as number)]),
+  ) as Omit<CardTally, 'firstTurns'>;
+  return { ...less, firstTurns };
+};
 
 type Sums = Record<(typeof CARD_COUNTS)[number], number | string | null>;
 
@@ -41,7 +81,7 @@ const tallyOf = (row: Sums, firstTurns: Record<string, number>): CardTally => {
  * rows (a few per card: one per event, format and day), then made figures. Cards that only the
  * unrevealed parts of a game named never reach these rows: they are the public's reading.
  */
-export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: string): Promise<CardFigures[]> => {
+export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: string, hidden: ReadonlySet<string> = new Set()): Promise<CardFigures[]> => {
   let query = db
     .selectFrom('stats_cards')
     .select((eb) => ['card', ...CARD_COUNTS.map((column) => eb.fn.sum<number>(column).as(column))])
@@ -65,15 +105,17 @@ export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: strin
     for (const row of await turnQuery.groupBy('turn').orderBy('turn').execute()) if (Number(row.games) > 0) histogram[row.turn] = Number(row.games);
     turns.set(card, histogram);
   }
+  const held = await hiddenTallies(db, filter, hidden);
   return rows
-    .map((row) => cardFigures(row.card, tallyOf(row as unknown as Sums, turns.get(row.card) ?? {})))
+    .map((row) => cardFigures(row.card, minus(tallyOf(row as unknown as Sums, turns.get(row.card) ?? {}), held.get(row.card))))
     .filter((figures) => figures.games > 0 || figures.deckWinRate.games > 0 || figures.banished > 0)
     .sort(byGames);
 };
 
 /** Each side of each counted match whose deck lists were public, within the filter. */
-export const deckSideStats = async (db: CatalogDb, filter: StatsFilter): Promise<DeckSide[]> => {
+export const deckSideStats = async (db: CatalogDb, filter: StatsFilter, hidden: ReadonlySet<string> = new Set()): Promise<DeckSide[]> => {
   let query = db.selectFrom('stats_sides').select(['inks', 'against', 'won', 'on_play']).where('game', '=', filter.game);
+  if (hidden.size > 0) query = query.where('match_id', 'not in', [...hidden]);
   if (filter.event !== undefined) query = query.where('event', '=', filter.event);
   if (filter.format !== undefined) query = query.where('format', '=', filter.format);
   if (filter.since !== undefined) query = query.where('day', '>=', filter.since);

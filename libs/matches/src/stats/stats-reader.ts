@@ -1,4 +1,4 @@
-import { CatalogDb, StatsFilter, cardStats, deckSideStats, eventMatches, ownReadings } from '@matchlog/catalog';
+import { CatalogDb, StatsFilter, cardStats, deckSideStats, endsHeldBack, eventMatches, ownReadings } from '@matchlog/catalog';
 import {
   CardFigures,
   DEFAULT_MIN_PLAYERS,
@@ -15,7 +15,9 @@ import {
   ownGames,
 } from '@matchlog/stats';
 import { Caller } from '../access/caller';
+import { catalogHoldBackOf } from '../access/hold-back';
 import { StatsCardNotFound } from '../errors';
+import { Clock } from '../ports';
 import { CatalogFreshness } from '../read/catalog-freshness';
 
 export interface StatsQuery extends StatsFilter {
@@ -61,6 +63,8 @@ export interface MatchupStats {
   readonly matchups: Matchup[];
 }
 
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 const filterOf = (query: StatsQuery): StatsFilter => ({
   game: query.game,
   ...(query.event !== undefined && { event: query.event }),
@@ -77,12 +81,18 @@ export class StatsReader {
   constructor(
     private readonly catalog: CatalogDb,
     private readonly freshness: CatalogFreshness,
+    private readonly clock: Clock,
   ) {}
+
+  /** The matches whose end `caller` may not see yet: counted only once it is shown (no spoilers around the delay). */
+  private hidden(caller: Caller, filter: StatsFilter): Promise<ReadonlySet<string>> {
+    return endsHeldBack(this.catalog, filter.game, catalogHoldBackOf(caller, this.clock.now()));
+  }
 
   async cards(caller: Caller, query: StatsQuery): Promise<CardStats> {
     await this.freshness.reach(query.after);
     const filter = filterOf(query);
-    const cards = await cardStats(this.catalog, filter);
+    const cards = await cardStats(this.catalog, filter, undefined, await this.hidden(caller, filter));
     if (caller.kind === 'player') {
       const readings = await ownReadings(this.catalog, caller.matchId, caller.player);
       const own = { matchId: caller.matchId, player: caller.player, cards: handFigures(ownGames(readings)) };
@@ -95,23 +105,25 @@ export class StatsReader {
     return { game: filter.game, filter, audience: STATISTIC_AUDIENCE.cards, cards };
   }
 
-  async card(name: string, query: StatsQuery): Promise<CardStatsOne> {
+  async card(caller: Caller, name: string, query: StatsQuery): Promise<CardStatsOne> {
     await this.freshness.reach(query.after);
     const filter = filterOf(query);
-    const [card] = await cardStats(this.catalog, filter, name);
+    // no card is named with a control character (and PostgreSQL's text holds no NUL)
+    if (CONTROL_CHARACTER.test(name)) throw new StatsCardNotFound(name);
+    const [card] = await cardStats(this.catalog, filter, name, await this.hidden(caller, filter));
     if (card === undefined) throw new StatsCardNotFound(name);
     return { game: filter.game, filter, card };
   }
 
-  async decks(query: StatsQuery): Promise<DeckStats> {
+  async decks(caller: Caller, query: StatsQuery): Promise<DeckStats> {
     await this.freshness.reach(query.after);
     const filter = filterOf(query);
-    return { game: filter.game, filter, decks: deckTableOf(await deckSideStats(this.catalog, filter)) };
+    return { game: filter.game, filter, decks: deckTableOf(await deckSideStats(this.catalog, filter, await this.hidden(caller, filter))) };
   }
 
-  async matchups(query: StatsQuery): Promise<MatchupStats> {
+  async matchups(caller: Caller, query: StatsQuery): Promise<MatchupStats> {
     await this.freshness.reach(query.after);
     const filter = filterOf(query);
-    return { game: filter.game, filter, matchups: matchupsOf(await deckSideStats(this.catalog, filter)) };
+    return { game: filter.game, filter, matchups: matchupsOf(await deckSideStats(this.catalog, filter, await this.hidden(caller, filter))) };
   }
 }
