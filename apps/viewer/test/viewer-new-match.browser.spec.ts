@@ -1,20 +1,11 @@
 import { join } from 'path';
 import { Page } from 'playwright-core';
 import { ViewerRig, startViewerRig } from './support/viewer-fixture';
+import { P1_LIST, P2_LIST } from './support/deck-lists';
 
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } as const;
 
-/** Sixty cards as a player pastes them from Dreamborn (apps/viewer/test/viewer-recorder.browser.spec.ts's lists). */
-const P1_LIST = [
-  '4 Elsa - Snow Queen',
-  '4x Be Prepared',
-  '4 ariel – on human legs',
-  ...['Lyle Tiberius Rourke - Cunning Mercenary', 'Maleficent - Monstrous Dragon', 'Moana - Of Motunui', 'Stitch - Rock Star'].map((name) => `4 ${name}`),
-  ...['Mickey Mouse - True Friend', 'Friends on the Other Side', 'Hakuna Matata', 'Under the Sea'].map((name) => `4 ${name}`),
-  ...['Elsa - Spirit of Winter', 'Simba - Protective Cub', 'Sebastian - Court Composer', 'Part of Your World'].map((name) => `4 ${name}`),
-].join('\n');
-const P2_LIST = P1_LIST.split('\n').reverse().join('\n');
 /** P1_LIST with its first line misspelt, as a hurried organizer pastes it */
 const MISSPELT = P1_LIST.replace('4 Elsa - Snow Queen', '4 Elsa - Snow Quen');
 

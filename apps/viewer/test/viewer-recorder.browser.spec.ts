@@ -1,19 +1,10 @@
 import { join } from 'path';
 import { BrowserContext, Page } from 'playwright-core';
 import { TESTING, ViewerRig, startViewerRig } from './support/viewer-fixture';
+import { P1_LIST, P2_LIST } from './support/deck-lists';
 
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
 
-/** Sixty cards as a player pastes them from Dreamborn (apps/api/test/deck-lists.e2e.spec.ts's list): the deck lies in list order. */
-const P1_LIST = [
-  '4 Elsa - Snow Queen',
-  '4x Be Prepared',
-  '4 ariel – on human legs',
-  ...['Lyle Tiberius Rourke - Cunning Mercenary', 'Maleficent - Monstrous Dragon', 'Moana - Of Motunui', 'Stitch - Rock Star'].map((name) => `4 ${name}`),
-  ...['Mickey Mouse - True Friend', 'Friends on the Other Side', 'Hakuna Matata', 'Under the Sea'].map((name) => `4 ${name}`),
-  ...['Elsa - Spirit of Winter', 'Simba - Protective Cub', 'Sebastian - Court Composer', 'Part of Your World'].map((name) => `4 ${name}`),
-].join('\n');
-const P2_LIST = P1_LIST.split('\n').reverse().join('\n');
 const PLAYERS = [
   { id: 'p1', name: 'Ada' },
   { id: 'p2', name: 'Grace' },
