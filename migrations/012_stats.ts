@@ -4,6 +4,8 @@ import { Kysely } from 'kysely';
  * The statistics projection (libs/catalog/src/stats): per match and audience, the reading statistics fold
  * (public, and each player's own); per card, the public counts added up by game, event, format and day, so
  * a card table sums a few rows per card; per match side, its ink pair where the public got the deck lists.
+ * A voided match's counts are taken away, but its public reading and sides stay, marked `voided`: while
+ * the broadcast delay holds its void back, the public figures add them back at read time.
  * Rebuilt from the log (its checkpoint is the `stats` row of `checkpoints`), so nothing to copy here.
  */
 export const up = async (db: Kysely<any>): Promise<void> => {
@@ -16,6 +18,7 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addColumn('format', 'text', (c) => c.notNull())
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('reading', 'text', (c) => c.notNull())
+    .addColumn('voided', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('stats_readings_pk', ['match_id', 'audience'])
     .execute();
   await db.schema.createIndex('stats_readings_event').on('stats_readings').columns(['event', 'audience']).execute();
@@ -66,6 +69,7 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addColumn('against', 'text', (c) => c.notNull())
     .addColumn('won', 'integer')
     .addColumn('on_play', 'integer', (c) => c.notNull())
+    .addColumn('voided', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('stats_sides_pk', ['match_id', 'seat'])
     .execute();
   await db.schema.createIndex('stats_sides_game').on('stats_sides').columns(['game', 'day']).execute();

@@ -72,4 +72,19 @@ describe('statistics around the broadcast delay', () => {
     expect(cards).toMatchObject([{ card: 'Be Prepared', games: 1, playedWinRate: { wins: 1, games: 1 } }]);
     expect((await t.http().get('/stats/cards/Be%20Prepared?game=lorcana').expect(200)).body.card).toMatchObject({ games: 1, firstTurns: { 1: 1 } });
   });
+
+  it('a void inside its delay window: the public still counts the match until the void is shown; the organizer does not', async () => {
+    const path = `/stats/cards?game=lorcana&event=${encodeURIComponent(EVENT)}`;
+    await t.http().post('/matches/sh-1/void').set(t.organizer).send({ reason: 'wrong table' }).expect(201);
+    // the void is held back from the public, on the match and in the statistics alike
+    expect((await t.http().get('/matches/sh-1').expect(200)).body).toMatchObject({ voided: false, winner: 'p1' });
+    expect((await t.http().get(path).expect(200)).body.cards).toMatchObject([{ card: 'Be Prepared', games: 1, playedWinRate: { wins: 1, games: 1 } }]);
+    expect((await t.http().get('/stats/cards/Be%20Prepared?game=lorcana').expect(200)).body.card).toMatchObject({ games: 1, firstTurns: { 1: 1 } });
+    expect((await t.http().get(path).set(t.organizer).expect(200)).body.cards).toEqual([]);
+
+    clock.at += 2 * 3600_000;
+    expect((await t.http().get('/matches/sh-1').expect(200)).body).toMatchObject({ voided: true });
+    expect((await t.http().get(path).expect(200)).body.cards).toEqual([]);
+    expect((await t.http().get('/stats/cards/Be%20Prepared?game=lorcana').expect(404)).body.code).toBe('STATS_CARD_NOT_FOUND');
+  });
 });

@@ -1,3 +1,5 @@
+import { Generated } from 'kysely';
+
 /** The catalog's tables as Kysely sees them (migrations/ creates them). */
 export interface CatalogTables {
   matches: {
@@ -48,7 +50,7 @@ export interface CatalogTables {
   /** revoked token hashes, for good: the guard refuses them, and a replayed TokensIssued does not grant them again */
   token_revocations: { token_hash: string; match_id: string };
   /** the statistics projection (migrations/012_stats.ts): '' for no event or format */
-  stats_readings: { match_id: string; audience: string; game: string; event: string; format: string; day: string; reading: string };
+  stats_readings: { match_id: string; audience: string; game: string; event: string; format: string; day: string; reading: string; voided: Generated<number> };
   stats_cards: StatsScope & {
     games: number;
     decided: number;
@@ -67,7 +69,19 @@ export interface CatalogTables {
     sang: number;
   };
   stats_first_turns: StatsScope & { turn: number; games: number };
-  stats_sides: { match_id: string; seat: number; game: string; event: string; format: string; day: string; inks: string; against: string; won: number | null; on_play: number };
+  stats_sides: {
+    match_id: string;
+    seat: number;
+    game: string;
+    event: string;
+    format: string;
+    day: string;
+    inks: string;
+    against: string;
+    won: number | null;
+    on_play: number;
+    voided: Generated<number>;
+  };
 }
 
 /** Where a statistics row counts: the game, the event and format ('' for none), the day the match ended, the card. */

@@ -76,11 +76,26 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
     const withoutM1 = stripped(cardTable(publicReadings.slice(1)));
     expect(stripped(await cardStats(db, { game: 'lorcana' }, withoutM1[0].card))).toEqual([withoutM1[0]]);
     expect((await cardStats(db, { game: 'lorcana' })).map((c) => c.card)).toEqual(withoutM1.map((c: { card: string }) => c.card));
+    // the void keeps the match's public reading and sides (marked), so that a reader the delay still hides the void from gets them back
+    const voidHeld = async () => {
+      expect(stripped(deckTableOf(await deckSideStats(db, { game: 'lorcana' })))).toEqual(stripped(deckTable(publicReadings.slice(1))));
+      expect(await ownReadings(db, 'm1', 'p1')).toEqual([]);
+      const held = { ends: new Set<string>(), voids: new Set(['m1']) };
+      const noTurns = (table: object[]) => stripped(table).map((c: object) => ({ ...c, firstTurns: {} }));
+      expect(noTurns(await cardStats(db, { game: 'lorcana' }, undefined, held))).toEqual(noTurns(expected));
+      expect(stripped(await cardStats(db, { game: 'lorcana' }, card.card, held))).toEqual([card]);
+      expect(stripped(deckTableOf(await deckSideStats(db, { game: 'lorcana' }, held)))).toEqual(stripped(deckTable(publicReadings)));
+      // a match whose end is held back as well counts in neither way
+      const both = { ends: new Set(['m1']), voids: new Set<string>() };
+      expect(noTurns(await cardStats(db, { game: 'lorcana' }, undefined, both))).toEqual(noTurns(withoutM1));
+    };
+    await voidHeld();
 
     expect(await stats.rebuild()).toBe(voided.position);
     expect((await cardStats(db, { game: 'lorcana' })).map((c) => [c.card, c.games, c.playedWinRate.wins])).toEqual(
       withoutM1.map((c: { card: string; games: number; playedWinRate: { wins: number } }) => [c.card, c.games, c.playedWinRate.wins]),
     );
+    await voidHeld();
     await catalog.stop();
     await db.destroy();
   });

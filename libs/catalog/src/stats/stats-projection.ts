@@ -112,15 +112,17 @@ export const applyChanges = async (trx: Transaction<CatalogTables>, changes: rea
   for (const change of changes) {
     if ('voided' in change) {
       const row = await trx.selectFrom('stats_readings').selectAll().where('match_id', '=', change.voided).where('audience', '=', PUBLIC).executeTakeFirst();
-      if (row === undefined) continue;
+      if (row === undefined || Number(row.voided) === 1) continue;
       await addCounts(
         trx,
         { matchId: row.match_id, game: row.game, event: row.event, format: row.format, day: row.day, readings: [] },
         JSON.parse(row.reading) as MatchReading,
         -1,
       );
-      await trx.deleteFrom('stats_readings').where('match_id', '=', change.voided).execute();
-      await trx.deleteFrom('stats_sides').where('match_id', '=', change.voided).execute();
+      // the public reading and sides stay, marked: while the delay holds the void back, the public still counts them
+      await trx.deleteFrom('stats_readings').where('match_id', '=', change.voided).where('audience', '!=', PUBLIC).execute();
+      await trx.updateTable('stats_readings').set({ voided: 1 }).where('match_id', '=', change.voided).execute();
+      await trx.updateTable('stats_sides').set({ voided: 1 }).where('match_id', '=', change.voided).execute();
       continue;
     }
     const stats = change.ended;

@@ -23,14 +23,50 @@ export const endsHeldBack = async (db: CatalogDb, game: string, holdBack: HoldBa
   return new Set(rows.filter((row) => isHeldBack(row, holdBack) && asSeenBy(row, holdBack)?.status !== 'ended').map((row) => row.match_id));
 };
 
-/** The public readings of the `hidden` matches the filter counts: what the public figures take out. */
-const hiddenTallies = async (db: CatalogDb, filter: StatsFilter, hidden: ReadonlySet<string>): Promise<Map<string, CardTally>> => {
-  if (hidden.size === 0) return new Map();
+/**
+ * The voided matches of `game` whose void this reader may not see yet, though it sees their end: the
+ * statistics take a match out when it is voided, so the public figures add these back until the void is
+ * shown. A match the statistics know voided and the catalog not yet counts as not yet shown. None for the organizer.
+ */
+export const voidsHeldBack = async (db: CatalogDb, game: string, holdBack: HoldBack | undefined): Promise<ReadonlySet<string>> => {
+  if (holdBack === undefined) return new Set();
+  const rows = await db
+    .selectFrom('matches')
+    .selectAll('matches')
+    .innerJoin('stats_readings', 'stats_readings.match_id', 'matches.match_id')
+    .where('stats_readings.audience', '=', PUBLIC)
+    .where('stats_readings.voided', '=', 1)
+    .where('stats_readings.game', '=', game)
+    .where('matches.hold_back_events', 'is not', null)
+    .execute();
+  return new Set(
+    rows
+      .filter((row) => {
+        if (!isHeldBack(row, holdBack)) return false;
+        const seen = asSeenBy(row, holdBack);
+        return seen?.status === 'ended' && Number(seen.voided) === 0;
+      })
+      .map((row) => row.match_id),
+  );
+};
+
+/** Matches the public figures count otherwise than the projection did: `ends` not yet shown, and `voids` not yet shown. */
+export interface HeldBackMatches {
+  readonly ends: ReadonlySet<string>;
+  readonly voids: ReadonlySet<string>;
+}
+
+const NONE: HeldBackMatches = { ends: new Set(), voids: new Set() };
+
+/** The public readings of the `matches` the filter counts (`voided`: of those the statistics took out). */
+const readingTallies = async (db: CatalogDb, filter: StatsFilter, matches: ReadonlySet<string>, voided: 0 | 1): Promise<Map<string, CardTally>> => {
+  if (matches.size === 0) return new Map();
   let query = db
     .selectFrom('stats_readings')
     .select('reading')
-    .where('match_id', 'in', [...hidden])
+    .where('match_id', 'in', [...matches])
     .where('audience', '=', PUBLIC)
+    .where('voided', '=', voided)
     .where('game', '=', filter.game);
   if (filter.event !== undefined) query = query.where('event', '=', filter.event);
   if (filter.format !== undefined) query = query.where('format', '=', filter.format);
@@ -38,17 +74,18 @@ const hiddenTallies = async (db: CatalogDb, filter: StatsFilter, hidden: Readonl
   return cardTallies((await query.execute()).map((row) => JSON.parse(row.reading) as MatchReading));
 };
 
-const minus = (t: CardTally, h: CardTally | undefined): CardTally => {
+/** `t` plus `sign` times `h`, key by key (the turn histogram only where `t` has one: one card's row). */
+const plus = (t: CardTally, h: CardTally | undefined, sign: 1 | -1, turns: boolean): CardTally => {
   if (h === undefined) return t;
   const firstTurns = Object.fromEntries(
-    Object.entries(t.firstTurns)
-      .map(([turn, games]) => [turn, games - (h.firstTurns[turn] ?? 0)])
+    [...new Set([...Object.keys(t.firstTurns), ...(turns ? Object.keys(h.firstTurns) : [])])]
+      .map((turn) => [turn, (t.firstTurns[turn] ?? 0) + sign * (h.firstTurns[turn] ?? 0)])
       .filter(([, games]) => Number(games) > 0),
   );
-  const less = Object.fromEntries(
-    (Object.keys(t) as (keyof CardTally)[]).filter((key) => key !== 'firstTurns').map((key) => [key, (t[key] as number) - (h[key] as number)]),
+  const sum = Object.fromEntries(
+    (Object.keys(t) as (keyof CardTally)[]).filter((key) => key !== 'firstTurns').map((key) => [key, (t[key] as number) + sign * (h[key] as number)]),
   ) as Omit<CardTally, 'firstTurns'>;
-  return { ...less, firstTurns };
+  return { ...sum, firstTurns };
 };
 
 type Sums = Record<(typeof CARD_COUNTS)[number], number | string | null>;
@@ -81,7 +118,7 @@ const tallyOf = (row: Sums, firstTurns: Record<string, number>): CardTally => {
  * rows (a few per card: one per event, format and day), then made figures. Cards that only the
  * unrevealed parts of a game named never reach these rows: they are the public's reading.
  */
-export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: string, hidden: ReadonlySet<string> = new Set()): Promise<CardFigures[]> => {
+export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: string, held: HeldBackMatches = NONE): Promise<CardFigures[]> => {
   let query = db
     .selectFrom('stats_cards')
     .select((eb) => ['card', ...CARD_COUNTS.map((column) => eb.fn.sum<number>(column).as(column))])
@@ -105,17 +142,27 @@ export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: strin
     for (const row of await turnQuery.groupBy('turn').orderBy('turn').execute()) if (Number(row.games) > 0) histogram[row.turn] = Number(row.games);
     turns.set(card, histogram);
   }
-  const held = await hiddenTallies(db, filter, hidden);
+  const ends = await readingTallies(db, filter, held.ends, 0);
+  const voids = await readingTallies(db, filter, held.voids, 1);
+  const withTurns = card !== undefined;
   return rows
-    .map((row) => cardFigures(row.card, minus(tallyOf(row as unknown as Sums, turns.get(row.card) ?? {}), held.get(row.card))))
+    .map((row) => {
+      const counted = tallyOf(row as unknown as Sums, turns.get(row.card) ?? {});
+      return cardFigures(row.card, plus(plus(counted, ends.get(row.card), -1, withTurns), voids.get(row.card), 1, withTurns));
+    })
     .filter((figures) => figures.games > 0 || figures.deckWinRate.games > 0 || figures.banished > 0)
     .sort(byGames);
 };
 
 /** Each side of each counted match whose deck lists were public, within the filter. */
-export const deckSideStats = async (db: CatalogDb, filter: StatsFilter, hidden: ReadonlySet<string> = new Set()): Promise<DeckSide[]> => {
-  let query = db.selectFrom('stats_sides').select(['inks', 'against', 'won', 'on_play']).where('game', '=', filter.game);
-  if (hidden.size > 0) query = query.where('match_id', 'not in', [...hidden]);
+export const deckSideStats = async (db: CatalogDb, filter: StatsFilter, held: HeldBackMatches = NONE): Promise<DeckSide[]> => {
+  const { ends, voids } = held;
+  let query = db
+    .selectFrom('stats_sides')
+    .select(['inks', 'against', 'won', 'on_play'])
+    .where('game', '=', filter.game)
+    .where((eb) => (voids.size === 0 ? eb('voided', '=', 0) : eb.or([eb('voided', '=', 0), eb('match_id', 'in', [...voids])])));
+  if (ends.size > 0) query = query.where('match_id', 'not in', [...ends]);
   if (filter.event !== undefined) query = query.where('event', '=', filter.event);
   if (filter.format !== undefined) query = query.where('format', '=', filter.format);
   if (filter.since !== undefined) query = query.where('day', '>=', filter.since);

@@ -1,4 +1,4 @@
-import { CatalogDb, StatsFilter, cardStats, deckSideStats, endsHeldBack, eventMatches, ownReadings } from '@matchlog/catalog';
+import { CatalogDb, HeldBackMatches, StatsFilter, cardStats, deckSideStats, endsHeldBack, eventMatches, ownReadings, voidsHeldBack } from '@matchlog/catalog';
 import {
   CardFigures,
   DEFAULT_MIN_PLAYERS,
@@ -84,9 +84,14 @@ export class StatsReader {
     private readonly clock: Clock,
   ) {}
 
-  /** The matches whose end `caller` may not see yet: counted only once it is shown (no spoilers around the delay). */
-  private hidden(caller: Caller, filter: StatsFilter): Promise<ReadonlySet<string>> {
-    return endsHeldBack(this.catalog, filter.game, catalogHoldBackOf(caller, this.clock.now()));
+  /**
+   * The matches whose end `caller` may not see yet, counted only once it is shown, and the voided ones whose
+   * void it may not see yet, counted until it is shown (no spoilers around the delay).
+   */
+  private async hidden(caller: Caller, filter: StatsFilter): Promise<HeldBackMatches> {
+    const holdBack = catalogHoldBackOf(caller, this.clock.now());
+    const [ends, voids] = await Promise.all([endsHeldBack(this.catalog, filter.game, holdBack), voidsHeldBack(this.catalog, filter.game, holdBack)]);
+    return { ends, voids };
   }
 
   async cards(caller: Caller, query: StatsQuery): Promise<CardStats> {
