@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector, StatsProjector } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
 import {
   Authenticator,
@@ -36,16 +36,16 @@ import { RoundResultsController } from './results/round-results.controller';
 import { StatsController } from './stats/stats.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
-import { API_CONFIG, CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, STATS_FEEDER, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
+import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
   readonly store: EventStore;
   readonly catalog: CatalogDb;
-  readonly feeder: CatalogFeeder;
+  readonly projector: CatalogProjector;
   /** the statistics projection, a processor of the same consumer (absent where a test builds the parts without it) */
-  readonly stats?: StatsFeeder;
-  /** the instance's one subscription to the log, whose processors the feeder, the application and the live feeds are */
+  readonly stats?: StatsProjector;
+  /** the instance's one subscription to the log, whose processors the projector, the application and the live feeds are */
   readonly consumer: LogConsumer;
   /** the clock the broadcast delay is measured with: the system's unless a test brings its own */
   readonly clock?: Clock;
@@ -53,14 +53,14 @@ export interface AppParts {
 
 class ClosesParts implements OnApplicationShutdown {
   constructor(
-    @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
+    @Inject(CATALOG_PROJECTOR) private readonly projector: CatalogProjector,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
-    @Inject(STATS_FEEDER) private readonly stats: StatsFeeder | null,
+    @Inject(STATS_PROJECTOR) private readonly stats: StatsProjector | null,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.feeder.stop();
+    await this.projector.stop();
     await this.stats?.stop();
     await this.store.close();
     await this.catalog.destroy();
@@ -126,8 +126,8 @@ export class AppModule {
         { provide: API_CONFIG, useValue: parts.config },
         { provide: EVENT_STORE, useValue: parts.store },
         { provide: CATALOG_DB, useValue: parts.catalog },
-        { provide: CATALOG_FEEDER, useValue: parts.feeder },
-        { provide: STATS_FEEDER, useValue: parts.stats ?? null },
+        { provide: CATALOG_PROJECTOR, useValue: parts.projector },
+        { provide: STATS_PROJECTOR, useValue: parts.stats ?? null },
         { provide: LOG_CONSUMER, useValue: parts.consumer },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: CLOCK, useValue: parts.clock ?? systemClock },

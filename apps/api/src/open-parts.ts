@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder, StatsFeeder, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector, StatsProjector, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
 import { EventStore, LogConsumer, StoreLocation, openEventStore } from '@matchlog/store';
 import { AppParts } from './app.module';
 import { ApiConfig } from './config/config';
@@ -6,7 +6,7 @@ import { ConfigError } from './config/config-error';
 
 /**
  * Opens the event store and the catalog (migrating it), builds the instance's one log consumer with the
- * catalog's feeder and the statistics' as its processors (the application adds its own: the models, the
+ * catalog's projector and the statistics' as its processors (the application adds its own: the models, the
  * tokens, the live feeds), and starts it at the catalog's checkpoint; the statistics first read the log
  * from their own checkpoint up to there.
  */
@@ -16,20 +16,20 @@ export const openParts = async (config: ApiConfig): Promise<AppParts> => {
     await store.close();
     throw error;
   });
-  const feeder = new CatalogFeeder(catalog, store);
-  const stats = new StatsFeeder(catalog, store);
-  const consumer = new LogConsumer(store, { processors: [feeder, stats] });
-  await feeder
+  const projector = new CatalogProjector(catalog, store);
+  const stats = new StatsProjector(catalog, store);
+  const consumer = new LogConsumer(store, { processors: [projector, stats] });
+  await projector
     .start()
     .then(() => stats.start())
     .catch(async (error: unknown) => {
-      await feeder.stop();
+      await projector.stop();
       await stats.stop();
       await catalog.destroy();
       await store.close();
       throw error;
     });
-  return { config, store, catalog, feeder, stats, consumer };
+  return { config, store, catalog, projector, stats, consumer };
 };
 
 /** The event store the configuration names (the CLI tools open it the same way). */

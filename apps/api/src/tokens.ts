@@ -2,8 +2,8 @@
 export const API_CONFIG = Symbol('API_CONFIG');
 export const EVENT_STORE = Symbol('EVENT_STORE');
 export const CATALOG_DB = Symbol('CATALOG_DB');
-export const CATALOG_FEEDER = Symbol('CATALOG_FEEDER');
-export const STATS_FEEDER = Symbol('STATS_FEEDER');
+export const CATALOG_PROJECTOR = Symbol('CATALOG_PROJECTOR');
+export const STATS_PROJECTOR = Symbol('STATS_PROJECTOR');
 export const LOG_CONSUMER = Symbol('LOG_CONSUMER');
 /** the Ed25519 private key (a node:crypto KeyObject) that signs chain heads */
 export const SIGNING_KEY = Symbol('SIGNING_KEY');

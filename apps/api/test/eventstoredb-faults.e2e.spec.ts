@@ -1,5 +1,5 @@
 import { DeadlineExceededError, UnavailableError } from '@eventstore/db-client';
-import { CatalogFeeder, RetryDelays, openCatalog } from '@matchlog/catalog';
+import { CatalogProjector, RetryDelays, openCatalog } from '@matchlog/catalog';
 import { LogConsumer } from '@matchlog/store';
 import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb';
 import { join } from 'path';
@@ -18,10 +18,10 @@ const onDouble =
   async (config: ApiConfig): Promise<AppParts> => {
     const store = new EventStoreDbEventStore(double);
     const catalog = await openCatalog(config.dataDir);
-    const feeder = new CatalogFeeder(catalog, store, () => undefined, retry);
-    const consumer = new LogConsumer(store, { processors: [feeder], onError: () => undefined, retry });
-    await feeder.start();
-    return { config, store, catalog, feeder, consumer };
+    const projector = new CatalogProjector(catalog, store, () => undefined, retry);
+    const consumer = new LogConsumer(store, { processors: [projector], onError: () => undefined, retry });
+    await projector.start();
+    return { config, store, catalog, projector, consumer };
   };
 
 describe('the API on EventStoreDB when the server fails (client double)', () => {

@@ -1,6 +1,6 @@
 import { AppParts } from '../src/app.module';
 import { FeedHub } from '../src/feed/feed-hub';
-import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER } from '../src/tokens';
+import { CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER } from '../src/tokens';
 import { connect } from 'net';
 import { randomUUID } from 'crypto';
 import { SseClient, SseMessage, listening } from './support/sse-client';
@@ -40,7 +40,7 @@ describe('live feeds: appends from anywhere, and clients that do not read', () =
     const parts: Omit<AppParts, 'config'> = {
       store: sharedPart(t.app.get(EVENT_STORE), 'close'),
       catalog: sharedPart(t.app.get(CATALOG_DB), 'destroy'),
-      feeder: sharedPart(t.app.get(CATALOG_FEEDER), 'stop'),
+      projector: sharedPart(t.app.get(CATALOG_PROJECTOR), 'stop'),
       consumer: sharedPart(t.app.get(LOG_CONSUMER), 'stop'),
     };
     const other = await startTestApp({}, async (config) => ({ ...parts, config }));

@@ -1,4 +1,4 @@
-import { CatalogFeeder, openCatalog } from '@matchlog/catalog';
+import { CatalogProjector, openCatalog } from '@matchlog/catalog';
 import { EventStore, LogConsumer, openEventStore } from '@matchlog/store';
 import { join } from 'path';
 import { AppParts } from '../src/app.module';
@@ -15,10 +15,10 @@ const onPostgres =
   async (config: ApiConfig): Promise<AppParts> => {
     const store = await openEventStore({ kind: 'postgres', url });
     const catalog = await openCatalog(config.dataDir);
-    const feeder = new CatalogFeeder(catalog, store);
-    const consumer = new LogConsumer(store, { processors: [feeder] });
-    await feeder.start();
-    return { config, store, catalog, feeder, consumer };
+    const projector = new CatalogProjector(catalog, store);
+    const consumer = new LogConsumer(store, { processors: [projector] });
+    await projector.start();
+    return { config, store, catalog, projector, consumer };
   };
 
 interface Instances {

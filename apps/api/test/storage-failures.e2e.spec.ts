@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder } from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector } from '@matchlog/catalog';
 import { EventStore, LogConsumer, SqliteEventStore, StoreUnavailable } from '@matchlog/store';
 import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
@@ -9,7 +9,7 @@ import { fillUpCatalog } from '../../../libs/catalog/test/support/full-catalog';
 import { damageMiddlePages, fillUp } from '../../../libs/store/test/support/damage';
 import { AppParts } from '../src/app.module';
 import { openParts } from '../src/open-parts';
-import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE } from '../src/tokens';
+import { CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE } from '../src/tokens';
 import { lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 
@@ -78,7 +78,7 @@ describe('a full disk', () => {
 
     await makeRoom();
     // no other write: the retry timer alone brings the catalog up to the log
-    await t.app.get<CatalogFeeder>(CATALOG_FEEDER).caughtUpTo(2, 60_000);
+    await t.app.get<CatalogProjector>(CATALOG_PROJECTOR).caughtUpTo(2, 60_000);
     expect((await t.http().get('/matches/lag-1').expect(200)).body).toMatchObject({ matchId: 'lag-1', eventCount: 1 });
     expect((await t.http().get('/health/ready').set(t.organizer).expect(200)).body).toMatchObject({ status: 'ready', reasons: [], catalog: { position: 2, behind: 0 } });
     // anyone else is told whether, never where in the log
@@ -117,12 +117,12 @@ describe('a damaged event database at run time', () => {
     const t = await startTestApp({ dataDir }, async (config): Promise<AppParts> => {
       const store = SqliteEventStore.open(file, { quickCheck: false });
       const { catalog } = await openParts({ ...config, dataDir: join(dataDir, 'catalog-only') }).then(async (parts) => {
-        await parts.feeder.stop();
+        await parts.projector.stop();
         await parts.store.close();
         return parts;
       });
-      const feeder = new CatalogFeeder(catalog, store);
-      return { config, store, catalog, feeder, consumer: new LogConsumer(store, { processors: [feeder] }) };
+      const projector = new CatalogProjector(catalog, store);
+      return { config, store, catalog, projector, consumer: new LogConsumer(store, { processors: [projector] }) };
     });
     const errors = jest.spyOn(Logger.prototype, 'error');
     try {

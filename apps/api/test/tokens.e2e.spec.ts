@@ -1,8 +1,8 @@
-import { CatalogFeeder, hashToken } from '@matchlog/catalog';
+import { CatalogProjector, hashToken } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { rmSync } from 'fs';
 import { join } from 'path';
-import { CATALOG_FEEDER, EVENT_STORE } from '../src/tokens';
+import { CATALOG_PROJECTOR, EVENT_STORE } from '../src/tokens';
 import { MatchEvent } from '@matchlog/domain';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { signedLog } from './support/signed-log';
@@ -44,8 +44,8 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
   it('a re-issue takes effect on this instance from memory, at once: no catalog and no log consumer needed; an unknown token is never taken as unknown while the consumer is stopped', async () => {
     const old: Tokens = (await create(lorcanaMatch('tok-memory')).expect(201)).body.tokens;
     await reads(old.players.p1, 'p1', 'tok-memory').expect(200);
-    const feeder = t.app.get<CatalogFeeder>(CATALOG_FEEDER);
-    await feeder.stop();
+    const projector = t.app.get<CatalogProjector>(CATALOG_PROJECTOR);
+    await projector.stop();
     try {
       const fresh: Tokens = (
         await t
@@ -62,7 +62,7 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
       expect(unknown.body.code).toBe('TOKENS_BEHIND');
       expect(unknown.headers['retry-after']).toBe('1');
     } finally {
-      await feeder.start();
+      await projector.start();
     }
     await reads('mlt_not-issued-here', 'p1', 'tok-memory').expect(401);
   });
@@ -209,7 +209,7 @@ describe('a lost catalog.sqlite', () => {
     const t = await startTestApp({ dataDir: first.dataDir });
     try {
       const log = await t.app.get<EventStore>(EVENT_STORE).readAll(0, 1000);
-      await t.app.get<CatalogFeeder>(CATALOG_FEEDER).caughtUpTo(log[log.length - 1].position);
+      await t.app.get<CatalogProjector>(CATALOG_PROJECTOR).caughtUpTo(log[log.length - 1].position);
       await t.http().get('/matches/tok-lost/views/p1').set(t.bearer(tokens.players.p1)).expect(200);
       await t.http().get('/matches/tok-lost/views/judge').set(t.bearer(tokens.judge)).expect(200);
       await t.http().get('/matches/tok-lost/views/p2').set(t.bearer(fresh.players.p2)).expect(200);

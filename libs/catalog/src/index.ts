@@ -3,7 +3,7 @@ export * from './open-catalog';
 export * from './open-postgres-catalog';
 export * from './catalog-checkpoint';
 export * from './catalog-projection';
-export * from './catalog-feeder';
+export * from './catalog-projector';
 export * from './catalog-queries';
 export * from './token-stream';
 export * from './evolve-tokens';

@@ -14,7 +14,7 @@ export type CatalogDb = Kysely<CatalogTables>;
  * The match tokens are projected here too, from their own streams in the log.
  *
  * A damaged catalog (quick_check fails, or the file is not a database) is moved aside, named in the
- * log, and replaced by an empty one, which the feeder fills from the log as it does a missing one.
+ * log, and replaced by an empty one, which the projector fills from the log as it does a missing one.
  */
 export const openCatalog = async (dataDir: string, log: (line: string) => void = console.warn): Promise<CatalogDb> => {
   const file = join(dataDir, 'catalog.sqlite');

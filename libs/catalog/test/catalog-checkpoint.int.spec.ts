@@ -6,7 +6,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { migrations } from '../../../migrations';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
-import { feederOn } from './support/feeder-on';
+import { projectorOn } from './support/projector-on';
 
 const created = (players: string[]) => ({
   id: `e-${Math.random()}`,
@@ -38,10 +38,10 @@ describe.each(catalogPlaces)("the catalog's checkpoint on %s", (_, placeIn) => {
   const logged: string[] = [];
   const feed = async (store: EventStore, position: number) => {
     const db = await place.open();
-    const feeder = feederOn(db, store, undefined, undefined, (line) => logged.push(line));
-    await feeder.start();
-    await feeder.caughtUpTo(position, 30_000);
-    await feeder.stop();
+    const projector = projectorOn(db, store, undefined, undefined, (line) => logged.push(line));
+    await projector.start();
+    await projector.caughtUpTo(position, 30_000);
+    await projector.stop();
     const ids = (await listMatches(db, {}, 100)).matches.map((m) => m.matchId).sort();
     const checkpoint = await checkpointOf(db);
     await db.destroy();

@@ -5,7 +5,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { damageMiddlePages } from '../../store/test/support/damage';
 import { fillUpCatalog } from './support/full-catalog';
-import { feederOn } from './support/feeder-on';
+import { projectorOn } from './support/projector-on';
 
 const created = (matchId: string) => ({
   id: `${matchId}-created`,
@@ -29,10 +29,10 @@ describe('the catalog when its storage fails', () => {
   it('a damaged catalog.sqlite is moved aside, named in the log, and rebuilt from the event log', async () => {
     for (let m = 0; m < 40; m++) await store.append(`m${m}`, 0, [created(`m${m}`)]);
     let db = await openCatalog(dir);
-    let feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(40);
-    await feeder.stop();
+    let projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(40);
+    await projector.stop();
     await db.destroy();
     damageMiddlePages(join(dir, 'catalog.sqlite'));
 
@@ -42,12 +42,12 @@ describe('the catalog when its storage fails', () => {
     expect(aside).toBeDefined();
     expect(log).toEqual([expect.stringContaining(`moved it to ${join(dir, aside!)}`)]);
     expect(statSync(join(dir, 'catalog.sqlite')).mode & 0o777).toBe(0o600);
-    feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(40, 10_000);
+    projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(40, 10_000);
     expect(await checkpointOf(db)).toBe(40);
     expect(await findMatch(db, 'm39')).toMatchObject({ game: 'lorcana', eventCount: 1 });
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
   });
 
@@ -66,22 +66,22 @@ describe('the catalog when its storage fails', () => {
     const failures: unknown[] = [];
     let thirdFailure: () => void;
     const failedThrice = new Promise<void>((resolve) => (thirdFailure = resolve));
-    const feeder = feederOn(db, store, (error) => failures.push(error) === 3 && thirdFailure(), { firstMs: 5, maxMs: 20 });
-    await feeder.start();
+    const projector = projectorOn(db, store, (error) => failures.push(error) === 3 && thirdFailure(), { firstMs: 5, maxMs: 20 });
+    await projector.start();
     await store.append('m0', 0, [created('m0')]);
-    await feeder.caughtUpTo(1);
+    await projector.caughtUpTo(1);
 
     const makeRoom = await fillUpCatalog(db);
     for (let m = 1; m <= 5; m++) await store.append(`m${m}`, 0, [created(`m${m}`)]);
     await failedThrice;
     expect(failures[0]).toBeInstanceOf(StorageFull);
-    expect(feeder.lag()).toEqual({ position: 1, behind: 5, failure: new StorageFull('').message });
+    expect(projector.lag()).toEqual({ position: 1, behind: 5, failure: new StorageFull('').message });
 
     await makeRoom();
-    await feeder.caughtUpTo(6, 60_000);
-    expect(feeder.lag()).toEqual({ position: 6, behind: 0 });
+    await projector.caughtUpTo(6, 60_000);
+    expect(projector.lag()).toEqual({ position: 6, behind: 0 });
     expect(await findMatch(db, 'm5')).toMatchObject({ eventCount: 1 });
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
   });
 
@@ -99,21 +99,21 @@ describe('the catalog when its storage fails', () => {
       },
     });
     const failures: unknown[] = [];
-    const feeder = feederOn(db, flaky, (error) => failures.push(error), { firstMs: 5, maxMs: 20 });
-    await feeder.start();
+    const projector = projectorOn(db, flaky, (error) => failures.push(error), { firstMs: 5, maxMs: 20 });
+    await projector.start();
     await store.append('m0', 0, [created('m0')]);
-    await feeder.caughtUpTo(1);
+    await projector.caughtUpTo(1);
     failNow(new StoreUnavailable('the server went away'));
     await store.append('m1', 0, [created('m1')]);
     await store.append('m2', 0, [created('m2')]);
 
     // caughtUpTo answers at once while the subscription is down (no write waits on a dead one): poll instead
-    for (const deadline = Date.now() + 60_000; feeder.lag().position < 3 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const deadline = Date.now() + 60_000; projector.lag().position < 3 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(failures).toEqual([expect.any(StoreUnavailable)]);
     expect(subscriptions).toBe(2);
-    expect(feeder.lag()).toEqual({ position: 3, behind: 0 });
+    expect(projector.lag()).toEqual({ position: 3, behind: 0 });
     expect(await findMatch(db, 'm2')).toMatchObject({ eventCount: 1 });
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
   });
 });

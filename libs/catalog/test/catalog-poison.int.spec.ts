@@ -3,7 +3,7 @@ import { EventStore, openSqliteEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { feederOn } from './support/feeder-on';
+import { projectorOn } from './support/projector-on';
 
 const created = (matchId: string, data: unknown = { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [] }) => ({
   id: `${matchId}-created`,
@@ -31,25 +31,25 @@ describe('the catalog and an event it cannot apply', () => {
     await store.append('after', 0, [created('after')]);
     const db = await openCatalog(dir);
     const logged: string[] = [];
-    const feeder = feederOn(
+    const projector = projectorOn(
       db,
       store,
       () => undefined,
       { firstMs: 10, maxMs: 50 },
       (line) => logged.push(line),
     );
-    await feeder.start();
-    await feeder.caughtUpTo(3, 10_000);
+    await projector.start();
+    await projector.caughtUpTo(3, 10_000);
     await store.append('later', 0, [created('later')]);
-    await feeder.caughtUpTo(4, 10_000);
+    await projector.caughtUpTo(4, 10_000);
 
     expect(await checkpointOf(db)).toBe(4);
     for (const id of ['before', 'after', 'later']) expect(await findMatch(db, id)).toMatchObject({ game: 'lorcana' });
     expect(await findMatch(db, 'broken')).toBeNull();
-    expect(feeder.consumer.skipped).toEqual([{ processor: 'catalog', position: 2, streamId: 'broken', revision: 1, type: 'MatchCreated', error: 'TypeError' }]);
-    expect(feeder.lag()).toEqual({ position: 4, behind: 0 });
+    expect(projector.consumer.skipped).toEqual([{ processor: 'catalog', position: 2, streamId: 'broken', revision: 1, type: 'MatchCreated', error: 'TypeError' }]);
+    expect(projector.lag()).toEqual({ position: 4, behind: 0 });
     expect(logged).toEqual([expect.stringContaining('catalog could not apply event 2 (MatchCreated of broken), skipped')]);
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
   });
 
@@ -58,21 +58,21 @@ describe('the catalog and an event it cannot apply', () => {
     await store.append(tokenStreamOf('m'), 0, [{ id: 'revoked-badly', type: 'TokensRevoked', data: null }]);
     const db = await openCatalog(dir);
     const failures: unknown[] = [];
-    const feeder = feederOn(
+    const projector = projectorOn(
       db,
       store,
       (error) => failures.push(error),
       { firstMs: 10, maxMs: 20 },
       () => undefined,
     );
-    await feeder.start();
-    await feeder.caughtUpTo(2, 300);
+    await projector.start();
+    await projector.caughtUpTo(2, 300);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(failures.length).toBeGreaterThan(1);
-    expect(feeder.consumer.skipped).toEqual([]);
+    expect(projector.consumer.skipped).toEqual([]);
     expect(await checkpointOf(db)).toBe(1);
-    expect(feeder.lag()).toMatchObject({ position: 1, behind: 1, failure: expect.any(String) });
-    await feeder.stop();
+    expect(projector.lag()).toMatchObject({ position: 1, behind: 1, failure: expect.any(String) });
+    await projector.stop();
     await db.destroy();
   });
 });

@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector, checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
 import { InMemoryEventStore, LogConsumer } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -26,7 +26,7 @@ const slowed = (db: CatalogDb) => {
   };
 };
 
-describe('the catalog feeder far behind the log', () => {
+describe('the catalog projector far behind the log', () => {
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-queue-bound-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -35,36 +35,36 @@ describe('the catalog feeder far behind the log', () => {
     const catalog = await openCatalog(dir);
     const { hold, release } = slowed(catalog);
     const bound = 5;
-    const feeder = new CatalogFeeder(catalog, store, () => undefined, undefined, undefined, bound);
-    const consumer = new LogConsumer(store, { processors: [feeder] });
+    const projector = new CatalogProjector(catalog, store, () => undefined, undefined, undefined, bound);
+    const consumer = new LogConsumer(store, { processors: [projector] });
     const reads: number[] = [];
     const readAll = store.readAll.bind(store);
     store.readAll = async (after, max) => (reads.push(after), readAll(after, max));
-    await feeder.start();
+    await projector.start();
     hold();
 
     for (let m = 0; m < 30; m++) await store.append(`m${m}`, 0, [created(`m${m}`)]);
     while (consumer.position < 30) await new Promise((resolve) => setTimeout(resolve, 5));
-    const holding = (feeder as unknown as { queued: unknown[]; writing: unknown[] }).queued.length + (feeder as unknown as { writing: unknown[] }).writing.length;
+    const holding = (projector as unknown as { queued: unknown[]; writing: unknown[] }).queued.length + (projector as unknown as { writing: unknown[] }).writing.length;
     expect(holding).toBeLessThanOrEqual(bound + 1);
-    expect(feeder.lag()).toEqual({ position: 0, behind: 30 });
+    expect(projector.lag()).toEqual({ position: 0, behind: 30 });
 
     release();
-    await feeder.caughtUpTo(30, 10_000);
+    await projector.caughtUpTo(30, 10_000);
     expect(await checkpointOf(catalog)).toBe(30);
     for (let m = 0; m < 30; m++) expect(await findMatch(catalog, `m${m}`)).toMatchObject({ eventCount: 1 });
     expect(reads.length).toBeGreaterThan(0);
     expect(reads[0]).toBeLessThanOrEqual(bound + 1);
-    expect(feeder.lag()).toEqual({ position: 30, behind: 0 });
+    expect(projector.lag()).toEqual({ position: 30, behind: 0 });
 
     // caught up: what comes next is held again, not read
     const before = reads.length;
     await store.append('m30', 0, [created('m30')]);
-    await feeder.caughtUpTo(31, 10_000);
+    await projector.caughtUpTo(31, 10_000);
     expect(await findMatch(catalog, 'm30')).toMatchObject({ eventCount: 1 });
     expect(reads).toHaveLength(before);
 
-    await feeder.stop();
+    await projector.stop();
     await catalog.destroy();
     await store.close();
   });

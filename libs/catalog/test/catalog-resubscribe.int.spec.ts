@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { EsdbDouble } from '../../store/test/support/esdb-double';
-import { feederOn } from './support/feeder-on';
+import { projectorOn } from './support/projector-on';
 
 const created = (matchId: string) => ({
   id: `${matchId}-created`,
@@ -20,11 +20,11 @@ describe('the catalog on EventStoreDB when its subscription breaks mid-stream (c
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-resubscribe-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('onFailure, readiness says so, and the feeder renews it from the last delivered position: no event lost or doubled', async () => {
+  it('onFailure, readiness says so, and the projector renews it from the last delivered position: no event lost or doubled', async () => {
     const double = new EsdbDouble();
     const store = new EventStoreDbEventStore(double);
     const delivered: StoredEvent[] = [];
-    // every event any subscription hands the feeder; the third one cuts the connection
+    // every event any subscription hands the projector; the third one cuts the connection
     const watched: EventStore = Object.assign(Object.create(store) as EventStore, {
       subscribeAll: (after: number, onEvent: (e: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void) =>
         store.subscribeAll(
@@ -39,13 +39,13 @@ describe('the catalog on EventStoreDB when its subscription breaks mid-stream (c
     });
     const failures: { error: unknown; lag: CatalogLag }[] = [];
     const db = await openCatalog(dir);
-    const feeder = feederOn(db, watched, (error) => failures.push({ error, lag: feeder.lag() }), { firstMs: 5, maxMs: 20 });
-    await feeder.start();
+    const projector = projectorOn(db, watched, (error) => failures.push({ error, lag: projector.lag() }), { firstMs: 5, maxMs: 20 });
+    await projector.start();
 
     await store.append('m1', 0, [created('m1'), turn('m1', 1), turn('m1', 2), turn('m1', 3), turn('m1', 4)]);
     const { position: last } = await store.append('m2', 0, [created('m2'), turn('m2', 1)]);
     // caughtUpTo answers at once while the subscription is down: wait for the renewal on the timers
-    while (feeder.caughtUpPosition < last) await new Promise((resolve) => setTimeout(resolve, 5)).then(() => feeder.caughtUpTo(last));
+    while (projector.caughtUpPosition < last) await new Promise((resolve) => setTimeout(resolve, 5)).then(() => projector.caughtUpTo(last));
 
     expect(failures).toEqual([{ error: expect.any(StoreUnavailable), lag: expect.objectContaining({ subscription: 'failed' }) }]);
     const log = await store.readAll(0, 100);
@@ -55,9 +55,9 @@ describe('the catalog on EventStoreDB when its subscription breaks mid-stream (c
     expect(await checkpointOf(db)).toBe(last);
     expect(await findMatch(db, 'm1')).toMatchObject({ eventCount: 5 });
     expect(await findMatch(db, 'm2')).toMatchObject({ eventCount: 2 });
-    expect(feeder.lag()).toEqual({ position: last, behind: 0 });
+    expect(projector.lag()).toEqual({ position: last, behind: 0 });
 
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
     await store.close();
   });

@@ -6,7 +6,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { migrations } from '../../../migrations';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
-import { feederOn } from './support/feeder-on';
+import { projectorOn } from './support/projector-on';
 
 interface Recorded {
   readonly players: readonly { readonly id: string; readonly name?: string }[];
@@ -56,10 +56,10 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
   let store: InMemoryEventStore;
   let position = 0;
   const feedAll = async () => {
-    const feeder = feederOn(db, store, undefined, undefined, () => {});
-    await feeder.start();
-    await feeder.caughtUpTo(position, 30_000);
-    await feeder.stop();
+    const projector = projectorOn(db, store, undefined, undefined, () => {});
+    await projector.start();
+    await projector.caughtUpTo(position, 30_000);
+    await projector.stop();
   };
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-search-'));
@@ -170,8 +170,8 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
   });
 
   it('a rebuild finds the same, and leaves SQLite one search entry per name', async () => {
-    const feeder = feederOn(db, store, undefined, undefined, () => {});
-    expect(await feeder.rebuild()).toBe(position);
+    const projector = projectorOn(db, store, undefined, undefined, () => {});
+    expect(await projector.rebuild()).toBe(position);
     expect(await found({ player: 'ana' })).toEqual(['m4', 'm3', 'm2', 'm1']);
     expect(await found({ event: 'cup' })).toEqual(['m2', 'm1']);
     const count = async (query: string) => Number((await sql<{ n: number | string }>`${sql.raw(query)}`.execute(db)).rows[0].n);

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
-import { feederOn } from './support/feeder-on';
+import { projectorOn } from './support/projector-on';
 
 /** What the server draws tokens and ids from. */
 const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
@@ -57,23 +57,23 @@ describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event l
   it('projects the log, catalog row and checkpoint together, and resumes after a restart without counting twice', async () => {
     await record();
     let db = await openCatalog();
-    let feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(5, 30_000);
+    let projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(5, 30_000);
     expect(await checkpointOf(db)).toBe(5);
     expect(await findMatch(db, 'm1')).toMatchObject({ status: 'ended', winner: 'p2', eventCount: 4, endedAt: '2026-11-21T10:30:00.000Z', startedAt: '2026-11-21T10:00:00.000Z' });
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
 
     await store.append('m2', 1, [turn(1)]);
     db = await openCatalog();
-    feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(6, 30_000);
+    projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(6, 30_000);
     expect((await findMatch(db, 'm2'))!.eventCount).toBe(2);
     expect((await findMatch(db, 'm1'))!.eventCount).toBe(4);
     expect((await listMatches(db, { player: 'p3' }, 10)).matches.map((m) => m.matchId)).toEqual(['m2']);
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
   });
 
@@ -92,14 +92,14 @@ describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event l
     const second = await recordTokens('m1', [{ role: 'judge' }]);
     const db = await openCatalog();
     await db.insertInto('match_tokens').values({ token_hash: 'legacy-hash', match_id: 'm2', role: 'judge', player_id: null, from_log: 0 }).execute();
-    const feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(second.position, 30_000);
+    const projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(second.position, 30_000);
     const live = await rows(db);
     expect(live.map((m) => m.matchId).sort()).toEqual(['m1', 'm2']); // the token stream is no match
     await db.updateTable('matches').set({ event_count: 999 }).execute(); // a damaged read model
     await db.deleteFrom('match_tokens').where('token_hash', '!=', 'legacy-hash').execute();
-    expect(await feeder.rebuild()).toBe(second.position);
+    expect(await projector.rebuild()).toBe(second.position);
     expect(await rows(db)).toEqual(live);
     expect(await grantOf(db, second.tokens.judge!)).toEqual({ matchId: 'm1', role: 'judge', player: null });
     expect(await grantOf(db, first.tokens.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
@@ -112,33 +112,33 @@ describe.each(catalogPlaces)('match catalog on %s, fed from an in-memory event l
     await record();
     const { tokens, position } = await recordTokens('m1', everyRole);
     let db = await openCatalog();
-    let feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(position, 30_000);
-    await feeder.stop();
+    let projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(position, 30_000);
+    await projector.stop();
     await db.destroy();
     await place.lose();
     db = await openCatalog();
-    feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(position, 30_000);
+    projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(position, 30_000);
     for (const player of ['p1', 'p2']) expect(await grantOf(db, tokens.players[player])).toEqual({ matchId: 'm1', role: 'player', player });
     expect(await grantOf(db, tokens.judge!)).toEqual({ matchId: 'm1', role: 'judge', player: null });
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
   });
 
   it('keeps only hashes of tokens, in the log and in the table', async () => {
     const { tokens, position } = await recordTokens('m1', everyRole);
     const db = await openCatalog();
-    const feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(position, 30_000);
+    const projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(position, 30_000);
     const kept = JSON.stringify([await db.selectFrom('match_tokens').selectAll().execute(), await store.readAll(0, 100)]);
     for (const token of [tokens.judge!, ...Object.values(tokens.players)]) expect(kept).not.toContain(token);
     expect(await grantOf(db, tokens.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
     expect(await grantOf(db, 'mlt_not-a-token')).toBeNull();
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
   });
 });

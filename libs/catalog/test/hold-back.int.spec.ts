@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
-import { feederOn } from './support/feeder-on';
+import { projectorOn } from './support/projector-on';
 
 const T0 = Date.parse('2026-11-28T10:00:00.000Z');
 const HOUR = 3600_000;
@@ -30,7 +30,7 @@ describe.each(catalogPlaces)('the catalog as of each match delay on %s', (_, pla
   let store: EventStore;
   let place: CatalogPlace;
   let db: CatalogDb;
-  let feeder: ReturnType<typeof feederOn>;
+  let projector: ReturnType<typeof projectorOn>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-hold-back-'));
     store = new InMemoryEventStore();
@@ -45,12 +45,12 @@ describe.each(catalogPlaces)('the catalog as of each match delay on %s', (_, pla
       withIds([{ ...created(12, T0, { events: 2 }), data: { ...created(12, T0).data, tournament: { event: 'Cup', round: 2 }, broadcastDelay: { events: 2 } } }, won(T0)]),
     );
     db = await place.open();
-    feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo((await store.readAll(0, 100)).length, 30_000);
+    projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo((await store.readAll(0, 100)).length, 30_000);
   });
   afterAll(async () => {
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
     await store.close();
     await place.remove();
@@ -89,7 +89,7 @@ describe.each(catalogPlaces)('the catalog as of each match delay on %s', (_, pla
 
   it('a rebuild from the log holds back the same', async () => {
     const before = await list({ now: iso(T0 + 2 * HOUR + 60_000) });
-    await feeder.rebuild();
+    await projector.rebuild();
     expect(await list({ now: iso(T0 + 2 * HOUR + 60_000) })).toEqual(before);
   });
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { migrations } from '../../../migrations';
 import { CatalogPlace, catalogPlaces } from './support/catalog-places';
-import { feederOn } from './support/feeder-on';
+import { projectorOn } from './support/projector-on';
 
 const meta = { recordedBy: 'test', recordedAt: '2026-11-21T10:00:00.000Z' };
 let ids = 0;
@@ -47,9 +47,9 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
   it('groups the games of a round by table and players, with each game number, bestOf, format, winner, draw, time called and whether it is void', async () => {
     const last = await record();
     const db = await place.open();
-    const feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(last, 30_000);
+    const projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(last, 30_000);
     const tables = await roundResults(db, 'Cup', 2);
     expect(tables.map((t) => [t.table, t.players.map((p) => p.id), t.games.map((g) => g.matchId)])).toEqual([
       [1, ['p3', 'p4'], ['b1']],
@@ -67,30 +67,30 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
     expect(await gamesOfSameTable(db, 'other-round')).toMatchObject({ table: 4 });
     expect(await gamesOfSameTable(db, 'nope')).toBeNull();
     expect(await roundResults(db, 'Cup', 9)).toEqual([]);
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
   });
 
   it('a catalog from before migration 007 is fed again once, so its matches get their game numbers', async () => {
     const last = await record();
     let db = await place.open();
-    let feeder = feederOn(db, store);
-    await feeder.start();
-    await feeder.caughtUpTo(last, 30_000);
-    await feeder.stop();
+    let projector = projectorOn(db, store);
+    await projector.start();
+    await projector.caughtUpTo(last, 30_000);
+    await projector.stop();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('006_checkpoints')).error).toBeUndefined();
     expect(await migrate(db)).toContain('007_match_results');
     await db.destroy();
     db = await place.open();
-    feeder = feederOn(db, store, undefined, undefined, () => {});
-    await feeder.start();
-    await feeder.caughtUpTo(last, 30_000);
+    projector = projectorOn(db, store, undefined, undefined, () => {});
+    await projector.start();
+    await projector.caughtUpTo(last, 30_000);
     expect((await roundResults(db, 'Cup', 2))[1].games.map((g) => [g.game, g.draw, g.timeCalled])).toEqual([
       [1, false, false],
       [2, true, true],
     ]);
-    await feeder.stop();
+    await projector.stop();
     await db.destroy();
   });
 });

@@ -1,4 +1,4 @@
-import { CatalogFeeder, StatsFeeder, cardStats, deckSideStats, eventMatches, ownReadings } from '@matchlog/catalog';
+import { CatalogProjector, StatsProjector, cardStats, deckSideStats, eventMatches, ownReadings } from '@matchlog/catalog';
 import { EventOf, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { convertTcgOnlineReplay, importedEvents } from '@matchlog/matches';
 import { cardTable, deckTable, deckTableOf, factsOf, readMatch } from '@matchlog/stats';
@@ -39,8 +39,8 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
 
   const run = async () => {
     const db = await place.open();
-    const catalog = new CatalogFeeder(db, store);
-    const stats = new StatsFeeder(db, store);
+    const catalog = new CatalogProjector(db, store);
+    const stats = new StatsProjector(db, store);
     new LogConsumer(store, { processors: [catalog, stats] });
     await catalog.start();
     await stats.start();
@@ -102,12 +102,12 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
 
   it('holds at most its bound of delivered events while behind: past it, reads the log again, and counts every match once', async () => {
     const db = await place.open();
-    const catalog = new CatalogFeeder(db, store);
+    const catalog = new CatalogProjector(db, store);
     const reads: number[] = [];
     const counted: EventStore = Object.assign(Object.create(store), {
       readAll: (after: number, limit: number) => (reads.push(after), store.readAll(after, limit)),
     });
-    const stats = new StatsFeeder(db, counted, undefined, 3);
+    const stats = new StatsProjector(db, counted, undefined, 3);
     new LogConsumer(store, { processors: [catalog, stats] });
     await catalog.start();
     await stats.start();
@@ -154,8 +154,8 @@ describe('the statistics projection when the store fails a read', () => {
     });
     const db = await (await catalogPlaces[0][1](dir)).open();
     const errors: unknown[] = [];
-    const catalog = new CatalogFeeder(db, store);
-    const stats = new StatsFeeder(db, flaky, (error) => errors.push(error));
+    const catalog = new CatalogProjector(db, store);
+    const stats = new StatsProjector(db, flaky, (error) => errors.push(error));
     new LogConsumer(store, { processors: [catalog, stats] });
     await catalog.start();
     await stats.start();

@@ -8,7 +8,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { Pool } from 'pg';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
-import { feederOn } from './support/feeder-on';
+import { projectorOn } from './support/projector-on';
 
 /** What the server draws tokens and ids from. */
 const entropy = { uuid: () => randomUUID(), hex: (bytes: number) => randomBytes(bytes).toString('hex') };
@@ -82,10 +82,10 @@ describe.each(dialects)('token revocations on %s: order-independent, kept as tom
     const first = await recordTokens(everyRole);
     const second = await recordTokens([{ role: 'player', player: 'p1' }, { role: 'recorder' }]);
     const third = await recordTokens([{ role: 'player', player: 'p1' }]);
-    const feeder = feederOn(db, store);
-    await feeder.start();
+    const projector = projectorOn(db, store);
+    await projector.start();
     await applyTokenEvents(db, 'm1', third.events);
-    await feeder.rebuild();
+    await projector.rebuild();
     const inForce = [...tokensAfter(await store.readStream(tokenStreamOf('m1'))).grants.keys()].sort();
     const held = await db.selectFrom('match_tokens').select('token_hash').execute();
     expect(held.map((row) => row.token_hash).sort()).toEqual(inForce);

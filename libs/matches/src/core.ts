@@ -1,5 +1,5 @@
 import { Ed25519Jwk } from '@matchlog/audit';
-import { CatalogDb, CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector, StatsProjector } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
@@ -23,9 +23,9 @@ export interface CoreParts {
   readonly store: EventStore;
   readonly catalog: CatalogDb;
   /** the catalog's projection */
-  readonly feeder: CatalogFeeder;
+  readonly projector: CatalogProjector;
   /** the statistics' projection; without it, statistics wait on the catalog's (and find none) */
-  readonly stats?: StatsFeeder;
+  readonly stats?: StatsProjector;
   /** the instance's one subscription to the log: the models and the tokens join it as processors */
   readonly consumer: LogConsumer;
   readonly clock: Clock;
@@ -68,8 +68,8 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
   const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, snapshots);
   parts.consumer.add(models);
   const head = new StoreHead(parts.store);
-  const tokens = new TokenGrants(parts.catalog, parts.store, parts.consumer, head, parts.catchUpWaitMs, { feeder: parts.feeder, grants: parts.tokenCache });
-  const freshness = new CatalogFreshness(parts.feeder, head, parts.catchUpWaitMs);
+  const tokens = new TokenGrants(parts.catalog, parts.store, parts.consumer, head, parts.catchUpWaitMs, { projector: parts.projector, grants: parts.tokenCache });
+  const freshness = new CatalogFreshness(parts.projector, head, parts.catchUpWaitMs);
   const writer = new MatchWriter(parts.store, parts.catalog, tokens, models, parts.clock, parts.entropy);
   return {
     models,
@@ -81,6 +81,6 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
     results: new RoundResultsReader(parts.catalog, freshness, parts.clock),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
-    stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.feeder, head, parts.catchUpWaitMs), parts.clock),
+    stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.projector, head, parts.catchUpWaitMs), parts.clock),
   };
 };

@@ -7,7 +7,7 @@ const catalogAt = (position: number, reachable: number) => {
   const asked: number[] = [];
   return {
     asked,
-    feeder: {
+    projector: {
       caughtUpPosition: position,
       reached: async (target: number) => (asked.push(target), target <= reachable),
     },
@@ -22,16 +22,16 @@ describe('CatalogFreshness: a catalog read waits for what the caller may have wr
 
   it('with `after` the catalog holds already, reads no head and waits for nothing', async () => {
     const { store, head } = headAt(50);
-    const { feeder, asked } = catalogAt(40, 40);
-    await new CatalogFreshness(feeder, head).reach(40);
+    const { projector, asked } = catalogAt(40, 40);
+    await new CatalogFreshness(projector, head).reach(40);
     expect(store.headPosition).not.toHaveBeenCalled();
     expect(asked).toEqual([]);
   });
 
   it('without `after`, waits for the store head; with one past the catalog, for it, bounded by the head', async () => {
     const { store, head } = headAt(50);
-    const { feeder, asked } = catalogAt(40, 50);
-    const freshness = new CatalogFreshness(feeder, head);
+    const { projector, asked } = catalogAt(40, 50);
+    const freshness = new CatalogFreshness(projector, head);
     await freshness.reach();
     await freshness.reach(45);
     await freshness.reach(1_000_000);
@@ -41,8 +41,8 @@ describe('CatalogFreshness: a catalog read waits for what the caller may have wr
 
   it('a catalog that does not get there in time: CatalogBehind, never a stale answer', async () => {
     const { head } = headAt(50);
-    const { feeder } = catalogAt(40, 45);
-    await expect(new CatalogFreshness(feeder, head).reach()).rejects.toEqual(new CatalogBehind(50, 40));
+    const { projector } = catalogAt(40, 45);
+    await expect(new CatalogFreshness(projector, head).reach()).rejects.toEqual(new CatalogBehind(50, 40));
   });
 
   it('CATALOG_BEHIND tells the caller no log position (a position moves with every write); the server log line does', () => {

@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder, applyTokenEvents, hashToken, tokenStreamOf } from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector, applyTokenEvents, hashToken, tokenStreamOf } from '@matchlog/catalog';
 import { EventToAppend, InMemoryEventStore, LogConsumer } from '@matchlog/store';
 import { randomUUID } from 'crypto';
 import { TokenGrants } from '../src/access/token-grants';
@@ -16,9 +16,9 @@ const revocationOf = (token: string): EventToAppend => ({ id: randomUUID(), type
 describe('TokenGrants: a bounded cache of grants, the rest looked up in the catalog', () => {
   let store: InMemoryEventStore;
   let catalog: CatalogDb;
-  let feeder: CatalogFeeder;
+  let projector: CatalogProjector;
   let close: () => Promise<void>;
-  beforeEach(async () => ({ store, catalog, feeder, close } = await catalogOn()));
+  beforeEach(async () => ({ store, catalog, projector, close } = await catalogOn()));
   afterEach(() => close());
   /** Written by another instance: only the log and this instance's consumer carry it here. */
   const issuedElsewhere = async (matchId: string, events: EventToAppend[]) => {
@@ -32,8 +32,8 @@ describe('TokenGrants: a bounded cache of grants, the rest looked up in the cata
   };
 
   it('holds at most its bound; a token dropped from it is looked up in the catalog, and held again', async () => {
-    await feeder.start();
-    const grants = new TokenGrants(catalog, store, feeder.consumer, new StoreHead(store), 2000, { feeder, grants: 2 });
+    await projector.start();
+    const grants = new TokenGrants(catalog, store, projector.consumer, new StoreHead(store), 2000, { projector, grants: 2 });
     const judges = await judgesOf(5);
     expect(await grants.grantOf(judges[4].token)).toEqual({ matchId: 'm4', role: 'judge', player: null });
     expect(grants.size).toBe(2);
@@ -43,12 +43,12 @@ describe('TokenGrants: a bounded cache of grants, the rest looked up in the cata
   });
 
   it('a revoked token dropped from the cache is refused, even by a catalog that holds its grant and not its revocation', async () => {
-    await feeder.start();
-    const grants = new TokenGrants(catalog, store, feeder.consumer, new StoreHead(store), 2000, { feeder, grants: 1 });
+    await projector.start();
+    const grants = new TokenGrants(catalog, store, projector.consumer, new StoreHead(store), 2000, { projector, grants: 1 });
     const [revoked] = await judgesOf(1);
     const position = await issuedElsewhere('m0', [revocationOf(revoked.token)]);
     await judgesOf(3);
-    await feeder.caughtUpTo(position, 10_000);
+    await projector.caughtUpTo(position, 10_000);
     expect(await grants.grantOf(revoked.token)).toBeNull();
     // the catalog as one that missed the revocation: memory still refuses it
     await catalog.deleteFrom('token_revocations').execute();
@@ -65,7 +65,7 @@ describe('TokenGrants: a bounded cache of grants, the rest looked up in the cata
     const laggingCatalog = (caughtUp: (position: number) => Promise<boolean>) => {
       const consumer = new LogConsumer(store, { onError: () => undefined });
       const lagging = { caughtUpPosition: 0, reached: jest.fn((position: number) => caughtUp(position)) };
-      const grants = new TokenGrants(catalog, store, consumer, new StoreHead(store), 50, { feeder: lagging, grants: 1 });
+      const grants = new TokenGrants(catalog, store, consumer, new StoreHead(store), 50, { projector: lagging, grants: 1 });
       consumer.start(0);
       return { consumer, lagging, grants };
     };

@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogFeeder, TokenRole, applyTokenEvents, hashToken, openCatalog, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector, TokenRole, applyTokenEvents, hashToken, openCatalog, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore, LogConsumer, Subscription } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
@@ -41,36 +41,36 @@ describe('TokenGrants: tokens from memory, kept current by the log consumer', ()
   let dir: string;
   let store: InMemoryEventStore;
   let catalog: CatalogDb;
-  let feeder: CatalogFeeder;
+  let projector: CatalogProjector;
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-token-grants-'));
     store = new InMemoryEventStore();
     catalog = await openCatalog(dir);
-    feeder = new CatalogFeeder(catalog, store, () => undefined);
-    new LogConsumer(store, { processors: [feeder], onError: () => undefined });
+    projector = new CatalogProjector(catalog, store, () => undefined);
+    new LogConsumer(store, { processors: [projector], onError: () => undefined });
   });
   afterEach(async () => {
-    await feeder.stop();
+    await projector.stop();
     await catalog.destroy();
     rmSync(dir, { recursive: true, force: true });
   });
-  const grantsOn = (waitMs = 2000) => new TokenGrants(catalog, store, feeder.consumer, new StoreHead(store), waitMs);
+  const grantsOn = (waitMs = 2000) => new TokenGrants(catalog, store, projector.consumer, new StoreHead(store), waitMs);
 
   it('knows the tokens the catalog held, those logged before it joined the consumer, and those after; a legacy grant too', async () => {
     const before = await issue(store, 'm1');
-    await feeder.start();
-    await feeder.caughtUpTo(before.position, 10_000);
+    await projector.start();
+    await projector.caughtUpTo(before.position, 10_000);
     // a grant issued before tokens were logged: in the catalog alone
     await catalog
       .insertInto('match_tokens')
       .values({ token_hash: hashToken('mlt_legacy'), match_id: 'm0', role: 'recorder', player_id: null, from_log: 0 })
       .execute();
-    await feeder.stop();
+    await projector.stop();
     // logged while no processor of this instance ran: the catalog does not hold it
     const unseen = await issue(store, 'm2');
     const grants = grantsOn();
     const after = await issue(store, 'm3');
-    await feeder.start();
+    await projector.start();
     expect(await grants.grantOf(before.tokens.players.p1)).toEqual({ matchId: 'm1', role: 'player', player: 'p1' });
     expect(await grants.grantOf('mlt_legacy')).toEqual({ matchId: 'm0', role: 'recorder', player: null });
     expect(await grants.grantOf(unseen.tokens.judge!)).toEqual({ matchId: 'm2', role: 'judge', player: null });
@@ -80,7 +80,7 @@ describe('TokenGrants: tokens from memory, kept current by the log consumer', ()
   });
 
   it('a revocation holds whatever order its events arrive in: the writer first, the log later, or the catalog', async () => {
-    await feeder.start();
+    await projector.start();
     const grants = grantsOn();
     const first = await issue(store, 'm1');
     const second = await issue(store, 'm1', [{ hash: hashToken(first.tokens.judge!), role: 'judge' }]);
@@ -96,7 +96,7 @@ describe('TokenGrants: tokens from memory, kept current by the log consumer', ()
   });
 
   it('a token not in memory waits for the consumer to reach the head: one issued elsewhere a moment ago is granted', async () => {
-    await feeder.start();
+    await projector.start();
     const grants = grantsOn();
     await grants.grantOf('mlt_load-first');
     const elsewhere = await issue(store, 'm1');
@@ -104,23 +104,23 @@ describe('TokenGrants: tokens from memory, kept current by the log consumer', ()
   });
 
   it('concurrent unknown tokens share head reads; a consumer that cannot reach the head answers TokensBehind, never a guess', async () => {
-    await feeder.start();
+    await projector.start();
     const grants = grantsOn(50);
     await grants.grantOf('mlt_load-first');
     const heads = jest.spyOn(store, 'headPosition');
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => grants.grantOf(`mlt_unknown-${i}`)));
     expect(answers.every((answer) => answer === null)).toBe(true);
     expect(heads.mock.calls.length).toBeLessThanOrEqual(2);
-    await feeder.stop();
+    await projector.stop();
     const { tokens } = await issue(store, 'm1');
     await expect(grants.grantOf(tokens.judge!)).rejects.toBeInstanceOf(TokensBehind);
   });
 
   it('an instance whose consumer has not yet read the log up to the head trusts no token from memory: a revocation the catalog missed is not undone by a restart', async () => {
     const first = await issue(store, 'm1');
-    await feeder.start();
-    await feeder.caughtUpTo(first.position, 10_000);
-    await feeder.stop();
+    await projector.start();
+    await projector.caughtUpTo(first.position, 10_000);
+    await projector.stop();
     // re-issued and acknowledged, then the instance stopped before its catalog projected it
     const second = await issue(store, 'm1', [{ hash: hashToken(first.tokens.judge!), role: 'judge' }]);
     // the restarted instance: its consumer starts at the catalog's position and is still catching up

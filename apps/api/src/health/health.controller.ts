@@ -1,4 +1,4 @@
-import { CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
+import { CatalogProjector, StatsProjector } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -6,7 +6,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import type { FastifyReply } from 'fastify';
 import { ApiConfig } from '../config/config';
-import { API_CONFIG, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER, STATS_FEEDER } from '../tokens';
+import { API_CONFIG, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER, STATS_PROJECTOR } from '../tokens';
 import { Caller, Readiness, readinessForAnyone, readinessOf } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
 import { ApiOptionalToken } from '../openapi/security.decorators';
@@ -44,10 +44,10 @@ const RETRY_AFTER_SECONDS = 5;
 export class HealthController {
   constructor(
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-    @Inject(CATALOG_FEEDER) private readonly feeder: CatalogFeeder,
+    @Inject(CATALOG_PROJECTOR) private readonly projector: CatalogProjector,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOG_CONSUMER) private readonly consumer: LogConsumer,
-    @Inject(STATS_FEEDER) private readonly stats: StatsFeeder | null,
+    @Inject(STATS_PROJECTOR) private readonly stats: StatsProjector | null,
   ) {}
 
   @Get()
@@ -56,7 +56,7 @@ export class HealthController {
   @Returns(200, 'Health')
   @ApiErrors()
   health(@CurrentCaller() caller: Caller): Health {
-    return { status: 'ok', store: this.config.store, ...(caller.kind === 'organizer' && { catalogPosition: this.feeder.caughtUpPosition }) };
+    return { status: 'ok', store: this.config.store, ...(caller.kind === 'organizer' && { catalogPosition: this.projector.caughtUpPosition }) };
   }
 
   @Get('ready')
@@ -69,7 +69,7 @@ export class HealthController {
   @ApiErrors()
   @Returns(503, 'ReadyAnswer', 'not ready: the reasons, with Retry-After')
   async ready(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyAnswer> {
-    const readiness = await readinessOf(this.store, this.feeder, this.consumer, this.stats ?? undefined);
+    const readiness = await readinessOf(this.store, this.projector, this.consumer, this.stats ?? undefined);
     if (!readiness.ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
     const status = readiness.ready ? 'ready' : 'not ready';
     if (caller.kind === 'organizer') {

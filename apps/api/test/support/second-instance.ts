@@ -1,6 +1,6 @@
 import { join } from 'path';
 import { AppParts } from '../../src/app.module';
-import { CATALOG_DB, CATALOG_FEEDER, EVENT_STORE, LOG_CONSUMER } from '../../src/tokens';
+import { CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER } from '../../src/tokens';
 import { TestApp, startTestApp } from './test-app';
 
 /** `target` with `method` doing nothing: the parts the first instance owns, which only it may close. */
@@ -23,6 +23,6 @@ export const startSecondInstance = (first: TestApp): Promise<TestApp> =>
     config,
     store: without(first.app.get(EVENT_STORE), 'close'),
     catalog: without(first.app.get(CATALOG_DB), 'destroy'),
-    feeder: without(first.app.get(CATALOG_FEEDER), 'stop'),
+    projector: without(first.app.get(CATALOG_PROJECTOR), 'stop'),
     consumer: without(first.app.get(LOG_CONSUMER), 'stop'),
   }));

@@ -1,4 +1,4 @@
-import { CatalogFeeder, StatsFeeder } from '@matchlog/catalog';
+import { CatalogProjector, StatsProjector } from '@matchlog/catalog';
 import { configFromEnv } from '../../../api/src/config/config';
 import { openCatalogOf, openStoreOf } from '../../../api/src/open-parts';
 
@@ -11,9 +11,9 @@ export const rebuild = async (): Promise<number> => {
   const config = configFromEnv();
   const store = await openStoreOf(config);
   const catalog = await openCatalogOf(config);
-  const replayed = await new CatalogFeeder(catalog, store).rebuild();
+  const replayed = await new CatalogProjector(catalog, store).rebuild();
   console.log(`catalog rebuilt from ${replayed} events`);
-  const folded = await new StatsFeeder(catalog, store).rebuild();
+  const folded = await new StatsProjector(catalog, store).rebuild();
   await catalog.destroy();
   await store.close();
   console.log(`statistics rebuilt from ${folded} events`);

@@ -1,3 +1,3 @@
 export * from './stats-projection';
-export * from './stats-feeder';
+export * from './stats-projector';
 export * from './stats-queries';

@@ -1,6 +1,6 @@
 import {
   CatalogDb,
-  CatalogFeeder,
+  CatalogProjector,
   TokenEvent,
   TokenGrant,
   TokensState,
@@ -26,7 +26,7 @@ export const DEFAULT_TOKEN_CACHE = 50_000;
 
 export interface TokenCache {
   /** the catalog's projection: a token memory does not hold is refused only once the catalog holds the log up to the head (without it, as in tests, a catalog miss is final: a refusal, never a grant) */
-  readonly feeder?: Pick<CatalogFeeder, 'caughtUpPosition' | 'reached'>;
+  readonly projector?: Pick<CatalogProjector, 'caughtUpPosition' | 'reached'>;
   /** the most grants held in memory (MATCHLOG_TOKEN_CACHE) */
   readonly grants?: number;
 }
@@ -104,11 +104,11 @@ export class TokenGrants implements LogProcessor {
 
   /** A token memory does not hold, as the catalog grants it; its miss is trusted once the catalog holds the log up to `head`. */
   private async inCatalog(hash: string, head: number): Promise<TokenGrant | null> {
-    const feeder = this.cache.feeder;
-    const caughtUp = !feeder || feeder.caughtUpPosition >= head;
+    const projector = this.cache.projector;
+    const caughtUp = !projector || projector.caughtUpPosition >= head;
     let grant = await grantOfHash(this.catalog, hash);
     if (grant === null && !caughtUp) {
-      if (!(await feeder!.reached(head, this.waitMs))) throw new TokensBehind();
+      if (!(await projector!.reached(head, this.waitMs))) throw new TokensBehind();
       grant = await grantOfHash(this.catalog, hash);
     }
     if (grant === null) return null;

@@ -44,7 +44,7 @@ const PROBE_STREAM = 'readiness-probe';
  */
 export const readinessOf = async (
   store: Pick<EventStore, 'revisionOf'>,
-  feeder: { lag(): CatalogLag },
+  projector: { lag(): CatalogLag },
   consumer: { readonly skipped: readonly SkippedEvent[] } = { skipped: [] },
   stats?: { lag(): CatalogLag },
 ): Promise<Readiness> => {
@@ -62,7 +62,7 @@ export const readinessOf = async (
             : 'the event store fails to answer',
     );
   }
-  const catalog = feeder.lag();
+  const catalog = projector.lag();
   if (catalog.subscription === 'failed') {
     reasons.push(`the catalog does not follow the log: its subscription to the event store failed (${catalog.failure}); it is renewed with backoff`);
   } else if (catalog.failure !== undefined && catalog.behind > 0) {

@@ -1,4 +1,4 @@
-import { CatalogFeeder } from '@matchlog/catalog';
+import { CatalogProjector } from '@matchlog/catalog';
 import { CatalogBehind } from '../errors';
 import { StoreHead } from '../model/store-head';
 
@@ -14,16 +14,16 @@ export const CATALOG_WAIT_MS = 2000;
  */
 export class CatalogFreshness {
   constructor(
-    private readonly feeder: Pick<CatalogFeeder, 'caughtUpPosition' | 'reached'>,
+    private readonly projector: Pick<CatalogProjector, 'caughtUpPosition' | 'reached'>,
     private readonly head: StoreHead,
     private readonly waitMs = CATALOG_WAIT_MS,
   ) {}
 
   async reach(after?: number): Promise<void> {
-    if (after !== undefined && this.feeder.caughtUpPosition >= after) return;
+    if (after !== undefined && this.projector.caughtUpPosition >= after) return;
     const head = await this.head.read();
     // a position past the head was never answered by an append: the head bounds it
     const target = after === undefined ? head : Math.min(after, head);
-    if (!(await this.feeder.reached(target, this.waitMs))) throw new CatalogBehind(target, this.feeder.caughtUpPosition);
+    if (!(await this.projector.reached(target, this.waitMs))) throw new CatalogBehind(target, this.projector.caughtUpPosition);
   }
 }

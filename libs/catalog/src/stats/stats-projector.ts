@@ -1,5 +1,5 @@
 import { EventStore, LogProcessor, PositionWaiters, StoredEvent, isStorageError } from '@matchlog/store';
-import { CatalogLag } from '../catalog-feeder';
+import { CatalogLag } from '../catalog-projector';
 import { CatalogDb } from '../open-catalog';
 import { applyChanges, changesOf, clearStats, lockStatsCheckpoint, moveStatsCheckpoint } from './stats-projection';
 
@@ -17,7 +17,7 @@ export const STATS_QUEUE_BOUND = 2_000;
  * it holds at most `queueBound` delivered events: past that it drops them and reads the log again from its
  * position, so a fill it cannot keep up with costs no memory per event.
  */
-export class StatsFeeder implements LogProcessor {
+export class StatsProjector implements LogProcessor {
   readonly name = 'stats';
   private position = 0;
   private queued: StoredEvent[] = [];
@@ -88,7 +88,7 @@ export class StatsFeeder implements LogProcessor {
     return this.waiters.wait(position, timeoutMs);
   }
 
-  /** Empties the statistics and folds the whole log into them again; returns the events read. The feeder stays stopped. */
+  /** Empties the statistics and folds the whole log into them again; returns the events read. The projector stays stopped. */
   async rebuild(): Promise<number> {
     await this.stop();
     this.storeId = await this.store.storeId();

@@ -7,7 +7,7 @@ import { isSharedCatalog } from './open-postgres-catalog';
 export type { RetryDelays };
 
 /**
- * The most events the feeder holds while the catalog is behind: past it, it notes only how far the log
+ * The most events the projector holds while the catalog is behind: past it, it notes only how far the log
  * went, and reads those events from the store when the catalog is ready for them. A MatchCreated holds
  * its whole deck, a few KB: an unbounded queue held every event of a fill the catalog lagged behind.
  */
@@ -51,7 +51,7 @@ export interface CatalogLag {
  * It holds at most `queueBound` events waiting: past that, the events delivered are read again from the
  * store, a page at a time, once the queue is written (so a catalog far behind costs no memory per event).
  */
-export class CatalogFeeder implements LogProcessor {
+export class CatalogProjector implements LogProcessor {
   readonly name = 'catalog';
   private position = 0;
   private queued: StoredEvent[] = [];
@@ -90,7 +90,8 @@ export class CatalogFeeder implements LogProcessor {
 
   /** The log consumer this is a processor of. */
   get consumer(): LogConsumer {
-    if (!this.consumerJoined) throw new Error("catalog: the feeder is no log consumer's processor: build the consumer with it (new LogConsumer(store, { processors: [feeder] }))");
+    if (!this.consumerJoined)
+      throw new Error("catalog: the projector is no log consumer's processor: build the consumer with it (new LogConsumer(store, { processors: [projector] }))");
     return this.consumerJoined;
   }
 
@@ -180,7 +181,7 @@ export class CatalogFeeder implements LogProcessor {
   /**
    * Empties the catalog and replays the whole log into it, tokens included, in one transaction that
    * holds the checkpoint's lock: instances feeding the same catalog meanwhile wait, then carry on
-   * after it. The feeder stays stopped.
+   * after it. The projector stays stopped.
    */
   async rebuild(): Promise<number> {
     await this.stop();
