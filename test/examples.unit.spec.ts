@@ -67,7 +67,7 @@ const decks = new Set(['deck', 'main-deck', 'loot-deck', 'treasure-deck', 'monst
 describe.each(games)('examples/%s', (game) => {
   const { match, body, events, replay } = examples[game];
 
-  it('audits clean: no rule finding, no shuffle mismatch, and its own feeds and views leak nothing (self-audit)', () => {
+  it('audits clean: no rule finding, no shuffle mismatch, and its own observations and views leak nothing (self-audit)', () => {
     expect(auditMatch(examples[game].events)).toEqual([]);
   });
 

@@ -24,7 +24,7 @@ import { MatchClockController } from './audit/match-clock.controller';
 import { CallerGuard } from './auth/caller.guard';
 import { CLOCK, Clock, systemClock, systemEntropy } from './clock';
 import { ApiConfig } from './config/config';
-import { FeedHub } from './feed/feed-hub';
+import { LiveFeedHub } from './feed/live-feed-hub';
 import { MatchFeedController } from './feed/match-feed.controller';
 import { HealthController } from './health/health.controller';
 import { MatchEventsController } from './matches/match-events.controller';
@@ -138,7 +138,7 @@ export class AppModule {
           inject: [MATCHES_CORE],
         })),
         { provide: APP_GUARD, useClass: CallerGuard },
-        FeedHub,
+        LiveFeedHub,
         ClosesParts,
       ],
     };

@@ -103,9 +103,9 @@ describe('the broadcast audience over HTTP', () => {
     expect(view).toMatchObject({ audience: 'broadcast', revision: 2 });
     expect(named(view).sort()).toEqual([...P1_SECRETS, 'Moana - Of Motunui'].sort());
     expect(JSON.stringify(view)).not.toMatch(/Stitch|Maleficent|"c0\d"/);
-    const feed = (await get('/matches/bc-open/events?audience=broadcast').expect(200)).body;
-    expect(feed.observations.map((o: { revision: number }) => o.revision)).toEqual([1, 2]);
-    expect(JSON.stringify(feed.observations[1])).toContain('Ariel - On Human Legs');
+    const observed = (await get('/matches/bc-open/events?audience=broadcast').expect(200)).body;
+    expect(observed.observations.map((o: { revision: number }) => o.revision)).toEqual([1, 2]);
+    expect(JSON.stringify(observed.observations[1])).toContain('Ariel - On Human Legs');
     expect((await get('/matches/bc-open/queue?audience=broadcast').expect(200)).body.revision).toBe(2);
     const refusals = async () => {
       for (const player of [tokens.players.p1, tokens.players.p2])
@@ -172,9 +172,9 @@ describe('the broadcast audience over HTTP', () => {
     expect((await get('/matches/bc-delay/views/broadcast?at=2', bc).expect(200)).headers['broadcast-delay']).toBe('seconds=0, events=3');
     expect((await get('/matches/bc-delay/views/public').expect(200)).headers).not.toHaveProperty('broadcast-delay');
     expect((await get('/matches/bc-delay/queue?audience=broadcast', bc).expect(200)).body.revision).toBe(3);
-    const feed = (await get('/matches/bc-delay/events?audience=broadcast', bc).expect(200)).body;
-    expect(feed.to).toBe(3);
-    expect(feed.observations.map((o: { revision: number }) => o.revision)).toEqual([1, 2, 3]);
+    const observed = (await get('/matches/bc-delay/events?audience=broadcast', bc).expect(200)).body;
+    expect(observed.to).toBe(3);
+    expect(observed.observations.map((o: { revision: number }) => o.revision)).toEqual([1, 2, 3]);
     const past = (await get('/matches/bc-delay/views/broadcast?at=4', bc).expect(403)).body;
     expect(past).toMatchObject({ statusCode: 403, code: 'BROADCAST_DELAYED', details: [{ path: 'at' }] });
     expect(past.message).toContain('shows revision 3 now');
@@ -222,9 +222,9 @@ describe('the broadcast audience over HTTP', () => {
             while (allowed > 0 && recorded[allowed] > clock.at - delay.seconds * 1000) allowed--;
             const view = (await get(`/matches/${matchId}/views/broadcast`, bc).expect(200)).body;
             const queue = (await get(`/matches/${matchId}/queue?audience=broadcast`, bc).expect(200)).body;
-            const feed = (await get(`/matches/${matchId}/events?audience=broadcast`, bc).expect(200)).body;
-            expect([view.revision, queue.revision, feed.to]).toEqual([allowed, allowed, allowed]);
-            for (const { revision } of feed.observations) expect(revision).toBeLessThanOrEqual(allowed);
+            const observed = (await get(`/matches/${matchId}/events?audience=broadcast`, bc).expect(200)).body;
+            expect([view.revision, queue.revision, observed.to]).toEqual([allowed, allowed, allowed]);
+            for (const { revision } of observed.observations) expect(revision).toBeLessThanOrEqual(allowed);
             if (allowed < head) expect((await get(`/matches/${matchId}/views/broadcast?at=${allowed + 1}`, bc).expect(403)).body.code).toBe('BROADCAST_DELAYED');
             expect((await get(`/matches/${matchId}/views/broadcast?at=0`, tokens.players.p1).expect(403)).body.code).toBe('FORBIDDEN');
           }

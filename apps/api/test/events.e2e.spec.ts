@@ -228,15 +228,15 @@ describe('POST /matches/:id/events', () => {
     ).toEqual({ matchId: mine, revision: 2, position: expect.any(Number) });
   });
 
-  it('stamps who recorded each event and when; the judge feed shows it', async () => {
+  it('stamps who recorded each event and when; the judge sees it in the observations', async () => {
     const id = await newMatch();
     await append(id, { expectedRevision: 1, events: [draw()] }).expect(201);
-    const feed = await t.http().get(`/matches/${id}/events?audience=judge`).set(t.organizer).expect(200);
-    expect(feed.body.observations[1].observation.meta).toEqual({
+    const observed = await t.http().get(`/matches/${id}/events?audience=judge`).set(t.organizer).expect(200);
+    expect(observed.body.observations[1].observation.meta).toEqual({
       recordedBy: 'organizer',
       recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       // the hash chain (integrity.e2e.spec.ts)
-      previous: feed.body.observations[0].observation.meta.hash,
+      previous: observed.body.observations[0].observation.meta.hash,
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
   });

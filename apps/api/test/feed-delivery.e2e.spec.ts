@@ -1,5 +1,5 @@
 import { AppParts } from '../src/app.module';
-import { FeedHub } from '../src/feed/feed-hub';
+import { LiveFeedHub } from '../src/feed/live-feed-hub';
 import { CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER } from '../src/tokens';
 import { connect } from 'net';
 import { randomUUID } from 'crypto';
@@ -61,7 +61,7 @@ describe('live feeds: appends from anywhere, and clients that do not read', () =
   });
 
   it('cuts off a client that stops reading once its socket holds more than MATCHLOG_FEED_MAX_BUFFERED; it resumes by id, exactly', async () => {
-    const hub = t.app.get(FeedHub);
+    const hub = t.app.get(LiveFeedHub);
     const socket = connect(Number(new URL(base).port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     let text = '';

@@ -59,7 +59,7 @@ describe('tamper evidence and provably fair shuffles', () => {
   });
   afterAll(() => t.close());
 
-  const judgeFeed = async (matchId = id) =>
+  const judgeEvents = async (matchId = id) =>
     (await t.http().get(`/matches/${matchId}/events?audience=judge`).set(t.organizer).expect(200)).body.observations.map((o: { observation: unknown }) => o.observation);
   const exported = async (matchId = id) => {
     const res = await t
@@ -81,7 +81,7 @@ describe('tamper evidence and provably fair shuffles', () => {
   };
 
   it('stores every event with its hash, chained to the one before it', async () => {
-    const events = await judgeFeed();
+    const events = await judgeEvents();
     expect(events).toHaveLength(5);
     expect(events[0].meta).toMatchObject({ recordedBy: 'organizer', previous: GENESIS, hash: expect.stringMatching(HEX64) });
     for (let i = 1; i < events.length; i++) expect(events[i].meta.previous).toBe(events[i - 1].meta.hash);
@@ -94,28 +94,28 @@ describe('tamper evidence and provably fair shuffles', () => {
     }
   });
 
-  it('a shuffle recorded through the API carries a commitment in non-judge feeds, never the salt; the judge has the salt', async () => {
-    const judged = (await judgeFeed())[2];
+  it('a shuffle recorded through the API carries a commitment in non-judge observations, never the salt; the judge has the salt', async () => {
+    const judged = (await judgeEvents())[2];
     const { salt, commitment } = judged.data;
     expect(salt).toMatch(/^[0-9a-f]{32}$/);
     expect(commitment).toBe(shuffleCommitment({ zone: 'deck', player: 'p1' }, ['Stitch - Rock Star', 'Ariel - On Human Legs'], salt));
-    const feeds = [
+    const pages = [
       await t.http().get(`/matches/${id}/events?audience=p1&to=4`).set(t.bearer(tokens.players.p1)).expect(200),
       await t.http().get(`/matches/${id}/events?audience=p2&to=4`).set(t.bearer(tokens.players.p2)).expect(200),
       await t.http().get(`/matches/${id}/events?to=4`).expect(200),
     ];
-    for (const feed of feeds) {
-      expect(feed.body.observations[2].observation).toMatchObject({ type: 'ZoneShuffled', commitment });
-      expect(feed.text).not.toContain(salt);
-      expect(feed.text).not.toContain('"salt"');
+    for (const page of pages) {
+      expect(page.body.observations[2].observation).toMatchObject({ type: 'ZoneShuffled', commitment });
+      expect(page.text).not.toContain(salt);
+      expect(page.text).not.toContain('"salt"');
     }
   });
 
   it("MatchEnded discloses every shuffle's order and salt to each player, so each can recompute the commitment; spectators get no deck list", async () => {
-    const { salt, commitment } = (await judgeFeed())[2].data;
+    const { salt, commitment } = (await judgeEvents())[2].data;
     for (const player of ['p1', 'p2']) {
-      const feed = (await t.http().get(`/matches/${id}/events?audience=${player}`).set(t.bearer(tokens.players[player])).expect(200)).body.observations;
-      const end = feed[4].observation;
+      const observed = (await t.http().get(`/matches/${id}/events?audience=${player}`).set(t.bearer(tokens.players[player])).expect(200)).body.observations;
+      const end = observed[4].observation;
       expect(end).toEqual({
         type: 'MatchEnded',
         winner: 'p1',
@@ -124,7 +124,7 @@ describe('tamper evidence and provably fair shuffles', () => {
       });
       const [published] = end.shuffles;
       expect(shuffleCommitment(published.zone, published.order, published.salt)).toBe(commitment);
-      expect(feed[2].observation.commitment).toBe(commitment);
+      expect(observed[2].observation.commitment).toBe(commitment);
     }
     const spectators = await t.http().get(`/matches/${id}/events`).expect(200);
     expect(spectators.body.observations[4].observation).toEqual({ type: 'MatchEnded', winner: 'p1', reason: '20 lore' });
@@ -146,7 +146,7 @@ describe('tamper evidence and provably fair shuffles', () => {
       .set(t.organizer)
       .send({ expectedRevision: 1, events: [shuffle, { type: 'MatchEnded', data: { reason: 'time' } }].map(({ type, data }) => ({ type, data })) })
       .expect(201);
-    const { salt } = (await judgeFeed(open))[1].data;
+    const { salt } = (await judgeEvents(open))[1].data;
     const end = (await t.http().get(`/matches/${open}/events`).expect(200)).body.observations[2].observation;
     expect(end).toEqual({
       type: 'MatchEnded',
@@ -221,7 +221,7 @@ describe('tamper evidence and provably fair shuffles', () => {
       .set(t.organizer)
       .send({ expectedRevision: 0, events: [{ type: 'ZoneShuffled', data: sent[0].data }] })
       .expect(422);
-    expect((await judgeFeed(match)).map((e: { type: string }) => e.type)).toEqual(['MatchCreated']);
+    expect((await judgeEvents(match)).map((e: { type: string }) => e.type)).toEqual(['MatchCreated']);
     // without one, the server draws a fresh salt per shuffle
     const plain = { type: 'ZoneShuffled', data: shuffle.data };
     await t
@@ -230,7 +230,7 @@ describe('tamper evidence and provably fair shuffles', () => {
       .set(t.bearer(recorder))
       .send({ expectedRevision: 1, events: [plain, plain] })
       .expect(201);
-    const [first, second] = (await judgeFeed(match)).slice(1).map((e: { data: { salt: string } }) => e.data.salt);
+    const [first, second] = (await judgeEvents(match)).slice(1).map((e: { data: { salt: string } }) => e.data.salt);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(second).toMatch(/^[0-9a-f]{32}$/);
     expect(first).not.toBe(second);
@@ -243,7 +243,7 @@ describe('tamper evidence and provably fair shuffles', () => {
     const { signedHead } = JSON.parse(lines[5]) as { signedHead: SignedHead };
     const jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
     expect(signedHead).toEqual({
-      head: { purpose: 'export', matchId: id, revision: 5, hash: (await judgeFeed())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid },
+      head: { purpose: 'export', matchId: id, revision: 5, hash: (await judgeEvents())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid },
       signature: expect.any(String),
       jwk: { kty: 'OKP', crv: 'Ed25519', x: jwks.keys[0].x },
     });
@@ -270,8 +270,8 @@ describe('tamper evidence and provably fair shuffles', () => {
         const ours = (await t.http().get(`/matches/${id}/views/${audience}`).set(t.organizer).expect(200)).body;
         const theirs = (await elsewhere.http().get(`/matches/${id}/views/${audience}`).set(elsewhere.bearer(res.body.tokens.judge)).expect(200)).body;
         expect(theirs).toEqual(ours);
-        const feed = (await elsewhere.http().get(`/matches/${id}/events?audience=${audience}`).set(elsewhere.organizer).expect(200)).body;
-        expect(feed).toEqual((await t.http().get(`/matches/${id}/events?audience=${audience}`).set(t.organizer).expect(200)).body);
+        const observed = (await elsewhere.http().get(`/matches/${id}/events?audience=${audience}`).set(elsewhere.organizer).expect(200)).body;
+        expect(observed).toEqual((await t.http().get(`/matches/${id}/events?audience=${audience}`).set(t.organizer).expect(200)).body);
       }
       expect((await elsewhere.http().get(`/matches/${id}/verify`).set(elsewhere.organizer).expect(200)).body.ok).toBe(true);
       expect((await elsewhere.http().get(`/matches/${id}`).expect(200)).body.eventCount).toBe(5);
@@ -400,18 +400,18 @@ describe('tamper evidence and provably fair shuffles', () => {
     for (const auth of [{}, t.bearer(tokens.players.p2), t.bearer(tokens.judge)]) {
       const res = await t.http().get(`/matches/${id}/receipt`).set(auth).expect(200);
       const receipt = res.body as SignedHead;
-      expect(receipt.head).toEqual({ purpose: 'receipt', matchId: id, revision: 5, hash: (await judgeFeed())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid });
+      expect(receipt.head).toEqual({ purpose: 'receipt', matchId: id, revision: 5, hash: (await judgeEvents())[4].meta.hash, time: expect.any(String), kid: jwks.keys[0].kid });
       expect(verifyLog(parsedLog(await exported()), { pinned, receipt })).toMatchObject({ ok: true, receipt: { revision: 5 } });
-      const salt = (await judgeFeed())[0].meta.chainSalt;
+      const salt = (await judgeEvents())[0].meta.chainSalt;
       expect(res.text).not.toContain(salt);
     }
     await t.http().get('/matches/nope/receipt').expect(404);
   });
 
-  it("the chain salt: drawn per match, in the judge's MatchCreated meta, and in no feed, view or receipt of another audience", async () => {
-    const salt = (await judgeFeed())[0].meta.chainSalt;
+  it("the chain salt: drawn per match, in the judge's MatchCreated meta, and in no observations, view or receipt of another audience", async () => {
+    const salt = (await judgeEvents())[0].meta.chainSalt;
     expect(salt).toMatch(HEX64);
-    expect(salt).not.toBe((await judgeFeed('int-other'))[0].meta.chainSalt);
+    expect(salt).not.toBe((await judgeEvents('int-other'))[0].meta.chainSalt);
     expect(await exported()).toContain(salt);
     const outputs = [
       await t.http().get(`/matches/${id}/events?audience=p1`).set(t.bearer(tokens.players.p1)),
@@ -446,7 +446,7 @@ describe('tamper evidence and provably fair shuffles', () => {
     const after = (await t.http().get(`/matches/${bf}/receipt`).set(t.bearer(p2)).expect(200)).body as SignedHead;
     const seen = (await t.http().get(`/matches/${bf}/events?audience=p2`).set(t.bearer(p2)).expect(200)).text;
     expect(seen).not.toContain('d37');
-    const [created, drawn] = await judgeFeed(bf);
+    const [created, drawn] = await judgeEvents(bf);
     const guess = (cardId: string, salt?: string) => eventHash(before.head.hash, { ...drawn, data: { ...drawn.data, cardId } } as MatchEvent, salt);
     expect(deck.filter((card) => guess(card.cardId) === after.head.hash)).toEqual([]);
     // control: with the salt only judges see, the same search finds it

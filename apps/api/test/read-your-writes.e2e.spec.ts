@@ -95,8 +95,8 @@ describe.each(setups)('read your writes across instances: %s', (_name, start) =>
     await append(b, 'ryw-2', 2, [draw()]).expect(201);
     await append(a, 'ryw-2', 3, [turn(2)]).expect(201);
     expect((await judgeView(b, 'ryw-2').expect(200)).body.revision).toBe(4);
-    const feed = (await b.http().get('/matches/ryw-2/events?audience=judge').set(b.organizer).expect(200)).body.observations;
-    expect(feed.map((entry: { observation: { type: string } }) => entry.observation.type)).toEqual(['MatchCreated', 'TurnStarted', 'CardMoved', 'TurnStarted']);
+    const observed = (await b.http().get('/matches/ryw-2/events?audience=judge').set(b.organizer).expect(200)).body.observations;
+    expect(observed.map((entry: { observation: { type: string } }) => entry.observation.type)).toEqual(['MatchCreated', 'TurnStarted', 'CardMoved', 'TurnStarted']);
     // the chain B extends is the one A wrote
     expect((await a.http().get('/matches/ryw-2/verify').set(a.organizer).expect(200)).body.ok).toBe(true);
   });

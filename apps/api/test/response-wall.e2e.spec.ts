@@ -74,13 +74,13 @@ describe('answers carry only the fields their types declare', () => {
     expect(res.body.internal).toBeUndefined();
   });
 
-  it('an observation in the feed: an undeclared field on the observation and on its card is not sent', async () => {
-    leaking('observations', (feed) => {
-      for (const entry of feed.observations) {
+  it('an observation among the observations: an undeclared field on the observation and on its card is not sent', async () => {
+    leaking('observations', (page) => {
+      for (const entry of page.observations) {
         entry.observation.cardId = 'c01';
         if (entry.observation.card) entry.observation.card.definition2 = SECRET;
       }
-      feed.debug = SECRET;
+      page.debug = SECRET;
     });
     const res = await t.http().get(`/matches/${id}/events?audience=p2`).expect(401);
     expect(res.text).not.toContain(SECRET);
@@ -105,8 +105,8 @@ describe('answers carry only the fields their types declare', () => {
     });
     const res = await t.http().get(`/matches/${id}/queue`).expect(200);
     expect(res.text).not.toContain('c01');
-    leaking('observations', (feed) => {
-      for (const entry of feed.observations) entry.observation = { id: 'e1', type: 'CardMoved', data: { cardId: 'c01' }, meta: { chainSalt: SECRET } };
+    leaking('observations', (page) => {
+      for (const entry of page.observations) entry.observation = { id: 'e1', type: 'CardMoved', data: { cardId: 'c01' }, meta: { chainSalt: SECRET } };
     });
     // an event where the public observes: it fits no observation of the public's type, so nothing is written of it
     const open = await t.http().get(`/matches/${id}/events?audience=public`).expect(500);

@@ -78,8 +78,8 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
     expect(appended.body).toEqual({ matchId: 'tok-rec', revision: 2, position: expect.any(Number) });
     const view = (await reads(recorder, 'judge', 'tok-rec').expect(200)).body;
     expect(view.zones['hand@p1'].cards.map((card: { cardId: string }) => card.cardId)).toContain('c01');
-    const feed = (await t.http().get('/matches/tok-rec/events?audience=judge').set(t.organizer).expect(200)).body.observations;
-    expect(feed.map((entry: { observation: { meta: { recordedBy: string } } }) => entry.observation.meta.recordedBy)).toEqual(['organizer', 'recorder']);
+    const observed = (await t.http().get('/matches/tok-rec/events?audience=judge').set(t.organizer).expect(200)).body.observations;
+    expect(observed.map((entry: { observation: { meta: { recordedBy: string } } }) => entry.observation.meta.recordedBy)).toEqual(['organizer', 'recorder']);
     const fresh = (
       await t
         .http()
@@ -171,8 +171,8 @@ describe('match tokens: recorded in the log, re-issued, revoked', () => {
       .send({ expectedRevision: 1, events: [draw()] })
       .expect(201);
     const exported = (await t.http().get('/matches/tok-hidden/export').set(t.bearer(tokens.judge)).expect(200)).text;
-    const feed = JSON.stringify((await t.http().get('/matches/tok-hidden/events?audience=judge').set(t.bearer(tokens.judge)).expect(200)).body);
-    for (const text of [exported, feed]) {
+    const observed = JSON.stringify((await t.http().get('/matches/tok-hidden/events?audience=judge').set(t.bearer(tokens.judge)).expect(200)).body);
+    for (const text of [exported, observed]) {
       expect(text).not.toContain('Tokens');
       for (const token of [tokens.judge, ...(Object.values(tokens.players) as string[])]) expect(text).not.toContain(hashToken(token));
     }

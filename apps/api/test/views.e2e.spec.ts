@@ -2,7 +2,7 @@ import { eventTypes } from '@matchlog/domain';
 import { TestApp, startTestApp } from './support/test-app';
 import { CARD_IDS, P1_SECRETS, draw, lorcanaMatch, zone } from './support/fixtures';
 
-describe('views, queue and feeds, by role', () => {
+describe('views, queue and observations, by role', () => {
   let t: TestApp;
   let tokens: { players: Record<string, string>; judge: string };
   let otherJudge: string;
@@ -68,7 +68,7 @@ describe('views, queue and feeds, by role', () => {
     expect(judge.zones['hand@p1'].cards.map((c: { cardId: string }) => c.cardId).sort()).toEqual(['c01', 'c03']);
   });
 
-  it('the JSON of a player or public view or feed never holds a hidden definition or any recorder card id', async () => {
+  it('the JSON of a player or public view or observations never holds a hidden definition or any recorder card id', async () => {
     const payloads: [string, string][] = [
       ['p2', (await get(`/matches/${id}/views/p2`, tokens.players.p2)).text],
       ['public', (await get(`/matches/${id}/views/public`)).text],
@@ -112,14 +112,14 @@ describe('views, queue and feeds, by role', () => {
     expect((await get(`/matches/${id}/queue?at=5`)).body.items).toHaveLength(1);
   });
 
-  it("GET /events is an audience's observation feed between two revisions", async () => {
-    const feed = (await get(`/matches/${id}/events?audience=p1&from=2&to=3`, tokens.players.p1).expect(200)).body;
-    expect(feed).toMatchObject({ audience: 'p1', from: 2, to: 3 });
-    expect(feed.observations).toEqual([
+  it("GET /events is an audience's observations between two revisions", async () => {
+    const observed = (await get(`/matches/${id}/events?audience=p1&from=2&to=3`, tokens.players.p1).expect(200)).body;
+    expect(observed).toMatchObject({ audience: 'p1', from: 2, to: 3 });
+    expect(observed.observations).toEqual([
       { revision: 3, observation: { type: 'CardMoved', move: expect.objectContaining({ card: expect.objectContaining({ definition: 'Ariel - On Human Legs' }) }) } },
     ]);
-    const publicFeed = (await get(`/matches/${id}/events`).expect(200)).body;
-    expect(publicFeed.observations.map((o: { observation: { type: string } }) => o.observation.type)).toEqual([
+    const publicObserved = (await get(`/matches/${id}/events`).expect(200)).body;
+    expect(publicObserved.observations.map((o: { observation: { type: string } }) => o.observation.type)).toEqual([
       'MatchStarted',
       'TurnStarted',
       'CardMoved',

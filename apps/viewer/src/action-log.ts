@@ -73,10 +73,10 @@ export const actionLog = (
   const extend = (head: number) =>
     (pending = pending.then(async () => {
       if (head <= loaded) return;
-      const feed = await client.events(matchId, audience, loaded, head);
+      const page = await client.events(matchId, audience, loaded, head);
       if (loaded === 0) replaceChildren(list);
-      list.append(...feed.observations.map(({ revision, observation }) => entry(revision, observation as Observed)));
-      loaded = Math.max(loaded, feed.to);
+      list.append(...page.observations.map(({ revision, observation }) => entry(revision, observation as Observed)));
+      loaded = Math.max(loaded, page.to);
       at(current);
     }));
   return { element, at, extend };

@@ -42,7 +42,7 @@ const RECORD_LOADS = `(() => {
 
 type Loaded = { url: string; type: string; body: string };
 
-/** Every number a payload gives as a revision (a view's or an observation's `revision`, a feed's `to`, a detail's `eventCount`, an SSE frame's id). */
+/** Every number a payload gives as a revision (a view's or an observation's `revision`, an observations page's `to`, a detail's `eventCount`, an SSE frame's id). */
 const revisionsIn = (loaded: Pick<Loaded, 'type' | 'body'>): number[] => {
   const found: number[] = [];
   const walk = (value: unknown) => {

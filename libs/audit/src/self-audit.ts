@@ -42,7 +42,7 @@ const message = (language: Language, where: Where, audience: string, revision: n
 
 /**
  * Re-checks the match's own output against the knowledge ledger with the leak check of delivered
- * payloads: every non-judge audience's observation feed (every entry) and its view at every revision.
+ * payloads: every non-judge audience's observations (every entry) and its view at every revision.
  * A view shares every part an event did not change with the one before, so only the changed parts
  * are re-checked, and the whole view wherever the audience lost track of a card. Then what the
  * statistics read of the match for the audience (libs/stats readMatch, the per-match part of every

@@ -1,4 +1,4 @@
-import { BROADCAST, FeedEntry, GameId, MatchEvent, Replay, Seat, emptySeat, stepSeat } from '@matchlog/domain';
+import { BROADCAST, ObservationEntry, GameId, MatchEvent, Replay, Seat, emptySeat, stepSeat } from '@matchlog/domain';
 import fc from 'fast-check';
 import { event } from '@matchlog/testkit';
 import { definitionsOf, everSeen } from './support/oracle';
@@ -15,12 +15,12 @@ const players = ['p1', 'p2'];
 const RUNS = Number(process.env.MATCHLOG_PROPERTY_RUNS ?? 300);
 const matches = fc.tuple(fc.array(fc.nat(), { minLength: 40, maxLength: 160 }), fc.nat());
 
-const withoutPublication = (observation: FeedEntry['observation']) => {
+const withoutPublication = (observation: ObservationEntry['observation']) => {
   if (observation.type !== 'MatchEnded' || !('shuffles' in observation)) return observation;
   const { shuffles: _declassified, ...rest } = observation;
   return rest;
 };
-const masked = ({ revision, observation }: FeedEntry) =>
+const masked = ({ revision, observation }: ObservationEntry) =>
   JSON.stringify({ revision, observation: withoutPublication(observation) }).replace(/"commitment":"[0-9a-f]*"/g, '"commitment":"(masked)"');
 const feedOf = (replay: Replay) => replay.observations(BROADCAST).map(masked);
 const viewsOf = (replay: Replay) => Array.from({ length: replay.revision + 1 }, (_, r) => JSON.stringify(replay.viewAt(BROADCAST, r)));

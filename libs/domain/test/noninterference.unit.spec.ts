@@ -1,4 +1,4 @@
-import { FeedEntry, GameId, MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
+import { ObservationEntry, GameId, MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
 import fc from 'fast-check';
 import { event } from '@matchlog/testkit';
 import { definitionsOf, everSeen } from './support/oracle';
@@ -17,12 +17,12 @@ const matches = fc.tuple(fc.array(fc.nat(), { minLength: 40, maxLength: 160 }), 
  * secret), and MatchEnded declassifies every shuffle's order and salt to the players once the match
  * is over: both are masked before comparing (spectators get no orders: see the publicDeckLists property).
  */
-const withoutPublication = (observation: FeedEntry['observation']) => {
+const withoutPublication = (observation: ObservationEntry['observation']) => {
   if (observation.type !== 'MatchEnded' || !('shuffles' in observation)) return observation;
   const { shuffles: _declassified, ...rest } = observation;
   return rest;
 };
-const masked = ({ revision, observation }: FeedEntry) =>
+const masked = ({ revision, observation }: ObservationEntry) =>
   JSON.stringify({ revision, observation: withoutPublication(observation) }).replace(/"commitment":"[0-9a-f]*"/g, '"commitment":"(masked)"');
 const feedOf = (replay: Replay, audience: string) => replay.observations(audience).map(masked);
 const viewsOf = (replay: Replay, audience: string) => Array.from({ length: replay.revision + 1 }, (_, r) => JSON.stringify(replay.viewAt(audience, r)));

@@ -61,7 +61,7 @@ export class QueueQuery extends AtQuery {
   audience?: string;
 }
 
-export class FeedQuery {
+export class ObservationsQuery {
   @ApiPropertyOptional({ default: 'public', description: 'public, broadcast (where the match has one), a player id, or judge' })
   @IsOptional()
   @IsString()

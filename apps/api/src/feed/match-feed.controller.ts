@@ -6,7 +6,7 @@ import { Caller } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
 import { ApiErrors, ROLE_ERRORS, STORE_ERRORS } from '../openapi/api-errors.decorator';
 import { ApiOptionalToken } from '../openapi/security.decorators';
-import { FeedHub } from './feed-hub';
+import { LiveFeedHub } from './live-feed-hub';
 import { LiveFeedQuery } from './feed-query.dto';
 import { SSE_HEADERS } from './sse-frames';
 
@@ -18,7 +18,7 @@ const MESSAGES =
 @ApiTags('events')
 @Controller('matches/:id/feed')
 export class MatchFeedController {
-  constructor(private readonly hub: FeedHub) {}
+  constructor(private readonly hub: LiveFeedHub) {}
 
   @Get()
   @ApiOptionalToken()

@@ -6,7 +6,7 @@ import { appendBodySchema } from '../schemas/append-body.schema';
 import { Caller } from '@matchlog/matches';
 import { RecorderOfMatch } from '../auth/requires';
 import { CurrentCaller } from '../auth/caller.guard';
-import { FeedQuery } from '../dto/queries.dto';
+import { ObservationsQuery } from '../dto/queries.dto';
 import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { AcceptsBody, Returns, answerAs } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
@@ -39,15 +39,15 @@ export class MatchEventsController {
   @Get()
   @ApiOptionalToken()
   @ApiOperation({
-    summary: "An audience's observation feed, what a replay viewer plays back",
+    summary: "An audience's observations, what a replay viewer plays back",
     description:
       'Observations after revision `from` up to `to`. The judge gets the events themselves. The broadcast: up to its delayed revision (BROADCAST_DELAYED past it), except for the judge and the organizer.',
   })
   @Returns(200, 'Feed')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
-  async feed(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FeedQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    const feed = await this.reader.observations(caller, id, query.audience, query.from, query.to);
+  async observations(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: ObservationsQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    const page = await this.reader.observations(caller, id, query.audience, query.from, query.to);
     answerAs(reply, (query.audience ?? PUBLIC) === JUDGE ? 'JudgeFeed' : 'AudienceFeed');
-    return feed;
+    return page;
   }
 }

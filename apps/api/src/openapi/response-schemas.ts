@@ -67,7 +67,7 @@ const serializers = new Map<string, { $ref: string }>();
 
 /**
  * Writes this reply through the schema of `name` rather than the route's: for answers whose shape
- * depends on the audience asked for (a view, a queue, a feed), so an audience's answer is cut to the
+ * depends on the audience asked for (a view, a queue, its observations), so an audience's answer is cut to the
  * audience's type whatever the value holds, never to the judge's.
  */
 export const answerAs = (reply: FastifyReply, name: ResponseSchemaName): void => {

@@ -129,10 +129,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An audience's observation feed, what a replay viewer plays back
+         * An audience's observations, what a replay viewer plays back
          * @description Observations after revision `from` up to `to`. The judge gets the events themselves. The broadcast: up to its delayed revision (BROADCAST_DELAYED past it), except for the judge and the organizer.
          */
-        get: operations["MatchEventsController_feed"];
+        get: operations["MatchEventsController_observations"];
         put?: never;
         /**
          * Append events (the match's recorder token or the organizer key): all or nothing
@@ -2884,7 +2884,7 @@ export interface operations {
             };
         };
     };
-    MatchEventsController_feed: {
+    MatchEventsController_observations: {
         parameters: {
             query?: {
                 /** @description public, broadcast (where the match has one), a player id, or judge */

@@ -7,7 +7,7 @@ import { AudienceView } from '../views/audience-view';
 import { JudgeView, judgeView } from '../views/judge-view';
 import { Seat, emptySeat, stepSeat } from './seat';
 
-export interface FeedEntry {
+export interface ObservationEntry {
   /** the revision this observation brought the audience to */
   readonly revision: number;
   readonly observation: Observation | MatchEvent;
@@ -103,7 +103,7 @@ export class Replay {
    * What the audience observed of the events after revision `from` up to revision `to`, for playing
    * back. The judge observes the events themselves.
    */
-  observations(audience: string, from = 0, to: number = this.revision): FeedEntry[] {
+  observations(audience: string, from = 0, to: number = this.revision): ObservationEntry[] {
     const end = this.clamp(to);
     const first = Math.max(0, from);
     if (first < this.start && first < end) throw new BeforeReplayStart(first, this.start);
@@ -111,13 +111,13 @@ export class Replay {
       return this.events.slice(first - this.start, end - this.start).map((event, i) => ({ revision: first + i + 1, observation: event }));
     }
     let seat = this.seatAt(audience, Math.min(first, end));
-    const feed: FeedEntry[] = [];
+    const entries: ObservationEntry[] = [];
     for (let revision = first; revision < end; revision++) {
       const stepped = stepSeat(seat, this.events[revision - this.start]);
       seat = stepped.seat;
-      feed.push({ revision: revision + 1, observation: stepped.observation });
+      entries.push({ revision: revision + 1, observation: stepped.observation });
     }
-    return feed;
+    return entries;
   }
 
   /** The audience's seat (its view and what it knows) at `revision`. */

@@ -1,4 +1,4 @@
-import { AudienceView, FeedEntry, JudgeView } from '@matchlog/domain';
+import { AudienceView, ObservationEntry, JudgeView } from '@matchlog/domain';
 
 /**
  * What a live feed hands its transport, each bringing the audience to `revision`: `view`, what the
@@ -15,7 +15,7 @@ export interface ObservedEntry {
   readonly type: 'observation';
   readonly audience: string;
   readonly revision: number;
-  readonly data: FeedEntry;
+  readonly data: ObservationEntry;
 }
 
-export const observedEntry = (audience: string, data: FeedEntry): ObservedEntry => ({ type: 'observation', audience, revision: data.revision, data });
+export const observedEntry = (audience: string, data: ObservationEntry): ObservedEntry => ({ type: 'observation', audience, revision: data.revision, data });

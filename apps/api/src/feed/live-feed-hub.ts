@@ -18,7 +18,7 @@ const DELAY_TICK_MS = 250;
  * one heartbeat timer for every stream, one tick for delayed broadcasts, each entry framed once.
  */
 @Injectable()
-export class FeedHub implements BeforeApplicationShutdown {
+export class LiveFeedHub implements BeforeApplicationShutdown {
   private readonly logger = new Logger('feed');
   private readonly feeds: LiveFeeds<SseTransport>;
   private readonly frames = new SseFrames(feedEncoder());
