@@ -24,7 +24,7 @@ process.on('uncaughtException', (error: Error & { code?: string }) => {
 
 const openEmmett = async (url: string): Promise<EmmettStore> => {
   const store = getPostgreSQLEventStore(url);
-  // its schema is made on first use: made here, before the clock starts, as ours is made by open()
+  // its schema is made on first use: made here, before the timing starts, as ours is made by open()
   await store.schema.migrate();
   return store;
 };

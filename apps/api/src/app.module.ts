@@ -22,7 +22,7 @@ import { scrubbingStdout } from './logging/log-scrubber';
 import { MatchAuditController } from './audit/match-audit.controller';
 import { MatchClockController } from './audit/match-clock.controller';
 import { CallerGuard } from './auth/caller.guard';
-import { CLOCK, Clock, systemClock, systemEntropy } from './clock';
+import { TIME_SOURCE, TimeSource, systemTime, systemEntropy } from './time-source';
 import { ApiConfig } from './config/config';
 import { LiveFeedHub } from './feed/live-feed-hub';
 import { MatchFeedController } from './feed/match-feed.controller';
@@ -47,8 +47,8 @@ export interface AppParts {
   readonly stats?: StatsProjector;
   /** the instance's one subscription to the log, whose processors the projector, the application and the live feeds are */
   readonly consumer: LogConsumer;
-  /** the clock the broadcast delay is measured with: the system's unless a test brings its own */
-  readonly clock?: Clock;
+  /** the time the broadcast delay is measured with: the system's unless a test brings its own */
+  readonly time?: TimeSource;
 }
 
 class ClosesParts implements OnApplicationShutdown {
@@ -75,10 +75,10 @@ const feedLogger = new Logger('feed');
 const snapshotLogger = new Logger('snapshots');
 
 /** The application (libs/matches) over the parts: the controllers call it. */
-const coreOf = (parts: AppParts, signingKey: KeyObject, clock: Clock): MatchesCore =>
+const coreOf = (parts: AppParts, signingKey: KeyObject, time: TimeSource): MatchesCore =>
   matchesCore({
     ...parts,
-    clock,
+    time,
     entropy: systemEntropy,
     signingKey,
     trustedKeys: parts.config.trustedKeys,
@@ -130,8 +130,8 @@ export class AppModule {
         { provide: STATS_PROJECTOR, useValue: parts.stats ?? null },
         { provide: LOG_CONSUMER, useValue: parts.consumer },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
-        { provide: CLOCK, useValue: parts.clock ?? systemClock },
-        { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, clock: Clock) => coreOf(parts, signingKey, clock), inject: [SIGNING_KEY, CLOCK] },
+        { provide: TIME_SOURCE, useValue: parts.time ?? systemTime },
+        { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, time: TimeSource) => coreOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },
         ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader] as const).map((provide) => ({
           provide,
           useFactory: (core: MatchesCore) => partOf(core, provide),

@@ -1,26 +1,26 @@
 import fc from 'fast-check';
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { Clock } from '../src/clock';
+import { TimeSource } from '../src/time-source';
 import { PUBLIC_BROADCAST_MIN_SECONDS } from '@matchlog/domain';
 import { openParts } from '../src/open-parts';
 import { P1_SECRETS, draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 
-/** The server's clock, under the test's control: it stamps recordedAt and measures the broadcast delay. */
-const clock = {
+/** The server's time, under the test's control: it stamps recordedAt and measures the broadcast delay. */
+const time = {
   at: Date.parse('2026-11-23T12:00:00.000Z'),
   now() {
     return this.at;
   },
-} satisfies Clock & { at: number };
+} satisfies TimeSource & { at: number };
 
 const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
 
 describe('the broadcast audience over HTTP', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), clock }));
+    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), time }));
   });
   afterAll(() => t.close());
 
@@ -85,7 +85,7 @@ describe('the broadcast audience over HTTP', () => {
     await create('bc-min', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
     // the match's entry is held back as its broadcast is (no spoilers around the delay): not there for the public until then
     await get('/matches/bc-min').expect(404);
-    clock.at += PUBLIC_BROADCAST_MIN_SECONDS * 1000;
+    time.at += PUBLIC_BROADCAST_MIN_SECONDS * 1000;
     const summary = (await get('/matches/bc-min').expect(200)).body;
     expect(summary.audiences).toEqual(['public', 'broadcast', 'p1', 'p2', 'judge']);
     // how far behind it runs is no secret: the viewer shows it as a badge
@@ -98,7 +98,7 @@ describe('the broadcast audience over HTTP', () => {
     const { tokens } = await create('bc-open', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
     await append('bc-open', 1, [draw('c01')]);
     expect((await get('/matches/bc-open/views/broadcast').expect(200)).body.revision).toBe(0);
-    clock.at += PUBLIC_BROADCAST_MIN_SECONDS * 1000;
+    time.at += PUBLIC_BROADCAST_MIN_SECONDS * 1000;
     const view = (await get('/matches/bc-open/views/broadcast').expect(200)).body;
     expect(view).toMatchObject({ audience: 'broadcast', revision: 2 });
     expect(named(view).sort()).toEqual([...P1_SECRETS, 'Moana - Of Motunui'].sort());
@@ -117,7 +117,7 @@ describe('the broadcast audience over HTTP', () => {
     };
     await refusals();
     await append('bc-open', 2, [{ type: 'MatchEnded', data: { winner: 'p1', reason: 'lore' } }]);
-    clock.at += PUBLIC_BROADCAST_MIN_SECONDS * 1000;
+    time.at += PUBLIC_BROADCAST_MIN_SECONDS * 1000;
     await refusals();
     // a player of another match (the next game of a best-of-three) is refused too
     const next = await create('bc-open-game-2', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
@@ -191,7 +191,7 @@ describe('the broadcast audience over HTTP', () => {
     expect((await get('/matches/bc-delay/views/p1', tokens.players.p1).expect(200)).body.revision).toBe(6);
   });
 
-  it("no broadcast payload served at time t holds an observation newer than the delay allows at t, public or by token; never a player's (appends and clock steps at random)", async () => {
+  it("no broadcast payload served at time t holds an observation newer than the delay allows at t, public or by token; never a player's (appends and time steps at random)", async () => {
     let match = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -205,21 +205,21 @@ describe('the broadcast audience over HTTP', () => {
           const delay = { events: drawn.events, seconds: access === 'public' ? PUBLIC_BROADCAST_MIN_SECONDS + drawn.seconds : drawn.seconds };
           const { tokens } = await create(matchId, { broadcastDelay: delay, broadcastAccess: access });
           const bc = access === 'token' ? tokens.broadcast : undefined;
-          /** recordedAt of each revision as the test's clock said when it was appended (revision 1: MatchCreated) */
-          const recorded = [NaN, clock.at];
+          /** recordedAt of each revision as the test's time said when it was appended (revision 1: MatchCreated) */
+          const recorded = [NaN, time.at];
           for (const step of steps) {
-            if ('wait' in step) clock.at += step.wait * scale;
+            if ('wait' in step) time.at += step.wait * scale;
             else {
               await append(
                 matchId,
                 recorded.length - 1,
                 Array.from({ length: step.append }, (_, i) => turn(recorded.length + i)),
               );
-              for (let i = 0; i < step.append; i++) recorded.push(clock.at);
+              for (let i = 0; i < step.append; i++) recorded.push(time.at);
             }
             const head = recorded.length - 1;
             let allowed = Math.max(0, head - delay.events);
-            while (allowed > 0 && recorded[allowed] > clock.at - delay.seconds * 1000) allowed--;
+            while (allowed > 0 && recorded[allowed] > time.at - delay.seconds * 1000) allowed--;
             const view = (await get(`/matches/${matchId}/views/broadcast`, bc).expect(200)).body;
             const queue = (await get(`/matches/${matchId}/queue?audience=broadcast`, bc).expect(200)).body;
             const observed = (await get(`/matches/${matchId}/events?audience=broadcast`, bc).expect(200)).body;
@@ -248,7 +248,7 @@ describe('the broadcast audience over HTTP', () => {
     const bc = created.tokens.broadcast;
     await t.http().post(`/matches/${id}/events`).set(t.organizer).send(example('events.json')).expect(201);
     expect((await get(`/matches/${id}/views/broadcast`, bc).expect(200)).body.revision).toBe(0);
-    clock.at += 30_000;
+    time.at += 30_000;
     expect((await get(`/matches/${id}/views/broadcast`, bc).expect(200)).body.revision).toBe(50);
     expect((await get(`/matches/${id}/views/broadcast?at=55`, bc).expect(403)).body.code).toBe('BROADCAST_DELAYED');
     expect((await get(`/matches/${id}/events?audience=broadcast&from=0&to=3`, bc).expect(200)).body.observations).toHaveLength(3);

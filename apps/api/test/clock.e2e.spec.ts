@@ -1,17 +1,17 @@
 import { MatchEvent } from '@matchlog/domain';
-import { Clock } from '../src/clock';
+import { TimeSource } from '../src/time-source';
 import { openParts } from '../src/open-parts';
 import { CARD_IDS, lorcanaMatch } from './support/fixtures';
 import { signedLog } from './support/signed-log';
 import { TestApp, startTestApp } from './support/test-app';
 
-/** The server's clock, under the test's control: it stamps recordedAt. */
-const clock = {
+/** The server's time, under the test's control: it stamps recordedAt. */
+const time = {
   at: Date.parse('2026-11-23T12:00:00.000Z'),
   now() {
     return this.at;
   },
-} satisfies Clock & { at: number };
+} satisfies TimeSource & { at: number };
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
@@ -20,15 +20,15 @@ const lore = (player: string, to: number) => ({ type: 'CounterChanged', data: { 
 describe('GET /matches/:id/clock', () => {
   let t: TestApp;
   let tokens: { judge: string; players: Record<string, string> };
-  const T0 = clock.at;
+  const T0 = time.at;
 
   beforeAll(async () => {
-    t = await startTestApp({ slowTurnSeconds: 120 }, async (config) => ({ ...(await openParts(config)), clock }));
+    t = await startTestApp({ slowTurnSeconds: 120 }, async (config) => ({ ...(await openParts(config)), time }));
     tokens = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('clk')).expect(201)).body.tokens;
     let revision = 1;
-    /** appends one batch `seconds` after the last, as the server's clock says */
+    /** appends one batch `seconds` after the last, as the server's time says */
     const after = async (seconds: number, events: object[]) => {
-      clock.at += seconds * 1000;
+      time.at += seconds * 1000;
       await t.http().post('/matches/clk/events').set(t.organizer).send({ expectedRevision: revision, events }).expect(201);
       revision += events.length;
     };
@@ -71,8 +71,10 @@ describe('GET /matches/:id/clock', () => {
 
   it('the audit has the time findings: the 6th turn after time, and the slow turn at the threshold set', async () => {
     const { body } = await t.http().get('/matches/clk/audit').set(t.organizer).expect(200);
-    const time = body.findings.filter((f: { code: string }) => ['TURNS_AFTER_TIME_EXCEEDED', 'SLOW_TURN', 'PLAYED_AFTER_WIN', 'RESULT_DISAGREES_WITH_COUNTERS'].includes(f.code));
-    expect(time.map((f: { code: string; revision: number }) => `${f.code}@${f.revision}`)).toEqual(['SLOW_TURN@4', 'TURNS_AFTER_TIME_EXCEEDED@12']);
+    const timeFindings = body.findings.filter((f: { code: string }) =>
+      ['TURNS_AFTER_TIME_EXCEEDED', 'SLOW_TURN', 'PLAYED_AFTER_WIN', 'RESULT_DISAGREES_WITH_COUNTERS'].includes(f.code),
+    );
+    expect(timeFindings.map((f: { code: string; revision: number }) => `${f.code}@${f.revision}`)).toEqual(['SLOW_TURN@4', 'TURNS_AFTER_TIME_EXCEEDED@12']);
   });
 
   it('judge token or organizer key: 401 without a token, 403 for a player, 404 for an unknown match', async () => {

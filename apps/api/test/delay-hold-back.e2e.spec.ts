@@ -1,15 +1,15 @@
-import { Clock } from '../src/clock';
+import { TimeSource } from '../src/time-source';
 import { openParts } from '../src/open-parts';
 import { lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 
-/** The server's clock, under the test's control: it stamps recordedAt and measures the delay. */
-const clock = {
+/** The server's time, under the test's control: it stamps recordedAt and measures the delay. */
+const time = {
   at: Date.parse('2026-11-28T10:00:00.000Z'),
   now() {
     return this.at;
   },
-} satisfies Clock & { at: number };
+} satisfies TimeSource & { at: number };
 
 const HOUR = 3600_000;
 const EVENT = 'Spoiler Cup';
@@ -32,7 +32,7 @@ describe('no spoilers around the delay: a delayed match holds back its public si
   let t: TestApp;
   let g1: { tokens: { judge: string; players: Record<string, string> } };
   beforeAll(async () => {
-    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), clock }));
+    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), time }));
   });
   afterAll(() => t.close());
 
@@ -61,7 +61,7 @@ describe('no spoilers around the delay: a delayed match holds back its public si
   });
 
   it('an hour on, game 1 ends with 20 lore and game 2 starts: the public sees game 1 as of its delayed revision, and no game 2; the judge and the organizer see the head', async () => {
-    clock.at += 2 * HOUR;
+    time.at += 2 * HOUR;
     await append('hb-g1', 1, twentyLore);
     await create(game('hb-g2', 2));
 
@@ -115,7 +115,7 @@ describe('no spoilers around the delay: a delayed match holds back its public si
   });
 
   it('once the window passes, the public sees what it held back: the end, the lore, game 2', async () => {
-    clock.at += HOUR + 1000;
+    time.at += HOUR + 1000;
     expect((await anonymous('/matches/hb-g1').expect(200)).body).toMatchObject({ status: 'ended', winner: 'p1', revision: 3 });
     expect((await anonymous('/matches/hb-g1/views/public').expect(200)).body.counters).toEqual({ p1: { lore: 20 }, p2: { lore: 0 } });
     expect(await listed(anonymous)).toEqual(['hb-out', 'hb-g2', 'hb-g1']);

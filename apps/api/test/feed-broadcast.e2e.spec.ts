@@ -1,17 +1,17 @@
-import { Clock } from '../src/clock';
+import { TimeSource } from '../src/time-source';
 import { openParts } from '../src/open-parts';
 import { PUBLIC_BROADCAST_MIN_SECONDS } from '@matchlog/domain';
 import { lorcanaMatch } from './support/fixtures';
 import { SseClient, listening } from './support/sse-client';
 import { TestApp, startTestApp } from './support/test-app';
 
-/** The server's clock, under the test's control: it stamps recordedAt and measures the broadcast delay. */
-const clock = {
+/** The server's time, under the test's control: it stamps recordedAt and measures the broadcast delay. */
+const time = {
   at: Date.parse('2026-11-23T12:00:00.000Z'),
   now() {
     return this.at;
   },
-} satisfies Clock & { at: number };
+} satisfies TimeSource & { at: number };
 const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1' : 'p2', turn: n } });
 
 // The broadcast's delay holds on the live feed as on the views: nothing past the delayed revision, for anyone but the judge and the organizer.
@@ -20,7 +20,7 @@ describe('the live feed of a delayed broadcast', () => {
   let base: string;
   const open: SseClient[] = [];
   beforeAll(async () => {
-    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), clock }));
+    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), time }));
     base = await listening(t.app);
   });
   afterEach(() => open.splice(0).forEach((client) => client.destroy()));
@@ -69,7 +69,7 @@ describe('the live feed of a delayed broadcast', () => {
     await append('fb-seconds', 1, 2);
     const client = await feed('fb-seconds', 'audience=broadcast');
     expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '0' });
-    clock.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
+    time.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
     expect((await client.until(3)).map((m) => m.id)).toEqual(['1', '2', '3']);
   });
 
@@ -81,7 +81,7 @@ describe('the live feed of a delayed broadcast', () => {
     expect((await feed('fb-public', 'audience=public&from=2')).problem).toMatchObject({ statusCode: 400, code: 'REVISION_OUT_OF_RANGE' });
     const player = await feed('fb-public', 'audience=public', { authorization: `Bearer ${tokens.players.p1}` });
     expect(await player.nextMessage()).toMatchObject({ event: 'view', id: '3' });
-    clock.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
+    time.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
     expect((await client.until(3)).map((m) => m.id)).toEqual(['1', '2', '3']);
     await create('fb-public-out', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS, holdBackPublic: false } });
     await append('fb-public-out', 1, 2);

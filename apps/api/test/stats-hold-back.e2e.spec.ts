@@ -1,14 +1,14 @@
-import { Clock } from '../src/clock';
+import { TimeSource } from '../src/time-source';
 import { openParts } from '../src/open-parts';
 import { lorcanaMatch, zone } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 
-const clock = {
+const time = {
   at: Date.parse('2026-11-28T10:00:00.000Z'),
   now() {
     return this.at;
   },
-} satisfies Clock & { at: number };
+} satisfies TimeSource & { at: number };
 
 const EVENT = 'Stats Spoiler Cup';
 
@@ -16,7 +16,7 @@ const EVENT = 'Stats Spoiler Cup';
 describe('statistics around the broadcast delay', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), clock }));
+    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), time }));
   });
   afterAll(() => t.close());
 
@@ -62,7 +62,7 @@ describe('statistics around the broadcast delay', () => {
   });
 
   it('once its end is shown, the public statistics count it', async () => {
-    clock.at += 2 * 3600_000;
+    time.at += 2 * 3600_000;
     const cards = (
       await t
         .http()
@@ -82,7 +82,7 @@ describe('statistics around the broadcast delay', () => {
     expect((await t.http().get('/stats/cards/Be%20Prepared?game=lorcana').expect(200)).body.card).toMatchObject({ games: 1, firstTurns: { 1: 1 } });
     expect((await t.http().get(path).set(t.organizer).expect(200)).body.cards).toEqual([]);
 
-    clock.at += 2 * 3600_000;
+    time.at += 2 * 3600_000;
     expect((await t.http().get('/matches/sh-1').expect(200)).body).toMatchObject({ voided: true });
     expect((await t.http().get(path).expect(200)).body.cards).toEqual([]);
     expect((await t.http().get('/stats/cards/Be%20Prepared?game=lorcana').expect(404)).body.code).toBe('STATS_CARD_NOT_FOUND');

@@ -2,7 +2,7 @@ import { MatchEvent } from '@matchlog/domain';
 import { join } from 'path';
 import { Page } from 'playwright-core';
 import { captureDeliveries, leaksIn } from './support/deliveries';
-import { BO3_SECONDS, bestOfThree, lorcanaMatch, scoredEvents, testClock } from './support/scored-match';
+import { BO3_SECONDS, bestOfThree, lorcanaMatch, scoredEvents, testTime } from './support/scored-match';
 import { Recorded, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
@@ -11,7 +11,7 @@ const EVENT = 'Example Cup';
 const ROUND = 3;
 
 describe("the viewer for a judge (the clock, the result slip) and a round's page, in Chromium", () => {
-  const clock = testClock();
+  const time = testTime();
   let rig: ViewerRig;
   let game1: Recorded;
   let game2: Recorded;
@@ -27,10 +27,10 @@ describe("the viewer for a judge (the clock, the result slip) and a round's page
   };
 
   beforeAll(async () => {
-    rig = await startViewerRig(clock);
+    rig = await startViewerRig(time);
     let turn = 0;
     const paced = (event: { type: string; data: object }) => {
-      clock.advance(BO3_SECONDS[turn] ?? 10);
+      time.advance(BO3_SECONDS[turn] ?? 10);
       if (event.type === 'TurnStarted') turn = (event.data as { turn: number }).turn;
     };
     const record = async (n: 1 | 2 | 3) => {

@@ -2,7 +2,7 @@ import { join } from 'path';
 import { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { create } from 'qrcode';
-import { lorcanaMatch, scoredEvents, testClock } from './support/scored-match';
+import { lorcanaMatch, scoredEvents, testTime } from './support/scored-match';
 import { Recorded, TESTING, ViewerRig, startViewerRig } from './support/viewer-fixture';
 
 /** the screenshots the README and docs show */
@@ -81,7 +81,7 @@ const checkerTile = (square = 32): Buffer => {
 };
 
 describe('the broadcast overlay and the links that carry tokens, in Chromium', () => {
-  const clock = testClock();
+  const time = testTime();
   let rig: ViewerRig;
   let game: Recorded;
   const broadcastView = async (id: string, token?: string): Promise<{ view: BroadcastView; delay: string }> => {
@@ -115,9 +115,9 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
     return { page, requested, sent };
   };
   beforeAll(async () => {
-    rig = await startViewerRig(clock);
+    rig = await startViewerRig(time);
     game = await rig.recordOneByOne({ ...lorcanaMatch({ event: 'Riverside Stream Cup', round: 4, table: 1, game: 1, bestOf: 3 }), broadcastDelay: DELAY }, scoredEvents(), () =>
-      clock.advance(SECONDS_APART),
+      time.advance(SECONDS_APART),
     );
   }, 120_000);
   afterAll(() => rig?.close());
@@ -172,7 +172,7 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
     for (const entry of before) for (const revision of revisionsIn(entry)) expect(revision).toBeLessThanOrEqual(view.revision);
 
     // a minute later at the table's clock, the delay lets on what it held: the overlay follows, still no further
-    clock.advance(60);
+    time.advance(60);
     const later = (await broadcastView(game.id)).view;
     expect(later.revision).toBeGreaterThan(view.revision);
     expect(later.revision).toBeLessThan(game.revision);
@@ -234,7 +234,7 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
     const locked = await rig.recordOneByOne(
       { ...lorcanaMatch({ event: 'Riverside Stream Cup', round: 4, table: 2 }), broadcastAccess: 'token', broadcastDelay: DELAY },
       scoredEvents(),
-      () => clock.advance(SECONDS_APART),
+      () => time.advance(SECONDS_APART),
     );
     const token = locked.tokens.broadcast!;
     const { view } = await broadcastView(locked.id, token);

@@ -2,7 +2,7 @@ import { MatchEvent } from '@matchlog/domain';
 import { join } from 'path';
 import { Page } from 'playwright-core';
 import { captureDeliveries, leaksIn } from './support/deliveries';
-import { SECONDS_PER_EVENT, lorcanaMatch, scoredEvents, testClock } from './support/scored-match';
+import { SECONDS_PER_EVENT, lorcanaMatch, scoredEvents, testTime } from './support/scored-match';
 import { Recorded, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
 /** the screenshots the README and docs show */
@@ -10,7 +10,7 @@ const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
 const EVENT = 'Riverside Viewer Cup';
 
 describe('the web viewer as people watch it: score, turn, result, log, the games of a match, in Chromium', () => {
-  const clock = testClock();
+  const time = testTime();
   let rig: ViewerRig;
   let game1: Recorded;
   let game2: Recorded;
@@ -33,10 +33,10 @@ describe('the web viewer as people watch it: score, turn, result, log, the games
   };
 
   beforeAll(async () => {
-    rig = await startViewerRig(clock);
+    rig = await startViewerRig(time);
     let turn = 0;
     const paced = (event: { type: string; data: object }) => {
-      clock.advance(SECONDS_PER_EVENT[turn] ?? 10);
+      time.advance(SECONDS_PER_EVENT[turn] ?? 10);
       if (event.type === 'TurnStarted') turn = (event.data as { turn: number }).turn;
     };
     game1 = await rig.recordOneByOne(lorcanaMatch({ event: EVENT, round: 2, table: 7, game: 1, bestOf: 3 }), scoredEvents(), paced);

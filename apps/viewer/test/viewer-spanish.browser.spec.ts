@@ -2,7 +2,7 @@ import { MatchEvent } from '@matchlog/domain';
 import { join } from 'path';
 import { Page } from 'playwright-core';
 import { en } from '../src/i18n/en';
-import { BO3_SECONDS, bestOfThree, testClock } from './support/scored-match';
+import { BO3_SECONDS, bestOfThree, testTime } from './support/scored-match';
 import { Recorded, SCREENSHOTS, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
 const LETTER = 'A-Za-zÀ-ÿ';
@@ -14,18 +14,18 @@ const SHARED = new Set(['token', 'disney', 'lorcana', 'four', 'souls', 'grand', 
 const ENGLISH = [...wordsOf(Object.values(en))].filter((word) => !SHARED.has(word));
 
 describe('the judge page in Spanish, in Chromium', () => {
-  const clock = testClock();
+  const time = testTime();
   let rig: ViewerRig;
   let game: Recorded;
   let events: MatchEvent[];
 
   beforeAll(async () => {
-    rig = await startViewerRig(clock);
+    rig = await startViewerRig(time);
     let turn = 0;
     const { match, events: drafts } = bestOfThree(3);
     // paced as at the table, so the clock has turns to draw and the audit a slow turn to find
     game = await rig.recordOneByOne(match, drafts, (event) => {
-      clock.advance(BO3_SECONDS[turn] ?? 10);
+      time.advance(BO3_SECONDS[turn] ?? 10);
       if (event.type === 'TurnStarted') turn = (event.data as { turn: number }).turn;
     });
     events = await rig.events(game.id, game.tokens.judge);

@@ -1,6 +1,6 @@
 import { join } from 'path';
 import { Page } from 'playwright-core';
-import { SECONDS_PER_EVENT, lorcanaMatch, scoredEvents, testClock } from './support/scored-match';
+import { SECONDS_PER_EVENT, lorcanaMatch, scoredEvents, testTime } from './support/scored-match';
 import { Recorded, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
 /** the screenshots the README and docs show */
@@ -13,7 +13,7 @@ type Card = { handle: string; definition?: string; exerted?: boolean; printed?: 
 type RestView = { revision: number; zones: Record<string, { count: number; cards: Card[] }> };
 
 describe('the viewer as a stream would show it: cards, backs, facts, names, tabs on a phone, in Chromium', () => {
-  const clock = testClock();
+  const time = testTime();
   let rig: ViewerRig;
   let game: Recorded;
   const rest = async (audience: string, at: number, token?: string): Promise<RestView> =>
@@ -32,14 +32,14 @@ describe('the viewer as a stream would show it: cards, backs, facts, names, tabs
   const shot = (page: Page, name: string) => page.screenshot({ path: join(DOCS_IMAGES, `stream-${name}.png`), fullPage: true });
 
   beforeAll(async () => {
-    rig = await startViewerRig(clock);
+    rig = await startViewerRig(time);
     let turn = 0;
     game = await rig.recordOneByOne({ ...lorcanaMatch({ event: EVENT, round: 1, table: 3, game: 1, bestOf: 3 }), broadcastDelay: { seconds: 300 } }, scoredEvents(), (event) => {
-      clock.advance(SECONDS_PER_EVENT[turn] ?? 10);
+      time.advance(SECONDS_PER_EVENT[turn] ?? 10);
       if (event.type === 'TurnStarted') turn = (event.data as { turn: number }).turn;
     });
     // past its broadcast's delay, which holds back its public side too (no spoilers around the delay): the public sees the end
-    clock.advance(301);
+    time.advance(301);
   }, 120_000);
   afterAll(() => rig?.close());
 

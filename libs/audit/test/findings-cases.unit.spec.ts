@@ -225,7 +225,7 @@ describe('ruleFindings', () => {
     expect(ruleFindings([turn()])).toEqual([]);
   });
 
-  it('is pure: no framework, storage, clock, randomness or environment in libs/audit/src/findings', () => {
+  it('is pure: no framework, storage, system time, randomness or environment in libs/audit/src/findings', () => {
     const root = join(__dirname, '..', 'src', 'findings');
     const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
     const offenders = files(root).filter((file) =>

@@ -5,7 +5,7 @@ type CatalogRow = CatalogTables['matches'];
 
 /**
  * Who reads the catalog, for a match whose broadcastDelay holds its public side back: `now` (ISO 8601,
- * the caller's clock) decides what the delay lets through; `except`, the one match whose head the
+ * the caller's time source) decides what the delay lets through; `except`, the one match whose head the
  * caller sees (its own judge, recorder or player token). Absent (the organizer): every head.
  */
 export interface HoldBack {
@@ -13,7 +13,7 @@ export interface HoldBack {
   readonly except?: string;
 }
 
-/** Later than any time a clock gives: a fact recorded with no readable time is never shown while held back. */
+/** Later than any time a time source gives: a fact recorded with no readable time is never shown while held back. */
 const NEVER = '9999-12-31T23:59:59.999Z';
 
 /** When a fact recorded at `recordedAt` may be shown, `seconds` behind (ISO 8601, so that text compares as time). */

@@ -5,12 +5,12 @@ const root = join(__dirname, '..', 'src');
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
 
-/** The domain is pure: no framework, no storage, no clock, no randomness, no environment. */
+/** The domain is pure: no framework, no storage, no system time, no randomness, no environment. */
 const forbidden: [RegExp, string][] = [
   [/from '@nestjs\//, 'Nest'],
   [/from '(better-sqlite3|@eventstore\/db-client|kysely|pg)'/, 'a database'],
   [/from '(fs|path|http|net|crypto|child_process)'/, 'Node I/O'],
-  [/\bDate\.now\(|new Date\(/, 'the clock'],
+  [/\bDate\.now\(|new Date\(/, 'the system time'],
   [/Math\.random\(/, 'randomness'],
   [/\bprocess\./, 'the environment'],
 ];

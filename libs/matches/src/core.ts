@@ -10,7 +10,7 @@ import { MatchIntegrity } from './integrity/match-integrity';
 import { MatchModel } from './model/match-model';
 import { MatchModels } from './model/match-models';
 import { StoreHead } from './model/store-head';
-import { Clock, Entropy } from './ports';
+import { TimeSource, Entropy } from './ports';
 import { CatalogFreshness } from './read/catalog-freshness';
 import { MatchReader } from './read/match-reader';
 import { MatchSnapshots } from './snapshot/match-snapshots';
@@ -28,7 +28,7 @@ export interface CoreParts {
   readonly stats?: StatsProjector;
   /** the instance's one subscription to the log: the models and the tokens join it as processors */
   readonly consumer: LogConsumer;
-  readonly clock: Clock;
+  readonly time: TimeSource;
   readonly entropy: Entropy;
   readonly signingKey: KeyObject;
   /** MATCHLOG_TRUSTED_KEYS: other servers' public keys, whose signed exports are imported too */
@@ -41,7 +41,7 @@ export interface CoreParts {
   readonly onModelFailure?: (model: MatchModel, error: unknown) => void;
   /** how long a catalog read waits for the catalog, and an unknown token for the log consumer, to reach the store's head (default 2000) */
   readonly catchUpWaitMs?: number;
-  /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow (the clock, SLOW_TURN) */
+  /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow (the judge's clock, SLOW_TURN) */
   readonly slowTurnSeconds?: number;
   /** MATCHLOG_SNAPSHOT_EVERY: a match's snapshot each time it passes this many more events; 0: none (default DEFAULT_SNAPSHOT_EVERY) */
   readonly snapshotEvery?: number;
@@ -70,17 +70,17 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
   const head = new StoreHead(parts.store);
   const tokens = new TokenGrants(parts.catalog, parts.store, parts.consumer, head, parts.catchUpWaitMs, { projector: parts.projector, grants: parts.tokenCache });
   const freshness = new CatalogFreshness(parts.projector, head, parts.catchUpWaitMs);
-  const writer = new MatchWriter(parts.store, parts.catalog, tokens, models, parts.clock, parts.entropy);
+  const writer = new MatchWriter(parts.store, parts.catalog, tokens, models, parts.time, parts.entropy);
   return {
     models,
     tokens,
     writer,
-    reader: new MatchReader(models, parts.catalog, parts.clock, freshness),
-    integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.clock, parts.trustedKeys),
+    reader: new MatchReader(models, parts.catalog, parts.time, freshness),
+    integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.time, parts.trustedKeys),
     authenticator: new Authenticator(parts.organizerKey, tokens),
     audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
-    results: new RoundResultsReader(parts.catalog, freshness, parts.clock),
+    results: new RoundResultsReader(parts.catalog, freshness, parts.time),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
-    stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.projector, head, parts.catchUpWaitMs), parts.clock),
+    stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.projector, head, parts.catchUpWaitMs), parts.time),
   };
 };

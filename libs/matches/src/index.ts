@@ -1,4 +1,4 @@
-export type { Clock, Entropy } from './ports';
+export type { TimeSource, Entropy } from './ports';
 export {
   AudienceNotFound,
   BodyTooDeep,

@@ -1,5 +1,5 @@
-/** The time, from outside: the server's clock, or a test's. */
-export interface Clock {
+/** The time, from outside: the system's, or a test's. */
+export interface TimeSource {
   /** milliseconds since the epoch */
   now(): number;
 }

@@ -9,7 +9,7 @@ const files = (dir: string): string[] =>
 const forbidden: [RegExp, string][] = [
   [/from '@nestjs\//, 'Nest'],
   [/from '(fastify|http|https|net)'/, 'a transport'],
-  [/\bDate\.now\(|new Date\(\)/, 'the clock (use Clock)'],
+  [/\bDate\.now\(|new Date\(\)/, 'the system time (use TimeSource)'],
   [/Math\.random\(|randomUUID|randomBytes|getRandomValues/, 'randomness (use Entropy)'],
   [/\bprocess\./, 'the environment (the apps read the configuration)'],
   [/from '\.\.\/\.\.\/\.\.\/\.\.\/apps|from '.*apps\//, 'an application'],

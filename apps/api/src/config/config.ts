@@ -37,7 +37,7 @@ export interface ApiConfig extends StorageConfig {
   readonly feedHeartbeatMs?: number;
   /** MATCHLOG_FEED_MAX_BUFFERED: bytes a live feed may leave unsent on its socket before it is closed (default 256kb) */
   readonly feedMaxBuffered?: string;
-  /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow, a note in the clock and the audit (default 180) */
+  /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow, a note in the judge's clock and the audit (default 180) */
   readonly slowTurnSeconds?: number;
   /** MATCHLOG_SNAPSHOT_EVERY: a match's snapshot each time it passes this many more events (default 1000); 0: no snapshots */
   readonly snapshotEvery?: number;

@@ -4,7 +4,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/c
 import type { ServerResponse } from 'http';
 import { bytesOf } from '../config/byte-size';
 import { ApiConfig } from '../config/config';
-import { CLOCK, Clock } from '../clock';
+import { TIME_SOURCE, TimeSource } from '../time-source';
 import { feedEncoder } from '../openapi/response-schemas';
 import { API_CONFIG, LOG_CONSUMER } from '../tokens';
 import { SseFrames } from './sse-frames';
@@ -26,8 +26,8 @@ export class LiveFeedHub implements BeforeApplicationShutdown {
   private readonly delayTick: NodeJS.Timeout;
   private readonly maxBuffered: number;
 
-  constructor(models: MatchModels, @Inject(LOG_CONSUMER) consumer: LogConsumer, @Inject(API_CONFIG) config: ApiConfig, @Inject(CLOCK) clock: Clock) {
-    this.feeds = new LiveFeeds(models, clock, (matchId, error) => this.logger.error(`feed of ${matchId} failed: ${error instanceof Error ? error.stack : String(error)}`));
+  constructor(models: MatchModels, @Inject(LOG_CONSUMER) consumer: LogConsumer, @Inject(API_CONFIG) config: ApiConfig, @Inject(TIME_SOURCE) time: TimeSource) {
+    this.feeds = new LiveFeeds(models, time, (matchId, error) => this.logger.error(`feed of ${matchId} failed: ${error instanceof Error ? error.stack : String(error)}`));
     consumer.add(this.feeds);
     this.maxBuffered = bytesOf(config.feedMaxBuffered ?? '256kb')!;
     this.heartbeat = setInterval(() => this.feeds.following().forEach((stream) => stream.heartbeat()), config.feedHeartbeatMs ?? 15_000);

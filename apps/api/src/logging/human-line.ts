@@ -14,7 +14,7 @@ interface LogRecord {
   readonly [field: string]: unknown;
 }
 
-const clock = (time: number | undefined) => (time === undefined ? '' : new Date(time).toTimeString().slice(0, 8));
+const timeOfDay = (time: number | undefined) => (time === undefined ? '' : new Date(time).toTimeString().slice(0, 8));
 
 /** What a request's line says: `GET /matches 200 3 ms`. */
 const requestOf = ({ req, res, responseTime }: LogRecord) =>
@@ -39,5 +39,5 @@ export const humanLine = (json: string): string => {
   const rest = Object.fromEntries(Object.entries(record).filter(([field]) => !SHOWN.has(field)));
   const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
   const error = record.err?.stack ?? record.err?.message;
-  return `${clock(record.time)} ${level} ${context}${text}${extra}${error !== undefined ? `\n    ${error.split('\n').join('\n    ')}` : ''}`;
+  return `${timeOfDay(record.time)} ${level} ${context}${text}${extra}${error !== undefined ? `\n    ${error.split('\n').join('\n    ')}` : ''}`;
 };

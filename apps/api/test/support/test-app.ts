@@ -45,9 +45,9 @@ export const startTestApp = async (overrides: Partial<ApiConfig> = {}, open: (co
   };
 };
 
-/** The real parts, stamping events with a test's clock. */
-export const partsWithClock =
-  (clock: { now(): number }) =>
-  async (config: ApiConfig): Promise<AppParts> => ({ ...(await openParts(config)), clock });
+/** The real parts, stamping events with a test's time. */
+export const partsWithTime =
+  (time: { now(): number }) =>
+  async (config: ApiConfig): Promise<AppParts> => ({ ...(await openParts(config)), time });
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -2,8 +2,8 @@ import { example } from './viewer-fixture';
 
 type Draft = { type: string; data: Record<string, unknown> };
 
-/** A test's clock: the server stamps each event with it, so turns take the seconds a test chooses. */
-export const testClock = (start = Date.parse('2026-05-02T14:00:00Z')) => {
+/** A test's time: the server stamps each event with it, so turns take the seconds a test chooses. */
+export const testTime = (start = Date.parse('2026-05-02T14:00:00Z')) => {
   let now = start;
   return { now: () => now, advance: (seconds: number) => (now += seconds * 1000) };
 };

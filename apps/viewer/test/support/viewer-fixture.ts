@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../../../test/support/browser';
-import { TestApp, partsWithClock, startTestApp } from '../../../api/test/support/test-app';
+import { TestApp, partsWithTime, startTestApp } from '../../../api/test/support/test-app';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 /** screenshots for people to look at: test-output/ is ignored by git */
@@ -16,9 +16,9 @@ export interface Recorded {
   readonly revision: number;
 }
 
-/** The real API on a loopback port (stamping events with `clock` where a test gives one), and headless Chromium. */
-export const startViewerRig = async (clock?: { now(): number }) => {
-  const app: TestApp = await (clock ? startTestApp({}, partsWithClock(clock)) : startTestApp());
+/** The real API on a loopback port (stamping events with `time` where a test gives one), and headless Chromium. */
+export const startViewerRig = async (time?: { now(): number }) => {
+  const app: TestApp = await (time ? startTestApp({}, partsWithTime(time)) : startTestApp());
   await app.app.listen(0, '127.0.0.1');
   const base = await app.app.getUrl();
   const browser: Browser = await launchBrowser();

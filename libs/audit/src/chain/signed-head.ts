@@ -20,7 +20,7 @@ export interface HeadPayload {
   readonly revision: number;
   /** the hash of the event at `revision` (meta.hash) */
   readonly hash: string;
-  /** when it was signed (ISO 8601), from the server's clock */
+  /** when it was signed (ISO 8601), from the server's time source */
   readonly time: string;
   /** the signing key's RFC 7638 thumbprint */
   readonly kid: string;
@@ -56,7 +56,7 @@ export const publicJwkOf = (key: KeyObject): Ed25519Jwk => {
 /** The JWKS (RFC 7517) publishing these keys for signature checks. */
 export const jwksOf = (keys: readonly KeyObject[]) => ({ keys: keys.map((key) => ({ ...publicJwkOf(key), use: 'sig', alg: 'EdDSA' })) });
 
-/** The head signed with `privateKey`; `time` comes from the caller's clock. */
+/** The head signed with `privateKey`; `time` comes from the caller's time source. */
 export const signHead = (fields: Omit<HeadPayload, 'kid'>, privateKey: KeyObject): SignedHead => {
   const jwk = publicJwkOf(privateKey);
   const head: HeadPayload = { purpose: fields.purpose, matchId: fields.matchId, revision: fields.revision, hash: fields.hash, time: fields.time, kid: jwk.kid! };

@@ -2,7 +2,7 @@ import { BroadcastDelay } from '../events/events';
 
 /**
  * The latest revision the broadcast may show at `now` (milliseconds since the epoch, the caller's
- * clock): the latest r with r <= head - delay.events whose event was recorded at or before
+ * time source): the latest r with r <= head - delay.events whose event was recorded at or before
  * now - delay.seconds. Revision 0 (before MatchCreated) is always allowed. `recordedAt(r)` is event
  * r's meta.recordedAt; an event without a readable one counts as recorded just now.
  */

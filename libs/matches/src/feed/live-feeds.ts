@@ -2,7 +2,7 @@ import { BROADCAST, PUBLIC } from '@matchlog/domain';
 import { LogProcessor, StoredEvent } from '@matchlog/store';
 import { Caller } from '../access/caller';
 import { MatchModels } from '../model/match-models';
-import { Clock } from '../ports';
+import { TimeSource } from '../ports';
 import { FeedTransport } from './feed-transport';
 import { LiveFeed } from './live-feed';
 import { OpenedFeed, openFeed } from './open-feed';
@@ -19,7 +19,7 @@ export class LiveFeeds<T extends FeedTransport = FeedTransport> implements LogPr
 
   constructor(
     private readonly models: MatchModels,
-    private readonly clock: Clock,
+    private readonly time: TimeSource,
     /** a feed that failed (it ends; the client resumes by id) */
     private readonly onFailure: (matchId: string, error: unknown) => void = () => undefined,
   ) {}
@@ -31,7 +31,7 @@ export class LiveFeeds<T extends FeedTransport = FeedTransport> implements LogPr
 
   /** A feed of the match for the caller, its model held in memory until the feed closes (see openFeed). */
   open(caller: Caller, matchId: string, request: { audience?: string; from?: number; lastEventId?: string }): Promise<OpenedFeed> {
-    return openFeed(this.models, caller, matchId, request, this.clock.now());
+    return openFeed(this.models, caller, matchId, request, this.time.now());
   }
 
   /** Starts an opened feed on `transport`. */
@@ -40,7 +40,7 @@ export class LiveFeeds<T extends FeedTransport = FeedTransport> implements LogPr
       model,
       audience,
       caller,
-      () => this.clock.now(),
+      () => this.time.now(),
       from ?? 0,
       transport,
       (closed) => {

@@ -23,7 +23,7 @@ import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, MatchNotFound, Rec
 import { publicHorizon } from '../access/hold-back';
 import { MatchModels } from '../model/match-models';
 import { readMatch } from '../model/read-match';
-import { Clock } from '../ports';
+import { TimeSource } from '../ports';
 import { MatchWithTokens, MatchWriter } from '../write/match-writer';
 import { LogImported, importOf } from '../write/import-mark';
 import { languageOf } from '../audit/language';
@@ -51,7 +51,7 @@ export class MatchIntegrity {
     private readonly models: MatchModels,
     private readonly writer: MatchWriter,
     private readonly signingKey: KeyObject,
-    private readonly clock: Clock,
+    private readonly time: TimeSource,
     /** MATCHLOG_TRUSTED_KEYS: other servers' public keys, whose exports are imported as this server's own are */
     private readonly trustedKeys: readonly Ed25519Jwk[] = [],
   ) {}
@@ -64,7 +64,7 @@ export class MatchIntegrity {
     // unsalted hash (a match recorded before chain salts) lets a brute force name hidden cards
     if (salt === undefined && !mayRead(caller, matchId, JUDGE)) throw new ReceiptWithheld(matchId);
     // a match whose delay holds its public side back: the head at its delayed revision (none while its MatchCreated is held back)
-    const revision = publicHorizon(caller, matchId, model, this.clock.now());
+    const revision = publicHorizon(caller, matchId, model, this.time.now());
     if (revision === state.revision) return this.signed('receipt', matchId, state.revision, head);
     const hash = model.replay.eventAt(revision)?.meta?.hash;
     if (hash === undefined) throw new MatchNotFound(matchId);
@@ -105,7 +105,7 @@ export class MatchIntegrity {
 
   /** The match's chain head at `revision`, signed now with the server's key. */
   private signed(purpose: 'export' | 'receipt', matchId: string, revision: number, hash: string): SignedHead {
-    return signHead({ purpose, matchId, revision, hash, time: new Date(this.clock.now()).toISOString() }, this.signingKey);
+    return signHead({ purpose, matchId, revision, hash, time: new Date(this.time.now()).toISOString() }, this.signingKey);
   }
 }
 

@@ -5,7 +5,7 @@ import { assertMayReadIn, audienceIn, latestFor, revisionIn, revisionUpTo } from
 import { catalogHoldBackOf, isHeldBackFrom, publicHorizon } from '../access/hold-back';
 import { MatchNotFound } from '../errors';
 import { MatchModels } from '../model/match-models';
-import { Clock } from '../ports';
+import { TimeSource } from '../ports';
 import { CatalogFreshness } from './catalog-freshness';
 
 /** The pending queue as an audience sees it, at a revision. */
@@ -65,7 +65,7 @@ export class MatchReader {
   constructor(
     private readonly models: MatchModels,
     private readonly catalog: CatalogDb,
-    private readonly clock: Clock,
+    private readonly time: TimeSource,
     private readonly freshness: CatalogFreshness,
   ) {}
 
@@ -102,7 +102,7 @@ export class MatchReader {
    */
   async list(caller: Caller, filter: MatchFilter, limit: number, cursor: [string, string] | undefined, after?: number): Promise<MatchPage> {
     await this.freshness.reach(after);
-    const now = this.clock.now();
+    const now = this.time.now();
     const { matches, nextCursor, heldBack } = await listMatches(this.catalog, filter, limit, cursor, catalogHoldBackOf(caller, now));
     if (heldBack.length === 0) return { matches, nextCursor };
     const seen: MatchSummary[] = [];
@@ -116,7 +116,7 @@ export class MatchReader {
   /** The catalog's summary of the match, with the audiences it has, as `caller` may see it (as list does). */
   async summary(caller: Caller, matchId: string, after?: number): Promise<MatchSummaryWithAudiences> {
     await this.freshness.reach(after);
-    const now = this.clock.now();
+    const now = this.time.now();
     const match = await findMatch(this.catalog, matchId, catalogHoldBackOf(caller, now));
     if (!match) throw new MatchNotFound(matchId);
     const model = await this.models.load(matchId, 'head');
@@ -146,6 +146,6 @@ export class MatchReader {
     if (start > 0 && (heldBack || audience === BROADCAST || Math.min(at ?? Infinity, earliest ?? Infinity) < start)) match = await this.models.load(matchId);
     const who = audienceIn(match, audience);
     assertMayReadIn(caller, matchId, match, who);
-    return { match, audience: who, revision: revisionUpTo(match, field, at, latestFor(caller, matchId, match, who, this.clock.now())) };
+    return { match, audience: who, revision: revisionUpTo(match, field, at, latestFor(caller, matchId, match, who, this.time.now())) };
   }
 }

@@ -2,7 +2,7 @@ import { CatalogDb, RoundTable, matchStartsOfEvent, roundResults } from '@matchl
 import { DEFAULT_BEST_OF } from '@matchlog/domain';
 import { Caller } from '../access/caller';
 import { catalogHoldBackOf } from '../access/hold-back';
-import { Clock } from '../ports';
+import { TimeSource } from '../ports';
 import { CatalogFreshness } from '../read/catalog-freshness';
 import { MatchResult, duplicatesAmong, matchResult } from './match-result';
 
@@ -42,7 +42,7 @@ export class RoundResultsReader {
   constructor(
     private readonly catalog: CatalogDb,
     private readonly freshness: CatalogFreshness,
-    private readonly clock: Clock,
+    private readonly time: TimeSource,
   ) {}
 
   /**
@@ -51,7 +51,7 @@ export class RoundResultsReader {
    */
   async results(caller: Caller, event: string, round: number, after?: number): Promise<RoundResults> {
     await this.freshness.reach(after);
-    return { event, round, tables: (await roundResults(this.catalog, event, round, catalogHoldBackOf(caller, this.clock.now()))).map(tableResult) };
+    return { event, round, tables: (await roundResults(this.catalog, event, round, catalogHoldBackOf(caller, this.time.now()))).map(tableResult) };
   }
 
   /** The matches an event holds and when each began, every acknowledged write in (a series' games, to number the next). */

@@ -17,7 +17,7 @@ import {
 import { Caller } from '../access/caller';
 import { catalogHoldBackOf } from '../access/hold-back';
 import { StatsCardNotFound } from '../errors';
-import { Clock } from '../ports';
+import { TimeSource } from '../ports';
 import { CatalogFreshness } from '../read/catalog-freshness';
 
 export interface StatsQuery extends StatsFilter {
@@ -81,7 +81,7 @@ export class StatsReader {
   constructor(
     private readonly catalog: CatalogDb,
     private readonly freshness: CatalogFreshness,
-    private readonly clock: Clock,
+    private readonly time: TimeSource,
   ) {}
 
   /**
@@ -89,7 +89,7 @@ export class StatsReader {
    * void it may not see yet, counted until it is shown (no spoilers around the delay).
    */
   private async hidden(caller: Caller, filter: StatsFilter): Promise<HeldBackMatches> {
-    const holdBack = catalogHoldBackOf(caller, this.clock.now());
+    const holdBack = catalogHoldBackOf(caller, this.time.now());
     const [ends, voids] = await Promise.all([endsHeldBack(this.catalog, filter.game, holdBack), voidsHeldBack(this.catalog, filter.game, holdBack)]);
     return { ends, voids };
   }

@@ -6,7 +6,7 @@ import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, Forbidden, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { ReplayAlreadyImported } from '../errors';
-import { Clock, Entropy } from '../ports';
+import { TimeSource, Entropy } from '../ports';
 import { IncomingEvent, decide } from './decide';
 import { sealImport } from './seal-import';
 import { IssuedTokens, decideReissue } from './decide-reissue';
@@ -49,7 +49,7 @@ export class MatchWriter {
     private readonly catalog: CatalogDb,
     private readonly tokenGrants: TokenGrants,
     private readonly models: MatchModels,
-    private readonly clock: Clock,
+    private readonly time: TimeSource,
     private readonly entropy: Entropy,
   ) {}
 
@@ -106,7 +106,7 @@ export class MatchWriter {
     if (recordedBy !== 'organizer' && incoming.some((event) => event.type === 'MatchVoided')) {
       throw new Forbidden('only the organizer key voids a match: POST /matches/:id/void with its reason');
     }
-    const batch = { events: incoming, recordedBy, recordedAt: this.now() }; // one clock reading for the batch: its events are recorded together
+    const batch = { events: incoming, recordedBy, recordedAt: this.now() }; // one reading of the time for the batch: its events are recorded together
     return this.lock.run(matchId, async () => {
       // up to the store's head (another instance may have appended), so a retry of a batch another
       // instance wrote takes the retry path below and gets that batch's first result
@@ -217,7 +217,7 @@ export class MatchWriter {
   }
 
   private now(): string {
-    return new Date(this.clock.now()).toISOString();
+    return new Date(this.time.now()).toISOString();
   }
 }
 

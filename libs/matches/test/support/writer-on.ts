@@ -11,7 +11,7 @@ import { countingEntropy } from './writer-fixtures';
 
 export const NOW = '2026-01-01T10:00:00.000Z';
 
-/** A writer as matchesCore composes it, on an in-memory store, a catalog in a temporary directory, a fixed clock and counting entropy (ids `idPrefix`-n). */
+/** A writer as matchesCore composes it, on an in-memory store, a catalog in a temporary directory, a fixed time and counting entropy (ids `idPrefix`-n). */
 export const writerOn = async (idPrefix?: string) => {
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-writer-'));
   const store = new InMemoryEventStore();

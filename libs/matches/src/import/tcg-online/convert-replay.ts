@@ -38,7 +38,7 @@ const playerName = (replay: ReplayFile, id: string): string | undefined => {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
- * tcg.online's replay.json (version 2) as matchlog's MatchCreated and events: pure, no clock, no randomness
+ * tcg.online's replay.json (version 2) as matchlog's MatchCreated and events: pure, no time source, no randomness
  * (shuffles carry no salt: the server draws them when it writes). The replay is the ground truth: its patches are
  * applied in order with mutative, as the engine does, and each step's events are derived from the state before and
  * after it. Anything it cannot explain is refused, naming the step.
