@@ -9,7 +9,7 @@ export interface HeapSummary {
   retainers(className: string, samples: number, depth: number): string[][];
 }
 
-interface Snapshot {
+interface HeapSnapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
   nodes: number[];
   edges: number[];
@@ -17,7 +17,7 @@ interface Snapshot {
 }
 
 export const readHeapSnapshot = (file: string): HeapSummary => {
-  const heap = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+  const heap = JSON.parse(readFileSync(file, 'utf8')) as HeapSnapshot;
   const { node_fields, node_types, edge_fields, edge_types } = heap.snapshot.meta;
   const [N, E] = [node_fields.length, edge_fields.length];
   const [TYPE, NAME, SELF, EDGES] = ['type', 'name', 'self_size', 'edge_count'].map((f) => node_fields.indexOf(f));

@@ -1,4 +1,4 @@
-import { AudienceView, JUDGE, PUBLIC, Replay, SNAPSHOT_EVERY, emptyMatch, evolve, evolveView, judgeView, observe, emptySeat } from '@matchlog/domain';
+import { AudienceView, JUDGE, PUBLIC, Replay, KEYFRAME_EVERY, emptyMatch, evolve, evolveView, judgeView, observe, emptySeat } from '@matchlog/domain';
 import fc from 'fast-check';
 import { randomMatch } from '@matchlog/testkit';
 
@@ -42,12 +42,12 @@ describe('replay', () => {
       Array.from({ length: 150 }, (_, i) => (i * 7919) % 1000),
     );
     const replay = new Replay(events);
-    for (const revision of [events.length, 3, SNAPSHOT_EVERY + 1, 0]) {
+    for (const revision of [events.length, 3, KEYFRAME_EVERY + 1, 0]) {
       expect(replay.viewAt(JUDGE, revision)).toEqual(judgeView(events.slice(0, revision).reduce(evolve, emptyMatch)));
     }
   });
 
-  it('steps forward without refolding from zero, and goes back from a snapshot', () => {
+  it('steps forward without refolding from zero, and goes back from a keyframe', () => {
     const touched = new Set<number>();
     const events = randomMatch(
       'grand-archive',
@@ -61,7 +61,7 @@ describe('replay', () => {
     };
     expect(stepsFor(100)).toEqual(range(0, 100));
     expect(stepsFor(110)).toEqual(range(100, 110));
-    expect(stepsFor(SNAPSHOT_EVERY + 3)).toEqual(range(SNAPSHOT_EVERY, SNAPSHOT_EVERY + 3));
+    expect(stepsFor(KEYFRAME_EVERY + 3)).toEqual(range(KEYFRAME_EVERY, KEYFRAME_EVERY + 3));
   });
 
   it('plays back an audience feed between two revisions, and appends new events', () => {

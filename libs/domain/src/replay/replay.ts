@@ -13,8 +13,8 @@ export interface ObservationEntry {
   readonly observation: Observation | MatchEvent;
 }
 
-/** Revisions between two kept snapshots. */
-export const SNAPSHOT_EVERY = 64;
+/** Revisions between two keyframes (states a track keeps, to go back from). */
+export const KEYFRAME_EVERY = 64;
 
 /**
  * Where a replay starts when it does not start at revision 0: the state and each non-judge audience's
@@ -34,14 +34,14 @@ export class BeforeReplayStart extends Error {
 }
 
 interface Track<S> {
-  /** snapshots[k] is the state at revision start + k * SNAPSHOT_EVERY */
-  readonly snapshots: S[];
+  /** keyframes[k] is the state at revision start + k * KEYFRAME_EVERY */
+  readonly keyframes: S[];
   cursor: { revision: number; state: S };
 }
 
 /**
  * Views of a match for any audience at any revision. Each audience keeps a cursor, so stepping
- * forward costs only the new events; going back starts from the nearest snapshot, never from zero.
+ * forward costs only the new events; going back starts from the nearest keyframe, never from zero.
  */
 export class Replay {
   private events: MatchEvent[];
@@ -55,7 +55,7 @@ export class Replay {
     if (start && start.revision > 0) this.begin = start;
   }
 
-  /** The first revision this replay answers for: 0, unless it started from a snapshot and has not been given the events before it. */
+  /** The first revision this replay answers for: 0, unless it started from a stored snapshot and has not been given the events before it. */
   get start(): number {
     return this.begin?.revision ?? 0;
   }
@@ -81,8 +81,8 @@ export class Replay {
     this.events = [...earlier, ...this.events];
     this.begin = undefined;
     // the cursors stay where they are; going back now starts from revision 0
-    if (this.judge) this.judge = { snapshots: [emptyMatch], cursor: this.judge.cursor };
-    for (const [audience, track] of this.seats) this.seats.set(audience, { snapshots: [emptySeat(audience)], cursor: track.cursor });
+    if (this.judge) this.judge = { keyframes: [emptyMatch], cursor: this.judge.cursor };
+    for (const [audience, track] of this.seats) this.seats.set(audience, { keyframes: [emptySeat(audience)], cursor: track.cursor });
   }
 
   /** More events of the same match, in order. */
@@ -133,7 +133,7 @@ export class Replay {
   }
 
   private track<S>(first: S): Track<S> {
-    return { snapshots: [first], cursor: { revision: this.start, state: first } };
+    return { keyframes: [first], cursor: { revision: this.start, state: first } };
   }
 
   private advance<S>(track: Track<S>, revision: number, step: (state: S, event: MatchEvent) => S): S {
@@ -141,15 +141,15 @@ export class Replay {
     if (revision < start) throw new BeforeReplayStart(revision, start);
     let { revision: at, state } = track.cursor;
     if (revision < at) {
-      const k = Math.min(Math.floor((revision - start) / SNAPSHOT_EVERY), track.snapshots.length - 1);
-      at = start + k * SNAPSHOT_EVERY;
-      state = track.snapshots[k];
+      const k = Math.min(Math.floor((revision - start) / KEYFRAME_EVERY), track.keyframes.length - 1);
+      at = start + k * KEYFRAME_EVERY;
+      state = track.keyframes[k];
     }
     while (at < revision) {
       state = step(state, this.events[at - start]);
       at++;
       const since = at - start;
-      if (since % SNAPSHOT_EVERY === 0 && track.snapshots.length === since / SNAPSHOT_EVERY) track.snapshots.push(state);
+      if (since % KEYFRAME_EVERY === 0 && track.keyframes.length === since / KEYFRAME_EVERY) track.keyframes.push(state);
     }
     track.cursor = { revision: at, state };
     return state;

@@ -2,7 +2,7 @@ import { MatchCreated, PrintedFacts, StartingCard } from '@matchlog/domain';
 import { byShortId, printedFacts } from '@matchlog/cards';
 import { apply } from 'mutative';
 import { cardIdOf, withCardIds } from './card-ids';
-import { Seats, Snapshot, snapshot } from './engine-snapshot';
+import { Seats, EngineState, engineStateOf } from './engine-state';
 import { ReplayFile, readReplayFile } from './replay-file';
 import { Refused, StepUnexplained, refuse } from './refusal';
 import { simOf, zoneName, zonePlayer } from './sim-zones';
@@ -69,11 +69,11 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
   const seats: Seats = { seatOf, typeOf };
 
   let state: unknown;
-  let before: Snapshot;
+  let before: EngineState;
   try {
     const envelope = JSON.parse(replay.initialState) as { state?: unknown };
     state = envelope?.state ?? envelope;
-    before = snapshot(state, seats);
+    before = engineStateOf(state, seats);
   } catch (error) {
     return refuse('REPLAY_MALFORMED', `initialState is not an engine state: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -112,7 +112,7 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
       return refuse('REPLAY_PATCH_FAILED', `stateVersion goes from ${version} to ${stateVersion}: a step is missing from the patch chain`, { step: i });
     version = stateVersion;
     try {
-      // in place: the state is this conversion's own parse, and each snapshot copies what it keeps
+      // in place: the state is this conversion's own parse, and each EngineState copies what it keeps
       apply(state as object, step.patches as never, { mutable: true });
     } catch (error) {
       return refuse('REPLAY_PATCH_FAILED', `its patches do not apply to the state the earlier steps leave (${error instanceof Error ? error.message : String(error)})`, {
@@ -120,7 +120,7 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
       });
     }
     try {
-      const after = snapshot(state, seats);
+      const after = engineStateOf(state, seats);
       const recordedAt = iso(timestamp);
       steps.push(stepEvents(sim, before, after, step).map((event) => ({ ...withCardIds(event), recordedAt }) as ImportedEvent));
       before = after;

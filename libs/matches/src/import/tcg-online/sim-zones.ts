@@ -1,4 +1,4 @@
-import { CardStatus, Snapshot } from './engine-snapshot';
+import { CardStatus, EngineState } from './engine-state';
 
 /** Zones as matchlog's fold will hold them after the events emitted so far: what the next event's positions count on. */
 export interface SimZones {
@@ -12,12 +12,12 @@ export interface SimZones {
   readonly types: ReadonlyMap<string, string>;
 }
 
-export const simOf = (snap: Snapshot, types: ReadonlyMap<string, string>): SimZones => ({
+export const simOf = (engine: EngineState, types: ReadonlyMap<string, string>): SimZones => ({
   types,
-  zones: new Map([...snap.zones].map(([key, cards]) => [key, [...cards]])),
-  zoneOf: new Map(snap.zoneOf),
-  status: new Map(snap.status),
-  faceDown: new Set(snap.faceDown),
+  zones: new Map([...engine.zones].map(([key, cards]) => [key, [...cards]])),
+  zoneOf: new Map(engine.zoneOf),
+  status: new Map(engine.status),
+  faceDown: new Set(engine.faceDown),
   ids: new Map(),
 });
 

@@ -1,5 +1,5 @@
 import { EventDataByType, EventType, Move } from '@matchlog/domain';
-import { Snapshot } from './engine-snapshot';
+import { EngineState } from './engine-state';
 import { ReplayLog, ReplayStep } from './replay-file';
 import { StepUnexplained } from './refusal';
 import { SimZones, attach, publicId, detach, isOrdered, positionFor, stayedInOrder, zoneName, zonePlayer } from './sim-zones';
@@ -56,7 +56,7 @@ const reasonOf = (from: string, to: string, moveId: string, type: string | undef
   return reasons[pair];
 };
 
-const moveData = (sim: SimZones, after: Snapshot, card: string, to: string, moveId: string, pending: ReadonlySet<string>, source: string | undefined): Move => {
+const moveData = (sim: SimZones, after: EngineState, card: string, to: string, moveId: string, pending: ReadonlySet<string>, source: string | undefined): Move => {
   const type = sim.types.get(card);
   const from = sim.zoneOf.get(card)!;
   detach(sim, card);
@@ -78,7 +78,7 @@ const moveData = (sim: SimZones, after: Snapshot, card: string, to: string, move
 };
 
 /** Emits the moves of `cards`, grouped by source zone: one CardMoved, or CardsMoved for cards that move together. */
-const emitMoves = (out: DraftEvent[], sim: SimZones, after: Snapshot, cards: readonly string[], moveId: string, source?: string): void => {
+const emitMoves = (out: DraftEvent[], sim: SimZones, after: EngineState, cards: readonly string[], moveId: string, source?: string): void => {
   const ordered = [...cards].sort((a, b) => {
     const za = sim.zoneOf.get(a)!;
     const zb = sim.zoneOf.get(b)!;
@@ -109,7 +109,7 @@ const emitMoves = (out: DraftEvent[], sim: SimZones, after: Snapshot, cards: rea
  * about to be dealt on top; any other shuffle ("shuffle into your deck", after a search) comes after the step's moves:
  * its decks are returned to `shuffleAfterMoves`.
  */
-const reorderedDecks = (out: DraftEvent[], sim: SimZones, before: Snapshot, after: Snapshot, moveId: string, moved: Set<string>) => {
+const reorderedDecks = (out: DraftEvent[], sim: SimZones, before: EngineState, after: EngineState, moveId: string, moved: Set<string>) => {
   const withinDeck: string[] = [];
   const shuffleAfterMoves: string[] = [];
   for (const [key, cards] of sim.zones) {
@@ -140,14 +140,14 @@ const reorderedDecks = (out: DraftEvent[], sim: SimZones, before: Snapshot, afte
 };
 
 /** Cards drawn in one step, in the order they were drawn: the engine takes the top card and puts it at the end of the hand (FORMAT.md §2). */
-const byLanding = (cards: readonly string[], after: Snapshot): string[] =>
+const byLanding = (cards: readonly string[], after: EngineState): string[] =>
   [...cards].sort((a, b) => {
     const landing = after.zones.get(after.zoneOf.get(a)!) ?? [];
     return landing.indexOf(a) - landing.indexOf(b);
   });
 
 /** A shuffle after the step's moves: the deck's order after the step, below the cards the step still draws from it. */
-const shuffleNow = (out: DraftEvent[], sim: SimZones, after: Snapshot, key: string): void => {
+const shuffleNow = (out: DraftEvent[], sim: SimZones, after: EngineState, key: string): void => {
   const target = after.zones.get(key) ?? [];
   const stillLeaving = (sim.zones.get(key) ?? []).filter((id) => after.zoneOf.get(id) !== key);
   const order = [...byLanding(stillLeaving, after), ...target];
@@ -155,7 +155,7 @@ const shuffleNow = (out: DraftEvent[], sim: SimZones, after: Snapshot, key: stri
   sim.zones.set(key, [...order]);
 };
 
-const statusEvents = (out: DraftEvent[], sim: SimZones, after: Snapshot, which: (card: string) => boolean): void => {
+const statusEvents = (out: DraftEvent[], sim: SimZones, after: EngineState, which: (card: string) => boolean): void => {
   for (const [card, want] of after.status) {
     if (!which(card)) continue;
     const have = sim.status.get(card) ?? { exerted: false, damage: 0 };
@@ -184,7 +184,7 @@ const statusEvents = (out: DraftEvent[], sim: SimZones, after: Snapshot, which: 
  * effect's inking keeps unrevealed, 7.5.6; a card revealed from a deck), or to the seats it names: a player shown cards
  * of their own deck looks at them. Cards already face up in a public zone are not revealed again.
  */
-const revealed = (out: DraftEvent[], sim: SimZones, before: Snapshot, after: Snapshot, source: string | undefined): void => {
+const revealed = (out: DraftEvent[], sim: SimZones, before: EngineState, after: EngineState, source: string | undefined): void => {
   for (const [id, reveal] of after.reveals) {
     if (before.reveals.has(id)) continue;
     const hidden = reveal.cardIds.filter((card) => !['play', 'discard'].includes(zoneName(sim.zoneOf.get(card)!)) || sim.faceDown.has(card));
@@ -213,7 +213,7 @@ const LORE_REASONS: Record<string, string> = {
  * an effect or a bag ability that finished in it, else one that began in it (a played action's look). The engine's moves
  * by effect (a scry, a search) name it as their `source`.
  */
-const effectSource = (before: Snapshot, after: Snapshot, logs: readonly ReplayLog[]): string | undefined => {
+const effectSource = (before: EngineState, after: EngineState, logs: readonly ReplayLog[]): string | undefined => {
   const logged = logs.filter((log) => log.type === 'resolveEffect' || log.type === 'resolveBag').map((log) => log.sourceCardId);
   const finished = [...before.effects].filter(([id]) => !after.effects.has(id)).map(([, effect]) => effect.sourceCardId);
   const resolved = [...before.bag].filter(([id]) => !after.bag.has(id)).map(([, item]) => item.sourceCardId);
@@ -244,7 +244,7 @@ const scryLooks = (logs: readonly ReplayLog[]): boolean =>
   );
 
 /** The events must leave matchlog's fold where the replay is; where they would not, the step is not understood. */
-const checkReproduced = (sim: SimZones, after: Snapshot): void => {
+const checkReproduced = (sim: SimZones, after: EngineState): void => {
   for (const key of new Set([...sim.zones.keys(), ...after.zones.keys()])) {
     const have = sim.zones.get(key) ?? [];
     const want = after.zones.get(key) ?? [];
@@ -264,7 +264,7 @@ const checkReproduced = (sim: SimZones, after: Snapshot): void => {
  * The events of one step, derived from the state before and after it (the replay is the ground truth) with the logs
  * for meaning. Mutates `sim` to the state the events leave.
  */
-export const stepEvents = (sim: SimZones, before: Snapshot, after: Snapshot, step: ReplayStep): DraftEvent[] => {
+export const stepEvents = (sim: SimZones, before: EngineState, after: EngineState, step: ReplayStep): DraftEvent[] => {
   const { moveId } = step.acceptedMove;
   if (!KNOWN_MOVES.has(moveId)) throw new StepUnexplained(`the move "${moveId}" is not one the import can explain (a debug move or an undo)`);
   if (before.ended !== null) throw new StepUnexplained('a move after the game ended');

@@ -19,7 +19,7 @@ export interface PendingEffect {
 }
 
 /** What the import reads of the engine's state (FORMAT.md §2), in matchlog's terms: seats p1/p2, zone keys `deck@p1`. */
-export interface Snapshot {
+export interface EngineState {
   /** matchlog zone key → card ids; ordered zones (deck, discard) top first */
   readonly zones: ReadonlyMap<string, readonly string[]>;
   readonly zoneOf: ReadonlyMap<string, string>;
@@ -67,7 +67,7 @@ const replaceIds = (text: string, seats: Seats): string => {
   return out;
 };
 
-export const snapshot = (state: unknown, seats: Seats): Snapshot => {
+export const engineStateOf = (state: unknown, seats: Seats): EngineState => {
   const root = obj(state, 'root object');
   const ctx = obj(root.ctx, 'ctx');
   const G = obj(root.G, 'G');
