@@ -14,7 +14,7 @@ import { TimeSource, Entropy } from './ports';
 import { CatalogFreshness } from './read/catalog-freshness';
 import { MatchReader } from './read/match-reader';
 import { MatchSnapshots } from './snapshot/match-snapshots';
-import { snapshotKeyOf } from './snapshot/snapshot-seal';
+import { snapshotSigningKeyOf } from './snapshot/snapshot-signature';
 import { RoundResultsReader } from './results/round-results';
 import { MatchWriter } from './write/match-writer';
 import { StatsReader } from './stats/stats-reader';
@@ -64,7 +64,7 @@ export interface MatchesCore {
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
-  const snapshots = new MatchSnapshots(parts.store, snapshotKeyOf(parts.signingKey), parts.snapshotEvery, parts.onSnapshotProblem);
+  const snapshots = new MatchSnapshots(parts.store, snapshotSigningKeyOf(parts.signingKey), parts.snapshotEvery, parts.onSnapshotProblem);
   const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, snapshots);
   parts.consumer.add(models);
   const head = new StoreHead(parts.store);

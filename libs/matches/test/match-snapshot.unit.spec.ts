@@ -123,7 +123,7 @@ const FOLD_3: Record<GameId, string> = {
   'four-souls': '3ee2853e7c28e69a516eff81835d89d6ebb82cdb3fcd0e1e9466f88436512e0c',
   'grand-archive': 'fa09435aaea3076074ac7d64ea702958cceb4fdeec7cae228f49ab35f2f818c6',
 };
-/** 2: the same fold, the snapshot sealed with a MAC (snapshot-seal.ts) */
+/** 2: the same fold, the snapshot signed with a MAC (snapshot-signature.ts) */
 const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = { 1: FOLD_1, 2: FOLD_1, 3: FOLD_3 };
 
 describe('SNAPSHOT_VERSION', () => {

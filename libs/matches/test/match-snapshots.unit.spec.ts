@@ -3,7 +3,7 @@ import { EventStore, InMemoryEventStore, ReadOptions } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
 import { MatchModels } from '../src/model/match-models';
 import { MatchSnapshots, SEAT_SLICE } from '../src/snapshot/match-snapshots';
-import { sealSnapshot } from '../src/snapshot/snapshot-seal';
+import { signSnapshot } from '../src/snapshot/snapshot-signature';
 import { SNAPSHOT_VERSION } from '../src/snapshot/match-snapshot';
 import { chainedMatch, snapshotAt } from './support/snapshots';
 
@@ -84,7 +84,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
   it('counts a snapshot a model started at against the replay cache’s bound, not only the events after it', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
-    await store.writeSnapshot('m', sealSnapshot(KEY, snapshotAt(events, 300)));
+    await store.writeSnapshot('m', signSnapshot(KEY, snapshotAt(events, 300)));
     // a bound the events after the snapshot fit in, the snapshot with them does not
     const tail = events.length - 300;
     const models = new MatchModels(store, tail + 1, undefined, new MatchSnapshots(store, KEY, EVERY));
@@ -100,7 +100,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
     const forged = { ...snapshotAt(events, 300), hash: (events[298].meta as { hash: string }).hash };
-    await store.writeSnapshot('m', sealSnapshot(KEY, forged));
+    await store.writeSnapshot('m', signSnapshot(KEY, forged));
     const { models, log } = await instance(store);
     const model = await models.load('m', 'head');
     expect(model.replay.start).toBe(0);
@@ -114,7 +114,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
     const genuine = snapshotAt(events, 300);
     const p1 = genuine.seats.p1.view;
     const forged = { ...genuine, seats: { ...genuine.seats, public: { ...genuine.seats.public, view: { ...p1, audience: 'public' } } } };
-    await store.writeSnapshot('m', sealSnapshot(randomBytes(32), forged));
+    await store.writeSnapshot('m', signSnapshot(randomBytes(32), forged));
     const { models, log } = await instance(store);
     const model = await models.load('m', 'head');
     expect(model.replay.start).toBe(0);
@@ -126,7 +126,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
     for (const data of [{ ...snapshotAt(events, 300), version: SNAPSHOT_VERSION + 1 }, snapshotAt(events, 300)]) {
       const store = new InMemoryEventStore();
       await store.append('m', 0, data.version === SNAPSHOT_VERSION ? events.slice(0, 200) : events);
-      await store.writeSnapshot('m', sealSnapshot(KEY, data));
+      await store.writeSnapshot('m', signSnapshot(KEY, data));
       const { models, log } = await instance(store);
       expect((await models.load('m', 'head')).replay.start).toBe(0);
       expect(log).toHaveLength(1);
@@ -136,7 +136,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
   it('uses no snapshot for a read of the history: the model is read whole', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
-    await store.writeSnapshot('m', sealSnapshot(KEY, snapshotAt(events, 300)));
+    await store.writeSnapshot('m', signSnapshot(KEY, snapshotAt(events, 300)));
     const { models } = await instance(store);
     expect((await models.load('m')).replay.start).toBe(0);
   });
@@ -158,7 +158,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
   it('reads nothing when snapshots are off (MATCHLOG_SNAPSHOT_EVERY=0)', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events);
-    await store.writeSnapshot('m', sealSnapshot(KEY, snapshotAt(events, 300)));
+    await store.writeSnapshot('m', signSnapshot(KEY, snapshotAt(events, 300)));
     const models = new MatchModels(store, undefined, undefined, new MatchSnapshots(store, KEY, 0));
     expect((await models.load('m', 'head')).replay.start).toBe(0);
   });
@@ -166,7 +166,7 @@ describe('MatchSnapshots: written in the background, read only when they match t
   it('ignores the snapshot events a store written before keeps in the log: read whole once, its next snapshot kept beside the log', async () => {
     const store = new InMemoryEventStore();
     await store.append('m', 0, events.slice(0, 290));
-    await store.append('snapshots@m', 'any', [{ id: randomUUID(), type: 'MatchSnapshot', data: sealSnapshot(KEY, snapshotAt(events, 200)) }]);
+    await store.append('snapshots@m', 'any', [{ id: randomUUID(), type: 'MatchSnapshot', data: signSnapshot(KEY, snapshotAt(events, 200)) }]);
     const { models, append } = await instance(store);
     await expect(models.load('snapshots@m', 'head')).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });
     await expect(models.load('snapshots@m')).rejects.toMatchObject({ code: 'MATCH_NOT_FOUND' });

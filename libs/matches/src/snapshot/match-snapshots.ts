@@ -3,7 +3,7 @@ import { EventStore } from '@matchlog/store';
 import type { MatchModel } from '../model/match-model';
 import { asMatchEvent } from '../model/read-match';
 import { RestoredStart, restoreSnapshot, seatedAudiences, takeSnapshot } from './match-snapshot';
-import { openSnapshot, sealSnapshot } from './snapshot-seal';
+import { verifySnapshot, signSnapshot } from './snapshot-signature';
 
 /** MATCHLOG_SNAPSHOT_EVERY's default: a snapshot each time a match passes another thousand events. */
 export const DEFAULT_SNAPSHOT_EVERY = 1_000;
@@ -29,14 +29,14 @@ export interface FromSnapshot {
  * background by the instance that appended, each time a match passes a multiple of `every` events
  * (0: none written, none read); a failed write is logged and forgotten. Read only to start a model,
  * and used only when the log's event at the snapshot's revision has the hash it records and its MAC is
- * this server's (snapshot-seal.ts): never as evidence (the audit, the export and integrity read the log).
+ * this server's (snapshot-signature.ts): never as evidence (the audit, the export and integrity read the log).
  */
 export class MatchSnapshots {
   private readonly writing = new Set<string>();
 
   constructor(
     private readonly store: EventStore,
-    /** the MAC key (snapshotKeyOf the server's signing key) */
+    /** the MAC key (snapshotSigningKeyOf the server's signing key) */
     private readonly key: Buffer,
     readonly every: number = DEFAULT_SNAPSHOT_EVERY,
     private readonly log: (message: string) => void = () => undefined,
@@ -61,7 +61,7 @@ export class MatchSnapshots {
       if (!latest || typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 1) return undefined;
       const [[created], fromRevision] = await Promise.all([this.store.readStream(matchId, { maxCount: 1 }), this.store.readStream(matchId, { from: revision })]);
       const at = fromRevision[0]?.revision === revision ? asMatchEvent(fromRevision[0]) : undefined;
-      const start = restoreSnapshot(openSnapshot(this.key, latest), created && asMatchEvent(created), at);
+      const start = restoreSnapshot(verifySnapshot(this.key, latest), created && asMatchEvent(created), at);
       if (!start) {
         this.log(`snapshot of ${matchId} at ${revision} does not match the log (its hash, MAC, version or shape): not used, the whole log is read`);
         return undefined;
@@ -94,7 +94,7 @@ export class MatchSnapshots {
     }
     const snapshot = event && takeSnapshot(revision, event, state, seats);
     if (!snapshot) return;
-    await this.store.writeSnapshot(model.matchId, sealSnapshot(this.key, snapshot));
+    await this.store.writeSnapshot(model.matchId, signSnapshot(this.key, snapshot));
   }
 }
 
