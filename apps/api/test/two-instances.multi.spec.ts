@@ -142,7 +142,7 @@ describe('two instances on one PostgreSQL', () => {
     expect(listed.filter((id: string) => id.startsWith('multi-create-')).sort()).toEqual(['multi-create-0', 'multi-create-1', 'multi-create-2']);
   });
 
-  it('the catalog fed by both instances counts every event once: each match listed alike on A and B, its count its revision', async () => {
+  it('the catalog written by both instances counts every event once: each match listed alike on A and B, its count its revision', async () => {
     const { a, b } = cluster;
     const ids = ['multi-count-0', 'multi-count-1', 'multi-count-2'];
     for (const id of ids) expect((await a.call('POST', '/matches', { token: organizer(), body: lorcanaMatch(id) })).status).toBe(201);

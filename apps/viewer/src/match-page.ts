@@ -42,8 +42,8 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const shown = async (revision: number): Promise<Shown> => {
     const cached = cache.get(revision);
     if (cached) return cached;
-    const [view, feed] = await Promise.all([client.view(matchId, audience, revision), revision === 0 ? null : client.events(matchId, audience, revision - 1, revision)]);
-    const observation = feed?.observations.at(-1)?.observation as { type: string } | undefined;
+    const [view, page] = await Promise.all([client.view(matchId, audience, revision), revision === 0 ? null : client.events(matchId, audience, revision - 1, revision)]);
+    const observation = page?.observations.at(-1)?.observation as { type: string } | undefined;
     const result = { view, sentence: observation ? sentenceOf(observation, nameOf, cardName) : t('match.beforeMatch') };
     cache.set(revision, result);
     return result;

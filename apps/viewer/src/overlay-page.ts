@@ -91,8 +91,8 @@ export const renderOverlay = async (root: HTMLElement, matchId: string, search: 
   };
   replaceChildren(root, scorebug, options.layout !== 'scorebug' ? board : null, options.layout === 'full' ? log : null);
   if (options.layout === 'full' && view.revision > 0) {
-    const feed = await client.events(matchId, BROADCAST, Math.max(0, view.revision - LOOK_BACK), view.revision);
-    for (const { revision, observation } of feed.observations) heard(revision, observation as Observed);
+    const page = await client.events(matchId, BROADCAST, Math.max(0, view.revision - LOOK_BACK), view.revision);
+    for (const { revision, observation } of page.observations) heard(revision, observation as Observed);
   }
   draw();
   // each revision once, in order, as the delay lets it out (the feed holds back what the view does)

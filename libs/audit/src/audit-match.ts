@@ -7,7 +7,7 @@ import { selfAudit } from './self-audit';
 
 export interface AuditOptions {
   readonly language?: Language;
-  /** re-check the match's own feeds and views against the ledger (default true; the costly part) */
+  /** re-check the match's own observations and views against the ledger (default true; the costly part) */
   readonly selfAudit?: boolean;
   /** the organizer's slow-play threshold (SLOW_TURN); DEFAULT_SLOW_TURN_SECONDS by default */
   readonly slowTurnSeconds?: number;

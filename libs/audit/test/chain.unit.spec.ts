@@ -261,11 +261,11 @@ describe('provably fair shuffles', () => {
     const replay = new Replay([start, shuffle, move('p1-deck-2', p1Deck, p1Hand), ended]);
     // p2 checks p1's deck too: a player needs every shuffle, not only its own
     for (const audience of ['p1', 'p2', 'public']) {
-      const feed = replay.observations(audience);
-      expect(JSON.stringify(feed.slice(0, 3))).not.toContain(SALT);
-      const seen = feed[1].observation as { type: string; commitment?: string };
+      const observed = replay.observations(audience);
+      expect(JSON.stringify(observed.slice(0, 3))).not.toContain(SALT);
+      const seen = observed[1].observation as { type: string; commitment?: string };
       expect(seen).toMatchObject({ type: 'ZoneShuffled', commitment: shuffle.data.commitment });
-      const end = feed[3].observation as { shuffles?: { revision: number; zone: { zone: string }; order: string[]; salt: string }[] };
+      const end = observed[3].observation as { shuffles?: { revision: number; zone: { zone: string }; order: string[]; salt: string }[] };
       if (audience === 'public') {
         expect(end).toEqual({ type: 'MatchEnded', winner: 'p2', reason: '20 lore' });
         continue;
@@ -279,8 +279,8 @@ describe('provably fair shuffles', () => {
   it('spectators get the orders and salts at MatchEnded only when the match was created with publicDeckLists', () => {
     const open = { ...start, data: { ...start.data, publicDeckLists: true } };
     const shuffle = sealed([open], order);
-    const feed = new Replay([open, shuffle, event('MatchEnded', { reason: 'time' })]).observations('public');
-    expect(feed[2].observation).toEqual({
+    const observed = new Replay([open, shuffle, event('MatchEnded', { reason: 'time' })]).observations('public');
+    expect(observed[2].observation).toEqual({
       type: 'MatchEnded',
       reason: 'time',
       shuffles: [{ revision: 2, zone: { zone: 'deck', player: 'p1' }, order: ['Moana', 'Ariel', 'Mulan', 'Stitch'], salt: SALT }],

@@ -22,7 +22,7 @@ const leakingDraws: SeatStep = (seat, e) => {
   return { seat: { ...stepped.seat, view: evolveView(seat.view, observation) }, observation };
 };
 
-describe('self-audit: the match re-checks its own feeds and views against the ledger', () => {
+describe('self-audit: the match re-checks its own observations and views against the ledger', () => {
   it.each(games)('%s: comes back clean for generated matches (every audience, every observation, the view at every revision)', (game) => {
     fc.assert(
       fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 160 }), (choices) => {

@@ -8,7 +8,7 @@ import { searchKey } from './search-key';
 import { matchOfTokenStream } from './token-stream';
 import { applyTokenEvents } from './tokens';
 
-/** The catalog was fed from another event store than the one this instance writes to: nothing was written. */
+/** The catalog was projected from another event store than the one this instance writes to: nothing was written. */
 export class CatalogOfAnotherStore extends Error {
   constructor(
     readonly catalogStoreId: string | null,
@@ -21,7 +21,7 @@ export class CatalogOfAnotherStore extends Error {
 /**
  * One batch into the catalog, in one transaction: the checkpoint is read under a row lock, only the
  * events after it are applied, and the checkpoint moves past them in the same transaction. So any
- * number of instances may feed one catalog: each event is applied once, in order, and a batch an
+ * number of instances may project into one catalog: each event is applied once, in order, and a batch an
  * instance delivers late changes nothing. Returns the checkpoint after the batch.
  */
 export const projectBatch = (db: Kysely<CatalogTables>, storeId: string, events: readonly StoredEvent[]): Promise<number> =>

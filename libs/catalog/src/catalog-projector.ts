@@ -39,7 +39,7 @@ export interface CatalogLag {
  * one transaction, so a restart resumes exactly where it stopped and a replay is idempotent. A failed
  * batch is retried on a timer with backoff, so the catalog catches up by itself once the cause is gone.
  *
- * A catalog on PostgreSQL is shared by every instance: each feeds it, and a batch applies only the
+ * A catalog on PostgreSQL is shared by every instance: each writes it, and a batch applies only the
  * events after the checkpoint it reads under a row lock (projectBatch), so none is applied twice.
  * The checkpoint names the event store it belongs to; a catalog from another store is emptied and
  * fed again from the start of this one.
@@ -180,7 +180,7 @@ export class CatalogProjector implements LogProcessor {
 
   /**
    * Empties the catalog and replays the whole log into it, tokens included, in one transaction that
-   * holds the checkpoint's lock: instances feeding the same catalog meanwhile wait, then carry on
+   * holds the checkpoint's lock: instances projecting into the same catalog meanwhile wait, then carry on
    * after it. The projector stays stopped.
    */
   async rebuild(): Promise<number> {

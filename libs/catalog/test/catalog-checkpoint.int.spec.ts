@@ -36,7 +36,7 @@ describe.each(catalogPlaces)("the catalog's checkpoint on %s", (_, placeIn) => {
   });
 
   const logged: string[] = [];
-  const feed = async (store: EventStore, position: number) => {
+  const project = async (store: EventStore, position: number) => {
     const db = await place.open();
     const projector = projectorOn(db, store, undefined, undefined, (line) => logged.push(line));
     await projector.start();
@@ -51,19 +51,19 @@ describe.each(catalogPlaces)("the catalog's checkpoint on %s", (_, placeIn) => {
   it('a catalog fed from another event store is emptied and fed again from this one, not resumed at a position that means nothing here', async () => {
     const first = openStore('first');
     for (const m of ['a1', 'a2', 'a3']) await first.append(m, 0, [created(['p1', 'p2'])]);
-    expect(await feed(first, 3)).toEqual({ ids: ['a1', 'a2', 'a3'], checkpoint: 3 });
+    expect(await project(first, 3)).toEqual({ ids: ['a1', 'a2', 'a3'], checkpoint: 3 });
     expect(logged).toEqual([]);
 
     const second = openStore('second');
     await second.append('b1', 0, [created(['p1', 'p2'])]);
     await second.append('b2', 0, [created(['p1', 'p2'])]);
     expect(await first.storeId()).not.toBe(await second.storeId());
-    expect(await feed(second, 2)).toEqual({ ids: ['b1', 'b2'], checkpoint: 2 });
+    expect(await project(second, 2)).toEqual({ ids: ['b1', 'b2'], checkpoint: 2 });
     expect(logged.splice(0)).toEqual([
       `catalog: it was fed from event store ${await first.storeId()}, this instance's is ${await second.storeId()}: emptied, and fed again from the start of the log`,
     ]);
     // and back: the first store's events again, not the second's left behind
-    expect(await feed(first, 3)).toEqual({ ids: ['a1', 'a2', 'a3'], checkpoint: 3 });
+    expect(await project(first, 3)).toEqual({ ids: ['a1', 'a2', 'a3'], checkpoint: 3 });
   });
 
   it('keeps positions beyond 32 bits (a PostgreSQL integer is 32 bits; the checkpoint is a bigint)', async () => {
@@ -88,7 +88,7 @@ describe.each(catalogPlaces)("the catalog's checkpoint on %s", (_, placeIn) => {
     db = (await place.open()) as unknown as Kysely<any>;
     expect(await db.selectFrom('checkpoints').selectAll().execute()).toEqual([{ projection: 'catalog', position: 7, store_id: null }]);
     await db.destroy();
-    expect(await feed(store, 1)).toEqual({ ids: ['m1'], checkpoint: 1 });
+    expect(await project(store, 1)).toEqual({ ids: ['m1'], checkpoint: 1 });
     expect(logged).toEqual([expect.stringContaining('fed from event store (unnamed)')]);
   });
 });

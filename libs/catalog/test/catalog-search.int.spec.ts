@@ -55,7 +55,7 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
   let db: CatalogDb;
   let store: InMemoryEventStore;
   let position = 0;
-  const feedAll = async () => {
+  const projectAll = async () => {
     const projector = projectorOn(db, store, undefined, undefined, () => {});
     await projector.start();
     await projector.caughtUpTo(position, 30_000);
@@ -78,7 +78,7 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
         },
       ]));
     }
-    await feedAll();
+    await projectAll();
   });
   afterAll(async () => {
     await store.close();
@@ -185,7 +185,7 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
     expect(await migrate(db)).toEqual(['008_search_keys', '009_voided', '011_hold_back', '012_stats']);
     await db.destroy();
     db = await place.open();
-    await feedAll();
+    await projectAll();
     expect(await found({ player: 'ana' })).toEqual(['m4', 'm3', 'm2', 'm1']);
     expect(await found({ event: 'medellin' })).toEqual(['m3']);
   });

@@ -73,7 +73,7 @@ describe('one catalog in PostgreSQL fed by two instances', () => {
     late.release(position);
   });
 
-  it('two instances feeding at once under concurrent appends count every event once: the catalog is the one a single rebuild makes', async () => {
+  it('two instances projecting at once under concurrent appends count every event once: the catalog is the one a single rebuild makes', async () => {
     const a = await instance();
     const b = await instance();
     await a.projector.start();

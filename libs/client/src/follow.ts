@@ -73,13 +73,13 @@ export const followFeed = (
 
   /** Delivers revisions last + 1 … to from GET /matches/:id/events, in order, or throws: never a gap. */
   const fill = async (to: number) => {
-    let feed: Feed;
+    let page: Feed;
     try {
-      feed = await send<Feed>(transport, { method: 'GET', path: `${path}/events`, query: { audience, from: last, to }, signal: stopped.signal });
+      page = await send<Feed>(transport, { method: 'GET', path: `${path}/events`, query: { audience, from: last, to }, signal: stopped.signal });
     } catch (error) {
       throw error instanceof MatchlogError && !(error instanceof NetworkError) ? new Fatal(error) : error;
     }
-    for (const entry of feed.observations as readonly FeedEntry[]) if (entry.revision === last + 1 && entry.revision <= to) await hand(entry);
+    for (const entry of page.observations as readonly FeedEntry[]) if (entry.revision === last + 1 && entry.revision <= to) await hand(entry);
     if (last < to) throw new Error(`GET ${path}/events did not hold revisions ${last + 1} to ${to}`);
   };
 

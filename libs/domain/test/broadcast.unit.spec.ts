@@ -22,7 +22,7 @@ const withoutPublication = (observation: ObservationEntry['observation']) => {
 };
 const masked = ({ revision, observation }: ObservationEntry) =>
   JSON.stringify({ revision, observation: withoutPublication(observation) }).replace(/"commitment":"[0-9a-f]*"/g, '"commitment":"(masked)"');
-const feedOf = (replay: Replay) => replay.observations(BROADCAST).map(masked);
+const observedOf = (replay: Replay) => replay.observations(BROADCAST).map(masked);
 const viewsOf = (replay: Replay) => Array.from({ length: replay.revision + 1 }, (_, r) => JSON.stringify(replay.viewAt(BROADCAST, r)));
 const definitionsIn = (payload: unknown): Set<string> => new Set([...JSON.stringify(payload).matchAll(/"definition":"([^"]*)"/g)].map((m) => m[1]));
 
@@ -41,7 +41,7 @@ describe.each(games)('the broadcast audience in %s', (game) => {
         if (twin.hidden.length >= 2) differing++;
         const ours = new Replay(events);
         const theirs = new Replay(twin.events);
-        expect(feedOf(theirs)).toEqual(feedOf(ours));
+        expect(observedOf(theirs)).toEqual(observedOf(ours));
         expect(viewsOf(theirs)).toEqual(viewsOf(ours));
       }),
       { numRuns: Math.ceil(RUNS / 2) },
@@ -57,7 +57,7 @@ describe.each(games)('the broadcast audience in %s', (game) => {
         const twin = placementTwin(events, BROADCAST, choice);
         if (twin === null) return;
         compared++;
-        expect(feedOf(new Replay(twin))).toEqual(feedOf(new Replay(events)));
+        expect(observedOf(new Replay(twin))).toEqual(observedOf(new Replay(events)));
       }),
       { numRuns: Math.ceil(RUNS / 2) },
     );
@@ -71,16 +71,16 @@ describe.each(games)('the broadcast audience in %s', (game) => {
         const events = randomMatch(game, choices);
         const ours = new Replay(toTheEnd(events, 'ours'));
         const theirs = new Replay(toTheEnd(twinFor(events, BROADCAST, shift).events, 'theirs'));
-        expect(feedOf(theirs)).toEqual(feedOf(ours));
-        const feed = ours.observations(BROADCAST);
-        for (const { revision, observation } of feed.slice(0, -1)) {
+        expect(observedOf(theirs)).toEqual(observedOf(ours));
+        const observed = ours.observations(BROADCAST);
+        for (const { revision, observation } of observed.slice(0, -1)) {
           expect(JSON.stringify(observation)).not.toContain('ours-');
           expect(JSON.stringify(ours.viewAt(BROADCAST, revision))).not.toContain('ours-');
         }
-        expect(feed.at(-1)!.observation).toEqual(ours.observations('p1').at(-1)!.observation);
+        expect(observed.at(-1)!.observation).toEqual(ours.observations('p1').at(-1)!.observation);
         if (events.some((e) => e.type === 'ZoneShuffled')) {
           shuffled++;
-          expect(feed.at(-1)!.observation).toMatchObject({
+          expect(observed.at(-1)!.observation).toMatchObject({
             type: 'MatchEnded',
             shuffles: expect.arrayContaining([expect.objectContaining({ salt: expect.stringMatching(/^ours-/) })]),
           });

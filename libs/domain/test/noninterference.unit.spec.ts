@@ -24,7 +24,7 @@ const withoutPublication = (observation: ObservationEntry['observation']) => {
 };
 const masked = ({ revision, observation }: ObservationEntry) =>
   JSON.stringify({ revision, observation: withoutPublication(observation) }).replace(/"commitment":"[0-9a-f]*"/g, '"commitment":"(masked)"');
-const feedOf = (replay: Replay, audience: string) => replay.observations(audience).map(masked);
+const observedOf = (replay: Replay, audience: string) => replay.observations(audience).map(masked);
 const viewsOf = (replay: Replay, audience: string) => Array.from({ length: replay.revision + 1 }, (_, r) => JSON.stringify(replay.viewAt(audience, r)));
 
 /** The match played to its end: every shuffle gets a salt drawn from `seed` (as the server draws one), then MatchEnded. */
@@ -41,7 +41,7 @@ describe.each(games)('noninterference in %s', (game) => {
         const twin = twinFor(events, audience, shift);
         const ours = new Replay(events);
         const theirs = new Replay(twin.events);
-        expect(feedOf(theirs, audience)).toEqual(feedOf(ours, audience));
+        expect(observedOf(theirs, audience)).toEqual(observedOf(ours, audience));
         expect(viewsOf(theirs, audience)).toEqual(viewsOf(ours, audience));
       }),
       { numRuns: RUNS },
@@ -56,7 +56,7 @@ describe.each(games)('noninterference in %s', (game) => {
         const twin = placementTwin(events, audience, choice);
         if (twin === null) return;
         compared++;
-        expect(feedOf(new Replay(twin), audience)).toEqual(feedOf(new Replay(events), audience));
+        expect(observedOf(new Replay(twin), audience)).toEqual(observedOf(new Replay(events), audience));
       }),
       { numRuns: RUNS },
     );
@@ -72,7 +72,7 @@ describe.each(games)('noninterference in %s', (game) => {
         const worlds = [twinFor(events, PUBLIC, shift).events, placementTwin(events, PUBLIC, shift)].filter((world) => world !== null);
         for (const world of worlds) {
           const theirs = new Replay(toTheEnd(world, 'theirs'));
-          expect(feedOf(theirs, PUBLIC)).toEqual(feedOf(ours, PUBLIC));
+          expect(observedOf(theirs, PUBLIC)).toEqual(observedOf(ours, PUBLIC));
           expect(viewsOf(theirs, PUBLIC)).toEqual(viewsOf(ours, PUBLIC));
         }
         const end = ours.observations(PUBLIC).at(-1)!.observation;
@@ -98,8 +98,8 @@ describe.each(games)('noninterference in %s', (game) => {
         const replay = new Replay(events);
         const seen = everSeen(events, audience);
         const definitions = definitionsOf(events);
-        const feed = replay.observations(audience);
-        for (const { revision, observation } of feed) {
+        const observed = replay.observations(audience);
+        for (const { revision, observation } of observed) {
           const payloads = [JSON.stringify(withoutPublication(observation)), JSON.stringify(replay.viewAt(audience, revision))];
           for (const payload of payloads) {
             expect(payload).not.toContain('CID-');

@@ -64,16 +64,16 @@ describe('replay', () => {
     expect(stepsFor(KEYFRAME_EVERY + 3)).toEqual(range(KEYFRAME_EVERY, KEYFRAME_EVERY + 3));
   });
 
-  it('plays back an audience feed between two revisions, and appends new events', () => {
+  it('plays back the observations of an audience between two revisions, and appends new events', () => {
     const events = randomMatch(
       'lorcana',
       Array.from({ length: 150 }, (_, i) => (i * 31) % 101),
     );
     const replay = new Replay(events.slice(0, 50));
     replay.append(events.slice(50));
-    const feed = replay.observations('p2', 10, 20);
-    expect(feed.map((entry) => entry.revision)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
-    expect(feed).toEqual(new Replay(events).observations('p2').slice(10, 20));
+    const observed = replay.observations('p2', 10, 20);
+    expect(observed.map((entry) => entry.revision)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(observed).toEqual(new Replay(events).observations('p2').slice(10, 20));
     expect((replay.viewAt('p2') as AudienceView).revision).toBe(events.length);
     expect(replay.observations(JUDGE, 0, 2).map((entry) => entry.observation)).toEqual(events.slice(0, 2));
   });

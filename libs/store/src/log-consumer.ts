@@ -34,7 +34,7 @@ export interface RetryDelays {
 export const DEFAULT_RETRY: RetryDelays = { firstMs: 250, maxMs: 30_000 };
 
 export interface LogConsumerOptions {
-  /** the projections it feeds from the start; more may join later (`add`) */
+  /** the processors it delivers to from the start; more may join later (`add`) */
   readonly processors?: readonly LogProcessor[];
   readonly retry?: RetryDelays;
   /** told of each failure of the subscription */
