@@ -68,6 +68,8 @@ interface Step {
   /** the filling instance's RSS once it has been idle IDLE_MS after the fill */
   rssIdle?: number;
   rss?: number;
+  /** the fresh instance's RSS once it too has been idle IDLE_MS after its probes */
+  rssFreshIdle?: number;
 }
 
 /** The wall time of each of `n` requests in ms, `connections` in flight at once. */
@@ -129,7 +131,7 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
       const fillS = Number(process.hrtime.bigint() - fillStart) / 1e9;
       const rssFill = rssOf(server.child.pid);
       const statsCatchUpS = await statsCaughtUp(api);
-      // idle, V8 collects the fill's garbage by itself (its memory reducer): what the instance keeps, not what it last allocated
+      // idle: the server collects the fill's garbage (apps/api/src/idle-collector.ts): what the instance keeps, not what it last allocated
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
       const rssIdle = rssOf(server.child.pid);
 
@@ -176,6 +178,9 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
         idle.push(id);
       });
       events += probes.length + SAMPLES * 10;
+      const rss = rssOf(server.child.pid);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      const rssFreshIdle = rssOf(server.child.pid);
       const step: Step = {
         matches,
         events,
@@ -194,7 +199,8 @@ const runEngine = async (engine: Engine): Promise<Step[]> => {
         diskBytes: await engine.diskBytes(),
         rssFill,
         rssIdle,
-        rss: rssOf(server.child.pid),
+        rss,
+        rssFreshIdle,
       };
       steps.push(step);
       console.error(`  ${engine.name}: step ${s + 1} of ${STEPS.length} measured (${fmt(matches)} matches, ${fmt(events)} events)`);
@@ -230,11 +236,12 @@ const printTable = (engine: string, steps: Step[]) => {
     );
   }
   const last = steps.at(-1);
-  if (last?.rssFill === undefined || last.rssIdle === undefined || last.rss === undefined) return;
-  const [atEnd, idle] = [last.rssFill / last.rss, last.rssIdle / last.rss];
+  if (last?.rssFill === undefined || last.rssIdle === undefined || last.rss === undefined || last.rssFreshIdle === undefined) return;
+  const [atEnd, idle] = [last.rssFill / last.rss, last.rssIdle / last.rssFreshIdle];
   console.log(
     `\nRSS of the instance that filled ${fmt(last.matches)} matches ÷ RSS of a fresh instance serving the same store (restarted after the fill, after the probes): ` +
-      `at the fill's end ${mb(last.rssFill)} ÷ ${mb(last.rss)} MB = ${atEnd.toFixed(2)}; idle ${IDLE_MS / 1000} s after it ${mb(last.rssIdle)} ÷ ${mb(last.rss)} MB = ${idle.toFixed(2)} ` +
+      `at the fill's end ${mb(last.rssFill)} ÷ ${mb(last.rss)} MB (the fresh one just after its probes) = ${atEnd.toFixed(2)}; ` +
+      `both idle ${IDLE_MS / 1000} s after their work ${mb(last.rssIdle)} ÷ ${mb(last.rssFreshIdle)} MB = ${idle.toFixed(2)} ` +
       `(target ≤ 1.25: ${idle <= 1.25 ? 'met' : 'NOT met'} idle, ${atEnd <= 1.25 ? 'met' : 'NOT met'} at the end)`,
   );
 };

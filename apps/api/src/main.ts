@@ -11,6 +11,7 @@ import { configureApp, httpAdapterFor } from './configure-app';
 import { enableGracefulShutdown } from './graceful-shutdown';
 import { openParts } from './open-parts';
 import { failureReport } from './failure-report';
+import { collectWhenIdle } from './idle-collector';
 import { startLine } from './start-line';
 import { SIGNING_KEY } from './tokens';
 
@@ -23,6 +24,7 @@ const bootstrap = async () => {
   await app.listen(config.port, '::');
   const logger = app.get(Logger);
   logger.log(startLine(config, (app.getHttpServer().address() as AddressInfo).port));
+  collectWhenIdle();
   const signing = publicJwkOf(app.get<KeyObject>(SIGNING_KEY));
   logger.debug(
     `chain heads signed with key ${signing.kid} (GET /.well-known/jwks.json), from ${config.signingKeyFile ?? `${config.dataDir}/signing-key.pem (set MATCHLOG_SIGNING_KEY_FILE to share one key between instances)`}`,

@@ -2,6 +2,7 @@ import { EventStore, LogConsumer, LogProcessor, PositionWaiters, RetryDelays, St
 import { checkpointOf, clearCatalog, lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
 import { isUnappliable, projectBatch, projectIntoCatalog, skipInCatalog } from './catalog-projection';
 import { CatalogDb } from './open-catalog';
+import { Linger } from './linger';
 import { isSharedCatalog } from './open-postgres-catalog';
 
 export type { RetryDelays };
@@ -66,6 +67,7 @@ export class CatalogProjector implements LogProcessor {
   private failure: string | undefined;
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = true;
+  private readonly linger = new Linger(() => this.drainQueued());
   private storeId = '';
   /** the instance's one subscription to the log, which gives this its events and which other processors share */
   private consumerJoined: LogConsumer | undefined;
@@ -130,7 +132,7 @@ export class CatalogProjector implements LogProcessor {
     }
     this.delivered = event.position;
     // after a failure the queue waits for the retry timer: backoff, not a write per event delivered
-    if (this.retryTimer === null) this.drainQueued();
+    if (this.retryTimer === null) this.linger.request();
   }
 
   /** The checkpoint, the catalog emptied first if it was fed from another store (whichever instance sees that first does it). */
@@ -175,6 +177,7 @@ export class CatalogProjector implements LogProcessor {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     await this.consumerJoined?.stop();
+    this.linger.flush();
     await this.draining;
   }
 

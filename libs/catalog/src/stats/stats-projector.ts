@@ -1,5 +1,6 @@
 import { EventStore, LogProcessor, PositionWaiters, StoredEvent, isStorageError } from '@matchlog/store';
 import { CatalogLag } from '../catalog-projector';
+import { Linger } from '../linger';
 import { CatalogDb } from '../open-catalog';
 import { applyChanges, changesOf, clearStats, lockStatsCheckpoint, moveStatsCheckpoint } from './stats-projection';
 
@@ -30,6 +31,7 @@ export class StatsProjector implements LogProcessor {
   private dropped = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly waiters = new PositionWaiters();
+  private readonly linger = new Linger(() => this.drainQueued());
 
   constructor(
     private readonly db: CatalogDb,
@@ -72,11 +74,13 @@ export class StatsProjector implements LogProcessor {
       this.dropped += 1 + this.queued.length;
       this.queued = [];
     }
-    if (this.retryTimer === null) this.drainQueued();
+    if (this.retryTimer === null) this.linger.request();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    // what waits is read again from the log on the next start
+    this.linger.cancel();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     await this.draining;

@@ -8,7 +8,7 @@ import { earlierAppend } from '../retry-rule';
 import { StorageCorrupt, storageErrorOf } from '../storage-errors';
 import { ReadStatements, readStatements } from './read-stream';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
-import { createTables, idHash } from './tables';
+import { PAGE_CACHE_KIB, createTables, idHash } from './tables';
 import { SqliteWriter } from './writer';
 import { AppendOutcome, SerialisedEvent } from './writer-protocol';
 
@@ -65,7 +65,7 @@ export class SqliteEventStore implements EventStore {
     const db = openSqliteFile(file, { synchronous: 'FULL', quickCheck: options.quickCheck, lock: 'process' });
     this.db = db;
     try {
-      db.pragma('cache_size = -65536');
+      db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
       this.id = createTables(db);
       this.reads = readStatements(db);
     } catch (error) {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { StreamAppends } from './append-to-stream';
+import { PAGE_CACHE_KIB } from './tables';
 import type { AppendMessage, ErrorReport, FromWriter, ToWriter, WriterSetup } from './writer-protocol';
 
 /*
@@ -28,7 +29,7 @@ const open = ({ file }: WriterSetup): { db: Database.Database; appends: StreamAp
     db.pragma('synchronous = FULL');
     // checkpoint every ~40 MB of WAL rather than every 4 MB: a page rewritten by many commits is copied back once
     db.pragma('wal_autocheckpoint = 10000');
-    db.pragma('cache_size = -65536');
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     return { db, appends: new StreamAppends(db) };
   } catch (error) {
     db?.close();
