@@ -46,6 +46,7 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly writer: SqliteWriter;
   private closed = false;
+  private wakeScheduled = false;
   private readonly subscriptions = new LocalSubscriptions();
   /** the damage met at run time: nothing more is written into a damaged file */
   private damage: StorageCorrupt | undefined;
@@ -82,7 +83,7 @@ export class SqliteEventStore implements EventStore {
     this.writer = new SqliteWriter(file, (appends, outcomes) => {
       // kept before a subscription wakes, so that it finds them here
       this.recent.committed(appends, outcomes, this.subscriptions.lowestPosition());
-      this.subscriptions.wakeAll();
+      this.wakeSoon();
     });
   }
 
@@ -197,6 +198,20 @@ export class SqliteEventStore implements EventStore {
   private readPage(after: number): EventRow<number>[] {
     this.subscriptionReads++;
     return this.reads.all.all(after, SUBSCRIPTION_PAGE);
+  }
+
+  /**
+   * Wakes the subscriptions once the writer's answers that have arrived are all kept: commits told
+   * together are delivered together, as the file's read once delivered every group committed by then
+   * (a synchronous subscriber, the catalog, writes them in one batch).
+   */
+  private wakeSoon(): void {
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.subscriptions.wakeAll();
+    });
   }
 
   /** A read, its SQLite errors as the storage errors they mean (a damaged file: StorageCorrupt); none once the writer is lost. */
