@@ -111,6 +111,7 @@ export class InMemoryEventStore implements EventStore {
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
     return this.subscriptions.start(
       this.state.closed,
+      afterPosition,
       async (subscriber) => {
         // the index in the log of the next event to deliver
         let next = Math.max(0, Math.floor(afterPosition));
@@ -123,6 +124,7 @@ export class InMemoryEventStore implements EventStore {
           }
           const handled = onEvent(toStored(held));
           if (handled !== undefined) await handled;
+          subscriber.position = held.position;
           next++;
         }
       },

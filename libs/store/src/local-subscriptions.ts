@@ -5,6 +5,8 @@ export interface LocalSubscriber {
   closed: boolean;
   wake: (() => void) | undefined;
   error: unknown;
+  /** the last position it delivered (its loop keeps it) */
+  position: number;
 }
 
 /**
@@ -16,9 +18,9 @@ export class LocalSubscriptions {
   private readonly subscribers = new Set<LocalSubscriber>();
   private readonly done = new Set<Promise<void>>();
 
-  /** Starts `run` (which loops while `!subscriber.closed`); a failure goes to onFailure, and to close(). */
-  start(closed: boolean, run: (subscriber: LocalSubscriber) => Promise<void>, onFailure?: (error: unknown) => void): Subscription {
-    const subscriber: LocalSubscriber = { closed, wake: undefined, error: undefined };
+  /** Starts `run` (which loops while `!subscriber.closed`, delivering after `after`); a failure goes to onFailure, and to close(). */
+  start(closed: boolean, after: number, run: (subscriber: LocalSubscriber) => Promise<void>, onFailure?: (error: unknown) => void): Subscription {
+    const subscriber: LocalSubscriber = { closed, wake: undefined, error: undefined, position: after };
     this.subscribers.add(subscriber);
     const finished = run(subscriber)
       .catch((error) => {
@@ -50,6 +52,13 @@ export class LocalSubscriptions {
   /** Wakes every sleeping subscription: something was appended. */
   wakeAll(): void {
     for (const subscriber of this.subscribers) subscriber.wake?.();
+  }
+
+  /** The last position every open subscription has delivered (Infinity when none is open). */
+  lowestPosition(): number {
+    let lowest = Infinity;
+    for (const subscriber of this.subscribers) if (!subscriber.closed && subscriber.position < lowest) lowest = subscriber.position;
+    return lowest;
   }
 
   async closeAll(): Promise<void> {

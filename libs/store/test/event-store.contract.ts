@@ -372,6 +372,53 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStore>
         expect(received).toHaveLength(7);
       });
 
+      it('delivers live exactly what readAll reads, through concurrent appends to several streams with retries and refusals between them', async () => {
+        const after = await mark();
+        const streams = [newStream('a'), newStream('b'), newStream('c'), newStream('d')];
+        const revisions = streams.map(() => 0);
+        const [following, paced]: StoredEvent[][] = [[], []];
+        const subscriptions = [
+          store.subscribeAll(after, (e) => void following.push(e)),
+          // one that takes its time falls behind the appends, and catches up
+          store.subscribeAll(after, async (e) => {
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            paced.push(e);
+          }),
+        ];
+        let earlier: { stream: string; expected: number; events: EventToAppend[]; result: AppendResult } | undefined;
+        for (let round = 0; round < 12; round++) {
+          const batches = streams.map((stream, s) => ({
+            stream,
+            expected: revisions[s],
+            events: Array.from({ length: 1 + ((round + s) % 3) }, (_, i) => event('CardMoved', { round, s, i, text: 'é 🂡' }, i === 1 ? { recordedBy: `table-${s}` } : undefined)),
+          }));
+          const behind = streams[round % streams.length];
+          const appends = [
+            ...batches.map(({ stream, expected, events }) => store.append(stream, expected, events)),
+            store.append(behind, revisions[round % streams.length] + 7, [event()]),
+            ...(earlier ? [store.append(earlier.stream, earlier.expected, structuredClone(earlier.events))] : []),
+            ...(earlier ? [store.append(earlier.stream, earlier.expected, [...structuredClone(earlier.events), event()])] : []),
+          ];
+          const outcomes = await Promise.allSettled(appends);
+
+          const results = outcomes.slice(0, batches.length).map((o) => (o as PromiseFulfilledResult<AppendResult>).value);
+          expect(results.map((r) => r.revision)).toEqual(batches.map((b) => b.expected + b.events.length));
+          expect((outcomes[batches.length] as PromiseRejectedResult).reason).toBeInstanceOf(RevisionConflict);
+          if (earlier) expect(outcomes.slice(batches.length + 1).map((o) => (o.status === 'fulfilled' ? o.value : o.reason.code))).toEqual([earlier.result, 'DUPLICATE_EVENT_ID']);
+          batches.forEach((b, s) => (revisions[s] = b.expected + b.events.length));
+          const retried = round % batches.length;
+          earlier = { ...batches[retried], result: results[retried] };
+        }
+        const all = await store.readAll(after, 1000);
+        await waitFor(() => following.length >= all.length && paced.length >= all.length);
+        await settle();
+        await Promise.all(subscriptions.map((subscription) => subscription.close()));
+
+        expect(all).toHaveLength(streams.length * 24);
+        expect(following).toStrictEqual(all);
+        expect(paced).toStrictEqual(all);
+      });
+
       it('stops at an event whose handler fails, and close() reports the failure', async () => {
         const after = await mark();
         const stream = newStream('failing');

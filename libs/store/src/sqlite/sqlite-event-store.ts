@@ -2,11 +2,12 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { checkAppend } from '../check-append';
 import { AppendResult, DuplicateEventId, EventStore, EventToAppend, ExpectedRevision, ReadOptions, RevisionConflict, StoredEvent, Subscription } from '../event-store';
-import { toStored } from '../event-row';
+import { EventRow, toStored } from '../event-row';
 import { LocalSubscriptions } from '../local-subscriptions';
 import { earlierAppend } from '../retry-rule';
 import { StorageCorrupt, storageErrorOf } from '../storage-errors';
 import { ReadStatements, readStatements } from './read-stream';
+import { RecentCommits } from './recent-commits';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
 import { PAGE_CACHE_KIB, createTables, idHash } from './tables';
 import { SqliteWriter } from './writer';
@@ -45,12 +46,17 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly writer: SqliteWriter;
   private closed = false;
+  private wakeScheduled = false;
   private readonly subscriptions = new LocalSubscriptions();
   /** the damage met at run time: nothing more is written into a damaged file */
   private damage: StorageCorrupt | undefined;
   /** made once, the first time the file is opened (store_identity) */
   private readonly id: string;
   private readonly reads: ReadStatements;
+  /** this process's latest commits, which the subscriptions deliver without reading them back */
+  private readonly recent: RecentCommits;
+  /** the pages the subscriptions have read from the file (for tests and benches: a subscription that follows the appends reads none) */
+  subscriptionReads = 0;
 
   /** Opens `file` (see `openSqliteFile`: exclusive to this process, quick-checked unless `quickCheck: false`). */
   static open(file: string, options: { quickCheck?: boolean } = {}): SqliteEventStore {
@@ -68,11 +74,17 @@ export class SqliteEventStore implements EventStore {
       db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
       this.id = createTables(db);
       this.reads = readStatements(db);
+      // every event in the file past this one is written by this store's writer: the file is this process's
+      this.recent = new RecentCommits(this.reads.lastPosition.get() ?? 0);
     } catch (error) {
       closeSqliteFile(db, file);
       throw storageErrorOf(error, file);
     }
-    this.writer = new SqliteWriter(file, () => this.subscriptions.wakeAll());
+    this.writer = new SqliteWriter(file, (appends, outcomes) => {
+      // kept before a subscription wakes, so that it finds them here
+      this.recent.committed(appends, outcomes, this.subscriptions.lowestPosition());
+      this.wakeSoon();
+    });
   }
 
   async append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult> {
@@ -84,7 +96,9 @@ export class SqliteEventStore implements EventStore {
     try {
       outcome = await this.writer.append({ streamId, expected, events: serialised });
     } catch (error) {
-      // the commit failed: nothing of the group was written, and what it told its callers may be untrue
+      // the commit failed: nothing of the group was written, and what it told its callers may be untrue;
+      // or the writer thread ended, its groups committed or not: the subscriptions read what it wrote from the file
+      this.recent.lost();
       throw this.storageError(error);
     }
     return resultOf(streamId, expected, serialised, outcome);
@@ -123,10 +137,11 @@ export class SqliteEventStore implements EventStore {
   subscribeAll(afterPosition: number, onEvent: (event: StoredEvent) => Promise<void> | void, onFailure?: (error: unknown) => void): Subscription {
     return this.subscriptions.start(
       this.closed,
+      afterPosition,
       async (subscriber) => {
         let position = afterPosition;
         while (!subscriber.closed) {
-          const page = this.reading(() => this.reads.all.all(position, SUBSCRIPTION_PAGE));
+          const page = this.reading(() => this.recent.after(position, SUBSCRIPTION_PAGE) ?? this.readPage(position));
           if (page.length === 0) {
             // a commit told after the read above wakes this wait: the writer's answers come as tasks, never between the two
             await LocalSubscriptions.wait(subscriber);
@@ -137,7 +152,7 @@ export class SqliteEventStore implements EventStore {
             // awaited only when it returns a promise: a synchronous subscriber (the catalog) gets the page in one turn, and batches it
             const handled = onEvent(toStored(row));
             if (handled !== undefined) await handled;
-            position = row.position;
+            position = subscriber.position = row.position;
           }
         }
       },
@@ -178,6 +193,25 @@ export class SqliteEventStore implements EventStore {
     await this.writer.close();
     await this.subscriptions.closeAll();
     closeSqliteFile(this.db, this.file);
+  }
+
+  private readPage(after: number): EventRow<number>[] {
+    this.subscriptionReads++;
+    return this.reads.all.all(after, SUBSCRIPTION_PAGE);
+  }
+
+  /**
+   * Wakes the subscriptions once the writer's answers that have arrived are all kept: commits told
+   * together are delivered together, as the file's read once delivered every group committed by then
+   * (a synchronous subscriber, the catalog, writes them in one batch).
+   */
+  private wakeSoon(): void {
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.subscriptions.wakeAll();
+    });
   }
 
   /** A read, its SQLite errors as the storage errors they mean (a damaged file: StorageCorrupt); none once the writer is lost. */

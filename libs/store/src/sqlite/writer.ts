@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Queued } from '../group-commit';
 import { StoreTimeout, StoreUnavailable, isStorageError, storageErrorOf } from '../storage-errors';
-import { AppendOutcome, AppendRequest, ErrorReport, FromWriter, ToWriter, WriterSetup } from './writer-protocol';
+import { AppendMessage, AppendOutcome, AppendRequest, ErrorReport, FromWriter, ToWriter, WriterSetup } from './writer-protocol';
 
 const THREAD = join(__dirname, 'writer-thread');
 
@@ -36,15 +36,16 @@ export class SqliteWriter {
   /** why the thread that just ended ended, when it was not asked to */
   private death: unknown;
   private nextRequest = 1;
-  /** the appends and PRAGMAs posted to the thread, by request number, until it answers */
-  private readonly pending = new Map<number, Queued<unknown>>();
+  /** the appends and PRAGMAs posted to the thread, by request number, until it answers (an append with what it asked) */
+  private readonly pending = new Map<number, Queued<unknown> & { readonly sent: ToWriter }>();
   private idle: (() => void) | undefined;
   /** set once the thread cannot be started: the store is failed */
   failure: unknown;
 
   constructor(
     private readonly file: string,
-    private readonly onCommitted: () => void,
+    /** told of each group committed, with what it decided for each append, before the appends' callers hear of it (in the same turn) */
+    private readonly onCommitted: (appends: readonly AppendRequest[], outcomes: readonly AppendOutcome[]) => void,
   ) {
     [this.thread, this.ended] = this.start();
   }
@@ -76,8 +77,9 @@ export class SqliteWriter {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const request = this.nextRequest++;
     return new Promise((resolve, reject) => {
-      this.pending.set(request, { resolve, reject });
-      this.post(message(request));
+      const sent = message(request);
+      this.pending.set(request, { resolve, reject, sent });
+      this.post(sent);
     });
   }
 
@@ -107,10 +109,15 @@ export class SqliteWriter {
       case 'unopenable':
         this.fail(this.storeFailure(`the SQLite writer thread cannot open ${this.file}`, errorOf(message.error)));
         break;
-      case 'committed':
-        message.requests.forEach((request, i) => this.take(request).resolve(message.outcomes[i]));
-        this.onCommitted();
+      case 'committed': {
+        const appends = message.requests.map((request, i) => {
+          const pending = this.take(request);
+          pending.resolve(message.outcomes[i]);
+          return pending.sent as AppendMessage;
+        });
+        this.onCommitted(appends, message.outcomes);
         break;
+      }
       case 'failed': {
         const error = storageErrorOf(errorOf(message.error), this.file);
         for (const request of message.requests) this.take(request).reject(error);
@@ -126,7 +133,7 @@ export class SqliteWriter {
     this.settled();
   }
 
-  private take(request: number): Queued<unknown> {
+  private take(request: number): Queued<unknown> & { readonly sent: ToWriter } {
     const pending = this.pending.get(request)!;
     this.pending.delete(request);
     return pending;
