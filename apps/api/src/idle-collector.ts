@@ -48,7 +48,7 @@ export class IdleCollector {
 }
 
 /** V8's most thorough collection, which releases the heap's empty pages, through an in-process inspector session (never a port). */
-const collectAllAvailableGarbage = (): void => {
+export const collectAllAvailableGarbage = (): void => {
   const session = new Session();
   session.connect();
   // disconnecting inside the answer's callback leaves the session hanging: on the next turn

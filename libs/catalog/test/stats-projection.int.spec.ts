@@ -52,6 +52,7 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
     let { db, catalog, stats } = await run();
     const head = await store.headPosition();
     expect(await stats.reached(head, 30_000)).toBe(true);
+    expect(await catalog.reached(head, 30_000)).toBe(true);
     const publicReadings = samples.map((m) => readMatch(m.events, PUBLIC, factsOf('lorcana')));
     const expected = stripped(cardTable(publicReadings));
     expect(stripped(await cardStats(db, { game: 'lorcana' })).map((c: { firstTurns: unknown }) => ({ ...c, firstTurns: {} }))).toEqual(
