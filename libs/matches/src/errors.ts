@@ -1,6 +1,6 @@
 import { DomainError } from '@matchlog/domain';
 
-/** The application's errors, as values with stable codes; apps/api's error.filter.ts is the one place that maps them to HTTP. */
+/** The application's errors other rooms see, as values with stable codes; apps/api's error.filter.ts is the one place that maps them to HTTP (a subclass thrown inside the room, such as BroadcastNotForPlayers, maps as its base class). */
 export class MatchNotFound extends Error {
   readonly code = 'MATCH_NOT_FOUND';
   constructor(readonly matchId: string) {
@@ -72,13 +72,6 @@ export class Forbidden extends Error {
   }
 }
 
-/** A player's token asking for the broadcast, which shows every hand: never, of any match. */
-export class BroadcastNotForPlayers extends Forbidden {
-  constructor() {
-    super("a player's token never reads the broadcast, which shows every hand: it is for spectators, the judge and the organizer");
-  }
-}
-
 /**
  * An imported log whose first event a match of this store already holds (the same event, by its
  * chain hash): the log is that match's. A copy under another match id can not keep the event ids,
@@ -131,21 +124,6 @@ export class LogRefused extends Error {
     message: string,
   ) {
     super(message);
-  }
-}
-
-/** An imported log whose signed head names another match than the one the import would make of it. */
-export class HeadForAnotherMatch extends LogRefused {
-  constructor(
-    line: number,
-    readonly signedFor: string,
-    readonly matchId: string,
-  ) {
-    super(
-      'HEAD_MISMATCH',
-      line,
-      `the signed head (line ${line}) is for match "${signedFor}", not "${matchId}": a log is imported as the match it was exported from. Leave matchId out, or send matchId=${signedFor}`,
-    );
   }
 }
 

@@ -1,31 +1,5 @@
 export type { TimeSource, Entropy } from './ports';
-export {
-  AudienceNotFound,
-  BodyTooDeep,
-  DeckListUnknownCards,
-  BroadcastDelayed,
-  CatalogBehind,
-  ChainBroken,
-  EventsRejected,
-  Forbidden,
-  LogRefused,
-  LogUnreadable,
-  MatchAlreadyExists,
-  MatchLogAlreadyImported,
-  MatchNotFound,
-  ReceiptWithheld,
-  ReplayAlreadyImported,
-  ReplaySeriesOutOfOrder,
-  ReplayRefused,
-  ReplayTooLarge,
-  ReplayUnreadable,
-  RevisionOutOfRange,
-  SaltInBody,
-  TokensBehind,
-  Unauthenticated,
-  ValidationFailed,
-} from './errors';
-export type { BadDeckLine, FieldProblem } from './errors';
+export * from './errors';
 export { matchCreatedWithDecks } from './write/deck-lists';
 export type { DeckLists } from './write/deck-lists';
 export { matchesCore } from './core';
@@ -43,17 +17,7 @@ export { MatchWriter } from './write/match-writer';
 export type { Appended, MatchWithTokens, TokensReissued } from './write/match-writer';
 export type { IncomingEvent } from './write/decide';
 export { MatchReader } from './read/match-reader';
-export type {
-  AudienceFeed,
-  AudienceFeedEntry,
-  AudienceQueueAt,
-  JudgeFeed,
-  JudgeFeedEntry,
-  JudgeQueueAt,
-  MatchSummaryWithAudiences,
-  ObservationFeed,
-  QueueAt,
-} from './read/match-reader';
+export type * from './read/match-reader';
 export { MatchIntegrity } from './integrity/match-integrity';
 export type { Verification } from './integrity/match-integrity';
 export { MatchAudit } from './audit/match-audit';
@@ -83,6 +47,5 @@ export type { ReplayRefusal } from './import/tcg-online/refusal';
 export { DEFAULT_REPLAY_LIMIT } from './import/tcg-online/replay-upload';
 export { sealImport } from './write/seal-import';
 export type { SealedImport } from './write/seal-import';
-export { StatsCardNotFound } from './errors';
 export { StatsReader } from './stats/stats-reader';
 export type { CardStats, CardStatsOne, DeckStats, MatchupStats, OwnStats, StatsQuery } from './stats/stats-reader';

@@ -1,7 +1,8 @@
 import { BROADCAST, JUDGE, PUBLIC, audiencesOf, delayedRevision, hasBroadcastDelay } from '@matchlog/domain';
 import { Caller, assertMayRead, mayRead } from './caller';
 import { publicHorizon } from './hold-back';
-import { AudienceNotFound, BroadcastDelayed, BroadcastNotForPlayers, RevisionOutOfRange } from '../errors';
+import { AudienceNotFound, BroadcastDelayed, RevisionOutOfRange } from '../errors';
+import { BroadcastNotForPlayers } from './broadcast-not-for-players';
 import type { MatchModel } from '../model/match-model';
 
 type LoadedMatch = Pick<MatchModel, 'state' | 'replay'>;

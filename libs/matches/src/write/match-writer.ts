@@ -3,7 +3,8 @@ import { CatalogDb, TokenRole, legacyGrantsOf, tokenStreamOf, tokensAfter } from
 import { BROADCAST, MatchCreated, MatchEvent, emptyMatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { TokenGrants } from '../access/token-grants';
-import { EventsRejected, Forbidden, HeadForAnotherMatch, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
+import { EventsRejected, Forbidden, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
+import { HeadForAnotherMatch } from './head-for-another-match';
 import { MatchModels } from '../model/match-models';
 import { ReplayAlreadyImported } from '../errors';
 import { TimeSource, Entropy } from '../ports';
