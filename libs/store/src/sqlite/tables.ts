@@ -51,10 +51,12 @@ const ID_BATCH = 20_000;
 /**
  * Each connection's page cache (PRAGMA cache_size, in KiB): the read connection's and the writer
  * thread's. It holds the B-tree's upper pages and the recent streams; the rest comes from the
- * operating system's file cache. It fills to this bound as the file grows, so it is part of what an
- * instance keeps (64 MB each kept a filled instance ~100 MB above a fresh one, issue 26 §6).
+ * operating system's file cache. It fills to this bound as the file grows and its pages are read, so it
+ * is part of what an instance keeps, and part of what grows in a long day until it is full (64 MB each
+ * kept a filled instance ~100 MB above a fresh one; at 16 MB a 30-minute soak still grew past minute 5,
+ * issue 26 §6).
  */
-export const PAGE_CACHE_KIB = 16_384;
+export const PAGE_CACHE_KIB = 8_192;
 
 /** The first 48 bits of the id's SHA-1: part of the file format, never to change. */
 export const idHash = (id: string): number => parseInt(hash('sha1', id, 'hex').slice(0, 12), 16);
