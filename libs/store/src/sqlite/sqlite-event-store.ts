@@ -9,7 +9,7 @@ import { StorageCorrupt, storageErrorOf } from '../storage-errors';
 import { ReadStatements, readStatements } from './read-stream';
 import { RecentCommits } from './recent-commits';
 import { closeSqliteFile, openSqliteFile } from './sqlite-file';
-import { PAGE_CACHE_KIB, createTables, idHash } from './tables';
+import { createTables, idHash } from './tables';
 import { SqliteWriter } from './writer';
 import { AppendOutcome, SerialisedEvent } from './writer-protocol';
 
@@ -71,7 +71,6 @@ export class SqliteEventStore implements EventStore {
     const db = openSqliteFile(file, { synchronous: 'FULL', quickCheck: options.quickCheck, lock: 'process' });
     this.db = db;
     try {
-      db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
       this.id = createTables(db);
       this.reads = readStatements(db);
       // every event in the file past this one is written by this store's writer: the file is this process's

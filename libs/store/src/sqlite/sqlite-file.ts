@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } f
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { StorageCorrupt, StorageLocked, storageErrorOf, unopenableOf } from '../storage-errors';
+import { PAGE_CACHE_KIB } from './tables';
 
 export interface SqliteFileOptions {
   readonly synchronous: 'FULL' | 'NORMAL';
@@ -13,6 +14,8 @@ export interface SqliteFileOptions {
    * process's, whose other connections (the event store's writer thread) may open it too.
    */
   readonly lock?: 'connection' | 'process';
+  /** this connection's page cache in KiB (default PAGE_CACHE_KIB): better-sqlite3's own default is 16 MB */
+  readonly pageCacheKib?: number;
 }
 
 /** Makes the data directory, 0700 (it holds every hidden card), if it is missing. */
@@ -113,6 +116,7 @@ export const openSqliteFile = (file: string, options: SqliteFileOptions): Databa
     else lockForConnection(db, file);
     db.pragma(`synchronous = ${options.synchronous}`);
     db.pragma('busy_timeout = 5000');
+    db.pragma(`cache_size = -${options.pageCacheKib ?? PAGE_CACHE_KIB}`);
     if (options.quickCheck ?? true) {
       const problems = integrityProblems(db, 'quick');
       if (problems.length > 0) throw new StorageCorrupt(file, `quick_check: ${problems.slice(0, 3).join('; ')}`);

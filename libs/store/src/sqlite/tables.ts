@@ -49,8 +49,8 @@ CREATE TABLE IF NOT EXISTS store_identity (
 const ID_BATCH = 20_000;
 
 /**
- * Each connection's page cache (PRAGMA cache_size, in KiB): the read connection's and the writer
- * thread's. It holds the B-tree's upper pages and the recent streams; the rest comes from the
+ * Each connection's page cache (PRAGMA cache_size, in KiB): the store's read connection's, the writer
+ * thread's, and any other `openSqliteFile` opens without naming its own size. It holds the B-tree's upper pages and the recent streams; the rest comes from the
  * operating system's file cache. It fills to this bound as the file grows and its pages are read, so it
  * is part of what an instance keeps, and part of what grows in a long day until it is full (64 MB each
  * kept a filled instance ~100 MB above a fresh one; at 16 MB a 30-minute soak still grew past minute 5,
