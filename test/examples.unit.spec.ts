@@ -77,7 +77,8 @@ describe.each(games)('examples/%s', (game) => {
     const shuffle = events.find((e) => e.type === 'ZoneShuffled');
     if (!shuffle || shuffle.type !== 'ZoneShuffled') return;
     const created = events[0].type === 'MatchCreated' ? events[0].data.cards : [];
-    const hidden = created.find((card) => card.cardId === shuffle.data.order[shuffle.data.order.length - 1])!.definition;
+    const order = shuffle.data.order ?? [];
+    const hidden = created.find((card) => card.cardId === order[order.length - 1])!.definition;
     const payload = { overlay: `deck bottom was ${hidden}` };
     // a player other than the deck's owner: the disclosure is what lets it name the card
     const player = match.players.map((p) => p.id).find((id) => id !== shuffle.data.zone.player)!;

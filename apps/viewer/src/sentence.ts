@@ -73,7 +73,7 @@ const cardList = (cards: readonly Card[]) => cards.map((c) => card(c)).join(', '
  * The sentence for one revision: an observation, or (for the judge) an event. `cardName`: a recorder card id's definition.
  * A judge's event that corrects an earlier one says so first: "Correction of #12: …" (`eventName`: how an event id is named).
  */
-export const sentenceOf = (o: Observed, nameOf: NameOf, cardName: (cardId: string) => string = (id) => id, eventName: (eventId: string) => string = (id) => id): string => {
+export const sentenceOf = (o: Observed, nameOf: NameOf, cardName: (cardId: string) => string | null = (id) => id, eventName: (eventId: string) => string = (id) => id): string => {
   if (!('data' in o && 'id' in o)) return capital(observedSentence(o, nameOf));
   const sentence = observedSentence(asObserved(o, cardName), nameOf);
   const corrects = (o.data as { corrects?: unknown } | null)?.corrects;
@@ -157,10 +157,16 @@ const observedSentence = (o: Observed, nameOf: NameOf): string => {
 };
 
 /** A judge's event read as the observation it would be: card ids become the cards' definitions. */
-const asObserved = (o: Observed, cardName: (cardId: string) => string): Observed => {
+const asObserved = (o: Observed, cardName: (cardId: string) => string | null): Observed => {
   const data = (o.data ?? {}) as Record<string, unknown>;
-  const named = (id: unknown): Card | undefined => (typeof id === 'string' ? { definition: cardName(id) } : undefined);
-  const move = (m: Record<string, unknown>): Move => ({ from: m.from as Zone, to: m.to as Zone, card: named(m.cardId)! });
+  // a card nobody has identified has no name: "a card"
+  const named = (id: unknown): Card | undefined => {
+    if (typeof id !== 'string') return undefined;
+    const definition = cardName(id);
+    return definition === null ? {} : { definition };
+  };
+  // a move that names a card as it is seen reads with that name
+  const move = (m: Record<string, unknown>): Move => ({ from: m.from as Zone, to: m.to as Zone, card: typeof m.definition === 'string' ? { definition: m.definition } : named(m.cardId)! });
   const cards = (ids: unknown) => ((ids as string[]) ?? []).map((id) => named(id)!);
   switch (o.type) {
     case 'CardMoved':

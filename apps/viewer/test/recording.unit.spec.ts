@@ -34,9 +34,9 @@ describe("the recorder's actions as the domain's events", () => {
     let state = start();
     expect(draw(state, 'p1')).toEqual([{ type: 'CardMoved', data: { cardId: 'p1-deck-0', from: at('deck', 'p1'), to: at('hand', 'p1') } }]);
     state = after(state, [...draw(state, 'p1'), ...draw(after(state, draw(state, 'p1')), 'p1')]);
-    expect(play(state, 'p1', 'p1-deck-0')).toEqual([{ type: 'CardMoved', data: { cardId: 'p1-deck-0', from: at('hand', 'p1'), to: at('play', 'p1') } }]);
-    expect(play(state, 'p1', 'p1-deck-1')).toEqual([{ type: 'CardMoved', data: { cardId: 'p1-deck-1', from: at('hand', 'p1'), to: at('discard', 'p1'), reason: 'played' } }]);
-    after(state, play(state, 'p1', 'p1-deck-1'));
+    expect(play(state, 'p1', { cardId: 'p1-deck-0' })).toEqual([{ type: 'CardMoved', data: { cardId: 'p1-deck-0', from: at('hand', 'p1'), to: at('play', 'p1') } }]);
+    expect(play(state, 'p1', { cardId: 'p1-deck-1' })).toEqual([{ type: 'CardMoved', data: { cardId: 'p1-deck-1', from: at('hand', 'p1'), to: at('discard', 'p1'), reason: 'played' } }]);
+    after(state, play(state, 'p1', { cardId: 'p1-deck-1' }));
   });
 
   it('a quest exerts and scores the printed lore; the lore that reaches 20 ends the game in the same batch (tournament practice)', () => {

@@ -18,7 +18,7 @@ const leakingDraws: SeatStep = (seat, e) => {
   if (seat.perception.audience !== 'p2' || e.type !== 'CardMoved' || e.data.to.zone !== 'hand' || e.data.to.player !== 'p1') return stepped;
   const card = stepped.seat.match.cards[stepped.seat.match.layout!.cardIndex.get(e.data.cardId)!];
   const o = stepped.observation as Extract<Observation, { type: 'CardMoved' }>;
-  const observation: Observation = { ...o, move: { ...o.move, card: { ...o.move.card, definition: card.definition } } };
+  const observation: Observation = { ...o, move: { ...o.move, card: { ...o.move.card, definition: card.definition ?? undefined } } };
   return { seat: { ...stepped.seat, view: evolveView(seat.view, observation) }, observation };
 };
 

@@ -9,6 +9,7 @@ export * from './events/json-schema';
 export * from './state/match-state';
 export * from './state/evolve';
 export * from './state/layout';
+export * from './state/identity';
 export * from './state/counters';
 export * from './state/time';
 export * from './validate/domain-error';

@@ -34,7 +34,7 @@ describe('convertTcgOnlineReplay: what it makes of a replay', () => {
     const initial = JSON.parse(replay.initialState).state.ctx.zones.private.zoneCards[`deck:${replay.playerIds[0]}`];
     expect(deck.map((card) => card.cardId)).toEqual([...initial].reverse().map(cardIdOf));
     expect(converted.created.cards).toHaveLength(120);
-    expect(converted.created.cards.every((card) => card.definition.length > 0 && card.owner === card.zone.player)).toBe(true);
+    expect(converted.created.cards.every((card) => (card.definition ?? '').length > 0 && card.owner === card.zone.player)).toBe(true);
   });
 
   it('gives each card its printed facts from the card table, as the domain takes them on MatchCreated (issue 25 §2)', () => {

@@ -55,6 +55,11 @@ export const DOMAIN_CODES = [
   'GAME_BEYOND_BEST_OF',
   'MATCH_VOIDED',
   'MATCH_ALREADY_VOIDED',
+  'LIST_NOT_MATCHING_CARDS',
+  'CARD_ALREADY_NAMED',
+  'NAME_TAKEN_BACK_WITHOUT_CORRECTION',
+  'SHUFFLE_OF_UNIDENTIFIED',
+  'SHUFFLE_ORDER_REQUIRED',
 ] as const satisfies readonly DomainErrorCode[];
 // a DomainErrorCode added to the domain and not listed above fails to compile here
 const allDomainCodes: Exclude<DomainErrorCode, (typeof DOMAIN_CODES)[number]> extends never ? true : never = true;

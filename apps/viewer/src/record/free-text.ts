@@ -1,16 +1,41 @@
 import { IdentityMatcher } from '@matchlog/audit/matcher';
 import { MatchState } from '@matchlog/domain';
 
+interface Named {
+  readonly cardId: string;
+  readonly definition: string;
+  readonly owner: string | null;
+  readonly hidden: boolean;
+}
+
+/**
+ * The names free text may give a card: every identified card where it lies, and at a paper table each copy of a list
+ * nobody has named yet, which lies unseen in a hand, a deck or an inkwell.
+ */
+const namesOf = (state: MatchState): Named[] => {
+  const layout = state.layout!;
+  const named = new Map<string, number>();
+  const cards: Named[] = [];
+  state.cards.forEach((card) => {
+    if (card.definition === null) return;
+    const key = `${card.owner}\u0000${card.definition}`;
+    named.set(key, (named.get(key) ?? 0) + 1);
+    cards.push({ cardId: card.cardId, definition: card.definition, owner: card.owner, hidden: layout.zones[card.zone].definition.visibility !== 'public' });
+  });
+  for (const [player, list] of layout.lists)
+    for (const { definition, copies } of list.values())
+      for (let copy = named.get(`${player}\u0000${definition}`) ?? 0; copy < copies; copy++) cards.push({ cardId: '', definition, owner: player, hidden: true });
+  return cards;
+};
+
 /**
  * The definitions a free text (a reason every audience reads) names that some audience does not know: a card is
  * named by its full name, or by its short name or subtitle where the match has it once (the self-audit's matcher,
  * a heuristic), and every card of that name lies where only its owner (or no one) looks: a hand, a deck, an inkwell.
  */
 export const hiddenNamesIn = (state: MatchState, text: string, publicNames: readonly string[] = []): string[] => {
-  const layout = state.layout;
-  if (layout === null || text.trim() === '') return [];
-  const cards = state.cards.map((card) => ({ cardId: card.cardId, definition: card.definition, owner: card.owner }));
+  if (state.layout === null || text.trim() === '') return [];
+  const cards = namesOf(state);
   const matcher = new IdentityMatcher(cards, publicNames);
-  const hidden = (card: number) => layout.zones[state.cards[card].zone].definition.visibility !== 'public';
-  return [...new Set(matcher.find(text).flatMap((identity) => (identity.kind === 'definition' && identity.cards.every(hidden) ? [identity.value] : [])))];
+  return [...new Set(matcher.find(text).flatMap((identity) => (identity.kind === 'definition' && identity.cards.every((card) => cards[card].hidden) ? [identity.value] : [])))];
 };

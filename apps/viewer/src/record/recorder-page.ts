@@ -50,7 +50,8 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   if (layout === null) throw new Error(t('recorder.noMatch'));
   const players = layout.playerIds;
   const nameOf = (player: string) => layout.players.find((p) => p.id === player)?.name ?? player;
-  const cardName = (cardId: string) => {
+  /** the card's name as the log holds it now; null for one nobody has identified */
+  const cardName = (cardId: string): string | null => {
     const index = layout.cardIndex.get(cardId);
     return index === undefined ? cardId : state.cards[index].definition;
   };
@@ -193,23 +194,27 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   };
 
   const label = (card: record.RecordedCard) =>
-    [card.definition, card.exerted ? t('recorder.exerted') : '', card.damage > 0 ? t('recorder.damage', { damage: card.damage }) : ''].filter(Boolean).join(' · ');
+    [card.definition ?? t('recorder.unknownCard'), card.exerted ? t('recorder.exerted') : '', card.damage > 0 ? t('recorder.damage', { damage: card.damage }) : ''].filter(Boolean).join(' · ');
   /** the cards of public zones, as they lie */
   const cardChoices = (zones: readonly ZoneRef[]): Choice[] =>
-    zones.flatMap((ref) => cardsIn(state, ref).map((card) => ({ value: card.cardId, label: label(card), name: card.definition })));
-  /** a hidden hand: the names the player's deck list still has in the hand or the deck, the recorder names the one shown */
+    zones.flatMap((ref) => cardsIn(state, ref).map((card) => ({ value: card.cardId, label: label(card), name: card.definition ?? '' })));
+  /** a hidden hand: the names the card shown may have (record.namesFor), the recorder taps the one shown */
   const nameChoices = (player: string, unknown: boolean): Choice[] => {
-    const names = [...new Set([...cardsIn(state, zone('hand', player)), ...cardsIn(state, zone('deck', player))].map((c) => c.definition))].sort();
+    const names = record.namesFor(state, player);
     return [...(unknown ? [{ value: UNKNOWN, label: t('recorder.unknownCard'), name: '' }] : []), ...names.map((name) => ({ value: name, label: name, name }))];
   };
   /** A card of the player's hand: named (revealed) or, where allowed, unknown; null when the recorder cancelled. */
-  const fromHand = async (title: string, player: string, unknown: boolean): Promise<{ cardId: string; first: Act[] } | null> => {
+  const fromHand = async (title: string, player: string, unknown: boolean): Promise<{ card: record.Named; first: Act[] } | null> => {
     const hand = zone('hand', player);
     if (cardsIn(state, hand).length === 0) return ((problem = t('recorder.emptyHand')), draw(), null);
     const picked = await pickOne(title, nameChoices(player, unknown));
     if (picked === null) return null;
-    if (picked === UNKNOWN) return { cardId: cardsIn(state, hand).at(-1)!.cardId, first: [] };
-    const named = record.nameHidden(state, events, hand, picked);
+    if (picked === UNKNOWN) return { card: { cardId: cardsIn(state, hand).at(-1)!.cardId }, first: [] };
+    // at a paper table the card shown is given its name as it moves: no card is swapped in the log
+    const revealed = record.isPaper(state, player) ? record.revealFromHand(state, player, picked) : null;
+    if (revealed !== null) return { card: revealed, first: [] };
+    const hidden = record.isPaper(state, player) ? null : record.nameHidden(state, events, hand, picked);
+    const named = hidden && { card: { cardId: hidden.cardId }, first: hidden.first };
     if (named === null) {
       problem = t('recorder.notThere', { card: picked });
       draw();
@@ -237,14 +242,14 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       'recorder.ink',
       async () => {
         const card = await fromHand(t('recorder.pickInk'), acting, true);
-        if (card) send(then(card.first, (after) => record.ink(after, acting, card.cardId)));
+        if (card) send(then(card.first, (after) => record.ink(after, acting, card.card)));
       },
     ],
     [
       'recorder.play',
       async () => {
         const card = await fromHand(t('recorder.pickPlay'), acting, false);
-        if (card) send(then(card.first, (after) => record.play(after, acting, card.cardId)));
+        if (card) send(then(card.first, (after) => record.play(after, acting, card.card)));
       },
     ],
     [
@@ -267,7 +272,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       async () => {
         const singer = await pickOne(t('recorder.pickSinger'), cardChoices(inPlay([acting])));
         const song = singer && (await fromHand(t('recorder.pickSong'), acting, false));
-        if (singer && song) send(then(song.first, (after) => record.sing(after, singer, song.cardId)));
+        if (singer && song) send(then(song.first, (after) => record.sing(after, singer, song.card)));
       },
     ],
     [
@@ -330,7 +335,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
             record.mulligan(
               state,
               acting,
-              hand.slice(0, Number(count)).map((c) => c.cardId),
+              record.mulliganed(state, acting, Number(count)),
               random,
             ),
           );

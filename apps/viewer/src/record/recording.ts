@@ -1,4 +1,4 @@
-import { MatchEvent, MatchState, PrintedFacts, ZoneRef, correctedId as correctedIdOf, correctionOf, zoneIndexOf } from '@matchlog/domain';
+import { MatchEvent, MatchState, PrintedFacts, ZoneRef, correctedId as correctedIdOf, correctionOf, printedOf as printedIn, zoneIndexOf } from '@matchlog/domain';
 
 /**
  * What each of the recorder's buttons records, as the domain's events (ids and meta come later, from the
@@ -12,7 +12,8 @@ export interface Act {
 
 export interface RecordedCard {
   readonly cardId: string;
-  readonly definition: string;
+  /** null: nobody has identified it (a paper match's deck, or a card drawn from it unseen) */
+  readonly definition: string | null;
   readonly owner: string | null;
   readonly exerted: boolean;
   readonly damage: number;
@@ -28,7 +29,7 @@ export const cardsIn = (state: MatchState, ref: ZoneRef): RecordedCard[] => {
   if (layout === null || index === undefined) return [];
   return state.zones[index].map((card) => {
     const { cardId, definition, owner, exerted, damage } = state.cards[card];
-    const printed = layout.printed[card];
+    const printed = printedIn(layout, card, state.cards[card]);
     return { cardId, definition, owner, exerted, damage, ...(printed !== undefined && { printed }) };
   });
 };
@@ -75,18 +76,63 @@ export const draw = (state: MatchState, player: string): Act[] => {
   return top === undefined ? [] : moved(state, top.cardId, zone('hand', player));
 };
 
-export const ink = (state: MatchState, player: string, cardId: string): Act[] => moved(state, cardId, zone('inkwell', player));
+/** A card of a hand as the recorder names it: its id, and the name it is given as it is seen when nobody had identified it. */
+export interface Named {
+  readonly cardId: string;
+  readonly definition?: string;
+}
+
+const naming = (card: Named): object => (card.definition === undefined ? {} : { definition: card.definition });
+
+export const ink = (state: MatchState, player: string, card: Named): Act[] => moved(state, card.cardId, zone('inkwell', player), naming(card));
 
 /** Lorcana's actions (songs too) go to the discard once played; other cards stay in play. */
-export const play = (state: MatchState, player: string, cardId: string): Act[] => {
-  const type = cardOf(state, cardId) && state.layout?.printed[state.layout.cardIndex.get(cardId)!]?.type;
+export const play = (state: MatchState, player: string, card: Named): Act[] => {
+  const type = printedAs(state, card)?.type;
   const action = typeof type === 'string' && /action|song/i.test(type);
-  return moved(state, cardId, zone(action ? 'discard' : 'play', player), action ? { reason: 'played' } : {});
+  return moved(state, card.cardId, zone(action ? 'discard' : 'play', player), { ...naming(card), ...(action && { reason: 'played' }) });
 };
 
 const printedOf = (state: MatchState, cardId: string): PrintedFacts | undefined => {
   const index = state.layout?.cardIndex.get(cardId);
-  return index === undefined ? undefined : state.layout?.printed[index];
+  return index === undefined || state.layout === null ? undefined : printedIn(state.layout, index, state.cards[index]);
+};
+
+/** The printed facts of a card, or of the name it is being given. */
+const printedAs = (state: MatchState, card: Named): PrintedFacts | undefined => {
+  const owner = cardOf(state, card.cardId)?.owner;
+  if (card.definition === undefined || owner == null) return printedOf(state, card.cardId);
+  return state.layout?.lists.get(owner)?.get(card.definition)?.printed;
+};
+
+/** Whether the player's deck is a paper deck list (MatchCreated.lists): its cards have no names until they are seen. */
+export const isPaper = (state: MatchState, player: string): boolean => state.layout?.lists.has(player) === true;
+
+/**
+ * The names a card of the player's hand may be given as it is revealed: at a paper table, those of the list with a
+ * copy nobody has named yet, and of the hand's named cards; otherwise those the hand and the deck hold.
+ */
+export const namesFor = (state: MatchState, player: string): string[] => {
+  const hand = cardsIn(state, zone('hand', player));
+  const list = state.layout?.lists.get(player);
+  if (list === undefined) return [...new Set([...hand, ...cardsIn(state, zone('deck', player))].flatMap((c) => (c.definition === null ? [] : [c.definition])))].sort();
+  const named = new Map<string, number>();
+  for (const card of state.cards) if (card.owner === player && card.definition !== null) named.set(card.definition, (named.get(card.definition) ?? 0) + 1);
+  const left = [...list.values()].filter((listed) => listed.copies > (named.get(listed.definition) ?? 0)).map((listed) => listed.definition);
+  const unnamedInHand = hand.some((c) => c.definition === null);
+  return [...new Set([...(unnamedInHand ? left : []), ...hand.flatMap((c) => (c.definition === null ? [] : [c.definition]))])].sort();
+};
+
+/**
+ * The card of the hand that is shown as `definition`: one already known by that name, or else the hand's latest card
+ * nobody has identified, which is given the name (at a paper table). Null when neither is there.
+ */
+export const revealFromHand = (state: MatchState, player: string, definition: string): Named | null => {
+  const hand = cardsIn(state, zone('hand', player));
+  const known = hand.find((c) => c.definition === definition);
+  if (known !== undefined) return { cardId: known.cardId };
+  const unnamed = hand.filter((c) => c.definition === null).at(-1);
+  return unnamed === undefined ? null : { cardId: unnamed.cardId, definition };
 };
 
 const exert = (cardId: string, exerted = true): Act => ({ type: 'CardStatusChanged', data: { cardId, exerted } });
@@ -109,9 +155,9 @@ export const challenge = (state: MatchState, attacker: string, defender: string)
 };
 
 /** The singer is exerted and the song, played, goes to the discard. */
-export const sing = (state: MatchState, singer: string, song: string): Act[] => {
-  const owner = cardOf(state, song)?.owner;
-  return owner == null ? [] : [exert(singer), ...moved(state, song, zone('discard', owner), { reason: 'sung' })];
+export const sing = (state: MatchState, singer: string, song: Named): Act[] => {
+  const owner = cardOf(state, song.cardId)?.owner;
+  return owner == null ? [] : [exert(singer), ...moved(state, song.cardId, zone('discard', owner), { ...naming(song), reason: 'sung' })];
 };
 
 export const banish = (state: MatchState, cardId: string): Act[] => {
@@ -140,14 +186,24 @@ export const toggleExert = (state: MatchState, cardId: string): Act[] => {
 export const readyAll = (state: MatchState, player: string): Act[] =>
   [...cardsIn(state, zone('play', player)), ...cardsIn(state, zone('inkwell', player))].filter((c) => c.exerted).map((c) => exert(c.cardId, false));
 
-/** A new order for the player's deck; `random` in [0, 1) is drawn outside (the server salts and commits it). */
-export const shuffle = (state: MatchState, player: string, random: () => number): Act[] => {
-  const order = cardsIn(state, zone('deck', player)).map((c) => c.cardId);
+const shuffled = (state: MatchState, player: string, cardIds: string[], random: () => number): Act => {
+  if (isPaper(state, player)) return { type: 'ZoneShuffled', data: { zone: zone('deck', player) } };
+  const order = cardIds.slice();
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
   }
-  return order.length === 0 ? [] : [{ type: 'ZoneShuffled', data: { zone: zone('deck', player), order } }];
+  return { type: 'ZoneShuffled', data: { zone: zone('deck', player), order } };
+};
+
+/**
+ * The player's deck shuffled. At a paper table (a deck list) nobody knows the new order, so none is recorded and the
+ * deck's cards have no names after it; otherwise a new order, `random` in [0, 1) drawn outside (the server salts and
+ * commits it).
+ */
+export const shuffle = (state: MatchState, player: string, random: () => number): Act[] => {
+  const deck = cardsIn(state, zone('deck', player)).map((c) => c.cardId);
+  return deck.length === 0 ? [] : [shuffled(state, player, deck, random)];
 };
 
 /** The cards put back go to the bottom of the deck, as many are drawn from the top, then the deck is shuffled. */
@@ -156,16 +212,17 @@ export const mulligan = (state: MatchState, player: string, cardIds: readonly st
   const deck = cardsIn(state, zone('deck', player));
   const back = cardIds.map((cardId) => ({ cardId, from: zone('hand', player), to: zone('deck', player), position: 'bottom' }));
   const drawn = deck.slice(0, cardIds.length).map((c) => ({ cardId: c.cardId, from: zone('deck', player), to: zone('hand', player) }));
-  const order = [...deck.slice(cardIds.length).map((c) => c.cardId), ...cardIds];
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
   return [
     { type: 'CardsMoved', data: { moves: back } },
     { type: 'CardsMoved', data: { moves: drawn } },
-    { type: 'ZoneShuffled', data: { zone: zone('deck', player), order } },
+    shuffled(state, player, [...deck.slice(cardIds.length).map((c) => c.cardId), ...cardIds], random),
   ];
+};
+
+/** The cards a mulligan of `count` puts back: at a paper table the recorder cannot see which, so cards nobody has named first. */
+export const mulliganed = (state: MatchState, player: string, count: number): string[] => {
+  const hand = cardsIn(state, zone('hand', player));
+  return [...hand.filter((c) => c.definition === null), ...hand.filter((c) => c.definition !== null)].slice(0, count).map((c) => c.cardId);
 };
 
 /** The next player's turn. */

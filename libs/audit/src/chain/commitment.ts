@@ -22,8 +22,10 @@ const committedParts = (state: MatchState, shuffle: ZoneShuffled): { zone: ZoneR
   const order: string[] = [];
   for (const cardId of shuffle.order) {
     const card = layout.cardIndex.get(cardId);
-    if (card === undefined) return undefined;
-    order.push(state.cards[card].definition);
+    const definition = card === undefined ? null : state.cards[card].definition;
+    // an order of cards nobody identified commits to nothing (validate refuses it: SHUFFLE_OF_UNIDENTIFIED)
+    if (definition === null) return undefined;
+    order.push(definition);
   }
   return { zone: layout.zones[zone].ref, order };
 };

@@ -24,8 +24,9 @@ export const checkAggregate = (matches: readonly (readonly MatchEvent[])[], audi
     const ledger: KnowledgeLedger = knowledgeLedger(events);
     const index = new Map(ledger.cards.map((card, i) => [card.cardId, i]));
     ledger.cards.forEach((card, i) => {
-      held.add(card.definition);
       cardIds.add(card.cardId);
+      if (card.definition === null) return;
+      held.add(card.definition);
       if (publishedBy(ledger, audience, ledger.revision, i)) known.add(card.definition);
     });
     for (const interval of ledger.intervals) if (interval.audience === audience && index.has(interval.cardId)) known.add(interval.definition);

@@ -93,7 +93,7 @@ export class IdentityMatcher {
     };
     cards.forEach((card, i) => {
       add('cardId', card.cardId, i);
-      add('definition', card.definition, i);
+      if (card.definition !== null) add('definition', card.definition, i);
     });
     this.patterns = [...byNeedle.values()]
       .map((p) => {

@@ -4,6 +4,8 @@ interface Transition {
   readonly revision: number;
   readonly card: number;
   readonly knows: boolean;
+  /** the card's name in this interval: a paper match's card may be named, shuffled away unnamed, and named again */
+  readonly definition: string;
 }
 
 /**
@@ -13,7 +15,6 @@ interface Transition {
  */
 export class KnownCursor {
   private readonly transitions: Transition[];
-  private readonly definitionOf: readonly string[];
   private readonly known: boolean[];
   private readonly definitions = new Map<string, number>();
   private at = 0;
@@ -26,16 +27,16 @@ export class KnownCursor {
     readonly audience: string,
   ) {
     const index = new Map(ledger.cards.map((card, i) => [card.cardId, i]));
-    this.definitionOf = ledger.cards.map((card) => card.definition);
     this.known = new Array(ledger.cards.length).fill(false);
     const transitions: Transition[] = [];
     const losses = new Set<number>();
     for (const interval of ledger.intervals) {
       if (interval.audience !== audience) continue;
       const card = index.get(interval.cardId)!;
-      transitions.push({ revision: interval.learned.revision, card, knows: true });
+      const { definition } = interval;
+      transitions.push({ revision: interval.learned.revision, card, knows: true, definition });
       if (interval.lost) {
-        transitions.push({ revision: interval.lost.revision, card, knows: false });
+        transitions.push({ revision: interval.lost.revision, card, knows: false, definition });
         losses.add(interval.lost.revision);
       }
     }
@@ -52,10 +53,9 @@ export class KnownCursor {
       this.next = 0;
     }
     while (this.next < this.transitions.length && this.transitions[this.next].revision <= revision) {
-      const { card, knows } = this.transitions[this.next++];
+      const { card, knows, definition } = this.transitions[this.next++];
       if (this.known[card] === knows) continue;
       this.known[card] = knows;
-      const definition = this.definitionOf[card];
       this.definitions.set(definition, (this.definitions.get(definition) ?? 0) + (knows ? 1 : -1));
     }
     this.at = revision;

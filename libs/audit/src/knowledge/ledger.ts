@@ -40,7 +40,8 @@ export type LostWhy =
 
 export interface CardRef {
   readonly cardId: string;
-  readonly definition: string;
+  /** null: nobody has identified the card (a paper match), so no audience knows it */
+  readonly definition: string | null;
 }
 
 interface At {
@@ -156,20 +157,23 @@ export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger 
       state = after;
       continue;
     }
+    const renamed = state.cards !== after.cards && state.cards.some((card, i) => card.definition !== after.cards[i].definition);
     for (let a = 0; a < audiences.length; a++) {
       const before = perceptions[a];
       const next = observe({ match: state, perception: before }, event, after).perception;
       perceptions[a] = next;
-      if (next.known === before.known) continue;
+      if (next.known === before.known && !renamed) continue;
       const opened = open[a];
       for (let card = 0; card < next.known.length; card++) {
-        const knows = next.known[card] === true;
-        if (knows === (before.known[card] === true)) continue;
+        // a card nobody identified is known to no one, whoever may look at it (a paper hand)
+        const knows = next.known[card] === true && after.cards[card].definition !== null;
+        if (knows === (before.known[card] === true && state.cards[card].definition !== null)) continue;
         const at = { revision, eventId: event.id, eventType: event.type, zone: layout.zones[after.cards[card].zone].key };
         if (knows) {
           opened[card] = intervals.length;
           const { cardId, definition } = after.cards[card];
-          intervals.push({ audience: audiences[a], cardId, definition, learned: { ...at, ...learnedHow(event, state, after, layout, card, audiences[a]) }, lost: null });
+          // knows: the card has a definition
+          intervals.push({ audience: audiences[a], cardId, definition: definition!, learned: { ...at, ...learnedHow(event, state, after, layout, card, audiences[a]) }, lost: null });
         } else if (opened[card] >= 0) {
           intervals[opened[card]].lost = { ...at, ...lostWhy(event, state, after, layout, card, audiences[a], before, next) };
           opened[card] = -1;

@@ -9,7 +9,8 @@ export interface KnownBy extends Learned {
 
 export interface CardKnowledge {
   readonly cardId: string;
-  readonly definition: string;
+  /** null: nobody has identified it (a paper match) */
+  readonly definition: string | null;
   readonly owner: string | null;
   /** zone key where the card lies, e.g. "deck@p1" */
   readonly zone: string;
@@ -27,7 +28,7 @@ export interface DeckPosition {
   /** 0 = top */
   readonly position: number;
   readonly cardId: string;
-  readonly definition: string;
+  readonly definition: string | null;
   readonly knownTo: readonly string[];
   /** known to no audience: still random */
   readonly random: boolean;

@@ -19,7 +19,7 @@ export const correctedId = (event: { readonly type: string; readonly data?: unkn
   return typeof corrects === 'string' ? corrects : undefined;
 };
 
-/** The move that puts a card back where `move` took it from, as it lay in `before` (its place in an ordered zone, its face, its status). */
+/** The move that puts a card back where `move` took it from, as it lay in `before` (its place in an ordered zone, its face, its status, its want of a name). */
 const undoMove = (layout: MatchLayout, before: MatchState, move: Move): { move: Move; status: { exerted?: boolean; damage?: number } | null } | null => {
   const card = layout.cardIndex.get(move.cardId);
   const from = zoneIndexOf(layout, move.from);
@@ -33,6 +33,8 @@ const undoMove = (layout: MatchLayout, before: MatchState, move: Move): { move: 
     to: move.from,
     ...(zone.ordered && at >= 0 && { position: at }),
     ...(was.faceDown !== (zone.defaultFace === 'down') && { faceDown: was.faceDown }),
+    // the move named a card nobody had identified: the name goes back with it
+    ...(typeof move.definition === 'string' && was.definition === null && { definition: null }),
   };
   const status = was.exerted || was.damage > 0 ? { ...(was.exerted && { exerted: true }), ...(was.damage > 0 && { damage: was.damage }) } : null;
   return { move: back, status };

@@ -24,10 +24,24 @@ export interface StartingCard {
   readonly cardId: string;
   /** null for shared cards (Four Souls decks) */
   readonly owner: string | null;
-  readonly definition: string;
+  /** absent: a card nobody has identified yet (a paper match's deck, see ListedCards); it is named as it is revealed */
+  readonly definition?: string;
   readonly zone: ZoneRef;
   readonly faceDown?: boolean;
   readonly printed?: PrintedFacts;
+}
+
+/** One line of a player's deck list: the names a paper match's unidentified cards may be given (Move.definition). */
+export interface ListedCard {
+  readonly definition: string;
+  readonly copies: number;
+  readonly printed?: PrintedFacts;
+}
+
+/** A player's deck list, as registered: what the judge holds before the match, and what a reveal names from. */
+export interface DeckList {
+  readonly player: string;
+  readonly cards: readonly ListedCard[];
 }
 
 export interface Tournament {
@@ -50,6 +64,8 @@ export interface MatchCreated {
   readonly players: readonly PlayerSeat[];
   /** every physical card in its starting zone; ordered zones listed top first */
   readonly cards: readonly StartingCard[];
+  /** a paper match: each player's registered deck list; that player's cards without a definition are named from it as they are revealed */
+  readonly lists?: readonly DeckList[];
   readonly tournament?: Tournament;
   /**
    * true: MatchEnded discloses every shuffle's order and salt (so every deck list) to spectators too.
@@ -90,6 +106,11 @@ export interface Move {
    * Judge-only: no observation carries it.
    */
   readonly characteristic?: string;
+  /**
+   * the name of an unidentified card, seen as it moves (played, sung, revealed); null only in a correction: the name
+   * given was wrong, and the card is unidentified again. Observed as the card is, where it lands.
+   */
+  readonly definition?: string | null;
 }
 
 /** A correction: a new event that undoes an earlier one (the log is never rewritten), naming it. */
@@ -103,7 +124,8 @@ export interface CardsMoved extends Correction {
 }
 export interface ZoneShuffled {
   readonly zone: ZoneRef;
-  readonly order: readonly string[];
+  /** card ids, top first. Absent: shuffled at a paper table, in an order nobody knows; the zone's cards are unidentified after it */
+  readonly order?: readonly string[];
   /** random, drawn outside the domain when the shuffle is recorded; judge-only until MatchEnded discloses it to the players */
   readonly salt?: string;
   /** sha256 hex of canonical JSON { zone, order: definitions top first, salt }: what non-judge audiences observe */
@@ -111,6 +133,8 @@ export interface ZoneShuffled {
 }
 export interface CardsRevealed {
   readonly cardIds: readonly string[];
+  /** the names of unidentified cards among them, as they are seen: one per card id, in order */
+  readonly definitions?: readonly string[];
   readonly to?: readonly string[];
 }
 export interface CardsLookedAt {

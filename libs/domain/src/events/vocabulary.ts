@@ -52,6 +52,10 @@ const cardMoved = {
   reason: optional(text({ maxLength: 200 }), 'e.g. "banished"'),
   source: optional(text(), 'the card whose effect made the move'),
   characteristic: optional(text({ maxLength: 200 }), 'what the effect specified of the card (e.g. "Cosmic Bolt"); judge-only'),
+  definition: optional(
+    textOrNull({ maxLength: 200 }),
+    'a paper match: the name of an unidentified card, seen as it moves (a card of its owner\'s list); null only in a correction, which takes the name back',
+  ),
 } satisfies Fields;
 
 export const vocabulary = {
@@ -63,7 +67,7 @@ export const vocabulary = {
         object({
           cardId: required(id(), "the recorder's id for this physical card; only the judge ever sees it"),
           owner: required(textOrNull(), 'a player id; null for shared cards (Four Souls decks)'),
-          definition: required(text({ maxLength: 200 }), 'e.g. "Ariel - On Human Legs"'),
+          definition: optional(text({ maxLength: 200 }), 'e.g. "Ariel - On Human Legs"; absent: a card nobody has identified (its owner has a list in lists)'),
           zone: required(zone),
           faceDown: optional(boolean()),
           printed: optional(printed, "what is printed on the card, for the viewer; observed only with the card's definition"),
@@ -71,6 +75,22 @@ export const vocabulary = {
         2000,
       ),
       'every physical card in its starting zone; ordered zones listed top first',
+    ),
+    lists: optional(
+      list(
+        object({
+          player: required(text(), 'a player id'),
+          cards: required(
+            list(
+              object({ definition: required(text({ maxLength: 200 })), copies: required(integer(1, 99)), printed: optional(printed) }, 'listed card'),
+              200,
+              1,
+            ),
+          ),
+        }),
+        8,
+      ),
+      "a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only",
     ),
     tournament: optional(
       object({
@@ -108,7 +128,7 @@ export const vocabulary = {
   CardsMoved: { moves: required(list(object(cardMoved, 'CardMoved data'), MAX_IDS, 1), 'applied in the order listed; a card may appear once'), ...correction },
   ZoneShuffled: {
     zone: required(zone),
-    order: required(list(text(), 2000), 'card ids, the resulting order, top first'),
+    order: optional(list(text(), 2000), 'card ids, the resulting order, top first; absent: a paper shuffle, in an order nobody knows (its cards are unidentified after it)'),
     salt: optional(
       text({ pattern: /^[0-9a-f]{32,128}$/, patternHint: '32 to 128 lowercase hex digits' }),
       'judge-only until MatchEnded; drawn by the server (an append that sends one is refused); kept from an imported log',
@@ -120,6 +140,7 @@ export const vocabulary = {
   },
   CardsRevealed: {
     cardIds: required(list(text(), MAX_IDS, 1)),
+    definitions: optional(list(text({ maxLength: 200 }), MAX_IDS, 1), 'a paper match: the names of the cards, one per card id, as they are seen'),
     to: optional(list(text(), MAX_IDS), 'player ids it is revealed to; everyone when absent'),
   },
   CardsLookedAt: { player: required(text()), cardIds: required(list(text(), MAX_IDS, 1)), source: optional(text()) },

@@ -204,7 +204,8 @@ const observeEnd = (after: MatchState, layout: MatchLayout, perception: Percepti
     : after.shuffles.map(({ revision, zone, cards, salt }) => ({
         revision,
         zone: layout.zones[zone].ref,
-        order: cards.map((card) => after.cards[card].definition),
+        // an ordered shuffle names only identified cards (validate: SHUFFLE_OF_UNIDENTIFIED)
+        order: cards.map((card) => after.cards[card].definition ?? ''),
         ...(salt !== undefined && { salt }),
       }));
   return {

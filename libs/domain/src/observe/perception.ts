@@ -2,6 +2,7 @@ import { CardState, MatchLayout, MatchState, NO_COUNTERS } from '../state/match-
 import { Audience } from './audience';
 import { SeenCard } from './observation';
 import { canLookAt } from './visibility';
+import { printedOf } from '../state/identity';
 
 /**
  * What one audience can follow of the table, indexed like the match's cards. Handles are handed out
@@ -33,9 +34,9 @@ export const seen = (layout: MatchLayout, perception: Perception, card: CardStat
   const zone = layout.zones[card.zone];
   const visibleStatus = zone.definition.visibility === 'public' || zone.definition.anonymous;
   const result: { -readonly [K in keyof SeenCard]: SeenCard[K] } = { handle: handleName(perception.handles[index]) };
-  if (perception.known[index]) {
+  if (perception.known[index] && card.definition !== null) {
     result.definition = card.definition;
-    const printed = layout.printed[index];
+    const printed = printedOf(layout, index, card);
     if (printed !== undefined) result.printed = printed;
   }
   if (zone.definition.visibility === 'public' && card.faceDown) result.faceDown = true;

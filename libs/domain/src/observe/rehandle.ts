@@ -9,10 +9,12 @@ export const canonicalUnseen = (layout: MatchLayout, state: MatchState, zone: nu
   const named: number[] = [];
   const rest: number[] = [];
   for (const card of state.zones[zone]) if (indistinct(layout, cards[card], audience)) (known[card] ? named : rest).push(card);
-  if (named.length > 1) named.sort((a, b) => (cards[a].definition < cards[b].definition ? -1 : cards[a].definition > cards[b].definition ? 1 : 0));
+  if (named.length > 1) named.sort((a, b) => byName(cards[a].definition ?? '', cards[b].definition ?? ''));
   for (const card of rest) named.push(card);
   return named;
 };
+
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * New handles for the cards of unordered zones this audience can not look into, handed out in the

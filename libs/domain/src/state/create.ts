@@ -15,7 +15,7 @@ export const createMatch = (created: MatchCreated): MatchState => {
       cardId: card.cardId,
       owner: card.owner,
       controller: instance.player ?? card.owner,
-      definition: card.definition,
+      definition: typeof card.definition === 'string' ? card.definition : null,
       zone,
       faceDown: card.faceDown ?? instance.definition.defaultFace === 'down',
       exerted: false,

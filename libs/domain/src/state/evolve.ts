@@ -5,6 +5,7 @@ import { createMatch } from './create';
 import { CardState, MatchLayout, MatchState } from './match-state';
 import { applyMove } from './moves';
 import { shuffleZone } from './shuffle';
+import { withDefinition } from './identity';
 import { zoneIndexOf } from './layout';
 import { Pending, pendingAdded, pendingRemoved, pendingResolved, pendingNewTurn, pendingWithout } from '../queue/pending';
 import { nextChooser } from '../queue/next-chooser';
@@ -42,10 +43,12 @@ const apply = (next: Draft, state: MatchState, layout: MatchLayout, event: Exclu
       const zone = zoneIndexOf(layout, event.data.zone);
       if (zone === undefined) return;
       const shuffled = shuffleZone(state, layout, zone, event.data.order);
-      const { salt } = event.data;
-      const record = { revision: next.revision, zone, cards: shuffled.zones[zone], ...(typeof salt === 'string' && { salt }) };
       next.cards = shuffled.cards;
       next.zones = shuffled.zones;
+      // a paper shuffle has no order to publish
+      if (event.data.order === undefined) return;
+      const { salt } = event.data;
+      const record = { revision: next.revision, zone, cards: shuffled.zones[zone], ...(typeof salt === 'string' && { salt }) };
       next.shuffles = [...state.shuffles, record];
       return;
     }
@@ -93,6 +96,8 @@ const apply = (next: Draft, state: MatchState, layout: MatchLayout, event: Exclu
       next.time = timeExtended(state.time, next.revision, event.data.seconds, event.data.reason);
       return;
     case 'CardsRevealed':
+      if (event.data.definitions !== undefined) next.cards = namedCards(state, layout, event.data.cardIds, event.data.definitions);
+      return;
     case 'CardsLookedAt':
     case 'SearchPerformed':
       // knowledge, not table state: each audience's perception records it
@@ -100,6 +105,16 @@ const apply = (next: Draft, state: MatchState, layout: MatchLayout, event: Exclu
     default:
       return void assertNever(event);
   }
+};
+
+/** A reveal's names given to the cards it shows (a paper match): each card id with the definition at its index. */
+const namedCards = (state: MatchState, layout: MatchLayout, cardIds: readonly string[], definitions: readonly string[]): readonly CardState[] => {
+  const cards = state.cards.slice();
+  cardIds.forEach((cardId, i) => {
+    const index = layout.cardIndex.get(cardId);
+    if (index !== undefined && typeof definitions[i] === 'string') cards[index] = withDefinition(cards[index], definitions[i]);
+  });
+  return cards;
 };
 
 const withRevision = (s: MatchState, revision: number): Draft => ({

@@ -4,6 +4,7 @@ import { ZoneRef, zoneKey } from '../events/zone-ref';
 import { rulesets } from '../rules/rulesets';
 import { Ruleset, ZoneDefinition } from '../rules/ruleset';
 import { MatchLayout, ZoneInstance } from './match-state';
+import { listsOf } from './identity';
 
 const instancesOf = (definition: ZoneDefinition, players: readonly string[]): ZoneInstance[] => {
   if (definition.scope === 'player') {
@@ -43,6 +44,7 @@ export const layoutOf = (created: MatchCreated): MatchLayout => {
     cardIds,
     cardIndex: new Map(cardIds.map((cardId, index) => [cardId, index])),
     printed: created.cards.map((card) => card.printed),
+    lists: listsOf(created.lists),
     tournament: created.tournament,
     publicDeckLists: created.publicDeckLists === true,
     broadcast: broadcastOf(created),

@@ -4,6 +4,7 @@ import { ZoneRef } from '../events/zone-ref';
 import { Pending } from '../queue/pending';
 import { Ruleset, ZoneDefinition } from '../rules/ruleset';
 import { Counters, NO_COUNTERS, PlayerCounters } from './counters';
+import type { Lists } from './identity';
 import { TimeState, noTime } from './time';
 
 /** A zone as it exists in one match: a ruleset zone for one player, one slot, or the table. */
@@ -26,6 +27,8 @@ export interface MatchLayout {
   readonly cardIndex: ReadonlyMap<string, number>;
   /** MatchCreated's printed facts, indexed like the cards */
   readonly printed: readonly (PrintedFacts | undefined)[];
+  /** MatchCreated's lists (a paper match): each player's deck list by definition */
+  readonly lists: Lists;
   readonly tournament?: Tournament;
   /** MatchCreated's publicDeckLists: whether spectators get the shuffles MatchEnded discloses */
   readonly publicDeckLists: boolean;
@@ -37,7 +40,8 @@ export interface CardState {
   readonly cardId: string;
   readonly owner: string | null;
   readonly controller: string | null;
-  readonly definition: string;
+  /** null: nobody has identified this card (a paper match's deck and what is drawn from it); named as it is revealed */
+  readonly definition: string | null;
   /** index into layout.zones */
   readonly zone: number;
   readonly faceDown: boolean;

@@ -3,6 +3,7 @@ import { ZoneDefinition } from '../rules/ruleset';
 import { CardState, MatchLayout } from './match-state';
 import { zoneIndexOf } from './layout';
 import { NO_COUNTERS } from './counters';
+import { withDefinition } from './identity';
 
 /** Where `position` puts a card in a zone that holds `size` cards: 0 is the top. Unordered zones append. */
 export const insertionIndex = (zone: ZoneDefinition, size: number, position: Position | undefined): number => {
@@ -50,7 +51,8 @@ export const applyMove = (layout: MatchLayout, cards: CardState[], zones: (reado
   zones[card.zone] = fromContents;
   const target = card.zone === to ? fromContents : zones[to];
   zones[to] = inserted(target, insertionIndex(layout.zones[to].definition, target.length, move.position), index);
-  cards[index] = landedCard(layout, card, to, move.faceDown);
+  const landed = landedCard(layout, card, to, move.faceDown);
+  cards[index] = move.definition === undefined ? landed : withDefinition(landed, move.definition);
   return true;
 };
 

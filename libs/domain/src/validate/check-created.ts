@@ -7,6 +7,7 @@ import { cite } from '../rules/ruleset';
 import { layoutOf } from '../state/layout';
 import { Verdict, accepted, rejected } from './domain-error';
 import { checkZone } from './check-refs';
+import { checkLists } from './check-identity';
 
 export const checkCreated = (created: MatchCreated): Verdict => {
   if (!isGameId(created.game)) {
@@ -47,7 +48,7 @@ export const checkCreated = (created: MatchCreated): Verdict => {
       return rejected('CARD_INTO_BAG', cite(layout.ruleset, layout.ruleset.references.onlyTriggeredInBag), "cards can't start in the bag", `data.cards[${i}].zone`);
     }
   }
-  return first(checkTournament(created), checkBroadcast(created));
+  return first(checkLists(created, ids), checkTournament(created), checkBroadcast(created));
 };
 
 const checkTournament = ({ tournament }: MatchCreated): Verdict => {

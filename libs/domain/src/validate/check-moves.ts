@@ -6,6 +6,7 @@ import { zoneIndexOf } from '../state/layout';
 import { applyMove } from '../state/moves';
 import { Verdict, accepted, rejected } from './domain-error';
 import { checkCard, checkZone } from './check-refs';
+import { checkMoveName, checkShuffleOrder } from './check-identity';
 
 /** A card can exist in only one zone at a time (Lorcana 7.1.5): it must be where `zone` says. */
 export const checkCardIn = (state: MatchState, layout: MatchLayout, cardId: string, zone: ZoneRef, path: string): Verdict => {
@@ -24,7 +25,7 @@ export const checkCardIn = (state: MatchState, layout: MatchLayout, cardId: stri
 };
 
 /** Moves are checked one after another against the zones the earlier moves of the same event leave. */
-export const checkMoves = (state: MatchState, layout: MatchLayout, moves: readonly Move[], path: string): Verdict => {
+export const checkMoves = (state: MatchState, layout: MatchLayout, moves: readonly Move[], path: string, corrects?: string): Verdict => {
   const cards = state.cards.slice();
   const zones = state.zones.slice();
   const single = moves.length === 1 && path === 'data';
@@ -42,6 +43,8 @@ export const checkMoves = (state: MatchState, layout: MatchLayout, moves: readon
     moved.add(moves[i].cardId);
     const verdict = checkMove({ ...state, cards, zones }, layout, moves[i], at);
     if (!verdict.ok) return verdict;
+    const named = checkMoveName({ ...state, cards, zones }, layout, moves[i], corrects, at);
+    if (!named.ok) return named;
     applyMove(layout, cards, zones, moves[i]);
   }
   return accepted;
@@ -90,6 +93,8 @@ export const checkShuffle = (state: MatchState, layout: MatchLayout, shuffle: Zo
   const refill = layout.zones[index].definition.refillFrom;
   const source = state.zones[index].length === 0 && refill !== undefined ? (zoneIndexOf(layout, { zone: refill }) ?? index) : index;
   const expected = new Set(state.zones[source]);
+  const known = checkShuffleOrder(state, layout, state.zones[source], shuffle.order !== undefined);
+  if (!known.ok || shuffle.order === undefined) return known;
   const given = new Set(shuffle.order.map((cardId) => layout.cardIndex.get(cardId)));
   const permutation = shuffle.order.length === expected.size && given.size === expected.size && [...given].every((card) => card !== undefined && expected.has(card));
   return permutation

@@ -31,7 +31,12 @@ export type DomainErrorCode =
   | 'TIME_ALREADY_CALLED'
   | 'GAME_BEYOND_BEST_OF'
   | 'MATCH_VOIDED'
-  | 'MATCH_ALREADY_VOIDED';
+  | 'MATCH_ALREADY_VOIDED'
+  | 'LIST_NOT_MATCHING_CARDS'
+  | 'CARD_ALREADY_NAMED'
+  | 'NAME_TAKEN_BACK_WITHOUT_CORRECTION'
+  | 'SHUFFLE_OF_UNIDENTIFIED'
+  | 'SHUFFLE_ORDER_REQUIRED';
 
 export interface DomainError {
   readonly code: DomainErrorCode;

@@ -6,6 +6,7 @@ import { checkCreated } from './check-created';
 import { shapeProblem } from './shape';
 import { checkCardIn, checkMoves, checkShuffle } from './check-moves';
 import { checkCounter, checkTimeCalled } from './check-counter';
+import { checkRevealNames } from './check-identity';
 import { checkCard, checkCardIds, checkEffect, checkPlayer, checkTrigger, checkZone } from './check-refs';
 
 /**
@@ -47,13 +48,17 @@ export const checkShape = (event: MatchEvent): Verdict => {
 const checkEvent = (state: MatchState, layout: MatchLayout, event: Exclude<MatchEvent, EventOf<'MatchCreated'>>): Verdict => {
   switch (event.type) {
     case 'CardMoved':
-      return checkMoves(state, layout, [event.data], 'data');
+      return checkMoves(state, layout, [event.data], 'data', event.data.corrects);
     case 'CardsMoved':
-      return checkMoves(state, layout, event.data.moves, 'data.moves');
+      return checkMoves(state, layout, event.data.moves, 'data.moves', event.data.corrects);
     case 'ZoneShuffled':
       return checkShuffle(state, layout, event.data);
     case 'CardsRevealed':
-      return first(checkCardIds(layout, event.data.cardIds, 'data.cardIds'), ...(event.data.to ?? []).map((p, i) => checkPlayer(layout, p, `data.to[${i}]`)));
+      return first(
+        checkCardIds(layout, event.data.cardIds, 'data.cardIds'),
+        ...(event.data.to ?? []).map((p, i) => checkPlayer(layout, p, `data.to[${i}]`)),
+        checkRevealNames(state, layout, event.data),
+      );
     case 'CardsLookedAt':
       return first(
         checkPlayer(layout, event.data.player, 'data.player'),

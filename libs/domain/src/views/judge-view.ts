@@ -1,4 +1,5 @@
-import { MatchEnded, MatchVoided, PlayerSeat, PrintedFacts, Tournament } from '../events/events';
+import { DeckList, MatchEnded, MatchVoided, PlayerSeat, PrintedFacts, Tournament } from '../events/events';
+import { printedOf } from '../state/identity';
 import { QueueView, queueView } from '../queue/queue-view';
 import { GameId } from '../rules/ruleset';
 import { CardState, MatchState } from '../state/match-state';
@@ -8,7 +9,8 @@ import { ZoneView } from './audience-view';
 
 export interface JudgeCard {
   readonly cardId: string;
-  readonly definition: string;
+  /** absent: nobody has identified the card (a paper match), so the judge does not know it either */
+  readonly definition?: string;
   readonly printed?: PrintedFacts;
   readonly owner: string | null;
   readonly controller: string | null;
@@ -22,7 +24,7 @@ export interface JudgeCard {
 
 export interface JudgeSource {
   readonly cardId: string;
-  readonly definition: string;
+  readonly definition?: string;
 }
 
 export interface JudgeView {
@@ -31,6 +33,8 @@ export interface JudgeView {
   readonly game: GameId | null;
   readonly players: readonly PlayerSeat[];
   readonly tournament?: Tournament;
+  /** a paper match's registered deck lists (MatchCreated.lists) */
+  readonly lists?: readonly DeckList[];
   readonly turn: { readonly player: string | null; readonly number: number };
   readonly zones: Readonly<Record<string, ZoneView<JudgeCard>>>;
   readonly queue: QueueView<JudgeSource> | null;
@@ -43,7 +47,7 @@ export interface JudgeView {
 
 const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, damage, counters, object }: CardState, printed: PrintedFacts | undefined): JudgeCard => ({
   cardId,
-  definition,
+  ...(definition !== null && { definition }),
   ...(printed !== undefined && { printed }),
   owner,
   controller,
@@ -70,12 +74,16 @@ export const judgeView = (state: MatchState): JudgeView => {
   if (layout === null) return { ...base, game: null, players: [], zones: {}, queue: null };
   const zones: Record<string, ZoneView<JudgeCard>> = {};
   layout.zones.forEach((zone, z) => {
-    const cards = state.zones[z].map((card) => judgeCard(state.cards[card], layout.printed[card]));
+    const cards = state.zones[z].map((card) => judgeCard(state.cards[card], printedOf(layout, card, state.cards[card])));
     zones[zone.key] = { zone: zone.ref, count: cards.length, cards };
   });
-  const source = (cardId: string): JudgeSource => ({ cardId, definition: state.cards[layout.cardIndex.get(cardId)!]?.definition ?? '' });
+  const source = (cardId: string): JudgeSource => {
+    const definition = state.cards[layout.cardIndex.get(cardId)!]?.definition;
+    return { cardId, ...(typeof definition === 'string' && { definition }) };
+  };
   const items = state.queue.items.map(({ sourceCardId, ...item }) => ({ ...item, source: source(sourceCardId) }));
   const resolving = state.effects.map(({ sourceCardId, ...effect }) => ({ ...effect, ...(sourceCardId !== undefined && { source: source(sourceCardId) }) }));
+  const lists = [...layout.lists].map(([player, cards]) => ({ player, cards: [...cards.values()] }));
   const queue = queueView(layout.ruleset.pending, layout.playerIds, state.turn.player, { items, resolvingPlayer: state.queue.resolvingPlayer }, resolving);
-  return { ...base, game: layout.ruleset.game, players: layout.players, ...(layout.tournament && { tournament: layout.tournament }), zones, queue };
+  return { ...base, game: layout.ruleset.game, players: layout.players, ...(layout.tournament && { tournament: layout.tournament }), ...(lists.length > 0 && { lists }), zones, queue };
 };

@@ -91,5 +91,5 @@ export { seesFor };
 
 export const definitionsOf = (events: readonly MatchEvent[]): Map<string, string> => {
   const created = events[0];
-  return new Map(created.type === 'MatchCreated' ? created.data.cards.map((card) => [card.cardId, card.definition]) : []);
+  return new Map(created.type === 'MatchCreated' ? created.data.cards.flatMap((card) => (card.definition === undefined ? [] : [[card.cardId, card.definition] as const])) : []);
 };

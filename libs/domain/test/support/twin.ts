@@ -44,7 +44,7 @@ export const placementTwin = (events: readonly MatchEvent[], audience: string, c
 };
 
 const placementGroups = (events: readonly MatchEvent[], e: MatchEvent, at: number, audience: string): string[][] => {
-  if (e.type === 'ZoneShuffled') return [e.data.order.slice()];
+  if (e.type === 'ZoneShuffled') return [(e.data.order ?? []).slice()];
   if (e.type === 'CardMoved' || e.type === 'CardsMoved') return [...leavingUnseen(events, e, at, audience), ...placedUnseen(events, e, at, audience)];
   return [];
 };

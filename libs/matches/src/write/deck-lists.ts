@@ -1,5 +1,5 @@
 import { byName, lorcanaTable, printedFacts, resolveDeckList } from '@matchlog/cards';
-import { MatchCreated, StartingCard } from '@matchlog/domain';
+import { DeckList, ListedCard, MatchCreated, StartingCard } from '@matchlog/domain';
 import { BadDeckLine, DeckListUnknownCards, FieldProblem, ValidationFailed } from '../errors';
 
 /** Each player's deck list as text, by player id: one card a line, the count then `Name - Version`. */
@@ -13,11 +13,11 @@ const playerIds = (created: MatchCreated): string[] =>
 const inDeckOf = (card: unknown, player: string) => isRecord(card) && isRecord(card.zone) && card.zone.zone === 'deck' && card.zone.player === player;
 
 /**
- * The deck lists' cards, each player's in list order (the deck's order until the recorder records a shuffle):
- * card ids `<player>-1` … `<player>-n`, definitions as the Lorcana table names them, with their printed facts.
- * Refuses (DECK_LIST_UNKNOWN_CARDS) with every line that names no card.
+ * A paper match's decks: each player's list as MatchCreated.lists (definitions as the Lorcana table names them, with
+ * their printed facts), and as many cards in their deck, ids `<player>-1` … `<player>-n`, none of them named: nobody
+ * knows which card lies where until one is seen. Refuses (DECK_LIST_UNKNOWN_CARDS) with every line that names no card.
  */
-const cardsOfDeckLists = (created: MatchCreated, deckLists: DeckLists): StartingCard[] => {
+const paperDecks = (created: MatchCreated, deckLists: DeckLists): { cards: StartingCard[]; lists: DeckList[] } => {
   const problems: FieldProblem[] = [];
   if (created.game !== 'lorcana')
     problems.push({ path: 'deckLists', message: `deckLists are read against the Lorcana card table: for game "lorcana" only; give this match's decks as cards` });
@@ -31,19 +31,23 @@ const cardsOfDeckLists = (created: MatchCreated, deckLists: DeckLists): Starting
   if (problems.length > 0) throw new ValidationFailed(problems);
   const bad: BadDeckLine[] = [];
   const cards: StartingCard[] = [];
+  const lists: DeckList[] = [];
   for (const [player, text] of Object.entries(deckLists)) {
     const resolved = resolveDeckList(text, lorcanaTable());
     if (!resolved.ok) {
       bad.push(...resolved.bad.map((line) => ({ player, ...line })));
       continue;
     }
-    let n = 0;
-    for (const { count, definition, printed } of resolved.cards) {
-      for (let copy = 0; copy < count; copy++) cards.push({ cardId: `${player}-${++n}`, owner: player, definition, zone: { zone: 'deck', player }, printed });
-    }
+    const size = resolved.cards.reduce((sum, card) => sum + card.count, 0);
+    for (let n = 1; n <= size; n++) cards.push({ cardId: `${player}-${n}`, owner: player, zone: { zone: 'deck', player } });
+    const listed = new Map<string, ListedCard>();
+    // two lines may name one card: one entry, their copies added
+    for (const { count, definition, printed } of resolved.cards)
+      listed.set(definition, { definition, copies: (listed.get(definition)?.copies ?? 0) + count, ...(printed !== undefined && { printed }) });
+    lists.push({ player, cards: [...listed.values()] });
   }
   if (bad.length > 0) throw new DeckListUnknownCards(bad);
-  return cards;
+  return { cards, lists };
 };
 
 /** A Lorcana card definition without printed facts gets them from the table when its name is a whole definition the table has once; given facts are kept. */
@@ -54,14 +58,15 @@ const withPrinted = (card: StartingCard): StartingCard => {
 };
 
 /**
- * The MatchCreated that POST /matches records: the deck lists given as text added as cards (see cardsOfDeckLists),
+ * The MatchCreated that POST /matches records: the deck lists given as text, as a paper match's lists and unnamed cards (see paperDecks),
  * and, for Lorcana, printed facts filled from the card table where a card has none. Anything else is left for the
  * domain to check.
  */
 export const matchCreatedWithDecks = (created: MatchCreated, deckLists?: DeckLists): MatchCreated => {
-  const fromLists = deckLists === undefined ? [] : cardsOfDeckLists(created, deckLists);
+  const paper = deckLists === undefined ? undefined : paperDecks(created, deckLists);
   if (created.game !== 'lorcana') return created;
   const given: unknown = created.cards === undefined && deckLists !== undefined ? [] : created.cards;
   if (!Array.isArray(given)) return created;
-  return { ...created, cards: [...(given as StartingCard[]), ...fromLists].map(withPrinted) };
+  const cards = [...(given as StartingCard[]).map(withPrinted), ...(paper?.cards ?? [])];
+  return paper === undefined ? { ...created, cards } : { ...created, cards, lists: paper.lists };
 };

@@ -1,10 +1,13 @@
 import { MatchCreated } from '@matchlog/domain';
 import { CardCount } from './deck-facts';
 
-/** A player's deck: the multiset of definitions of the cards they own in MatchCreated, by definition. */
+/** A player's deck: their list in MatchCreated.lists (a paper match), or the multiset of the definitions of the cards they own, by definition. */
 export const deckOf = (created: MatchCreated, player: string): Map<string, number> => {
   const deck = new Map<string, number>();
-  for (const card of created.cards) if (card.owner === player) deck.set(card.definition, (deck.get(card.definition) ?? 0) + 1);
+  const list = created.lists?.find((listed) => listed.player === player);
+  // a paper match's deck is its registered list; its cards have no names until they are seen
+  if (list !== undefined) for (const { definition, copies } of list.cards) deck.set(definition, (deck.get(definition) ?? 0) + copies);
+  else for (const { owner, definition } of created.cards) if (owner === player && typeof definition === 'string') deck.set(definition, (deck.get(definition) ?? 0) + 1);
   return deck;
 };
 

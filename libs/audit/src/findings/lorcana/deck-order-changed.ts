@@ -23,7 +23,7 @@ export const deckOrderChanged: CheckFactory = () => {
       return;
     }
     if (event.type === 'ZoneShuffled') {
-      for (const cardId of event.data.order) found.delete(cardId);
+      for (const cardId of event.data.order ?? []) found.delete(cardId);
       return;
     }
     const moves = movesOf(event);

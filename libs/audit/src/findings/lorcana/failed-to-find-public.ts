@@ -13,7 +13,7 @@ export const failedToFindPublic: CheckFactory = () => (step, report) => {
   const zone = zoneIndexOf(layout, event.data.zone);
   if (zone === undefined || layout.zones[zone].definition.visibility !== 'public') return;
   const { criteria, player } = event.data;
-  const matching = before.zones[zone].filter((card) => !before.cards[card].faceDown && matchesCriteria(before.cards[card].definition, criteria));
+  const matching = before.zones[zone].filter((card) => !before.cards[card].faceDown && matchesCriteria(before.cards[card].definition ?? '', criteria));
   if (matching.length === 0) return;
   report('FAILED_TO_FIND_PUBLIC', [player], { player, zone: layout.zones[zone].ref, criteria, cards: matching.map((card) => layout.cardIds[card]) });
 };
