@@ -4,17 +4,33 @@ import { DeckListUnknownCards, ValidationFailed, matchCreatedWithDecks } from '@
 const match = (extra: object = {}) => ({ game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], ...extra }) as unknown as MatchCreated;
 
 describe('matchCreatedWithDecks', () => {
-  it('adds each list after the given cards, ids <player>-n in list order, and leaves the rest of the match as it was', () => {
+  it('adds each list as a paper deck after the given cards: ids <player>-n, no names (nobody knows the order), the list as lists; the rest as it was', () => {
     const given = { cardId: 'c1', owner: 'p2', definition: 'Be Prepared', zone: { zone: 'hand', player: 'p2' }, printed: { cost: 7 } };
     const result = matchCreatedWithDecks(match({ cards: [given], tournament: { round: 2 } }), { p1: '2 Elsa - Snow Queen\n1 be prepared' });
     expect(result.tournament).toEqual({ round: 2 });
     expect(result.cards.map(({ cardId, definition, zone }) => [cardId, definition, zone])).toEqual([
       ['c1', 'Be Prepared', { zone: 'hand', player: 'p2' }],
-      ['p1-1', 'Elsa - Snow Queen', { zone: 'deck', player: 'p1' }],
-      ['p1-2', 'Elsa - Snow Queen', { zone: 'deck', player: 'p1' }],
-      ['p1-3', 'Be Prepared', { zone: 'deck', player: 'p1' }],
+      ['p1-1', undefined, { zone: 'deck', player: 'p1' }],
+      ['p1-2', undefined, { zone: 'deck', player: 'p1' }],
+      ['p1-3', undefined, { zone: 'deck', player: 'p1' }],
     ]);
+    expect(result.cards.slice(1).every((card) => !('definition' in card) && !('printed' in card))).toBe(true);
     expect(result.cards[0].printed).toEqual({ cost: 7 });
+    expect(result.lists).toEqual([
+      {
+        player: 'p1',
+        cards: [
+          { definition: 'Elsa - Snow Queen', copies: 2, printed: expect.objectContaining({ type: 'Character', lore: 1, cost: 3 }) },
+          { definition: 'Be Prepared', copies: 1, printed: expect.objectContaining({ type: 'Action' }) },
+        ],
+      },
+    ]);
+  });
+
+  it('adds the copies of two lines that name one card into one entry of the list', () => {
+    const result = matchCreatedWithDecks(match(), { p1: '2 Elsa - Snow Queen\n1 elsa snow queen' });
+    expect(result.lists).toEqual([{ player: 'p1', cards: [expect.objectContaining({ definition: 'Elsa - Snow Queen', copies: 3 })] }]);
+    expect(result.cards).toHaveLength(3);
   });
 
   it('gives an empty list no cards, and a match with lists but no cards field its lists alone', () => {

@@ -376,7 +376,10 @@ export const responseDefinitions = {
         "type": "string"
       },
       "definition": {
-        "type": "string"
+        "type": [
+          "string",
+          "null"
+        ]
       },
       "owner": {
         "type": [
@@ -435,7 +438,10 @@ export const responseDefinitions = {
         "type": "string"
       },
       "definition": {
-        "type": "string"
+        "type": [
+          "string",
+          "null"
+        ]
       }
     },
     "required": [
@@ -565,6 +571,12 @@ export const responseDefinitions = {
     "type": "object",
     "properties": {
       "cardIds": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "definitions": {
         "type": "array",
         "items": {
           "type": "string"
@@ -888,6 +900,25 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "DeckList": {
+    "type": "object",
+    "properties": {
+      "player": {
+        "type": "string"
+      },
+      "cards": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ListedCard"
+        }
+      }
+    },
+    "required": [
+      "player",
+      "cards"
+    ],
+    "additionalProperties": false
+  },
   "DeckPosition": {
     "type": "object",
     "properties": {
@@ -898,7 +929,10 @@ export const responseDefinitions = {
         "type": "string"
       },
       "definition": {
-        "type": "string"
+        "type": [
+          "string",
+          "null"
+        ]
       },
       "knownTo": {
         "type": "array",
@@ -1375,7 +1409,6 @@ export const responseDefinitions = {
     },
     "required": [
       "cardId",
-      "definition",
       "owner",
       "controller",
       "faceDown",
@@ -1513,8 +1546,7 @@ export const responseDefinitions = {
       }
     },
     "required": [
-      "cardId",
-      "definition"
+      "cardId"
     ],
     "additionalProperties": false
   },
@@ -1546,6 +1578,12 @@ export const responseDefinitions = {
       },
       "tournament": {
         "$ref": "#/definitions/Tournament"
+      },
+      "lists": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeckList"
+        }
       },
       "turn": {
         "type": "object",
@@ -1963,6 +2001,25 @@ export const responseDefinitions = {
       "gained-control"
     ]
   },
+  "ListedCard": {
+    "type": "object",
+    "properties": {
+      "definition": {
+        "type": "string"
+      },
+      "copies": {
+        "type": "number"
+      },
+      "printed": {
+        "$ref": "#/definitions/PrintedFacts"
+      }
+    },
+    "required": [
+      "definition",
+      "copies"
+    ],
+    "additionalProperties": false
+  },
   "LogImported": {
     "type": "object",
     "properties": {
@@ -2214,6 +2271,12 @@ export const responseDefinitions = {
           "$ref": "#/definitions/StartingCard"
         }
       },
+      "lists": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeckList"
+        }
+      },
       "tournament": {
         "$ref": "#/definitions/Tournament"
       },
@@ -2325,6 +2388,12 @@ export const responseDefinitions = {
               },
               "characteristic": {
                 "type": "string"
+              },
+              "definition": {
+                "type": [
+                  "string",
+                  "null"
+                ]
               }
             },
             "required": [
@@ -3218,6 +3287,12 @@ export const responseDefinitions = {
       },
       "characteristic": {
         "type": "string"
+      },
+      "definition": {
+        "type": [
+          "string",
+          "null"
+        ]
       }
     },
     "required": [
@@ -4652,7 +4727,6 @@ export const responseDefinitions = {
     "required": [
       "cardId",
       "owner",
-      "definition",
       "zone"
     ],
     "additionalProperties": false
@@ -4984,8 +5058,7 @@ export const responseDefinitions = {
       }
     },
     "required": [
-      "zone",
-      "order"
+      "zone"
     ],
     "additionalProperties": false
   },

@@ -44,7 +44,7 @@ const paperDecks = (created: MatchCreated, deckLists: DeckLists): { cards: Start
     // two lines may name one card: one entry, their copies added
     for (const { count, definition, printed } of resolved.cards)
       listed.set(definition, { definition, copies: (listed.get(definition)?.copies ?? 0) + count, ...(printed !== undefined && { printed }) });
-    lists.push({ player, cards: [...listed.values()] });
+    if (listed.size > 0) lists.push({ player, cards: [...listed.values()] });
   }
   if (bad.length > 0) throw new DeckListUnknownCards(bad);
   return { cards, lists };
@@ -68,5 +68,5 @@ export const matchCreatedWithDecks = (created: MatchCreated, deckLists?: DeckLis
   const given: unknown = created.cards === undefined && deckLists !== undefined ? [] : created.cards;
   if (!Array.isArray(given)) return created;
   const cards = [...(given as StartingCard[]).map(withPrinted), ...(paper?.cards ?? [])];
-  return paper === undefined ? { ...created, cards } : { ...created, cards, lists: paper.lists };
+  return paper === undefined || paper.lists.length === 0 ? { ...created, cards } : { ...created, cards, lists: paper.lists };
 };
