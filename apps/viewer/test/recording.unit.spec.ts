@@ -1,7 +1,7 @@
 import { MatchEvent, MatchState, emptyMatch, validateBatch } from '@matchlog/domain';
 import { at, cards, created, event, move } from '@matchlog/testkit';
 import { hiddenNamesIn } from '../src/record/free-text';
-import { concede, draw, endTurn, loreChange, mulligan, nameHidden, play, quest, shuffle } from '../src/record/recording';
+import { concede, draw, endTurn, loreChange, mulligan, mulliganed, nameHidden, namesFor, play, quest, revealFromHand, shuffle } from '../src/record/recording';
 
 /** Ada's deck top first; Grace's; nothing in hand yet. */
 const table = () =>
@@ -35,7 +35,9 @@ describe("the recorder's actions as the domain's events", () => {
     expect(draw(state, 'p1')).toEqual([{ type: 'CardMoved', data: { cardId: 'p1-deck-0', from: at('deck', 'p1'), to: at('hand', 'p1') } }]);
     state = after(state, [...draw(state, 'p1'), ...draw(after(state, draw(state, 'p1')), 'p1')]);
     expect(play(state, 'p1', { cardId: 'p1-deck-0' })).toEqual([{ type: 'CardMoved', data: { cardId: 'p1-deck-0', from: at('hand', 'p1'), to: at('play', 'p1') } }]);
-    expect(play(state, 'p1', { cardId: 'p1-deck-1' })).toEqual([{ type: 'CardMoved', data: { cardId: 'p1-deck-1', from: at('hand', 'p1'), to: at('discard', 'p1'), reason: 'played' } }]);
+    expect(play(state, 'p1', { cardId: 'p1-deck-1' })).toEqual([
+      { type: 'CardMoved', data: { cardId: 'p1-deck-1', from: at('hand', 'p1'), to: at('discard', 'p1'), reason: 'played' } },
+    ]);
     after(state, play(state, 'p1', { cardId: 'p1-deck-1' }));
   });
 
@@ -131,5 +133,48 @@ describe('a reason that names a hidden card', () => {
     const state = validateBatchOrThrow([table()]);
     expect(hiddenNamesIn(state, 'Lyle Tiberius Rourke wins', ['Lyle Tiberius Rourke'])).toEqual([]);
     expect(hiddenNamesIn(state, 'Lyle Tiberius Rourke wins')).toEqual(['Lyle Tiberius Rourke - Cunning Mercenary']);
+  });
+});
+
+describe('the recorder at a paper table: a card nobody saw has no name', () => {
+  const elsa = { definition: 'Elsa - Snow Queen', copies: 2, printed: { type: 'Character', lore: 1 } };
+  const song = { definition: 'Friends on the Other Side', copies: 1, printed: { type: 'Action - Song' } };
+  const paper = () =>
+    validateBatchOrThrow([
+      event('MatchCreated', {
+        game: 'lorcana',
+        players: [{ id: 'p1' }, { id: 'p2' }],
+        cards: [1, 2, 3].map((n) => ({ cardId: `p1-${n}`, owner: 'p1', zone: at('deck', 'p1') })),
+        lists: [{ player: 'p1', cards: [elsa, song] }],
+      }),
+    ]);
+
+  it('shuffles without an order (nobody knows it), and a mulligan too', () => {
+    const state = paper();
+    expect(shuffle(state, 'p1', () => 0)).toEqual([{ type: 'ZoneShuffled', data: { zone: at('deck', 'p1') } }]);
+    const drawn = after(state, [...draw(state, 'p1')]);
+    const acts = mulligan(drawn, 'p1', mulliganed(drawn, 'p1', 1), () => 0.5);
+    expect(acts.at(-1)).toEqual({ type: 'ZoneShuffled', data: { zone: at('deck', 'p1') } });
+    after(drawn, acts);
+  });
+
+  it("names the card played from the list's names left: the hand's latest unnamed card takes the name as it moves, no card is swapped", () => {
+    let state = paper();
+    state = after(state, [...draw(state, 'p1')]);
+    state = after(state, [...draw(state, 'p1')]);
+    expect(namesFor(state, 'p1')).toEqual(['Elsa - Snow Queen', 'Friends on the Other Side']);
+    const shown = revealFromHand(state, 'p1', song.definition)!;
+    expect(shown).toEqual({ cardId: 'p1-2', definition: song.definition });
+    // a song goes to the discard, read from the list's printed type
+    expect(play(state, 'p1', shown)).toEqual([
+      { type: 'CardMoved', data: { cardId: 'p1-2', from: at('hand', 'p1'), to: at('discard', 'p1'), definition: song.definition, reason: 'played' } },
+    ]);
+    state = after(state, play(state, 'p1', shown));
+    // the one copy is named: it is no longer offered
+    expect(namesFor(state, 'p1')).toEqual(['Elsa - Snow Queen']);
+    const elsaShown = revealFromHand(state, 'p1', elsa.definition)!;
+    state = after(state, play(state, 'p1', elsaShown));
+    expect(quest(state, 'p1-1')).toContainEqual({ type: 'CounterChanged', data: { counter: 'lore', player: 'p1', by: 1, reason: 'quested' } });
+    expect(revealFromHand(state, 'p1', elsa.definition)).toBeNull();
   });
 });

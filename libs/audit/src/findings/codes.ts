@@ -12,6 +12,7 @@ export const codes = {
   BAG_OUT_OF_ORDER: { rule: 'lorcana 7.7.4', severity: 'violation' },
   RESOLVED_DURING_ACTION: { rule: 'lorcana 7.1.6.1', severity: 'violation' },
   INKED_FACE_UP: { rule: 'lorcana 7.5.2, 7.5.6', severity: 'violation' },
+  OPENING_HAND_NOT_SEVEN: { rule: 'lorcana 7.3.1', severity: 'violation' },
   DECK_NOT_REFILLED: { rule: 'four-souls Decks', severity: 'violation' },
   FIZZLE_IGNORED: { rule: 'four-souls Game Zones', severity: 'violation' },
   STACK_OUT_OF_ORDER: { rule: 'four-souls The Stack', severity: 'violation' },
@@ -26,6 +27,8 @@ export const codes = {
   // the log's own practice (docs/events.md "Corrections"), no game's rule: a mistake undone by a new event
   CORRECTION: { rule: 'matchlog correction', severity: 'warning' },
   CORRECTION_OF_UNKNOWN_EVENT: { rule: 'matchlog correction', severity: 'violation' },
+  // a paper match's names against the deck list the player registered (MatchCreated.lists): the log's own consistency
+  NAMED_BEYOND_LIST: { rule: 'matchlog deck list', severity: 'violation' },
 } as const satisfies Record<string, { readonly rule: string; readonly severity: Severity }>;
 
 export type FindingCode = keyof typeof codes;

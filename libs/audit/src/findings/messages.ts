@@ -69,6 +69,9 @@ const en: Record<FindingCode, Text> = {
     `${f.player} resolved the triggered ability ${f.trigger} while the effect of an action played by ${f.actionBy} was still resolving: that effect resolves before any triggered ability can be chosen to resolve (7.1.6.1).`,
   INKED_FACE_UP: (f) =>
     `${many(f.cards) ? 'Cards' : 'Card'} ${list(f.cards)} entered ${f.player}'s inkwell face up: cards are put into an inkwell facedown and ready (7.5.2), and a card an effect puts there isn't revealed (7.5.6).`,
+  OPENING_HAND_NOT_SEVEN: (f) => `${f.player} began the first turn with ${f.counts} cards in hand: players start the game with an opening hand of ${f.limit} drawn cards (7.3.1).`,
+  NAMED_BEYOND_LIST: (f) =>
+    `${f.player}'s ${many(f.cards) ? 'cards' : 'card'} ${list(f.cards)} ${many(f.cards) ? 'were' : 'was'} named as seen, but ${f.player}'s registered deck list holds no more copies of that card than were already named: the card shown and the list disagree.`,
   DECK_NOT_REFILLED: (f) =>
     `${cap(zoneName(f.zone, 'en'))} ran out of cards while its discard held cards, and the next event (revision ${f.next}) was not the shuffle that makes that discard the new deck: an empty deck is replaced at once by its shuffled discard ("Decks").`,
   FIZZLE_IGNORED: (f) =>
@@ -115,6 +118,10 @@ const es: Record<FindingCode, Text> = {
     `${f.player} resolvió la habilidad disparada ${f.trigger} mientras el efecto de una acción jugada por ${f.actionBy} aún se estaba resolviendo: ese efecto se resuelve antes de que se pueda elegir resolver cualquier habilidad disparada (7.1.6.1).`,
   INKED_FACE_UP: (f) =>
     `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} ${many(f.cards) ? 'entraron' : 'entró'} boca arriba en el inkwell de ${f.player}: las cartas se ponen en el inkwell boca abajo y preparadas (7.5.2), y una carta que un efecto pone allí no se revela (7.5.6).`,
+  OPENING_HAND_NOT_SEVEN: (f) =>
+    `${f.player} empezó el primer turno con ${f.counts} cartas en la mano: los jugadores empiezan la partida con una mano inicial de ${f.limit} cartas robadas (7.3.1).`,
+  NAMED_BEYOND_LIST: (f) =>
+    `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} de ${f.player} ${many(f.cards) ? 'se nombraron' : 'se nombró'} al verse, pero la lista de mazo registrada de ${f.player} no tiene más copias de esa carta que las ya nombradas: la carta mostrada y la lista no coinciden.`,
   DECK_NOT_REFILLED: (f) =>
     `${cap(zoneName(f.zone, 'es'))} se quedó sin cartas mientras su descarte tenía cartas, y el evento siguiente (revisión ${f.next}) no fue el barajado que convierte ese descarte en el nuevo mazo: un mazo vacío se reemplaza de inmediato por su descarte barajado ("Decks").`,
   FIZZLE_IGNORED: (f) =>

@@ -9,6 +9,7 @@ import { lorcanaChecks } from './lorcana';
 import { messageFor } from './messages';
 import { slowTurn } from './tournament/slow-turn';
 import { correction } from './shared/correction';
+import { namedBeyondList } from './shared/named-beyond-list';
 import { DEFAULT_SLOW_TURN_SECONDS } from '../clock/match-clock';
 
 export interface RuleFindingsOptions {
@@ -25,7 +26,7 @@ export const checksByGame: Readonly<Record<GameId, readonly CheckFactory[]>> = {
 };
 
 /** The organizer's checks, on every game. */
-const everyGame: readonly CheckFactory[] = [slowTurn, correction];
+const everyGame: readonly CheckFactory[] = [slowTurn, correction, namedBeyondList];
 
 /**
  * The rule findings of a match log: the events are folded once with the domain's `evolve`, and each

@@ -7,6 +7,7 @@ import { lookWithoutEffect } from './look-without-effect';
 import { playedAfterWin } from './played-after-win';
 import { resultDisagreesWithCounters } from './result-disagrees-with-counters';
 import { turnsAfterTimeExceeded } from './turns-after-time';
+import { openingHandNotSeven } from './opening-hand';
 
 export const lorcanaChecks: readonly CheckFactory[] = [
   lookWithoutEffect,
@@ -18,4 +19,5 @@ export const lorcanaChecks: readonly CheckFactory[] = [
   turnsAfterTimeExceeded,
   playedAfterWin,
   resultDisagreesWithCounters,
+  openingHandNotSeven,
 ];
