@@ -166,7 +166,11 @@ const asObserved = (o: Observed, cardName: (cardId: string) => string | null): O
     return definition === null ? {} : { definition };
   };
   // a move that names a card as it is seen reads with that name
-  const move = (m: Record<string, unknown>): Move => ({ from: m.from as Zone, to: m.to as Zone, card: typeof m.definition === 'string' ? { definition: m.definition } : named(m.cardId)! });
+  const move = (m: Record<string, unknown>): Move => ({
+    from: m.from as Zone,
+    to: m.to as Zone,
+    card: typeof m.definition === 'string' ? { definition: m.definition } : named(m.cardId)!,
+  });
   const cards = (ids: unknown) => ((ids as string[]) ?? []).map((id) => named(id)!);
   switch (o.type) {
     case 'CardMoved':

@@ -194,7 +194,9 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   };
 
   const label = (card: record.RecordedCard) =>
-    [card.definition ?? t('recorder.unknownCard'), card.exerted ? t('recorder.exerted') : '', card.damage > 0 ? t('recorder.damage', { damage: card.damage }) : ''].filter(Boolean).join(' · ');
+    [card.definition ?? t('recorder.unknownCard'), card.exerted ? t('recorder.exerted') : '', card.damage > 0 ? t('recorder.damage', { damage: card.damage }) : '']
+      .filter(Boolean)
+      .join(' · ');
   /** the cards of public zones, as they lie */
   const cardChoices = (zones: readonly ZoneRef[]): Choice[] =>
     zones.flatMap((ref) => cardsIn(state, ref).map((card) => ({ value: card.cardId, label: label(card), name: card.definition ?? '' })));
@@ -330,15 +332,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
           t('recorder.pickMulligan'),
           hand.map((_, i) => ({ value: String(i + 1), label: String(i + 1), name: String(i + 1) })),
         );
-        if (count)
-          send(
-            record.mulligan(
-              state,
-              acting,
-              record.mulliganed(state, acting, Number(count)),
-              random,
-            ),
-          );
+        if (count) send(record.mulligan(state, acting, record.mulliganed(state, acting, Number(count)), random));
       },
     ],
     ['recorder.endTurn', () => (send(record.endTurn(state)) ? ((acting = state.turn.player ?? acting), draw()) : undefined)],

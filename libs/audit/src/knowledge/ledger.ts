@@ -173,7 +173,13 @@ export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger 
           opened[card] = intervals.length;
           const { cardId, definition } = after.cards[card];
           // knows: the card has a definition
-          intervals.push({ audience: audiences[a], cardId, definition: definition!, learned: { ...at, ...learnedHow(event, state, after, layout, card, audiences[a]) }, lost: null });
+          intervals.push({
+            audience: audiences[a],
+            cardId,
+            definition: definition!,
+            learned: { ...at, ...learnedHow(event, state, after, layout, card, audiences[a]) },
+            lost: null,
+          });
         } else if (opened[card] >= 0) {
           intervals[opened[card]].lost = { ...at, ...lostWhy(event, state, after, layout, card, audiences[a], before, next) };
           opened[card] = -1;

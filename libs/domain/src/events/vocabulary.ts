@@ -54,7 +54,7 @@ const cardMoved = {
   characteristic: optional(text({ maxLength: 200 }), 'what the effect specified of the card (e.g. "Cosmic Bolt"); judge-only'),
   definition: optional(
     textOrNull({ maxLength: 200 }),
-    'a paper match: the name of an unidentified card, seen as it moves (a card of its owner\'s list); null only in a correction, which takes the name back',
+    "a paper match: the name of an unidentified card, seen as it moves (a card of its owner's list); null only in a correction, which takes the name back",
   ),
 } satisfies Fields;
 
@@ -80,13 +80,7 @@ export const vocabulary = {
       list(
         object({
           player: required(text(), 'a player id'),
-          cards: required(
-            list(
-              object({ definition: required(text({ maxLength: 200 })), copies: required(integer(1, 99)), printed: optional(printed) }, 'listed card'),
-              200,
-              1,
-            ),
-          ),
+          cards: required(list(object({ definition: required(text({ maxLength: 200 })), copies: required(integer(1, 99)), printed: optional(printed) }, 'listed card'), 200, 1)),
         }),
         8,
       ),

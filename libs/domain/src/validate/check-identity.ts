@@ -20,7 +20,12 @@ export const checkLists = (created: MatchCreated, players: readonly string[]): V
   const unlisted = created.cards.findIndex((card) => typeof card.definition !== 'string' && !lists.some((list) => list.player === card.owner));
   return unlisted < 0
     ? accepted
-    : rejected('LIST_NOT_MATCHING_CARDS', 'matchlog', `card "${created.cards[unlisted].cardId}" has no definition, and its owner has no list in lists to name it from`, `data.cards[${unlisted}].definition`);
+    : rejected(
+        'LIST_NOT_MATCHING_CARDS',
+        'matchlog',
+        `card "${created.cards[unlisted].cardId}" has no definition, and its owner has no list in lists to name it from`,
+        `data.cards[${unlisted}].definition`,
+      );
 };
 
 /** A name is given once, as a card nobody had identified is seen; it is taken back only by a correction. */

@@ -85,5 +85,13 @@ export const judgeView = (state: MatchState): JudgeView => {
   const resolving = state.effects.map(({ sourceCardId, ...effect }) => ({ ...effect, ...(sourceCardId !== undefined && { source: source(sourceCardId) }) }));
   const lists = [...layout.lists].map(([player, cards]) => ({ player, cards: [...cards.values()] }));
   const queue = queueView(layout.ruleset.pending, layout.playerIds, state.turn.player, { items, resolvingPlayer: state.queue.resolvingPlayer }, resolving);
-  return { ...base, game: layout.ruleset.game, players: layout.players, ...(layout.tournament && { tournament: layout.tournament }), ...(lists.length > 0 && { lists }), zones, queue };
+  return {
+    ...base,
+    game: layout.ruleset.game,
+    players: layout.players,
+    ...(layout.tournament && { tournament: layout.tournament }),
+    ...(lists.length > 0 && { lists }),
+    zones,
+    queue,
+  };
 };
