@@ -2918,12 +2918,26 @@ export const responseDefinitions = {
               "number",
               "null"
             ]
+          },
+          "game": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "bestOf": {
+            "type": [
+              "number",
+              "null"
+            ]
           }
         },
         "required": [
           "event",
           "round",
-          "table"
+          "table",
+          "game",
+          "bestOf"
         ],
         "additionalProperties": false
       },
@@ -3032,12 +3046,26 @@ export const responseDefinitions = {
               "number",
               "null"
             ]
+          },
+          "game": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "bestOf": {
+            "type": [
+              "number",
+              "null"
+            ]
           }
         },
         "required": [
           "event",
           "round",
-          "table"
+          "table",
+          "game",
+          "bestOf"
         ],
         "additionalProperties": false
       },
