@@ -110,6 +110,13 @@ describe("the best of three in examples/lorcana-bo3, recorded as the README's sc
     expect(csv.split('\r\n')[1]).toBe('12,p1,Ana Ortiz,p2,Ben Kowalski,1,1,1,draw,true,p1;p2;draw,,');
   });
 
+  it('GET /matches/:id and the list say which game of how many each is (tournament.game and bestOf)', async () => {
+    for (const [i, id] of ids.entries())
+      expect((await t.http().get(`/matches/${id}`).expect(200)).body.tournament).toEqual({ event: 'Example Cup', round: 3, table: 12, game: i + 1, bestOf: 3 });
+    const listed = (await t.http().get('/matches').query({ event: 'Example Cup' }).expect(200)).body.matches;
+    expect(listed.map((m: { tournament: { game: number } }) => m.tournament.game).sort()).toEqual([1, 2, 3]);
+  });
+
   it("game 3's clock: time called in turn 5, the 5 turns after time the procedure allows, the judge's extension; its audit finds no violation", async () => {
     const clock = (await t.http().get(`/matches/${ids[2]}/clock`).set(judge3).expect(200)).body;
     expect(clock.afterTime).toEqual({ turnsPlayed: 5, turnsAllowed: 5 });
@@ -157,7 +164,8 @@ describe("the README's walk-through run twice: the second run's copies are dupli
 
     const second = await recordBo3();
     const doubled = (await slip('Example Cup')).body.tables[0];
-    expect(doubled.result).toMatchObject({ decided: false, winner: null, draw: false, duplicateGames: [1, 2, 3] });
+    // a slip never counts a game twice: no duplicate is a win or a draw (it was "2–2, 2 drawn")
+    expect(doubled.result).toEqual({ wins: { p1: 0, p2: 0 }, draws: 0, decided: false, winner: null, draw: false, duplicateGames: [1, 2, 3] });
     expect(doubled.games.every((game: { duplicate: boolean }) => game.duplicate)).toBe(true);
 
     expect((await voidEarlierRuns(second)).sort()).toEqual([...first].sort());

@@ -1,7 +1,8 @@
 import type { View } from '@matchlog/client';
 import { api } from './api/client';
 import { h } from './dom';
-import { language, t } from './i18n';
+import { gameLabel } from './game-label';
+import { t } from './i18n';
 import { hrefOf, roundHref } from './route';
 import { roundResults } from './round-results';
 
@@ -10,7 +11,6 @@ type Tournament = NonNullable<View['tournament']>;
 interface Game {
   readonly matchId: string;
   readonly game: number | null;
-  readonly startedAt: string | null;
   readonly here: boolean;
 }
 
@@ -24,34 +24,30 @@ export const siblingsOf = async (matchId: string, tournament: Tournament): Promi
   const results = await roundResults(tournament.event, tournament.round).catch(() => null);
   // the table this match is a game of: two pairs recorded under one table number are two tables
   const table = results?.tables.find((t) => t.games.some((g) => g.matchId === matchId));
-  if (table) return table.games.map((g) => ({ matchId: g.matchId, game: g.game, startedAt: null, here: g.matchId === matchId }));
+  if (table) return table.games.map((g) => ({ matchId: g.matchId, game: g.game, here: g.matchId === matchId }));
   const page = await api().matches({ event: tournament.event, round: tournament.round, limit: 100 });
   return page.matches
     .filter((m) => m.tournament.table === tournament.table && m.tournament.event === tournament.event)
-    .map((m) => ({ matchId: m.matchId, game: null, startedAt: m.startedAt, here: m.matchId === matchId }))
-    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
+    .map((m) => ({ matchId: m.matchId, game: m.tournament.game, here: m.matchId === matchId }));
 };
 
-/** "Game 2 of 3" and a link to each game of the match at this table, as public (a token opens one match only). */
+/** "Game 2 of 3" (game-label.ts) and a link to each game of the match at this table, as public (a token opens one match only). */
 export const renderGames = (tournament: Tournament | undefined, games: readonly Game[]) => {
   if (tournament === undefined) return null;
-  const bestOf = tournament.bestOf ?? 3;
   const where = [
     tournament.round !== undefined ? t('games.round', { round: tournament.round }) : null,
     tournament.table !== undefined ? t('games.table', { table: tournament.table }) : null,
   ]
     .filter(Boolean)
     .join(', ');
-  const label = (game: Game) =>
-    game.game !== null || game.startedAt === null
-      ? t('games.game', { game: game.game ?? '?' })
-      : t('games.started', { time: new Date(game.startedAt).toLocaleTimeString([language()], { hour: '2-digit', minute: '2-digit' }) });
+  // the links by number alone: the heading says of how many
+  const label = (game: Game) => gameLabel({ game: game.game });
   return h(
     'nav',
     { class: 'games', 'aria-label': t('games.label') },
-    tournament.game !== undefined
-      ? h('span', { class: 'game-of' }, t('games.of', { game: tournament.game, bestOf }))
-      : tournament.bestOf !== undefined && h('span', { class: 'game-of' }, t('games.bestOf', { bestOf })),
+    (tournament.game !== undefined || tournament.table !== undefined) && h('span', { class: 'game-of' }, gameLabel(tournament)),
+    tournament.game === undefined && tournament.bestOf !== undefined && h('span', { class: 'best-of' }, t('games.bestOf', { bestOf: tournament.bestOf })),
     where &&
       (tournament.event !== undefined && tournament.round !== undefined
         ? h('a', { class: 'round-link', href: roundHref(tournament.event, tournament.round) }, where)

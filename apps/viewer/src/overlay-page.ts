@@ -4,6 +4,7 @@ import { api } from './api/client';
 import { renderBoard } from './board';
 import { delayBadge } from './delay-badge';
 import { h, replaceChildren } from './dom';
+import { gameLabel } from './game-label';
 import { t } from './i18n';
 import { overlayOptions } from './overlay-options';
 import { renderScoreboard } from './scoreboard';
@@ -76,7 +77,8 @@ export const renderOverlay = async (root: HTMLElement, matchId: string, search: 
   const badge = delayBadge(first.delay);
   const draw = () => {
     root.dataset.revision = String(view.revision);
-    replaceChildren(scorebug, renderScoreboard(view, nameOf), badge);
+    const game = view.tournament?.game !== undefined || view.tournament?.table !== undefined ? h('p', { class: 'overlay-game' }, gameLabel(view.tournament)) : null;
+    replaceChildren(scorebug, renderScoreboard(view, nameOf), game, badge);
     if (options.layout !== 'scorebug') replaceChildren(board, renderBoard(view, nameOf));
     if (options.layout === 'full')
       replaceChildren(

@@ -3,10 +3,10 @@ import type { MatchSummary } from '@matchlog/client';
 import { api } from './api/client';
 import { statsHref } from './stats-page';
 import { h, replaceChildren } from './dom';
+import { gameLabel } from './game-label';
 import { gameName } from './games';
 import { MessageKey, t } from './i18n';
 import { hrefOf, roundHref } from './route';
-import { RoundResults, roundResults } from './round-results';
 
 const GAMES: [string, MessageKey][] = [
   ['', 'picker.anyGame'],
@@ -18,9 +18,6 @@ const FIELDS = ['player', 'event', 'game'] as const;
 
 const playersOf = (match: MatchSummary) => match.players.map((p) => p.name ?? p.id).join(' vs ');
 
-/** "Game 2 of 3", where the round's results number this match's game at its table. */
-type GameOf = (match: MatchSummary) => { game: number; bestOf: number } | undefined;
-
 const resultOf = (match: MatchSummary) => {
   if (match.voided) return h('span', { class: 'result void', 'data-result': 'void' }, t('picker.void'));
   if (match.status === 'live') return h('span', { class: 'result live', 'data-result': 'live' }, t('picker.live'));
@@ -31,9 +28,8 @@ const resultOf = (match: MatchSummary) => {
   return h('span', { class: 'result', 'data-result': 'ended', title: match.endReason ?? undefined }, t('picker.ended'));
 };
 
-const row = (match: MatchSummary, gameOf: GameOf) => {
-  const { event, round, table } = match.tournament;
-  const numbered = gameOf(match);
+const row = (match: MatchSummary) => {
+  const { event, round, table, game } = match.tournament;
   const date = new Date(match.startedAt);
   return h(
     'li',
@@ -47,22 +43,10 @@ const row = (match: MatchSummary, gameOf: GameOf) => {
       [gameName(match.game), event].filter(Boolean).join(' · '),
       event !== null && round !== null ? [' · ', h('a', { href: roundHref(event, round), class: 'round-link' }, t('picker.round', { round }))] : null,
       table !== null ? ` · ${t('picker.table', { table })}` : null,
-      numbered ? [' · ', h('span', { class: 'game-number' }, t('picker.gameOf', numbered))] : null,
+      // a game of a table's match, as its MatchCreated numbers it (game-label.ts): never a number made up from the list's order
+      table !== null || game !== null ? [' · ', h('span', { class: 'game-number' }, gameLabel(match.tournament))] : null,
     ),
   );
-};
-
-/** The results of each round the page lists (a few at most): they number each game at its table. */
-const gamesOf = async (matches: readonly MatchSummary[]): Promise<GameOf> => {
-  const rounds = new Map<string, { event: string; round: number }>();
-  for (const { tournament } of matches)
-    if (tournament.event !== null && tournament.round !== null)
-      rounds.set(JSON.stringify([tournament.event, tournament.round]), { event: tournament.event, round: tournament.round });
-  const results = await Promise.all([...rounds.values()].slice(0, 8).map(({ event, round }) => roundResults(event, round).catch(() => null)));
-  const numbers = new Map<string, { game: number; bestOf: number }>();
-  for (const result of results.filter((r): r is RoundResults => r !== null))
-    for (const table of result.tables) table.games.forEach((game, index) => numbers.set(game.matchId, { game: game.game ?? index + 1, bestOf: table.bestOf }));
-  return (match) => numbers.get(match.matchId);
 };
 
 /** The catalog: search by player, tournament and game, then open a match (as public; the audience is chosen there). The search is kept in the address. */
@@ -94,11 +78,7 @@ export const renderPicker = (root: HTMLElement): void => {
     status.textContent = t('picker.searching');
     try {
       const page = await api().matches({ ...parameters, limit: 50 } as ListMatchesQuery);
-      const gameOf = await gamesOf(page.matches).catch((): GameOf => () => undefined);
-      replaceChildren(
-        results,
-        page.matches.map((match) => row(match, gameOf)),
-      );
+      replaceChildren(results, page.matches.map(row));
       status.textContent = page.matches.length === 0 ? t('picker.none') : page.matches.length === 1 ? t('picker.one') : t('picker.many', { count: page.matches.length });
     } catch (error) {
       status.textContent = t('picker.failed', { message: (error as Error).message });

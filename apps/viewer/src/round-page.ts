@@ -1,4 +1,5 @@
 import { h, replaceChildren } from './dom';
+import { gameLabel } from './game-label';
 import { t } from './i18n';
 import { hrefOf } from './route';
 import { RoundResults, roundResults, roundResultsCsvHref } from './round-results';
@@ -13,20 +14,39 @@ const resultOf = (table: Table) => {
   const [a, b] = table.players;
   const score = a && b ? `${name(a.id)} ${table.result.wins[a.id] ?? 0}–${table.result.wins[b.id] ?? 0} ${name(b.id)}` : '';
   const draws = table.result.draws > 0 ? t('round.drawn', { count: table.result.draws }) : '';
-  const outcome = !table.result.decided
-    ? t('round.inProgress')
-    : table.result.winner !== null
-      ? t('round.wins', { player: name(table.result.winner) })
-      : table.result.draw
-        ? t('round.matchDrawn')
-        : t('round.decided');
+  const { duplicateGames = [], unnumberedDuplicates = 0 } = table.result;
+  const outcome =
+    duplicateGames.length > 0
+      ? t('round.duplicates', { games: duplicateGames.join(', ') })
+      : unnumberedDuplicates > 0
+        ? unnumberedDuplicates === 1
+          ? t('round.unnumberedOne')
+          : t('round.unnumberedMany', { count: unnumberedDuplicates })
+        : !table.result.decided
+          ? t('round.inProgress')
+          : table.result.winner !== null
+            ? t('round.wins', { player: name(table.result.winner) })
+            : table.result.draw
+              ? t('round.matchDrawn')
+              : t('round.decided');
   return { score: `${score}${draws}`, outcome };
 };
 
-const gameLabel = (table: Table, game: Table['games'][number], index: number) => {
+/**
+ * One game of the table as the slip has it: its label (game-label.ts: the table's line says the best of),
+ * its result, and the slip's marks: void (counts for nothing) or duplicate (decides nothing until the
+ * organizer voids a copy or records it again with its number).
+ */
+const gameItem = (table: Table, game: Table['games'][number]) => {
   const name = nameIn(table);
   const result = !game.ended ? t('round.live') : game.winner !== null ? t('round.won', { player: name(game.winner) }) : game.draw ? t('round.draw') : t('round.ended');
-  return t('round.game', { game: game.game ?? index + 1, result });
+  const mark = game.voided ? t('round.void') : game.duplicate ? t('round.duplicate') : null;
+  return h(
+    'li',
+    { class: game.voided ? 'void' : game.duplicate ? 'duplicate' : undefined, 'data-duplicate': String(game.duplicate), 'data-voided': String(game.voided) },
+    h('a', { href: hrefOf(game.matchId, 'public'), 'data-match': game.matchId }, t('round.game', { game: gameLabel({ game: game.game }), result })),
+    mark && h('span', { class: 'game-mark' }, mark),
+  );
 };
 
 const tableRow = (table: Table) => {
@@ -40,7 +60,7 @@ const tableRow = (table: Table) => {
     h(
       'ol',
       { class: 'table-games' },
-      table.games.map((game, index) => h('li', {}, h('a', { href: hrefOf(game.matchId, 'public'), 'data-match': game.matchId }, gameLabel(table, game, index)))),
+      table.games.map((game) => gameItem(table, game)),
     ),
   );
 };

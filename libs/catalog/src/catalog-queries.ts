@@ -9,7 +9,14 @@ export interface MatchSummary {
   readonly matchId: string;
   readonly game: string;
   readonly players: readonly { readonly id: string; readonly name: string | null }[];
-  readonly tournament: { readonly event: string | null; readonly round: number | null; readonly table: number | null };
+  /** MatchCreated.tournament: the event, round and table; which game of the table's match (`game`), of how many (`bestOf`); null where it names none */
+  readonly tournament: {
+    readonly event: string | null;
+    readonly round: number | null;
+    readonly table: number | null;
+    readonly game: number | null;
+    readonly bestOf: number | null;
+  };
   readonly status: 'live' | 'ended';
   readonly winner: string | null;
   readonly endReason: string | null;
@@ -126,7 +133,7 @@ const withPlayers = async (db: CatalogDb, rows: readonly CatalogRow[]): Promise<
     matchId: row.match_id,
     game: row.game,
     players: players.filter((p) => p.match_id === row.match_id).map((p) => ({ id: p.player_id, name: p.name })),
-    tournament: { event: row.tournament_event, round: row.round, table: row.table_number },
+    tournament: { event: row.tournament_event, round: row.round, table: row.table_number, game: row.game_number, bestOf: row.best_of },
     status: row.status,
     winner: row.winner,
     endReason: row.end_reason,

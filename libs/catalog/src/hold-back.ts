@@ -22,14 +22,18 @@ export const shownFrom = (recordedAt: string | undefined, seconds: number): stri
   return Number.isNaN(at) ? NEVER : new Date(at + seconds * 1000).toISOString();
 };
 
+/** Whether the match has ended and its end's time has come: then the delay counts seconds only (delayedRevision's `ended`). */
+const endShown = (row: CatalogRow, now: string): boolean => row.ended_revision !== null && row.ended_public_from !== null && row.ended_public_from <= now;
+
 /**
  * Whether a fact (its revision, and when it may be shown) is past what the delay lets through. A fact
- * is shown when its revision is at most the head less the delay's events and its time has come: never
- * later than the broadcast's delayedRevision shows it (the same or earlier when the clocks of the
- * instances that recorded the match disagree), so the catalog never shows what the view still holds back.
+ * is shown when its time has come and its revision is at most the head less the delay's events, or the
+ * match's end is shown (after the end, no event pushes the last ones out: the delay counts seconds
+ * only). Never later than the broadcast's delayedRevision shows it (the same or earlier when the clocks
+ * of the instances that recorded the match disagree), so the catalog never shows what the view still holds back.
  */
 const shown = (row: CatalogRow, revision: number | null, from: string | null, now: string): boolean =>
-  revision !== null && from !== null && revision <= row.last_revision - (row.hold_back_events ?? 0) && from <= now;
+  revision !== null && from !== null && from <= now && (revision <= row.last_revision - (row.hold_back_events ?? 0) || endShown(row, now));
 
 /** Whether the row is held back from this reader at all (a match that holds nothing back, or the reader's own, is not). */
 export const isHeldBack = (row: Pick<CatalogRow, 'match_id' | 'hold_back_events'>, holdBack: HoldBack | undefined): holdBack is HoldBack =>
@@ -63,13 +67,19 @@ type Eb = ExpressionBuilder<CatalogTables, 'matches'>;
 const seesHead = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
   holdBack.except === undefined ? eb('hold_back_events', 'is', null) : eb.or([eb('hold_back_events', 'is', null), eb('match_id', '=', holdBack.except)]);
 
-/** The head less the delay's events: no fact past it is shown. */
+/** The head less the delay's events: no fact past it is shown, until the end is (endShown). */
 const pastEvents = (eb: Eb) => eb('last_revision', '-', eb.ref('hold_back_events'));
 
+/** endShown, in SQL: ended_public_from is set with ended_revision, and null before the end. */
+const endShownRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> => eb.and([eb('ended_revision', 'is not', null), eb('ended_public_from', '<=', holdBack.now)]);
+
+/** shown, in SQL, for the fact at `revision` whose time `from` has come. */
+const shownRow = (eb: Eb, holdBack: HoldBack, revision: Expression<number | null>, from: 'public_from' | 'ended_public_from'): Expression<SqlBool> =>
+  eb.and([eb(from, '<=', holdBack.now), eb.or([eb(revision, '<=', pastEvents(eb)), endShownRow(eb, holdBack)])]);
+
 /** The rows this reader sees at all (asSeenBy is not null), in SQL: a page of the list counts only those. */
-export const visibleRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
-  eb.or([seesHead(eb, holdBack), eb.and([eb(pastEvents(eb), '>=', 1), eb('public_from', '<=', holdBack.now)])]);
+export const visibleRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> => eb.or([seesHead(eb, holdBack), shownRow(eb, holdBack, eb.val(1), 'public_from')]);
 
 /** The rows this reader sees ended (asSeenBy's status), in SQL: what ?status= filters on. */
 export const endedRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
-  eb.and([eb('status', '=', 'ended'), eb.or([seesHead(eb, holdBack), eb.and([eb('ended_revision', '<=', pastEvents(eb)), eb('ended_public_from', '<=', holdBack.now)])])]);
+  eb.and([eb('status', '=', 'ended'), eb.or([seesHead(eb, holdBack), shownRow(eb, holdBack, eb.ref('ended_revision'), 'ended_public_from')])]);

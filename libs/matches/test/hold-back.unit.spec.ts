@@ -5,10 +5,13 @@ import { latestFor } from '../src/access/match-access';
 
 const T0 = Date.parse('2026-11-28T10:00:00.000Z');
 const MINUTE = 60_000;
-/** A match of 4 events, one a minute from T0, its broadcast `delay` behind. */
-const match = (delay: object | undefined) => ({
-  state: { revision: 4, layout: delay ? ({ broadcast: { delay, access: 'public' } } as never) : null },
-  replay: { recordedAt: (revision: number) => new Date(T0 + (revision - 1) * MINUTE).toISOString() },
+/** A match of 4 events, one a minute from T0, its broadcast `delay` behind; `ended`: the 4th is its MatchEnded. */
+const match = (delay: object | undefined, ended = false) => ({
+  state: { revision: 4, layout: delay ? ({ broadcast: { delay, access: 'public' } } as never) : null, ended: ended ? ({ winner: 'p1', reason: '20 lore' } as never) : null },
+  replay: {
+    recordedAt: (revision: number) => new Date(T0 + (revision - 1) * MINUTE).toISOString(),
+    eventAt: (revision: number) => (revision >= 1 && revision <= 4 ? { type: ended && revision === 4 ? 'MatchEnded' : 'TurnStarted' } : undefined),
+  },
 });
 const HOUR_BEHIND = { seconds: 3600 };
 const callers: [string, Caller, number][] = [
@@ -43,6 +46,15 @@ describe('holding back the public side of a delayed match', () => {
 
   it('the delay in events and in seconds together: the latest revision both let through', () => {
     expect(publicHorizon({ kind: 'anonymous' }, 'm1', match({ events: 1, seconds: 90 }), T0 + 3 * MINUTE)).toBe(2);
+  });
+
+  it("a delay in events after the end: the rest is let out once the delay's seconds have passed since MatchEnded (3 minutes after T0)", () => {
+    const anyone: Caller = { kind: 'anonymous' };
+    expect(publicHorizon(anyone, 'm1', match({ events: 2, seconds: 30 }, true), T0 + 3 * MINUTE + 29_999)).toBe(2);
+    expect(publicHorizon(anyone, 'm1', match({ events: 2, seconds: 30 }, true), T0 + 3 * MINUTE + 30_000)).toBe(4);
+    expect(publicHorizon(anyone, 'm1', match({ events: 2, seconds: 30 }), T0 + 60 * MINUTE)).toBe(2);
+    expect(latestFor(anyone, 'm1', match({ events: 2 }, true) as unknown as Parameters<typeof latestFor>[2], 'broadcast', T0 + 3 * MINUTE)).toBe(4);
+    expect(latestFor(anyone, 'm1', match({ events: 2 }) as unknown as Parameters<typeof latestFor>[2], 'broadcast', T0 + 3 * MINUTE)).toBe(2);
   });
 
   it("asks the catalog for every head for the organizer, else as of each delay but for the caller's own match", () => {

@@ -71,9 +71,9 @@ describe('matchResult (Swiss end-of-match procedure)', () => {
     expect(inOrder(P, 3, [won('p9'), won('p1'), won('p1')])).toMatchObject({ wins: { p1: 2, p2: 0 }, winner: 'p1' });
   });
 
-  it('two matches recording the same game number: nothing is decided, and the slip names the number', () => {
+  it('two matches recording the same game number: nothing is decided, the slip names the number, and neither copy counts', () => {
     expect(inOrder(P, 3, [won('p1', { game: 1 }), won('p2', { game: 2 }), won('p2', { game: 2 })])).toEqual({
-      wins: { p1: 1, p2: 2 },
+      wins: { p1: 1, p2: 0 },
       draws: 0,
       winner: null,
       draw: false,
@@ -120,10 +120,25 @@ describe('matchResult (Swiss end-of-match procedure)', () => {
 
   it('a numbered game recorded twice is decided again once one copy is void; a void match alone decides nothing', () => {
     const twice = [won('p1', { game: 1 }), won('p1', { game: 2 }), won('p1', { game: 1 }), won('p1', { game: 2 })];
-    expect(matchResult(P, 3, twice)).toMatchObject({ decided: false, duplicateGames: [1, 2] });
+    expect(matchResult(P, 3, twice)).toMatchObject({ wins: { p1: 0, p2: 0 }, draws: 0, decided: false, duplicateGames: [1, 2] });
     expect(duplicatesAmong(twice)).toEqual([true, true, true, true]);
     const voided = twice.map((game, i) => (i >= 2 ? { ...game, voided: true } : game));
     expect(matchResult(P, 3, voided)).toEqual({ wins: { p1: 2, p2: 0 }, draws: 0, winner: 'p1', draw: false, decided: true });
     expect(matchResult(P, 1, [won('p1', { voided: true })])).toEqual({ wins: { p1: 0, p2: 0 }, draws: 0, winner: null, draw: false, decided: false });
+  });
+
+  it("the README's best of three recorded twice: six duplicates, so no win and no draw is counted, and voiding one run counts the other's three games", () => {
+    const run = [won('p1', { game: 1 }), won('p2', { game: 2 }), drawn({ game: 3, timeCalled: true })];
+    const doubled = [run[0], run[0], run[1], run[1], run[2], run[2]];
+    expect(duplicatesAmong(doubled)).toEqual([true, true, true, true, true, true]);
+    expect(matchResult(P, 3, doubled)).toEqual({ wins: { p1: 0, p2: 0 }, draws: 0, winner: null, draw: false, decided: false, duplicateGames: [1, 2, 3] });
+    const voided = doubled.map((game, i) => (i % 2 === 0 ? { ...game, voided: true } : game));
+    expect(matchResult(P, 3, voided)).toEqual({ wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: true, decided: true });
+  });
+
+  it('a duplicate draw and a void draw count in no draws', () => {
+    expect(matchResult(P, 3, [drawn({ game: 1 }), drawn({ game: 1 })])).toMatchObject({ draws: 0, decided: false, duplicateGames: [1] });
+    expect(matchResult(P, 3, [drawn({ game: 1, voided: true }), won('p1', { game: 2 })])).toMatchObject({ wins: { p1: 1, p2: 0 }, draws: 0 });
+    expect(matchResult(P, 3, [drawn({ game: 1 }), drawn()])).toMatchObject({ draws: 1, unnumberedDuplicates: 1 });
   });
 });

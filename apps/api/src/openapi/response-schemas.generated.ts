@@ -2987,12 +2987,26 @@ export const responseDefinitions = {
               "number",
               "null"
             ]
+          },
+          "game": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "bestOf": {
+            "type": [
+              "number",
+              "null"
+            ]
           }
         },
         "required": [
           "event",
           "round",
-          "table"
+          "table",
+          "game",
+          "bestOf"
         ],
         "additionalProperties": false
       },
@@ -3101,12 +3115,26 @@ export const responseDefinitions = {
               "number",
               "null"
             ]
+          },
+          "game": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "bestOf": {
+            "type": [
+              "number",
+              "null"
+            ]
           }
         },
         "required": [
           "event",
           "round",
-          "table"
+          "table",
+          "game",
+          "bestOf"
         ],
         "additionalProperties": false
       },

@@ -58,7 +58,6 @@ export const en = {
   'zoneTitle.monster-slot': 'Monster',
   'zoneTitle.room-slot': 'Room',
   'zone.slot': '{zone} {slot}',
-  'picker.gameOf': 'Game {game} of {bestOf}',
   'picker.round': 'round {round}',
   'picker.table': 'table {table}',
   'picker.live': 'Live',
@@ -293,13 +292,15 @@ export const en = {
   'slip.drawnOne': '1 drawn game · ',
   'slip.drawnMany': '{count} drawn games · ',
 
+  // game-label.ts
+  'gameLabel.of': 'Game {game} of {bestOf}',
+  'gameLabel.numbered': 'Game {game}',
+  'gameLabel.unnumbered': 'Game –',
+
   // game-links.ts
   'games.label': 'Games of this match',
   'games.round': 'Round {round}',
   'games.table': 'table {table}',
-  'games.game': 'Game {game}',
-  'games.started': 'Game started {time}',
-  'games.of': 'Game {game} of {bestOf}',
   'games.bestOf': 'Best of {bestOf}',
 
   // round-page.ts
@@ -315,7 +316,12 @@ export const en = {
   'round.wins': '{player} wins the match',
   'round.matchDrawn': 'match drawn',
   'round.decided': 'decided',
-  'round.game': 'Game {game}: {result}',
+  'round.game': '{game}: {result}',
+  'round.duplicate': ' · duplicate',
+  'round.void': ' · void',
+  'round.duplicates': 'not decided: game {games} recorded more than once',
+  'round.unnumberedOne': 'not decided: 1 game recorded with no game number',
+  'round.unnumberedMany': 'not decided: {count} games recorded with no game number',
   'round.live': 'live',
   'round.won': '{player} won',
   'round.draw': 'draw',

@@ -60,7 +60,6 @@ export const es: Record<keyof typeof en, string> = {
   'zoneTitle.monster-slot': 'Monstruo',
   'zoneTitle.room-slot': 'Sala',
   'zone.slot': '{zone} {slot}',
-  'picker.gameOf': 'Partida {game} de {bestOf}',
   'picker.round': 'ronda {round}',
   'picker.table': 'mesa {table}',
   'picker.live': 'En curso',
@@ -295,13 +294,15 @@ export const es: Record<keyof typeof en, string> = {
   'slip.drawnOne': '1 juego empatado · ',
   'slip.drawnMany': '{count} juegos empatados · ',
 
+  // game-label.ts
+  'gameLabel.of': 'Juego {game} de {bestOf}',
+  'gameLabel.numbered': 'Juego {game}',
+  'gameLabel.unnumbered': 'Juego –',
+
   // game-links.ts
   'games.label': 'Juegos de esta partida',
   'games.round': 'Ronda {round}',
   'games.table': 'mesa {table}',
-  'games.game': 'Juego {game}',
-  'games.started': 'Juego empezado a las {time}',
-  'games.of': 'Juego {game} de {bestOf}',
   'games.bestOf': 'Al mejor de {bestOf}',
 
   // round-page.ts
@@ -317,7 +318,12 @@ export const es: Record<keyof typeof en, string> = {
   'round.wins': '{player} gana la partida',
   'round.matchDrawn': 'partida empatada',
   'round.decided': 'decidida',
-  'round.game': 'Juego {game}: {result}',
+  'round.game': '{game}: {result}',
+  'round.duplicate': ' · duplicado',
+  'round.void': ' · anulado',
+  'round.duplicates': 'sin decidir: el juego {games} está registrado más de una vez',
+  'round.unnumberedOne': 'sin decidir: 1 juego registrado sin número de juego',
+  'round.unnumberedMany': 'sin decidir: {count} juegos registrados sin número de juego',
   'round.live': 'en curso',
   'round.won': 'ganó {player}',
   'round.draw': 'empate',

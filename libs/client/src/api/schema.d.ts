@@ -1508,6 +1508,8 @@ export interface components {
                 event: string | null;
                 round: number | null;
                 table: number | null;
+                game: number | null;
+                bestOf: number | null;
             };
             /** @enum {string} */
             status: "live" | "ended";
@@ -1530,6 +1532,8 @@ export interface components {
                 event: string | null;
                 round: number | null;
                 table: number | null;
+                game: number | null;
+                bestOf: number | null;
             };
             /** @enum {string} */
             status: "live" | "ended";

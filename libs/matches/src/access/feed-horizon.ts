@@ -1,4 +1,4 @@
-import { MatchState } from '@matchlog/domain';
+import { MatchState, Replay } from '@matchlog/domain';
 import { Caller } from './caller';
 import { latestFor } from './match-access';
 
@@ -7,8 +7,8 @@ export interface FeedSource {
   readonly matchId: string;
   /** the omniscient state at the latest revision stored (its layout: MatchCreated's data, the broadcast's delay) */
   readonly state: MatchState;
-  /** event `revision`'s meta.recordedAt */
-  recordedAt(revision: number): string | undefined;
+  /** the match's events: each one's meta.recordedAt, and where its MatchEnded is (the delay lets the rest out after the end) */
+  readonly replay: Pick<Replay, 'recordedAt' | 'eventAt'>;
 }
 
 /**
@@ -16,5 +16,4 @@ export interface FeedSource {
  * resume past it is refused. The head, but for a delayed broadcast (latestFor, as the views have it); the
  * feed asks again at each append, and for a delay in seconds on the hub's tick.
  */
-export const feedHorizon = (source: FeedSource, audience: string, caller: Caller, now: number): number =>
-  latestFor(caller, source.matchId, { state: source.state, replay: source }, audience, now);
+export const feedHorizon = (source: FeedSource, audience: string, caller: Caller, now: number): number => latestFor(caller, source.matchId, source, audience, now);

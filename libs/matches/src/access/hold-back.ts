@@ -1,6 +1,7 @@
 import { HoldBack } from '@matchlog/catalog';
 import { MatchState, delayedRevision, holdsBackPublic } from '@matchlog/domain';
 import { Caller } from './caller';
+import { EndSource, endedRevisionOf } from './ended-revision';
 
 /**
  * Who sees a delayed match's head on its public side (public view, catalog entry, round results): the
@@ -21,13 +22,13 @@ export const ownMatchOf = (caller: Caller): string | undefined => (caller.kind =
 export const publicHorizon = (
   caller: Caller,
   matchId: string,
-  match: { readonly state: Pick<MatchState, 'revision' | 'layout'>; readonly replay: { recordedAt(revision: number): string | undefined } },
+  match: { readonly state: Pick<MatchState, 'revision' | 'layout' | 'ended'>; readonly replay: { recordedAt(revision: number): string | undefined } & EndSource['replay'] },
   now: number,
 ): number => {
   const head = match.state.revision;
   const delay = match.state.layout?.broadcast?.delay;
   if (!holdsBackPublic(delay) || seesHead(caller, matchId)) return head;
-  return delayedRevision(head, delay, (revision) => match.replay.recordedAt(revision), now);
+  return delayedRevision(head, delay, (revision) => match.replay.recordedAt(revision), now, endedRevisionOf(match));
 };
 
 /** Whether the match's public side is held back from `caller` (then a model that began at a snapshot needs its whole log to find the horizon). */

@@ -1,5 +1,6 @@
 import { BROADCAST, JUDGE, PUBLIC, audiencesOf, delayedRevision, hasBroadcastDelay } from '@matchlog/domain';
 import { Caller, assertMayRead, mayRead } from './caller';
+import { endedRevisionOf } from './ended-revision';
 import { publicHorizon } from './hold-back';
 import { AudienceNotFound, BroadcastDelayed, RevisionOutOfRange } from '../errors';
 import { BroadcastNotForPlayers } from './broadcast-not-for-players';
@@ -42,14 +43,14 @@ export const assertMayReadIn = (caller: Caller, matchId: string, match: Pick<Loa
 export const latestFor = (
   caller: Caller,
   matchId: string,
-  match: { readonly state: LoadedMatch['state']; readonly replay: Pick<LoadedMatch['replay'], 'recordedAt'> },
+  match: { readonly state: LoadedMatch['state']; readonly replay: Pick<LoadedMatch['replay'], 'recordedAt' | 'eventAt'> },
   audience: string,
   now: number,
 ): number => {
   const head = match.state.revision;
   const delay = match.state.layout?.broadcast?.delay;
   if (delay === undefined || !hasBroadcastDelay(delay) || mayRead(caller, matchId, JUDGE)) return head;
-  if (audience === BROADCAST) return delayedRevision(head, delay, (revision) => match.replay.recordedAt(revision), now);
+  if (audience === BROADCAST) return delayedRevision(head, delay, (revision) => match.replay.recordedAt(revision), now, endedRevisionOf(match));
   return publicHorizon(caller, matchId, match, now);
 };
 

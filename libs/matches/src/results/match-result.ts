@@ -21,7 +21,7 @@ export interface MatchResult {
   readonly draw: boolean;
   /** false while a game is in progress or a game still to play could change the outcome */
   readonly decided: boolean;
-  /** game numbers recorded by more than one match: the slip cannot say which counts, so nothing is decided */
+  /** game numbers recorded by more than one match: the slip cannot say which counts, so none of them does and nothing is decided */
   readonly duplicateGames?: number[];
   /** games recorded with no game number at a table that already has games: they count for nothing, and nothing is decided */
   readonly unnumberedDuplicates?: number;
@@ -54,16 +54,16 @@ export const duplicatesAmong = (games: readonly GameOutcome[]): boolean[] => {
  * Whether the round is Swiss or single elimination is MatchCreated.tournament.singleElimination: a
  * single-elimination match has no draw, so equal wins with no game left leave it undecided (play on).
  * An ended game with neither a winner nor a draw (abandoned) is void: it counts for nobody and takes
- * no game of the bestOf. Two matches recording the same game number leave the match undecided; so
- * does a game recorded with no number at a table that already has one, which counts for nothing (six
- * unnumbered games won by p1 are not "p1 6–0"). A void game (MatchVoided) counts for nothing.
+ * no game of the bestOf. Two matches recording the same game number leave the match undecided, and
+ * neither counts in `wins` or `draws`; so does a game recorded with no number at a table that already
+ * has one (six unnumbered games won by p1 are not "p1 6–0"). A void game (MatchVoided) counts for nothing.
  */
 export const matchResult = (players: readonly string[], bestOf: number, recorded: readonly GameOutcome[], singleElimination = false): MatchResult => {
   const duplicate = duplicatesAmong(recorded);
   const duplicateGames = [...new Set(recorded.filter((game, i) => duplicate[i] && game.game !== null).map((game) => game.game as number))];
   const unnumberedDuplicates = recorded.filter((game, i) => duplicate[i] && game.game === null).length;
-  // a numbered duplicate still counts (which of them does is the scorekeeper's call); an unnumbered one never does
-  const games = recorded.filter((game, i) => game.voided !== true && !(duplicate[i] && game.game === null));
+  // a duplicate never counts, numbered or not: which copy does is the scorekeeper's call (void the others)
+  const games = recorded.filter((game, i) => game.voided !== true && !duplicate[i]);
   const wins: Record<string, number> = Object.fromEntries(players.map((player) => [player, 0]));
   let draws = 0;
   let ended = 0;
