@@ -54,6 +54,12 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
     const index = layout.cardIndex.get(cardId);
     return index === undefined ? cardId : state.cards[index].definition;
   };
+  /** an event as the judge's log and the audit name it: by its revision, "#12" */
+  const eventName = (eventId: string) => {
+    const index = events.findIndex((event) => event.id === eventId);
+    return index < 0 ? eventId : `#${index + 1}`;
+  };
+  const sentence = (event: MatchEvent) => sentenceOf(event as unknown as { type: string }, nameOf, cardName, eventName);
   let acting = state.turn.player ?? players[0];
   let pending = (await waiting()).length;
   let lastSynced: Date | null = null;
@@ -99,7 +105,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
         .slice(-8)
         .reverse()
         .map(({ event, revision }) => {
-          const text = sentenceOf(event as unknown as { type: string }, nameOf, cardName);
+          const text = sentence(event);
           const undoable = record.correct(history[revision - 1], event).length > 0;
           return h(
             'li',
@@ -177,11 +183,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   const correct = async (revision: number) => {
     const before = history[revision - 1];
     const event = events[revision - 1];
-    const ok = await confirmSheet(
-      t('recorder.correctAsk', { sentence: sentenceOf(event as unknown as { type: string }, nameOf, cardName) }),
-      t('recorder.correct'),
-      t('recorder.cancel'),
-    );
+    const ok = await confirmSheet(t('recorder.correctAsk', { sentence: sentence(event) }), t('recorder.correct'), t('recorder.cancel'));
     if (ok) send(record.correct(before, event));
   };
 
