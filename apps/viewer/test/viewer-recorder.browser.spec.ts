@@ -47,7 +47,8 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
   };
 
   /** Taps the button; the screen has recorded what it records once its revision moved (or nothing moved, for a cancelled pick). */
-  const tap = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).tap();
+  // End turn's button says what it records ("End turn: Grace's turn 4 starts")
+  const tap = (page: Page, name: string) => page.getByRole('button', { name: name === 'End turn' ? /^End turn: / : name, exact: true }).tap();
   const revisionOf = async (page: Page) => Number(await page.locator('.sync-status').getAttribute('data-revision'));
   const pendingOf = async (page: Page) => Number(await page.locator('.sync-status').getAttribute('data-pending'));
   const recorded = async (page: Page, revision: number) => page.waitForFunction(`document.querySelector('.sync-status')?.dataset.revision === '${revision}'`);
