@@ -1298,6 +1298,15 @@ export const responseDefinitions = {
       },
       "catalogPosition": {
         "type": "number"
+      },
+      "publicUrl": {
+        "type": "string"
+      },
+      "lanAddresses": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
       }
     },
     "required": [

@@ -7,7 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness (the process answers), the store in use and, for the organizer key, how far the catalog has read the log */
+        /** Liveness (the process answers), the store in use and, for the organizer key, how far the catalog has read the log and the addresses phones open this server at (MATCHLOG_PUBLIC_URL, the LAN addresses) */
         get: operations["HealthController_health"];
         put?: never;
         post?: never;
@@ -1147,6 +1147,8 @@ export interface components {
             status: "ok";
             store: string;
             catalogPosition?: number;
+            publicUrl?: string;
+            lanAddresses?: string[];
         };
         IssuedTokens: {
             players: {
