@@ -12,6 +12,7 @@ import { enableGracefulShutdown } from './graceful-shutdown';
 import { openParts } from './open-parts';
 import { failureReport } from './failure-report';
 import { collectWhenIdle } from './idle-collector';
+import { publicAddresses } from './public-addresses';
 import { startLine } from './start-line';
 import { SIGNING_KEY } from './tokens';
 
@@ -23,7 +24,8 @@ const bootstrap = async () => {
   // every interface, IPv4 and IPv6, as Node's own default (Fastify's is localhost only)
   await app.listen(config.port, '::');
   const logger = app.get(Logger);
-  logger.log(startLine(config, (app.getHttpServer().address() as AddressInfo).port));
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  logger.log(startLine(config, port, publicAddresses(config.publicUrl, port)));
   collectWhenIdle();
   const signing = publicJwkOf(app.get<KeyObject>(SIGNING_KEY));
   logger.debug(

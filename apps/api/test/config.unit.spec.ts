@@ -97,6 +97,16 @@ describe('configFromEnv', () => {
     expect(() => read('viewer.example.org')).toThrow(ConfigError);
   });
 
+  it('reads MATCHLOG_PUBLIC_URL, the address links and QR codes carry: unset by default (the LAN addresses then), without a trailing slash; anything else is refused, naming it', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).publicUrl).toBeUndefined();
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_PUBLIC_URL: '' }).publicUrl).toBeUndefined();
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_PUBLIC_URL: 'https://matchlog.example.org/' }).publicUrl).toBe('https://matchlog.example.org');
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_PUBLIC_URL: 'http://192.168.1.20:3000' }).publicUrl).toBe('http://192.168.1.20:3000');
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_PUBLIC_URL: 'https://example.org/matchlog/' }).publicUrl).toBe('https://example.org/matchlog');
+    for (const wrong of ['matchlog.example.org', 'ftp://example.org', 'https://example.org/?a=1', 'https://user:pw@example.org', 'https://example.org/#x'])
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_PUBLIC_URL: wrong })).toThrow(/^MATCHLOG_PUBLIC_URL must be/);
+  });
+
   it('refuses a MATCHLOG_BODY_LIMIT that is not a size', () => {
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_BODY_LIMIT: '64kb' }).bodyLimit).toBe('64kb');
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_BODY_LIMIT: 'lots' })).toThrow(/MATCHLOG_BODY_LIMIT must be a size/);

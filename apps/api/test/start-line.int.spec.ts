@@ -3,6 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { ROOT, START_COMMAND, freePort } from '@matchlog/testkit';
+import { lanBases } from '../src/public-addresses';
+
+/** what the line says of phones: this machine's LAN addresses on the port, or that it has none */
+const phones = (port: number) => {
+  const bases = lanBases(port);
+  return bases.length > 0
+    ? `phones open ${bases.map((b) => `${b}/viewer/`).join(' or ')}`
+    : "no address but this machine: set MATCHLOG_PUBLIC_URL, or join the venue's network, for phones to open links";
+};
 
 /**
  * Runs the compiled server at info in LOG_FORMAT `format` with a generated organizer key, asks for a path holding
@@ -41,7 +50,7 @@ describe('what a start logs at info', () => {
     const base = `http://localhost:${port}`;
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO {2}/);
     expect(lines[0].slice(15)).toBe(
-      `matchlog listening on ${base}: viewer ${base}/viewer/, API docs ${base}/docs, data in ${dir} (store: sqlite), organizer key in ${join(dir, 'organizer.key')}`,
+      `matchlog listening on ${base}: viewer ${base}/viewer/, API docs ${base}/docs, data in ${dir} (store: sqlite), organizer key in ${join(dir, 'organizer.key')}; ${phones(port)}`,
     );
     expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/matches\/\[redacted\] 404 \d+(\.\d+)? ms$/);
     expect(lines[2]).toMatch(/^\d\d:\d\d:\d\d INFO {2}SIGTERM: /);

@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'os';
 import { eventTypes } from '@matchlog/domain';
 import { TestApp, startTestApp } from './support/test-app';
 import { CARD_IDS, P1_SECRETS, draw, lorcanaMatch, zone } from './support/fixtures';
@@ -137,7 +138,30 @@ describe('health and OpenAPI', () => {
 
   it('GET /health answers with the store in use', async () => {
     expect((await t.http().get('/health').expect(200)).body).toEqual({ status: 'ok', store: 'sqlite' });
-    expect((await t.http().get('/health').set(t.organizer).expect(200)).body).toEqual({ status: 'ok', store: 'sqlite', catalogPosition: 0 });
+    expect((await t.http().get('/health').set(t.organizer).expect(200)).body).toEqual({
+      status: 'ok',
+      store: 'sqlite',
+      catalogPosition: 0,
+      lanAddresses: expect.arrayContaining([]) as unknown,
+    });
+  });
+
+  it("GET /health tells the organizer key where phones open the server: its LAN addresses on the request's port, and MATCHLOG_PUBLIC_URL when set; anyone else, neither", async () => {
+    const lan = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .filter((info) => info.family === 'IPv4' && !info.internal)
+      .map((info) => info.address);
+    const { lanAddresses, publicUrl } = (await t.http().get('/health').set(t.organizer).expect(200)).body as { lanAddresses: string[]; publicUrl?: string };
+    expect(lanAddresses.map((address) => new URL(address).hostname)).toEqual(lan);
+    expect(new Set(lanAddresses.map((address) => new URL(address).port)).size).toBeLessThanOrEqual(1);
+    expect(publicUrl).toBeUndefined();
+    const configured = await startTestApp({ publicUrl: 'https://matchlog.example.org' });
+    try {
+      expect((await configured.http().get('/health').set(configured.organizer).expect(200)).body.publicUrl).toBe('https://matchlog.example.org');
+      expect((await configured.http().get('/health').expect(200)).body).toEqual({ status: 'ok', store: 'sqlite' });
+    } finally {
+      await configured.close();
+    }
   });
 
   it('serves the OpenAPI document with every endpoint and the event data schemas', async () => {

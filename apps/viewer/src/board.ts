@@ -66,7 +66,14 @@ const cardFace = (card: Card, nameOf: (player: string) => string) => {
   return h(
     'li',
     { class: `card named${card.exerted ? ' exerted' : ''}${faceDown ? ' face-down' : ''}`, 'data-handle': handleOf(card), title: marks.join(' · ') || undefined },
-    h('div', { class: 'face', 'data-ink': card.printed?.ink?.toLowerCase() }, h('span', { class: 'card-name' }, card.definition), printedFacts(card.printed), badges(card)),
+    h(
+      'div',
+      { class: 'face', 'data-ink': card.printed?.ink?.toLowerCase() },
+      // a long name is cut short on the face (styles.css), never over the printed numbers; the whole of it on hover
+      h('span', { class: 'card-name', title: card.definition }, card.definition),
+      printedFacts(card.printed),
+      badges(card),
+    ),
   );
 };
 
@@ -129,8 +136,27 @@ const emptySlots = (zones: [string, Zone][]) => {
 /** Zones the queue panel stands for (the bag, the stack): shown there, and as a zone only while they hold cards. */
 const QUEUE_ZONES = new Set(['bag', 'stack', 'effects-stack']);
 
+/** The zones whose cards a compact board shows: what is in play and in hand; every other zone is its count. */
+const SHOWN_WHEN_COMPACT = new Set(['play', 'field', 'hand']);
+
+/** A zone as its name and count alone ("Inkwell · 7"): a compact board's deck, inkwell, discard. */
+const zoneCount = (key: string, zone: Zone) => {
+  const label = zoneLabel(zone.zone);
+  return h(
+    'section',
+    { class: 'zone counted', 'data-zone': key, 'data-name': zone.zone.zone, 'data-count': zone.count, 'aria-label': t('board.zoneAria', { zone: label, count: zone.count }) },
+    h('h3', {}, t('board.zoneCount', { zone: label, count: zone.count })),
+  );
+};
+
+export interface BoardOptions {
+  /** the overlay's board: cards in play and in hand, every other zone as its count, so real hands and boards fit a 1920×1080 frame */
+  readonly compact?: boolean;
+}
+
 /** Every zone of every player, in the order the game's ruleset lays them out, then the shared zones. */
-export const renderBoard = (view: View, nameOf: (player: string) => string = (id) => view.players.find((p) => p.id === id)?.name ?? id) => {
+export const renderBoard = (view: View, nameOf: (player: string) => string = (id) => view.players.find((p) => p.id === id)?.name ?? id, options: BoardOptions = {}) => {
+  const section = (key: string, zone: Zone) => (options.compact && !SHOWN_WHEN_COMPACT.has(zone.zone.zone) ? zoneCount(key, zone) : zoneSection(key, zone, nameOf));
   const entries = Object.entries(view.zones);
   const seats = view.players.map((player) =>
     h(
@@ -140,7 +166,7 @@ export const renderBoard = (view: View, nameOf: (player: string) => string = (id
       h(
         'div',
         { class: 'zones' },
-        entries.filter(([, zone]) => zone.zone.player === player.id).map(([key, zone]) => zoneSection(key, zone, nameOf)),
+        entries.filter(([, zone]) => zone.zone.player === player.id).map(([key, zone]) => section(key, zone)),
       ),
     ),
   );
@@ -151,7 +177,7 @@ export const renderBoard = (view: View, nameOf: (player: string) => string = (id
   const empty = emptySlots(entries.filter(([, zone]) => zone.zone.player === undefined));
   return h(
     'div',
-    { class: 'board', 'data-game': view.game ?? '' },
+    { class: `board${options.compact ? ' compact' : ''}`, 'data-game': view.game ?? '' },
     seats,
     (shared.length > 0 || empty) &&
       h(
@@ -161,7 +187,7 @@ export const renderBoard = (view: View, nameOf: (player: string) => string = (id
         h(
           'div',
           { class: 'zones' },
-          shared.map(([key, zone]) => zoneSection(key, zone, nameOf)),
+          shared.map(([key, zone]) => section(key, zone)),
         ),
         empty,
       ),

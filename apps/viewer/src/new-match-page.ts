@@ -3,7 +3,7 @@ import type { CreateMatchData } from '@matchlog/client';
 import { api } from './api/client';
 import { h, replaceChildren } from './dom';
 import { t } from './i18n';
-import { renderOrganize } from './organize-page';
+import { renderOrganize, serverAddresses } from './organize-page';
 import { organizeHref } from './route';
 import { suggestMatchId } from './match-id-suggestion';
 
@@ -182,7 +182,9 @@ export const renderNewMatch = (root: HTMLElement): void => {
     status.textContent = t('newMatch.creating');
     const data = body();
     try {
-      const created = await api(key.value.trim()).createMatch(data, { matchId: matchId.value.trim() });
+      const client = api(key.value.trim());
+      const created = await client.createMatch(data, { matchId: matchId.value.trim() });
+      const server = await serverAddresses(client);
       key.value = '';
       history.pushState(null, '', organizeHref(created.matchId));
       // the address now names the match's page, which this module drew from memory: going back draws the form again
@@ -192,6 +194,7 @@ export const renderNewMatch = (root: HTMLElement): void => {
         match: { matchId: created.matchId, players: data.players.map(({ id, name }) => ({ id, name: name ?? null })) },
         tokens: created.tokens,
         broadcast,
+        server,
       });
     } catch (error) {
       submit.disabled = false;

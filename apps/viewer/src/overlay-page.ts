@@ -2,7 +2,7 @@ import { MatchlogError } from '@matchlog/client';
 import type { MatchDetail, View } from '@matchlog/client';
 import { api } from './api/client';
 import { renderBoard } from './board';
-import { delayBadge } from './delay-badge';
+import { delayAmount, delayBadge } from './delay-badge';
 import { h, replaceChildren } from './dom';
 import { gameLabel } from './game-label';
 import { t } from './i18n';
@@ -75,11 +75,24 @@ export const renderOverlay = async (root: HTMLElement, matchId: string, search: 
   const log = h('ol', { class: 'overlay-log', 'aria-label': t('overlay.recent') });
   const recent: { revision: number; sentence: string }[] = [];
   const badge = delayBadge(first.delay);
+  /** inside the delay window, before anything but the match's creation has reached the broadcast: the overlay says it waits, and why */
+  const waiting = () => view.revision <= 1 && view.ended === null;
+  const waitingPanel = () => {
+    const delay = delayAmount(first.delay);
+    return h(
+      'section',
+      { class: 'overlay-waiting', role: 'status' },
+      h('h2', {}, t('overlay.waiting')),
+      view.players.length > 0 ? h('p', { class: 'waiting-players' }, view.players.map((player) => nameOf(player.id)).join(t('sentence.vs'))) : null,
+      h('p', {}, delay ? t('overlay.waitingWhy', { delay }) : t('overlay.waitingNoDelay')),
+    );
+  };
   const draw = () => {
     root.dataset.revision = String(view.revision);
     const game = view.tournament?.game !== undefined || view.tournament?.table !== undefined ? h('p', { class: 'overlay-game' }, gameLabel(view.tournament)) : null;
     replaceChildren(scorebug, renderScoreboard(view, nameOf), game, badge);
-    if (options.layout !== 'scorebug') replaceChildren(board, renderBoard(view, nameOf));
+    root.dataset.waiting = String(waiting());
+    if (options.layout !== 'scorebug') replaceChildren(board, waiting() ? waitingPanel() : renderBoard(view, nameOf, { compact: true }));
     if (options.layout === 'full')
       replaceChildren(
         log,

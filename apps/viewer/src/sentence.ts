@@ -54,11 +54,45 @@ const moveSentence = (m: Move, nameOf: NameOf): string => {
 
 const sameZone = (a: Zone, b: Zone) => a.zone === b.zone && a.player === b.player && a.slot === b.slot;
 
-const movesSentence = (moves: readonly Move[], extra: number, nameOf: NameOf): string => {
+/** The moves by where they went, in their order: one group for each (from, to). */
+const groupsOf = (moves: readonly Move[]): Move[][] => {
+  const groups: Move[][] = [];
+  for (const m of moves) {
+    const group = groups.find(([g]) => sameZone(g.from, m.from) && sameZone(g.to, m.to));
+    if (group) group.push(m);
+    else groups.push([m]);
+  }
+  return groups;
+};
+
+/**
+ * Cards that went different ways in one event (a correction putting a card back and another in its place, say), read
+ * as what went where: "A card went from Ana's hand to Ana's deck and a card went from Ana's deck to Ana's hand".
+ */
+const mixedSentence = (moves: readonly Move[], nameOf: NameOf): string =>
+  groupsOf(moves)
+    .map((group, i) => {
+      const [{ from, to }] = group;
+      const where = { from: zoneName(from, nameOf), to: zoneName(to, nameOf) };
+      if (group.length > 1) return t('sentence.cardsWent', { count: group.length, ...where });
+      return t('sentence.moved', { card: card(group[0].card, i === 0 ? 'sentence.ACard' : 'sentence.aCard'), ...where });
+    })
+    .join(t('sentence.and'));
+
+/** Cards that arrived where this audience cannot tell which they are (`unseen`), by the zone they went to. */
+const arrivedSentence = (arrived: readonly { zone: Zone }[], nameOf: NameOf): string => {
+  const [first] = arrived;
+  if (first === undefined || !arrived.every((a) => sameZone(a.zone, first.zone))) return t('sentence.cardsMoved', { count: arrived.length });
+  return t('sentence.cardsWentTo', { count: arrived.length, to: zoneName(first.zone, nameOf) });
+};
+
+const movesSentence = (moves: readonly Move[], arrived: readonly { zone: Zone }[], nameOf: NameOf): string => {
+  const extra = arrived.length;
   if (moves.length === 1 && extra === 0) return moveSentence(moves[0], nameOf);
   const count = moves.length + extra;
   const [first] = moves;
-  if (first === undefined || !moves.every((m) => sameZone(m.from, first.from) && sameZone(m.to, first.to))) return t('sentence.cardsMoved', { count });
+  if (first === undefined) return arrivedSentence(arrived, nameOf);
+  if (!moves.every((m) => sameZone(m.from, first.from) && sameZone(m.to, first.to))) return extra === 0 ? mixedSentence(moves, nameOf) : t('sentence.cardsMoved', { count });
   if (first.from.zone === 'deck' && first.to.zone === 'hand' && first.from.player === first.to.player && first.to.player !== undefined)
     return t('sentence.drewMany', { player: nameOf(first.to.player), count });
   return t('sentence.cardsMovedTo', { count, from: zoneName(first.from, nameOf), to: zoneName(first.to, nameOf) });
@@ -101,7 +135,7 @@ const observedSentence = (o: Observed, nameOf: NameOf): string => {
     case 'CardMoved':
       return moveSentence(o.move as Move, nameOf);
     case 'CardsMoved':
-      return movesSentence((o.moves as Move[]) ?? [], (o.unseen as { arrived: unknown[] } | undefined)?.arrived.length ?? 0, nameOf);
+      return movesSentence((o.moves as Move[]) ?? [], (o.unseen as { arrived: { zone: Zone }[] } | undefined)?.arrived ?? [], nameOf);
     case 'ZoneShuffled':
       return shuffledSentence(o.zone as Zone, nameOf);
     case 'CardsRevealed': {

@@ -135,6 +135,68 @@ describe("the judge's log reads every event type as a sentence", () => {
     expect(sentenceOf(fix, nameOf, cardName, revisionOf)).toMatch(/^Corrección de #4: /);
   });
 
+  it('reads a correction that puts cards back both ways as what went where, for the audiences that do not see the correction, never as "2 cards moved"', () => {
+    const hand = { zone: 'hand', player: 'p1' };
+    const deck = { zone: 'deck', player: 'p1' };
+    // the public's and the other player's observation of a named draw's correction: two unnamed cards change places
+    const unnamed = {
+      type: 'CardsMoved',
+      moves: [
+        { from: deck, to: hand, card: { handle: 'h7' } },
+        { from: hand, to: deck, card: { handle: 'h5' } },
+      ],
+    };
+    expect(sentenceOf(unnamed, nameOf)).toBe("A card moved from Ana Ortiz's deck to Ana Ortiz's hand and a card moved from Ana Ortiz's hand to Ana Ortiz's deck");
+    // the owner's: by name
+    const named = {
+      type: 'CardsMoved',
+      moves: [
+        { from: deck, to: hand, card: { handle: 'h3', definition: 'Moana - Of Motunui' } },
+        { from: hand, to: deck, card: { handle: 'h1', definition: 'Elsa - Snow Queen' } },
+      ],
+    };
+    expect(sentenceOf(named, nameOf)).toBe(
+      "Moana - Of Motunui moved from Ana Ortiz's deck to Ana Ortiz's hand and Elsa - Snow Queen moved from Ana Ortiz's hand to Ana Ortiz's deck",
+    );
+    for (const o of [unnamed, named]) expect(sentenceOf(o, nameOf)).not.toMatch(/\d+ cards moved/);
+    // cards that arrived unpaired say where they went
+    expect(
+      sentenceOf(
+        {
+          type: 'CardsMoved',
+          moves: [],
+          unseen: {
+            left: [],
+            arrived: [
+              { zone: deck, index: 0, card: {} },
+              { zone: deck, index: 1, card: {} },
+            ],
+          },
+        },
+        nameOf,
+      ),
+    ).toBe("2 cards went to Ana Ortiz's deck");
+    setLanguage('es');
+    expect(sentenceOf(unnamed, nameOf)).toBe('Una carta pasó del mazo de Ana Ortiz a la mano de Ana Ortiz y una carta pasó de la mano de Ana Ortiz al mazo de Ana Ortiz');
+  });
+
+  it("names the corrected event by its revision, as the recorder, the judge's log and the audit do", () => {
+    const swap = {
+      id: 'e9',
+      type: 'CardsMoved',
+      data: {
+        moves: [
+          { cardId: 'c05', from: { zone: 'deck', player: 'p1' }, to: { zone: 'hand', player: 'p1' } },
+          { cardId: 'c06', from: { zone: 'hand', player: 'p1' }, to: { zone: 'deck', player: 'p1' }, position: 3 },
+        ],
+        corrects: 'e4',
+      },
+    };
+    expect(sentenceOf(swap, nameOf, cardName, (id) => (id === 'e4' ? '#33' : id))).toBe(
+      "Correction of #33: Yzma - Alchemist moved from Ana Ortiz's deck to Ana Ortiz's hand and Be Prepared moved from Ana Ortiz's hand to Ana Ortiz's deck",
+    );
+  });
+
   it('reads a type this viewer does not know as a sentence too (the raw type is left to the tooltip)', () => {
     expect(sentenceOf(event('SomethingNew', {}), nameOf)).toBe('An event this viewer cannot put in words yet');
   });

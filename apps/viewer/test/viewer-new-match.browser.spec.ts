@@ -34,7 +34,7 @@ describe("the organizer's form before a feature match (/viewer/organize), in Chr
   const recorderOpens = async (link: string) => {
     const context = await rig.browser.newContext(PHONE);
     const phone = await context.newPage();
-    await phone.goto(link);
+    await phone.goto(rig.onRig(link));
     await phone.getByRole('button', { name: 'Draw', exact: true }).waitFor();
     expect(phone.url()).not.toContain('#token=');
     await phone.close();
@@ -92,8 +92,13 @@ describe("the organizer's form before a feature match (/viewer/organize), in Chr
     expect(new URL(page.url()).pathname).toBe('/viewer/organize/riverside-cup-r2-t7-g1');
     expect(page.url()).not.toMatch(/token|mlt_/);
     for (const link of Object.values(links)) expect(link).toMatch(/#token=mlt_[A-Za-z0-9_-]+$/);
-    // the tokens were handed over in memory: none in storage, none in any address requested
-    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))).not.toContain('mlt_');
+    // the tokens were handed over in memory, and kept for this tab only (sessionStorage, the links' own key): never in localStorage, never in any address requested
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('mlt_');
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => sessionStorage.getItem(key)!.includes('mlt_')))).toEqual([
+      'matchlog.links.riverside-cup-r2-t7-g1',
+    ]);
+    // they carry an address a phone on the venue's network opens, never only localhost
+    for (const link of Object.values(links)) expect(new URL(link).origin).toBe(rig.linkBase);
     expect(requested.filter((url) => url.includes('mlt_'))).toEqual([]);
     await page.getByRole('button', { name: 'Make new links' }).waitFor();
 
@@ -162,7 +167,7 @@ describe("the organizer's form before a feature match (/viewer/organize), in Chr
     await page.getByLabel('Match id').press('Enter');
     const links = await linksOn(page);
     expect(Object.keys(links)).toEqual(['recorder', 'p1', 'p2', 'judge', 'broadcast']);
-    expect(links.broadcast).toBe(`${rig.base}/viewer/overlay/phone-feature-1`);
+    expect(links.broadcast).toBe(`${rig.linkBase}/viewer/overlay/phone-feature-1`);
     const match = (await rig.app.http().get('/matches/phone-feature-1').set(rig.app.organizer).expect(200)).body;
     expect(match.players.map((player: { name: string }) => player.name)).toEqual(['Ada', 'Grace']);
     await recorderOpens(links.recorder);

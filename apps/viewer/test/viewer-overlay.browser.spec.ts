@@ -289,7 +289,7 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
       expect(await item.locator('input').inputValue()).toBe(href);
       expect(new URL(href).search).not.toMatch(/token/);
       // a public broadcast has no token: its overlay link carries none
-      if (role === 'broadcast') expect(href).toBe(`${rig.base}/viewer/overlay/${table.id}`);
+      if (role === 'broadcast') expect(href).toBe(`${rig.linkBase}/viewer/overlay/${table.id}`);
       else expect(href).toMatch(/#token=mlt_[A-Za-z0-9_-]+$/);
       // the QR code says the link: its dark modules are those of the link's own QR code
       const qr = item.locator('svg.qr');
@@ -305,7 +305,7 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
     expect(requested.filter((url) => Object.values(links).some((link) => link.includes('#token=') && url.includes(link.split('#token=')[1])))).toEqual([]);
     // the link opens the match as that seat with the token just issued
     const seat = await rig.browser.newPage(TESTING);
-    await seat.goto(links.p2);
+    await seat.goto(rig.onRig(links.p2));
     await seat.locator('[data-zone="hand@p2"] .card.named').first().waitFor();
     expect(seat.url()).not.toContain('#token=');
   });

@@ -47,7 +47,8 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
   };
 
   /** Taps the button; the screen has recorded what it records once its revision moved (or nothing moved, for a cancelled pick). */
-  const tap = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).tap();
+  // End turn's button says what it records ("End turn: Grace's turn 4 starts")
+  const tap = (page: Page, name: string) => page.getByRole('button', { name: name === 'End turn' ? /^End turn: / : name, exact: true }).tap();
   const revisionOf = async (page: Page) => Number(await page.locator('.sync-status').getAttribute('data-revision'));
   const pendingOf = async (page: Page) => Number(await page.locator('.sync-status').getAttribute('data-pending'));
   const recorded = async (page: Page, revision: number) => page.waitForFunction(`document.querySelector('.sync-status')?.dataset.revision === '${revision}'`);
@@ -131,6 +132,11 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
       },
       move(moana, zone('hand', 'p2'), zone('play', 'p2')),
     );
+    /** what the recorder's last actions call each correction, as it records it */
+    const recorderSaid: string[] = [];
+    const correctionLine = async (nth: number) =>
+      recorderSaid.push(/Correction of (#\d+): /.exec((await page.locator('.recent li .recent-text').nth(nth).textContent()) ?? '')?.[1] ?? 'none');
+    await correctionLine(1);
     await step(() => tap(page, 'End turn'), { type: 'TurnStarted', data: { player: 'p1', turn: 3 } });
 
     // turn 3, Ada: draws, challenges Moana with Elsa, Moana is banished; a lore tap by mistake, corrected
@@ -160,6 +166,7 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
       },
       { type: 'CounterChanged', data: { counter: 'lore', player: 'p1', to: 0 } },
     );
+    await correctionLine(0);
     await step(() => tap(page, 'End turn'), { type: 'TurnStarted', data: { player: 'p2', turn: 4 } });
     await step(() => tap(page, 'End turn'), { type: 'TurnStarted', data: { player: 'p1', turn: 5 } });
     await step(() => tap(page, 'Ready all'), { type: 'CardStatusChanged', data: { cardId: 'p1-1', exerted: false } });
@@ -207,10 +214,12 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
       findings: { code: string; severity: string; message: string }[];
     };
     expect(audit.findings.filter((f) => f.severity === 'violation')).toEqual([]);
-    expect(audit.findings.filter((f) => f.code === 'CORRECTION').map((f) => f.message)).toEqual([
-      expect.stringMatching(/^Correction of event rec-/),
-      expect.stringMatching(/^Correction of event rec-/),
-    ]);
+    // a correction reads the same everywhere: "Correction of #N" in the audit, the judge's log and the recorder
+    const correctedRevisions = corrections.map((c) => `#${events.findIndex((e) => e.id === c.data.corrects) + 1}`);
+    expect(audit.findings.filter((f) => f.code === 'CORRECTION').map((f) => f.message)).toEqual(
+      correctedRevisions.map((n) => expect.stringMatching(new RegExp(`^Correction of ${n}: `))),
+    );
+    expect(recorderSaid).toEqual(correctedRevisions);
 
     // the judge's log says which events are corrections
     const judge = await context.newPage();
@@ -221,7 +230,19 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
       .nth(events.length - 2)
       .waitFor({ state: 'attached' });
     const log = await judge.locator('.action-log .log-entry').allTextContents();
-    expect(log.filter((line) => /Correction of #\d+/.test(line))).toHaveLength(2);
+    expect(log.flatMap((line) => /Correction of (#\d+): /.exec(line)?.[1] ?? [])).toEqual(correctedRevisions);
+    // the other player reads what went where, in a sentence, not "2 cards moved"
+    const player = await context.newPage();
+    await player.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${match.matchId}.p1`)}, ${JSON.stringify(match.tokens.players.p1)})`);
+    await player.goto(`${rig.base}/viewer/${match.matchId}?audience=p1`);
+    await player
+      .locator('.action-log .log-entry')
+      .nth(events.length - 2)
+      .waitFor({ state: 'attached' });
+    const theirs = await player.locator('.action-log .log-entry').allTextContents();
+    expect(theirs.filter((line) => /\d+ cards moved/.test(line))).toEqual([]);
+    expect(theirs.some((line) => /A card moved from Grace's deck to Grace's hand and a card moved from Grace's hand to Grace's deck/.test(line))).toBe(true);
+    await player.close();
     await page.close();
   }, 240_000);
 

@@ -21,8 +21,8 @@ describe('corrections in the audit', () => {
     const drew = move('p1-deck-0', at('deck', 'p1'), at('hand', 'p1'));
     const events = [table(), drew, naming(drew.id)];
     expect(codes(events)).toEqual([['CORRECTION', 'warning', 3]]);
-    expect(ruleFindings(events)[0].message).toBe(`Correction of event ${drew.id} (revision 2): this CardsMoved undoes it; the log keeps both.`);
-    expect(ruleFindings(events, { language: 'es' })[0].message).toMatch(/^Corrección del evento /);
+    expect(ruleFindings(events)[0].message).toBe(`Correction of #2: this CardsMoved undoes event ${drew.id}; the log keeps both.`);
+    expect(ruleFindings(events, { language: 'es' })[0].message).toMatch(/^Corrección de #2: /);
     // the same moves, no correction: a card taken from below the top of the deck
     expect(codes([table(), drew, naming(undefined)])).toEqual([['DECK_ORDER_CHANGED', 'violation', 3]]);
   });

@@ -7,6 +7,7 @@ import { join, resolve } from 'path';
 import { bytesOf } from './byte-size';
 import { ConfigError } from './config-error';
 import { checkOrganizerKey } from './organizer-key';
+import { publicUrlOf } from './public-url';
 import { requireSharedKeys } from './shared-keys';
 import { StorageConfig, storageFromEnv } from './storage-config';
 import { trustedKeysOf } from './trusted-keys';
@@ -41,6 +42,8 @@ export interface ApiConfig extends StorageConfig {
   readonly slowTurnSeconds?: number;
   /** MATCHLOG_SNAPSHOT_EVERY: a match's snapshot each time it passes this many more events (default 1000); 0: no snapshots */
   readonly snapshotEvery?: number;
+  /** MATCHLOG_PUBLIC_URL: the address phones open this server at, which links and QR codes carry; unset: its LAN addresses */
+  readonly publicUrl?: string;
   /** LOG_FORMAT: json (a line of JSON each) or pretty (a line for a person); unset: pretty on a terminal, json otherwise (left out of a config: json) */
   readonly logFormat?: LogFormat;
 }
@@ -95,6 +98,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     ...(env.MATCHLOG_TOKEN_CACHE !== undefined && { tokenCache: tokenCacheOf(env.MATCHLOG_TOKEN_CACHE) }),
     slowTurnSeconds: slowTurnSecondsOf(env.MATCHLOG_SLOW_TURN_SECONDS),
     ...(env.MATCHLOG_SNAPSHOT_EVERY !== undefined && { snapshotEvery: snapshotEveryOf(env.MATCHLOG_SNAPSHOT_EVERY) }),
+    ...(publicUrlOf(env.MATCHLOG_PUBLIC_URL) !== undefined && { publicUrl: publicUrlOf(env.MATCHLOG_PUBLIC_URL) }),
     logFormat: logFormatOf(env.LOG_FORMAT, stdoutIsTerminal),
   };
 };

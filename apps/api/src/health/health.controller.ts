@@ -1,15 +1,16 @@
 import { CatalogProjector, StatsProjector } from '@matchlog/catalog';
 import { EventStore, LogConsumer } from '@matchlog/store';
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiConfig } from '../config/config';
 import { API_CONFIG, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER, STATS_PROJECTOR } from '../tokens';
 import { Caller, Readiness, readinessForAnyone, readinessOf } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
 import { ApiOptionalToken } from '../openapi/security.decorators';
+import { lanBases } from '../public-addresses';
 
 /** The instance is up: the store it uses and, for the organizer key, the catalog's position in the log. */
 export interface Health {
@@ -17,6 +18,10 @@ export interface Health {
   readonly store: string;
   /** the organizer key's only: a log position moves with every write, which no one else is told of */
   readonly catalogPosition?: number;
+  /** the organizer key's only: MATCHLOG_PUBLIC_URL, the address links and QR codes carry, when it is set */
+  readonly publicUrl?: string;
+  /** the organizer key's only: this machine's LAN addresses on the port the request came in on (http://192.168.1.20:3000), where phones at the venue open it */
+  readonly lanAddresses?: string[];
 }
 
 /**
@@ -52,11 +57,21 @@ export class HealthController {
 
   @Get()
   @ApiOptionalToken()
-  @ApiOperation({ summary: 'Liveness (the process answers), the store in use and, for the organizer key, how far the catalog has read the log' })
+  @ApiOperation({
+    summary:
+      'Liveness (the process answers), the store in use and, for the organizer key, how far the catalog has read the log and the addresses phones open this server at (MATCHLOG_PUBLIC_URL, the LAN addresses)',
+  })
   @Returns(200, 'Health')
   @ApiErrors()
-  health(@CurrentCaller() caller: Caller): Health {
-    return { status: 'ok', store: this.config.store, ...(caller.kind === 'organizer' && { catalogPosition: this.projector.caughtUpPosition }) };
+  health(@CurrentCaller() caller: Caller, @Req() request: FastifyRequest): Health {
+    if (caller.kind !== 'organizer') return { status: 'ok', store: this.config.store };
+    return {
+      status: 'ok',
+      store: this.config.store,
+      catalogPosition: this.projector.caughtUpPosition,
+      ...(this.config.publicUrl !== undefined && { publicUrl: this.config.publicUrl }),
+      lanAddresses: lanBases(request.socket.localPort ?? this.config.port),
+    };
   }
 
   @Get('ready')

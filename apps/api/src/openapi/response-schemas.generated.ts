@@ -1332,6 +1332,15 @@ export const responseDefinitions = {
       },
       "catalogPosition": {
         "type": "number"
+      },
+      "publicUrl": {
+        "type": "string"
+      },
+      "lanAddresses": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
       }
     },
     "required": [

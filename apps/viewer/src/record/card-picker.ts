@@ -1,6 +1,7 @@
 import fuzzysort from 'fuzzysort';
 import { h, replaceChildren } from '../dom';
 import { t } from '../i18n';
+import { showSheet } from './sheet';
 
 export interface Choice {
   /** what a tap picks: a card id, a definition, or UNKNOWN */
@@ -8,6 +9,8 @@ export interface Choice {
   readonly label: string;
   /** what the search matches: the card's name */
   readonly name: string;
+  /** offered after the others, shown dimmed: it takes an override (an exerted character, offered.ts) */
+  readonly muted?: boolean;
 }
 
 /** The choice that stands for a card the recorder cannot see (a face-down card of a hand). */
@@ -18,7 +21,7 @@ export const searched = (choices: readonly Choice[], query: string, limit = 30):
   query.trim() === '' ? choices.slice(0, limit) : fuzzysort.go(query, choices, { key: 'name', limit, threshold: 0.2 }).map((result) => result.obj);
 
 /**
- * A sheet over the screen: a title, a search box (fuzzy, by name) and one large button per choice; Escape or
+ * A sheet over the screen, modal (sheet.ts): a title, a search box (fuzzy, by name) and one large button per choice; Escape or
  * Cancel closes it with null. The search box has the focus, so a keyboard types a name and presses Enter for the first.
  */
 export const pickOne = (title: string, choices: readonly Choice[]): Promise<string | null> =>
@@ -26,7 +29,7 @@ export const pickOne = (title: string, choices: readonly Choice[]): Promise<stri
     const list = h('div', { class: 'pick-list', role: 'list' });
     const search = h('input', { type: 'search', class: 'pick-search', 'aria-label': t('recorder.search'), placeholder: t('recorder.search'), autocomplete: 'off' });
     const close = (value: string | null) => {
-      sheet.remove();
+      hide?.();
       resolve(value);
     };
     const show = () => {
@@ -35,7 +38,13 @@ export const pickOne = (title: string, choices: readonly Choice[]): Promise<stri
         list,
         found.length === 0
           ? h('p', {}, t('recorder.noMatch'))
-          : found.map((choice) => h('button', { type: 'button', class: 'pick', role: 'listitem', 'data-value': choice.value, onclick: () => close(choice.value) }, choice.label)),
+          : found.map((choice) =>
+              h(
+                'button',
+                { type: 'button', class: choice.muted ? 'pick muted' : 'pick', role: 'listitem', 'data-value': choice.value, onclick: () => close(choice.value) },
+                choice.label,
+              ),
+            ),
       );
     };
     search.addEventListener('input', show);
@@ -56,17 +65,19 @@ export const pickOne = (title: string, choices: readonly Choice[]): Promise<stri
     sheet.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') close(null);
     });
-    document.body.append(sheet);
+    // sheets never stack: while another is open, this one is not shown, and picks nothing
+    const hide = showSheet(sheet);
+    if (hide === null) return resolve(null);
     show();
     if (choices.length > 6) search.focus();
     else (list.querySelector('button') as HTMLButtonElement | null)?.focus();
   });
 
-/** A sheet asking a yes or no: the question, and two buttons. */
+/** A sheet asking a yes or no, modal too: the question, and two buttons; no when another sheet is open. */
 export const confirmSheet = (message: string, yes: string, no: string): Promise<boolean> =>
   new Promise((resolve) => {
     const close = (answer: boolean) => {
-      sheet.remove();
+      hide?.();
       resolve(answer);
     };
     const sheet = h(
@@ -79,6 +90,7 @@ export const confirmSheet = (message: string, yes: string, no: string): Promise<
     sheet.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') close(false);
     });
-    document.body.append(sheet);
+    const hide = showSheet(sheet);
+    if (hide === null) return resolve(false);
     (sheet.querySelector('.cancel') as HTMLButtonElement).focus();
   });

@@ -6,7 +6,11 @@ import { MessageKey, t } from '../i18n';
 import { sentenceOf } from '../sentence';
 import { keepToken, tokenFor } from '../tokens';
 import { Choice, UNKNOWN, confirmSheet, pickOne } from './card-picker';
+import { endTurnLabel } from './end-turn-label';
 import { hiddenNamesIn } from './free-text';
+import { needsOverride, readyFirst } from './offered';
+import { sheetOpen } from './sheet';
+import { syncLine, syncState } from './sync-status';
 import * as record from './recording';
 import { Act, cardsIn, zone } from './recording';
 
@@ -55,15 +59,27 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
     const index = layout.cardIndex.get(cardId);
     return index === undefined ? cardId : state.cards[index].definition;
   };
+  /** an event as the judge's log and the audit name it: by its revision, "#12" */
+  const eventName = (eventId: string) => {
+    const index = events.findIndex((event) => event.id === eventId);
+    return index < 0 ? eventId : `#${index + 1}`;
+  };
+  const sentence = (event: MatchEvent) => sentenceOf(event as unknown as { type: string }, nameOf, cardName, eventName);
   let acting = state.turn.player ?? players[0];
-  let pending = (await waiting()).length;
-  let lastSynced: Date | null = null;
+  /** what the server does not hold yet: a batch sent before a reload may wait in the journal though the server has it */
+  const unsent = async () => (await waiting()).filter((event) => !onServer.has(event.id)).length;
+  let pending = await unsent();
+  // the page has just read the match from the server: that is a sync, and what waits is what the server lacks
+  let lastSynced: Date | null = new Date();
   let online = navigator.onLine;
   let problem = '';
 
   const seats = h('div', { class: 'seats', role: 'group', 'aria-label': t('recorder.acting') });
   const turn = h('p', { class: 'turn-line' });
   const status = h('p', { class: 'sync-status', role: 'status', 'aria-live': 'polite' });
+  // offline at a glance: a banner across the top, and the whole screen marked
+  const offlineBanner = h('p', { class: 'offline-banner', role: 'alert' });
+  const screen = h('div', { class: 'recorder' });
   const alert = h('p', { class: 'recorder-alert', role: 'alert' });
   const recent = h('ol', { class: 'recent', 'aria-label': t('recorder.recent') });
   const reason = h('input', { type: 'text', class: 'reason', maxlength: 200, 'aria-label': t('recorder.reason'), placeholder: t('recorder.reason') });
@@ -74,7 +90,13 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       players.map((player) =>
         h(
           'button',
-          { type: 'button', class: 'seat', 'aria-pressed': String(player === acting), 'data-player': player, onclick: () => ((acting = player), draw()) },
+          {
+            type: 'button',
+            class: 'seat',
+            'aria-pressed': String(player === acting),
+            'data-player': player,
+            onclick: () => (sheetOpen() ? undefined : ((acting = player), draw())),
+          },
           h('span', { class: 'seat-name' }, nameOf(player)),
           h('span', { class: 'seat-lore' }, t('recorder.lore', { lore: record.loreOf(state, player) })),
         ),
@@ -85,11 +107,13 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       : state.turn.player === null
         ? t('recorder.beforeTurns')
         : t('recorder.turn', { turn: state.turn.number, player: nameOf(state.turn.player) });
-    status.textContent = [
-      online ? t('recorder.online') : t('recorder.offline'),
-      pending === 0 ? t('recorder.allSent') : t(pending === 1 ? 'recorder.waitingOne' : 'recorder.waiting', { count: pending }),
-      lastSynced === null ? t('recorder.neverSynced') : t('recorder.synced', { time: lastSynced.toLocaleTimeString() }),
-    ].join(' · ');
+    const facts = { online, pending, lastSynced };
+    status.textContent = syncLine(facts);
+    status.setAttribute('data-sync', syncState(facts));
+    offlineBanner.textContent = online ? '' : t('recorder.offlineBanner');
+    screen.classList.toggle('is-offline', !online);
+    const endTurnButton = buttons.querySelector('[data-action=endTurn]');
+    if (endTurnButton) endTurnButton.textContent = endTurnLabel(state, nameOf);
     status.setAttribute('data-pending', String(pending));
     status.setAttribute('data-revision', String(state.revision));
     alert.textContent = problem;
@@ -100,7 +124,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
         .slice(-8)
         .reverse()
         .map(({ event, revision }) => {
-          const text = sentenceOf(event as unknown as { type: string }, nameOf, cardName);
+          const text = sentence(event);
           const undoable = record.correct(history[revision - 1], event).length > 0;
           return h(
             'li',
@@ -109,7 +133,12 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
             undoable
               ? h(
                   'button',
-                  { type: 'button', class: 'correct', 'aria-label': t('recorder.correctOne', { sentence: text }), onclick: () => correct(revision) },
+                  {
+                    type: 'button',
+                    class: 'correct',
+                    'aria-label': t('recorder.correctOne', { sentence: text }),
+                    onclick: () => (sheetOpen() ? undefined : void correct(revision)),
+                  },
                   t('recorder.correct'),
                 )
               : null,
@@ -136,11 +165,12 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       lastSynced = new Date();
     } catch (error) {
       const cause = error instanceof JournalSyncError ? error.cause : error;
-      if (cause instanceof NetworkError) online = false;
+      // status 0: nothing answered; a server that answers (a 503 behind a proxy, say) is reached, and says why
+      if (cause instanceof NetworkError && cause.status === 0) online = false;
       else problem = cause instanceof MatchlogError ? `${cause.message} (${cause.code})` : String(cause);
     }
     unjournaled -= journaled;
-    pending = (await waiting()).length + unjournaled;
+    pending = (await unsent()) + unjournaled;
     draw();
   };
   const sync = () => later(() => settle(() => journal.sync(sender, matchId)));
@@ -153,7 +183,8 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
 
   /** Checks the acts with the domain, applies them here at once, and leaves them to the journal. */
   const send = (acts: readonly Act[]): boolean => {
-    if (acts.length === 0) return false;
+    // a sheet is modal: while one is open, nothing else records
+    if (acts.length === 0 || sheetOpen()) return false;
     const batch = acts.map((act) => ({ id: newId(), type: act.type, data: act.data }) as MatchEvent);
     const verdict = validateBatch(state, batch);
     if (!verdict.ok) {
@@ -178,11 +209,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   const correct = async (revision: number) => {
     const before = history[revision - 1];
     const event = events[revision - 1];
-    const ok = await confirmSheet(
-      t('recorder.correctAsk', { sentence: sentenceOf(event as unknown as { type: string }, nameOf, cardName) }),
-      t('recorder.correct'),
-      t('recorder.cancel'),
-    );
+    const ok = await confirmSheet(t('recorder.correctAsk', { sentence: sentence(event) }), t('recorder.correct'), t('recorder.cancel'));
     if (ok) send(record.correct(before, event));
   };
 
@@ -200,6 +227,15 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   /** the cards of public zones, as they lie */
   const cardChoices = (zones: readonly ZoneRef[]): Choice[] =>
     zones.flatMap((ref) => cardsIn(state, ref).map((card) => ({ value: card.cardId, label: label(card), name: card.definition ?? '' })));
+  /** the acting player's characters in play, the ready ones first; an exerted one is marked, and takes an override */
+  const readyChoices = (): Choice[] =>
+    readyFirst(cardsIn(state, zone('play', acting))).map((card) => ({ value: card.cardId, label: label(card), name: card.definition ?? '', muted: card.exerted }));
+  /** A character of the acting player to quest or challenge with; an exerted one only when the recorder says so again. */
+  const readyCharacter = async (title: string, anyway: MessageKey): Promise<string | null> => {
+    const cardId = await pickOne(title, readyChoices());
+    if (cardId === null || !needsOverride(cardsIn(state, zone('play', acting)), cardId)) return cardId;
+    return (await confirmSheet(t('recorder.exertedAsk', { card: cardName(cardId) ?? t('recorder.unknownCard') }), t(anyway), t('recorder.cancel'))) ? cardId : null;
+  };
   /** a hidden hand: the names the card shown may have (record.namesFor), the recorder taps the one shown */
   const nameChoices = (player: string, unknown: boolean): Choice[] => {
     const names = record.namesFor(state, player);
@@ -257,14 +293,14 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
     [
       'recorder.quest',
       async () => {
-        const cardId = await pickOne(t('recorder.pickQuest'), cardChoices(inPlay([acting])));
+        const cardId = await readyCharacter(t('recorder.pickQuest'), 'recorder.questAnyway');
         if (cardId) send(record.quest(state, cardId));
       },
     ],
     [
       'recorder.challenge',
       async () => {
-        const attacker = await pickOne(t('recorder.pickAttacker'), cardChoices(inPlay([acting])));
+        const attacker = await readyCharacter(t('recorder.pickAttacker'), 'recorder.challengeAnyway');
         const defender = attacker && (await pickOne(t('recorder.pickDefender'), cardChoices(inPlay([other()]))));
         if (attacker && defender) send(record.challenge(state, attacker, defender));
       },
@@ -346,14 +382,16 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   const buttons = h(
     'div',
     { class: 'actions', role: 'group', 'aria-label': t('recorder.actions') },
-    actions.map(([key, run]) => h('button', { type: 'button', class: 'action', 'data-action': key.slice('recorder.'.length), onclick: () => void run() }, t(key))),
+    actions.map(([key, run]) =>
+      h('button', { type: 'button', class: 'action', 'data-action': key.slice('recorder.'.length), onclick: () => (sheetOpen() ? undefined : void run()) }, t(key)),
+    ),
   );
 
   replaceChildren(
     root,
-    h(
-      'div',
-      { class: 'recorder' },
+    replaced(
+      screen,
+      offlineBanner,
       h('h1', {}, t('recorder.title', { players: players.map(nameOf).join(t('sentence.vs')) })),
       status,
       turn,
@@ -367,6 +405,9 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   draw();
   if (pending > 0) sync();
 };
+
+/** The element, its children replaced. */
+const replaced = (element: HTMLElement, ...children: Parameters<typeof replaceChildren>[1][]): HTMLElement => (replaceChildren(element, ...children), element);
 
 const askToken = (root: HTMLElement, matchId: string) => {
   const input = h('input', { name: 'token', type: 'password', autocomplete: 'off', required: true });

@@ -23,9 +23,14 @@ export const startViewerRig = async (time?: { now(): number }) => {
   const base = await app.app.getUrl();
   const browser: Browser = await launchBrowser();
   mkdirSync(SCREENSHOTS, { recursive: true });
+  /** where the organizer's links point: this machine's first LAN address on the rig's port, as the server tells the organizer (the rig opens at 127.0.0.1) */
+  const linkBase: string = (await app.http().get('/health').set(app.organizer)).body.lanAddresses?.[0] ?? base;
   return {
     app,
     base,
+    linkBase,
+    /** an organizer's link, opened here: the rig listens on loopback only, so its LAN origin becomes the loopback one */
+    onRig: (link: string) => link.replace(new URL(link).origin, base),
     browser,
     /** an example match recorded over HTTP as the README records it */
     record: async (game: string, settings: object = {}): Promise<Recorded> => {

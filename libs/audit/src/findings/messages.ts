@@ -95,7 +95,7 @@ const en: Record<FindingCode, Text> = {
         : `${f.winner} was recorded as the winner with less than ${f.limit} ${f.criteria} (${f.counts}), while no opponent conceded (left the match) or ended with an empty deck: a player wins on reaching ${f.limit} ${f.criteria}, or when their opponent cannot draw.`,
   SLOW_TURN: (f) =>
     `Turn ${f.turn} of ${f.player} took ${f.seconds} s, more than the ${f.limit} s the organizer set as slow (MATCHLOG_SLOW_TURN_SECONDS): a note for the judge, not a rule of the game.`,
-  CORRECTION: (f) => `Correction of event ${f.corrects} (revision ${f.next}): this ${f.type} undoes it; the log keeps both.`,
+  CORRECTION: (f) => `Correction of #${f.next}: this ${f.type} undoes event ${f.corrects}; the log keeps both.`,
   CORRECTION_OF_UNKNOWN_EVENT: (f) =>
     `This ${f.type} says it corrects event ${f.corrects}, which the log does not hold before it: a correction names an earlier event of the match.`,
 };
@@ -146,7 +146,7 @@ const es: Record<FindingCode, Text> = {
         : `Se registró a ${f.winner} como ganador con menos de ${f.limit} de ${counterEs(f.criteria)} (${f.counts}), sin que ningún oponente se rindiera (abandonara la partida) ni terminara con el mazo vacío: se gana al llegar a ${f.limit} de ${counterEs(f.criteria)}, o cuando el oponente no puede robar.`,
   SLOW_TURN: (f) =>
     `El turno ${f.turn} de ${f.player} duró ${f.seconds} s, más de los ${f.limit} s que el organizador fijó como juego lento (MATCHLOG_SLOW_TURN_SECONDS): una nota para el juez, no una regla del juego.`,
-  CORRECTION: (f) => `Corrección del evento ${f.corrects} (revisión ${f.next}): este ${f.type} lo deshace; el registro conserva ambos.`,
+  CORRECTION: (f) => `Corrección de #${f.next}: este ${f.type} deshace el evento ${f.corrects}; el registro conserva ambos.`,
   CORRECTION_OF_UNKNOWN_EVENT: (f) =>
     `Este ${f.type} dice corregir el evento ${f.corrects}, que el registro no contiene antes de él: una corrección nombra un evento anterior de la partida.`,
 };

@@ -7,7 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness (the process answers), the store in use and, for the organizer key, how far the catalog has read the log */
+        /** Liveness (the process answers), the store in use and, for the organizer key, how far the catalog has read the log and the addresses phones open this server at (MATCHLOG_PUBLIC_URL, the LAN addresses) */
         get: operations["HealthController_health"];
         put?: never;
         post?: never;
@@ -564,8 +564,8 @@ export interface components {
                 cardId: string;
                 /** @description a player id; null for shared cards (Four Souls decks) */
                 owner: string | null;
-                /** @description e.g. "Ariel - On Human Legs" */
-                definition: string;
+                /** @description e.g. "Ariel - On Human Legs"; absent: a card nobody has identified (its owner has a list in lists) */
+                definition?: string;
                 zone: {
                     /** @description a zone name of the game (see "Addressing a zone") */
                     zone: string;
@@ -587,6 +587,26 @@ export interface components {
                     strength?: number;
                     willpower?: number;
                 };
+            }[];
+            /** @description a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only */
+            lists?: {
+                /** @description a player id */
+                player: string;
+                cards: {
+                    definition: string;
+                    copies: number;
+                    printed?: {
+                        cost?: number;
+                        /** @description e.g. "Amber" */
+                        ink?: string;
+                        inkable?: boolean;
+                        /** @description e.g. "Character" */
+                        type?: string;
+                        lore?: number;
+                        strength?: number;
+                        willpower?: number;
+                    };
+                }[];
             }[];
             /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
             tournament?: {
@@ -650,6 +670,8 @@ export interface components {
             source?: string;
             /** @description what the effect specified of the card (e.g. "Cosmic Bolt"); judge-only */
             characteristic?: string;
+            /** @description a paper match: the name of an unidentified card, seen as it moves (a card of its owner's list); null only in a correction, which takes the name back */
+            definition?: string | null;
             /** @description the id of an earlier event this one undoes: a correction (judge-only; the audit notes it) */
             corrects?: string;
         };
@@ -683,6 +705,8 @@ export interface components {
                 source?: string;
                 /** @description what the effect specified of the card (e.g. "Cosmic Bolt"); judge-only */
                 characteristic?: string;
+                /** @description a paper match: the name of an unidentified card, seen as it moves (a card of its owner's list); null only in a correction, which takes the name back */
+                definition?: string | null;
             }[];
             /** @description the id of an earlier event this one undoes: a correction (judge-only; the audit notes it) */
             corrects?: string;
@@ -696,8 +720,8 @@ export interface components {
                 /** @description slot zones only (Four Souls) */
                 slot?: number;
             };
-            /** @description card ids, the resulting order, top first */
-            order: string[];
+            /** @description card ids, the resulting order, top first; absent: a paper shuffle, in an order nobody knows (its cards are unidentified after it) */
+            order?: string[];
             /** @description judge-only until MatchEnded; drawn by the server (an append that sends one is refused); kept from an imported log */
             salt?: string;
             /** @description SHA-256 of { zone, order: definitions, salt }; computed by the server (an append that sends one is refused); kept from an imported log */
@@ -705,6 +729,8 @@ export interface components {
         };
         CardsRevealedData: {
             cardIds: string[];
+            /** @description a paper match: the names of the cards, one per card id, as they are seen */
+            definitions?: string[];
             /** @description player ids it is revealed to; everyone when absent */
             to?: string[];
         };
@@ -921,7 +947,7 @@ export interface components {
         };
         CardKnowledge: {
             cardId: string;
-            definition: string;
+            definition: string | null;
             owner: string | null;
             zone: string;
             position: number | null;
@@ -932,7 +958,7 @@ export interface components {
         };
         CardRef: {
             cardId: string;
-            definition: string;
+            definition: string | null;
         };
         CardStats: {
             game: string;
@@ -965,6 +991,7 @@ export interface components {
         };
         CardsRevealed: {
             cardIds: string[];
+            definitions?: string[];
             to?: string[];
         };
         CatalogLag: {
@@ -1045,10 +1072,14 @@ export interface components {
                 [key: string]: number[];
             };
         };
+        DeckList: {
+            player: string;
+            cards: components["schemas"]["ListedCard"][];
+        };
         DeckPosition: {
             position: number;
             cardId: string;
-            definition: string;
+            definition: string | null;
             knownTo: string[];
             random: boolean;
             knownBy: components["schemas"]["KnownBy"][];
@@ -1147,6 +1178,8 @@ export interface components {
             status: "ok";
             store: string;
             catalogPosition?: number;
+            publicUrl?: string;
+            lanAddresses?: string[];
         };
         IssuedTokens: {
             players: {
@@ -1158,7 +1191,7 @@ export interface components {
         };
         JudgeCard: {
             cardId: string;
-            definition: string;
+            definition?: string;
             printed?: components["schemas"]["PrintedFacts"];
             owner: string | null;
             controller: string | null;
@@ -1194,7 +1227,7 @@ export interface components {
         } | components["schemas"]["QueueHead"];
         JudgeSource: {
             cardId: string;
-            definition: string;
+            definition?: string;
         };
         JudgeView: {
             /** @enum {string} */
@@ -1203,6 +1236,7 @@ export interface components {
             game: (string & components["schemas"]["GameId"]) | null;
             players: components["schemas"]["PlayerSeat"][];
             tournament?: components["schemas"]["Tournament"];
+            lists?: components["schemas"]["DeckList"][];
             turn: {
                 player: string | null;
                 number: number;
@@ -1285,6 +1319,11 @@ export interface components {
         };
         /** @enum {string} */
         LearnedHow: "own-zone" | "public-zone" | "drew" | "looked-at" | "revealed" | "found" | "gained-control";
+        ListedCard: {
+            definition: string;
+            copies: number;
+            printed?: components["schemas"]["PrintedFacts"];
+        };
         LogImported: {
             events: number;
             signedBy?: string;
@@ -1333,6 +1372,7 @@ export interface components {
             game: components["schemas"]["GameId"];
             players: components["schemas"]["PlayerSeat"][];
             cards: components["schemas"]["StartingCard"][];
+            lists?: components["schemas"]["DeckList"][];
             tournament?: components["schemas"]["Tournament"];
             publicDeckLists?: boolean;
             broadcastDelay?: components["schemas"]["BroadcastDelay"];
@@ -1365,6 +1405,7 @@ export interface components {
                 reason?: string;
                 source?: string;
                 characteristic?: string;
+                definition?: string | null;
             };
             meta?: components["schemas"]["EventMeta"];
         } | {
@@ -1578,6 +1619,7 @@ export interface components {
             reason?: string;
             source?: string;
             characteristic?: string;
+            definition?: string | null;
         };
         MoveSeen: {
             from: components["schemas"]["ZoneRef"];
@@ -1906,7 +1948,7 @@ export interface components {
         StartingCard: {
             cardId: string;
             owner: string | null;
-            definition: string;
+            definition?: string;
             zone: components["schemas"]["ZoneRef"];
             faceDown?: boolean;
             printed?: components["schemas"]["PrintedFacts"];
@@ -1990,7 +2032,7 @@ export interface components {
         };
         ZoneShuffled: {
             zone: components["schemas"]["ZoneRef"];
-            order: string[];
+            order?: string[];
             salt?: string;
             commitment?: string;
         };
@@ -2246,8 +2288,8 @@ export interface operations {
                         cardId: string;
                         /** @description a player id; null for shared cards (Four Souls decks) */
                         owner: string | null;
-                        /** @description e.g. "Ariel - On Human Legs" */
-                        definition: string;
+                        /** @description e.g. "Ariel - On Human Legs"; absent: a card nobody has identified (its owner has a list in lists) */
+                        definition?: string;
                         zone: {
                             /** @description a zone name of the game (see "Addressing a zone") */
                             zone: string;
@@ -2269,6 +2311,26 @@ export interface operations {
                             strength?: number;
                             willpower?: number;
                         };
+                    }[];
+                    /** @description a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only */
+                    lists?: {
+                        /** @description a player id */
+                        player: string;
+                        cards: {
+                            definition: string;
+                            copies: number;
+                            printed?: {
+                                cost?: number;
+                                /** @description e.g. "Amber" */
+                                ink?: string;
+                                inkable?: boolean;
+                                /** @description e.g. "Character" */
+                                type?: string;
+                                lore?: number;
+                                strength?: number;
+                                willpower?: number;
+                            };
+                        }[];
                     }[];
                     /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
                     tournament?: {
@@ -2404,7 +2466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DECK_LIST_UNKNOWN_CARDS, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
+            /** @description DECK_LIST_UNKNOWN_CARDS, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2412,7 +2474,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "DECK_LIST_UNKNOWN_CARDS" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
+                        code?: "DECK_LIST_UNKNOWN_CARDS" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED";
                     };
                 };
             };
@@ -3107,7 +3169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SALT_IN_BODY, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
+            /** @description SALT_IN_BODY, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3115,7 +3177,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "SALT_IN_BODY" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
+                        code?: "SALT_IN_BODY" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED";
                     };
                 };
             };
@@ -3768,7 +3830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CHAIN_BROKEN, LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
+            /** @description CHAIN_BROKEN, LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3776,7 +3838,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "CHAIN_BROKEN" | "LINE_NOT_CANONICAL" | "HEAD_MISSING" | "HEAD_MISMATCH" | "SIGNATURE_INVALID" | "SIGNATURE_KEY_UNKNOWN" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
+                        code?: "CHAIN_BROKEN" | "LINE_NOT_CANONICAL" | "HEAD_MISSING" | "HEAD_MISMATCH" | "SIGNATURE_INVALID" | "SIGNATURE_KEY_UNKNOWN" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED";
                     };
                 };
             };
@@ -3929,7 +3991,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description REPLAY_MALFORMED, REPLAY_VERSION_UNSUPPORTED, REPLAY_UNKNOWN_CARD, REPLAY_PATCH_FAILED, REPLAY_STEP_UNEXPLAINED, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED */
+            /** @description REPLAY_MALFORMED, REPLAY_VERSION_UNSUPPORTED, REPLAY_UNKNOWN_CARD, REPLAY_PATCH_FAILED, REPLAY_STEP_UNEXPLAINED, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3937,7 +3999,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "REPLAY_MALFORMED" | "REPLAY_VERSION_UNSUPPORTED" | "REPLAY_UNKNOWN_CARD" | "REPLAY_PATCH_FAILED" | "REPLAY_STEP_UNEXPLAINED" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED";
+                        code?: "REPLAY_MALFORMED" | "REPLAY_VERSION_UNSUPPORTED" | "REPLAY_UNKNOWN_CARD" | "REPLAY_PATCH_FAILED" | "REPLAY_STEP_UNEXPLAINED" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED";
                     };
                 };
             };
