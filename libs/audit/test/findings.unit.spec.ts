@@ -32,6 +32,9 @@ const expected: Record<string, readonly { code: string; rule: string; revision: 
   'lorcana/slow-turn.jsonl': [{ code: 'SLOW_TURN', rule: 'matchlog organizer setting MATCHLOG_SLOW_TURN_SECONDS', revision: 2 }],
   'lorcana/correction.jsonl': [{ code: 'CORRECTION', rule: 'matchlog correction', revision: 4 }],
   'lorcana/correction-of-unknown-event.jsonl': [{ code: 'CORRECTION_OF_UNKNOWN_EVENT', rule: 'matchlog correction', revision: 4 }],
+  // paper matches: decks as registered lists, cards named as they are seen
+  'lorcana/named-beyond-list.jsonl': [{ code: 'NAMED_BEYOND_LIST', rule: 'matchlog deck list', revision: 9 }],
+  'lorcana/opening-hand-not-seven.jsonl': [{ code: 'OPENING_HAND_NOT_SEVEN', rule: 'lorcana 7.3.1', revision: 6 }],
   'four-souls/clean.jsonl': [],
   'four-souls/deck-not-refilled.jsonl': [{ code: 'DECK_NOT_REFILLED', rule: 'four-souls Decks', revision: 5 }],
   'four-souls/fizzle-ignored.jsonl': [{ code: 'FIZZLE_IGNORED', rule: 'four-souls Game Zones', revision: 7 }],
