@@ -3,8 +3,8 @@ import { execFile } from 'child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import * as record from '../../viewer/src/record/recording';
-import { TestApp, startTestApp } from './support/test-app';
+import * as record from '../src/record/recording';
+import { TestApp, startTestApp } from '../../api/test/support/test-app';
 
 const root = join(__dirname, '..', '..', '..');
 const matchlog = (...args: string[]) =>
