@@ -157,7 +157,7 @@ export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger 
       state = after;
       continue;
     }
-    const renamed = state.cards !== after.cards && state.cards.some((card, i) => card.definition !== after.cards[i].definition);
+    const renamed = namesCards(event);
     for (let a = 0; a < audiences.length; a++) {
       const before = perceptions[a];
       const next = observe({ match: state, perception: before }, event, after).perception;
@@ -284,5 +284,21 @@ const lostWhy = (
       return losesControlOfFaceDown(layout, now, before.cards[card], audience) ? controlChange : faceDown;
     default:
       return { why: 'hidden-move' };
+  }
+};
+
+/** Whether the event gives or takes back a name (a paper match): a move's definition, a reveal's, a shuffle without an order. */
+const namesCards = (event: MatchEvent): boolean => {
+  switch (event.type) {
+    case 'CardMoved':
+      return event.data.definition !== undefined;
+    case 'CardsMoved':
+      return event.data.moves.some((move) => move.definition !== undefined);
+    case 'CardsRevealed':
+      return event.data.definitions !== undefined;
+    case 'ZoneShuffled':
+      return event.data.order === undefined;
+    default:
+      return false;
   }
 };
