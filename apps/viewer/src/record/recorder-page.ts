@@ -66,8 +66,11 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   };
   const sentence = (event: MatchEvent) => sentenceOf(event as unknown as { type: string }, nameOf, cardName, eventName);
   let acting = state.turn.player ?? players[0];
-  /** what the server does not hold yet: a batch sent before a reload may wait in the journal though the server has it */
-  const unsent = async () => (await waiting()).filter((event) => !onServer.has(event.id)).length;
+  /**
+   * The actions the server does not hold yet, one a batch (a tap: a Quest is two events, a Mulligan three, and one
+   * action): a batch sent before a reload may wait in the journal though the server has it.
+   */
+  const unsent = async () => pendingBatches(await journal.read(matchId)).filter((batch) => batch.events.some((event) => !onServer.has(event.id))).length;
   let pending = await unsent();
   // the page has just read the match from the server: that is a sync, and what waits is what the server lacks
   let lastSynced: Date | null = new Date();
@@ -155,9 +158,9 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       draw();
     });
   };
-  /** events tapped whose journal step has not run yet: they wait too */
+  /** actions tapped whose journal step has not run yet: they wait too */
   let unjournaled = 0;
-  /** Runs one journal step (which journals `journaled` events first, if any), then counts what waits. */
+  /** Runs one journal step (which journals `journaled` actions first, if any), then counts what waits. */
   const settle = async (work: () => Promise<unknown>, journaled = 0) => {
     try {
       await work();
@@ -199,10 +202,11 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
     }
     state = verdict.state;
     problem = '';
-    pending += batch.length;
-    unjournaled += batch.length;
+    // one action, however many events it records
+    pending += 1;
+    unjournaled += 1;
     draw();
-    later(() => settle(() => journal.append(sender, matchId, expectedRevision, batch), batch.length));
+    later(() => settle(() => journal.append(sender, matchId, expectedRevision, batch), 1));
     return true;
   };
 
