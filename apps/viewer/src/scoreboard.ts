@@ -14,6 +14,10 @@ const timeLine = (time: View['time']) => {
   return parts.length === 0 ? null : h('p', { class: 'time', 'data-called': time.called !== null ? 'true' : 'false' }, parts.join(' · '));
 };
 
+/** The end as the score bar says it, so every layout of the overlay names the winner. */
+const ending = (ended: NonNullable<View['ended']>, nameOf: (player: string) => string): string =>
+  ended.winner !== undefined ? t('score.wonBy', { player: nameOf(ended.winner) }) : ended.draw === true ? t('score.drawn') : t('score.gameOver');
+
 /** Where we are, at a glance: each player with their score, the turn and whose it is, the clock's state. */
 export const renderScoreboard = (view: View, nameOf: (player: string) => string) =>
   h(
@@ -36,7 +40,7 @@ export const renderScoreboard = (view: View, nameOf: (player: string) => string)
       { class: 'turn', 'data-turn': view.turn.number, 'data-player': view.turn.player ?? '' },
       view.turn.number === 0 || view.turn.player === null
         ? t('score.beforeFirstTurn')
-        : t('score.turn', { turn: view.turn.number, state: view.ended !== null ? t('score.gameOver') : t('score.toPlay', { player: nameOf(view.turn.player) }) }),
+        : t('score.turn', { turn: view.turn.number, state: view.ended !== null ? ending(view.ended, nameOf) : t('score.toPlay', { player: nameOf(view.turn.player) }) }),
     ),
     timeLine(view.time),
   );

@@ -114,12 +114,15 @@ describe("the organizer's form before a feature match (/viewer/organize), in Chr
     expect(judge.tournament).toEqual({ event: 'Riverside Cup', round: 2, table: 7, game: 1, bestOf: 3 });
     expect(judge.zones['deck@p1'].count).toBe(60);
     expect(judge.zones['deck@p2'].count).toBe(60);
-    expect(judge.zones['deck@p1'].cards[0]).toMatchObject({
-      cardId: 'p1-1',
+    // a paper match: the decks' cards have no names (nobody knows the order); the lists are the judge's
+    expect(judge.zones['deck@p1'].cards[0]).toEqual(expect.objectContaining({ cardId: 'p1-1' }));
+    expect(judge.zones['deck@p1'].cards.some((card) => card.definition !== undefined)).toBe(false);
+    expect(judge.lists?.find((list) => list.player === 'p1')?.cards[0]).toEqual({
       definition: 'Elsa - Snow Queen',
+      copies: 4,
       printed: { cost: 3, ink: 'Amethyst', inkable: true, type: 'Character', lore: 1, strength: 2, willpower: 3 },
     });
-    expect(judge.zones['deck@p2'].cards[0]).toMatchObject({ cardId: 'p2-1', definition: 'Part of Your World' });
+    expect(judge.lists?.find((list) => list.player === 'p2')?.cards[0]).toMatchObject({ definition: 'Part of Your World' });
     const p2View = await rig.app
       .http()
       .get('/matches/riverside-cup-r2-t7-g1/views/p2')

@@ -87,7 +87,7 @@ describe('the web viewer as people watch it: score, turn, result, log, the games
     await shownAt(page, game1.revision);
     expect(await page.locator('.result-banner').getAttribute('data-winner')).toBe('p1');
     expect(await page.locator('.result-banner .headline').textContent()).toBe('Ana Ortiz wins');
-    expect(await page.locator('.scoreboard .turn').textContent()).toMatch(/^Turn \d+ · game over$/);
+    expect(await page.locator('.scoreboard .turn').textContent()).toMatch(/^Turn \d+ · game over: Ana Ortiz won$/);
     expect(await page.locator('.scoreboard .player.active').count()).toBe(0);
     const draw = await rig.open(`/viewer/${game2.id}?audience=public`);
     await shownAt(draw, game2.revision);

@@ -1,5 +1,7 @@
 import { checkDeliveries } from '@matchlog/audit';
 import { join } from 'path';
+import { readFileSync } from 'fs';
+import { ROOT } from '@matchlog/testkit';
 import { captureDeliveries } from './support/deliveries';
 import { Recorded, SCREENSHOTS, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
@@ -127,8 +129,11 @@ describe('the web viewer, in Chromium', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'lorcana-phone.png'), fullPage: true });
   });
 
-  it('as broadcast by token with a delay of 5 events, never shows the last 5, even from a deep link to the head', async () => {
-    const delayed = await rig.record('lorcana', { broadcastDelay: { events: 5 }, broadcastAccess: 'token' });
+  it('as broadcast by token with a delay of 5 events, never shows the last 5 of a match in play, even from a deep link to the head', async () => {
+    // the example without its MatchEnded: an ended match's delay in events lets the rest out (docs/recording.md)
+    const lorcana = (file: string) => JSON.parse(readFileSync(join(ROOT, 'examples', 'lorcana', file), 'utf8'));
+    const { events } = lorcana('events.json') as { events: { type: string; data: object }[] };
+    const delayed = await rig.recordOneByOne({ ...lorcana('match.json'), broadcastDelay: { events: 5 }, broadcastAccess: 'token' }, events.slice(0, -1));
     const page = await rig.open(`/viewer/${delayed.id}?audience=broadcast&at=${delayed.revision}`, {
       matchId: delayed.id,
       audience: 'broadcast',

@@ -218,6 +218,8 @@ export const en = {
   'score.beforeFirstTurn': 'Before the first turn',
   'score.turn': 'Turn {turn} · {state}',
   'score.gameOver': 'game over',
+  'score.wonBy': 'game over: {player} won',
+  'score.drawn': 'game over: a draw',
   'score.toPlay': '{player} to play',
   'score.timeCalled': 'Time called on turn {turn}',
   'score.turnSince': ' · 1 turn since',

@@ -220,6 +220,8 @@ export const es: Record<keyof typeof en, string> = {
   'score.beforeFirstTurn': 'Antes del primer turno',
   'score.turn': 'Turno {turn} · {state}',
   'score.gameOver': 'juego terminado',
+  'score.wonBy': 'juego terminado: ganó {player}',
+  'score.drawn': 'juego terminado: empate',
   'score.toPlay': 'juega {player}',
   'score.timeCalled': 'Tiempo cantado en el turno {turn}',
   'score.turnSince': ' · 1 turno desde entonces',

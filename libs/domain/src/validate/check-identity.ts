@@ -4,7 +4,8 @@ import { Verdict, accepted, rejected } from './domain-error';
 
 /**
  * A paper match's cards against its lists: a card without a definition belongs to a player with a list, every list is
- * a player's, and each such player starts with exactly as many cards as the list holds.
+ * a player's, and each such player has exactly as many cards without a definition as the list holds (other starting
+ * cards, given with their names, are the match's own).
  */
 export const checkLists = (created: MatchCreated, players: readonly string[]): Verdict => {
   const lists = created.lists ?? [];
@@ -13,9 +14,14 @@ export const checkLists = (created: MatchCreated, players: readonly string[]): V
     if (lists.findIndex((other) => other.player === list.player) !== i)
       return rejected('LIST_NOT_MATCHING_CARDS', 'matchlog', `${list.player} has two lists: give one`, `data.lists[${i}].player`);
     const size = list.cards.reduce((sum, card) => sum + card.copies, 0);
-    const cards = created.cards.filter((card) => card.owner === list.player).length;
+    const cards = created.cards.filter((card) => card.owner === list.player && typeof card.definition !== 'string').length;
     if (cards !== size)
-      return rejected('LIST_NOT_MATCHING_CARDS', 'matchlog', `${list.player}'s list holds ${size} cards, but the match gives ${list.player} ${cards}`, `data.lists[${i}].cards`);
+      return rejected(
+        'LIST_NOT_MATCHING_CARDS',
+        'matchlog',
+        `${list.player}'s list holds ${size} cards, but the match gives ${list.player} ${cards} without a definition`,
+        `data.lists[${i}].cards`,
+      );
   }
   const unlisted = created.cards.findIndex((card) => typeof card.definition !== 'string' && !lists.some((list) => list.player === card.owner));
   return unlisted < 0
