@@ -9,11 +9,12 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 /** P1_LIST with its first line misspelt, as a hurried organizer pastes it */
 const MISSPELT = P1_LIST.replace('4 Elsa - Snow Queen', '4 Elsa - Snow Quen');
 
-type Card = { cardId: string; definition: string; printed?: Record<string, unknown> };
+type Card = { cardId: string; definition?: string; printed?: Record<string, unknown> };
 type JudgeView = {
   players: { id: string; name?: string }[];
   tournament?: Record<string, unknown>;
   zones: Record<string, { count: number; cards: Card[] }>;
+  lists?: { player: string; cards: { definition: string; copies: number; printed?: Record<string, unknown> }[] }[];
 };
 
 describe("the organizer's form before a feature match (/viewer/organize), in Chromium: deck lists pasted as text, then the links", () => {
