@@ -68,7 +68,12 @@ describe('POST /matches with deck lists as text', () => {
       expect(hand.map((card: { definition?: string }) => card.definition)).toEqual([undefined, undefined, undefined]);
     }
     const play = { type: 'CardMoved', data: { cardId: 'p1-3', from: zone('hand', 'p1'), to: zone('play', 'p1'), definition: 'Ariel - On Human Legs' } };
-    await t.http().post('/matches/dl-ok/events').set(t.bearer(body.tokens.recorder)).send({ expectedRevision: 4, events: [play] }).expect(201);
+    await t
+      .http()
+      .post('/matches/dl-ok/events')
+      .set(t.bearer(body.tokens.recorder))
+      .send({ expectedRevision: 4, events: [play] })
+      .expect(201);
     const p2 = (await t.http().get('/matches/dl-ok/views/p2').set(t.bearer(body.tokens.players.p2)).expect(200)).body;
     expect(p2.zones['play@p1'].cards).toEqual([
       expect.objectContaining({ definition: 'Ariel - On Human Legs', printed: { cost: 4, ink: 'Amber', inkable: true, type: 'Character', lore: 2, strength: 3, willpower: 4 } }),

@@ -118,7 +118,11 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
     const misread = `ref-${revision}`;
     await step(
       async () => {
-        await page.locator('.recent li').first().getByRole('button', { name: /^Correct: / }).tap();
+        await page
+          .locator('.recent li')
+          .first()
+          .getByRole('button', { name: /^Correct: / })
+          .tap();
         await page.getByRole('alertdialog').getByRole('button', { name: 'Correct', exact: true }).tap();
       },
       move(moana, zone('play', 'p2'), zone('hand', 'p2'), { definition: null, corrects: misread }),
