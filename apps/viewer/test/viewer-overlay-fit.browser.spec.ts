@@ -1,3 +1,4 @@
+import { lorcanaTable, resolveDeckList } from '@matchlog/cards';
 import { join } from 'path';
 import { Page } from 'playwright-core';
 import { P1_LIST, P2_LIST } from './support/deck-lists';
@@ -17,6 +18,17 @@ const move = (cardId: string, from: string, to: string, player: string): { type:
   data: { cardId, from: zone(from, player), to: zone(to, player) },
 });
 const ids = (player: string, numbers: number[]) => numbers.map((n) => `${player}-${n}`);
+/** the list's names, one a copy, in list order: a paper match's cards are named as they are shown */
+const listed = (text: string): string[] => {
+  const resolved = resolveDeckList(text, lorcanaTable());
+  return resolved.ok ? resolved.cards.flatMap(({ count, definition }) => Array.from({ length: count }, () => definition)) : [];
+};
+const LISTED: Record<string, string[]> = { p1: listed(P1_LIST), p2: listed(P2_LIST) };
+/** a move that shows card n of the player's list as it lands face up */
+const shown = (player: string, n: number, to: string) => {
+  const shownMove = move(`${player}-${n}`, 'hand', to, player);
+  return { ...shownMove, data: { ...shownMove.data, definition: LISTED[player][n - 1] } };
+};
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
@@ -29,9 +41,9 @@ const bigBoard = () => {
       player,
       [...play, ...ink, ...discard, ...hand].sort((a, b) => a - b),
     ).map((id) => move(id, 'deck', 'hand', player)),
-    ...ids(player, play).map((id) => move(id, 'hand', 'play', player)),
+    ...play.map((n) => shown(player, n, 'play')),
     ...ids(player, ink).map((id) => move(id, 'hand', 'inkwell', player)),
-    ...ids(player, discard).map((id) => move(id, 'hand', 'discard', player)),
+    ...discard.map((n) => shown(player, n, 'discard')),
   ];
   return [
     { type: 'TurnStarted', data: { player: 'p1', turn: 1 } },
