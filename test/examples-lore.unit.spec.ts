@@ -13,6 +13,7 @@ const read = <T>(path: string): T => JSON.parse(readFileSync(join(ROOT, 'example
 const EXAMPLES: [string, string, string][] = [
   ['lorcana', 'lorcana/match.json', 'lorcana/events.json'],
   ['lorcana-bo3 game 1', 'lorcana-bo3/game-1.match.json', 'lorcana-bo3/game-1.events.json'],
+  ['lorcana-bo3 game 2', 'lorcana-bo3/game-2.match.json', 'lorcana-bo3/game-2.events.json'],
   ['lorcana-bo3 game 3', 'lorcana-bo3/game-3.match.json', 'lorcana-bo3/game-3.events.json'],
 ];
 
