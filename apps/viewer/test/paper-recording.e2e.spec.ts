@@ -5,21 +5,13 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import * as record from '../src/record/recording';
 import { TestApp, startTestApp } from '../../api/test/support/test-app';
+import { P1_LIST, P2_LIST } from './support/deck-lists';
 
 const root = join(__dirname, '..', '..', '..');
 const matchlog = (...args: string[]) =>
   new Promise<{ code: number; stdout: string }>((resolve) =>
     execFile(process.execPath, [join(root, 'bin', 'matchlog.js'), ...args], { cwd: root }, (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout })),
   );
-
-const LIST = [
-  '4 Elsa - Snow Queen',
-  '4 Be Prepared',
-  '4 Ariel - On Human Legs',
-  ...['Lyle Tiberius Rourke - Cunning Mercenary', 'Maleficent - Monstrous Dragon', 'Moana - Of Motunui', 'Stitch - Rock Star'].map((name) => `4 ${name}`),
-  ...['Mickey Mouse - True Friend', 'Friends on the Other Side', 'Hakuna Matata', 'Under the Sea'].map((name) => `4 ${name}`),
-  ...['Elsa - Spirit of Winter', 'Simba - Protective Cub', 'Sebastian - Court Composer', 'Part of Your World'].map((name) => `4 ${name}`),
-].join('\n');
 
 /**
  * A paper match recorded with the recorder's own actions (apps/viewer/src/record/recording.ts), as its screen records
@@ -50,7 +42,7 @@ describe('a paper match recorded as the recorder records it', () => {
           { id: 'p1', name: 'Ana' },
           { id: 'p2', name: 'Ben' },
         ],
-        deckLists: { p1: LIST, p2: LIST },
+        deckLists: { p1: P1_LIST, p2: P2_LIST },
       })
       .expect(201);
     const { tokens } = created.body;

@@ -1,13 +1,9 @@
 import { join } from 'path';
-import { BrowserContext, Page } from 'playwright-core';
-import { TESTING, ViewerRig, startViewerRig } from './support/viewer-fixture';
-import { P1_LIST, P2_LIST } from './support/deck-lists';
+import { Page } from 'playwright-core';
+import { ViewerRig, startViewerRig } from './support/viewer-fixture';
+import { createPaperMatch, recorderPhone } from './support/recorder-phone';
 
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
-const PLAYERS = [
-  { id: 'p1', name: 'Ada' },
-  { id: 'p2', name: 'Grace' },
-];
 
 /**
  * The recorder's screen at a real table, on a phone in Chromium: its sheets are modal, Quest and Challenge offer the
@@ -18,24 +14,9 @@ describe("the recorder's screen at a real table, on a phone in Chromium", () => 
   beforeAll(async () => (rig = await startViewerRig()), 120_000);
   afterAll(() => rig?.close());
 
-  const create = async (matchId: string) =>
-    (
-      await rig.app
-        .http()
-        .post('/matches')
-        .set(rig.app.organizer)
-        .send({ matchId, game: 'lorcana', players: PLAYERS, deckLists: { p1: P1_LIST, p2: P2_LIST } })
-        .expect(201)
-    ).body as { matchId: string; tokens: { judge: string; recorder: string } };
+  const create = (matchId: string) => createPaperMatch(rig, matchId);
 
-  const phone = async (matchId: string, recorder: string): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await rig.browser.newContext({ ...TESTING, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-    await context.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${matchId}.recorder`)}, ${JSON.stringify(recorder)})`);
-    const page = await context.newPage();
-    await page.goto(`${rig.base}/viewer/record/${matchId}`);
-    await page.getByRole('button', { name: 'Draw', exact: true }).waitFor();
-    return { context, page };
-  };
+  const phone = (matchId: string, recorder: string) => recorderPhone(rig, matchId, recorder);
   const tap = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: true }).tap();
   const revisionOf = async (page: Page) => Number(await page.locator('.sync-status').getAttribute('data-revision'));
   const recorded = (page: Page, revision: number) => page.waitForFunction(`document.querySelector('.sync-status')?.dataset.revision === '${revision}'`);

@@ -1,14 +1,9 @@
 import { join } from 'path';
-import { BrowserContext, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { TESTING, ViewerRig, startViewerRig } from './support/viewer-fixture';
-import { P1_LIST, P2_LIST } from './support/deck-lists';
+import { createPaperMatch, recorderPhone } from './support/recorder-phone';
 
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
-
-const PLAYERS = [
-  { id: 'p1', name: 'Ada' },
-  { id: 'p2', name: 'Grace' },
-];
 
 type Json = Record<string, unknown>;
 interface Sent {
@@ -24,28 +19,9 @@ describe("the recorder's screen on a phone, in Chromium: a paper game recorded b
   beforeAll(async () => (rig = await startViewerRig()), 120_000);
   afterAll(() => rig?.close());
 
-  const create = async (matchId: string) =>
-    (
-      await rig.app
-        .http()
-        .post('/matches')
-        .set(rig.app.organizer)
-        .send({ matchId, game: 'lorcana', players: PLAYERS, deckLists: { p1: P1_LIST, p2: P2_LIST } })
-        .expect(201)
-    ).body as { matchId: string; tokens: { judge: string; recorder: string; players: Record<string, string> } };
+  const create = (matchId: string) => createPaperMatch(rig, matchId);
 
-  /**
-   * A phone in one hand: 390×844, touch; the recorder's token kept as the screen keeps a pasted one. Each test closes
-   * its pages, not its context: closing a context ended the single-process Chromium for the tests after it.
-   */
-  const phone = async (matchId: string, recorder: string): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await rig.browser.newContext({ ...TESTING, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-    await context.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${matchId}.recorder`)}, ${JSON.stringify(recorder)})`);
-    const page = await context.newPage();
-    await page.goto(`${rig.base}/viewer/record/${matchId}`);
-    await page.getByRole('button', { name: 'Draw', exact: true }).waitFor();
-    return { context, page };
-  };
+  const phone = (matchId: string, recorder: string) => recorderPhone(rig, matchId, recorder);
 
   /** Taps the button; the screen has recorded what it records once its revision moved (or nothing moved, for a cancelled pick). */
   // End turn's button says what it records ("End turn: Grace's turn 4 starts")

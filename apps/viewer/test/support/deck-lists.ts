@@ -1,4 +1,4 @@
-/** Sixty cards as a player pastes them from Dreamborn (apps/api/test/deck-lists.e2e.spec.ts's list): the deck lies in list order. */
+/** Sixty cards as a player pastes them from Dreamborn (apps/api/test/deck-lists.e2e.spec.ts's list): a paper match's deck, no card named until it is shown. */
 export const P1_LIST = [
   '4 Elsa - Snow Queen',
   '4x Be Prepared',
