@@ -111,6 +111,8 @@ describe("the organizer's links page, in Chromium", () => {
     for (const [role, href] of roles) {
       const item = page.locator(`.role-link[data-role="${role}"]`);
       await item.getByRole('button', { name: /^Copy the link for / }).click();
+      // the clipboard answers asynchronously: the status says so once it has
+      await page.waitForFunction((selector) => document.querySelector(selector)?.textContent !== '', `.role-link[data-role="${role}"] .copied`);
       await expect(item.locator('.copied').textContent()).resolves.toBe('Copied');
       expect(await page.evaluate(() => (window as unknown as { copied: string }).copied)).toBe(href);
     }
