@@ -22,6 +22,8 @@ describe("the recorder's screen at a real table, on a phone in Chromium", () => 
   const recorded = (page: Page, revision: number) => page.waitForFunction(`document.querySelector('.sync-status')?.dataset.revision === '${revision}'`);
   const syncIs = (page: Page, state: string, timeout = 10_000) =>
     page.waitForFunction(`document.querySelector('.sync-status')?.dataset.sync === '${state}'`, undefined, { timeout });
+  /** every tap is in the browser's journal (a tap counts as waiting at once, before the journal has it) */
+  const journaled = (page: Page) => page.waitForFunction(`document.querySelector('.sync-status')?.dataset.journaled === 'true'`);
   const sheets = (page: Page) => page.locator('[role=dialog], [role=alertdialog]').count();
   const serverRevision = async (matchId: string, judge: string) =>
     (await rig.app.http().get(`/matches/${matchId}/events`).query({ audience: 'judge' }).set(rig.app.bearer(judge)).expect(200)).body.observations.length as number;
@@ -167,6 +169,7 @@ describe("the recorder's screen at a real table, on a phone in Chromium", () => 
     await tap(page, 'Draw');
     await recorded(page, 4);
     await syncIs(page, 'waiting');
+    await journaled(page);
     await page.reload();
     await recorded(page, 4);
     await syncIs(page, 'waiting');

@@ -118,6 +118,8 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
     const endTurnButton = buttons.querySelector('[data-action=endTurn]');
     if (endTurnButton) endTurnButton.textContent = endTurnLabel(state, nameOf);
     status.setAttribute('data-pending', String(pending));
+    // every tap is in the browser's journal: a reload now loses none of them
+    status.setAttribute('data-journaled', String(unjournaled === 0));
     status.setAttribute('data-revision', String(state.revision));
     alert.textContent = problem;
     replaceChildren(
