@@ -122,7 +122,7 @@ describe('npx matchlog (offline CLI)', () => {
     const p2 = await matchlog('replay', exported, '--as', 'p2', '--at', '20');
     expect(p2.code).toBe(0);
     expect(p2.stdout).toContain('as p2, revision 20');
-    expect(p2.stdout).toMatch(/hand@p1 \(3\)\n {2}h\d+ \?\n {2}h\d+ \?\n {2}h\d+ \?/);
+    expect(p2.stdout).toMatch(/hand@p1 \(5\)(\n {2}h\d+ \?){5}\n/);
     const view = JSON.parse((await matchlog('replay', exported, '--as', 'judge', '--at', '20', '--json')).stdout);
     expect(view.zones['hand@p1'].cards.every((c: { cardId: string }) => c.cardId)).toBe(true);
   });

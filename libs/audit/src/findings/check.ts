@@ -50,8 +50,11 @@ export interface At {
 
 export type Report = (code: FindingCode, players: readonly string[], facts: Facts, at?: At) => void;
 
-/** A check sees each step once, in order; it may keep what it needs between steps. */
-export type Check = (step: Step, report: Report) => void;
+/**
+ * A check sees each step once, in order; it may keep what it needs between steps. `end`, when a check has one, runs
+ * once after the last step: a check that waits for the rest of a moment (moment.ts) reports what it still holds.
+ */
+export type Check = ((step: Step, report: Report) => void) & { readonly end?: (report: Report) => void };
 
 /** What the organizer sets for the checks that are not a game's rule. */
 export interface CheckOptions {

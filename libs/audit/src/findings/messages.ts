@@ -70,6 +70,18 @@ const en: Record<FindingCode, Text> = {
   INKED_FACE_UP: (f) =>
     `${many(f.cards) ? 'Cards' : 'Card'} ${list(f.cards)} entered ${f.player}'s inkwell face up: cards are put into an inkwell facedown and ready (7.5.2), and a card an effect puts there isn't revealed (7.5.6).`,
   OPENING_HAND_NOT_SEVEN: (f) => `${f.player} began the first turn with ${f.counts} cards in hand: players start the game with an opening hand of ${f.limit} drawn cards (7.3.1).`,
+  DRAWN_FROM_OTHER_DECK: (f) =>
+    `${f.player} drew ${list(f.cards)} from ${zoneName(f.zone, 'en')}: a player's deck is where that player draws cards from (7.2.1), and no effect was named for taking ${many(f.cards) ? 'these cards' : 'this card'}.`,
+  DECK_CARD_FACE_UP: (f) =>
+    `${many(f.cards) ? 'Cards' : 'Card'} ${list(f.cards)} lay face up in ${f.player}'s deck: the cards in a player's deck remain facedown at all times (7.2.2).`,
+  PLAYED_INTO_OPPONENT_PLAY: (f) =>
+    `${f.player}'s card ${list(f.cards)} was played into ${zoneName(f.zone, 'en')}: a player's Play zone is where their cards are played, and players can't play cards into an opponent's Play zone (7.4.1).`,
+  INKED_EXERTED: (f) =>
+    `${many(f.cards) ? 'Cards' : 'Card'} ${list(f.cards)} entered ${f.player}'s inkwell exerted, with no effect named: cards are put into a player's inkwell facedown and ready (7.5.2).`,
+  INK_CARD_FACE_UP: (f) =>
+    `${many(f.cards) ? 'Cards' : 'Card'} ${list(f.cards)} in ${f.player}'s inkwell ${many(f.cards) ? 'were' : 'was'} turned face up: ink cards are kept facedown at all times, and players can't look at a card in an inkwell, even their own (7.5.4).`,
+  DISCARD_CARD_FACE_DOWN: (f) =>
+    `${many(f.cards) ? 'Cards' : 'Card'} ${list(f.cards)} lay face down in ${f.player}'s discard: the cards in a player's discard remain faceup at all times (7.6.2).`,
   NAMED_BEYOND_LIST: (f) =>
     `${f.player}'s ${many(f.cards) ? 'cards' : 'card'} ${list(f.cards)} ${many(f.cards) ? 'were' : 'was'} named as seen, but ${f.player}'s registered deck list holds no more copies of that card than were already named: the card shown and the list disagree.`,
   DECK_NOT_REFILLED: (f) =>
@@ -120,6 +132,18 @@ const es: Record<FindingCode, Text> = {
     `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} ${many(f.cards) ? 'entraron' : 'entró'} boca arriba en el inkwell de ${f.player}: las cartas se ponen en el inkwell boca abajo y preparadas (7.5.2), y una carta que un efecto pone allí no se revela (7.5.6).`,
   OPENING_HAND_NOT_SEVEN: (f) =>
     `${f.player} empezó el primer turno con ${f.counts} cartas en la mano: los jugadores empiezan la partida con una mano inicial de ${f.limit} cartas robadas (7.3.1).`,
+  DRAWN_FROM_OTHER_DECK: (f) =>
+    `${f.player} robó ${list(f.cards)} del ${zoneName(f.zone, 'es').replace(/^el /, '')}: el mazo de un jugador es de donde ese jugador roba cartas (7.2.1), y no se nombró ningún efecto para tomar ${many(f.cards) ? 'esas cartas' : 'esa carta'}.`,
+  DECK_CARD_FACE_UP: (f) =>
+    `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} ${many(f.cards) ? 'estaban' : 'estaba'} boca arriba en el mazo de ${f.player}: las cartas del mazo de un jugador permanecen boca abajo en todo momento (7.2.2).`,
+  PLAYED_INTO_OPPONENT_PLAY: (f) =>
+    `La carta ${list(f.cards)} de ${f.player} se jugó en ${zoneName(f.zone, 'es')}: la zona de juego de un jugador es donde se juegan sus cartas, y los jugadores no pueden jugar cartas en la zona de juego de un oponente (7.4.1).`,
+  INKED_EXERTED: (f) =>
+    `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} ${many(f.cards) ? 'entraron agotadas' : 'entró agotada'} en el inkwell de ${f.player}, sin nombrar ningún efecto: las cartas se ponen en el inkwell de un jugador boca abajo y preparadas (7.5.2).`,
+  INK_CARD_FACE_UP: (f) =>
+    `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} del inkwell de ${f.player} se ${many(f.cards) ? 'pusieron' : 'puso'} boca arriba: las cartas de tinta se mantienen boca abajo en todo momento, y los jugadores no pueden mirar una carta de un inkwell, ni siquiera del suyo (7.5.4).`,
+  DISCARD_CARD_FACE_DOWN: (f) =>
+    `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} ${many(f.cards) ? 'estaban' : 'estaba'} boca abajo en el descarte de ${f.player}: las cartas del descarte de un jugador permanecen boca arriba en todo momento (7.6.2).`,
   NAMED_BEYOND_LIST: (f) =>
     `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} de ${f.player} ${many(f.cards) ? 'se nombraron' : 'se nombró'} al verse, pero la lista de mazo registrada de ${f.player} no tiene más copias de esa carta que las ya nombradas: la carta mostrada y la lista no coinciden.`,
   DECK_NOT_REFILLED: (f) =>

@@ -66,6 +66,7 @@ export const ruleFindings = (events: readonly MatchEvent[], options: RuleFinding
     step = { index, revision: state.revision, event, before, after: state, layout };
     for (const check of checks) check(step, report);
   }
+  for (const check of checks) check.end?.(report);
   // a check may report an earlier event once a later one shows the violation (DECK_NOT_REFILLED)
   return found.sort((a, b) => a.revision - b.revision);
 };

@@ -8,6 +8,10 @@ import { playedAfterWin } from './played-after-win';
 import { resultDisagreesWithCounters } from './result-disagrees-with-counters';
 import { turnsAfterTimeExceeded } from './turns-after-time';
 import { openingHandNotSeven } from './opening-hand';
+import { drawnFromOtherDeck } from './drawn-from-other-deck';
+import { inkedExerted } from './inked-exerted';
+import { playedIntoOpponentPlay } from './played-into-opponent-play';
+import { zoneFace } from './zone-face';
 
 export const lorcanaChecks: readonly CheckFactory[] = [
   lookWithoutEffect,
@@ -20,4 +24,8 @@ export const lorcanaChecks: readonly CheckFactory[] = [
   playedAfterWin,
   resultDisagreesWithCounters,
   openingHandNotSeven,
+  drawnFromOtherDeck,
+  inkedExerted,
+  playedIntoOpponentPlay,
+  zoneFace,
 ];
