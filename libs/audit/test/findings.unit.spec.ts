@@ -35,6 +35,13 @@ const expected: Record<string, readonly { code: string; rule: string; revision: 
   // paper matches: decks as registered lists, cards named as they are seen
   'lorcana/named-beyond-list.jsonl': [{ code: 'NAMED_BEYOND_LIST', rule: 'matchlog deck list', revision: 9 }],
   'lorcana/opening-hand-not-seven.jsonl': [{ code: 'OPENING_HAND_NOT_SEVEN', rule: 'lorcana 7.3.1', revision: 6 }],
+  'lorcana/drawn-from-other-deck.jsonl': [{ code: 'DRAWN_FROM_OTHER_DECK', rule: 'lorcana 7.2.1', revision: 3 }],
+  'lorcana/deck-card-face-up.jsonl': [{ code: 'DECK_CARD_FACE_UP', rule: 'lorcana 7.2.2', revision: 3 }],
+  'lorcana/played-into-opponent-play.jsonl': [{ code: 'PLAYED_INTO_OPPONENT_PLAY', rule: 'lorcana 7.4.1', revision: 3 }],
+  // the exert recorded in the same moment as the entry (moment.ts): reported once the log has no more of that moment
+  'lorcana/inked-exerted.jsonl': [{ code: 'INKED_EXERTED', rule: 'lorcana 7.5.2', revision: 4 }],
+  'lorcana/ink-card-face-up.jsonl': [{ code: 'INK_CARD_FACE_UP', rule: 'lorcana 7.5.4', revision: 4 }],
+  'lorcana/discard-card-face-down.jsonl': [{ code: 'DISCARD_CARD_FACE_DOWN', rule: 'lorcana 7.6.2', revision: 3 }],
   'four-souls/clean.jsonl': [],
   'four-souls/deck-not-refilled.jsonl': [{ code: 'DECK_NOT_REFILLED', rule: 'four-souls Decks', revision: 5 }],
   'four-souls/fizzle-ignored.jsonl': [{ code: 'FIZZLE_IGNORED', rule: 'four-souls Game Zones', revision: 7 }],
