@@ -242,6 +242,57 @@ describe('rule breaks planted into real tcg.online replays are found, with their
     expect(audit(replay).findings.filter((finding) => finding.code === 'LOOK_WITHOUT_EFFECT')).toEqual([]);
   });
 
+  it("a look at the top three cards of one's own deck with no effect (7.1.3, 7.2.2): an engine reveal to its owner", () => {
+    const replay = read('r01-');
+    const states = statesOf(replay);
+    const calm = (state: Json) => state.G.triggeredAbilities.bag.items.length === 0 && (state.G.pendingEffects ?? []).length === 0;
+    const step = stepIndex(replay, (entry, i) => entry.acceptedMove.moveId === 'quest' && entry.logs.length === 1 && calm(states[i]) && calm(states[i + 1]));
+    const looker: string = replay.steps[step].acceptedMove.actorId;
+    const top = zoneCards(states[step + 1])[`deck:${looker}`].slice(-3);
+    const reveals = states[step + 1].ctx.zones.reveals;
+    reveals.active = [...reveals.active, { revealID: 'reveal-planted', cardIDs: top, visibleTo: [looker], expiresAtStateID: replay.steps[step].acceptedMove.stateVersion + 1 }];
+    const { events, findings } = audit(rewritten(replay, states));
+    const looked = events.find((event) => event.id.startsWith(`s${step}-`) && event.type === 'CardsLookedAt')!;
+    const seat = looker === replay.playerIds[0] ? 'p1' : 'p2';
+    expect(looked.data).toEqual({ player: seat, cardIds: expect.any(Array) });
+    expect(summary(events, findings)).toEqual([{ code: 'LOOK_WITHOUT_EFFECT', rule: 'lorcana 7.1.3', at: `${looked.id} CardsLookedAt`, players: [seat] }]);
+  });
+
+  it('a turn draw taken from the bottom of the deck (7.2.2): the bottom card drawn, the top one left where it was', () => {
+    const candidate = (replay: Replay) => {
+      const states = statesOf(replay);
+      for (let i = replay.steps.length - 1; i >= 0; i--) {
+        const turnStart = replay.steps[i].logs.find((log) => log.type === 'turnStart');
+        if (turnStart === undefined) continue;
+        const drawer: string = turnStart.activePlayerId;
+        const deck = `deck:${drawer}`;
+        const fromDeck = zoneCards(states[i + 1])[`hand:${drawer}`].filter((id) => zoneCards(states[i])[deck].includes(id));
+        // the turn's draw alone: a step whose effects draw too would move more than one card
+        const drawn = fromDeck.length === 1 ? fromDeck[0] : undefined;
+        const bottom = zoneCards(states[i])[deck][0];
+        if (drawn === undefined || bottom === undefined || bottom === drawn) continue;
+        const stays = states.slice(i + 1).every((state) => zoneCards(state)[`hand:${drawer}`].includes(drawn) && zoneCards(state)[deck].includes(bottom));
+        if (stays) return { replay, states, step: i, drawer, drawn, bottom };
+      }
+      return undefined;
+    };
+    const { replay, states, step, drawer, drawn, bottom } = replayFiles.map((file) => candidate(read(file.slice(0, 3)))).find((found) => found !== undefined)!;
+    const deck = `deck:${drawer}`;
+    for (const state of states.slice(step + 1)) {
+      const hand = zoneCards(state)[`hand:${drawer}`];
+      hand[hand.indexOf(drawn)] = bottom;
+      // the card the engine drew stays on top, where it lay
+      zoneCards(state)[deck] = [...without(zoneCards(state)[deck], bottom), drawn];
+      reindex(state, [`hand:${drawer}`, deck]);
+    }
+    const steps = replay.steps.map((entry, i) => (i === step ? { ...entry, logs: renamed(entry.logs, drawn, bottom) as Json[] } : entry));
+    const { events, findings } = audit(rewritten({ ...replay, steps }, states));
+    const draw = events.find((event) => event.id.startsWith(`s${step}-`) && event.type === 'CardMoved' && event.data.to.zone === 'hand')!;
+    const seat = drawer === replay.playerIds[0] ? 'p1' : 'p2';
+    expect(summary(events, findings)).toEqual([{ code: 'DECK_ORDER_CHANGED', rule: 'lorcana 7.2.2', at: `${draw.id} CardMoved`, players: [seat] }]);
+    expect(audit(replay).findings.filter((finding) => finding.code === 'DECK_ORDER_CHANGED')).toEqual([]);
+  });
+
   it("a card played into the opponent's play zone (7.4.1): it lies there until it leaves play", () => {
     const replay = read('02-');
     const states = statesOf(replay);
