@@ -84,3 +84,12 @@ describe('Lorcana 7.2.2, 7.5.4, 7.6.2: the faces kept at all times', () => {
     expect(codesOf(events)).toEqual(['DECK_CARD_FACE_UP@3', 'INK_CARD_FACE_UP@5', 'DISCARD_CARD_FACE_DOWN@6']);
   });
 });
+
+describe('Lorcana 7.4.2.1: face-down cards in play are private information', () => {
+  it('a look at a face-down card in play with no effect is LOOK_WITHOUT_EFFECT; the same card face up may be looked at', () => {
+    const under = when(move('p1-deck-0', at('deck', 'p1'), at('play', 'p1'), { faceDown: true, source: 'p1-play-0' }), 2);
+    const look = (s: number) => when(event('CardsLookedAt', { player: 'p2', cardIds: ['p1-deck-0'] }), s);
+    expect(codesOf([...start(), under, look(3)])).toEqual(['LOOK_WITHOUT_EFFECT@4']);
+    expect(codesOf([...start(), under, when(event('CardStatusChanged', { cardId: 'p1-deck-0', faceDown: false }), 3), look(4)])).toEqual([]);
+  });
+});
