@@ -30,6 +30,10 @@ describe('Lorcana 7.5.2: ink enters ready', () => {
     expect(codesOf([...start(), ink(2), exert(3)])).toEqual([]);
     const effect = when(event('EffectStarted', { effectId: 'fx', player: 'p1', kind: 'ability', sourceCardId: 'p1-play-0' }), 2);
     expect(codesOf([...start(), effect, ink(2), exert(2)])).toEqual([]);
+    // an effect's card from play into the inkwell exerted, an action played in the same moment (tcg.online's g03)
+    expect(
+      codesOf([...start(), when(move('p1-play-0', at('play', 'p1'), at('inkwell', 'p1')), 2), when(event('CardStatusChanged', { cardId: 'p1-play-0', exerted: true }), 2)]),
+    ).toEqual([]);
     // a card played between the entry and the exert: the exert pays for it
     expect(codesOf([...start(), ink(2), when(move('p1-hand-1', at('hand', 'p1'), at('play', 'p1')), 2), exert(2)])).toEqual([]);
   });

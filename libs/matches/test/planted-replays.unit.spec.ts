@@ -3,6 +3,7 @@ import { MatchEvent } from '@matchlog/domain';
 import { existsSync, readFileSync, readdirSync } from 'fs';
 import { apply } from 'mutative';
 import { dirname, join } from 'path';
+import { tcgOnlineGeneratedSamples, tcgOnlineSamples } from '@matchlog/testkit';
 import { ConvertedReplay, convertTcgOnlineReplay } from '../src/import/tcg-online';
 
 /**
@@ -132,15 +133,20 @@ const stepIndex = (replay: Replay, test: (step: Replay['steps'][number], i: numb
   return found;
 };
 
-describe('every honest engine replay in ../shared/replays audits with no Lorcana rule finding', () => {
+describe('every honest engine replay audits with no Lorcana rule finding', () => {
   it('reads the replays', () => expect(replayFiles.length).toBeGreaterThanOrEqual(6));
 
-  it.each(replayFiles)('%s', (file) => {
+  it.each(replayFiles)('../shared/replays/tcg-online/%s', (file) => {
     const { findings } = audit(JSON.parse(readFileSync(join(folder, file), 'utf8')));
     const ours = findings.filter((finding) => finding.rule.startsWith('lorcana '));
     expect(ours.map((finding) => `${finding.revision} ${finding.code}`)).toEqual([]);
     // the one finding left to the import's forfeit fix (issue 36): r12's judge forfeit read as a pass
     expect(findings.filter((finding) => finding.code !== 'RESULT_DISAGREES_WITH_COUNTERS')).toEqual([]);
+  });
+
+  // the samples kept in the repository (test/fixtures/tcg-online): g03's action puts characters from play into the inkwell exerted
+  it.each([...tcgOnlineSamples(), ...tcgOnlineGeneratedSamples()].map((sample) => [sample.name, sample.json]))('test/fixtures/tcg-online: %s', (_name, json) => {
+    expect(audit(JSON.parse(json)).findings.map((finding) => `${finding.revision} ${finding.code}`)).toEqual([]);
   });
 });
 

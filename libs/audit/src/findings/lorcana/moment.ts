@@ -7,16 +7,24 @@ import { movesOf } from '../support';
  */
 const momentOf = (step: Step): string | undefined => step.event.meta?.recordedAt;
 
+const ACTION = 'action';
+
 /**
  * Whether an effect acts at this step: one under way before it (7.1.6.1's "generated and waiting to resolve"), one that
- * starts or resolves, a bag ability that resolves, or a look or a move that names its source.
+ * starts or resolves, a bag ability that resolves, a look or a move that names its source, or an action leaving a hand
+ * (played: its effect resolves, 7.4.1; an import that sees the action only arrive in the discard records it so).
  */
 export const effectActs = (step: Step): boolean => {
-  const { event, before } = step;
+  const { event, before, layout } = step;
   if (before.effects.length > 0) return true;
   if (event.type === 'EffectStarted' || event.type === 'EffectResolved' || event.type === 'TriggerResolved') return true;
   if (event.type === 'CardsLookedAt' && event.data.source !== undefined) return true;
-  return movesOf(event).some((move) => move.source !== undefined);
+  return movesOf(event).some((move) => {
+    if (move.source !== undefined) return true;
+    const card = layout.cardIndex.get(move.cardId);
+    if (card === undefined || layout.zones[before.cards[card].zone].definition.name !== layout.ruleset.handZone) return false;
+    return layout.printed[card]?.type?.toLowerCase() === ACTION;
+  });
 };
 
 /** A finding held until its moment is over (it reports at the revision it names), made only if no effect acted in that moment. */
