@@ -42,6 +42,7 @@ const expected: Record<string, readonly { code: string; rule: string; revision: 
   'lorcana/inked-exerted.jsonl': [{ code: 'INKED_EXERTED', rule: 'lorcana 7.5.2', revision: 4 }],
   'lorcana/ink-card-face-up.jsonl': [{ code: 'INK_CARD_FACE_UP', rule: 'lorcana 7.5.4', revision: 4 }],
   'lorcana/discard-card-face-down.jsonl': [{ code: 'DISCARD_CARD_FACE_DOWN', rule: 'lorcana 7.6.2', revision: 3 }],
+  'lorcana/trigger-added-by-other-player.jsonl': [{ code: 'TRIGGER_ADDED_BY_OTHER_PLAYER', rule: 'lorcana 7.7.3.1', revision: 3 }],
   'four-souls/clean.jsonl': [],
   'four-souls/deck-not-refilled.jsonl': [{ code: 'DECK_NOT_REFILLED', rule: 'four-souls Decks', revision: 5 }],
   'four-souls/fizzle-ignored.jsonl': [{ code: 'FIZZLE_IGNORED', rule: 'four-souls Game Zones', revision: 7 }],

@@ -328,6 +328,34 @@ describe('rule breaks planted into real tcg.online replays are found, with their
     expect(audit(replay).findings.filter((finding) => finding.code === 'PLAYED_INTO_OPPONENT_PLAY')).toEqual([]);
   });
 
+  it("a triggered ability added to the bag by the other player (7.7.3.1): the bag item named the opponent's from its adding to its resolving", () => {
+    const replay = read('02-');
+    const states = statesOf(replay);
+    const bag = (state: Json): Json[] => state.G.triggeredAbilities.bag.items;
+    const step = stepIndex(replay, (_entry, i) => bag(states[i + 1]).some((item) => !bag(states[i]).some((old) => old.id === item.id)));
+    const item = bag(states[step + 1]).find((added) => !bag(states[step]).some((old) => old.id === added.id))!;
+    const owner: string = item.controllerId;
+    const other = replay.playerIds.find((id) => id !== owner)!;
+    for (const state of states.slice(step + 1)) {
+      const planted = bag(state).find((entry) => entry.id === item.id);
+      if (planted === undefined) break;
+      planted.controllerId = other;
+    }
+    // the step that resolves it is the other player's
+    const steps = replay.steps.map((entry) =>
+      entry.acceptedMove.moveId === 'resolveBag' && entry.acceptedMove.input?.args?.bagId === item.id
+        ? { ...entry, acceptedMove: { ...entry.acceptedMove, actorId: other }, logs: entry.logs.map((log) => (log.type === 'resolveBag' ? { ...log, playerId: other } : log)) }
+        : entry,
+    );
+    const { events, findings } = audit(rewritten({ ...replay, steps }, states));
+    const added = events.find((event) => event.id.startsWith(`s${step}-`) && event.type === 'TriggerAdded')!;
+    const seat = (id: string) => (id === replay.playerIds[0] ? 'p1' : 'p2');
+    expect(summary(events, findings)).toEqual([
+      { code: 'TRIGGER_ADDED_BY_OTHER_PLAYER', rule: 'lorcana 7.7.3.1', at: `${added.id} TriggerAdded`, players: [seat(other), seat(owner)] },
+    ]);
+    expect(audit(replay).findings.filter((finding) => finding.code === 'TRIGGER_ADDED_BY_OTHER_PLAYER')).toEqual([]);
+  });
+
   it('the rewriting itself changes nothing: an unplanted replay, its patches written again, gives the same events', () => {
     const replay = read('02-');
     const again = audit(rewritten(replay, statesOf(replay)));

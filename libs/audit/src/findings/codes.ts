@@ -19,6 +19,7 @@ export const codes = {
   INKED_EXERTED: { rule: 'lorcana 7.5.2', severity: 'violation' },
   INK_CARD_FACE_UP: { rule: 'lorcana 7.5.4', severity: 'violation' },
   DISCARD_CARD_FACE_DOWN: { rule: 'lorcana 7.6.2', severity: 'violation' },
+  TRIGGER_ADDED_BY_OTHER_PLAYER: { rule: 'lorcana 7.7.3.1', severity: 'violation' },
   DECK_NOT_REFILLED: { rule: 'four-souls Decks', severity: 'violation' },
   FIZZLE_IGNORED: { rule: 'four-souls Game Zones', severity: 'violation' },
   STACK_OUT_OF_ORDER: { rule: 'four-souls The Stack', severity: 'violation' },

@@ -82,6 +82,8 @@ const en: Record<FindingCode, Text> = {
     `${many(f.cards) ? 'Cards' : 'Card'} ${list(f.cards)} in ${f.player}'s inkwell ${many(f.cards) ? 'were' : 'was'} turned face up: ink cards are kept facedown at all times, and players can't look at a card in an inkwell, even their own (7.5.4).`,
   DISCARD_CARD_FACE_DOWN: (f) =>
     `${many(f.cards) ? 'Cards' : 'Card'} ${list(f.cards)} lay face down in ${f.player}'s discard: the cards in a player's discard remain faceup at all times (7.6.2).`,
+  TRIGGER_ADDED_BY_OTHER_PLAYER: (f) =>
+    `${f.player} added the triggered ability ${f.trigger} of ${list(f.cards)} to the bag, a card of ${f.expected}: a triggered ability is added to the bag by the player whose card generated it (7.7.3.1).`,
   NAMED_BEYOND_LIST: (f) =>
     `${f.player}'s ${many(f.cards) ? 'cards' : 'card'} ${list(f.cards)} ${many(f.cards) ? 'were' : 'was'} named as seen, but ${f.player}'s registered deck list holds no more copies of that card than were already named: the card shown and the list disagree.`,
   DECK_NOT_REFILLED: (f) =>
@@ -144,6 +146,8 @@ const es: Record<FindingCode, Text> = {
     `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} del inkwell de ${f.player} se ${many(f.cards) ? 'pusieron' : 'puso'} boca arriba: las cartas de tinta se mantienen boca abajo en todo momento, y los jugadores no pueden mirar una carta de un inkwell, ni siquiera del suyo (7.5.4).`,
   DISCARD_CARD_FACE_DOWN: (f) =>
     `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} ${many(f.cards) ? 'estaban' : 'estaba'} boca abajo en el descarte de ${f.player}: las cartas del descarte de un jugador permanecen boca arriba en todo momento (7.6.2).`,
+  TRIGGER_ADDED_BY_OTHER_PLAYER: (f) =>
+    `${f.player} añadió a la bolsa la habilidad disparada ${f.trigger} de ${list(f.cards)}, una carta de ${f.expected}: una habilidad disparada la añade a la bolsa el jugador cuya carta la generó (7.7.3.1).`,
   NAMED_BEYOND_LIST: (f) =>
     `${many(f.cards) ? 'Las cartas' : 'La carta'} ${list(f.cards)} de ${f.player} ${many(f.cards) ? 'se nombraron' : 'se nombró'} al verse, pero la lista de mazo registrada de ${f.player} no tiene más copias de esa carta que las ya nombradas: la carta mostrada y la lista no coinciden.`,
   DECK_NOT_REFILLED: (f) =>

@@ -12,6 +12,7 @@ import { drawnFromOtherDeck } from './drawn-from-other-deck';
 import { inkedExerted } from './inked-exerted';
 import { playedIntoOpponentPlay } from './played-into-opponent-play';
 import { zoneFace } from './zone-face';
+import { triggerAddedByOtherPlayer } from './trigger-added-by-other-player';
 
 export const lorcanaChecks: readonly CheckFactory[] = [
   lookWithoutEffect,
@@ -28,4 +29,5 @@ export const lorcanaChecks: readonly CheckFactory[] = [
   inkedExerted,
   playedIntoOpponentPlay,
   zoneFace,
+  triggerAddedByOtherPlayer,
 ];
