@@ -11,7 +11,7 @@ import { movesOf } from '../support';
  * - never the main deck;
  * - a face-down card in a public zone by its controller, except unknown face-down cards in
  *   banishment; a card that turned face down (or was put face down) in a public zone straight from
- *   being face up in a public zone stays known, so everyone may look at it (2.1.1);
+ *   being face up in a public zone stays known, so everyone may look at it (face-down 1.1, line 146);
  * - after control of a face-down card changes, neither its owner nor its former controller may look at it;
  * - a card an effect banished face down (a move with a `source`) is not judged: the effect may have
  *   given a player permissions that make it private for that player, and the log does not record them.
