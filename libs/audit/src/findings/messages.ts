@@ -30,10 +30,12 @@ const zoneNames: Record<Language, Record<string, string>> = {
     'treasure-discard': 'descarte de tesoros',
     'monster-discard': 'descarte de monstruos',
     'room-discard': 'descarte de salas',
-    'shop-slot': 'ranura de tienda',
-    'monster-slot': 'ranura de monstruo',
-    'room-slot': 'ranura de sala',
-    covered: 'zona de cartas cubiertas',
+    // the viewer's words (apps/viewer/src/i18n/es.ts)
+    'shop-slot': 'espacio de tienda',
+    'monster-slot': 'espacio de monstruo',
+    'room-slot': 'espacio de sala',
+    covered: 'conjunto de cartas cubiertas',
+    outside: 'exterior de la partida',
     stack: 'pila',
     // Grand Archive
     'main-deck': 'mazo principal',
@@ -150,7 +152,7 @@ const es: Record<FindingCode, Text> = {
   NON_LOOT_IN_HAND: (f) =>
     `La carta ${list(f.cards)}, que empezó la partida en ${zoneName({ zone: `${f.kind}-deck` }, 'es')} o en su descarte, entró en ${zoneName(f.zone, 'es')}: la mano solo se compone de cartas de botín ("Hand").`,
   SLOT_ORDER_CHANGED: (f) =>
-    `El orden de las cartas de ${zoneName(f.zone, 'es')} cambió (${list(f.cards)} se movió dentro) sin nombrar ninguna habilidad: el orden de las cartas de una ranura no se puede cambiar salvo que una habilidad indique a un jugador que lo haga ("Covered in a Slot").`,
+    `El orden de las cartas del ${zoneName(f.zone, 'es').replace(/^el /, '')} cambió (${list(f.cards)} se movió dentro) sin nombrar ninguna habilidad: el orden de las cartas de un espacio no se puede cambiar salvo que una habilidad indique a un jugador que lo haga ("Covered in a Slot").`,
   FACE_DOWN_OUTSIDE_VIEWED: (f) =>
     `${f.player} miró ${list(f.cards)}, boca abajo fuera del juego, sin nombrar ningún efecto ni habilidad: las cartas boca abajo fuera del juego son información oculta, y solo un efecto o una habilidad puede dar permiso para mirarlas ("Outside the Game").`,
   HARBINGERS_NOT_OUTSIDE: (f) =>

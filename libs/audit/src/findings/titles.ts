@@ -53,7 +53,7 @@ export const findingTitles: Record<Language, Record<AnyFindingCode, string>> = {
     DISCARD_ORDER_CHANGED: 'Cambió el orden de un descarte',
     HAND_VIEWED_BY_OTHER: 'Miró la mano de otro jugador',
     NON_LOOT_IN_HAND: 'Una carta que no es de botín en una mano',
-    SLOT_ORDER_CHANGED: 'Cambió el orden de una ranura',
+    SLOT_ORDER_CHANGED: 'Cambió el orden de un espacio',
     FACE_DOWN_OUTSIDE_VIEWED: 'Miró una carta boca abajo fuera del juego',
     HARBINGERS_NOT_OUTSIDE: 'The Harbingers no empezó fuera del juego',
     UNREVEALED_SPECIFIED_CARD: 'Carta especificada sin revelar',
