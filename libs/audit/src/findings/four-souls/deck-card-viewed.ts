@@ -6,4 +6,4 @@ import { lookCheck } from '../shared/look';
  * effect or ability instructs a player to do so". A CardsLookedAt with no `source` (no effect or
  * ability named) that includes a card in any of the four decks.
  */
-export const deckCardViewed: CheckFactory = () => lookCheck('DECK_CARD_VIEWED', (layout, state, card) => layout.zones[state.cards[card].zone].definition.refillFrom === undefined);
+export const deckCardViewed: CheckFactory = () => lookCheck('DECK_CARD_VIEWED', (layout, state, card) => layout.zones[state.cards[card].zone].definition.rule !== 'Decks');
