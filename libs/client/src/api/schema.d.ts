@@ -1131,6 +1131,7 @@ export interface components {
             previous?: string;
             hash?: string;
             chainSalt?: string;
+            step?: number;
         };
         EventsAppended: components["schemas"]["Appended"];
         ExposedZone: {
@@ -1873,6 +1874,7 @@ export interface components {
             revision: number;
             tokens: components["schemas"]["IssuedTokens"];
             exposes: components["schemas"]["AudienceExposure"][];
+            steps: components["schemas"]["StepRevisions"][];
         };
         ResolvingViewOfJudgeSource: {
             effectId: string;
@@ -1960,6 +1962,11 @@ export interface components {
             event?: string;
             format?: string;
             since?: string;
+        };
+        StepRevisions: {
+            step: number;
+            from: number;
+            to: number;
         };
         TimeCalled: {
             [key: string]: unknown;
