@@ -20,7 +20,7 @@ const only = (ledger: KnowledgeLedger, audience: string, cardId: string): Knowle
   return found[0];
 };
 
-// a match with a broadcast, so the ledger follows it too (a match without one has no broadcast audience: below)
+// a match with a broadcast, so the ledger follows it too (a match without one has no broadcast audience: broadcast-knowledge.unit.spec.ts)
 const table = lorcanaTableWithBroadcast();
 
 describe('knowledge ledger: how an audience learns a card', () => {
