@@ -24,16 +24,22 @@ const end = events.length;
 describe('the bag after the game is over (issue 36): nothing is pending', () => {
   const replayed = new Replay(events);
   const audiences = [PUBLIC, 'p1', 'p2', JUDGE];
+  /** the queue an audience's view (or the judge's) holds at a revision; the judge's has none before MatchCreated */
+  const queueAt = (audience: string, revision: number) => {
+    const { queue } = replayed.viewAt(audience, revision);
+    if (queue === null) throw new Error(`no queue for ${audience} at ${revision}`);
+    return queue;
+  };
 
   it('the game ends with a triggered ability in the bag: every audience saw it pending just before the end', () => {
     expect(events.at(-1)!.type).toBe('MatchEnded');
     expect(events.slice(0, -1).some((event) => event.type === 'TriggerAdded')).toBe(true);
-    for (const audience of audiences) expect([audience, replayed.viewAt(audience, end - 1).queue.items.length]).toEqual([audience, 1]);
+    for (const audience of audiences) expect([audience, queueAt(audience, end - 1).items.length]).toEqual([audience, 1]);
   });
 
   it('after MatchEnded no audience sees anything pending, nor anyone to choose', () => {
     for (const audience of audiences) {
-      const { queue } = replayed.viewAt(audience, end);
+      const queue = queueAt(audience, end);
       expect([audience, queue.items, queue.nextChooser, queue.resolvingPlayer, queue.resolving, queue.waitingForAction]).toEqual([audience, [], null, null, [], false]);
     }
   });
