@@ -1,5 +1,5 @@
 import { Ed25519Jwk, Finding, LogToVerify, SignedHead, auditMatch, checkCommitments, knowledgeAt, knowledgeLedger, verifyLog } from '@matchlog/audit';
-import { BROADCAST, JUDGE, MatchEvent, PUBLIC, Replay, rulesets, zoneRefOfKey } from '@matchlog/domain';
+import { BROADCAST, JUDGE, MatchEvent, PUBLIC, Replay, audiencesOf, emptyMatch, evolve, rulesets, zoneRefOfKey } from '@matchlog/domain';
 import { judgeViewExposure } from '@matchlog/matches';
 import { CliArgs, UsageError } from './args';
 import { CliMessages, messagesIn } from './messages';
@@ -74,11 +74,10 @@ export const verify = (log: LogToVerify, args: CliArgs, inputs: VerifyInputs = {
 
 export const replay = (events: readonly MatchEvent[], args: CliArgs): CommandResult => {
   const audience = args.as!;
-  const created = events[0]?.type === 'MatchCreated' ? events[0].data : undefined;
-  const players = created?.players.map((p) => p.id) ?? [];
-  if (audience !== PUBLIC && audience !== BROADCAST && audience !== JUDGE && !players.includes(audience)) {
-    throw new UsageError(messagesIn(args.language).unknownAudience(audience, [...players, PUBLIC, BROADCAST, JUDGE]));
-  }
+  const layout = events[0]?.type === 'MatchCreated' ? evolve(emptyMatch, events[0]).layout : null;
+  // the match's own audiences: a broadcast only where the match asks for one
+  const audiences = layout === null ? [PUBLIC, JUDGE] : audiencesOf(layout);
+  if (!audiences.includes(audience)) throw new UsageError(messagesIn(args.language).unknownAudience(audience, audiences));
   const view = new Replay(events).viewAt(audience, revisionIn(events, args));
   return { output: args.json ? json(view) : renderView(view, messagesIn(args.language)), exitCode: 0 };
 };

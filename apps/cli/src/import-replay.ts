@@ -1,6 +1,6 @@
 import { toJsonLines } from '@matchlog/audit';
 import { MatchlogClient, MatchlogError, NetworkError } from '@matchlog/client';
-import { AudienceExposure, Entropy, convertTcgOnlineReplay, importedEvents, replayExposure, replayOfUpload, sealImport } from '@matchlog/matches';
+import { AudienceExposure, Entropy, StepRevisions, convertTcgOnlineReplay, importedEvents, replayExposure, replayOfUpload, sealImport, stepRevisions } from '@matchlog/matches';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -14,7 +14,10 @@ Imports tcg.online replays (the .zip its download button gives, or its replay.js
                  MATCHLOG_ORGANIZER_KEY in the environment, which keeps it out of the shell's history.
   (no --server)  convert each to matchlog's JSON Lines, <name>.jsonl beside the replay (or in --out FOLDER),
                  sealed as the server seals an import, for matchlog audit|verify --allow-unsigned|replay|knowledge.
-  --json         the results as JSON, each with what its file exposes.
+  --json         the results as JSON, each with what its file exposes and where each step is in the match.
+
+Each replay imported or converted says where its steps are in the match: "step 21: #40-#41" (steps are
+the indexes of the replay's steps; a step that made no event is not listed). Each event's meta.step says it too.
 
 A replay file names both hands and both decks in order, and holds the seed of every shuffle: it is a judge's view.
 The output lists, per audience, what the file reveals beyond what that audience saw.
@@ -25,8 +28,8 @@ exit codes:
   2  usage: a missing or bad argument, a file or folder that can not be read`;
 
 type Outcome =
-  | { readonly kind: 'imported'; readonly matchId: string; readonly revision: number; readonly exposes: readonly AudienceExposure[] }
-  | { readonly kind: 'converted'; readonly out: string; readonly revision: number; readonly exposes: readonly AudienceExposure[] }
+  | { readonly kind: 'imported'; readonly matchId: string; readonly revision: number; readonly exposes: readonly AudienceExposure[]; readonly steps: readonly StepRevisions[] }
+  | { readonly kind: 'converted'; readonly out: string; readonly revision: number; readonly exposes: readonly AudienceExposure[]; readonly steps: readonly StepRevisions[] }
   | { readonly kind: 'already there'; readonly matchId: string }
   | { readonly kind: 'refused'; readonly code: string; readonly message: string };
 
@@ -113,7 +116,7 @@ const convert = (file: string, outDir: string | undefined): Outcome => {
   if (!sealed.ok) return { kind: 'refused', code: sealed.error.code, message: sealed.error.message };
   const out = join(outDir ?? dirname(file), `${basename(file, extname(file))}.jsonl`);
   writeFileSync(out, toJsonLines(sealed.events));
-  return { kind: 'converted', out, revision: sealed.events.length, exposes: replayExposure(converted) };
+  return { kind: 'converted', out, revision: sealed.events.length, exposes: replayExposure(converted), steps: stepRevisions(converted) };
 };
 
 /** The key or the server itself refused: no other replay would fare better. */
@@ -129,7 +132,7 @@ const upload = async (client: MatchlogClient, file: string): Promise<Outcome> =>
   }
   try {
     const answer = await client.importTcgOnline(body);
-    return { kind: 'imported', matchId: answer.matchId, revision: answer.revision, exposes: answer.exposes };
+    return { kind: 'imported', matchId: answer.matchId, revision: answer.revision, exposes: answer.exposes, steps: answer.steps };
   } catch (error) {
     if (error instanceof NetworkError) throw new Abort(`the server can not be reached: ${error.message}`);
     if (!(error instanceof MatchlogError)) throw error;
@@ -159,6 +162,16 @@ export const summaryTable = (results: readonly Result[], online: boolean): strin
   const counts = kindsOf(online).map((kind) => [kind, results.filter((r) => r.outcome.kind === kind).length] as const);
   return [`${'replay'.padEnd(nameWidth)}  ${'result'.padEnd(13)}  match, file or why`, ...rows, '', counts.map(([kind, n]) => `${n} ${kind}`).join(', ')].join('\n');
 };
+
+/** Where each replay's steps are in its match: "step 21: #40-#41", a few to a line. */
+export const stepLines = (results: readonly Result[]): string[] =>
+  results.flatMap((r) => {
+    if (!('steps' in r.outcome)) return [];
+    const entries = r.outcome.steps.map(({ step, from, to }) => `step ${step}: #${from}${to > from ? `-#${to}` : ''}`);
+    const lines = [`${basename(r.file)}, its steps in the match:`];
+    for (let i = 0; i < entries.length; i += 8) lines.push(`  ${entries.slice(i, i + 8).join(', ')}`);
+    return lines;
+  });
 
 /** Per audience, the zones any of these files exposes, and whether one holds the seed. */
 export const exposureLines = (results: readonly Result[]): string[] => {
@@ -235,6 +248,8 @@ export const importReplay = async (argv: readonly string[], env: NodeJS.ProcessE
   if (args.json) io.out(JSON.stringify({ results: results.map((r) => ({ file: r.file, ...r.outcome })), ...(aborted && { aborted }) }, null, 2));
   else {
     io.out(summaryTable(results, client !== undefined));
+    const steps = stepLines(results);
+    if (steps.length > 0) io.out(['', ...steps].join('\n'));
     const exposure = exposureLines(results);
     if (exposure.length > 0) io.out(['', ...exposure].join('\n'));
   }

@@ -209,7 +209,9 @@ describe('npx matchlog (offline CLI)', () => {
 
   it('bad usage and unreadable files exit 2 with a message naming the problem; a log that is not JSON Lines is broken: exit 1', async () => {
     expect(await matchlog('replay', exported)).toMatchObject({ code: 2, stderr: expect.stringContaining('needs --as') });
-    expect(await matchlog('replay', exported, '--as', 'p9')).toMatchObject({ code: 2, stderr: expect.stringContaining('audiences are p1, p2, public, broadcast, judge') });
+    expect(await matchlog('replay', exported, '--as', 'p9')).toMatchObject({ code: 2, stderr: expect.stringContaining('audiences are public, p1, p2, judge') });
+    // a match that asks for no broadcast has no broadcast audience
+    expect(await matchlog('replay', exported, '--as', 'broadcast')).toMatchObject({ code: 2, stderr: expect.stringContaining('audiences are public, p1, p2, judge') });
     expect(await matchlog('knowledge', exported, '--at', '999')).toMatchObject({ code: 2, stderr: expect.stringContaining('past the end') });
     expect(await matchlog('audit', join(dir, 'missing.jsonl'))).toMatchObject({ code: 2, stderr: expect.stringContaining('cannot read') });
     writeFileSync(join(dir, 'bad.jsonl'), '{"data":{"player":"p1","turn":1},"id":"a","type":"TurnStarted"}\nnot json\n');

@@ -273,3 +273,64 @@ const endedSentence = (o: Record<string, unknown>, nameOf: NameOf): string => {
 };
 
 const shortDuration = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
+
+/** What a status change did, where one sentence can say it of several cards; null where each needs its own (damage, a face turned). */
+const statusKind = (status: Status | undefined, observed: boolean): 'exerted' | 'ready' | 'changed' | null => {
+  if (status?.damage !== undefined || status?.faceDown !== undefined) return null;
+  if (status?.exerted === true) return 'exerted';
+  if (status?.exerted === false) return 'ready';
+  // an observation carries the card as it is now: not exerted, and nothing says what changed
+  return observed ? 'changed' : null;
+};
+
+/**
+ * What lets a revision join the one before it in the log, as one sentence for one action (paying ink exerts five
+ * inkwell cards, five events): both status changes of the same kind, in the same zone for an audience's observation;
+ * for the judge's events, of the same step of an import (meta.step): nothing else in an event says which action made it.
+ * null: the revision stands alone.
+ */
+export const groupKey = (o: Observed): string | null => {
+  if (o.type !== 'CardStatusChanged') return null;
+  if (!('data' in o && 'id' in o)) {
+    const zone = o.zone as Zone | undefined;
+    const kind = statusKind(o.card as Status | undefined, true);
+    return zone === undefined || kind === null ? null : `${zone.zone}|${zone.player ?? ''}|${zone.slot ?? ''}|${kind}`;
+  }
+  const data = (o.data ?? {}) as Status;
+  const kind = statusKind(
+    {
+      ...(data.exerted !== undefined && { exerted: data.exerted }),
+      ...(data.damage !== undefined && { damage: data.damage }),
+      ...(data.faceDown !== undefined && { faceDown: data.faceDown }),
+    },
+    false,
+  );
+  // only an import says which events one action made: two appends may share a millisecond
+  const step = (o.meta as { step?: unknown } | undefined)?.step;
+  return kind === null || typeof step !== 'number' ? null : `judge|${step}|${kind}`;
+};
+
+/**
+ * The sentence of revisions that groupKey joined: "Ink paid: 5 cards exerted" for an audience that sees the inkwell's
+ * cards exerted, "3 cards in Ana's play are ready", or for the judge, who knows which cards, "2 cards are exerted: …".
+ * One observation: its own sentence.
+ */
+export const groupSentence = (
+  os: readonly Observed[],
+  nameOf: NameOf,
+  cardName: (cardId: string) => string | null = (id) => id,
+  eventName: (eventId: string) => string = (id) => id,
+): string => {
+  const [first] = os;
+  const key = groupKey(first);
+  if (os.length === 1 || key === null) return sentenceOf(first, nameOf, cardName, eventName);
+  const kind = key.slice(key.lastIndexOf('|') + 1) as 'exerted' | 'ready' | 'changed';
+  const status = t(`statusMany.${kind}`);
+  if ('data' in first && 'id' in first) {
+    const cards = os.map((o) => card(asObserved(o, cardName).card as Card)).join(', ');
+    return capital(t('statusMany.named', { count: os.length, status, cards }));
+  }
+  const zone = first.zone as Zone;
+  if (zone.zone === 'inkwell' && kind === 'exerted') return t('statusMany.inkPaid', { count: os.length });
+  return capital(t('statusMany.inZone', { count: os.length, zone: zoneName(zone, nameOf), status }));
+};

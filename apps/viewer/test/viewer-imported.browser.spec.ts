@@ -25,6 +25,7 @@ describe('a tcg.online game imported over HTTP, in the viewer (Chromium)', () =>
   let rig: ViewerRig;
   let game: Recorded;
   let second: string;
+  let steps: { step: number; from: number; to: number }[];
   const judgePage = async (path: string): Promise<Page> => {
     const page = await rig.browser.newPage({ viewport: { width: 1440, height: 1000 }, ...TESTING });
     await page.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${game.id}.judge`)}, ${JSON.stringify(game.tokens.judge)})`);
@@ -44,6 +45,7 @@ describe('a tcg.online game imported over HTTP, in the viewer (Chromium)', () =>
     rig = await startViewerRig();
     const answer = await rig.app.http().post('/matches/import/tcg-online').set(rig.app.organizer).set('Content-Type', 'application/zip').send(Buffer.from(sample.zip)).expect(201);
     game = { id: answer.body.matchId, tokens: answer.body.tokens, revision: answer.body.revision };
+    steps = answer.body.steps;
     second = (await rig.app.http().post('/matches/import/tcg-online').set(rig.app.organizer).set('Content-Type', 'application/json').send(secondGame()).expect(201)).body.matchId;
   }, 120_000);
   afterAll(() => rig?.close());
@@ -71,6 +73,23 @@ describe('a tcg.online game imported over HTTP, in the viewer (Chromium)', () =>
     expect(named.filter((name) => !faceUp.has(name))).toEqual([]);
     expect(await page.locator('.board').innerText()).not.toMatch(/\bcard-[0-9a-z]{2}\b/);
     await page.screenshot({ path: join(DOCS_IMAGES, 'imported-tcg-online.png'), fullPage: true });
+  });
+
+  it("the log: one sentence for the ink a card cost; for the judge, the replay's step beside each revision (issue 36)", async () => {
+    const page = await rig.open(`/viewer/${game.id}?audience=public`);
+    await shownAt(page, game.revision);
+    await page.locator('.log-entry').first().waitFor();
+    const sentences = (await page.locator('.log-entry button').allTextContents()).map((text) => text.replace(/^#\d+(–#\d+)? /, ''));
+    expect(sentences.filter((sentence) => /^Ink paid: \d+ cards exerted$/.test(sentence)).length).toBeGreaterThan(5);
+    sentences.slice(1).forEach((sentence, i) => expect([sentence, sentences[i]]).not.toEqual(['A card is exerted', 'A card is exerted']));
+    const judge = await judgePage(`/viewer/${game.id}?audience=judge`);
+    await shownAt(judge, game.revision);
+    const last = steps.at(-1)!;
+    const end = judge.locator(`.log-entry[data-revision="${game.revision}"] button`);
+    await end.waitFor();
+    expect(await end.locator('.step').textContent()).toBe(`step ${last.step}`);
+    expect(await end.textContent()).toMatch(new RegExp(`^#${game.revision} step ${last.step} `));
+    expect(await judge.locator('.log-entry .step').count()).toBeGreaterThan(steps.length / 2);
   });
 
   it("judge: a bar per turn on the clock, from the replay's timestamps, and the facts on every card", async () => {

@@ -1,7 +1,7 @@
 import { BROADCAST, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { event, move } from '@matchlog/testkit';
 import { foldValid } from '../../domain/test/support/given';
-import { lorcanaTable, p1Deck, p1Hand } from '../../domain/test/support/tables';
+import { lorcanaTable, lorcanaTableWithBroadcast, p1Deck, p1Hand } from '../../domain/test/support/tables';
 import { checkDeliveries } from '../src/deliveries/check-deliveries';
 import { knowledgeLedger } from '../src/knowledge/ledger';
 import { knowledgeAt } from '../src/knowledge/report';
@@ -12,12 +12,15 @@ const valid = (...events: MatchEvent[]) => {
 };
 
 // 2: p1 drew Ariel; 3: p2 looked at the top of its deck (Maleficent)
-const events = valid(lorcanaTable(), move('p1-deck-0', p1Deck, p1Hand), event('CardsLookedAt', { player: 'p2', cardIds: ['p2-deck-0'] }));
+const events = valid(lorcanaTableWithBroadcast(), move('p1-deck-0', p1Deck, p1Hand), event('CardsLookedAt', { player: 'p2', cardIds: ['p2-deck-0'] }));
 
 describe('the knowledge ledger and the leak check know the broadcast audience', () => {
   it('the ledger folds it: it learns each hand and each look as the player does', () => {
     const ledger = knowledgeLedger(events);
     expect(ledger.audiences).toEqual(['p1', 'p2', PUBLIC, BROADCAST]);
+    // audiencesOf, the one list: a match that asks for no broadcast has no broadcast audience to know anything
+    expect(knowledgeLedger([lorcanaTable(), ...events.slice(1)]).audiences).toEqual(['p1', 'p2', PUBLIC]);
+    expect(knowledgeAt([lorcanaTable(), ...events.slice(1)], 3).audiences).toEqual(['p1', 'p2', PUBLIC]);
     const learned = (cardId: string) => ledger.intervals.filter((i) => i.audience === BROADCAST && i.cardId === cardId).map((i) => [i.learned.revision, i.learned.how]);
     expect(learned('p2-hand-0')).toEqual([[1, 'own-zone']]);
     expect(learned('p1-deck-0')).toEqual([[2, 'drew']]);

@@ -1,7 +1,7 @@
 import { BROADCAST, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { cards, created, event, move } from '@matchlog/testkit';
 import { foldValid } from '../../domain/test/support/given';
-import { lorcanaTable, p1Deck, p1Hand, p1Play, p2Deck, p2Hand, p2Play } from '../../domain/test/support/tables';
+import { lorcanaTable, lorcanaTableWithBroadcast, p1Deck, p1Hand, p1Play, p2Deck, p2Hand, p2Play } from '../../domain/test/support/tables';
 import { DeliveryError, checkDeliveries } from '../src/deliveries/check-deliveries';
 import { AuditInputError } from '../src/knowledge/errors';
 import { knowledgeLedger } from '../src/knowledge/ledger';
@@ -129,7 +129,7 @@ describe('leak check of delivered payloads', () => {
   describe('deck lists at MatchEnded', () => {
     // p2's deck shuffled (Hades on top), then the match ends: MatchEnded discloses that order
     const played = (publicDeckLists?: boolean) => {
-      const table = lorcanaTable();
+      const table = lorcanaTableWithBroadcast();
       return valid(
         publicDeckLists === undefined ? table : { ...table, data: { ...table.data, publicDeckLists } },
         event('ZoneShuffled', { zone: p2Deck, order: ['p2-deck-2', 'p2-deck-0', 'p2-deck-1'], salt: 'ab'.repeat(16) }),

@@ -33,7 +33,7 @@ describe("findings' titles, in the language of their messages", () => {
   it.each([
     ['lorcana/look-without-effect.jsonl', 'Looked at a private zone without an effect', 'Miró una zona privada sin un efecto'],
     ['lorcana/slow-turn.jsonl', 'Slow turn', 'Turno lento'],
-    ['four-souls/stack-out-of-order.jsonl', 'Stack resolved out of order', 'La pila se resolvió fuera de orden'],
+    ['four-souls/discard-order-changed.jsonl', 'Discard order changed', 'Cambió el orden de un descarte'],
   ])('%s: the audit titles its finding "%s", in Spanish "%s"', (file, en, es) => {
     const events = load(file);
     expect(auditMatch(events, { selfAudit: false }).map((f) => f.title)).toEqual([en]);

@@ -46,11 +46,16 @@ const expected: Record<string, readonly { code: string; rule: string; revision: 
   'four-souls/clean.jsonl': [],
   'four-souls/deck-not-refilled.jsonl': [{ code: 'DECK_NOT_REFILLED', rule: 'four-souls Decks', revision: 5 }],
   'four-souls/fizzle-ignored.jsonl': [{ code: 'FIZZLE_IGNORED', rule: 'four-souls Game Zones', revision: 7 }],
-  'four-souls/stack-out-of-order.jsonl': [{ code: 'STACK_OUT_OF_ORDER', rule: 'four-souls The Stack', revision: 8 }],
+  'four-souls/deck-card-viewed.jsonl': [{ code: 'DECK_CARD_VIEWED', rule: 'four-souls Decks', revision: 4 }],
+  'four-souls/discard-order-changed.jsonl': [{ code: 'DISCARD_ORDER_CHANGED', rule: 'four-souls Discard', revision: 4 }],
+  'four-souls/hand-viewed-by-other.jsonl': [{ code: 'HAND_VIEWED_BY_OTHER', rule: 'four-souls Hand', revision: 4 }],
+  'four-souls/non-loot-in-hand.jsonl': [{ code: 'NON_LOOT_IN_HAND', rule: 'four-souls Hand', revision: 4 }],
+  'four-souls/slot-order-changed.jsonl': [{ code: 'SLOT_ORDER_CHANGED', rule: 'four-souls Covered in a Slot', revision: 4 }],
+  'four-souls/face-down-outside-viewed.jsonl': [{ code: 'FACE_DOWN_OUTSIDE_VIEWED', rule: 'four-souls Outside the Game', revision: 5 }],
+  'four-souls/harbingers-not-outside.jsonl': [{ code: 'HARBINGERS_NOT_OUTSIDE', rule: 'four-souls Outside the Game', revision: 1 }],
   'grand-archive/clean.jsonl': [],
   'grand-archive/unrevealed-specified-card.jsonl': [{ code: 'UNREVEALED_SPECIFIED_CARD', rule: 'grand-archive Public vs Private Information 2.1', revision: 4 }],
   'grand-archive/look-not-allowed.jsonl': [{ code: 'LOOK_NOT_ALLOWED', rule: 'grand-archive Public vs Private Information', revision: 4 }],
-  'grand-archive/effects-stack-out-of-order.jsonl': [{ code: 'EFFECTS_STACK_OUT_OF_ORDER', rule: 'grand-archive Effects Stack', revision: 6 }],
 };
 
 /** A corpus log's events (each log is an export: its last line is the signed head). */

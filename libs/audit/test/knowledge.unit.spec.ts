@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { at, cards, created, event, move } from '@matchlog/testkit';
 import { foldValid } from '../../domain/test/support/given';
 import { randomMatch } from '@matchlog/testkit';
-import { lorcanaTable, p1Deck, p1Hand, p1Ink, p1Play, p2Deck, p2Hand, p2Play } from '../../domain/test/support/tables';
+import { lorcanaTableWithBroadcast, p1Deck, p1Hand, p1Ink, p1Play, p2Deck, p2Hand, p2Play } from '../../domain/test/support/tables';
 import { AuditInputError } from '../src/knowledge/errors';
 import { KnowledgeInterval, KnowledgeLedger, knowledgeLedger } from '../src/knowledge/ledger';
 import { knowledgeAt } from '../src/knowledge/report';
@@ -20,7 +20,8 @@ const only = (ledger: KnowledgeLedger, audience: string, cardId: string): Knowle
   return found[0];
 };
 
-const table = lorcanaTable();
+// a match with a broadcast, so the ledger follows it too (a match without one has no broadcast audience: broadcast-knowledge.unit.spec.ts)
+const table = lorcanaTableWithBroadcast();
 
 describe('knowledge ledger: how an audience learns a card', () => {
   it('a draw (7.2.2 deck private, 7.3.2 hand): the drawer learns the card at that revision; nobody else does', () => {

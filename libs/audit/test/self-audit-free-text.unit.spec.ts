@@ -1,12 +1,12 @@
 import { MatchEvent } from '@matchlog/domain';
 import { event } from '@matchlog/testkit';
 import { foldValid } from '../../domain/test/support/given';
-import { lorcanaTable } from '../../domain/test/support/tables';
+import { lorcanaTable, lorcanaTableWithBroadcast } from '../../domain/test/support/tables';
 import { selfAudit } from '../src/self-audit';
 
 /** A judge's ruling, in free text every audience receives, while Lyle Tiberius Rourke - Cunning Mercenary is in p1's hidden hand. */
 const ruling = (reason: string): MatchEvent[] => {
-  const events = [lorcanaTable(), event('TimeExtended', { seconds: 60, reason })];
+  const events = [lorcanaTableWithBroadcast(), event('TimeExtended', { seconds: 60, reason })];
   foldValid(events);
   return events;
 };

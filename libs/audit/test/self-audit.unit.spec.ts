@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { event, move } from '@matchlog/testkit';
 import { foldValid } from '../../domain/test/support/given';
 import { randomMatch } from '@matchlog/testkit';
-import { lorcanaTable, p1Deck, p1Hand, p1Play } from '../../domain/test/support/tables';
+import { lorcanaTable, lorcanaTableWithBroadcast, p1Deck, p1Hand, p1Play } from '../../domain/test/support/tables';
 import { SeatStep, selfAudit } from '../src/self-audit';
 
 const games: GameId[] = ['lorcana', 'four-souls', 'grand-archive'];
@@ -85,7 +85,7 @@ describe('self-audit: the match re-checks its own observations and views against
   it('must be able to fail: a view that keeps a definition through a shuffle is caught at the shuffle, though that zone alone changed', () => {
     const look = event('CardsLookedAt', { player: 'p1', cardIds: ['p1-deck-0'] });
     const shuffle = event('ZoneShuffled', { zone: p1Deck, order: ['p1-deck-1', 'p1-deck-0', 'p1-deck-2', 'p1-deck-3'] });
-    const events = valid(lorcanaTable(), look, event('TurnStarted', { player: 'p1', turn: 1 }), shuffle);
+    const events = valid(lorcanaTableWithBroadcast(), look, event('TurnStarted', { player: 'p1', turn: 1 }), shuffle);
     // planted: p1's seat ignores the shuffle's observation, so its view still names Ariel on top
     const ignoresShuffles: SeatStep = (seat, e) => {
       const stepped = stepSeat(seat, e);

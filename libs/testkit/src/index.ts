@@ -8,3 +8,4 @@ export * from './server-process';
 export * from './restartable-server';
 export * from './failure-proxy';
 export * from './tcg-online-samples';
+export * from './shared-replays';

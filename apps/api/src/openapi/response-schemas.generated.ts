@@ -1144,6 +1144,9 @@ export const responseDefinitions = {
       },
       "chainSalt": {
         "type": "string"
+      },
+      "step": {
+        "type": "number"
       }
     },
     "required": [
@@ -4441,12 +4444,19 @@ export const responseDefinitions = {
         "items": {
           "$ref": "#/definitions/AudienceExposure"
         }
+      },
+      "steps": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/StepRevisions"
+        }
       }
     },
     "required": [
       "exposes",
       "matchId",
       "revision",
+      "steps",
       "tokens"
     ],
     "additionalProperties": false
@@ -4794,6 +4804,26 @@ export const responseDefinitions = {
     },
     "required": [
       "game"
+    ],
+    "additionalProperties": false
+  },
+  "StepRevisions": {
+    "type": "object",
+    "properties": {
+      "step": {
+        "type": "number"
+      },
+      "from": {
+        "type": "number"
+      },
+      "to": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "step",
+      "from",
+      "to"
     ],
     "additionalProperties": false
   },

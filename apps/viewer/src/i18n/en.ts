@@ -100,6 +100,8 @@ export const en = {
   // action-log.ts
   'log.label': 'Action log',
   'log.title': 'Log',
+  'log.step': 'step {step}',
+  'log.stepTitle': "the replay's step {step}, where this revision was imported from",
 
   // sentence.ts: the log's sentences and the sentence under the scoreboard
   'sentence.aCard': 'a card',
@@ -161,6 +163,12 @@ export const en = {
   'status.faceUp': 'is face up',
   'status.changed': 'changed status',
   'status.and': ' and ',
+  'statusMany.inkPaid': 'Ink paid: {count} cards exerted',
+  'statusMany.inZone': '{count} cards in {zone} {status}',
+  'statusMany.named': '{count} cards {status}: {cards}',
+  'statusMany.exerted': 'are exerted',
+  'statusMany.ready': 'are ready',
+  'statusMany.changed': 'changed status',
   'counter.gained': '{on} gained {amount} {counter}',
   'counter.lost': '{on} lost {amount} {counter}',
   'counter.set': "{on}'s {counter} was set",

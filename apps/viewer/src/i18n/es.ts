@@ -102,6 +102,8 @@ export const es: Record<keyof typeof en, string> = {
   // action-log.ts
   'log.label': 'Registro de acciones',
   'log.title': 'Registro',
+  'log.step': 'paso {step}',
+  'log.stepTitle': 'el paso {step} de la repetición, de donde se importó esta revisión',
 
   // sentence.ts: the log's sentences and the sentence under the scoreboard
   'sentence.aCard': 'una carta',
@@ -163,6 +165,12 @@ export const es: Record<keyof typeof en, string> = {
   'status.faceUp': 'está boca arriba',
   'status.changed': 'cambió de estado',
   'status.and': ' y ',
+  'statusMany.inkPaid': 'Tinta pagada: {count} cartas agotadas',
+  'statusMany.inZone': '{count} cartas en {zone} {status}',
+  'statusMany.named': '{count} cartas {status}: {cards}',
+  'statusMany.exerted': 'están agotadas',
+  'statusMany.ready': 'están preparadas',
+  'statusMany.changed': 'cambiaron de estado',
   'counter.gained': '{on} ganó {amount} de {counter}',
   'counter.lost': '{on} perdió {amount} de {counter}',
   'counter.set': 'se fijó {counter} de {on}',

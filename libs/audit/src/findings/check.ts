@@ -9,6 +9,8 @@ export interface Step {
   readonly before: MatchState;
   readonly after: MatchState;
   readonly layout: MatchLayout;
+  /** where the match's MatchCreated stands, for a check of the starting zones (the checks see no step for it) */
+  readonly created: At;
 }
 
 /** What a message may name; every field is optional and judge-facing (card ids are fine here). */
@@ -26,6 +28,8 @@ export interface Facts {
   /** the revision of the event that came instead of the one the rules require */
   readonly next?: number;
   readonly characteristic?: string;
+  /** Four Souls: the kind of card the log knows it is (the deck it started in) */
+  readonly kind?: string;
   /** the player whose played action was still resolving */
   readonly actionBy?: string;
   /** time findings: the turn, how long it took, the threshold or limit it passed */

@@ -30,6 +30,12 @@ const zoneNames: Record<Language, Record<string, string>> = {
     'treasure-discard': 'descarte de tesoros',
     'monster-discard': 'descarte de monstruos',
     'room-discard': 'descarte de salas',
+    // the viewer's words (apps/viewer/src/i18n/es.ts)
+    'shop-slot': 'espacio de tienda',
+    'monster-slot': 'espacio de monstruo',
+    'room-slot': 'espacio de sala',
+    covered: 'conjunto de cartas cubiertas',
+    outside: 'exterior de la partida',
     stack: 'pila',
     // Grand Archive
     'main-deck': 'mazo principal',
@@ -90,13 +96,24 @@ const en: Record<FindingCode, Text> = {
     `${cap(zoneName(f.zone, 'en'))} ran out of cards while its discard held cards, and the next event (revision ${f.next}) was not the shuffle that makes that discard the new deck: an empty deck is replaced at once by its shuffled discard ("Decks").`,
   FIZZLE_IGNORED: (f) =>
     `${f.player} resolved ${f.trigger} although its target ${list(f.cards)} changed zone after it was added: a card that changes zone is a new object, and abilities that targeted it fizzle ("Game Zones").`,
-  STACK_OUT_OF_ORDER: (f) => `${f.player} resolved ${f.trigger} from the stack while ${f.top} was on top: the stack resolves last in, first out ("The Stack").`,
+  DECK_CARD_VIEWED: (f) =>
+    `${f.player} looked at ${list(f.cards)} in a deck with no effect or ability named: cards in decks are hidden information and can't be viewed unless an effect or ability instructs a player to do so ("Decks").`,
+  DISCARD_ORDER_CHANGED: (f) =>
+    `The order of ${zoneName(f.zone, 'en')} changed (${list(f.cards)} moved within it) with no ability named: the order of cards in discard can't be changed unless a player is instructed to do so by an ability ("Discard").`,
+  HAND_VIEWED_BY_OTHER: (f) =>
+    `${f.player} looked at ${list(f.cards)} in another player's hand with nothing specified: cards in a player's hand are only viewable by that player, unless otherwise specified ("Hand").`,
+  NON_LOOT_IN_HAND: (f) =>
+    `Card ${list(f.cards)}, which started the match in ${zoneName({ zone: `${f.kind}-deck` }, 'en')} or its discard, entered ${zoneName(f.zone, 'en')}: the hand only ever consists of loot cards ("Hand").`,
+  SLOT_ORDER_CHANGED: (f) =>
+    `The order of the cards in ${zoneName(f.zone, 'en')} changed (${list(f.cards)} moved within it) with no ability named: the order of cards in a slot can't be changed unless a player is instructed to do so by an ability ("Covered in a Slot").`,
+  FACE_DOWN_OUTSIDE_VIEWED: (f) =>
+    `${f.player} looked at ${list(f.cards)}, face down outside the game, with no effect or ability named: face-down cards outside the game are hidden information, which only an effect or ability may give permission to look at ("Outside the Game").`,
+  HARBINGERS_NOT_OUTSIDE: (f) =>
+    `The match started with The Harbingers (${list(f.cards)}) in ${zoneName(f.zone, 'en')}: the card "The Harbingers" starts outside the game, as the active bonus souls do ("Outside the Game").`,
   UNREVEALED_SPECIFIED_CARD: (f) =>
     `Card ${list(f.cards)}, specified as "${f.characteristic}", was added to ${zoneName(f.zone, 'en')}, a private zone, without being revealed to every player first: a card with a specified characteristic must be revealed before it is added to a private zone ("Public vs Private Information" 2.1). It counts as revealed when it lay face up in a public zone just before the move, or was revealed to all players since it last changed zone.`,
   LOOK_NOT_ALLOWED: (f) =>
     `${f.player} looked at ${list(f.cards)} with no effect named, and may not look at ${many(f.cards) ? 'them' : 'it'}: nobody may look at the main deck or at unknown face-down cards in banishment, a face-down card only by its controller, and after control of a face-down card changes neither its owner nor its former controller may look at it ("Public vs Private Information").`,
-  EFFECTS_STACK_OUT_OF_ORDER: (f) =>
-    `${f.player} resolved ${f.trigger} from the effects stack while ${f.top} was on top: the effects stack resolves last in, first out ("Effects Stack").`,
   TURNS_AFTER_TIME_EXCEEDED: (f) =>
     `${f.player} started turn ${f.turn}, turn ${(f.limit ?? 0) + 1} after time was called: when time is called the active player finishes the turn, then ${f.limit} more turns are played, starting with the opponent; if no win condition is met in those turns, the game is a draw (end-of-match procedure).`,
   PLAYED_AFTER_WIN: (f) =>
@@ -154,14 +171,24 @@ const es: Record<FindingCode, Text> = {
     `${cap(zoneName(f.zone, 'es'))} se quedó sin cartas mientras su descarte tenía cartas, y el evento siguiente (revisión ${f.next}) no fue el barajado que convierte ese descarte en el nuevo mazo: un mazo vacío se reemplaza de inmediato por su descarte barajado ("Decks").`,
   FIZZLE_IGNORED: (f) =>
     `${f.player} resolvió ${f.trigger} aunque su objetivo ${list(f.cards)} cambió de zona después de añadirse: una carta que cambia de zona es un objeto nuevo, y las habilidades que la tenían como objetivo se anulan ("Game Zones").`,
-  STACK_OUT_OF_ORDER: (f) =>
-    `${f.player} resolvió ${f.trigger} de la pila mientras ${f.top} estaba encima: la pila se resuelve en orden inverso, el último en entrar es el primero en salir ("The Stack").`,
+  DECK_CARD_VIEWED: (f) =>
+    `${f.player} miró ${list(f.cards)} en un mazo sin nombrar ningún efecto ni habilidad: las cartas de los mazos son información oculta y no se pueden ver salvo que un efecto o una habilidad indique a un jugador que lo haga ("Decks").`,
+  DISCARD_ORDER_CHANGED: (f) =>
+    `El orden del ${zoneName(f.zone, 'es').replace(/^el /, '')} cambió (${list(f.cards)} se movió dentro de él) sin nombrar ninguna habilidad: el orden de las cartas del descarte no se puede cambiar salvo que una habilidad indique a un jugador que lo haga ("Discard").`,
+  HAND_VIEWED_BY_OTHER: (f) =>
+    `${f.player} miró ${list(f.cards)} en la mano de otro jugador sin que nada lo permitiera: las cartas de la mano de un jugador solo las puede ver ese jugador, salvo que se especifique otra cosa ("Hand").`,
+  NON_LOOT_IN_HAND: (f) =>
+    `La carta ${list(f.cards)}, que empezó la partida en ${zoneName({ zone: `${f.kind}-deck` }, 'es')} o en su descarte, entró en ${zoneName(f.zone, 'es')}: la mano solo se compone de cartas de botín ("Hand").`,
+  SLOT_ORDER_CHANGED: (f) =>
+    `El orden de las cartas del ${zoneName(f.zone, 'es').replace(/^el /, '')} cambió (${list(f.cards)} se movió dentro) sin nombrar ninguna habilidad: el orden de las cartas de un espacio no se puede cambiar salvo que una habilidad indique a un jugador que lo haga ("Covered in a Slot").`,
+  FACE_DOWN_OUTSIDE_VIEWED: (f) =>
+    `${f.player} miró ${list(f.cards)}, boca abajo fuera del juego, sin nombrar ningún efecto ni habilidad: las cartas boca abajo fuera del juego son información oculta, y solo un efecto o una habilidad puede dar permiso para mirarlas ("Outside the Game").`,
+  HARBINGERS_NOT_OUTSIDE: (f) =>
+    `La partida empezó con The Harbingers (${list(f.cards)}) en ${zoneName(f.zone, 'es')}: la carta "The Harbingers" empieza fuera del juego, igual que las almas de bonificación activas ("Outside the Game").`,
   UNREVEALED_SPECIFIED_CARD: (f) =>
     `La carta ${list(f.cards)}, especificada como "${f.characteristic}", se añadió a ${zoneName(f.zone, 'es')}, una zona privada, sin revelarse antes a todos los jugadores: una carta con una característica especificada debe revelarse antes de añadirse a una zona privada ("Public vs Private Information" 2.1). Cuenta como revelada si estaba boca arriba en una zona pública justo antes del movimiento, o si se reveló a todos los jugadores desde que cambió de zona por última vez.`,
   LOOK_NOT_ALLOWED: (f) =>
     `${f.player} miró ${list(f.cards)} sin nombrar ningún efecto, y no puede ${many(f.cards) ? 'mirarlas' : 'mirarla'}: nadie puede mirar el mazo principal ni las cartas boca abajo desconocidas del destierro; una carta boca abajo solo la mira quien la controla, y tras un cambio de control de una carta boca abajo ni su propietario ni su anterior controlador pueden mirarla ("Public vs Private Information").`,
-  EFFECTS_STACK_OUT_OF_ORDER: (f) =>
-    `${f.player} resolvió ${f.trigger} de la pila de efectos mientras ${f.top} estaba encima: la pila de efectos se resuelve en orden inverso, el último en entrar es el primero en salir ("Effects Stack").`,
   TURNS_AFTER_TIME_EXCEEDED: (f) =>
     `${f.player} empezó el turno ${f.turn}, el turno ${(f.limit ?? 0) + 1} después de que se cantara el tiempo: cuando se canta el tiempo, el jugador activo termina su turno y después se juegan ${f.limit} turnos más, empezando por el oponente; si en esos turnos nadie cumple una condición de victoria, la partida es un empate (procedimiento de fin de ronda).`,
   PLAYED_AFTER_WIN: (f) =>

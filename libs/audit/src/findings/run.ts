@@ -40,6 +40,7 @@ export const ruleFindings = (events: readonly MatchEvent[], options: RuleFinding
   let checks: Check[] = [];
   let state: MatchState = emptyMatch;
   let step: Step | null = null;
+  let created: At = { revision: 1, eventId: '' };
   const report: Report = (code: FindingCode, players: readonly string[], facts: Facts, at?: At) => {
     const { rule, severity } = codes[code];
     found.push({
@@ -61,9 +62,10 @@ export const ruleFindings = (events: readonly MatchEvent[], options: RuleFinding
     if (layout === null) continue;
     if (before.layout === null) {
       checks = [...(checksByGame[layout.ruleset.game] ?? []), ...everyGame].map((make) => make(checkOptions));
+      created = { revision: state.revision, eventId: event.id };
       continue;
     }
-    step = { index, revision: state.revision, event, before, after: state, layout };
+    step = { index, revision: state.revision, event, before, after: state, layout, created };
     for (const check of checks) check(step, report);
   }
   for (const check of checks) check.end?.(report);

@@ -1,4 +1,4 @@
-import { BROADCAST, CardState, GameId, JUDGE, MatchEvent, MatchLayout, MatchState, Move, PUBLIC, Perception, cite, emptyMatch, evolve, observe, standsFor } from '@matchlog/domain';
+import { CardState, GameId, JUDGE, MatchEvent, MatchLayout, MatchState, Move, Perception, cite, emptyMatch, evolve, observe, audiencesOf, standsFor } from '@matchlog/domain';
 import { losesControlOfFaceDown, receivesDeckLists } from '@matchlog/domain';
 
 /** How an audience came to identify a card. */
@@ -92,7 +92,7 @@ export interface LedgerCard extends CardRef {
 export interface KnowledgeLedger {
   readonly game: GameId | null;
   readonly players: readonly string[];
-  /** every non-judge audience: the players, then "public", then "broadcast" (what the players together know) */
+  /** every non-judge audience of the match (audiencesOf): the players, then "public", then "broadcast" (what the players together know) where the match has one */
   readonly audiences: readonly string[];
   /** the number of events folded */
   readonly revision: number;
@@ -140,7 +140,9 @@ export const knowledgeLedger = (events: readonly MatchEvent[]): KnowledgeLedger 
     if (layout === null) {
       if (after.layout !== null) {
         layout = after.layout;
-        audiences = [...layout.playerIds.filter((p) => p !== PUBLIC && p !== JUDGE && p !== BROADCAST), PUBLIC, BROADCAST];
+        // the match's own audiences (audiencesOf: the broadcast only where the match has one), the players first
+        const others = audiencesOf(layout).filter((audience) => audience !== JUDGE);
+        audiences = [...others.filter((audience) => layout!.playerIds.includes(audience)), ...others.filter((audience) => !layout!.playerIds.includes(audience))];
         perceptions = audiences.map((audience) => ({ audience, handles: [], known: [], next: 1 }));
         open = audiences.map(() => new Array(layout!.cardIds.length).fill(-1));
       } else {

@@ -283,6 +283,11 @@ export interface EventMeta {
   readonly hash?: string;
   /** MatchCreated only: the match's secret chain salt (hex), which every hash covers; judges only */
   readonly chainSalt?: string;
+  /**
+   * An imported event: the step of the source it was recorded from (a tcg.online replay: the index in its `steps`,
+   * docs/importing.md). Meta reaches judges only; the step tells them where in the file to look.
+   */
+  readonly step?: number;
 }
 
 export type MatchEvent = {

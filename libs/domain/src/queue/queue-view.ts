@@ -1,6 +1,6 @@
 import { PendingDiscipline } from '../rules/ruleset';
 import { nextChooser, nextItem } from './next-chooser';
-import { Pending } from './pending';
+import { Pending, emptyPending } from './pending';
 
 export interface ResolvingView<S> {
   readonly effectId: string;
@@ -33,7 +33,28 @@ export interface QueueView<S> {
   readonly waitingForAction: boolean;
 }
 
+/**
+ * The queue as every audience sees it. Once the match has ended (`ended`), nothing is pending: no one plays a game that
+ * is over, so nothing in the bag or on a stack waits to resolve, whatever the log left there (a winning quest's own
+ * trigger, added in the step that reached 20 lore). The rules texts in ../shared/rules do not say what becomes of the
+ * bag when the game ends; this is the reasoning, not a rule. The nearest rule is Lorcana 7.7.7: the abilities of a
+ * player who leaves the game while they wait to resolve cease to exist. The state keeps what was left (the audit reads
+ * it); only what is shown as pending is empty.
+ */
 export const queueView = <S>(
+  discipline: PendingDiscipline,
+  players: readonly string[],
+  activePlayer: string | null,
+  live: Pending<QueueItemView<S>>,
+  liveResolving: readonly ResolvingView<S>[],
+  ended: boolean = false,
+): QueueView<S> => {
+  const pending = ended ? emptyPending : live;
+  const resolving = ended ? [] : liveResolving;
+  return queueOf(discipline, players, activePlayer, pending, resolving);
+};
+
+const queueOf = <S>(
   discipline: PendingDiscipline,
   players: readonly string[],
   activePlayer: string | null,

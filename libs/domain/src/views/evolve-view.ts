@@ -246,7 +246,7 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
       return withQueue(next, pendingWithout(pendingOf(view), o.player), view.queue.resolving);
     case 'MatchEnded':
       next.ended = { ...(o.winner !== undefined && { winner: o.winner }), ...(o.draw && { draw: true }), reason: o.reason };
-      return;
+      return withQueue(next, pendingOf(view), view.queue.resolving);
     case 'CounterChanged':
       if (o.card) next.zones = replacedOne(view.zones, o.card);
       else if (o.player !== undefined) next.counters = { ...view.counters, [o.player]: withCounter(view.counters[o.player] ?? {}, o.counter, o.value, false) };
@@ -436,5 +436,5 @@ const idsOf = (players: readonly PlayerSeat[]): string[] => {
 const withQueue = (next: Draft, pending: Pending<QueueItemView<SeenCard>>, resolving: readonly ResolvingView<SeenCard>[]): void => {
   if (next.game === null) return;
   const players = idsOf(next.players);
-  next.queue = queueView(rulesets[next.game].pending, players, next.turn.player, pending, resolving);
+  next.queue = queueView(rulesets[next.game].pending, players, next.turn.player, pending, resolving, next.ended !== null);
 };

@@ -84,7 +84,7 @@ export const judgeView = (state: MatchState): JudgeView => {
   const items = state.queue.items.map(({ sourceCardId, ...item }) => ({ ...item, source: source(sourceCardId) }));
   const resolving = state.effects.map(({ sourceCardId, ...effect }) => ({ ...effect, ...(sourceCardId !== undefined && { source: source(sourceCardId) }) }));
   const lists = [...layout.lists].map(([player, cards]) => ({ player, cards: [...cards.values()] }));
-  const queue = queueView(layout.ruleset.pending, layout.playerIds, state.turn.player, { items, resolvingPlayer: state.queue.resolvingPlayer }, resolving);
+  const queue = queueView(layout.ruleset.pending, layout.playerIds, state.turn.player, { items, resolvingPlayer: state.queue.resolvingPlayer }, resolving, state.ended !== null);
   return {
     ...base,
     game: layout.ruleset.game,

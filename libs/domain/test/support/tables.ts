@@ -17,3 +17,9 @@ export const p1Discard = at('discard', 'p1');
 export const p2Deck = at('deck', 'p2');
 export const p2Hand = at('hand', 'p2');
 export const p2Play = at('play', 'p2');
+
+/** The same table, for a match that asks for a broadcast (read with its token): the `broadcast` audience exists only then. */
+export const lorcanaTableWithBroadcast = () => {
+  const table = lorcanaTable();
+  return { ...table, data: { ...table.data, broadcastAccess: 'token' as const } };
+};

@@ -16,6 +16,8 @@ export interface Recorded {
   readonly recordedBy: string;
   /** when the batch is recorded; for a replay, when each of its events happened (`opens` first) */
   readonly recordedAt: string | readonly string[];
+  /** for an import, the source's step each of `events` came from (meta.step) */
+  readonly steps?: readonly number[];
 }
 
 /** A whole log recorded elsewhere and verified by the caller (an export and its signed head): stamped, sealed and chained already. */
@@ -46,10 +48,15 @@ export const decide = (state: MatchState, chain: ChainTip, batch: Batch, entropy
   }
   // 1. stamp: an id where the event has none, who recorded it and when
   const at = (i: number) => (typeof batch.recordedAt === 'string' ? batch.recordedAt : batch.recordedAt[i]);
-  const stamp = (event: IncomingEvent, i: number) =>
-    ({ id: event.id ?? entropy.uuid(), type: event.type, data: event.data, meta: { recordedBy: batch.recordedBy, recordedAt: at(i) } }) as MatchEvent;
+  const stamp = (event: IncomingEvent, i: number, step?: number) =>
+    ({
+      id: event.id ?? entropy.uuid(),
+      type: event.type,
+      data: event.data,
+      meta: { recordedBy: batch.recordedBy, recordedAt: at(i), ...(step !== undefined && { step }) },
+    }) as MatchEvent;
   const opening = batch.opens && stamp(batch.opens, 0);
-  const stamped = batch.events.map((event, i) => stamp(event, opening ? i + 1 : i));
+  const stamped = batch.events.map((event, i) => stamp(event, opening ? i + 1 : i, batch.steps?.[i]));
   // 2. refuse client salts: a shuffle's salt and commitment are the server's to draw and compute
   refuseClientSalts(batch.events);
   // a new match opens its chain under a salt the server draws: secret to all but judges, covered by every hash (libs/audit chain/hash-chain.ts)

@@ -183,7 +183,7 @@ export class MatchWriter {
     matchId: string,
     created: MatchCreated,
     createdAt: string,
-    incoming: readonly (IncomingEvent & { readonly recordedAt: string })[],
+    incoming: readonly (IncomingEvent & { readonly recordedAt: string; readonly step?: number })[],
     recordedBy: string,
   ): Promise<MatchWithTokens> {
     const sealed = sealImport(created, createdAt, incoming, recordedBy, this.entropy);

@@ -13,7 +13,7 @@ export type SealedImport = { readonly ok: true; readonly events: readonly MatchE
 export const sealImport = (
   created: MatchCreated,
   createdAt: string,
-  incoming: readonly (IncomingEvent & { readonly recordedAt: string })[],
+  incoming: readonly (IncomingEvent & { readonly recordedAt: string; readonly step?: number })[],
   recordedBy: string,
   entropy: Entropy,
 ): SealedImport =>
@@ -25,6 +25,7 @@ export const sealImport = (
       events: incoming.map(({ id, type, data }) => ({ id, type, data })),
       recordedBy,
       recordedAt: [createdAt, ...incoming.map((event) => event.recordedAt)],
+      ...(incoming.some((event) => event.step !== undefined) && { steps: incoming.map((event) => event.step!) }),
     },
     entropy,
   );

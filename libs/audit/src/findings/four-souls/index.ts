@@ -1,9 +1,26 @@
 import { CheckFactory } from '../check';
-import { stackOrder } from '../shared/stack-order';
+import { deckCardViewed } from './deck-card-viewed';
 import { deckNotRefilled } from './deck-not-refilled';
+import { discardOrderChanged } from './discard-order-changed';
+import { faceDownOutsideViewed } from './face-down-outside-viewed';
 import { fizzleIgnored } from './fizzle-ignored';
+import { handViewedByOther } from './hand-viewed-by-other';
+import { harbingersNotOutside } from './harbingers-not-outside';
+import { nonLootInHand } from './non-loot-in-hand';
+import { slotOrderChanged } from './slot-order-changed';
 
-/** STACK_OUT_OF_ORDER ("The Stack"): the stack resolves last in, first out. */
-export const stackOutOfOrder: CheckFactory = stackOrder('STACK_OUT_OF_ORDER');
-
-export const fourSoulsChecks: readonly CheckFactory[] = [deckNotRefilled, fizzleIgnored, stackOutOfOrder];
+/**
+ * One check per rule of "Game Zones" a log can break (docs/audit.md). The stack's order is not
+ * checked: "The Stack" says only that things go there to resolve, not in which order.
+ */
+export const fourSoulsChecks: readonly CheckFactory[] = [
+  fizzleIgnored,
+  deckCardViewed,
+  deckNotRefilled,
+  discardOrderChanged,
+  handViewedByOther,
+  nonLootInHand,
+  slotOrderChanged,
+  faceDownOutsideViewed,
+  harbingersNotOutside,
+];

@@ -7,15 +7,17 @@ import { ReplayFile, readReplayFile } from './replay-file';
 import { Refused, StepUnexplained, refuse } from './refusal';
 import { simOf, zoneName, zonePlayer } from './sim-zones';
 import { DraftEvent, stepEvents } from './step-events';
+import { stepMove, stepTime } from './step-move';
 
-export type ImportedEvent = DraftEvent & { readonly recordedAt: string };
+/** An event of the replay: when its step happened, and which step it is (the index in the replay's `steps`). */
+export type ImportedEvent = DraftEvent & { readonly recordedAt: string; readonly step: number };
 
 export interface ConvertedReplay {
   readonly ok: true;
   readonly created: MatchCreated;
   /** MatchCreated's recordedAt: metadata.createdAt, else the first step's timestamp */
   readonly createdAt: string;
-  /** the events of each replay step, in order (steps[i] for replay.steps[i]); each step's recordedAt is its timestamp */
+  /** the events of each replay step, in order (steps[i] for replay.steps[i]), each with its step's time and index */
   readonly steps: readonly (readonly ImportedEvent[])[];
   /** the tcg.online ids: matchId is the best-of-N series, gameId the game; seats[0] is p1 */
   readonly source: { readonly gameId: string; readonly matchId: string; readonly seats: readonly [string, string]; readonly seeded: boolean };
@@ -107,7 +109,7 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
   let version: number | null = null;
   for (let i = 0; i < replay.steps.length; i++) {
     const step = replay.steps[i];
-    const { stateVersion, timestamp } = step.acceptedMove;
+    const { stateVersion } = step.acceptedMove;
     if (version !== null && stateVersion !== version + 1)
       return refuse('REPLAY_PATCH_FAILED', `stateVersion goes from ${version} to ${stateVersion}: a step is missing from the patch chain`, { step: i });
     version = stateVersion;
@@ -121,12 +123,12 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
     }
     try {
       const after = engineStateOf(state, seats);
-      const recordedAt = iso(timestamp);
-      steps.push(stepEvents(sim, before, after, step).map((event) => ({ ...withCardIds(event), recordedAt }) as ImportedEvent));
+      const recordedAt = iso(stepTime(step));
+      steps.push(stepEvents(sim, before, after, step).map((event) => ({ ...withCardIds(event), recordedAt, step: i }) as ImportedEvent));
       before = after;
     } catch (error) {
       const why = error instanceof StepUnexplained ? error.reason : 'the state after it is not one the import can read';
-      return refuse('REPLAY_STEP_UNEXPLAINED', `${step.acceptedMove.moveId}: ${why}`, { step: i });
+      return refuse('REPLAY_STEP_UNEXPLAINED', `${stepMove(step)}: ${why}`, { step: i });
     }
   }
   const createdAtMeta = replay.metadata?.createdAt;
@@ -143,3 +145,24 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
 
 /** All the events of a conversion, in order. */
 export const importedEvents = (converted: ConvertedReplay): ImportedEvent[] => converted.steps.flat();
+
+/** The revisions one step of the replay became, `from` to `to` (both included). */
+export interface StepRevisions {
+  readonly step: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * Where each step of the replay is in the match: the match's first revision is its MatchCreated, then each step's
+ * events follow in order. A step that made no event (its patches changed nothing matchlog records) is not listed.
+ */
+export const stepRevisions = (converted: ConvertedReplay): StepRevisions[] => {
+  const map: StepRevisions[] = [];
+  let revision = 1;
+  converted.steps.forEach((events, step) => {
+    if (events.length > 0) map.push({ step, from: revision + 1, to: revision + events.length });
+    revision += events.length;
+  });
+  return map;
+};

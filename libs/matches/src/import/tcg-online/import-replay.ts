@@ -1,7 +1,7 @@
 import { MatchCreated } from '@matchlog/domain';
 import { ReplayRefused, ReplaySeriesOutOfOrder } from '../../errors';
 import { MatchWithTokens, MatchWriter } from '../../write/match-writer';
-import { ConvertOptions, ConvertedReplay, convertTcgOnlineReplay, importedEvents } from './convert-replay';
+import { ConvertOptions, ConvertedReplay, StepRevisions, convertTcgOnlineReplay, importedEvents, stepRevisions } from './convert-replay';
 import { AudienceExposure, replayExposure } from './replay-exposure';
 import { DEFAULT_REPLAY_LIMIT, replayOfUpload } from './replay-upload';
 
@@ -9,6 +9,8 @@ import { DEFAULT_REPLAY_LIMIT, replayOfUpload } from './replay-upload';
 export interface ReplayImported extends MatchWithTokens {
   /** per audience (each player, the public): what the replay file names that this audience did not see in the match */
   readonly exposes: readonly AudienceExposure[];
+  /** where each step of the replay is in the match (stepRevisions); each event's meta.step says it too */
+  readonly steps: readonly StepRevisions[];
 }
 
 /** The match a game of tcg.online becomes: one per gameId, so a second import of the game finds it. */
@@ -50,5 +52,5 @@ export const importTcgOnlineReplay = async (
   if (!converted.ok) throw new ReplayRefused(converted.refusal);
   const created = await numbered(converted, series);
   const imported = await writer.importTimed(tcgOnlineMatchId(converted.source.gameId), created, converted.createdAt, importedEvents(converted), 'organizer');
-  return { ...imported, exposes: replayExposure(converted) };
+  return { ...imported, exposes: replayExposure(converted), steps: stepRevisions(converted) };
 };

@@ -2,6 +2,7 @@ import { EventDataByType, EventType, Move } from '@matchlog/domain';
 import { EngineState } from './engine-state';
 import { ReplayLog, ReplayStep } from './replay-file';
 import { StepUnexplained } from './refusal';
+import { stepMove } from './step-move';
 import { SimZones, attach, publicId, detach, isOrdered, positionFor, stayedInOrder, zoneName, zonePlayer } from './sim-zones';
 
 /** An event as the import hands it to the writer: no id (the writer draws it), no salt (the server draws it). */
@@ -265,7 +266,7 @@ const checkReproduced = (sim: SimZones, after: EngineState): void => {
  * for meaning. Mutates `sim` to the state the events leave.
  */
 export const stepEvents = (sim: SimZones, before: EngineState, after: EngineState, step: ReplayStep): DraftEvent[] => {
-  const { moveId } = step.acceptedMove;
+  const moveId = stepMove(step);
   if (!KNOWN_MOVES.has(moveId)) throw new StepUnexplained(`the move "${moveId}" is not one the import can explain (a debug move or an undo)`);
   if (before.ended !== null) throw new StepUnexplained('a move after the game ended');
   for (const card of sim.zoneOf.keys()) if (!after.zoneOf.has(card)) throw new StepUnexplained(`card ${card} is in no zone after the step`);
@@ -350,7 +351,8 @@ export const stepEvents = (sim: SimZones, before: EngineState, after: EngineStat
   if (after.ended !== null) {
     lore();
     const { winner, reason } = after.ended;
-    // a concession or a forfeit: the loser left the match (the tournament rules' win by the opponent's leaving)
+    // a concession or a forfeit (a judge's, read from the step's logs: stepMove): the loser left the match (the tournament
+    // rules' win by the opponent's leaving)
     const loser = SEATS.find((seat) => winner !== null && seat !== winner);
     if ((moveId === 'concede' || moveId === 'forfeitGame') && loser !== undefined) out.push({ type: 'PlayerLeft', data: { player: loser } });
     out.push({ type: 'MatchEnded', data: { ...(winner !== null && { winner }), reason: reason.slice(0, 500) || 'game ended' } });
