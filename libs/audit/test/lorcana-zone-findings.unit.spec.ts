@@ -57,6 +57,20 @@ describe("Lorcana 7.1.3: a reveal to one player of another player's private card
   });
 });
 
+describe('the moment: an action played is an effect acting (7.4.1), even where the log records no effect', () => {
+  it("a reveal to one player of the opponent's deck, in the moment an action leaves its player's hand, is no finding", () => {
+    const withAction = created('lorcana', [
+      ...cards('p1', 'hand', ['Be Prepared']).map((card) => ({ ...card, printed: { type: 'Action' } })),
+      ...cards('p1', 'hand', ['Hades - King of Olympus'], 'p1-other').map((card) => ({ ...card, printed: { type: 'Character' } })),
+      ...cards('p2', 'deck', ['Moana - Of Motunui']),
+    ]);
+    const reveal = when(event('CardsRevealed', { cardIds: ['p2-deck-0'], to: ['p1'] }), 2);
+    const start = [when(withAction, 0), when(event('TurnStarted', { player: 'p1', turn: 1 }), 1)];
+    expect(codesOf([...start, when(move('p1-hand-0', at('hand', 'p1'), at('discard', 'p1'), { position: 'top' }), 2), reveal])).toEqual([]);
+    expect(codesOf([...start, when(move('p1-other-0', at('hand', 'p1'), at('play', 'p1')), 2), reveal])).toEqual(['LOOK_WITHOUT_EFFECT@4']);
+  });
+});
+
 describe('Lorcana 7.2.1 and 7.4.1: whose deck a player draws from, whose Play zone a card is played into', () => {
   it("a draw from the opponent's deck, and a card played into the opponent's Play zone, are findings; with an effect named they are not", () => {
     const events = [
