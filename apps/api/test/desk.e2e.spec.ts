@@ -74,7 +74,11 @@ describe("the judge's desk", () => {
     expect(publicView).not.toHaveProperty('desk');
     expect(publicView.time.extensions).toEqual([expect.objectContaining({ seconds: 120, reason: "a judge's ruling" })]);
 
-    expect((await t.http().get('/desk/calls?event=Lyon Regional').set(t.organizer).expect(200)).body.calls).toEqual([]);
+    const polled = await t.http().get('/desk/calls?event=Lyon Regional').set(t.organizer).expect(200);
+    expect(polled.body.calls).toEqual([]);
+    // polling: an unchanged desk answers 304 to its ETag, a changed one 200 with a new ETag
+    await t.http().get('/desk/calls?event=Lyon Regional').set(t.organizer).set('If-None-Match', polled.headers.etag).expect(304);
+    expect(polled.headers.etag).not.toBe(open.headers.etag);
     const all = await t.http().get('/desk/calls?event=Lyon Regional&status=all').set(t.organizer).expect(200);
     expect(all.body.calls).toEqual([expect.objectContaining({ callId, status: 'resolved', judge: 'Hugo' })]);
     expect((await t.http().get('/matches/desk-1/calls').set(judge).expect(200)).body.calls).toHaveLength(1);
