@@ -108,6 +108,15 @@ describe("the judge's desk", () => {
     for (const action of ['claim', 'escalate', 'resolve'])
       expect((await t.http().post(`/matches/desk-1/calls/${callId}/${action}`).set(judge).send({ judge: 'Hugo' }).expect(409)).body.code).toBe('CALL_RESOLVED');
     expect((await t.http().post('/matches/desk-1/calls').set(judge).send({ at: 99, reason: 'x' }).expect(403)).body.code).toBe('FORBIDDEN');
+    // the generic append takes no desk event: the desk's routes check who writes it and its free text
+    const revision = (await t.http().get('/matches/desk-1/views/judge').set(judge).expect(200)).body.revision;
+    const appended = await t
+      .http()
+      .post('/matches/desk-1/events')
+      .set(t.bearer(tokens.recorder))
+      .send({ expectedRevision: revision, events: [{ type: 'JudgeNoted', data: { noteId: 'x', at: 1, text: 'p1 holds Be Prepared', published: true } }] })
+      .expect(400);
+    expect(appended.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'events.0.type' }] });
     expect((await t.http().post('/matches/desk-1/calls').set(t.bearer(tokens.players.p2)).send({ at: 99, reason: 'later' }).expect(422)).body.code).toBe('REVISION_NOT_REACHED');
   });
 
