@@ -183,6 +183,22 @@ const observedSentence = (o: Observed, nameOf: NameOf): string => {
       return o.turn !== undefined ? t('sentence.timeCalledTurn', { turn: o.turn as number }) : t('sentence.timeCalled');
     case 'TimeExtended':
       return t('sentence.timeExtended', { duration: shortDuration(o.seconds as number), reason: s('reason') });
+    case 'JudgeCalled': {
+      const params = { player: nameOf(s('by')), at: o.at as number };
+      return typeof o.reason === 'string' ? t('sentence.judgeCalledWhy', { ...params, reason: s('reason') }) : t('sentence.judgeCalled', params);
+    }
+    case 'CallClaimed':
+      return t('sentence.callClaimed');
+    case 'CallEscalated':
+      return t('sentence.callEscalated');
+    case 'CallResolved':
+      return t('sentence.callResolved');
+    case 'CallStatusChanged':
+      return t(o.status === 'claimed' ? 'sentence.callClaimed' : o.status === 'escalated' ? 'sentence.callEscalated' : 'sentence.callResolved');
+    case 'RulingGiven':
+      return t('sentence.ruling', { player: nameOf(s('player')), infraction: s('infraction'), penalty: s('penalty') });
+    case 'JudgeNoted':
+      return t('sentence.judgeNoted', { at: o.at as number, text: s('text') });
     case 'Nothing':
       return t('sentence.nothing');
     default:

@@ -243,6 +243,9 @@ export const responseDefinitions = {
       },
       "time": {
         "$ref": "#/definitions/TimeState"
+      },
+      "desk": {
+        "$ref": "#/definitions/DeskSeen"
       }
     },
     "required": [
@@ -298,6 +301,112 @@ export const responseDefinitions = {
       }
     },
     "additionalProperties": false
+  },
+  "CallClaimed": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "callId",
+      "judge"
+    ],
+    "additionalProperties": false
+  },
+  "CallEscalated": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      },
+      "reason": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "callId",
+      "judge"
+    ],
+    "additionalProperties": false
+  },
+  "CallMade": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "callId",
+      "revision"
+    ],
+    "additionalProperties": false
+  },
+  "CallResolved": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "callId",
+      "judge"
+    ],
+    "additionalProperties": false
+  },
+  "CallSeen": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "by": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "claimed",
+          "escalated",
+          "resolved"
+        ]
+      }
+    },
+    "required": [
+      "callId",
+      "by",
+      "at",
+      "status"
+    ],
+    "additionalProperties": false
+  },
+  "CallStatus": {
+    "type": "string",
+    "enum": [
+      "open",
+      "claimed",
+      "escalated",
+      "resolved"
+    ]
   },
   "CardFigures": {
     "type": "object",
@@ -1002,6 +1111,285 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "DeskCall": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "by": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/definitions/CallStatus"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "judge": {
+        "type": "string"
+      },
+      "escalation": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "at",
+      "by",
+      "callId",
+      "reason",
+      "revision",
+      "status"
+    ],
+    "additionalProperties": false
+  },
+  "DeskCallEntry": {
+    "type": "object",
+    "properties": {
+      "matchId": {
+        "type": "string"
+      },
+      "callId": {
+        "type": "string"
+      },
+      "by": {
+        "type": "string"
+      },
+      "byName": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/definitions/CallStatus"
+      },
+      "judge": {
+        "type": "string"
+      },
+      "escalation": {
+        "type": "string"
+      },
+      "calledAt": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "table": {
+        "type": "number"
+      },
+      "round": {
+        "type": "number"
+      },
+      "game": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "matchId",
+      "callId",
+      "by",
+      "byName",
+      "at",
+      "reason",
+      "status",
+      "calledAt",
+      "revision"
+    ],
+    "additionalProperties": false
+  },
+  "DeskCalls": {
+    "type": "object",
+    "properties": {
+      "calls": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeskCallEntry"
+        }
+      }
+    },
+    "required": [
+      "calls"
+    ],
+    "additionalProperties": false
+  },
+  "DeskHistory": {
+    "type": "object",
+    "properties": {
+      "event": {
+        "type": "string"
+      },
+      "players": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/PlayerHistory"
+        }
+      }
+    },
+    "required": [
+      "event",
+      "players"
+    ],
+    "additionalProperties": false
+  },
+  "DeskNote": {
+    "type": "object",
+    "properties": {
+      "noteId": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "text": {
+        "type": "string"
+      },
+      "published": {
+        "type": "boolean"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "at",
+      "noteId",
+      "published",
+      "revision",
+      "text"
+    ],
+    "additionalProperties": false
+  },
+  "DeskRevision": {
+    "type": "object",
+    "properties": {
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "revision"
+    ],
+    "additionalProperties": false
+  },
+  "DeskRuling": {
+    "type": "object",
+    "properties": {
+      "rulingId": {
+        "type": "string"
+      },
+      "callId": {
+        "type": "string"
+      },
+      "player": {
+        "type": "string"
+      },
+      "infraction": {
+        "type": "string"
+      },
+      "category": {
+        "type": "string"
+      },
+      "penalty": {
+        "type": "string"
+      },
+      "remedy": {
+        "type": "string"
+      },
+      "text": {
+        "type": "string"
+      },
+      "seconds": {
+        "type": "number"
+      },
+      "source": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "infraction",
+      "judge",
+      "penalty",
+      "player",
+      "revision",
+      "rulingId"
+    ],
+    "additionalProperties": false
+  },
+  "DeskSeen": {
+    "type": "object",
+    "properties": {
+      "calls": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/CallSeen"
+        }
+      },
+      "rulings": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RulingSeen"
+        }
+      },
+      "notes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/NoteSeen"
+        }
+      }
+    },
+    "required": [
+      "calls",
+      "rulings",
+      "notes"
+    ],
+    "additionalProperties": false
+  },
+  "DeskState": {
+    "type": "object",
+    "properties": {
+      "calls": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeskCall"
+        }
+      },
+      "rulings": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeskRuling"
+        }
+      },
+      "notes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeskNote"
+        }
+      }
+    },
+    "required": [
+      "calls",
+      "rulings",
+      "notes"
+    ],
+    "additionalProperties": false
+  },
   "Ed25519Jwk": {
     "type": "object",
     "properties": {
@@ -1248,6 +1636,43 @@ export const responseDefinitions = {
       "grand-archive"
     ]
   },
+  "GamePenalties": {
+    "type": "object",
+    "properties": {
+      "game": {
+        "$ref": "#/definitions/GameId"
+      },
+      "document": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "penalties": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "infractions": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/KnownInfraction"
+        }
+      },
+      "note": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "game",
+      "document",
+      "penalties",
+      "infractions",
+      "note"
+    ],
+    "additionalProperties": false
+  },
   "HandFigures": {
     "type": "object",
     "properties": {
@@ -1376,6 +1801,30 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "JudgeCalled": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "by": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "callId",
+      "by",
+      "at",
+      "reason"
+    ],
+    "additionalProperties": false
+  },
   "JudgeCard": {
     "type": "object",
     "properties": {
@@ -1471,6 +1920,30 @@ export const responseDefinitions = {
     "required": [
       "revision",
       "observation"
+    ],
+    "additionalProperties": false
+  },
+  "JudgeNoted": {
+    "type": "object",
+    "properties": {
+      "noteId": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "text": {
+        "type": "string"
+      },
+      "published": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "noteId",
+      "at",
+      "text",
+      "published"
     ],
     "additionalProperties": false
   },
@@ -1663,6 +2136,9 @@ export const responseDefinitions = {
       },
       "time": {
         "$ref": "#/definitions/TimeState"
+      },
+      "desk": {
+        "$ref": "#/definitions/DeskState"
       }
     },
     "required": [
@@ -1853,7 +2329,13 @@ export const responseDefinitions = {
           "CounterChanged",
           "TimeCalled",
           "TimeExtended",
-          "MatchVoided"
+          "MatchVoided",
+          "JudgeCalled",
+          "CallClaimed",
+          "CallEscalated",
+          "CallResolved",
+          "RulingGiven",
+          "JudgeNoted"
         ]
       },
       "zone": {
@@ -1888,6 +2370,29 @@ export const responseDefinitions = {
       "how",
       "revision",
       "zone"
+    ],
+    "additionalProperties": false
+  },
+  "KnownInfraction": {
+    "type": "object",
+    "properties": {
+      "infraction": {
+        "type": "string"
+      },
+      "penalty": {
+        "type": "string"
+      },
+      "remedy": {
+        "type": "string"
+      },
+      "source": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "infraction",
+      "penalty",
+      "source"
     ],
     "additionalProperties": false
   },
@@ -1967,7 +2472,13 @@ export const responseDefinitions = {
           "CounterChanged",
           "TimeCalled",
           "TimeExtended",
-          "MatchVoided"
+          "MatchVoided",
+          "JudgeCalled",
+          "CallClaimed",
+          "CallEscalated",
+          "CallResolved",
+          "RulingGiven",
+          "JudgeNoted"
         ]
       },
       "zone": {
@@ -2079,7 +2590,13 @@ export const responseDefinitions = {
           "CounterChanged",
           "TimeCalled",
           "TimeExtended",
-          "MatchVoided"
+          "MatchVoided",
+          "JudgeCalled",
+          "CallClaimed",
+          "CallEscalated",
+          "CallResolved",
+          "RulingGiven",
+          "JudgeNoted"
         ]
       },
       "zone": {
@@ -2880,6 +3397,150 @@ export const responseDefinitions = {
           "data"
         ],
         "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "JudgeCalled"
+          },
+          "data": {
+            "$ref": "#/definitions/JudgeCalled"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "CallClaimed"
+          },
+          "data": {
+            "$ref": "#/definitions/CallClaimed"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "CallEscalated"
+          },
+          "data": {
+            "$ref": "#/definitions/CallEscalated"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "CallResolved"
+          },
+          "data": {
+            "$ref": "#/definitions/CallResolved"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "RulingGiven"
+          },
+          "data": {
+            "$ref": "#/definitions/RulingGiven"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "JudgeNoted"
+          },
+          "data": {
+            "$ref": "#/definitions/JudgeNoted"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
       }
     ]
   },
@@ -3372,6 +4033,38 @@ export const responseDefinitions = {
       "to",
       "index",
       "card"
+    ],
+    "additionalProperties": false
+  },
+  "NoteMade": {
+    "type": "object",
+    "properties": {
+      "noteId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "noteId",
+      "revision"
+    ],
+    "additionalProperties": false
+  },
+  "NoteSeen": {
+    "type": "object",
+    "properties": {
+      "noteId": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "noteId",
+      "at"
     ],
     "additionalProperties": false
   },
@@ -3993,6 +4686,129 @@ export const responseDefinitions = {
         "properties": {
           "type": {
             "type": "string",
+            "const": "JudgeCalled"
+          },
+          "callId": {
+            "type": "string"
+          },
+          "by": {
+            "type": "string"
+          },
+          "at": {
+            "type": "number"
+          },
+          "reason": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "callId",
+          "by",
+          "at"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "CallStatusChanged"
+          },
+          "callId": {
+            "type": "string"
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "claimed",
+              "escalated",
+              "resolved"
+            ]
+          }
+        },
+        "required": [
+          "type",
+          "callId",
+          "status"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "RulingGiven"
+          },
+          "rulingId": {
+            "type": "string"
+          },
+          "callId": {
+            "type": "string"
+          },
+          "player": {
+            "type": "string"
+          },
+          "infraction": {
+            "type": "string"
+          },
+          "category": {
+            "type": "string"
+          },
+          "penalty": {
+            "type": "string"
+          },
+          "remedy": {
+            "type": "string"
+          },
+          "seconds": {
+            "type": "number"
+          },
+          "source": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "rulingId",
+          "player",
+          "infraction",
+          "penalty"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "JudgeNoted"
+          },
+          "noteId": {
+            "type": "string"
+          },
+          "at": {
+            "type": "number"
+          },
+          "text": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "noteId",
+          "at",
+          "text"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
             "const": "Nothing"
           }
         },
@@ -4036,11 +4852,115 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "PenaltyVocabulary": {
+    "type": "object",
+    "properties": {
+      "categories": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "games": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/GamePenalties"
+        }
+      }
+    },
+    "required": [
+      "categories",
+      "games"
+    ],
+    "additionalProperties": false
+  },
   "PlayerCounters": {
     "type": "object",
     "additionalProperties": {
       "$ref": "#/definitions/Counters"
     }
+  },
+  "PlayerHistory": {
+    "type": "object",
+    "properties": {
+      "player": {
+        "type": "string"
+      },
+      "calls": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "matchId": {
+              "type": "string"
+            },
+            "callId": {
+              "type": "string"
+            },
+            "at": {
+              "type": "number"
+            },
+            "status": {
+              "$ref": "#/definitions/CallStatus"
+            },
+            "reason": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "matchId",
+            "callId",
+            "at",
+            "status",
+            "reason"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "rulings": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "matchId": {
+              "type": "string"
+            },
+            "rulingId": {
+              "type": "string"
+            },
+            "revision": {
+              "type": "number"
+            },
+            "infraction": {
+              "type": "string"
+            },
+            "penalty": {
+              "type": "string"
+            },
+            "seconds": {
+              "type": "number"
+            },
+            "callId": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "matchId",
+            "rulingId",
+            "revision",
+            "infraction",
+            "penalty"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "player",
+      "calls",
+      "rulings"
+    ],
+    "additionalProperties": false
   },
   "PlayerLeft": {
     "type": "object",
@@ -4567,6 +5487,22 @@ export const responseDefinitions = {
       },
       "duplicate": {
         "type": "boolean"
+      },
+      "timeExtensions": {
+        "type": "object",
+        "properties": {
+          "count": {
+            "type": "number"
+          },
+          "seconds": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "count",
+          "seconds"
+        ],
+        "additionalProperties": false
       }
     },
     "required": [
@@ -4576,7 +5512,8 @@ export const responseDefinitions = {
       "winner",
       "draw",
       "voided",
-      "duplicate"
+      "duplicate",
+      "timeExtensions"
     ],
     "additionalProperties": false
   },
@@ -4626,6 +5563,94 @@ export const responseDefinitions = {
       "bestOf",
       "games",
       "result"
+    ],
+    "additionalProperties": false
+  },
+  "RulingGiven": {
+    "type": "object",
+    "properties": {
+      "rulingId": {
+        "type": "string"
+      },
+      "callId": {
+        "type": "string"
+      },
+      "player": {
+        "type": "string"
+      },
+      "infraction": {
+        "type": "string"
+      },
+      "category": {
+        "type": "string"
+      },
+      "penalty": {
+        "type": "string"
+      },
+      "remedy": {
+        "type": "string"
+      },
+      "text": {
+        "type": "string"
+      },
+      "seconds": {
+        "type": "number"
+      },
+      "source": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "rulingId",
+      "player",
+      "infraction",
+      "penalty",
+      "judge"
+    ],
+    "additionalProperties": false
+  },
+  "RulingMade": {
+    "type": "object",
+    "properties": {
+      "rulingId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "rulingId",
+      "revision"
+    ],
+    "additionalProperties": false
+  },
+  "RulingSeen": {
+    "type": "object",
+    "properties": {
+      "rulingId": {
+        "type": "string"
+      },
+      "callId": {
+        "type": "string"
+      },
+      "player": {
+        "type": "string"
+      },
+      "penalty": {
+        "type": "string"
+      },
+      "seconds": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "rulingId",
+      "player",
+      "penalty"
     ],
     "additionalProperties": false
   },

@@ -7,7 +7,7 @@ import { sentenceOf } from '../sentence';
 import { keepToken, tokenFor } from '../tokens';
 import { Choice, UNKNOWN, confirmSheet, pickOne } from './card-picker';
 import { endTurnLabel } from './end-turn-label';
-import { hiddenNamesIn } from './free-text';
+import { hiddenNamesIn } from '@matchlog/audit/matcher';
 import { needsOverride, readyFirst } from './offered';
 import { sheetOpen } from './sheet';
 import { syncLine, syncState } from './sync-status';

@@ -31,7 +31,42 @@ export interface AudienceView {
   /** each player's counters, e.g. { p1: { lore: 7 } }; a card's are on its entry */
   readonly counters: PlayerCounters;
   readonly time: TimeState;
+  /** the judge's desk as this audience observed it; absent until it observes anything of it */
+  readonly desk?: DeskSeen;
 }
+
+/**
+ * The desk as a non-judge view keeps it: ids, statuses, players, penalties and time, never a free text (a call's
+ * reason, a ruling's infraction or remedy, a note's text). Those reach their audiences in the observation of their
+ * revision, checked against what each knew then; a view kept later could name a card its audience no longer knows.
+ */
+export interface CallSeen {
+  readonly callId: string;
+  readonly by: string;
+  readonly at: number;
+  readonly status: 'open' | 'claimed' | 'escalated' | 'resolved';
+}
+
+export interface RulingSeen {
+  readonly rulingId: string;
+  readonly callId?: string;
+  readonly player: string;
+  readonly penalty: string;
+  readonly seconds?: number;
+}
+
+export interface NoteSeen {
+  readonly noteId: string;
+  readonly at: number;
+}
+
+export interface DeskSeen {
+  readonly calls: readonly CallSeen[];
+  readonly rulings: readonly RulingSeen[];
+  readonly notes: readonly NoteSeen[];
+}
+
+export const emptyDeskSeen: DeskSeen = { calls: [], rulings: [], notes: [] };
 
 export const emptyView = (audience: string): AudienceView => ({
   audience,
