@@ -159,6 +159,14 @@ describe('player ids', () => {
     const match = created('lorcana', cards(id, 'hand', ['Secret']), [id, 'p2']);
     expect(validate(emptyMatch, match)).toMatchObject({ ok: false, error: { code: 'RESERVED_PLAYER_ID', rule: 'matchlog', path: 'data.players[0].id' } });
   });
+
+  it('"recorder" names the paper table\'s recorder, who may call a judge, so no player may have it (a call\'s caller would be ambiguous)', () => {
+    const match = created('lorcana', cards('recorder', 'hand', ['Secret']), ['p1', 'recorder']);
+    expect(validate(emptyMatch, match)).toMatchObject({
+      ok: false,
+      error: { code: 'RESERVED_PLAYER_ID', path: 'data.players[1].id', message: expect.stringContaining('recorder') },
+    });
+  });
 });
 
 describe('the shape of event data, from the vocabulary (events/vocabulary.ts)', () => {

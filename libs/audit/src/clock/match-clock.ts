@@ -1,4 +1,4 @@
-import { MatchEvent, MatchState, emptyMatch, evolve } from '@matchlog/domain';
+import { MatchEvent, MatchState, deskEventTypes, emptyMatch, evolve } from '@matchlog/domain';
 
 /**
  * The organizer's slow-play threshold when none is set: a Lorcana round is 50 minutes for up to 3 games,
@@ -85,6 +85,8 @@ export const matchClock = (matchId: string, events: readonly MatchEvent[], optio
     const at = recordedMs(event, last);
     const before = state;
     state = evolve(before, event);
+    // the desk's work (a call, a ruling, a note) is no one's play: it neither splits a gap nor times a turn
+    if (deskEventTypes.includes(event.type)) return;
     if (index > 0) gaps.push({ revision: index + 1, at: iso(at), seconds: secondsBetween(last, at), player: before.turn.number > 0 ? before.turn.player : null });
     last = at;
     if (event.type === 'TurnStarted') {

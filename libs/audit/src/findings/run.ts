@@ -1,4 +1,4 @@
-import { GameId, MatchEvent, MatchState, emptyMatch, evolve } from '@matchlog/domain';
+import { GameId, MatchEvent, MatchState, deskEventTypes, emptyMatch, evolve } from '@matchlog/domain';
 import { Finding, Language } from '../finding';
 import { findingTitle } from './titles';
 import { At, Check, CheckFactory, Facts, Report, Step } from './check';
@@ -65,6 +65,8 @@ export const ruleFindings = (events: readonly MatchEvent[], options: RuleFinding
       created = { revision: state.revision, eventId: event.id };
       continue;
     }
+    // a call, a ruling or a note is the judges' work on the match, no move of the game: no rule of the texts reads it
+    if (deskEventTypes.includes(event.type)) continue;
     step = { index, revision: state.revision, event, before, after: state, layout, created };
     for (const check of checks) check(step, report);
   }

@@ -1,6 +1,6 @@
 import { checkBroadcast } from '../broadcast/broadcast-policy';
 import { DEFAULT_BEST_OF } from '../rules/ruleset';
-import { MatchCreated } from '../events/events';
+import { MatchCreated, RECORDER_CALLER } from '../events/events';
 import { RESERVED_AUDIENCES } from '../observe/audience';
 import { isGameId } from '../rules/rulesets';
 import { cite } from '../rules/ruleset';
@@ -22,6 +22,15 @@ export const checkCreated = (created: MatchCreated): Verdict => {
       'matchlog',
       `"${ids[reserved]}" names an audience (spectators, the broadcast or the judge), not a player: choose another player id`,
       `data.players[${reserved}].id`,
+    );
+  }
+  const recorder = ids.indexOf(RECORDER_CALLER);
+  if (recorder >= 0) {
+    return rejected(
+      'RESERVED_PLAYER_ID',
+      'matchlog',
+      `"${RECORDER_CALLER}" names the recorder of a paper table, who may call a judge (JudgeCalled.by), not a player: choose another player id`,
+      `data.players[${recorder}].id`,
     );
   }
   const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
