@@ -9,6 +9,7 @@ import { stage } from './stage-tabs';
 import { h, replaceChildren } from './dom';
 import { findingMarks, renderFindings } from './findings';
 import { renderGames, siblingsOf } from './game-links';
+import { callJudge } from './call-judge';
 import { judgePanel } from './judge-panel';
 import { renderQueue } from './queue-panel';
 import { renderResult } from './result-banner';
@@ -68,6 +69,8 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const banner = h('div', { class: 'banner-area' });
   const games = h('div', { class: 'games-area' });
   const judge = audience === 'judge' ? judgePanel(matchId, token, nameOf) : null;
+  // a player's own page (their token) calls a judge about the revision it shows
+  const caller = token !== undefined && latest.players.some((p) => p.id === audience) ? callJudge(matchId, token, () => current) : null;
   const sentence = h('p', { class: 'sentence', role: 'status', 'aria-live': 'polite' });
   const findingsArea = h('div', { class: 'findings-area' });
   const marks = h('div', { class: 'marks-area' });
@@ -181,6 +184,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
         ? h('button', { type: 'button', onclick: () => (forgetToken(matchId, audience), (location.href = hrefOf(matchId, 'public', current))) }, t('controls.forgetToken'))
         : null,
     ),
+    caller,
     bar.element,
     marks,
     banner,

@@ -7,6 +7,7 @@ import { sentenceOf } from '../sentence';
 import { keepToken, tokenFor } from '../tokens';
 import { Choice, UNKNOWN, confirmSheet, pickOne } from './card-picker';
 import { endTurnLabel } from './end-turn-label';
+import { callJudge } from '../call-judge';
 import { hiddenNamesIn } from './free-text';
 import { needsOverride, readyFirst } from './offered';
 import { sheetOpen } from './sheet';
@@ -405,6 +406,8 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       alert,
       buttons,
       h('label', { class: 'reason-label' }, t('recorder.reasonHint'), reason),
+      // a judge called about the match as recorded so far; the reason passes the free-text warning first
+      token ? callJudge(matchId, token, () => state.revision, mayPublish) : null,
       h('section', { class: 'recent-area' }, h('h2', {}, t('recorder.recent')), recent),
     ),
   );
