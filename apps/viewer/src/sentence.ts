@@ -184,23 +184,21 @@ const observedSentence = (o: Observed, nameOf: NameOf): string => {
     case 'TimeExtended':
       return t('sentence.timeExtended', { duration: shortDuration(o.seconds as number), reason: s('reason') });
     case 'JudgeCalled': {
-      const who = s('by') === 'recorder' ? t('desk.byRecorder') : nameOf(s('by'));
-      return typeof o.reason === 'string' ? t('sentence.judgeCalledWhy', { who, at: o.at as number, reason: s('reason') }) : t('sentence.judgeCalled', { who, at: o.at as number });
+      const params = { player: nameOf(s('by')), at: o.at as number };
+      return typeof o.reason === 'string' ? t('sentence.judgeCalledWhy', { ...params, reason: s('reason') }) : t('sentence.judgeCalled', params);
     }
     case 'CallClaimed':
-      return typeof o.judge === 'string' ? t('sentence.callClaimedBy', { judge: s('judge') }) : t('sentence.callClaimed');
+      return t('sentence.callClaimed');
     case 'CallEscalated':
       return t('sentence.callEscalated');
     case 'CallResolved':
       return t('sentence.callResolved');
+    case 'CallStatusChanged':
+      return t(o.status === 'claimed' ? 'sentence.callClaimed' : o.status === 'escalated' ? 'sentence.callEscalated' : 'sentence.callResolved');
     case 'RulingGiven':
-      return [
-        t('sentence.ruling', { player: nameOf(s('player')), infraction: s('infraction'), penalty: s('penalty') }),
-        typeof o.remedy === 'string' ? t('sentence.rulingRemedy', { remedy: s('remedy') }) : '',
-        typeof o.seconds === 'number' ? t('sentence.rulingSeconds', { duration: shortDuration(o.seconds) }) : '',
-      ].join('');
+      return t('sentence.ruling', { player: nameOf(s('player')), infraction: s('infraction'), penalty: s('penalty') });
     case 'JudgeNoted':
-      return typeof o.text === 'string' ? t('sentence.noted', { at: o.at as number, text: s('text') }) : t('sentence.notedHidden', { at: o.at as number });
+      return t('sentence.judgeNoted', { at: o.at as number, text: s('text') });
     case 'Nothing':
       return t('sentence.nothing');
     default:

@@ -1,6 +1,6 @@
 import { MatchEvent, MatchState, emptyMatch, validateBatch } from '@matchlog/domain';
 import { at, cards, created, event, move } from '@matchlog/testkit';
-import { hiddenNamesIn } from '../src/record/free-text';
+import { hiddenNamesIn } from '@matchlog/audit/matcher';
 import { concede, draw, endTurn, loreChange, mulligan, mulliganed, nameHidden, namesFor, play, quest, revealFromHand, shuffle } from '../src/record/recording';
 
 /** Ada's deck top first; Grace's; nothing in hand yet. */

@@ -35,6 +35,12 @@ const samples: { [T in EventType]: EventDataByType[T] } = {
   CounterChanged: { counter: 'lore', player: 'p1', by: 2 },
   TimeCalled: {},
   TimeExtended: { seconds: 120, reason: 'ruling' },
+  JudgeCalled: { callId: 'k1', by: 'p2', at: 12, reason: 'missed trigger' },
+  CallClaimed: { callId: 'k1', judge: 'Hugo' },
+  CallEscalated: { callId: 'k1', judge: 'Hugo' },
+  CallResolved: { callId: 'k1', judge: 'Hugo' },
+  RulingGiven: { rulingId: 'r1', player: 'p1', infraction: 'Seeing Extra Cards', penalty: 'Warning', judge: 'Hugo' },
+  JudgeNoted: { noteId: 'n1', at: 12, text: 'restarted', published: true },
 };
 
 const english: Record<EventType, string> = {
@@ -59,6 +65,12 @@ const english: Record<EventType, string> = {
   CounterChanged: 'Ana Ortiz gained 2 lore',
   TimeCalled: 'Time was called',
   TimeExtended: 'Time extended by 2 min (ruling)',
+  JudgeCalled: 'Ben Kowalski called a judge about revision 12 (missed trigger)',
+  CallClaimed: 'A judge took the call',
+  CallEscalated: 'The call went to the head judge',
+  CallResolved: 'The call was resolved',
+  RulingGiven: 'Ruling for Ana Ortiz: Seeing Extra Cards, Warning',
+  JudgeNoted: "A judge's note on revision 12: restarted",
 };
 
 const spanish: Record<EventType, string> = {
@@ -83,6 +95,12 @@ const spanish: Record<EventType, string> = {
   CounterChanged: 'Ana Ortiz ganó 2 de leyenda',
   TimeCalled: 'Se cantó tiempo',
   TimeExtended: 'Se añadieron 2 min de tiempo (ruling)',
+  JudgeCalled: 'Ben Kowalski llamó a un juez sobre la revisión 12 (missed trigger)',
+  CallClaimed: 'Un juez tomó la llamada',
+  CallEscalated: 'La llamada pasó al juez principal',
+  CallResolved: 'La llamada se resolvió',
+  RulingGiven: 'Resolución para Ana Ortiz: Seeing Extra Cards, Warning',
+  JudgeNoted: 'Nota de un juez sobre la revisión 12: restarted',
 };
 
 describe("the judge's log reads every event type as a sentence", () => {
@@ -272,6 +290,10 @@ describe('every observation type, as the other audiences read it, is a sentence'
     CounterChanged: { type: 'CounterChanged', counter: 'lore', player: 'p1', value: 2, change: 2 },
     TimeCalled: { type: 'TimeCalled', turn: 3 },
     TimeExtended: { type: 'TimeExtended', seconds: 60, reason: 'ruling' },
+    JudgeCalled: { type: 'JudgeCalled', callId: 'k1', by: 'p2', at: 4 },
+    CallStatusChanged: { type: 'CallStatusChanged', callId: 'k1', status: 'claimed' },
+    RulingGiven: { type: 'RulingGiven', rulingId: 'r1', player: 'p1', infraction: 'Seeing Extra Cards', penalty: 'Warning' },
+    JudgeNoted: { type: 'JudgeNoted', noteId: 'n1', at: 4, text: 'restarted' },
     Nothing: { type: 'Nothing' },
   };
   const unknown = sentenceOf({ type: 'SomethingNew' }, nameOf);

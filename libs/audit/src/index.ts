@@ -19,3 +19,5 @@ export * from './chain/json-depth';
 export * from './chain/json-lines';
 export * from './chain/signed-head';
 export * from './chain/verify-log';
+export * from './free-text/hidden-names';
+export * from './free-text/desk-texts';

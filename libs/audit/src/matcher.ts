@@ -4,3 +4,4 @@
  */
 export { IdentityMatcher, publicNamesOf } from './deliveries/matcher';
 export type { Identity } from './deliveries/matcher';
+export { hiddenNamesIn } from './free-text/hidden-names';

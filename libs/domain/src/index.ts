@@ -30,3 +30,4 @@ export * from './replay/seat';
 export * from './replay/replay';
 export * from './observe/visibility';
 export * from './events/field-tables';
+export * from './state/desk';

@@ -60,6 +60,12 @@ export const DOMAIN_CODES = [
   'NAME_TAKEN_BACK_WITHOUT_CORRECTION',
   'SHUFFLE_OF_UNIDENTIFIED',
   'SHUFFLE_ORDER_REQUIRED',
+  'DUPLICATE_CALL',
+  'UNKNOWN_CALL',
+  'CALL_RESOLVED',
+  'DUPLICATE_RULING',
+  'DUPLICATE_NOTE',
+  'REVISION_NOT_REACHED',
 ] as const satisfies readonly DomainErrorCode[];
 // a DomainErrorCode added to the domain and not listed above fails to compile here
 const allDomainCodes: Exclude<DomainErrorCode, (typeof DOMAIN_CODES)[number]> extends never ? true : never = true;

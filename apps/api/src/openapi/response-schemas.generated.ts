@@ -243,6 +243,9 @@ export const responseDefinitions = {
       },
       "time": {
         "$ref": "#/definitions/TimeState"
+      },
+      "desk": {
+        "$ref": "#/definitions/DeskSeen"
       }
     },
     "required": [
@@ -298,6 +301,99 @@ export const responseDefinitions = {
       }
     },
     "additionalProperties": false
+  },
+  "CallClaimed": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "callId",
+      "judge"
+    ],
+    "additionalProperties": false
+  },
+  "CallEscalated": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      },
+      "reason": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "callId",
+      "judge"
+    ],
+    "additionalProperties": false
+  },
+  "CallResolved": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "callId",
+      "judge"
+    ],
+    "additionalProperties": false
+  },
+  "CallSeen": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "by": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "claimed",
+          "escalated",
+          "resolved"
+        ]
+      }
+    },
+    "required": [
+      "callId",
+      "by",
+      "at",
+      "status"
+    ],
+    "additionalProperties": false
+  },
+  "CallStatus": {
+    "type": "string",
+    "enum": [
+      "open",
+      "claimed",
+      "escalated",
+      "resolved"
+    ]
   },
   "CardFigures": {
     "type": "object",
@@ -1002,6 +1098,180 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "DeskCall": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "by": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/definitions/CallStatus"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "judge": {
+        "type": "string"
+      },
+      "escalation": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "at",
+      "by",
+      "callId",
+      "reason",
+      "revision",
+      "status"
+    ],
+    "additionalProperties": false
+  },
+  "DeskNote": {
+    "type": "object",
+    "properties": {
+      "noteId": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "text": {
+        "type": "string"
+      },
+      "published": {
+        "type": "boolean"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "at",
+      "noteId",
+      "published",
+      "revision",
+      "text"
+    ],
+    "additionalProperties": false
+  },
+  "DeskRuling": {
+    "type": "object",
+    "properties": {
+      "rulingId": {
+        "type": "string"
+      },
+      "callId": {
+        "type": "string"
+      },
+      "player": {
+        "type": "string"
+      },
+      "infraction": {
+        "type": "string"
+      },
+      "category": {
+        "type": "string"
+      },
+      "penalty": {
+        "type": "string"
+      },
+      "remedy": {
+        "type": "string"
+      },
+      "text": {
+        "type": "string"
+      },
+      "seconds": {
+        "type": "number"
+      },
+      "source": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "infraction",
+      "judge",
+      "penalty",
+      "player",
+      "revision",
+      "rulingId"
+    ],
+    "additionalProperties": false
+  },
+  "DeskSeen": {
+    "type": "object",
+    "properties": {
+      "calls": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/CallSeen"
+        }
+      },
+      "rulings": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RulingSeen"
+        }
+      },
+      "notes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/NoteSeen"
+        }
+      }
+    },
+    "required": [
+      "calls",
+      "rulings",
+      "notes"
+    ],
+    "additionalProperties": false
+  },
+  "DeskState": {
+    "type": "object",
+    "properties": {
+      "calls": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeskCall"
+        }
+      },
+      "rulings": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeskRuling"
+        }
+      },
+      "notes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeskNote"
+        }
+      }
+    },
+    "required": [
+      "calls",
+      "rulings",
+      "notes"
+    ],
+    "additionalProperties": false
+  },
   "Ed25519Jwk": {
     "type": "object",
     "properties": {
@@ -1373,6 +1643,30 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "JudgeCalled": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "by": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "callId",
+      "by",
+      "at",
+      "reason"
+    ],
+    "additionalProperties": false
+  },
   "JudgeCard": {
     "type": "object",
     "properties": {
@@ -1468,6 +1762,30 @@ export const responseDefinitions = {
     "required": [
       "revision",
       "observation"
+    ],
+    "additionalProperties": false
+  },
+  "JudgeNoted": {
+    "type": "object",
+    "properties": {
+      "noteId": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "text": {
+        "type": "string"
+      },
+      "published": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "noteId",
+      "at",
+      "text",
+      "published"
     ],
     "additionalProperties": false
   },
@@ -1660,6 +1978,9 @@ export const responseDefinitions = {
       },
       "time": {
         "$ref": "#/definitions/TimeState"
+      },
+      "desk": {
+        "$ref": "#/definitions/DeskState"
       }
     },
     "required": [
@@ -1850,7 +2171,13 @@ export const responseDefinitions = {
           "CounterChanged",
           "TimeCalled",
           "TimeExtended",
-          "MatchVoided"
+          "MatchVoided",
+          "JudgeCalled",
+          "CallClaimed",
+          "CallEscalated",
+          "CallResolved",
+          "RulingGiven",
+          "JudgeNoted"
         ]
       },
       "zone": {
@@ -1964,7 +2291,13 @@ export const responseDefinitions = {
           "CounterChanged",
           "TimeCalled",
           "TimeExtended",
-          "MatchVoided"
+          "MatchVoided",
+          "JudgeCalled",
+          "CallClaimed",
+          "CallEscalated",
+          "CallResolved",
+          "RulingGiven",
+          "JudgeNoted"
         ]
       },
       "zone": {
@@ -2076,7 +2409,13 @@ export const responseDefinitions = {
           "CounterChanged",
           "TimeCalled",
           "TimeExtended",
-          "MatchVoided"
+          "MatchVoided",
+          "JudgeCalled",
+          "CallClaimed",
+          "CallEscalated",
+          "CallResolved",
+          "RulingGiven",
+          "JudgeNoted"
         ]
       },
       "zone": {
@@ -2877,6 +3216,150 @@ export const responseDefinitions = {
           "data"
         ],
         "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "JudgeCalled"
+          },
+          "data": {
+            "$ref": "#/definitions/JudgeCalled"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "CallClaimed"
+          },
+          "data": {
+            "$ref": "#/definitions/CallClaimed"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "CallEscalated"
+          },
+          "data": {
+            "$ref": "#/definitions/CallEscalated"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "CallResolved"
+          },
+          "data": {
+            "$ref": "#/definitions/CallResolved"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "RulingGiven"
+          },
+          "data": {
+            "$ref": "#/definitions/RulingGiven"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string",
+            "const": "JudgeNoted"
+          },
+          "data": {
+            "$ref": "#/definitions/JudgeNoted"
+          },
+          "meta": {
+            "$ref": "#/definitions/EventMeta"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "data"
+        ],
+        "additionalProperties": false
       }
     ]
   },
@@ -3369,6 +3852,26 @@ export const responseDefinitions = {
       "to",
       "index",
       "card"
+    ],
+    "additionalProperties": false
+  },
+  "NoteSeen": {
+    "type": "object",
+    "properties": {
+      "noteId": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "text": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "noteId",
+      "at",
+      "text"
     ],
     "additionalProperties": false
   },
@@ -3982,6 +4485,129 @@ export const responseDefinitions = {
         "required": [
           "type",
           "reason"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "JudgeCalled"
+          },
+          "callId": {
+            "type": "string"
+          },
+          "by": {
+            "type": "string"
+          },
+          "at": {
+            "type": "number"
+          },
+          "reason": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "callId",
+          "by",
+          "at"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "CallStatusChanged"
+          },
+          "callId": {
+            "type": "string"
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "claimed",
+              "escalated",
+              "resolved"
+            ]
+          }
+        },
+        "required": [
+          "type",
+          "callId",
+          "status"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "RulingGiven"
+          },
+          "rulingId": {
+            "type": "string"
+          },
+          "callId": {
+            "type": "string"
+          },
+          "player": {
+            "type": "string"
+          },
+          "infraction": {
+            "type": "string"
+          },
+          "category": {
+            "type": "string"
+          },
+          "penalty": {
+            "type": "string"
+          },
+          "remedy": {
+            "type": "string"
+          },
+          "seconds": {
+            "type": "number"
+          },
+          "source": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "rulingId",
+          "player",
+          "infraction",
+          "penalty"
+        ],
+        "additionalProperties": false
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "JudgeNoted"
+          },
+          "noteId": {
+            "type": "string"
+          },
+          "at": {
+            "type": "number"
+          },
+          "text": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "type",
+          "noteId",
+          "at",
+          "text"
         ],
         "additionalProperties": false
       },
@@ -4616,6 +5242,91 @@ export const responseDefinitions = {
       "bestOf",
       "games",
       "result"
+    ],
+    "additionalProperties": false
+  },
+  "RulingGiven": {
+    "type": "object",
+    "properties": {
+      "rulingId": {
+        "type": "string"
+      },
+      "callId": {
+        "type": "string"
+      },
+      "player": {
+        "type": "string"
+      },
+      "infraction": {
+        "type": "string"
+      },
+      "category": {
+        "type": "string"
+      },
+      "penalty": {
+        "type": "string"
+      },
+      "remedy": {
+        "type": "string"
+      },
+      "text": {
+        "type": "string"
+      },
+      "seconds": {
+        "type": "number"
+      },
+      "source": {
+        "type": "string"
+      },
+      "judge": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "rulingId",
+      "player",
+      "infraction",
+      "penalty",
+      "judge"
+    ],
+    "additionalProperties": false
+  },
+  "RulingSeen": {
+    "type": "object",
+    "properties": {
+      "rulingId": {
+        "type": "string"
+      },
+      "callId": {
+        "type": "string"
+      },
+      "player": {
+        "type": "string"
+      },
+      "infraction": {
+        "type": "string"
+      },
+      "category": {
+        "type": "string"
+      },
+      "penalty": {
+        "type": "string"
+      },
+      "remedy": {
+        "type": "string"
+      },
+      "seconds": {
+        "type": "number"
+      },
+      "source": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "rulingId",
+      "player",
+      "infraction",
+      "penalty"
     ],
     "additionalProperties": false
   },

@@ -845,6 +845,63 @@ export interface components {
             /** @description why the organizer voided it, e.g. "recorded twice"; every audience reads it */
             reason: string;
         };
+        JudgeCalledData: {
+            callId: string;
+            /** @description a player id of the match, or "recorder" (a paper table) */
+            by: string;
+            /** @description the revision the call is about: 0 up to the revision when it is called */
+            at: number;
+            /** @description free text: the judge and the caller read it, nobody else (it may name the caller's hidden cards) */
+            reason: string;
+        };
+        CallClaimedData: {
+            callId: string;
+            /** @description the judge's name as typed at the desk; judge-only */
+            judge: string;
+        };
+        CallEscalatedData: {
+            callId: string;
+            /** @description the judge's name as typed at the desk; judge-only */
+            judge: string;
+            /** @description why it goes to the head judge; judge-only */
+            reason?: string;
+        };
+        CallResolvedData: {
+            callId: string;
+            /** @description the judge's name as typed at the desk; judge-only */
+            judge: string;
+        };
+        RulingGivenData: {
+            rulingId: string;
+            /** @description the call it answers */
+            callId?: string;
+            /** @description the penalized player id */
+            player: string;
+            /** @description e.g. "Seeing Extra Cards"; the players read it */
+            infraction: string;
+            /** @description the infraction's category in the cited document, or the organizer's */
+            category?: string;
+            /** @description one of the game's penalties (GET /desk/penalties) or the organizer's categories; the players read it */
+            penalty: string;
+            /** @description what is done to fix the game state; the players read it */
+            remedy?: string;
+            /** @description the judge's own words; judge-only */
+            text?: string;
+            /** @description a time extension: the same batch appends a TimeExtended of these seconds */
+            seconds?: number;
+            /** @description the published document and section cited */
+            source?: string;
+            /** @description the judge's name as typed at the desk; judge-only */
+            judge: string;
+        };
+        JudgeNotedData: {
+            noteId: string;
+            /** @description the revision the note is about: 0 up to the revision when it is written */
+            at: number;
+            text: string;
+            /** @description false: judge-only; true: every audience reads the text */
+            published: boolean;
+        };
         AppendEventsDto: {
             /**
              * @description the match's revision you appended after: its number of events so far
@@ -860,9 +917,9 @@ export interface components {
              */
             id?: string;
             /** @enum {string} */
-            type: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided";
+            type: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided" | "JudgeCalled" | "CallClaimed" | "CallEscalated" | "CallResolved" | "RulingGiven" | "JudgeNoted";
             /** @description the data of an event of this type (docs/events.md) */
-            data: components["schemas"]["MatchCreatedData"] | components["schemas"]["CardMovedData"] | components["schemas"]["CardsMovedData"] | components["schemas"]["ZoneShuffledData"] | components["schemas"]["CardsRevealedData"] | components["schemas"]["CardsLookedAtData"] | components["schemas"]["CardStatusChangedData"] | components["schemas"]["ControlChangedData"] | components["schemas"]["TurnStartedData"] | components["schemas"]["EffectStartedData"] | components["schemas"]["EffectResolvedData"] | components["schemas"]["TriggerAddedData"] | components["schemas"]["TriggerResolvedData"] | components["schemas"]["TriggerRemovedData"] | components["schemas"]["SearchPerformedData"] | components["schemas"]["PlayerLeftData"] | components["schemas"]["MatchEndedData"] | components["schemas"]["CounterChangedData"] | components["schemas"]["TimeCalledData"] | components["schemas"]["TimeExtendedData"] | components["schemas"]["MatchVoidedData"];
+            data: components["schemas"]["MatchCreatedData"] | components["schemas"]["CardMovedData"] | components["schemas"]["CardsMovedData"] | components["schemas"]["ZoneShuffledData"] | components["schemas"]["CardsRevealedData"] | components["schemas"]["CardsLookedAtData"] | components["schemas"]["CardStatusChangedData"] | components["schemas"]["ControlChangedData"] | components["schemas"]["TurnStartedData"] | components["schemas"]["EffectStartedData"] | components["schemas"]["EffectResolvedData"] | components["schemas"]["TriggerAddedData"] | components["schemas"]["TriggerResolvedData"] | components["schemas"]["TriggerRemovedData"] | components["schemas"]["SearchPerformedData"] | components["schemas"]["PlayerLeftData"] | components["schemas"]["MatchEndedData"] | components["schemas"]["CounterChangedData"] | components["schemas"]["TimeCalledData"] | components["schemas"]["TimeExtendedData"] | components["schemas"]["MatchVoidedData"] | components["schemas"]["JudgeCalledData"] | components["schemas"]["CallClaimedData"] | components["schemas"]["CallEscalatedData"] | components["schemas"]["CallResolvedData"] | components["schemas"]["RulingGivenData"] | components["schemas"]["JudgeNotedData"];
         };
         Appended: {
             matchId: string;
@@ -916,6 +973,7 @@ export interface components {
             voided: components["schemas"]["MatchVoided"] | null;
             counters: components["schemas"]["PlayerCounters"];
             time: components["schemas"]["TimeState"];
+            desk?: components["schemas"]["DeskSeen"];
         };
         AuditReport: {
             matchId: string;
@@ -927,6 +985,29 @@ export interface components {
             seconds?: number;
             holdBackPublic?: boolean;
         };
+        CallClaimed: {
+            callId: string;
+            judge: string;
+        };
+        CallEscalated: {
+            callId: string;
+            judge: string;
+            reason?: string;
+        };
+        CallResolved: {
+            callId: string;
+            judge: string;
+        };
+        CallSeen: {
+            callId: string;
+            by: string;
+            at: number;
+            reason?: string;
+            /** @enum {string} */
+            status: "open" | "claimed" | "escalated" | "resolved";
+        };
+        /** @enum {string} */
+        CallStatus: "open" | "claimed" | "escalated" | "resolved";
         CardFigures: {
             card: string;
             games: number;
@@ -1093,6 +1174,47 @@ export interface components {
             matchId: string;
             leaks: components["schemas"]["Leak"][];
         };
+        DeskCall: {
+            callId: string;
+            by: string;
+            at: number;
+            reason: string;
+            status: components["schemas"]["CallStatus"];
+            revision: number;
+            judge?: string;
+            escalation?: string;
+        };
+        DeskNote: {
+            noteId: string;
+            at: number;
+            text: string;
+            published: boolean;
+            revision: number;
+        };
+        DeskRuling: {
+            rulingId: string;
+            callId?: string;
+            player: string;
+            infraction: string;
+            category?: string;
+            penalty: string;
+            remedy?: string;
+            text?: string;
+            seconds?: number;
+            source?: string;
+            judge: string;
+            revision: number;
+        };
+        DeskSeen: {
+            calls: components["schemas"]["CallSeen"][];
+            rulings: components["schemas"]["RulingSeen"][];
+            notes: components["schemas"]["NoteSeen"][];
+        };
+        DeskState: {
+            calls: components["schemas"]["DeskCall"][];
+            rulings: components["schemas"]["DeskRuling"][];
+            notes: components["schemas"]["DeskNote"][];
+        };
         Ed25519Jwk: {
             /** @enum {string} */
             kty: "OKP";
@@ -1189,6 +1311,12 @@ export interface components {
             recorder?: string;
             broadcast?: string;
         };
+        JudgeCalled: {
+            callId: string;
+            by: string;
+            at: number;
+            reason: string;
+        };
         JudgeCard: {
             cardId: string;
             definition?: string;
@@ -1212,6 +1340,12 @@ export interface components {
         JudgeFeedEntry: {
             revision: number;
             observation: components["schemas"]["MatchEvent"];
+        };
+        JudgeNoted: {
+            noteId: string;
+            at: number;
+            text: string;
+            published: boolean;
         };
         JudgeQueueAt: {
             /** @enum {string} */
@@ -1250,6 +1384,7 @@ export interface components {
             voided: components["schemas"]["MatchVoided"] | null;
             counters: components["schemas"]["PlayerCounters"];
             time: components["schemas"]["TimeState"];
+            desk?: components["schemas"]["DeskState"];
         };
         Jwks: {
             keys: {
@@ -1285,7 +1420,7 @@ export interface components {
             revision: number;
             eventId: string;
             /** @enum {string} */
-            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided";
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided" | "JudgeCalled" | "CallClaimed" | "CallEscalated" | "CallResolved" | "RulingGiven" | "JudgeNoted";
             zone: string;
             how: components["schemas"]["LearnedHow"];
             from?: string;
@@ -1309,7 +1444,7 @@ export interface components {
             revision: number;
             eventId: string;
             /** @enum {string} */
-            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided";
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided" | "JudgeCalled" | "CallClaimed" | "CallEscalated" | "CallResolved" | "RulingGiven" | "JudgeNoted";
             zone: string;
             how: components["schemas"]["LearnedHow"];
             from?: string;
@@ -1332,7 +1467,7 @@ export interface components {
             revision: number;
             eventId: string;
             /** @enum {string} */
-            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided";
+            eventType: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided" | "JudgeCalled" | "CallClaimed" | "CallEscalated" | "CallResolved" | "RulingGiven" | "JudgeNoted";
             zone: string;
             why: components["schemas"]["LostWhy"];
             rule?: string;
@@ -1522,6 +1657,42 @@ export interface components {
             type: "MatchVoided";
             data: components["schemas"]["MatchVoided"];
             meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "JudgeCalled";
+            data: components["schemas"]["JudgeCalled"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "CallClaimed";
+            data: components["schemas"]["CallClaimed"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "CallEscalated";
+            data: components["schemas"]["CallEscalated"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "CallResolved";
+            data: components["schemas"]["CallResolved"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "RulingGiven";
+            data: components["schemas"]["RulingGiven"];
+            meta?: components["schemas"]["EventMeta"];
+        } | {
+            id: string;
+            /** @enum {string} */
+            type: "JudgeNoted";
+            data: components["schemas"]["JudgeNoted"];
+            meta?: components["schemas"]["EventMeta"];
         };
         MatchPage: {
             matches: components["schemas"]["MatchSummary"][];
@@ -1629,6 +1800,11 @@ export interface components {
             card: components["schemas"]["SeenCard"];
             reason?: string;
             source?: components["schemas"]["SeenCard"];
+        };
+        NoteSeen: {
+            noteId: string;
+            at: number;
+            text: string;
         };
         Observation: {
             /** @enum {string} */
@@ -1772,6 +1948,37 @@ export interface components {
             reason: string;
         } | {
             /** @enum {string} */
+            type: "JudgeCalled";
+            callId: string;
+            by: string;
+            at: number;
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            type: "CallStatusChanged";
+            callId: string;
+            /** @enum {string} */
+            status: "claimed" | "escalated" | "resolved";
+        } | {
+            /** @enum {string} */
+            type: "RulingGiven";
+            rulingId: string;
+            callId?: string;
+            player: string;
+            infraction: string;
+            category?: string;
+            penalty: string;
+            remedy?: string;
+            seconds?: number;
+            source?: string;
+        } | {
+            /** @enum {string} */
+            type: "JudgeNoted";
+            noteId: string;
+            at: number;
+            text: string;
+        } | {
+            /** @enum {string} */
             type: "Nothing";
         };
         ObservationFeed: components["schemas"]["AudienceFeed"] | components["schemas"]["JudgeFeed"];
@@ -1911,6 +2118,30 @@ export interface components {
             bestOf: number;
             games: components["schemas"]["RoundResultsGame"][];
             result: components["schemas"]["MatchResult"];
+        };
+        RulingGiven: {
+            rulingId: string;
+            callId?: string;
+            player: string;
+            infraction: string;
+            category?: string;
+            penalty: string;
+            remedy?: string;
+            text?: string;
+            seconds?: number;
+            source?: string;
+            judge: string;
+        };
+        RulingSeen: {
+            rulingId: string;
+            callId?: string;
+            player: string;
+            infraction: string;
+            category?: string;
+            penalty: string;
+            remedy?: string;
+            seconds?: number;
+            source?: string;
         };
         SearchPerformed: {
             player: string;
@@ -2466,7 +2697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DECK_LIST_UNKNOWN_CARDS, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED */
+            /** @description DECK_LIST_UNKNOWN_CARDS, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2474,7 +2705,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "DECK_LIST_UNKNOWN_CARDS" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED";
+                        code?: "DECK_LIST_UNKNOWN_CARDS" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
                     };
                 };
             };
@@ -3169,7 +3400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SALT_IN_BODY, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED */
+            /** @description SALT_IN_BODY, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3177,7 +3408,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "SALT_IN_BODY" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED";
+                        code?: "SALT_IN_BODY" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
                     };
                 };
             };
@@ -3830,7 +4061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CHAIN_BROKEN, LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED */
+            /** @description CHAIN_BROKEN, LINE_NOT_CANONICAL, HEAD_MISSING, HEAD_MISMATCH, SIGNATURE_INVALID, SIGNATURE_KEY_UNKNOWN, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3838,7 +4069,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "CHAIN_BROKEN" | "LINE_NOT_CANONICAL" | "HEAD_MISSING" | "HEAD_MISMATCH" | "SIGNATURE_INVALID" | "SIGNATURE_KEY_UNKNOWN" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED";
+                        code?: "CHAIN_BROKEN" | "LINE_NOT_CANONICAL" | "HEAD_MISSING" | "HEAD_MISMATCH" | "SIGNATURE_INVALID" | "SIGNATURE_KEY_UNKNOWN" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
                     };
                 };
             };
@@ -3991,7 +4222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description REPLAY_MALFORMED, REPLAY_VERSION_UNSUPPORTED, REPLAY_UNKNOWN_CARD, REPLAY_PATCH_FAILED, REPLAY_STEP_UNEXPLAINED, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED */
+            /** @description REPLAY_MALFORMED, REPLAY_VERSION_UNSUPPORTED, REPLAY_UNKNOWN_CARD, REPLAY_PATCH_FAILED, REPLAY_STEP_UNEXPLAINED, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3999,7 +4230,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "REPLAY_MALFORMED" | "REPLAY_VERSION_UNSUPPORTED" | "REPLAY_UNKNOWN_CARD" | "REPLAY_PATCH_FAILED" | "REPLAY_STEP_UNEXPLAINED" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED";
+                        code?: "REPLAY_MALFORMED" | "REPLAY_VERSION_UNSUPPORTED" | "REPLAY_UNKNOWN_CARD" | "REPLAY_PATCH_FAILED" | "REPLAY_STEP_UNEXPLAINED" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
                     };
                 };
             };

@@ -223,6 +223,63 @@ export interface MatchVoided {
   readonly reason: string;
 }
 
+/** Who called a judge: a player of the match, or the recorder of a paper table. */
+export const RECORDER_CALLER = 'recorder';
+
+/** A judge is called to the table, about the match as it was at revision `at`. */
+export interface JudgeCalled {
+  readonly callId: string;
+  /** a player id of the match, or "recorder" (a paper table) */
+  readonly by: string;
+  /** the revision the call is about: 0 up to the match's revision when it is called */
+  readonly at: number;
+  /** free text; the judge and the caller read it, nobody else */
+  readonly reason: string;
+}
+/** A judge takes a call (the name as typed at the desk). */
+export interface CallClaimed {
+  readonly callId: string;
+  readonly judge: string;
+}
+/** A judge passes a call to the head judge. */
+export interface CallEscalated {
+  readonly callId: string;
+  readonly judge: string;
+  /** judge-only */
+  readonly reason?: string;
+}
+/** The call is dealt with: nothing more happens to it. */
+export interface CallResolved {
+  readonly callId: string;
+  readonly judge: string;
+}
+/** A ruling: the infraction, the penalty and the remedy announced at the table. */
+export interface RulingGiven {
+  readonly rulingId: string;
+  readonly callId?: string;
+  /** the penalized player's id */
+  readonly player: string;
+  readonly infraction: string;
+  readonly category?: string;
+  /** one of the game's penalties (GET /desk/penalties) or the organizer's categories */
+  readonly penalty: string;
+  readonly remedy?: string;
+  /** judge-only */
+  readonly text?: string;
+  /** a time extension: the same batch appends a TimeExtended of these seconds */
+  readonly seconds?: number;
+  /** the published document and section cited */
+  readonly source?: string;
+  readonly judge: string;
+}
+/** A judge's note at revision `at`: judge-only unless published. */
+export interface JudgeNoted {
+  readonly noteId: string;
+  readonly at: number;
+  readonly text: string;
+  readonly published: boolean;
+}
+
 export interface EventDataByType {
   MatchCreated: MatchCreated;
   CardMoved: Move & Correction;
@@ -245,6 +302,12 @@ export interface EventDataByType {
   TimeCalled: TimeCalled;
   TimeExtended: TimeExtended;
   MatchVoided: MatchVoided;
+  JudgeCalled: JudgeCalled;
+  CallClaimed: CallClaimed;
+  CallEscalated: CallEscalated;
+  CallResolved: CallResolved;
+  RulingGiven: RulingGiven;
+  JudgeNoted: JudgeNoted;
 }
 
 export type EventType = keyof EventDataByType;
@@ -271,7 +334,16 @@ export const eventTypes: readonly EventType[] = [
   'TimeCalled',
   'TimeExtended',
   'MatchVoided',
+  'JudgeCalled',
+  'CallClaimed',
+  'CallEscalated',
+  'CallResolved',
+  'RulingGiven',
+  'JudgeNoted',
 ];
+
+/** The judge's desk: events about the match, not play; accepted after MatchEnded too (a call or a ruling can come after the game). */
+export const deskEventTypes: readonly EventType[] = ['JudgeCalled', 'CallClaimed', 'CallEscalated', 'CallResolved', 'RulingGiven', 'JudgeNoted'];
 
 /** Who recorded the event and when; the time comes from outside the domain. */
 export interface EventMeta {

@@ -15,6 +15,8 @@ export const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const id = () => text({ pattern: ID, patternHint: '1-128 letters, digits, ".", "_", ":" or "-"' });
 const MAX_IDS = 500;
 
+const judgeName = text({ maxLength: 60 });
+
 /** A correction undoes an earlier event by a new one, and says which: the log is never rewritten. */
 const correction = {
   corrects: optional(id(), 'the id of an earlier event this one undoes: a correction (judge-only; the audit notes it)'),
@@ -182,6 +184,38 @@ export const vocabulary = {
   TimeCalled: {},
   TimeExtended: { seconds: required(integer(1, 3600)), reason: required(text({ maxLength: 200 }), 'e.g. "a ruling on a triggered ability"; every audience reads it') },
   MatchVoided: { reason: required(text({ maxLength: 500 }), 'why the organizer voided it, e.g. "recorded twice"; every audience reads it') },
+  JudgeCalled: {
+    callId: required(id()),
+    by: required(text(), 'a player id of the match, or "recorder" (a paper table)'),
+    at: required(integer(), 'the revision the call is about: 0 up to the revision when it is called'),
+    reason: required(text({ maxLength: 200 }), "free text: the judge and the caller read it, nobody else (it may name the caller's hidden cards)"),
+  },
+  CallClaimed: { callId: required(id()), judge: required(judgeName, "the judge's name as typed at the desk; judge-only") },
+  CallEscalated: {
+    callId: required(id()),
+    judge: required(judgeName, "the judge's name as typed at the desk; judge-only"),
+    reason: optional(text({ maxLength: 200 }), 'why it goes to the head judge; judge-only'),
+  },
+  CallResolved: { callId: required(id()), judge: required(judgeName, "the judge's name as typed at the desk; judge-only") },
+  RulingGiven: {
+    rulingId: required(id()),
+    callId: optional(id(), 'the call it answers'),
+    player: required(text(), 'the penalized player id'),
+    infraction: required(text({ maxLength: 200 }), 'e.g. "Seeing Extra Cards"; the players read it'),
+    category: optional(text({ maxLength: 60 }), "the infraction's category in the cited document, or the organizer's"),
+    penalty: required(text({ maxLength: 60 }), "one of the game's penalties (GET /desk/penalties) or the organizer's categories; the players read it"),
+    remedy: optional(text({ maxLength: 500 }), 'what is done to fix the game state; the players read it'),
+    text: optional(text({ maxLength: 2000 }), "the judge's own words; judge-only"),
+    seconds: optional(integer(1, 3600), 'a time extension: the same batch appends a TimeExtended of these seconds'),
+    source: optional(text({ maxLength: 200 }), 'the published document and section cited'),
+    judge: required(judgeName, "the judge's name as typed at the desk; judge-only"),
+  },
+  JudgeNoted: {
+    noteId: required(id()),
+    at: required(integer(), 'the revision the note is about: 0 up to the revision when it is written'),
+    text: required(text({ maxLength: 2000 })),
+    published: required(boolean(), 'false: judge-only; true: every audience reads the text'),
+  },
 } satisfies Record<EventType, Fields>;
 
 /** Fields of which an event's data names exactly one. */
@@ -217,4 +251,10 @@ export const vocabularyMatchesTypes: { [T in EventType]: Same<DataOf<(typeof voc
   TimeCalled: true,
   TimeExtended: true,
   MatchVoided: true,
+  JudgeCalled: true,
+  CallClaimed: true,
+  CallEscalated: true,
+  CallResolved: true,
+  RulingGiven: true,
+  JudgeNoted: true,
 };

@@ -131,6 +131,28 @@ export type Observation =
   | { readonly type: 'TimeExtended'; readonly seconds: number; readonly reason: string }
   /** the organizer voided the match: public, every audience reads the reason */
   | { readonly type: 'MatchVoided'; readonly reason: string }
+  /**
+   * A judge was called about revision `at`: the judge and the caller read the reason, the other players
+   * only that a call was made (the reason may name the caller's hidden cards); spectators and the broadcast nothing.
+   */
+  | { readonly type: 'JudgeCalled'; readonly callId: string; readonly by: string; readonly at: number; readonly reason?: string }
+  /** a call's new status, to the players (the judge's name and an escalation's reason are the judge's) */
+  | { readonly type: 'CallStatusChanged'; readonly callId: string; readonly status: 'claimed' | 'escalated' | 'resolved' }
+  /** a ruling as it is announced at the table, to the players: never the judge's own text */
+  | {
+      readonly type: 'RulingGiven';
+      readonly rulingId: string;
+      readonly callId?: string;
+      readonly player: string;
+      readonly infraction: string;
+      readonly category?: string;
+      readonly penalty: string;
+      readonly remedy?: string;
+      readonly seconds?: number;
+      readonly source?: string;
+    }
+  /** a published note, to every audience */
+  | { readonly type: 'JudgeNoted'; readonly noteId: string; readonly at: number; readonly text: string }
   /** the event named something that does not exist (validate refuses those): nothing was perceived */
   | { readonly type: 'Nothing' };
 

@@ -2,7 +2,7 @@ import { CounterChanged, EventOf, MatchEvent } from '../events/events';
 import { evolve } from '../state/evolve';
 import { zoneIndexOf } from '../state/layout';
 import { MatchLayout, MatchState } from '../state/match-state';
-import { standsFor } from './audience';
+import { JUDGE, standsFor } from './audience';
 import { Observation, SeenCard, ZoneSeen } from './observation';
 import { blindZonesOf, rehandle } from './rehandle';
 import { observeMove, observeMoves } from './observe-moves';
@@ -76,6 +76,13 @@ const observeEvent = (before: MatchState, after: MatchState, layout: MatchLayout
       return observeQuickly(before, after, layout, perception, event)!;
     case 'MatchEnded':
       return { observation: observeEnd(after, layout, perception, event.data), perception };
+    case 'JudgeCalled':
+    case 'CallClaimed':
+    case 'CallEscalated':
+    case 'CallResolved':
+    case 'RulingGiven':
+    case 'JudgeNoted':
+      return { observation: observeDesk(layout, perception.audience, event), perception };
     default:
       return assertNever(event);
   }
@@ -215,6 +222,56 @@ const observeEnd = (after: MatchState, layout: MatchLayout, perception: Percepti
     reason: data.reason,
     ...(shuffles.length > 0 && { shuffles }),
   };
+};
+
+/**
+ * The judge's desk (docs/judging.md "Who sees what"). The judge reads everything. A player reads that a
+ * judge was called, by whom and about which revision, and each status change, but the reason only
+ * when it is their own call (it may name their hidden cards); a ruling as it is announced at the table
+ * (infraction, penalty, remedy, time), never the judge's text or name. Spectators and the broadcast read
+ * nothing of calls and rulings, which are a table's business and no part of the game; a note only once
+ * published.
+ */
+const observeDesk = (
+  layout: MatchLayout,
+  audience: string,
+  event: EventOf<'JudgeCalled' | 'CallClaimed' | 'CallEscalated' | 'CallResolved' | 'RulingGiven' | 'JudgeNoted'>,
+): Observation => {
+  const judge = audience === JUDGE;
+  const player = layout.playerIds.includes(audience);
+  switch (event.type) {
+    case 'JudgeCalled': {
+      const { callId, by, at, reason } = event.data;
+      if (judge || audience === by) return { type: 'JudgeCalled', callId, by, at, reason };
+      return player ? { type: 'JudgeCalled', callId, by, at } : NOTHING;
+    }
+    case 'CallClaimed':
+      return judge || player ? { type: 'CallStatusChanged', callId: event.data.callId, status: 'claimed' } : NOTHING;
+    case 'CallEscalated':
+      return judge || player ? { type: 'CallStatusChanged', callId: event.data.callId, status: 'escalated' } : NOTHING;
+    case 'CallResolved':
+      return judge || player ? { type: 'CallStatusChanged', callId: event.data.callId, status: 'resolved' } : NOTHING;
+    case 'RulingGiven': {
+      if (!judge && !player) return NOTHING;
+      const { rulingId, callId, player: penalized, infraction, category, penalty, remedy, seconds, source } = event.data;
+      return {
+        type: 'RulingGiven',
+        rulingId,
+        ...(callId !== undefined && { callId }),
+        player: penalized,
+        infraction,
+        ...(category !== undefined && { category }),
+        penalty,
+        ...(remedy !== undefined && { remedy }),
+        ...(seconds !== undefined && { seconds }),
+        ...(source !== undefined && { source }),
+      };
+    }
+    case 'JudgeNoted': {
+      const { noteId, at, text, published } = event.data;
+      return published || judge ? { type: 'JudgeNoted', noteId, at, text } : NOTHING;
+    }
+  }
 };
 
 /** The commonest events: undefined for the others. */

@@ -7,6 +7,7 @@ import { applyMove } from './moves';
 import { shuffleZone } from './shuffle';
 import { withDefinition } from './identity';
 import { zoneIndexOf } from './layout';
+import { deskCalled, deskClaimed, deskEscalated, deskNoted, deskResolved, deskRuled } from './desk';
 import { Pending, pendingAdded, pendingRemoved, pendingResolved, pendingNewTurn, pendingWithout } from '../queue/pending';
 import { nextChooser } from '../queue/next-chooser';
 
@@ -95,6 +96,24 @@ const apply = (next: Draft, state: MatchState, layout: MatchLayout, event: Exclu
     case 'TimeExtended':
       next.time = timeExtended(state.time, next.revision, event.data.seconds, event.data.reason);
       return;
+    case 'JudgeCalled':
+      next.desk = deskCalled(state.desk, next.revision, event.data);
+      return;
+    case 'CallClaimed':
+      next.desk = deskClaimed(state.desk, event.data);
+      return;
+    case 'CallEscalated':
+      next.desk = deskEscalated(state.desk, event.data);
+      return;
+    case 'CallResolved':
+      next.desk = deskResolved(state.desk, event.data);
+      return;
+    case 'RulingGiven':
+      next.desk = deskRuled(state.desk, next.revision, event.data);
+      return;
+    case 'JudgeNoted':
+      next.desk = deskNoted(state.desk, next.revision, event.data);
+      return;
     case 'CardsRevealed':
       if (event.data.definitions !== undefined) next.cards = namedCards(state, layout, event.data.cardIds, event.data.definitions);
       return;
@@ -131,6 +150,7 @@ const withRevision = (s: MatchState, revision: number): Draft => ({
   shuffles: s.shuffles,
   counters: s.counters,
   time: s.time,
+  desk: s.desk,
 });
 
 const moveInto = (next: Draft, state: MatchState, layout: MatchLayout, moves: readonly Move[]): void => {

@@ -6,6 +6,7 @@ import { Ruleset, ZoneDefinition } from '../rules/ruleset';
 import { Counters, NO_COUNTERS, PlayerCounters } from './counters';
 import type { Lists } from './identity';
 import { TimeState, noTime } from './time';
+import { DeskState, emptyDesk } from './desk';
 
 /** A zone as it exists in one match: a ruleset zone for one player, one slot, or the table. */
 export interface ZoneInstance {
@@ -105,6 +106,8 @@ export interface MatchState {
   /** each player's counters (Lorcana lore) */
   readonly counters: PlayerCounters;
   readonly time: TimeState;
+  /** the judge's desk: calls, rulings and notes (judge-only as a whole; observe decides what each audience gets) */
+  readonly desk: DeskState;
 }
 
 export const emptyMatch: MatchState = {
@@ -121,6 +124,7 @@ export const emptyMatch: MatchState = {
   shuffles: [],
   counters: {},
   time: noTime,
+  desk: emptyDesk,
 };
 
 export { NO_COUNTERS };

@@ -36,7 +36,13 @@ export type DomainErrorCode =
   | 'CARD_ALREADY_NAMED'
   | 'NAME_TAKEN_BACK_WITHOUT_CORRECTION'
   | 'SHUFFLE_OF_UNIDENTIFIED'
-  | 'SHUFFLE_ORDER_REQUIRED';
+  | 'SHUFFLE_ORDER_REQUIRED'
+  | 'DUPLICATE_CALL'
+  | 'UNKNOWN_CALL'
+  | 'CALL_RESOLVED'
+  | 'DUPLICATE_RULING'
+  | 'DUPLICATE_NOTE'
+  | 'REVISION_NOT_REACHED';
 
 export interface DomainError {
   readonly code: DomainErrorCode;

@@ -1,4 +1,5 @@
-import { EventOf, MatchEvent, eventTypes } from '../events/events';
+import { EventOf, MatchEvent, deskEventTypes, eventTypes } from '../events/events';
+import { checkDesk } from './check-desk';
 import { evolve } from '../state/evolve';
 import { MatchLayout, MatchState } from '../state/match-state';
 import { DomainError, Verdict, accepted, rejected } from './domain-error';
@@ -30,7 +31,8 @@ export const validate = (state: MatchState, event: MatchEvent): Verdict => {
   }
   // a match is voided during it or after it ended (recorded twice, at the wrong table)
   if (event.type === 'MatchVoided') return accepted;
-  if (state.ended !== null) {
+  // a call, a ruling or a note can come after the game
+  if (state.ended !== null && !deskEventTypes.includes(event.type)) {
     return rejected('MATCH_ENDED', 'matchlog', 'the match has ended; nothing more can happen in it', 'type');
   }
   return checkEvent(state, state.layout, event);
@@ -103,6 +105,13 @@ const checkEvent = (state: MatchState, layout: MatchLayout, event: Exclude<Match
     case 'TimeExtended':
     case 'MatchVoided':
       return accepted;
+    case 'JudgeCalled':
+    case 'CallClaimed':
+    case 'CallEscalated':
+    case 'CallResolved':
+    case 'RulingGiven':
+    case 'JudgeNoted':
+      return checkDesk(state, layout, event);
   }
 };
 

@@ -1,6 +1,6 @@
 import { MatchEnded, MatchVoided, PlayerSeat, Tournament } from '../events/events';
 import { ZoneRef } from '../events/zone-ref';
-import { SeenCard } from '../observe/observation';
+import { Observation, SeenCard } from '../observe/observation';
 import { QueueView } from '../queue/queue-view';
 import { GameId } from '../rules/ruleset';
 import { PlayerCounters } from '../state/counters';
@@ -31,7 +31,29 @@ export interface AudienceView {
   /** each player's counters, e.g. { p1: { lore: 7 } }; a card's are on its entry */
   readonly counters: PlayerCounters;
   readonly time: TimeState;
+  /** the judge's desk as this audience observed it; absent until it observes anything of it */
+  readonly desk?: DeskSeen;
 }
+
+/** A call as a non-judge audience knows it: the reason only in the caller's own view. */
+export interface CallSeen {
+  readonly callId: string;
+  readonly by: string;
+  readonly at: number;
+  readonly reason?: string;
+  readonly status: 'open' | 'claimed' | 'escalated' | 'resolved';
+}
+
+export type RulingSeen = Omit<Extract<Observation, { type: 'RulingGiven' }>, 'type'>;
+export type NoteSeen = Omit<Extract<Observation, { type: 'JudgeNoted' }>, 'type'>;
+
+export interface DeskSeen {
+  readonly calls: readonly CallSeen[];
+  readonly rulings: readonly RulingSeen[];
+  readonly notes: readonly NoteSeen[];
+}
+
+export const emptyDeskSeen: DeskSeen = { calls: [], rulings: [], notes: [] };
 
 export const emptyView = (audience: string): AudienceView => ({
   audience,

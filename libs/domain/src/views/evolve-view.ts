@@ -5,7 +5,7 @@ import { nextChooser } from '../queue/next-chooser';
 import { Pending, emptyPending, pendingAdded, pendingNewTurn, pendingRemoved, pendingResolved, pendingWithout } from '../queue/pending';
 import { QueueItemView, QueueView, ResolvingView, queueView } from '../queue/queue-view';
 import { rulesets } from '../rules/rulesets';
-import { AudienceView, ZoneView } from './audience-view';
+import { AudienceView, DeskSeen, ZoneView, emptyDeskSeen } from './audience-view';
 import { startingCounters, withCounter } from '../state/counters';
 import { timeCalled, timeExtended, turnStartedAfterTime } from '../state/time';
 
@@ -41,6 +41,7 @@ export const evolveView = (view: AudienceView, observation: Observation): Audien
     voided: view.voided,
     counters: view.counters,
     time: view.time,
+    desk: view.desk,
   };
   apply(view, next, observation);
   if (next.queue.items.length > 0 || next.queue.resolving.length > 0) next.queue = followSources(next.queue, view, observation);
@@ -260,10 +261,35 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
     case 'MatchVoided':
       next.voided = { reason: o.reason };
       return;
+    case 'JudgeCalled':
+    case 'CallStatusChanged':
+    case 'RulingGiven':
+    case 'JudgeNoted':
+      next.desk = deskAfter(view.desk ?? emptyDeskSeen, o);
+      return;
     case 'Nothing':
       return;
     default:
       return void assertNever(o);
+  }
+};
+
+const deskAfter = (desk: DeskSeen, o: Extract<Observation, { type: 'JudgeCalled' | 'CallStatusChanged' | 'RulingGiven' | 'JudgeNoted' }>): DeskSeen => {
+  switch (o.type) {
+    case 'JudgeCalled': {
+      const { type: _type, ...call } = o;
+      return { ...desk, calls: [...desk.calls, { ...call, status: 'open' }] };
+    }
+    case 'CallStatusChanged':
+      return { ...desk, calls: desk.calls.map((call) => (call.callId === o.callId ? { ...call, status: o.status } : call)) };
+    case 'RulingGiven': {
+      const { type: _type, ...ruling } = o;
+      return { ...desk, rulings: [...desk.rulings, ruling] };
+    }
+    case 'JudgeNoted': {
+      const { type: _type, ...note } = o;
+      return { ...desk, notes: [...desk.notes, note] };
+    }
   }
 };
 

@@ -5,6 +5,7 @@ import { GameId } from '../rules/ruleset';
 import { CardState, MatchState } from '../state/match-state';
 import { PlayerCounters } from '../state/counters';
 import { TimeState } from '../state/time';
+import { DeskState } from '../state/desk';
 import { ZoneView } from './audience-view';
 
 export interface JudgeCard {
@@ -43,6 +44,8 @@ export interface JudgeView {
   readonly voided: MatchVoided | null;
   readonly counters: PlayerCounters;
   readonly time: TimeState;
+  /** the judge's desk: every call with its status and reason, every ruling with its text, every note; absent while empty */
+  readonly desk?: DeskState;
 }
 
 const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, damage, counters, object }: CardState, printed: PrintedFacts | undefined): JudgeCard => ({
@@ -58,6 +61,8 @@ const judgeCard = ({ cardId, definition, owner, controller, faceDown, exerted, d
   object,
 });
 
+const hasDesk = (desk: DeskState): boolean => desk.calls.length > 0 || desk.rulings.length > 0 || desk.notes.length > 0;
+
 /** The judge sees everything: the view is the whole state. */
 export const judgeView = (state: MatchState): JudgeView => {
   const { layout } = state;
@@ -70,6 +75,7 @@ export const judgeView = (state: MatchState): JudgeView => {
     voided: state.voided,
     counters: state.counters,
     time: state.time,
+    ...(hasDesk(state.desk) && { desk: state.desk }),
   };
   if (layout === null) return { ...base, game: null, players: [], zones: {}, queue: null };
   const zones: Record<string, ZoneView<JudgeCard>> = {};
