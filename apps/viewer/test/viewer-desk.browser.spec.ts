@@ -193,7 +193,7 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     await round.close();
     await desk.close();
     await player.close();
-  });
+  }, 180_000);
 
   it('shows the desk on a phone: the call, its buttons in reach, nothing wider than the screen', async () => {
     const context = await rig.browser.newContext({ ...TESTING, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
@@ -211,5 +211,5 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     }
     await phone.screenshot({ path: join(SCREENSHOTS, 'viewer-desk-phone.png'), fullPage: true });
     await phone.close();
-  });
+  }, 60_000);
 });
