@@ -11,6 +11,7 @@ import {
   MatchesCore,
   RoundResultsReader,
   StatsReader,
+  JudgeDesk,
   matchesCore,
 } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
@@ -34,6 +35,8 @@ import { MatchViewsController } from './matches/match-views.controller';
 import { MatchesController } from './matches/matches.controller';
 import { RoundResultsController } from './results/round-results.controller';
 import { StatsController } from './stats/stats.controller';
+import { DeskController } from './desk/desk.controller';
+import { MatchDeskController } from './desk/match-desk.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
 import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
@@ -86,6 +89,7 @@ const coreOf = (parts: AppParts, signingKey: KeyObject, time: TimeSource): Match
     replayCacheEvents: parts.config.replayCacheEvents,
     tokenCache: parts.config.tokenCache,
     slowTurnSeconds: parts.config.slowTurnSeconds,
+    penaltyCategories: parts.config.penaltyCategories,
     snapshotEvery: parts.config.snapshotEvery,
     onSnapshotProblem: (message) => snapshotLogger.warn(message),
     onModelFailure: (model, error) => feedLogger.warn(`feed of ${model.matchId} stopped: ${error instanceof Error ? error.message : String(error)}`),
@@ -121,6 +125,8 @@ export class AppModule {
         MatchFeedController,
         RoundResultsController,
         StatsController,
+        MatchDeskController,
+        DeskController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
@@ -132,11 +138,13 @@ export class AppModule {
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: TIME_SOURCE, useValue: parts.time ?? systemTime },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, time: TimeSource) => coreOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },
-        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader] as const).map((provide) => ({
-          provide,
-          useFactory: (core: MatchesCore) => partOf(core, provide),
-          inject: [MATCHES_CORE],
-        })),
+        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader, JudgeDesk] as const).map(
+          (provide) => ({
+            provide,
+            useFactory: (core: MatchesCore) => partOf(core, provide),
+            inject: [MATCHES_CORE],
+          }),
+        ),
         { provide: APP_GUARD, useClass: CallerGuard },
         LiveFeedHub,
         ClosesParts,

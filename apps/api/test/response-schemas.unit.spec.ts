@@ -13,6 +13,7 @@ describe('the response schemas', () => {
       'audience',
       'counters',
       'departed',
+      'desk',
       'ended',
       'game',
       'players',

@@ -18,6 +18,8 @@ import { snapshotSigningKeyOf } from './snapshot/snapshot-signature';
 import { RoundResultsReader } from './results/round-results';
 import { MatchWriter } from './write/match-writer';
 import { StatsReader } from './stats/stats-reader';
+import { JudgeDesk } from './desk/judge-desk';
+import { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties';
 
 export interface CoreParts {
   readonly store: EventStore;
@@ -45,6 +47,8 @@ export interface CoreParts {
   readonly slowTurnSeconds?: number;
   /** MATCHLOG_SNAPSHOT_EVERY: a match's snapshot each time it passes this many more events; 0: none (default DEFAULT_SNAPSHOT_EVERY) */
   readonly snapshotEvery?: number;
+  /** MATCHLOG_PENALTY_CATEGORIES: the organizer's penalty categories, for every game (default DEFAULT_PENALTY_CATEGORIES) */
+  readonly penaltyCategories?: readonly string[];
   /** told of a snapshot not written, not read, or not used (it did not match the log): the log is read instead */
   readonly onSnapshotProblem?: (message: string) => void;
 }
@@ -61,6 +65,7 @@ export interface MatchesCore {
   readonly results: RoundResultsReader;
   readonly clocks: MatchClocks;
   readonly stats: StatsReader;
+  readonly desk: JudgeDesk;
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
@@ -71,7 +76,9 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
   const tokens = new TokenGrants(parts.catalog, parts.store, parts.consumer, head, parts.catchUpWaitMs, { projector: parts.projector, grants: parts.tokenCache });
   const freshness = new CatalogFreshness(parts.projector, head, parts.catchUpWaitMs);
   const writer = new MatchWriter(parts.store, parts.catalog, tokens, models, parts.time, parts.entropy);
+  const desk = new JudgeDesk(writer, models, parts.catalog, freshness, parts.entropy, penaltyVocabulary(parts.penaltyCategories ?? DEFAULT_PENALTY_CATEGORIES));
   return {
+    desk,
     models,
     tokens,
     writer,

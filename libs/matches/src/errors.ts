@@ -281,3 +281,33 @@ export class StatsCardNotFound extends Error {
     super(`no statistics for the card "${card}" under these filters: give its full name as the match names it (e.g. "Ariel - On Human Legs"), or widen event, format or since`);
   }
 }
+
+/** A desk route names a call the match does not have (the domain's UNKNOWN_CALL, as a missing resource). */
+export class CallNotFound extends Error {
+  readonly code = 'UNKNOWN_CALL';
+  constructor(readonly callId: string) {
+    super(`no judge call "${callId}" in this match: GET /matches/:id/calls lists them`);
+  }
+}
+
+/** A claim, escalation or resolution of a call already resolved (the domain's CALL_RESOLVED, as a conflict). */
+export class CallAlreadyResolved extends Error {
+  readonly code = 'CALL_RESOLVED';
+  constructor(readonly callId: string) {
+    super(`the call "${callId}" is resolved: nothing more happens to it (a new question is a new call)`);
+  }
+}
+
+/** A desk text that names a card hidden from an audience it would reach (docs/judging.md "Free text"). */
+export class FreeTextNamesHiddenCard extends Error {
+  readonly code = 'FREE_TEXT_NAMES_HIDDEN_CARD';
+  constructor(
+    readonly field: string,
+    readonly audience: string,
+    readonly names: readonly string[],
+  ) {
+    super(
+      `${field} names ${names.map((name) => `"${name}"`).join(', ')}, which ${audience === 'public' ? 'spectators' : audience === 'broadcast' ? 'the broadcast' : `player ${audience}`} cannot see, and ${audience === 'public' || audience === 'broadcast' ? 'they' : 'that player'} would read ${field}: reword it without the card's name (say "the card", or put it in the judge-only text)`,
+    );
+  }
+}

@@ -1,14 +1,14 @@
 import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { Authenticator, Caller, assertJudgeOf, assertMayRecord, assertOrganizer } from '@matchlog/matches';
+import { Authenticator, Caller, assertJudgeOf, assertMayCallJudge, assertMayRecord, assertOrganizer } from '@matchlog/matches';
 import { REQUIRES, Requirement } from './requires';
 
 type WithCaller = FastifyRequest<{ Params: { id?: string }; Querystring: object }> & { caller?: Caller };
 
 /**
  * Resolves the bearer token of every request into a Caller (a token that is not ours is a 401), and
- * checks the route's @Organizer(), @JudgeOfMatch() or @RecorderOfMatch() before any pipe validates the request.
+ * checks the route's @Organizer(), @JudgeOfMatch(), @RecorderOfMatch() or @CallerOfMatch() before any pipe validates the request.
  */
 @Injectable()
 export class CallerGuard implements CanActivate {
@@ -25,6 +25,7 @@ export class CallerGuard implements CanActivate {
     if (requirement === 'organizer') assertOrganizer(caller);
     if (requirement === 'judge') assertJudgeOf(caller, String(request.params.id));
     if (requirement === 'recorder') assertMayRecord(caller, String(request.params.id));
+    if (requirement === 'caller') assertMayCallJudge(caller, String(request.params.id));
     return true;
   }
 }

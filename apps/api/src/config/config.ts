@@ -40,6 +40,8 @@ export interface ApiConfig extends StorageConfig {
   readonly feedMaxBuffered?: string;
   /** MATCHLOG_SLOW_TURN_SECONDS: a turn longer than this is slow, a note in the judge's clock and the audit (default 180) */
   readonly slowTurnSeconds?: number;
+  /** MATCHLOG_PENALTY_CATEGORIES: the organizer's penalty categories, comma-separated (default: Caution, Warning, Game Loss, Match Loss, Disqualification) */
+  readonly penaltyCategories?: readonly string[];
   /** MATCHLOG_SNAPSHOT_EVERY: a match's snapshot each time it passes this many more events (default 1000); 0: no snapshots */
   readonly snapshotEvery?: number;
   /** MATCHLOG_PUBLIC_URL: the address phones open this server at, which links and QR codes carry; unset: its LAN addresses */
@@ -97,6 +99,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
     ...(env.MATCHLOG_TOKEN_CACHE !== undefined && { tokenCache: tokenCacheOf(env.MATCHLOG_TOKEN_CACHE) }),
     slowTurnSeconds: slowTurnSecondsOf(env.MATCHLOG_SLOW_TURN_SECONDS),
+    ...(env.MATCHLOG_PENALTY_CATEGORIES !== undefined && { penaltyCategories: penaltyCategoriesOf(env.MATCHLOG_PENALTY_CATEGORIES) }),
     ...(env.MATCHLOG_SNAPSHOT_EVERY !== undefined && { snapshotEvery: snapshotEveryOf(env.MATCHLOG_SNAPSHOT_EVERY) }),
     ...(publicUrlOf(env.MATCHLOG_PUBLIC_URL) !== undefined && { publicUrl: publicUrlOf(env.MATCHLOG_PUBLIC_URL) }),
     logFormat: logFormatOf(env.LOG_FORMAT, stdoutIsTerminal),
@@ -117,6 +120,14 @@ const slowTurnSecondsOf = (value: string | undefined): number => {
   if (value.trim() === '' || !Number.isSafeInteger(seconds) || seconds < 1)
     throw new ConfigError(`MATCHLOG_SLOW_TURN_SECONDS must be a whole number of seconds (at least 1, e.g. ${DEFAULT_SLOW_TURN_SECONDS}), not "${value}"`);
   return seconds;
+};
+
+/** Comma-separated names, each 1 to 60 characters; at least one. */
+const penaltyCategoriesOf = (value: string): string[] => {
+  const categories = [...new Set(value.split(',').map((name) => name.trim()))];
+  if (categories.some((name) => name.length === 0 || name.length > 60) || categories.length === 0)
+    throw new ConfigError(`MATCHLOG_PENALTY_CATEGORIES must be penalty names separated by commas, each 1 to 60 characters (e.g. "Warning, Game Loss"), not "${value}"`);
+  return categories;
 };
 
 const snapshotEveryOf = (value: string): number => {

@@ -337,6 +337,22 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "CallMade": {
+    "type": "object",
+    "properties": {
+      "callId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "callId",
+      "revision"
+    ],
+    "additionalProperties": false
+  },
   "CallResolved": {
     "type": "object",
     "properties": {
@@ -1136,6 +1152,99 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "DeskCallEntry": {
+    "type": "object",
+    "properties": {
+      "matchId": {
+        "type": "string"
+      },
+      "callId": {
+        "type": "string"
+      },
+      "by": {
+        "type": "string"
+      },
+      "byName": {
+        "type": "string"
+      },
+      "at": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/definitions/CallStatus"
+      },
+      "judge": {
+        "type": "string"
+      },
+      "escalation": {
+        "type": "string"
+      },
+      "calledAt": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "table": {
+        "type": "number"
+      },
+      "round": {
+        "type": "number"
+      },
+      "game": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "matchId",
+      "callId",
+      "by",
+      "byName",
+      "at",
+      "reason",
+      "status",
+      "calledAt",
+      "revision"
+    ],
+    "additionalProperties": false
+  },
+  "DeskCalls": {
+    "type": "object",
+    "properties": {
+      "calls": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DeskCallEntry"
+        }
+      }
+    },
+    "required": [
+      "calls"
+    ],
+    "additionalProperties": false
+  },
+  "DeskHistory": {
+    "type": "object",
+    "properties": {
+      "event": {
+        "type": "string"
+      },
+      "players": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/PlayerHistory"
+        }
+      }
+    },
+    "required": [
+      "event",
+      "players"
+    ],
+    "additionalProperties": false
+  },
   "DeskNote": {
     "type": "object",
     "properties": {
@@ -1161,6 +1270,18 @@ export const responseDefinitions = {
       "published",
       "revision",
       "text"
+    ],
+    "additionalProperties": false
+  },
+  "DeskRevision": {
+    "type": "object",
+    "properties": {
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "revision"
     ],
     "additionalProperties": false
   },
@@ -1514,6 +1635,43 @@ export const responseDefinitions = {
       "four-souls",
       "grand-archive"
     ]
+  },
+  "GamePenalties": {
+    "type": "object",
+    "properties": {
+      "game": {
+        "$ref": "#/definitions/GameId"
+      },
+      "document": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "penalties": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "infractions": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/KnownInfraction"
+        }
+      },
+      "note": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "game",
+      "document",
+      "penalties",
+      "infractions",
+      "note"
+    ],
+    "additionalProperties": false
   },
   "HandFigures": {
     "type": "object",
@@ -2212,6 +2370,29 @@ export const responseDefinitions = {
       "how",
       "revision",
       "zone"
+    ],
+    "additionalProperties": false
+  },
+  "KnownInfraction": {
+    "type": "object",
+    "properties": {
+      "infraction": {
+        "type": "string"
+      },
+      "penalty": {
+        "type": "string"
+      },
+      "remedy": {
+        "type": "string"
+      },
+      "source": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "infraction",
+      "penalty",
+      "source"
     ],
     "additionalProperties": false
   },
@@ -3855,6 +4036,22 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "NoteMade": {
+    "type": "object",
+    "properties": {
+      "noteId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "noteId",
+      "revision"
+    ],
+    "additionalProperties": false
+  },
   "NoteSeen": {
     "type": "object",
     "properties": {
@@ -4659,11 +4856,115 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "PenaltyVocabulary": {
+    "type": "object",
+    "properties": {
+      "categories": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "games": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/GamePenalties"
+        }
+      }
+    },
+    "required": [
+      "categories",
+      "games"
+    ],
+    "additionalProperties": false
+  },
   "PlayerCounters": {
     "type": "object",
     "additionalProperties": {
       "$ref": "#/definitions/Counters"
     }
+  },
+  "PlayerHistory": {
+    "type": "object",
+    "properties": {
+      "player": {
+        "type": "string"
+      },
+      "calls": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "matchId": {
+              "type": "string"
+            },
+            "callId": {
+              "type": "string"
+            },
+            "at": {
+              "type": "number"
+            },
+            "status": {
+              "$ref": "#/definitions/CallStatus"
+            },
+            "reason": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "matchId",
+            "callId",
+            "at",
+            "status",
+            "reason"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "rulings": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "matchId": {
+              "type": "string"
+            },
+            "rulingId": {
+              "type": "string"
+            },
+            "revision": {
+              "type": "number"
+            },
+            "infraction": {
+              "type": "string"
+            },
+            "penalty": {
+              "type": "string"
+            },
+            "seconds": {
+              "type": "number"
+            },
+            "callId": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "matchId",
+            "rulingId",
+            "revision",
+            "infraction",
+            "penalty"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "player",
+      "calls",
+      "rulings"
+    ],
+    "additionalProperties": false
   },
   "PlayerLeft": {
     "type": "object",
@@ -5288,6 +5589,22 @@ export const responseDefinitions = {
       "infraction",
       "penalty",
       "judge"
+    ],
+    "additionalProperties": false
+  },
+  "RulingMade": {
+    "type": "object",
+    "properties": {
+      "rulingId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "rulingId",
+      "revision"
     ],
     "additionalProperties": false
   },

@@ -5,7 +5,7 @@
  * that file, so an answer carries the fields its type declares, and no other.
  */
 import type { Ed25519Jwk } from '@matchlog/audit';
-import type { Appended, MatchSummaryWithAudiences, ObservationFeed } from '@matchlog/matches';
+import type { Appended, DeskCallEntry, MatchSummaryWithAudiences, ObservationFeed, PlayerHistory } from '@matchlog/matches';
 
 export type { KnowledgeReport, MatchClock, SignedHead } from '@matchlog/audit';
 export type { MatchPage, MatchSummary } from '@matchlog/catalog';
@@ -29,6 +29,7 @@ export type {
   MatchupStats,
   TokensReissued,
   Verification,
+  PenaltyVocabulary,
 } from '@matchlog/matches';
 export type { Problem } from '../errors/error.filter';
 export type { Health, ReadyAnswer } from '../health/health.controller';
@@ -38,4 +39,27 @@ export type MatchDetail = MatchSummaryWithAudiences;
 export type Feed = ObservationFeed;
 export interface Jwks {
   readonly keys: (Ed25519Jwk & { readonly use: 'sig'; readonly alg: 'EdDSA' })[];
+}
+
+export interface CallMade {
+  readonly callId: string;
+  readonly revision: number;
+}
+export interface RulingMade {
+  readonly rulingId: string;
+  readonly revision: number;
+}
+export interface NoteMade {
+  readonly noteId: string;
+  readonly revision: number;
+}
+export interface DeskRevision {
+  readonly revision: number;
+}
+export interface DeskCalls {
+  readonly calls: readonly DeskCallEntry[];
+}
+export interface DeskHistory {
+  readonly event: string;
+  readonly players: readonly PlayerHistory[];
 }

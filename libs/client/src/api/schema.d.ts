@@ -505,6 +505,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matches/{id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The match's judge calls, oldest first (its judge token or the organizer key) */
+        get: operations["MatchDeskController_calls"];
+        put?: never;
+        /**
+         * Call a judge (a player's token, the recorder's, or the organizer key)
+         * @description A JudgeCalled at the match head, about revision `at`. A player token calls as its seat, the recorder token as "recorder". The reason reaches the judge and the caller only; it must name no card hidden from the caller (422 FREE_TEXT_NAMES_HIDDEN_CARD). Accepted after the game ended too.
+         */
+        post: operations["MatchDeskController_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/{id}/calls/{callId}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A judge takes the call (its judge token or the organizer key)
+         * @description 404 UNKNOWN_CALL for a call the match does not have; 409 CALL_RESOLVED once it is resolved.
+         */
+        post: operations["MatchDeskController_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/{id}/calls/{callId}/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The call goes to the head judge (its judge token or the organizer key)
+         * @description reason: why (judge-only). 404 UNKNOWN_CALL, 409 CALL_RESOLVED as for claim.
+         */
+        post: operations["MatchDeskController_escalate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/{id}/calls/{callId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The call is resolved (its judge token or the organizer key)
+         * @description 404 UNKNOWN_CALL, 409 CALL_RESOLVED as for claim.
+         */
+        post: operations["MatchDeskController_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/{id}/rulings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ruling (its judge token or the organizer key)
+         * @description A RulingGiven; with `seconds`, a TimeExtended of those seconds with the reason "a judge's ruling" in the same batch (400 before the game's end only). penalty: one of GET /desk/penalties for the match's game. The players read infraction, penalty, remedy and seconds; text and judge are judge-only. 404 UNKNOWN_CALL for a callId the match does not have.
+         */
+        post: operations["MatchDeskController_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A judge's note at a revision (its judge token or the organizer key)
+         * @description Judge-only unless published; a published note must name no card hidden from any audience.
+         */
+        post: operations["MatchDeskController_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event's judge calls, oldest first (the organizer key)
+         * @description Every call of the event's matches (the catalog's matches of the event, each match's calls from its log); status=open (default): those not resolved. Poll it: each answer is the desk now.
+         */
+        get: operations["DeskController_calls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each player's calls and penalties across the event, by name (the organizer key)
+         * @description Never in the statistics.
+         */
+        get: operations["DeskController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk/penalties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The penalty vocabulary per game (public)
+         * @description Each game's penalties as far as the project has the published text, and the organizer's categories (MATCHLOG_PENALTY_CATEGORIES), which every game accepts.
+         */
+        get: operations["DeskController_penalties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -549,6 +730,72 @@ export interface components {
         };
         DeliveriesDto: {
             deliveries: components["schemas"]["DeliveryDto"][];
+        };
+        CallJudgeDto: {
+            /**
+             * @description the revision the call is about: 0 up to the match revision now
+             * @example 42
+             */
+            at: number;
+            /**
+             * @description read by the judge and the caller only; it must name no card hidden from the caller
+             * @example my opponent drew two cards
+             */
+            reason: string;
+            /** @description an id of your own, so a retry is answered as the first request (default: the server draws one) */
+            callId?: string;
+            /** @description the organizer key only: who called, a player id of the match or "recorder" (default "recorder"); a token calls as its own seat */
+            by?: string;
+        };
+        CallActionDto: {
+            /**
+             * @description the judge's name as typed at the desk (judge-only)
+             * @example Hugo
+             */
+            judge: string;
+            /** @description escalate only: why the call goes to the head judge (judge-only) */
+            reason?: string;
+        };
+        RulingDto: {
+            /** @description an id of your own, so a retry is answered as the first request */
+            rulingId?: string;
+            /** @description the call the ruling answers */
+            callId?: string;
+            /** @description the penalized player id */
+            player: string;
+            /**
+             * @description the players read it
+             * @example Seeing Extra Cards
+             */
+            infraction: string;
+            category?: string;
+            /**
+             * @description one of the match's game's penalties (GET /desk/penalties)
+             * @example Warning
+             */
+            penalty: string;
+            /** @description the players read it */
+            remedy?: string;
+            /** @description the judge's own words: judge-only */
+            text?: string;
+            /** @description a time extension: a TimeExtended with the reason "a judge's ruling" is appended with the ruling */
+            seconds?: number;
+            /** @description the published document and section cited */
+            source?: string;
+            /** @description the judge's name as typed at the desk (judge-only) */
+            judge: string;
+        };
+        NoteDto: {
+            /** @description an id of your own, so a retry is answered as the first request */
+            noteId?: string;
+            /** @description the revision the note is about */
+            at: number;
+            text: string;
+            /**
+             * @description true: every audience reads the note; false: judge-only
+             * @default false
+             */
+            published: boolean;
         };
         MatchCreatedData: {
             /** @enum {string} */
@@ -994,6 +1241,10 @@ export interface components {
             judge: string;
             reason?: string;
         };
+        CallMade: {
+            callId: string;
+            revision: number;
+        };
         CallResolved: {
             callId: string;
             judge: string;
@@ -1184,11 +1435,37 @@ export interface components {
             judge?: string;
             escalation?: string;
         };
+        DeskCallEntry: {
+            matchId: string;
+            callId: string;
+            by: string;
+            byName: string;
+            at: number;
+            reason: string;
+            status: components["schemas"]["CallStatus"];
+            judge?: string;
+            escalation?: string;
+            calledAt: string;
+            revision: number;
+            table?: number;
+            round?: number;
+            game?: number;
+        };
+        DeskCalls: {
+            calls: components["schemas"]["DeskCallEntry"][];
+        };
+        DeskHistory: {
+            event: string;
+            players: components["schemas"]["PlayerHistory"][];
+        };
         DeskNote: {
             noteId: string;
             at: number;
             text: string;
             published: boolean;
+            revision: number;
+        };
+        DeskRevision: {
             revision: number;
         };
         DeskRuling: {
@@ -1277,6 +1554,13 @@ export interface components {
         };
         /** @enum {string} */
         GameId: "lorcana" | "four-souls" | "grand-archive";
+        GamePenalties: {
+            game: components["schemas"]["GameId"];
+            document: string | null;
+            penalties: string[];
+            infractions: components["schemas"]["KnownInfraction"][];
+            note: string;
+        };
         HandFigures: {
             card: string;
             openingHand: components["schemas"]["Rate"];
@@ -1428,6 +1712,12 @@ export interface components {
             to?: string[];
             reason?: string;
             audience: string;
+        };
+        KnownInfraction: {
+            infraction: string;
+            penalty: string;
+            remedy?: string;
+            source: string;
         };
         Leak: {
             delivery: number;
@@ -1801,6 +2091,10 @@ export interface components {
             reason?: string;
             source?: components["schemas"]["SeenCard"];
         };
+        NoteMade: {
+            noteId: string;
+            revision: number;
+        };
         NoteSeen: {
             noteId: string;
             at: number;
@@ -1987,8 +2281,31 @@ export interface components {
             player: string;
             cards: components["schemas"]["HandFigures"][];
         };
+        PenaltyVocabulary: {
+            categories: string[];
+            games: components["schemas"]["GamePenalties"][];
+        };
         PlayerCounters: {
             [key: string]: components["schemas"]["Counters"];
+        };
+        PlayerHistory: {
+            player: string;
+            calls: {
+                matchId: string;
+                callId: string;
+                at: number;
+                status: components["schemas"]["CallStatus"];
+                reason: string;
+            }[];
+            rulings: {
+                matchId: string;
+                rulingId: string;
+                revision: number;
+                infraction: string;
+                penalty: string;
+                seconds?: number;
+                callId?: string;
+            }[];
         };
         PlayerLeft: {
             player: string;
@@ -2131,6 +2448,10 @@ export interface components {
             seconds?: number;
             source?: string;
             judge: string;
+        };
+        RulingMade: {
+            rulingId: string;
+            revision: number;
         };
         RulingSeen: {
             rulingId: string;
@@ -5462,6 +5783,1325 @@ export interface operations {
                         /** @enum {string} */
                         code?: "STORE_TIMEOUT";
                     };
+                };
+            };
+        };
+    };
+    MatchDeskController_calls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskCalls"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    MatchDeskController_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallJudgeDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallMade"];
+                };
+            };
+            /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "BODY_TOO_DEEP" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description DUPLICATE_EVENT_ID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "DUPLICATE_EVENT_ID";
+                    };
+                };
+            };
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description FREE_TEXT_NAMES_HIDDEN_CARD, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FREE_TEXT_NAMES_HIDDEN_CARD" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+            /** @description STORAGE_FULL */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORAGE_FULL";
+                    };
+                };
+            };
+        };
+    };
+    MatchDeskController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallActionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRevision"];
+                };
+            };
+            /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "BODY_TOO_DEEP" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND, UNKNOWN_CALL */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND" | "UNKNOWN_CALL";
+                    };
+                };
+            };
+            /** @description DUPLICATE_EVENT_ID, CALL_RESOLVED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "DUPLICATE_EVENT_ID" | "CALL_RESOLVED";
+                    };
+                };
+            };
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description FREE_TEXT_NAMES_HIDDEN_CARD, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FREE_TEXT_NAMES_HIDDEN_CARD" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+            /** @description STORAGE_FULL */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORAGE_FULL";
+                    };
+                };
+            };
+        };
+    };
+    MatchDeskController_escalate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallActionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRevision"];
+                };
+            };
+            /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "BODY_TOO_DEEP" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND, UNKNOWN_CALL */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND" | "UNKNOWN_CALL";
+                    };
+                };
+            };
+            /** @description DUPLICATE_EVENT_ID, CALL_RESOLVED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "DUPLICATE_EVENT_ID" | "CALL_RESOLVED";
+                    };
+                };
+            };
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description FREE_TEXT_NAMES_HIDDEN_CARD, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FREE_TEXT_NAMES_HIDDEN_CARD" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+            /** @description STORAGE_FULL */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORAGE_FULL";
+                    };
+                };
+            };
+        };
+    };
+    MatchDeskController_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallActionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRevision"];
+                };
+            };
+            /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "BODY_TOO_DEEP" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND, UNKNOWN_CALL */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND" | "UNKNOWN_CALL";
+                    };
+                };
+            };
+            /** @description DUPLICATE_EVENT_ID, CALL_RESOLVED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "DUPLICATE_EVENT_ID" | "CALL_RESOLVED";
+                    };
+                };
+            };
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description FREE_TEXT_NAMES_HIDDEN_CARD, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FREE_TEXT_NAMES_HIDDEN_CARD" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+            /** @description STORAGE_FULL */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORAGE_FULL";
+                    };
+                };
+            };
+        };
+    };
+    MatchDeskController_rule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulingDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulingMade"];
+                };
+            };
+            /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "BODY_TOO_DEEP" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND, UNKNOWN_CALL */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND" | "UNKNOWN_CALL";
+                    };
+                };
+            };
+            /** @description DUPLICATE_EVENT_ID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "DUPLICATE_EVENT_ID";
+                    };
+                };
+            };
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description FREE_TEXT_NAMES_HIDDEN_CARD, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FREE_TEXT_NAMES_HIDDEN_CARD" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+            /** @description STORAGE_FULL */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORAGE_FULL";
+                    };
+                };
+            };
+        };
+    };
+    MatchDeskController_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteMade"];
+                };
+            };
+            /** @description VALIDATION_FAILED, MALFORMED_JSON, BODY_TOO_DEEP, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "BODY_TOO_DEEP" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description DUPLICATE_EVENT_ID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "DUPLICATE_EVENT_ID";
+                    };
+                };
+            };
+            /** @description BODY_TOO_LARGE, APPEND_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE" | "APPEND_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description FREE_TEXT_NAMES_HIDDEN_CARD, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FREE_TEXT_NAMES_HIDDEN_CARD" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+            /** @description STORAGE_FULL */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORAGE_FULL";
+                    };
+                };
+            };
+        };
+    };
+    DeskController_calls: {
+        parameters: {
+            query: {
+                /** @description tournament event name, as MatchCreated.tournament.event gives it */
+                event: string;
+                /** @description open: every call not resolved */
+                status?: "open" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskCalls"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    DeskController_history: {
+        parameters: {
+            query: {
+                /** @description tournament event name, as MatchCreated.tournament.event gives it */
+                event: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskHistory"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    DeskController_penalties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PenaltyVocabulary"];
                 };
             };
         };

@@ -46,3 +46,9 @@ export const assertMayRecord = (caller: Caller, matchId: string): void => {
   if (caller.kind === 'organizer' || (caller.kind === 'recorder' && caller.matchId === matchId)) return;
   throw caller.kind === 'anonymous' ? new Unauthenticated() : new Forbidden();
 };
+
+/** The organizer key, or a player's or the recorder's token of this match: who may call a judge to its table. */
+export const assertMayCallJudge = (caller: Caller, matchId: string): void => {
+  if (caller.kind === 'organizer' || ((caller.kind === 'player' || caller.kind === 'recorder') && caller.matchId === matchId)) return;
+  throw caller.kind === 'anonymous' ? new Unauthenticated() : new Forbidden("a player's or the recorder's token of this match calls a judge (or the organizer key)");
+};

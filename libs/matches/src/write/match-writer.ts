@@ -1,6 +1,6 @@
 import { GENESIS, linkOf } from '@matchlog/audit';
 import { CatalogDb, TokenRole, legacyGrantsOf, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
-import { BROADCAST, MatchCreated, MatchEvent, emptyMatch } from '@matchlog/domain';
+import { BROADCAST, MatchCreated, MatchEvent, MatchState, emptyMatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, Forbidden, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
@@ -136,6 +136,32 @@ export class MatchWriter {
       }
       // stored: from here on the answer is the append's, whatever the read side makes of it
       this.models.appended(matchId, expectedRevision, decided.events, decided.state);
+      return { matchId, revision: appended.revision, position: appended.position };
+    });
+  }
+
+  /**
+   * Events decided on the match's latest state, under its write lock, appended at its head: the judge's desk,
+   * whose calls and rulings come while the recorder appends and must not conflict with it. `build` reads the
+   * state and answers the events (it throws to refuse), or `{ revision }`: a retry of something already
+   * recorded, answered as it was.
+   */
+  async appendAtHead(matchId: string, build: (state: MatchState) => readonly IncomingEvent[] | { readonly revision: number }, recordedBy: string): Promise<Appended> {
+    return this.lock.run(matchId, async () => {
+      const model = await this.models.load(matchId);
+      const { state } = model;
+      const built = build(state);
+      if (!Array.isArray(built)) return { matchId, revision: (built as { revision: number }).revision, position: 0 };
+      const decided = decide(state, model, { events: built as readonly IncomingEvent[], recordedBy, recordedAt: this.now() }, this.entropy);
+      if (!decided.ok) throw new EventsRejected(decided.error);
+      let appended: { revision: number; position: number };
+      try {
+        appended = await this.store.append(matchId, state.revision, decided.events);
+      } catch (error) {
+        this.models.forget(matchId);
+        throw error;
+      }
+      this.models.appended(matchId, state.revision, decided.events, decided.state);
       return { matchId, revision: appended.revision, position: appended.position };
     });
   }
