@@ -69,7 +69,7 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     const call = callOnDesk(desk);
     await call.waitFor({ timeout: 15_000 });
     expect(navigations).toEqual([]);
-    expect(await call.getByRole('heading').textContent()).toBe(`Table ${TABLE} · round ${ROUND} · Disney Lorcana`);
+    expect(await call.getByRole('heading').textContent()).toBe(`Table ${TABLE} · round ${ROUND} · Game 1`);
     expect(await call.textContent()).toContain(`Called by Ana Ortiz (p1) at revision ${CALLED_AT}`);
     expect(await call.textContent()).toContain('I saw more cards than Yzma lets me');
     expect(await call.locator('.call-status').textContent()).toBe('Open: nobody has taken it');
@@ -175,6 +175,7 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     await callOnDesk(desk).waitFor();
     expect(await callOnDesk(desk).locator('.call-status').textContent()).toBe(`Resolved by ${JUDGE}`);
 
+
     // Ben's page, at the head: that Ana called and the ruling as announced at the table, never her reason
     const other = await rig.open(`/viewer/${match.id}?audience=p2`, { matchId: match.id, audience: 'p2', token: match.tokens.players.p2 });
     const seen = other.getByRole('region', { name: 'Judge calls' });
@@ -183,16 +184,12 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     expect(told).toContain(`Ana Ortiz called a judge about revision ${CALLED_AT}: Resolved.`);
     expect(told).toContain('Ruling for Ana Ortiz: Looking at extra cards, Warning. Remedy: Shuffle the seen card back into the random part of the deck. 90 s more on the clock.');
     expect(told).not.toContain('Yzma lets me');
-    await other.close();
 
     // the round's slip counts the extension
     const round = await rig.open(`/viewer/rounds?event=${encodeURIComponent(EVENT)}&round=${ROUND}`);
     const table = round.locator(`.round-table[data-table="${TABLE}"]`);
     await table.waitFor();
     expect(await table.locator('.game-extensions').textContent()).toBe('time extended +1 min 30 s');
-    await round.close();
-    await desk.close();
-    await player.close();
   }, 180_000);
 
   it('shows the desk on a phone: the call, its buttons in reach, nothing wider than the screen', async () => {
@@ -210,6 +207,5 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
       expect(box!.height).toBeGreaterThanOrEqual(44);
     }
     await phone.screenshot({ path: join(SCREENSHOTS, 'viewer-desk-phone.png'), fullPage: true });
-    await phone.close();
   }, 60_000);
 });

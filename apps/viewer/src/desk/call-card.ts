@@ -1,6 +1,6 @@
 import { MatchlogError } from '@matchlog/client';
 import { h, replaceChildren } from '../dom';
-import { gameName } from '../games';
+import { gameLabel } from '../game-label';
 import { MessageKey, t } from '../i18n';
 import { callHref } from '../route';
 import { DeskCall, desk } from './desk-api';
@@ -21,12 +21,12 @@ export const callerName = (call: DeskCall): string =>
 export const statusText = (call: DeskCall): string =>
   call.judge ? t(`desk.status.${call.status}By` as MessageKey, { judge: call.judge }) : t(`desk.status.${call.status}` as MessageKey);
 
-/** "Table 12 · round 3 · Lorcana", or the match id where the match has no table. */
+/** "Table 12 · round 3 · Game 2", or the match id where the match has no table. */
 export const whereOf = (call: DeskCall): string =>
   [
     call.table !== undefined && call.table !== null ? t('desk.table', { table: call.table }) : call.matchId,
     call.round !== undefined && call.round !== null ? t('desk.round', { round: call.round }) : null,
-    call.game ? gameName(call.game) : null,
+    call.game !== undefined ? gameLabel({ game: call.game }) : null,
   ]
     .filter(Boolean)
     .join(' · ');

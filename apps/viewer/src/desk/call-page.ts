@@ -25,12 +25,8 @@ const failed = (area: HTMLElement, key: Parameters<typeof t>[0]) => (error: unkn
 
 /** The call from the desk's list of the event, or from the match's own list where the address names no event. */
 const findCall = async (seat: DeskSeat, matchId: string, callId: string, event: string | undefined): Promise<DeskCall | undefined> => {
-  const calls = event
-    ? await desk.calls(seat.key, event, 'all')
-    : await api(seat.key)
-        .request<unknown>({ method: 'GET', path: `/matches/${encodeURIComponent(matchId)}/calls` })
-        .then((body) => (Array.isArray(body) ? body : ((body as { calls?: DeskCall[] }).calls ?? [])) as DeskCall[]);
-  return calls.find((c) => c.matchId === matchId && c.callId === callId) ?? calls.find((c) => c.callId === callId);
+  const calls = event ? await desk.calls(seat.key, event, 'all') : await desk.matchCalls(seat.key, matchId);
+  return calls.find((c) => c.matchId === matchId && c.callId === callId);
 };
 
 /**
@@ -106,7 +102,7 @@ export const renderCall = async (root: HTMLElement, matchId: string, callId: str
       );
     else failed(seats, 'call.seatsFailed')(views);
     if (knowledge instanceof Error) failed(ledger, 'call.ledgerFailed')(knowledge);
-    else replaceChildren(ledger, renderLedger(knowledge, nameOf));
+    else replaceChildren(ledger, renderLedger(knowledge, nameOf, match.audiences));
     showFindings();
   };
   back.addEventListener('click', () => void go(current - 1));
@@ -138,8 +134,13 @@ export const renderCall = async (root: HTMLElement, matchId: string, callId: str
     client.audit(matchId, { language: language() }).then((report) => ((findings = report.findings), showFindings()), failed(findingsArea, 'match.auditFailed')),
     loadClock(),
     desk
-      .penalties(seat.key)
-      .then((all) => (penalties = all.find((p) => p.game === match.game)))
+      .penalties()
+      .then(
+        (vocabulary) =>
+          (penalties =
+            vocabulary.games.find((p) => p.game === match.game) ??
+            ({ game: match.game, document: null, penalties: vocabulary.categories, infractions: [], note: '' } as GamePenalties)),
+      )
       .catch(() => undefined)
       .then(() =>
         replaceChildren(

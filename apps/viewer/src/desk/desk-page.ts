@@ -93,7 +93,7 @@ const deskPoll = (seat: DeskSeat, event: string, all: boolean, list: HTMLElement
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = '';
   const read = async () => {
-    let calls: DeskCall[];
+    let calls: readonly DeskCall[];
     try {
       calls = await desk.calls(seat.key, event, 'all');
     } catch (error) {

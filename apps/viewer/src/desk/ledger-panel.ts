@@ -32,8 +32,14 @@ const howOf = (known: Card['knownBy'][number]) => {
   return `${how === key ? known.how : how} (#${known.revision})`;
 };
 
+const knownBy = (known: Card['knownBy'], nameOf: (player: string) => string, shown: (audience: string) => boolean) =>
+  known
+    .filter((k) => shown(k.audience))
+    .map((k) => `${audienceName(k.audience, nameOf)}: ${howOf(k)}`)
+    .join('; ');
+
 /** One hidden deck: how much of it is random, which positions someone knows and who, and the remedy helper's words. */
-const deckSection = (deck: DeckKnowledge, nameOf: (player: string) => string) => {
+const deckSection = (deck: DeckKnowledge, nameOf: (player: string) => string, shown: (audience: string) => boolean) => {
   const known = deck.positions.filter((p) => !p.random);
   return h(
     'section',
@@ -60,13 +66,7 @@ const deckSection = (deck: DeckKnowledge, nameOf: (player: string) => string) =>
           'tbody',
           {},
           known.map((p) =>
-            h(
-              'tr',
-              { 'data-position': p.position },
-              h('td', {}, p.position + 1),
-              h('td', {}, p.definition ?? t('ledger.unnamed')),
-              h('td', {}, p.knownBy.map((k) => `${audienceName(k.audience, nameOf)}: ${howOf(k)}`).join('; ')),
-            ),
+            h('tr', { 'data-position': p.position }, h('td', {}, p.position + 1), h('td', {}, p.definition ?? t('ledger.unnamed')), h('td', {}, knownBy(p.knownBy, nameOf, shown))),
           ),
         ),
       ),
@@ -74,9 +74,9 @@ const deckSection = (deck: DeckKnowledge, nameOf: (player: string) => string) =>
 };
 
 /** The cards lying where not everyone looks (a hand, a face-down card) that some audience can identify: who knew which card. */
-const hiddenKnown = (knowledge: Knowledge, nameOf: (player: string) => string) => {
+const hiddenKnown = (knowledge: Knowledge, nameOf: (player: string) => string, shown: (audience: string) => boolean) => {
   const deckZones = new Set(knowledge.decks.map((d) => d.zone));
-  const cards = knowledge.cards.filter((c) => c.knownTo.length > 0 && !c.knownTo.includes('public') && !deckZones.has(c.zone));
+  const cards = knowledge.cards.filter((c) => c.knownTo.some(shown) && !c.knownTo.includes('public') && !deckZones.has(c.zone));
   return h(
     'section',
     { class: 'ledger-cards' },
@@ -96,7 +96,7 @@ const hiddenKnown = (knowledge: Knowledge, nameOf: (player: string) => string) =
                 { 'data-card': c.cardId },
                 h('td', {}, c.definition ?? t('ledger.unnamed')),
                 h('td', {}, zoneOf(c.zone, nameOf)),
-                h('td', {}, c.knownBy.map((k) => `${audienceName(k.audience, nameOf)}: ${howOf(k)}`).join('; ')),
+                h('td', {}, knownBy(c.knownBy, nameOf, shown)),
               ),
             ),
           ),
@@ -109,12 +109,15 @@ const hiddenKnown = (knowledge: Knowledge, nameOf: (player: string) => string) =
  * helper: Grand Archive's "Seeing Extra Cards" is remedied by shuffling the seen cards back into the random part), and
  * the hidden cards someone can identify, with how they learned them.
  */
-export const renderLedger = (knowledge: Knowledge, nameOf: (player: string) => string) =>
-  h(
+export const renderLedger = (knowledge: Knowledge, nameOf: (player: string) => string, audiences: readonly string[]) => {
+  // the match's own audiences: a match without a broadcast has no one who knows as the broadcast would
+  const shown = (audience: string) => audiences.includes(audience);
+  return h(
     'section',
     { class: 'ledger', 'aria-labelledby': 'ledger-title', 'data-revision': knowledge.revision },
     h('h2', { id: 'ledger-title' }, t('ledger.title', { revision: knowledge.revision })),
     h('p', { class: 'hint remedy-helper' }, knowledge.game === 'grand-archive' ? t('ledger.remedyGrandArchive') : t('ledger.remedy')),
-    knowledge.decks.map((deck) => deckSection(deck, nameOf)),
-    hiddenKnown(knowledge, nameOf),
+    knowledge.decks.map((deck) => deckSection(deck, nameOf, shown)),
+    hiddenKnown(knowledge, nameOf, shown),
   );
+};

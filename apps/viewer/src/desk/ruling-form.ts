@@ -51,8 +51,8 @@ export const rulingForm = (
   let cited: string | undefined;
   // a published infraction brings its penalty, remedy and citation; the judge may still change them
   infraction.addEventListener('change', () => {
-    const known = infractions.find((i) => i.name.toLowerCase() === infraction.value.trim().toLowerCase());
-    cited = known?.source ?? (known ? (vocabulary?.source ?? undefined) : undefined);
+    const known = infractions.find((i) => i.infraction.toLowerCase() === infraction.value.trim().toLowerCase());
+    cited = known?.source;
     source.textContent = cited ? t('ruling.cites', { source: cited }) : '';
     if (known?.penalty && penalties.includes(known.penalty)) penalty.value = known.penalty;
     if (known?.remedy && remedy.value.trim() === '') remedy.value = known.remedy;
@@ -61,13 +61,14 @@ export const rulingForm = (
     'form',
     { class: 'ruling-form', 'aria-labelledby': 'ruling-title' },
     h('h2', { id: 'ruling-title' }, t('ruling.title')),
-    vocabulary?.freeText ? h('p', { class: 'hint' }, t('ruling.freeText')) : null,
+    vocabulary && vocabulary.document === null ? h('p', { class: 'hint' }, t('ruling.freeText')) : null,
+    vocabulary?.document ? h('p', { class: 'hint ruling-document' }, t('ruling.document', { document: vocabulary.document, note: vocabulary.note })) : null,
     h('label', {}, t('ruling.player'), player),
     h('label', {}, t('ruling.infraction'), infraction),
     h(
       'datalist',
       { id: 'ruling-infractions' },
-      infractions.map((i) => h('option', { value: i.name }, [i.category, i.penalty].filter(Boolean).join(' · '))),
+      infractions.map((i) => h('option', { value: i.infraction }, i.penalty)),
     ),
     source,
     h('label', {}, t('ruling.penalty'), penalty),

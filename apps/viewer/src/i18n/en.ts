@@ -633,6 +633,7 @@ export const en = {
   'ledger.how.gained-control': 'took control of it',
   'ruling.title': 'Ruling',
   'ruling.freeText': 'This game has no published penalty guide here: the ruling is free text, with the categories the organizer configured.',
+  'ruling.document': 'Penalties from {document}: {note}',
   'ruling.player': 'Player penalized',
   'ruling.infraction': 'Infraction',
   'ruling.cites': 'Cites {source}.',

@@ -636,6 +636,7 @@ export const es: Record<keyof typeof en, string> = {
   'ledger.how.gained-control': 'tomó su control',
   'ruling.title': 'Resolución',
   'ruling.freeText': 'Este juego no tiene aquí una guía de sanciones publicada: la resolución es texto libre, con las categorías que configuró el organizador.',
+  'ruling.document': 'Sanciones de {document}: {note}',
   'ruling.player': 'Jugador sancionado',
   'ruling.infraction': 'Infracción',
   'ruling.cites': 'Cita {source}.',
