@@ -21,7 +21,10 @@ export const renderResultSlip = (event: string, round: number, table: Table | un
           : table.result.draw
             ? t('slip.drawn')
             : t('slip.decided');
-  const extended = table.games.map((game) => [game, extensionsOf(game)] as const).filter(([, s]) => s.length > 0);
+  const extended = table.games.flatMap((game) => {
+    const extensions = extensionsOf(game);
+    return extensions ? [[game, extensions] as const] : [];
+  });
   return h(
     'section',
     { class: 'result-slip', 'aria-label': t('slip.title'), 'data-decided': String(table.result.decided) },
@@ -41,8 +44,8 @@ export const renderResultSlip = (event: string, round: number, table: Table | un
     extended.length > 0 &&
       h(
         'p',
-        { class: 'slip-extensions', 'data-seconds': extended.reduce((sum, [, s]) => sum + s.reduce((a, b) => a + b, 0), 0) },
-        t('slip.extensions', { extensions: extended.map(([game, s]) => `${gameLabel({ game: game.game })} ${extensionText(s)}`).join(' · ') }),
+        { class: 'slip-extensions', 'data-seconds': extended.reduce((sum, [, e]) => sum + e.seconds, 0) },
+        t('slip.extensions', { extensions: extended.map(([game, e]) => `${gameLabel({ game: game.game })} ${extensionText(e)}`).join(' · ') }),
       ),
   );
 };

@@ -48,8 +48,7 @@ const gameItem = (table: Table, game: Table['games'][number]) => {
     { class: game.voided ? 'void' : game.duplicate ? 'duplicate' : undefined, 'data-duplicate': String(game.duplicate), 'data-voided': String(game.voided) },
     h('a', { href: hrefOf(game.matchId, 'public'), 'data-match': game.matchId }, t('round.game', { game: gameLabel({ game: game.game }), result })),
     mark && h('span', { class: 'game-mark' }, mark),
-    extensions.length > 0 &&
-      h('span', { class: 'game-extensions', 'data-seconds': extensions.reduce((a, b) => a + b, 0) }, t('round.extended', { extensions: extensionText(extensions) })),
+    extensions && h('span', { class: 'game-extensions', 'data-seconds': extensions.seconds }, t('round.extended', { extensions: extensionText(extensions) })),
   );
 };
 

@@ -3,15 +3,20 @@ import type { RoundResults } from './round-results';
 
 type Game = RoundResults['tables'][number]['games'][number];
 
+/** A game's time extensions on the round's results: how many, and their seconds added up. */
+export interface Extended {
+  readonly count: number;
+  readonly seconds: number;
+}
+
 /**
- * A game's time extensions as the round's results give them (GET /rounds/results): the seconds of each TimeExtended,
- * a judge's ruling's included. Read loosely: a server from before the desk sends none.
+ * A game's time extensions as GET /rounds/results gives them (`timeExtensions`: every TimeExtended, a judge's ruling's
+ * `seconds` among them); null where it has none. Read loosely: a server from before the desk sends none.
  */
-export const extensionsOf = (game: Game): number[] => {
-  const loose = game as Game & { extensions?: readonly ({ seconds: number } | number)[]; extensionSeconds?: number };
-  if (Array.isArray(loose.extensions)) return loose.extensions.map((e) => (typeof e === 'number' ? e : e.seconds)).filter((s) => s > 0);
-  return typeof loose.extensionSeconds === 'number' && loose.extensionSeconds > 0 ? [loose.extensionSeconds] : [];
+export const extensionsOf = (game: Game): Extended | null => {
+  const extended = (game as Game & { timeExtensions?: Extended }).timeExtensions;
+  return extended && extended.count > 0 && extended.seconds > 0 ? extended : null;
 };
 
-/** "+2 min, +30 s" */
-export const extensionText = (seconds: readonly number[]): string => seconds.map((s) => `+${duration(s)}`).join(', ');
+/** "+1 min 30 s" */
+export const extensionText = (extended: Extended): string => `+${duration(extended.seconds)}`;
