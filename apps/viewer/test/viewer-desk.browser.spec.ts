@@ -173,8 +173,23 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     expect(await callOnDesk(desk).count()).toBe(0);
     await desk.getByRole('link', { name: 'Show resolved calls too' }).click();
     await callOnDesk(desk).waitFor();
+    // each player's calls and penalties across the event, on the desk only
+    await desk.getByRole('link', { name: 'Show penalty history' }).click();
+    const history = desk.getByRole('region', { name: 'Penalty history' });
+    await history.waitFor();
+    const anaHistory = history.getByRole('listitem').filter({ has: desk.getByRole('heading', { name: 'Ana Ortiz' }) });
+    expect(await anaHistory.locator('p').textContent()).toBe('Calls: 1 · rulings: 1');
+    expect(await anaHistory.locator('.history-rulings li').allTextContents()).toEqual([
+      expect.stringMatching(/^Warning — Looking at extra cards \(1 min 30 s extension\) · .*revision \d+$/),
+    ]);
+    expect(
+      await history
+        .getByRole('listitem')
+        .filter({ has: desk.getByRole('heading', { name: 'Ben Kowalski' }) })
+        .locator('p')
+        .textContent(),
+    ).toBe('Calls: 1 · rulings: 0');
     expect(await callOnDesk(desk).locator('.call-status').textContent()).toBe(`Resolved by ${JUDGE}`);
-
 
     // Ben's page, at the head: that Ana called and the ruling as announced at the table, never her reason
     const other = await rig.open(`/viewer/${match.id}?audience=p2`, { matchId: match.id, audience: 'p2', token: match.tokens.players.p2 });

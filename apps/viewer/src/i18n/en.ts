@@ -653,7 +653,7 @@ export const en = {
   'history.title': 'Penalty history',
   'history.hint': 'For judges and the organizer only: each player across the event. It is never in the statistics.',
   'history.none': 'No call or ruling in this event yet.',
-  'history.counts': '{calls} calls · {rulings} rulings',
+  'history.counts': 'Calls: {calls} · rulings: {rulings}',
   'history.extension': '{duration} extension',
   'history.at': '{match}, revision {revision}',
   'deskSeen.title': 'Judge calls',

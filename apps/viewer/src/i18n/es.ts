@@ -656,7 +656,7 @@ export const es: Record<keyof typeof en, string> = {
   'history.title': 'Historial de sanciones',
   'history.hint': 'Solo para jueces y el organizador: cada jugador en todo el evento. Nunca aparece en las estadísticas.',
   'history.none': 'Aún no hay llamadas ni resoluciones en este evento.',
-  'history.counts': '{calls} llamadas · {rulings} resoluciones',
+  'history.counts': 'Llamadas: {calls} · resoluciones: {rulings}',
   'history.extension': '{duration} de tiempo extra',
   'history.at': '{match}, revisión {revision}',
   'deskSeen.title': 'Llamadas a un juez',
