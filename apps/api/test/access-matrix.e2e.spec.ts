@@ -222,3 +222,104 @@ describe('access control: the broadcast, every route x every kind of caller x ev
     expect(await matrix()).toEqual(BROADCAST_EXPECTED);
   });
 });
+
+// The judge's desk (issue 36 §3): every new route x every kind of caller, on match "desk" (created with a broadcast token).
+const DESK_CALLERS = ['anonymous', 'organizer', 'judge', 'judge of another', 'recorder', 'recorder of another', 'p1', 'p2', 'player of another', 'broadcast token'] as const;
+type DeskCaller = (typeof DESK_CALLERS)[number];
+
+//                                                anon org  judge j.oth rec  r.oth p1   p2   p.oth bc
+const DESK_EXPECTED: Record<string, number[]> = {
+  'POST /matches/:id/calls': [401, 201, 403, 403, 201, 403, 201, 201, 403, 403],
+  'GET /matches/:id/calls': [401, 200, 200, 403, 403, 403, 403, 403, 403, 403],
+  'POST /matches/:id/calls/:callId/claim': [401, 200, 200, 403, 403, 403, 403, 403, 403, 403],
+  'POST /matches/:id/calls/:callId/escalate': [401, 200, 200, 403, 403, 403, 403, 403, 403, 403],
+  'POST /matches/:id/calls/:callId/resolve': [401, 200, 200, 403, 403, 403, 403, 403, 403, 403],
+  'POST /matches/:id/rulings': [401, 201, 201, 403, 403, 403, 403, 403, 403, 403],
+  'POST /matches/:id/notes': [401, 201, 201, 403, 403, 403, 403, 403, 403, 403],
+  'GET /desk/calls?event=Lyon Regional': [401, 200, 403, 403, 403, 403, 403, 403, 403, 403],
+  'GET /desk/history?event=Lyon Regional': [401, 200, 403, 403, 403, 403, 403, 403, 403, 403],
+  'GET /desk/penalties': [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+};
+
+describe("access control: the judge's desk, every route x every kind of caller", () => {
+  let t: TestApp;
+  let headers: Record<DeskCaller, Record<string, string>>;
+  let unique = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const mine = (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...lorcanaMatch('desk'), broadcastAccess: 'token' })
+        .expect(201)
+    ).body.tokens;
+    const other = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('desk-other')).expect(201)).body.tokens;
+    headers = {
+      anonymous: {},
+      organizer: t.organizer,
+      judge: t.bearer(mine.judge),
+      'judge of another': t.bearer(other.judge),
+      recorder: t.bearer(mine.recorder),
+      'recorder of another': t.bearer(other.recorder),
+      p1: t.bearer(mine.players.p1),
+      p2: t.bearer(mine.players.p2),
+      'player of another': t.bearer(other.players.p1),
+      'broadcast token': t.bearer(mine.broadcast),
+    };
+  });
+  afterAll(() => t.close());
+
+  /** A call of its own for each request that changes one (a resolved call takes nothing more). */
+  const newCall = async () => (await t.http().post('/matches/desk/calls').set(t.organizer).send({ at: 1, reason: 'a question' }).expect(201)).body.callId as string;
+
+  const send = async (route: string, as: Record<string, string>) => {
+    const [method, template] = route.split(' ');
+    const path = template.replace(':id', 'desk').replace(':callId', template.includes(':callId') ? await newCall() : '');
+    const body: Record<string, object> = {
+      'POST /matches/:id/calls': { at: 1, reason: `call ${++unique}` },
+      'POST /matches/:id/rulings': { player: 'p1', infraction: 'Slow play', penalty: 'Caution', judge: 'Hugo' },
+      'POST /matches/:id/notes': { at: 1, text: 'a note' },
+    };
+    if (method === 'GET') return t.http().get(path).set(as);
+    return t
+      .http()
+      .post(path)
+      .set(as)
+      .send(body[route] ?? { judge: 'Hugo' });
+  };
+
+  it('answers each caller as the table says', async () => {
+    const actual: Record<string, number[]> = {};
+    for (const route of Object.keys(DESK_EXPECTED)) {
+      actual[route] = [];
+      for (const caller of DESK_CALLERS) actual[route].push((await send(route, headers[caller])).status);
+    }
+    expect(actual).toEqual(DESK_EXPECTED);
+  });
+
+  it('a held-back match leaks nothing of its desk: a published note waits behind the delay like every event, and no new route shows its calls to anyone but its judge and the organizer', async () => {
+    const held = (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...lorcanaMatch('desk-held'), broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } })
+        .expect(201)
+    ).body.tokens;
+    await t.http().post('/matches/desk-held/calls').set(t.bearer(held.players.p1)).send({ at: 1, reason: 'a question' }).expect(201);
+    await t.http().post('/matches/desk-held/notes').set(t.bearer(held.judge)).send({ at: 1, text: 'published at once', published: true }).expect(201);
+    for (const as of [{}, headers['player of another'], headers['judge of another']]) {
+      const view = (await t.http().get('/matches/desk-held/views/public').set(as).expect(200)).body;
+      expect(JSON.stringify(view)).not.toMatch(/published at once|desk/);
+      expect([401, 403]).toContain((await t.http().get('/matches/desk-held/calls').set(as)).status);
+    }
+    expect((await t.http().get('/matches/desk-held/views/broadcast').expect(200)).body).not.toHaveProperty('desk');
+    expect((await t.http().get('/matches/desk-held/views/broadcast?at=3').set({}).expect(403)).body.code).toBe('BROADCAST_DELAYED');
+    // the players and the judge see the head
+    expect((await t.http().get('/matches/desk-held/views/p2').set(t.bearer(held.players.p2)).expect(200)).body.desk.notes).toEqual([{ noteId: expect.any(String), at: 1 }]);
+    expect((await t.http().get('/matches/desk-held/calls').set(t.bearer(held.judge)).expect(200)).body.calls).toHaveLength(1);
+  });
+});

@@ -55,8 +55,18 @@ describe("the judge's desk", () => {
     expect(clock.body.extensions).toEqual([expect.objectContaining({ seconds: 120, reason: "a judge's ruling" })]);
 
     const p1View = (await t.http().get('/matches/desk-1/views/p1').set(p1).expect(200)).body;
-    expect(p1View.desk.calls).toEqual([{ callId, by: 'p1', at: 2, reason: 'I drew Ariel off the top, was that right?', status: 'resolved' }]);
-    expect(p1View.desk.rulings).toEqual([expect.objectContaining({ infraction: 'Drew from the wrong place', penalty: 'Warning', seconds: 120 })]);
+    expect(p1View.desk.calls).toEqual([{ callId, by: 'p1', at: 2, status: 'resolved' }]);
+    expect(p1View.desk.rulings).toEqual([{ rulingId: ruled.body.rulingId, callId, player: 'p1', penalty: 'Warning', seconds: 120 }]);
+    // the texts reach the players in the observations of their revision
+    const p1Feed = (await t.http().get('/matches/desk-1/events?audience=p1&from=2').set(p1).expect(200)).body.observations.map(
+      (entry: { observation: unknown }) => entry.observation,
+    );
+    expect(p1Feed).toEqual(
+      expect.arrayContaining([
+        { type: 'JudgeCalled', callId, by: 'p1', at: 2, reason: 'I drew Ariel off the top, was that right?' },
+        expect.objectContaining({ type: 'RulingGiven', infraction: 'Drew from the wrong place', remedy: 'none needed', seconds: 120 }),
+      ]),
+    );
     const p2View = (await t.http().get('/matches/desk-1/views/p2').set(t.bearer(tokens.players.p2)).expect(200)).body;
     expect(p2View.desk.calls).toEqual([{ callId, by: 'p1', at: 2, status: 'resolved' }]);
     for (const body of [p1View, p2View]) expect(JSON.stringify(body)).not.toMatch(/Hugo|correctly/);

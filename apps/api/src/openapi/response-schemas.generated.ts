@@ -381,9 +381,6 @@ export const responseDefinitions = {
       "at": {
         "type": "number"
       },
-      "reason": {
-        "type": "string"
-      },
       "status": {
         "type": "string",
         "enum": [
@@ -4060,15 +4057,11 @@ export const responseDefinitions = {
       },
       "at": {
         "type": "number"
-      },
-      "text": {
-        "type": "string"
       }
     },
     "required": [
       "noteId",
-      "at",
-      "text"
+      "at"
     ],
     "additionalProperties": false
   },
@@ -5620,29 +5613,16 @@ export const responseDefinitions = {
       "player": {
         "type": "string"
       },
-      "infraction": {
-        "type": "string"
-      },
-      "category": {
-        "type": "string"
-      },
       "penalty": {
-        "type": "string"
-      },
-      "remedy": {
         "type": "string"
       },
       "seconds": {
         "type": "number"
-      },
-      "source": {
-        "type": "string"
       }
     },
     "required": [
       "rulingId",
       "player",
-      "infraction",
       "penalty"
     ],
     "additionalProperties": false

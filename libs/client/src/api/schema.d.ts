@@ -1253,7 +1253,6 @@ export interface components {
             callId: string;
             by: string;
             at: number;
-            reason?: string;
             /** @enum {string} */
             status: "open" | "claimed" | "escalated" | "resolved";
         };
@@ -2098,7 +2097,6 @@ export interface components {
         NoteSeen: {
             noteId: string;
             at: number;
-            text: string;
         };
         Observation: {
             /** @enum {string} */
@@ -2457,12 +2455,8 @@ export interface components {
             rulingId: string;
             callId?: string;
             player: string;
-            infraction: string;
-            category?: string;
             penalty: string;
-            remedy?: string;
             seconds?: number;
-            source?: string;
         };
         SearchPerformed: {
             player: string;

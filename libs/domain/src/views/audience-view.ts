@@ -1,6 +1,6 @@
 import { MatchEnded, MatchVoided, PlayerSeat, Tournament } from '../events/events';
 import { ZoneRef } from '../events/zone-ref';
-import { Observation, SeenCard } from '../observe/observation';
+import { SeenCard } from '../observe/observation';
 import { QueueView } from '../queue/queue-view';
 import { GameId } from '../rules/ruleset';
 import { PlayerCounters } from '../state/counters';
@@ -35,17 +35,30 @@ export interface AudienceView {
   readonly desk?: DeskSeen;
 }
 
-/** A call as a non-judge audience knows it: the reason only in the caller's own view. */
+/**
+ * The desk as a non-judge view keeps it: ids, statuses, players, penalties and time, never a free text (a call's
+ * reason, a ruling's infraction or remedy, a note's text). Those reach their audiences in the observation of their
+ * revision, checked against what each knew then; a view kept later could name a card its audience no longer knows.
+ */
 export interface CallSeen {
   readonly callId: string;
   readonly by: string;
   readonly at: number;
-  readonly reason?: string;
   readonly status: 'open' | 'claimed' | 'escalated' | 'resolved';
 }
 
-export type RulingSeen = Omit<Extract<Observation, { type: 'RulingGiven' }>, 'type'>;
-export type NoteSeen = Omit<Extract<Observation, { type: 'JudgeNoted' }>, 'type'>;
+export interface RulingSeen {
+  readonly rulingId: string;
+  readonly callId?: string;
+  readonly player: string;
+  readonly penalty: string;
+  readonly seconds?: number;
+}
+
+export interface NoteSeen {
+  readonly noteId: string;
+  readonly at: number;
+}
 
 export interface DeskSeen {
   readonly calls: readonly CallSeen[];

@@ -276,20 +276,22 @@ const apply = (view: AudienceView, next: Draft, o: Observation): void => {
 
 const deskAfter = (desk: DeskSeen, o: Extract<Observation, { type: 'JudgeCalled' | 'CallStatusChanged' | 'RulingGiven' | 'JudgeNoted' }>): DeskSeen => {
   switch (o.type) {
-    case 'JudgeCalled': {
-      const { type: _type, ...call } = o;
-      return { ...desk, calls: [...desk.calls, { ...call, status: 'open' }] };
-    }
+    case 'JudgeCalled':
+      return { ...desk, calls: [...desk.calls, { callId: o.callId, by: o.by, at: o.at, status: 'open' }] };
     case 'CallStatusChanged':
       return { ...desk, calls: desk.calls.map((call) => (call.callId === o.callId ? { ...call, status: o.status } : call)) };
     case 'RulingGiven': {
-      const { type: _type, ...ruling } = o;
+      const ruling = {
+        rulingId: o.rulingId,
+        ...(o.callId !== undefined && { callId: o.callId }),
+        player: o.player,
+        penalty: o.penalty,
+        ...(o.seconds !== undefined && { seconds: o.seconds }),
+      };
       return { ...desk, rulings: [...desk.rulings, ruling] };
     }
-    case 'JudgeNoted': {
-      const { type: _type, ...note } = o;
-      return { ...desk, notes: [...desk.notes, note] };
-    }
+    case 'JudgeNoted':
+      return { ...desk, notes: [...desk.notes, { noteId: o.noteId, at: o.at }] };
   }
 };
 
