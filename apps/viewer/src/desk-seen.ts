@@ -5,8 +5,8 @@ import { MessageKey, t } from './i18n';
 type Seen = components['schemas']['DeskSeen'];
 
 /**
- * What a player's page knows of the judge's desk at the revision shown: each call (the reason only on the caller's
- * own page) and where it stands, and each ruling as it was announced at the table.
+ * What a player's page knows of the judge's desk at the revision shown: each call and where it stands, each ruling's
+ * penalty and extension. The free texts (a reason, an infraction, a remedy) are in the log, at their revision.
  */
 export const renderDeskSeen = (desk: Seen | undefined, nameOf: (player: string) => string) => {
   if (desk === undefined || (desk.calls.length === 0 && desk.rulings.length === 0)) return null;
@@ -22,15 +22,13 @@ export const renderDeskSeen = (desk: Seen | undefined, nameOf: (player: string) 
           'li',
           { class: 'call-seen', 'data-status': call.status },
           t('deskSeen.call', { who: call.by === 'recorder' ? t('desk.byRecorder') : nameOf(call.by), at: call.at, status: t(`desk.status.${call.status}` as MessageKey) }),
-          call.reason ? h('q', {}, call.reason) : null,
         ),
       ),
       desk.rulings.map((ruling) =>
         h(
           'li',
           { class: 'ruling-seen' },
-          t('deskSeen.ruling', { player: nameOf(ruling.player), infraction: ruling.infraction, penalty: ruling.penalty }),
-          ruling.remedy ? ` ${t('deskSeen.remedy', { remedy: ruling.remedy })}` : '',
+          t('deskSeen.ruling', { player: nameOf(ruling.player), penalty: ruling.penalty }),
           ruling.seconds ? ` ${t('deskSeen.seconds', { seconds: ruling.seconds })}` : '',
         ),
       ),

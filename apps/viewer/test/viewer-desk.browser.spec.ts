@@ -197,7 +197,10 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     await seen.waitFor();
     const told = await seen.textContent();
     expect(told).toContain(`Ana Ortiz called a judge about revision ${CALLED_AT}: Resolved.`);
-    expect(told).toContain('Ruling for Ana Ortiz: Looking at extra cards, Warning. Remedy: Shuffle the seen card back into the random part of the deck. 90 s more on the clock.');
+    expect(told).toContain('Ruling for Ana Ortiz: Warning. 90 s more on the clock.');
+    // the infraction and remedy as announced, in Ben's log at the ruling's revision
+    await other.locator('.log-entry', { hasText: 'Looking at extra cards' }).waitFor();
+    expect((await other.locator('.log-entry').allTextContents()).join('\n')).not.toContain('Yzma lets me');
     expect(told).not.toContain('Yzma lets me');
 
     // the round's slip counts the extension
