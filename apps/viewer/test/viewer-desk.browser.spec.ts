@@ -2,6 +2,7 @@ import { join } from 'path';
 import { Page } from 'playwright-core';
 import { ORGANIZER } from '../../api/test/support/test-app';
 import { example } from './support/viewer-fixture';
+import { createPaperMatch, recorderPhone } from './support/recorder-phone';
 import { Recorded, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
 const SCREENSHOTS = join(__dirname, '..', '..', '..', 'test-output', 'viewer');
@@ -229,5 +230,27 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
       expect(box!.height).toBeGreaterThanOrEqual(44);
     }
     await phone.screenshot({ path: join(SCREENSHOTS, 'viewer-desk-phone.png'), fullPage: true });
+  }, 60_000);
+
+  it("calls a judge from the recorder's screen, through the recorder's free-text warning", async () => {
+    const paper = await createPaperMatch(rig, 'desk-paper-table');
+    const { page } = await recorderPhone(rig, paper.matchId, paper.tokens.recorder);
+    await page.getByRole('button', { name: 'Draw', exact: true }).tap();
+    await page.waitForFunction(`document.querySelector('.sync-status')?.dataset.revision === '2'`);
+    await page.getByRole('button', { name: 'Call a judge' }).tap();
+    const reason = page.getByLabel('What happened (short)');
+    // nobody has shown a Be Prepared: the warning asks first, and editing keeps the words
+    await reason.fill('Ada drew Be Prepared from the bottom');
+    await page.getByRole('button', { name: 'Send the call' }).tap();
+    const sheet = page.getByRole('alertdialog');
+    await sheet.waitFor();
+    expect(await sheet.textContent()).toContain('This reason names Be Prepared, which not everyone at the table knows; the judge reads it.');
+    await sheet.getByRole('button', { name: 'Edit the reason' }).tap();
+    expect(await reason.inputValue()).toBe('Ada drew Be Prepared from the bottom');
+    await reason.fill('Ada drew from the bottom of her deck');
+    await page.getByRole('button', { name: 'Send the call' }).tap();
+    await page.getByText('A judge is called about revision 2. Stay at the table.').waitFor();
+    const calls = (await rig.app.http().get(`/matches/${paper.matchId}/calls`).set(rig.app.bearer(paper.tokens.judge)).expect(200)).body.calls;
+    expect(calls.map((c: { by: string; at: number; reason: string }) => [c.by, c.at, c.reason])).toEqual([['recorder', 2, 'Ada drew from the bottom of her deck']]);
   }, 60_000);
 });

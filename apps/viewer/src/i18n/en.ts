@@ -664,6 +664,7 @@ export const en = {
   'callJudge.form': 'Call a judge',
   'callJudge.reason': 'What happened (short)',
   'callJudge.hint': 'A judge sees the match as it is at the revision shown. The other player sees that a judge was called, not why.',
+  'callJudge.leak': 'This reason names {cards}, which not everyone at the table knows; the judge reads it. Send it anyway?',
   'callJudge.send': 'Send the call',
   'callJudge.called': 'A judge is called about revision {revision}. Stay at the table.',
   'callJudge.failed': 'The call was not sent: {message}',

@@ -667,6 +667,7 @@ export const es: Record<keyof typeof en, string> = {
   'callJudge.form': 'Llamar a un juez',
   'callJudge.reason': 'Qué pasó (breve)',
   'callJudge.hint': 'El juez ve la partida en la revisión mostrada. El otro jugador ve que se llamó a un juez, no por qué.',
+  'callJudge.leak': 'Este motivo nombra {cards}, que no todos en la mesa conocen; lo lee el juez. ¿Enviarlo de todos modos?',
   'callJudge.send': 'Enviar la llamada',
   'callJudge.called': 'Se ha llamado a un juez por la revisión {revision}. Quédate en la mesa.',
   'callJudge.failed': 'La llamada no se envió: {message}',
