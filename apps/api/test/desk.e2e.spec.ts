@@ -79,6 +79,12 @@ describe("the judge's desk", () => {
     expect(all.body.calls).toEqual([expect.objectContaining({ callId, status: 'resolved', judge: 'Hugo' })]);
     expect((await t.http().get('/matches/desk-1/calls').set(judge).expect(200)).body.calls).toHaveLength(1);
 
+    // the round's slip counts the ruling's time
+    const slip = (await t.http().get('/rounds/results').query({ event: 'Lyon Regional', round: 3 }).expect(200)).body;
+    const games = slip.tables.flatMap((table: { games: { matchId: string }[] }) => table.games);
+    expect(games.find((game: { matchId: string }) => game.matchId === 'desk-1').timeExtensions).toEqual({ count: 1, seconds: 120 });
+    expect(games.find((game: { matchId: string }) => game.matchId === 'desk-2').timeExtensions).toEqual({ count: 0, seconds: 0 });
+
     const history = await t.http().get('/desk/history?event=Lyon Regional').set(t.organizer).expect(200);
     expect(history.body.players).toEqual([
       {
@@ -169,5 +175,30 @@ describe("the judge's desk", () => {
       .send({ player: 'p2', infraction: 'Slow play', penalty: 'Caution', seconds: 60, judge: 'Hugo' })
       .expect(400);
     expect(late.body.details).toEqual([expect.objectContaining({ path: 'seconds' })]);
+  });
+
+  it("the slip shows a delayed match's extensions only as far as its delay lets the caller see", async () => {
+    const held = (
+      await t
+        .http()
+        .post('/matches')
+        .set(t.organizer)
+        .send({ ...lorcanaMatch('desk-held'), tournament: { event: 'Held Open', round: 1, table: 1 }, broadcastAccess: 'token', broadcastDelay: { events: 3 } })
+        .expect(201)
+    ).body.tokens;
+    const judge = t.bearer(held.judge);
+    const rule = (seconds: number) =>
+      t.http().post('/matches/desk-held/rulings').set(judge).send({ player: 'p1', infraction: 'Slow play', penalty: 'Caution', seconds, judge: 'Hugo' }).expect(201);
+    const note = () => t.http().post('/matches/desk-held/notes').set(judge).send({ at: 1, text: 'later' }).expect(201);
+    await rule(60); // revisions 2 and 3
+    await note();
+    await note();
+    await note(); // head 6: the delay shows revision 3
+    await rule(90); // revisions 7 and 8: head 8, the delay shows 5
+    const extensionsFor = async (as: Record<string, string>) =>
+      (await t.http().get('/rounds/results').query({ event: 'Held Open', round: 1 }).set(as).expect(200)).body.tables[0].games[0].timeExtensions;
+    expect(await extensionsFor({})).toEqual({ count: 1, seconds: 60 });
+    expect(await extensionsFor(t.organizer)).toEqual({ count: 2, seconds: 150 });
+    expect(await extensionsFor(t.bearer(held.players.p2))).toEqual({ count: 2, seconds: 150 });
   });
 });

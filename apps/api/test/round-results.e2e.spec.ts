@@ -96,14 +96,16 @@ describe('GET /rounds/results: the round result slip', () => {
       ],
       bestOf: 3,
       games: [
-        { game: 1, matchId: 't12-g1', ended: true, winner: 'p1', draw: false, voided: false, duplicate: false },
-        { game: 2, matchId: 't12-g2', ended: true, winner: 'p2', draw: false, voided: false, duplicate: false },
-        { game: 3, matchId: 't12-g3', ended: true, winner: null, draw: true, voided: false, duplicate: false },
+        { game: 1, matchId: 't12-g1', ended: true, winner: 'p1', draw: false, voided: false, duplicate: false, timeExtensions: { count: 0, seconds: 0 } },
+        { game: 2, matchId: 't12-g2', ended: true, winner: 'p2', draw: false, voided: false, duplicate: false, timeExtensions: { count: 0, seconds: 0 } },
+        { game: 3, matchId: 't12-g3', ended: true, winner: null, draw: true, voided: false, duplicate: false, timeExtensions: { count: 0, seconds: 0 } },
       ],
       result: { wins: { p1: 1, p2: 1 }, draws: 1, winner: null, draw: true, decided: true },
     });
     expect(five.result).toEqual({ wins: { p1: 0, p2: 2 }, draws: 0, winner: 'p2', draw: false, decided: true });
-    expect(seven.games).toEqual([{ game: 1, matchId: 't7-g1', ended: false, winner: null, draw: false, voided: false, duplicate: false }]);
+    expect(seven.games).toEqual([
+      { game: 1, matchId: 't7-g1', ended: false, winner: null, draw: false, voided: false, duplicate: false, timeExtensions: { count: 0, seconds: 0 } },
+    ]);
     expect(seven.result).toMatchObject({ winner: null, draw: false, decided: false });
   });
 

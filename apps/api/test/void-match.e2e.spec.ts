@@ -97,7 +97,9 @@ describe('POST /matches/:id/void: the organizer voids a match', () => {
       .send({ expectedRevision: 2, events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] })
       .expect(422);
     expect(more.body.code).toBe('MATCH_VOIDED');
-    expect((await slip(3)).games).toEqual([{ game: 1, matchId: 'v-live', ended: false, winner: null, draw: false, voided: true, duplicate: false }]);
+    expect((await slip(3)).games).toEqual([
+      { game: 1, matchId: 'v-live', ended: false, winner: null, draw: false, voided: true, duplicate: false, timeExtensions: { count: 0, seconds: 0 } },
+    ]);
   });
 
   it('only the organizer key: a judge, a player or the recorder cannot void, by the route or by appending a MatchVoided', async () => {

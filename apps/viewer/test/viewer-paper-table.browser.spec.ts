@@ -369,7 +369,9 @@ describe('a best-of-one at a paper table, recorded on a phone, with the overlay 
     expect(results.tables).toHaveLength(1);
     const [table] = results.tables;
     expect(table).toMatchObject({ table: TOURNAMENT.table, bestOf: 1 });
-    expect(table.games).toEqual([{ game: 1, matchId: id, ended: true, winner: ended!.winner, draw: false, voided: false, duplicate: false }]);
+    expect(table.games).toEqual([
+      { game: 1, matchId: id, ended: true, winner: ended!.winner, draw: false, voided: false, duplicate: false, timeExtensions: { count: 0, seconds: 0 } },
+    ]);
     expect(table.result).toMatchObject({ wins: { p1: 0, p2: 1 }, draws: 0, decided: true, winner: ended!.winner });
     const round = await rig.open(`/viewer/rounds?event=${encodeURIComponent(TOURNAMENT.event)}&round=${TOURNAMENT.round}`);
     await round.locator('.round-table').waitFor();

@@ -86,7 +86,7 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.time, parts.trustedKeys),
     authenticator: new Authenticator(parts.organizerKey, tokens),
     audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
-    results: new RoundResultsReader(parts.catalog, freshness, parts.time),
+    results: new RoundResultsReader(parts.catalog, freshness, parts.time, models),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
     stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.projector, head, parts.catchUpWaitMs), parts.time),
   };

@@ -5477,6 +5477,22 @@ export const responseDefinitions = {
       },
       "duplicate": {
         "type": "boolean"
+      },
+      "timeExtensions": {
+        "type": "object",
+        "properties": {
+          "count": {
+            "type": "number"
+          },
+          "seconds": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "count",
+          "seconds"
+        ],
+        "additionalProperties": false
       }
     },
     "required": [
@@ -5486,7 +5502,8 @@ export const responseDefinitions = {
       "winner",
       "draw",
       "voided",
-      "duplicate"
+      "duplicate",
+      "timeExtensions"
     ],
     "additionalProperties": false
   },

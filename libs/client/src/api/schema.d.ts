@@ -2423,6 +2423,10 @@ export interface components {
             draw: boolean;
             voided: boolean;
             duplicate: boolean;
+            timeExtensions: {
+                count: number;
+                seconds: number;
+            };
         };
         RoundResultsTable: {
             table: number | null;

@@ -1,7 +1,8 @@
 import { CatalogDb, RoundTable, matchStartsOfEvent, roundResults } from '@matchlog/catalog';
 import { DEFAULT_BEST_OF } from '@matchlog/domain';
 import { Caller } from '../access/caller';
-import { catalogHoldBackOf } from '../access/hold-back';
+import { catalogHoldBackOf, isHeldBackFrom, publicHorizon } from '../access/hold-back';
+import { MatchModels } from '../model/match-models';
 import { TimeSource } from '../ports';
 import { CatalogFreshness } from '../read/catalog-freshness';
 import { MatchResult, duplicatesAmong, matchResult } from './match-result';
@@ -31,6 +32,8 @@ export interface RoundResultsGame {
   readonly voided: boolean;
   /** another game records its number, or it has none at a table that already has a game: void it, or record it with its number */
   readonly duplicate: boolean;
+  /** the judges' time extensions (TimeExtended, a ruling's `seconds` among them): how many, and their seconds added up */
+  readonly timeExtensions: { readonly count: number; readonly seconds: number };
 }
 
 /**
@@ -43,6 +46,7 @@ export class RoundResultsReader {
     private readonly catalog: CatalogDb,
     private readonly freshness: CatalogFreshness,
     private readonly time: TimeSource,
+    private readonly models: MatchModels,
   ) {}
 
   /**
@@ -51,7 +55,22 @@ export class RoundResultsReader {
    */
   async results(caller: Caller, event: string, round: number, after?: number): Promise<RoundResults> {
     await this.freshness.reach(after);
-    return { event, round, tables: (await roundResults(this.catalog, event, round, catalogHoldBackOf(caller, this.time.now()))).map(tableResult) };
+    const now = this.time.now();
+    const tables = (await roundResults(this.catalog, event, round, catalogHoldBackOf(caller, now))).map(tableResult);
+    return {
+      event,
+      round,
+      tables: await Promise.all(tables.map(async (table) => ({ ...table, games: await Promise.all(table.games.map((game) => this.withExtensions(caller, game, now))) }))),
+    };
+  }
+
+  /** The game's time extensions as `caller` may see the match: up to its public horizon where the delay holds it back. */
+  private async withExtensions(caller: Caller, game: Omit<RoundResultsGame, 'timeExtensions'>, now: number): Promise<RoundResultsGame> {
+    const head = await this.models.load(game.matchId, 'head');
+    const model = isHeldBackFrom(caller, game.matchId, head.state) ? await this.models.load(game.matchId) : head;
+    const horizon = publicHorizon(caller, game.matchId, model, now);
+    const extensions = model.state.time.extensions.filter((extension) => extension.revision <= horizon);
+    return { ...game, timeExtensions: { count: extensions.length, seconds: extensions.reduce((sum, extension) => sum + extension.seconds, 0) } };
   }
 
   /** The matches an event holds and when each began, every acknowledged write in (a series' games, to number the next). */
@@ -64,7 +83,7 @@ export class RoundResultsReader {
 /** The match's length: the first game's bestOf that names one (MatchCreated.tournament.bestOf), else the default. */
 const bestOfOf = (table: RoundTable): number => table.games.find((game) => game.bestOf !== null)?.bestOf ?? DEFAULT_BEST_OF;
 
-const tableResult = (table: RoundTable): RoundResultsTable => {
+const tableResult = (table: RoundTable): Omit<RoundResultsTable, 'games'> & { games: Omit<RoundResultsGame, 'timeExtensions'>[] } => {
   const bestOf = bestOfOf(table);
   const duplicate = duplicatesAmong(table.games);
   return {
