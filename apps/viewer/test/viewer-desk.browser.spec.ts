@@ -87,6 +87,7 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     await rig.app.http().post(`/matches/${match.id}/calls`).set(rig.app.bearer(match.tokens.players.p2)).send({ at: RECORDED, reason: 'my opponent shuffled oddly' }).expect(201);
     await callOnDesk(desk, 'Ben Kowalski').waitFor({ timeout: 15_000 });
     await desk.getByText('2 open calls. The list updates by itself.').waitFor();
+    await desk.screenshot({ path: join(SCREENSHOTS, 'viewer-desk.png'), fullPage: true });
     expect(await desk.evaluate(() => [(document.activeElement as HTMLElement | null)?.dataset.step, document.activeElement?.closest('.call')?.getAttribute('aria-label')])).toEqual(
       ['escalate', expect.stringContaining('by Ana Ortiz')],
     );
@@ -94,6 +95,17 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
       'Ana Ortiz (p1)',
       'Ben Kowalski (p2)',
     ]);
+
+    // Ben's call goes to the head judge, with a word only judges read
+    const bens = callOnDesk(desk, 'Ben Kowalski');
+    expect(await bens.getByLabel('For the head judge (optional)').isVisible()).toBe(false);
+    await bens.getByRole('button', { name: 'Escalate' }).click();
+    await bens.getByLabel('For the head judge (optional)').fill('needs the head judge: a shuffle question');
+    await bens.getByRole('button', { name: 'Send to the head judge' }).click();
+    await bens.getByText('The call went to the head judge.').waitFor();
+    await desk.waitForFunction(`[...document.querySelectorAll('.call-status')].some((s) => s.textContent === 'Escalated to the head judge by ${JUDGE}')`);
+    expect(await bens.getByLabel('For the head judge (optional)').isVisible()).toBe(false);
+    expect(await bens.locator('.call-escalation').textContent()).toBe('For the head judge: needs the head judge: a shuffle question');
 
     // a reload keeps the desk open on the event (the key is kept for this tab)
     await desk.reload();
@@ -130,9 +142,12 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     expect(await anaDeck.getByRole('heading').textContent()).toBe(`Ana Ortiz's Deck: ${deck.count} cards, ${deck.count - 1} random, 1 known`);
     expect(await anaDeck.locator('.random-part').textContent()).toBe(`Random part: positions 2–${deck.count} from the top (${deck.count - 1} cards).`);
     expect(await anaDeck.locator('tbody tr').allTextContents()).toEqual([`1Kuzco - Wanted LlamaAna Ortiz: looked at it (#${CALLED_AT})`]);
+    // outside the decks, no one knows a hidden card of the other's at that moment (each knows their own hand)
+    expect(await ledger.locator('.ledger-cards p').textContent()).toBe('Nobody knows a hidden card beyond their own.');
     // the findings near the revision, and the clock
-    await desk.getByRole('region', { name: 'Findings' }).waitFor();
+    await desk.getByRole('region', { name: 'Audit findings' }).waitFor();
     await desk.locator('.clock-chart').waitFor();
+    await desk.screenshot({ path: join(SCREENSHOTS, 'viewer-desk-call.png'), fullPage: true });
 
     // a step forward is kept in the address: a reload stays there, and the ledger follows
     await desk.getByRole('button', { name: 'Show the revision after' }).click();

@@ -47,6 +47,7 @@ export const callCard = (seat: DeskSeat, event: string | undefined, changed: () 
   const who = h('p', { class: 'call-who' });
   const reason = h('blockquote', { class: 'call-reason' });
   const status = h('p', { class: 'call-status' });
+  const escalation = h('p', { class: 'call-escalation', hidden: true });
   const said = h('p', { class: 'call-said', role: 'status' });
   const escalateReason = h('input', { type: 'text', name: 'escalate-reason', maxlength: 200 });
   const escalateForm = h(
@@ -93,6 +94,7 @@ export const callCard = (seat: DeskSeat, event: string | undefined, changed: () 
     who,
     reason,
     status,
+    escalation,
     h('div', { class: 'call-steps', role: 'group' }, buttons.claim, buttons.escalate, buttons.resolve, options.investigate === false ? null : open),
     escalateForm,
     said,
@@ -107,6 +109,8 @@ export const callCard = (seat: DeskSeat, event: string | undefined, changed: () 
     replaceChildren(who, t('desk.calledBy', { who: callerName(call), at: call.at, time: timeOf(call.calledAt) }));
     reason.textContent = call.reason;
     status.textContent = statusText(call);
+    escalation.hidden = !call.escalation;
+    escalation.textContent = call.escalation ? t('desk.escalation', { reason: call.escalation }) : '';
     const may = allowed(call, seat.judge);
     for (const step of ['claim', 'escalate', 'resolve'] as const) buttons[step].disabled = !may[step];
     if (!may.escalate) escalateForm.hidden = true;

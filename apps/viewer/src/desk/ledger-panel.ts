@@ -73,10 +73,14 @@ const deckSection = (deck: DeckKnowledge, nameOf: (player: string) => string, sh
   );
 };
 
-/** The cards lying where not everyone looks (a hand, a face-down card) that some audience can identify: who knew which card. */
+/** The cards lying where not everyone looks (a hand, a face-down card) that someone other than their owner can identify: who knew which card. */
 const hiddenKnown = (knowledge: Knowledge, nameOf: (player: string) => string, shown: (audience: string) => boolean) => {
   const deckZones = new Set(knowledge.decks.map((d) => d.zone));
-  const cards = knowledge.cards.filter((c) => c.knownTo.some(shown) && !c.knownTo.includes('public') && !deckZones.has(c.zone));
+  // a player knowing their own hand is no news: the cards someone other than their owner knows
+  const others = (c: Card) => (audience: string) => shown(audience) && audience !== c.owner && audience !== 'broadcast';
+  const cards = knowledge.cards
+    .filter((c) => c.knownTo.some(others(c)) && !c.knownTo.includes('public') && !deckZones.has(c.zone))
+    .map((c) => ({ ...c, knownBy: c.knownBy.filter((k) => others(c)(k.audience)) }));
   return h(
     'section',
     { class: 'ledger-cards' },
