@@ -623,7 +623,7 @@ export const en = {
   'ledger.knownTo': 'Known to',
   'ledger.where': 'Where',
   'ledger.unnamed': 'a card nobody named',
-  'ledger.cardsTitle': "Hidden cards someone else knows (outside the decks)",
+  'ledger.cardsTitle': 'Hidden cards someone else knows (outside the decks)',
   'ledger.noCards': 'Nobody knows a hidden card beyond their own.',
   'ledger.how.own-zone': 'their own',
   'ledger.how.public-zone': 'face up',
