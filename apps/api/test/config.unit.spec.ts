@@ -83,6 +83,15 @@ describe('configFromEnv', () => {
     }
   });
 
+  it("reads MATCHLOG_PENALTY_CATEGORIES as the organizer's categories, comma-separated and trimmed; unset, the core's default; an empty name is refused", () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).penaltyCategories).toBeUndefined();
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_PENALTY_CATEGORIES: ' Warning , Game Loss,Warning' }).penaltyCategories).toEqual(['Warning', 'Game Loss']);
+    for (const bad of ['', ' ', 'Warning,,Game Loss', 'x'.repeat(61)])
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_PENALTY_CATEGORIES: bad })).toThrow(
+        /MATCHLOG_PENALTY_CATEGORIES must be penalty names separated by commas/,
+      );
+  });
+
   it('refuses an unknown store or port with a ConfigError too', () => {
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_STORE: 'mysql' })).toThrow(ConfigError);
     expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, PORT: 'http' })).toThrow(ConfigError);

@@ -1,4 +1,4 @@
-import { hiddenInDeskText, hiddenNamesIn, publicNamesOfState, selfAudit } from '@matchlog/audit';
+import { auditMatch, checkDeliveries, hiddenInDeskText, hiddenNamesIn, publicNamesOfState, selfAudit } from '@matchlog/audit';
 import { EventDataByType, EventType, JUDGE, MatchEvent, MatchState, Replay, audiencesOf, emptyMatch, foldMatch, validateBatch } from '@matchlog/domain';
 import { convertTcgOnlineReplay, importedEvents } from '@matchlog/matches';
 import { tcgOnlineSamples } from '@matchlog/testkit';
@@ -90,5 +90,28 @@ describe.each(matches.map((m) => [m.name, m.events] as const))("the judge's desk
       expect([audience, seen.includes(name)]).toEqual([audience, audience === holder]);
       expect(seen).not.toMatch(/Hugo|held/);
     }
+  });
+
+  it("the deliveries check passes each audience's desk observations, and catches a reason sent to the player it was hidden from", () => {
+    const accepted = [call(holder, `may I still play ${name}?`), desk('CallClaimed', { callId: `call-${holder}`, judge: 'Hugo' })];
+    const log = [...events.slice(0, cut), ...accepted, ...events.slice(cut)];
+    const replay = new Replay(log);
+    const deliveries = audiencesOf(state.layout!).flatMap((audience) =>
+      replay.observations(audience, cut, cut + accepted.length).map((entry, i) => ({ audience, revision: cut + i + 1, payload: entry.observation })),
+    );
+    expect(checkDeliveries(log, deliveries)).toEqual([]);
+    const leaked = { audience: other, revision: cut + 1, payload: { type: 'JudgeCalled', callId: `call-${holder}`, by: holder, at: cut, reason: `may I still play ${name}?` } };
+    expect(checkDeliveries(log, [leaked])).toEqual([expect.objectContaining({ audience: other, kind: 'definition', value: name, path: '$.reason' })]);
+  });
+
+  it('desk events change no finding of the audit: the same codes with and without them', () => {
+    const accepted = [
+      call(holder, 'a question'),
+      desk('RulingGiven', { rulingId: 'r', player: other, infraction: 'Slow play', penalty: 'Caution', judge: 'Hugo' }),
+      desk('JudgeNoted', { noteId: 'n', at: cut, text: 'here', published: true }),
+      desk('CallResolved', { callId: `call-${holder}`, judge: 'Hugo' }),
+    ];
+    const codes = (log: readonly MatchEvent[]) => auditMatch(log).map((finding) => finding.code);
+    expect(codes([...events.slice(0, cut), ...accepted, ...events.slice(cut)])).toEqual(codes(events));
   });
 });

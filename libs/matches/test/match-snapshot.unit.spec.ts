@@ -1,4 +1,4 @@
-import { canonicalJson } from '@matchlog/audit';
+import { canonicalJson, chainEvents } from '@matchlog/audit';
 import { createHash } from 'crypto';
 import { GameId, JUDGE, MatchEvent, Replay, audiencesOf, layoutOf } from '@matchlog/domain';
 import { randomMatch } from '@matchlog/testkit';
@@ -123,8 +123,41 @@ const FOLD_3: Record<GameId, string> = {
   'four-souls': '3ee2853e7c28e69a516eff81835d89d6ebb82cdb3fcd0e1e9466f88436512e0c',
   'grand-archive': 'fa09435aaea3076074ac7d64ea702958cceb4fdeec7cae228f49ab35f2f818c6',
 };
+/** 4: the state holds the judge's `desk` (calls, rulings, notes) */
+const FOLD_4: Record<GameId, string> = {
+  lorcana: '893c8f1376d2f3918064bbfc6448ee110e62f7091b9293902c97e7fbd3aed321',
+  'four-souls': '37910381fba4dac8e7983fffe104f3401121944f479634b123c622fd153677af',
+  'grand-archive': 'c3f713cebc780c20c463ec7cccbe09984005ce5ee2c04e78e4ce961920860461',
+};
 /** 2: the same fold, the snapshot signed with a MAC (snapshot-signature.ts) */
-const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = { 1: FOLD_1, 2: FOLD_1, 3: FOLD_3 };
+const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = { 1: FOLD_1, 2: FOLD_1, 3: FOLD_3, 4: FOLD_4 };
+
+describe("a snapshot of a match with the judge's desk", () => {
+  it('keeps the desk: the state, every view and what follows are the full fold, byte for byte', () => {
+    const [created, ...play] = randomMatch(
+      'lorcana',
+      Array.from({ length: 80 }, (_, i) => (i * 7919) % 1009),
+    );
+    const desk = [
+      { id: 'd1', type: 'JudgeCalled', data: { callId: 'k1', by: 'p1', at: 3, reason: 'a question' } },
+      { id: 'd2', type: 'RulingGiven', data: { rulingId: 'r1', callId: 'k1', player: 'p2', infraction: 'Slow play', penalty: 'Caution', judge: 'Hugo' } },
+      { id: 'd3', type: 'JudgeNoted', data: { noteId: 'n1', at: 3, text: 'here', published: true } },
+    ] as MatchEvent[];
+    const events = chainEvents([
+      created,
+      ...play.slice(0, 10),
+      ...desk,
+      ...play.slice(10),
+      { id: 'd4', type: 'CallResolved', data: { callId: 'k1', judge: 'Hugo' } } as MatchEvent,
+    ]);
+    const k = 14;
+    const replay = fromSnapshot(events, snapshotAt(events, k), k)!;
+    const full = new Replay(events);
+    expect(replay.stateAt(events.length).desk.calls).toEqual([expect.objectContaining({ callId: 'k1', status: 'resolved' })]);
+    expect(json(replay.stateAt(events.length))).toBe(json(full.stateAt(events.length)));
+    for (const audience of ['public', 'p1', 'p2', JUDGE]) expect(json(replay.viewAt(audience))).toBe(json(full.viewAt(audience)));
+  });
+});
 
 describe('SNAPSHOT_VERSION', () => {
   it('changes whenever what a snapshot holds changes: the fold of a fixed match is pinned for each version', () => {
