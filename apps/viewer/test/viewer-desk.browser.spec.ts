@@ -231,8 +231,11 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
   }, 180_000);
 
   it('shows the desk on a phone: the call, its buttons in reach, nothing wider than the screen', async () => {
-    const context = await rig.browser.newContext({ ...TESTING, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    // the page's own Content-Security-Policy kept: the desk needs no inline style or script
+    const context = await rig.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     const phone = await context.newPage();
+    const refused: string[] = [];
+    phone.on('console', (message) => /Content.Security.Policy/i.test(message.text()) && refused.push(message.text()));
     await openDesk(phone);
     await phone.goto(`${rig.base}/viewer/judge?event=${encodeURIComponent(EVENT)}&calls=all`);
     const call = callOnDesk(phone);
@@ -245,6 +248,17 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
       expect(box!.height).toBeGreaterThanOrEqual(44);
     }
     await phone.screenshot({ path: join(SCREENSHOTS, 'viewer-desk-phone.png'), fullPage: true });
+    // the call investigated on the phone: the seats one above the other, the ruling form in reach
+    await call.getByRole('link', { name: 'Investigate' }).tap();
+    await phone.getByRole('region', { name: "Ben Kowalski's seat (p2)" }).locator('.board').waitFor();
+    const [a, b] = [
+      await phone.getByRole('region', { name: "Ana Ortiz's seat (p1)" }).boundingBox(),
+      await phone.getByRole('region', { name: "Ben Kowalski's seat (p2)" }).boundingBox(),
+    ];
+    expect(a!.y + a!.height).toBeLessThanOrEqual(b!.y);
+    await phone.getByRole('form', { name: 'Ruling' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(refused).toEqual([]);
   }, 60_000);
 
   it("calls a judge from the recorder's screen, through the recorder's free-text warning", async () => {
