@@ -178,6 +178,14 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     await ruling.getByRole('button', { name: 'Record the ruling' }).click();
     await ruling.getByText(/^Ruling recorded \(revision \d+\)\.$/).waitFor();
     await desk.locator('.clock-notes', { hasText: 'min 30 s' }).waitFor();
+    // a note at the revision shown, for judges only; it joins the match's notes and rulings
+    const note = desk.getByRole('form', { name: `Note at revision ${CALLED_AT}` });
+    await note.getByLabel('Note').fill('Asked both players: one card seen, the trigger allows one');
+    await note.getByRole('button', { name: `Note revision ${CALLED_AT}` }).click();
+    await note.getByText(new RegExp(`^Note at revision ${CALLED_AT} recorded \\(revision \\d+\\)\\.$`)).waitFor();
+    const record = desk.getByRole('region', { name: 'Notes and rulings in this match' });
+    await record.getByText('Asked both players: one card seen, the trigger allows one (judges only)').waitFor();
+    expect(await record.locator('.desk-ruling').textContent()).toMatch(new RegExp(`^#\\d+ Ruling for Ana Ortiz: Looking at extra cards, Warning \\(${JUDGE}\\) \\(\\+90 s\\)$`));
 
     // resolved; back on the desk (the browser's back), the call has left the open list
     await desk.locator('.call').getByRole('button', { name: 'Resolve' }).click();

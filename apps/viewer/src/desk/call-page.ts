@@ -13,6 +13,7 @@ import { callCard } from './call-card';
 import { DeskCall, GamePenalties, desk } from './desk-api';
 import { askDeskSeat, seatLine } from './desk-seat-form';
 import { DeskSeat, deskSeat } from './desk-seat';
+import { renderDeskRecord } from './desk-notes';
 import { renderLedger } from './ledger-panel';
 import { noteForm, rulingForm } from './ruling-form';
 
@@ -49,6 +50,7 @@ export const renderCall = async (root: HTMLElement, matchId: string, callId: str
     const next = await findCall(seat, matchId, callId, event).catch(() => undefined);
     if (next) card.update(next);
     void loadClock();
+    void loadRecord();
   };
   if (call) card.update(call);
 
@@ -60,6 +62,16 @@ export const renderCall = async (root: HTMLElement, matchId: string, callId: str
   const ledger = h('div', { class: 'ledger-area' });
   const findingsArea = h('div', { class: 'findings-area' });
   const clock = h('div', { class: 'clock-area' });
+  const record = h('div', { class: 'desk-record-area' });
+  let deskState: Parameters<typeof renderDeskRecord>[0];
+  const showRecord = () =>
+    replaceChildren(
+      record,
+      renderDeskRecord(deskState, current, (r) => void go(r), nameOf),
+    );
+  // the judge's view of the match now (at least at `revision`, the one a note or ruling just reached): its notes and rulings
+  const loadRecord = (revision?: number) =>
+    client.view(matchId, 'judge', revision).then((view) => ((deskState = (view as { desk?: typeof deskState }).desk), showRecord()), failed(record, 'call.recordFailed'));
   let findings: Finding[] = [];
   let penalties: GamePenalties | undefined;
 
@@ -104,6 +116,7 @@ export const renderCall = async (root: HTMLElement, matchId: string, callId: str
     if (knowledge instanceof Error) failed(ledger, 'call.ledgerFailed')(knowledge);
     else replaceChildren(ledger, renderLedger(knowledge, nameOf, match.audiences));
     showFindings();
+    showRecord();
   };
   back.addEventListener('click', () => void go(current - 1));
   forward.addEventListener('click', () => void go(current + 1));
@@ -113,7 +126,7 @@ export const renderCall = async (root: HTMLElement, matchId: string, callId: str
     seat,
     matchId,
     () => current,
-    () => undefined,
+    (revision) => void loadRecord(revision),
   );
   const rulingArea = h('div', { class: 'ruling-area' });
   const title = `${match.players.map((p) => p.name ?? p.id).join(t('sentence.vs'))} — ${gameName(match.game)}`;
@@ -128,11 +141,13 @@ export const renderCall = async (root: HTMLElement, matchId: string, callId: str
     h('div', { class: 'investigation' }, ledger, h('div', { class: 'investigation-side' }, findingsArea, clock)),
     rulingArea,
     notes.element,
+    record,
   );
   await go(current);
   await Promise.all([
     client.audit(matchId, { language: language() }).then((report) => ((findings = report.findings), showFindings()), failed(findingsArea, 'match.auditFailed')),
     loadClock(),
+    loadRecord(),
     desk
       .penalties()
       .then(

@@ -608,6 +608,12 @@ export const en = {
   'call.seatsFailed': 'The seats: {message}',
   'call.ledgerFailed': 'The knowledge ledger: {message}',
   'call.findingsNear': 'Findings up to {near} revisions either side of this one ({count} in the whole match).',
+  'call.recordFailed': 'Notes and rulings: {message}',
+  'deskRecord.title': 'Notes and rulings in this match',
+  'deskRecord.none': 'No note or ruling yet.',
+  'deskRecord.published': '(published)',
+  'deskRecord.judgesOnly': '(judges only)',
+  'deskRecord.ruling': 'Ruling for {player}: {infraction}, {penalty} ({judge})',
   'ledger.title': 'What was known at revision {revision}',
   'ledger.remedy': 'Which part of each deck is random: a card seen by mistake goes back into that part, shuffled.',
   'ledger.remedyGrandArchive':

@@ -611,6 +611,12 @@ export const es: Record<keyof typeof en, string> = {
   'call.seatsFailed': 'Los asientos: {message}',
   'call.ledgerFailed': 'El registro de conocimiento: {message}',
   'call.findingsNear': 'Hallazgos hasta {near} revisiones antes o después de esta ({count} en toda la partida).',
+  'call.recordFailed': 'Notas y resoluciones: {message}',
+  'deskRecord.title': 'Notas y resoluciones de esta partida',
+  'deskRecord.none': 'Aún no hay notas ni resoluciones.',
+  'deskRecord.published': '(publicada)',
+  'deskRecord.judgesOnly': '(solo jueces)',
+  'deskRecord.ruling': 'Resolución para {player}: {infraction}, {penalty} ({judge})',
   'ledger.title': 'Qué se sabía en la revisión {revision}',
   'ledger.remedy': 'Qué parte de cada mazo es aleatoria: una carta vista por error vuelve a esa parte, barajada.',
   'ledger.remedyGrandArchive':
