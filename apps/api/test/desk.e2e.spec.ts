@@ -74,7 +74,11 @@ describe("the judge's desk", () => {
     expect(publicView).not.toHaveProperty('desk');
     expect(publicView.time.extensions).toEqual([expect.objectContaining({ seconds: 120, reason: "a judge's ruling" })]);
 
-    expect((await t.http().get('/desk/calls?event=Lyon Regional').set(t.organizer).expect(200)).body.calls).toEqual([]);
+    const polled = await t.http().get('/desk/calls?event=Lyon Regional').set(t.organizer).expect(200);
+    expect(polled.body.calls).toEqual([]);
+    // polling: an unchanged desk answers 304 to its ETag, a changed one 200 with a new ETag
+    await t.http().get('/desk/calls?event=Lyon Regional').set(t.organizer).set('If-None-Match', polled.headers.etag).expect(304);
+    expect(polled.headers.etag).not.toBe(open.headers.etag);
     const all = await t.http().get('/desk/calls?event=Lyon Regional&status=all').set(t.organizer).expect(200);
     expect(all.body.calls).toEqual([expect.objectContaining({ callId, status: 'resolved', judge: 'Hugo' })]);
     expect((await t.http().get('/matches/desk-1/calls').set(judge).expect(200)).body.calls).toHaveLength(1);
@@ -104,6 +108,15 @@ describe("the judge's desk", () => {
     for (const action of ['claim', 'escalate', 'resolve'])
       expect((await t.http().post(`/matches/desk-1/calls/${callId}/${action}`).set(judge).send({ judge: 'Hugo' }).expect(409)).body.code).toBe('CALL_RESOLVED');
     expect((await t.http().post('/matches/desk-1/calls').set(judge).send({ at: 99, reason: 'x' }).expect(403)).body.code).toBe('FORBIDDEN');
+    // the generic append takes no desk event: the desk's routes check who writes it and its free text
+    const revision = (await t.http().get('/matches/desk-1/views/judge').set(judge).expect(200)).body.revision;
+    const appended = await t
+      .http()
+      .post('/matches/desk-1/events')
+      .set(t.bearer(tokens.recorder))
+      .send({ expectedRevision: revision, events: [{ type: 'JudgeNoted', data: { noteId: 'x', at: 1, text: 'p1 holds Be Prepared', published: true } }] })
+      .expect(400);
+    expect(appended.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'events.0.type' }] });
     expect((await t.http().post('/matches/desk-1/calls').set(t.bearer(tokens.players.p2)).send({ at: 99, reason: 'later' }).expect(422)).body.code).toBe('REVISION_NOT_REACHED');
   });
 

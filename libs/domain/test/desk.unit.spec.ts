@@ -1,5 +1,6 @@
-import { judgeView } from '@matchlog/domain';
-import { event } from '@matchlog/testkit';
+import { AudienceView, MatchEvent, Replay, audiencesOf, judgeView } from '@matchlog/domain';
+import { event, randomMatch } from '@matchlog/testkit';
+import fc from 'fast-check';
 import { given } from './support/given';
 import { lorcanaTable } from './support/tables';
 
@@ -139,4 +140,45 @@ describe("the judge's desk: who observes what", () => {
     expect(JSON.stringify(replay.viewAt('p1'))).not.toMatch(/Be Prepared was|Seeing Extra|restarted/);
     expect(JSON.stringify(replay.viewAt('public', 5))).not.toContain('desk');
   });
+});
+
+describe("the judge's desk changes nothing else an audience receives", () => {
+  it.each(['lorcana', 'four-souls', 'grand-archive'] as const)(
+    '%s: with desk events anywhere in a random match, every other observation and the view at the end are the same, byte for byte',
+    (game) => {
+      fc.assert(
+        fc.property(fc.array(fc.nat(), { minLength: 100, maxLength: 120 }), fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), (choices, places) => {
+          const events = randomMatch(game, choices);
+          const players = (events[0].data as unknown as { players: { id: string }[] }).players.map((p) => p.id);
+          const with_: MatchEvent[] = [];
+          const inserted = new Set(places.map((n) => 1 + (n % events.length)));
+          let calls = 0;
+          events.forEach((e, i) => {
+            with_.push(e);
+            if (!inserted.has(i + 1)) return;
+            const callId = `k${++calls}`;
+            with_.push(
+              event('JudgeCalled', { callId, by: players[calls % players.length], at: i + 1, reason: 'a question' }),
+              event('RulingGiven', { rulingId: `r${calls}`, callId, player: players[0], infraction: 'Slow play', penalty: 'Caution', judge: 'Hugo' }),
+              event('JudgeNoted', { noteId: `n${calls}`, at: i, text: 'here', published: calls % 2 === 0 }),
+              event('CallResolved', { callId, judge: 'Hugo' }),
+            );
+          });
+          const plain = new Replay(events);
+          const desk = new Replay(with_);
+          for (const audience of audiencesOf(plain.stateAt(1).layout!).filter((a) => a !== 'judge')) {
+            const kept = desk.observations(audience).filter((_, i) => !['JudgeCalled', 'RulingGiven', 'JudgeNoted', 'CallResolved'].includes(with_[i].type));
+            expect(JSON.stringify(kept.map((entry) => entry.observation))).toBe(JSON.stringify(plain.observations(audience).map((entry) => entry.observation)));
+            // the same view but for the revisions, which the desk's events move on (and the time's, which name them)
+            const unrevised = ({ revision: _r, desk: _d, time, ...view }: AudienceView) => ({
+              ...view,
+              time: { ...time, called: time.called?.turn ?? null, extensions: time.extensions.map((x) => x.seconds) },
+            });
+            expect(JSON.stringify(unrevised(desk.viewAt(audience) as AudienceView))).toBe(JSON.stringify(unrevised(plain.viewAt(audience) as AudienceView)));
+          }
+        }),
+        { numRuns: 10 },
+      );
+    },
+  );
 });

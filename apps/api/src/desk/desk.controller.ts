@@ -1,4 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { answerPolled } from './etag';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller, JudgeDesk } from '@matchlog/matches';
 import { Organizer } from '../auth/requires';
@@ -24,8 +26,13 @@ export class DeskController {
   })
   @Returns(200, 'DeskCalls')
   @ApiErrors(ROLE_ERRORS, STORE_ERRORS, CATALOG_ERRORS)
-  async calls(@CurrentCaller() caller: Caller, @Query() query: DeskCallsQuery) {
-    return { calls: await this.desk.eventCalls(caller, query.event, query.status ?? 'open') };
+  async calls(
+    @CurrentCaller() caller: Caller,
+    @Query() query: DeskCallsQuery,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return answerPolled(reply, ifNoneMatch, { calls: await this.desk.eventCalls(caller, query.event, query.status ?? 'open') });
   }
 
   @Get('history')

@@ -1,4 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { answerPolled } from './etag';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller, JudgeDesk } from '@matchlog/matches';
 import { CallerOfMatch, JudgeOfMatch } from '../auth/requires';
@@ -33,11 +35,19 @@ export class MatchDeskController {
   @Get('calls')
   @JudgeOfMatch()
   @ApiToken()
-  @ApiOperation({ summary: "The match's judge calls, oldest first (its judge token or the organizer key)" })
+  @ApiOperation({
+    summary: "The match's judge calls, oldest first (its judge token or the organizer key)",
+    description: 'With an ETag: an unchanged list answers 304 to If-None-Match.',
+  })
   @Returns(200, 'DeskCalls')
   @ApiErrors(ROLE_ERRORS, STORE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
-  async calls(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    return { calls: await this.desk.callsOf(caller, id) };
+  async calls(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return answerPolled(reply, ifNoneMatch, { calls: await this.desk.callsOf(caller, id) });
   }
 
   @Post('calls/:callId/claim')

@@ -1,6 +1,6 @@
 import { GENESIS, linkOf } from '@matchlog/audit';
 import { CatalogDb, TokenRole, legacyGrantsOf, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
-import { BROADCAST, MatchCreated, MatchEvent, MatchState, emptyMatch } from '@matchlog/domain';
+import { BROADCAST, MatchCreated, MatchEvent, MatchState, deskEventTypes, emptyMatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
 import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, Forbidden, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
@@ -107,6 +107,18 @@ export class MatchWriter {
     if (recordedBy !== 'organizer' && incoming.some((event) => event.type === 'MatchVoided')) {
       throw new Forbidden('only the organizer key voids a match: POST /matches/:id/void with its reason');
     }
+    // the desk's routes check who may write each desk event and its free text against every audience (docs/judging.md)
+    const desk = incoming.flatMap((event, i) =>
+      deskEventTypes.includes(event.type)
+        ? [
+            {
+              path: `events.${i}.type`,
+              message: `${event.type} is written through the judge's desk (POST /matches/:id/calls, …/rulings, …/notes: docs/judging.md), which checks its free text; not appended here`,
+            },
+          ]
+        : [],
+    );
+    if (desk.length > 0) throw new ValidationFailed(desk);
     const batch = { events: incoming, recordedBy, recordedAt: this.now() }; // one reading of the time for the batch: its events are recorded together
     return this.lock.run(matchId, async () => {
       // up to the store's head (another instance may have appended), so a retry of a batch another
