@@ -269,6 +269,19 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     expect(refused).toEqual([]);
   }, 60_000);
 
+  it('asks again for a key the server does not take', async () => {
+    const page = await desktop();
+    await page.goto(`${rig.base}/viewer/judge?event=${encodeURIComponent(EVENT)}`);
+    const form = page.getByRole('form', { name: 'Open the desk' });
+    await form.getByLabel('Organizer key').fill('not-the-key');
+    await form.getByLabel('Your name (on every claim and ruling)').fill(JUDGE);
+    await form.getByRole('button', { name: 'Open the desk' }).click();
+    // the desk tried the key, forgot it and asks again, the name kept
+    await page.waitForURL(/\/viewer\/judge\?event=/);
+    await page.getByRole('form', { name: 'Open the desk' }).getByLabel('Organizer key').waitFor();
+    await page.waitForFunction(`document.querySelector('input[name=judge-name]')?.value === '${JUDGE}' && sessionStorage.getItem('matchlog.desk.key') === null`);
+  });
+
   it("calls a judge from the recorder's screen, through the recorder's free-text warning", async () => {
     const paper = await createPaperMatch(rig, 'desk-paper-table');
     const { page } = await recorderPhone(rig, paper.matchId, paper.tokens.recorder);

@@ -6,7 +6,7 @@ import { deskHref } from '../route';
 import { callCard } from './call-card';
 import { DeskCall, desk } from './desk-api';
 import { askDeskSeat, seatLine } from './desk-seat-form';
-import { DeskSeat, deskSeat } from './desk-seat';
+import { DeskSeat, deskSeat, forgetDeskSeat } from './desk-seat';
 import { renderHistory } from './penalty-history';
 
 /** How often the desk asks for the event's calls: a new call shows within this many milliseconds, without a reload. */
@@ -97,6 +97,8 @@ const deskPoll = (seat: DeskSeat, event: string, all: boolean, list: HTMLElement
     try {
       calls = await desk.calls(seat.key, event, 'all');
     } catch (error) {
+      // a key the server does not take: forget it, and the desk asks again
+      if (error instanceof MatchlogError && error.status === 401) return void (forgetDeskSeat(), location.reload());
       status.setAttribute('data-code', error instanceof MatchlogError ? error.code : '');
       status.textContent = t('desk.readFailed', { message: messageOf(error) });
       return;
