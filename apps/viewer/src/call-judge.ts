@@ -14,18 +14,20 @@ export const callJudge = (matchId: string, token: string, at: () => number, mayP
   const cancel = h('button', { type: 'button' }, t('desk.cancel'));
   const form = h(
     'form',
-    { class: 'call-judge-form', hidden: true, 'aria-label': t('callJudge.form') },
+    { class: 'call-judge-form', 'aria-label': t('callJudge.form') },
     h('label', {}, t('callJudge.reason'), reason),
     h('p', { class: 'hint' }, t('callJudge.hint')),
     h('button', { type: 'submit' }, t('callJudge.send')),
     cancel,
   );
+  // in the page only while open: a hidden form's buttons would still count as the screen's buttons
   const show = (on: boolean) => {
-    form.hidden = !on;
+    if (on) open.after(form);
+    else form.remove();
     open.setAttribute('aria-expanded', String(on));
     (on ? reason : open).focus();
   };
-  open.addEventListener('click', () => show(form.hidden));
+  open.addEventListener('click', () => show(!form.isConnected));
   cancel.addEventListener('click', () => show(false));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -51,5 +53,5 @@ export const callJudge = (matchId: string, token: string, at: () => number, mayP
       }
     });
   });
-  return h('section', { class: 'call-judge-area', 'aria-label': t('callJudge.button') }, open, form, said);
+  return h('section', { class: 'call-judge-area', 'aria-label': t('callJudge.button') }, open, said);
 };
