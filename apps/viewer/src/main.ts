@@ -2,6 +2,8 @@
 import './take-fragment-token';
 import { h, replaceChildren } from './dom';
 import { language, t } from './i18n';
+import { renderCall } from './desk/call-page';
+import { renderDesk } from './desk/desk-page';
 import { renderMatch } from './match-page';
 import { renderNewMatch } from './new-match-page';
 import { renderOrganize } from './organize-page';
@@ -23,5 +25,7 @@ else if (route.page === 'round') renderRound(root, route.event, route.round).cat
 else if (route.page === 'overlay') renderOverlay(root, route.matchId, route.search).catch(failed);
 else if (route.page === 'newMatch') renderNewMatch(root);
 else if (route.page === 'organize') renderOrganize(root, route.matchId).catch(failed);
+else if (route.page === 'desk') renderDesk(root, route.event, route.all, route.history).catch(failed);
+else if (route.page === 'call') renderCall(root, route.matchId, route.callId, route.event, route.at).catch(failed);
 else if (route.page === 'stats') renderStats(root, route.game, route.card).catch(failed);
 else renderMatch(root, route.matchId, route.audience, route.at, route.live).catch(failed);

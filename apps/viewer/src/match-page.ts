@@ -9,6 +9,8 @@ import { stage } from './stage-tabs';
 import { h, replaceChildren } from './dom';
 import { findingMarks, renderFindings } from './findings';
 import { renderGames, siblingsOf } from './game-links';
+import { callJudge } from './call-judge';
+import { renderDeskSeen } from './desk-seen';
 import { judgePanel } from './judge-panel';
 import { renderQueue } from './queue-panel';
 import { renderResult } from './result-banner';
@@ -68,6 +70,9 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const banner = h('div', { class: 'banner-area' });
   const games = h('div', { class: 'games-area' });
   const judge = audience === 'judge' ? judgePanel(matchId, token, nameOf) : null;
+  // a player's own page (their token) calls a judge about the revision it shows
+  const caller = token !== undefined && latest.players.some((p) => p.id === audience) ? callJudge(matchId, token, () => current) : null;
+  const deskSeen = h('div', { class: 'desk-seen-area' });
   const sentence = h('p', { class: 'sentence', role: 'status', 'aria-live': 'polite' });
   const findingsArea = h('div', { class: 'findings-area' });
   const marks = h('div', { class: 'marks-area' });
@@ -81,6 +86,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     replaceChildren(board, renderBoard(view, nameOf), renderQueue(view.queue, nameOf));
     replaceChildren(scoreboard, renderScoreboard(view, nameOf));
     replaceChildren(banner, renderVoided(view.voided), renderResult(view.ended, nameOf));
+    if (audience !== 'judge') replaceChildren(deskSeen, renderDeskSeen((view as { desk?: Parameters<typeof renderDeskSeen>[0] }).desk, nameOf));
     log.at(revision);
     sentence.textContent = `#${revision}: ${text}`;
     if (audience === 'judge')
@@ -181,6 +187,8 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
         ? h('button', { type: 'button', onclick: () => (forgetToken(matchId, audience), (location.href = hrefOf(matchId, 'public', current))) }, t('controls.forgetToken'))
         : null,
     ),
+    caller,
+    deskSeen,
     bar.element,
     marks,
     banner,

@@ -6,7 +6,7 @@ import { h, replaceChildren } from './dom';
 import { gameLabel } from './game-label';
 import { gameName } from './games';
 import { MessageKey, t } from './i18n';
-import { hrefOf, roundHref } from './route';
+import { deskHref, hrefOf, roundHref } from './route';
 
 const GAMES: [string, MessageKey][] = [
   ['', 'picker.anyGame'],
@@ -104,6 +104,8 @@ export const renderPicker = (root: HTMLElement): void => {
     h('a', { href: statsHref('lorcana') }, t('stats.title')),
     ' · ',
     h('a', { href: '/viewer/organize' }, t('newMatch.title')),
+    ' · ',
+    h('a', { href: deskHref() }, t('desk.title')),
   );
   replaceChildren(root, h('h1', {}, t('picker.title')), elsewhere, form, status, results);
   void search();

@@ -1,6 +1,8 @@
 import { h } from './dom';
 import { t } from './i18n';
+import { gameLabel } from './game-label';
 import type { RoundResults } from './round-results';
+import { extensionText, extensionsOf } from './time-extensions';
 
 type Table = RoundResults['tables'][number];
 
@@ -19,6 +21,10 @@ export const renderResultSlip = (event: string, round: number, table: Table | un
           : table.result.draw
             ? t('slip.drawn')
             : t('slip.decided');
+  const extended = table.games.flatMap((game) => {
+    const extensions = extensionsOf(game);
+    return extensions ? [[game, extensions] as const] : [];
+  });
   return h(
     'section',
     { class: 'result-slip', 'aria-label': t('slip.title'), 'data-decided': String(table.result.decided) },
@@ -35,5 +41,11 @@ export const renderResultSlip = (event: string, round: number, table: Table | un
       ),
     ),
     h('p', { class: 'slip-outcome' }, `${table.result.draws > 0 ? t(table.result.draws === 1 ? 'slip.drawnOne' : 'slip.drawnMany', { count: table.result.draws }) : ''}${outcome}`),
+    extended.length > 0 &&
+      h(
+        'p',
+        { class: 'slip-extensions', 'data-seconds': extended.reduce((sum, [, e]) => sum + e.seconds, 0) },
+        t('slip.extensions', { extensions: extended.map(([game, e]) => `${gameLabel({ game: game.game })} ${extensionText(e)}`).join(' · ') }),
+      ),
   );
 };

@@ -3,6 +3,7 @@ import { gameLabel } from './game-label';
 import { t } from './i18n';
 import { hrefOf } from './route';
 import { RoundResults, roundResults, roundResultsCsvHref } from './round-results';
+import { extensionText, extensionsOf } from './time-extensions';
 
 type Table = RoundResults['tables'][number];
 
@@ -41,11 +42,13 @@ const gameItem = (table: Table, game: Table['games'][number]) => {
   const name = nameIn(table);
   const result = !game.ended ? t('round.live') : game.winner !== null ? t('round.won', { player: name(game.winner) }) : game.draw ? t('round.draw') : t('round.ended');
   const mark = game.voided ? t('round.void') : game.duplicate ? t('round.duplicate') : null;
+  const extensions = extensionsOf(game);
   return h(
     'li',
     { class: game.voided ? 'void' : game.duplicate ? 'duplicate' : undefined, 'data-duplicate': String(game.duplicate), 'data-voided': String(game.voided) },
     h('a', { href: hrefOf(game.matchId, 'public'), 'data-match': game.matchId }, t('round.game', { game: gameLabel({ game: game.game }), result })),
     mark && h('span', { class: 'game-mark' }, mark),
+    extensions && h('span', { class: 'game-extensions', 'data-seconds': extensions.seconds }, t('round.extended', { extensions: extensionText(extensions) })),
   );
 };
 

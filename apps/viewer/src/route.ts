@@ -7,7 +7,9 @@ export type Route =
   | { readonly page: 'overlay'; readonly matchId: string; readonly search: URLSearchParams }
   | { readonly page: 'organize'; readonly matchId: string }
   | { readonly page: 'newMatch' }
-  | { readonly page: 'record'; readonly matchId: string };
+  | { readonly page: 'record'; readonly matchId: string }
+  | { readonly page: 'desk'; readonly event?: string; readonly all: boolean; readonly history: boolean }
+  | { readonly page: 'call'; readonly matchId: string; readonly callId: string; readonly event?: string; readonly at?: number };
 
 export const routeOf = (location: { pathname: string; search: string }): Route => {
   const search = new URLSearchParams(location.search);
@@ -22,6 +24,19 @@ export const routeOf = (location: { pathname: string; search: string }): Route =
     return { page: 'stats', game: search.get('game') || 'lorcana', ...(card && { card }) };
   }
   if (/^\/viewer\/organize\/?$/.test(location.pathname)) return { page: 'newMatch' };
+  const event = search.get('event') || undefined;
+  if (/^\/viewer\/judge\/?$/.test(location.pathname)) return { page: 'desk', ...(event && { event }), all: search.get('calls') === 'all', history: search.get('history') === '1' };
+  const [, callMatch, callId] = /^\/viewer\/judge\/([^/]+)\/([^/]+)\/?$/.exec(location.pathname) ?? [];
+  if (callId !== undefined) {
+    const at = search.get('at');
+    return {
+      page: 'call',
+      matchId: decodeURIComponent(callMatch),
+      callId: decodeURIComponent(callId),
+      ...(event && { event }),
+      ...(at !== null && /^\d+$/.test(at) && { at: Number(at) }),
+    };
+  }
   const [, other, id] = /^\/viewer\/(overlay|organize)\/([^/]+)\/?$/.exec(location.pathname) ?? [];
   if (other === 'overlay') return { page: 'overlay', matchId: decodeURIComponent(id), search };
   if (other === 'organize') return { page: 'organize', matchId: decodeURIComponent(id) };
@@ -56,3 +71,22 @@ export const organizeHref = (matchId: string): string => `/viewer/organize/${enc
 
 /** The organizer's form that creates a match from deck lists pasted as text. */
 export const newMatchHref = (): string => '/viewer/organize';
+
+/** The judge's desk of an event: `all` lists resolved calls too; `history`, the players' penalty history. */
+export const deskHref = (event?: string, options: { all?: boolean; history?: boolean } = {}): string => {
+  const search = new URLSearchParams();
+  if (event) search.set('event', event);
+  if (options.all) search.set('calls', 'all');
+  if (options.history) search.set('history', '1');
+  const query = search.toString();
+  return `/viewer/judge${query ? `?${query}` : ''}`;
+};
+
+/** One call investigated at the desk, the match shown at revision `at`. */
+export const callHref = (matchId: string, callId: string, event: string | undefined, at?: number): string => {
+  const search = new URLSearchParams();
+  if (event) search.set('event', event);
+  if (at !== undefined) search.set('at', String(at));
+  const query = search.toString();
+  return `/viewer/judge/${encodeURIComponent(matchId)}/${encodeURIComponent(callId)}${query ? `?${query}` : ''}`;
+};

@@ -20,7 +20,7 @@ export const needsToken = (audience: string): boolean => audience !== 'public' &
  */
 export const tokenSlotOf = (location: { pathname: string; search: string }): { matchId: string; audience: string } | null => {
   const [, page, id] = /^\/viewer\/(?:(record|overlay)\/)?([^/]+)\/?$/.exec(location.pathname) ?? [];
-  if (id === undefined || (page === undefined && (id === 'rounds' || id === 'index.html'))) return null;
+  if (id === undefined || (page === undefined && (id === 'rounds' || id === 'judge' || id === 'index.html'))) return null;
   const matchId = decodeURIComponent(id);
   if (page === 'record') return { matchId, audience: 'recorder' };
   if (page === 'overlay') return { matchId, audience: 'broadcast' };

@@ -8,6 +8,7 @@ import { keepToken, tokenFor } from '../tokens';
 import { Choice, UNKNOWN, confirmSheet, pickOne } from './card-picker';
 import { endTurnLabel } from './end-turn-label';
 import { hiddenNamesIn } from '@matchlog/audit/matcher';
+import { callJudge } from '../call-judge';
 import { needsOverride, readyFirst } from './offered';
 import { sheetOpen } from './sheet';
 import { syncLine, syncState } from './sync-status';
@@ -220,10 +221,10 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   };
 
   /** Whether this text may go to every audience: it names no card some audience does not know, or the recorder says send anyway. */
-  const mayPublish = async (text: string): Promise<boolean> => {
+  const mayPublish = async (text: string, leak: MessageKey = 'recorder.leak'): Promise<boolean> => {
     const names = hiddenNamesIn(state, text, [...layout.players.flatMap((p) => (p.name ? [p.name] : [])), ...(layout.tournament?.event ? [layout.tournament.event] : [])]);
     if (names.length === 0) return true;
-    return confirmSheet(t('recorder.leak', { cards: names.join(', ') }), t('recorder.sendAnyway'), t('recorder.edit'));
+    return confirmSheet(t(leak, { cards: names.join(', ') }), t('recorder.sendAnyway'), t('recorder.edit'));
   };
 
   const label = (card: record.RecordedCard) =>
@@ -405,6 +406,15 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       alert,
       buttons,
       h('label', { class: 'reason-label' }, t('recorder.reasonHint'), reason),
+      // a judge called about the match as recorded so far; the reason passes the free-text warning first
+      token
+        ? callJudge(
+            matchId,
+            token,
+            () => state.revision,
+            (text) => mayPublish(text, 'callJudge.leak'),
+          )
+        : null,
       h('section', { class: 'recent-area' }, h('h2', {}, t('recorder.recent')), recent),
     ),
   );
