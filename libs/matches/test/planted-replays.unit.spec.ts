@@ -1,9 +1,9 @@
 import { Finding, ruleFindings } from '@matchlog/audit';
 import { MatchEvent } from '@matchlog/domain';
-import { existsSync, readFileSync, readdirSync } from 'fs';
+import { readFileSync, readdirSync } from 'fs';
 import { apply } from 'mutative';
-import { dirname, join } from 'path';
-import { tcgOnlineGeneratedSamples, tcgOnlineSamples } from '@matchlog/testkit';
+import { join } from 'path';
+import { sharedReplaysFolder, tcgOnlineGeneratedSamples, tcgOnlineSamples } from '@matchlog/testkit';
 import { ConvertedReplay, convertTcgOnlineReplay } from '../src/import/tcg-online';
 
 /**
@@ -18,15 +18,7 @@ import { ConvertedReplay, convertTcgOnlineReplay } from '../src/import/tcg-onlin
 type Json = Record<string, any>;
 type Replay = Json & { steps: { patches: unknown[]; logs: Json[]; acceptedMove: Json }[]; playerIds: [string, string]; initialState: string };
 
-/** ../shared/replays/tcg-online beside the repository's root, or beside one of its parents (a worktree sits deeper). */
-const replaysFolder = (): string => {
-  for (let at = dirname(join(__dirname, '..', '..', '..')); ; at = dirname(at)) {
-    const folder = join(at, 'shared', 'replays', 'tcg-online');
-    if (existsSync(folder)) return folder;
-    if (dirname(at) === at) throw new Error('no shared/replays/tcg-online beside the repository: the engine-made replays are missing');
-  }
-};
-const folder = replaysFolder();
+const folder = sharedReplaysFolder();
 const replayFiles = readdirSync(folder)
   .filter((file) => file.endsWith('.replay.json'))
   .sort();

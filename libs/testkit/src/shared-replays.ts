@@ -4,16 +4,20 @@ import { dirname, join } from 'path';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..');
 
+/** A byte-for-byte copy of the six replays ../shared/replays/tcg-online held on 2026-12-01, for a clone without them. */
+const BUNDLED = join(REPO_ROOT, 'test', 'fixtures', 'tcg-online', 'shared');
+
 /**
  * `../shared/replays/tcg-online` from the repository's root: the engine-made replays kept beside the project (their
- * README.md and FORMAT.md say how they were made). A worktree checked out deeper (`/work/wt/<name>`) finds it beside
- * one of its parents. Missing, it throws: a test over these replays must fail, never pass on nothing.
+ * README.md and FORMAT.md say how they were made), with any more put there later. A worktree checked out deeper
+ * (`/work/wt/<name>`) finds it beside one of its parents. A clone with no such folder beside it reads the copy in
+ * test/fixtures/tcg-online/shared: the tests over these replays always run on at least those six.
  */
 export const sharedReplaysFolder = (): string => {
   for (let at = dirname(REPO_ROOT); ; at = dirname(at)) {
     const folder = join(at, 'shared', 'replays', 'tcg-online');
     if (existsSync(folder)) return folder;
-    if (dirname(at) === at) throw new Error(`no shared/replays/tcg-online beside ${REPO_ROOT} or its parents: the engine-made replays are missing`);
+    if (dirname(at) === at) return BUNDLED;
   }
 };
 
