@@ -123,6 +123,24 @@ const stepIndex = (replay: Replay, test: (step: Replay['steps'][number], i: numb
   return found;
 };
 
+const bagItems = (state: Json): Json[] => state.G.triggeredAbilities.bag.items;
+
+/**
+ * A triggered ability of `player`'s card `source` planted into the bag: added at step `added` (after the bag's own items),
+ * resolved at step `resolved` (a resolveBag log naming its source, after the step's own logs). It does nothing when it
+ * resolves, so no other state changes.
+ */
+const plantBagItem = (replay: Replay, states: Json[], added: number, resolved: number, player: string, source: string): Replay => {
+  const item = { id: `bag:${added}:planted`, type: 'bag-effect', kind: 'triggered-ability', controllerId: player, chooserId: player, sourceId: source };
+  for (const state of states.slice(added + 1, resolved + 1)) bagItems(state).push(clone(item));
+  const steps = replay.steps.map((entry, i) =>
+    i === resolved
+      ? { ...entry, logs: [...entry.logs, { type: 'resolveBag', playerId: player, timestamp: entry.acceptedMove.timestamp, sourceCardId: source, status: 'resolved' }] }
+      : entry,
+  );
+  return rewritten({ ...replay, steps }, states);
+};
+
 describe('every honest engine replay audits with no Lorcana rule finding', () => {
   it('reads the replays', () => expect(replayFiles.length).toBeGreaterThanOrEqual(6));
 
@@ -342,6 +360,58 @@ describe('rule breaks planted into real tcg.online replays are found, with their
       { code: 'TRIGGER_ADDED_BY_OTHER_PLAYER', rule: 'lorcana 7.7.3.1', at: `${added.id} TriggerAdded`, players: [seat(other), seat(owner)] },
     ]);
     expect(audit(replay).findings.filter((finding) => finding.code === 'TRIGGER_ADDED_BY_OTHER_PLAYER')).toEqual([]);
+  });
+
+  it("the bag passed over the active player (7.7.4.2): the opponent's ability resolved first while the active player had one waiting", () => {
+    // 01-'s end of a turn: the opponent's "at the end of an opponent's turn" ability added by the active player's passTurn,
+    // resolved by the opponent in the next step; no replay ever holds abilities of both players at once, so the active
+    // player's is planted beside it
+    const replay = read('01-');
+    const states = statesOf(replay);
+    const added = stepIndex(
+      replay,
+      (entry, i) =>
+        entry.acceptedMove.moveId === 'passTurn' &&
+        bagItems(states[i]).length === 0 &&
+        bagItems(states[i + 1]).length === 1 &&
+        bagItems(states[i + 1])[0].controllerId !== states[i + 1].ctx.status.turnOwnerId,
+    );
+    const resolved = added + 1;
+    const opponent: string = bagItems(states[added + 1])[0].controllerId;
+    const active: string = states[added + 1].ctx.status.turnOwnerId;
+    expect(replay.steps[resolved].acceptedMove).toMatchObject({ moveId: 'resolveBag', actorId: opponent, input: { args: { bagId: bagItems(states[added + 1])[0].id } } });
+    const source = zoneCards(states[added + 1])[`play:${active}`][0];
+    const { events, findings } = audit(plantBagItem(replay, states, added, resolved, active, source));
+    const seat = (id: string) => (id === replay.playerIds[0] ? 'p1' : 'p2');
+    const resolutions = events.filter((event) => event.id.startsWith(`s${resolved}-`) && event.type === 'TriggerResolved');
+    expect(resolutions.map((event) => event.type === 'TriggerResolved' && event.data.player)).toEqual([seat(opponent), seat(active)]);
+    expect(summary(events, findings)).toEqual([
+      { code: 'BAG_OUT_OF_ORDER', rule: 'lorcana 7.7.4', at: `${resolutions[0].id} TriggerResolved`, players: [seat(opponent), seat(active)] },
+    ]);
+    expect(audit(replay).findings.filter((finding) => finding.code === 'BAG_OUT_OF_ORDER')).toEqual([]);
+  });
+
+  it("a triggered ability resolved while a played action's effect waits (7.1.6.1): resolved in the step that resolves the action", () => {
+    // no replay adds an ability to the bag while an action's effect waits: the player's own is planted beside the action
+    const replay = read('01-');
+    const states = statesOf(replay);
+    const action = (state: Json): Json | undefined => (state.G.pendingEffects ?? []).find((effect: Json) => effect.cardPlayed?.cardType === 'action');
+    const played = stepIndex(replay, (entry, i) => entry.acceptedMove.moveId === 'playCard' && action(states[i]) === undefined && action(states[i + 1]) !== undefined);
+    const effect = action(states[played + 1])!;
+    const resolved = stepIndex(replay, (entry, i) => i > played && entry.acceptedMove.moveId === 'resolveEffect' && entry.acceptedMove.input.args.effectId === effect.id);
+    expect(bagItems(states[played + 1])).toEqual([]);
+    const player: string = effect.controllerId;
+    const source = zoneCards(states[played + 1])[`play:${player}`].find((id) => id !== effect.sourceCardId)!;
+    const { events, findings } = audit(plantBagItem(replay, states, played, resolved, player, source));
+    const seat = player === replay.playerIds[0] ? 'p1' : 'p2';
+    const started = events.find((event) => event.id.startsWith(`s${played}-`) && event.type === 'EffectStarted')!;
+    expect(started.data).toMatchObject({ player: seat, kind: 'action' });
+    // the import records a step's bag resolutions before its effects' (step-events.ts): the ability resolves first
+    const inStep = events.filter((event) => event.id.startsWith(`s${resolved}-`) && event.type.endsWith('Resolved')).map((event) => event.type);
+    expect(inStep).toEqual(['TriggerResolved', 'EffectResolved']);
+    const resolution = events.find((event) => event.id.startsWith(`s${resolved}-`) && event.type === 'TriggerResolved')!;
+    expect(summary(events, findings)).toEqual([{ code: 'RESOLVED_DURING_ACTION', rule: 'lorcana 7.1.6.1', at: `${resolution.id} TriggerResolved`, players: [seat] }]);
+    expect(audit(replay).findings.filter((finding) => finding.code === 'RESOLVED_DURING_ACTION')).toEqual([]);
   });
 
   it('the rewriting itself changes nothing: an unplanted replay, its patches written again, gives the same events', () => {
