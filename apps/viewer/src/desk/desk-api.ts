@@ -16,18 +16,8 @@ export type GamePenalties = Schemas['GamePenalties'];
 /** GET /desk/history: a player's calls and rulings across the event. */
 export type PlayerHistory = Schemas['PlayerHistory'];
 
-export interface RulingToSend {
-  readonly callId?: string;
-  readonly player: string;
-  readonly infraction: string;
-  readonly category?: string;
-  readonly penalty: string;
-  readonly remedy?: string;
-  readonly text?: string;
-  readonly seconds?: number;
-  readonly source?: string;
-  readonly judge: string;
-}
+/** POST /matches/:id/rulings's body (the API's RulingDto). */
+export type RulingToSend = Schemas['RulingDto'];
 
 const matchPath = (matchId: string) => `/matches/${encodeURIComponent(matchId)}`;
 /** a write is tried once: a second try of a refused or lost call could record it twice */
