@@ -76,8 +76,9 @@ describe('every page counts what the API counts, in Chromium', () => {
       'Game 1: Ana Ortiz won · duplicate',
       'Game 2: Ben Kowalski won · duplicate',
       'Game 2: Ben Kowalski won · duplicate',
-      'Game 3: draw · duplicate',
-      'Game 3: draw · duplicate',
+      // the README's game 3 extends the clock by 3 minutes (TimeExtended), and the round page says so
+      'Game 3: draw · duplicate · time extended +3 min',
+      'Game 3: draw · duplicate · time extended +3 min',
     ]);
   });
 
@@ -98,8 +99,8 @@ describe('every page counts what the API counts, in Chromium', () => {
       'Game 1: Ana Ortiz won',
       'Game 2: Ben Kowalski won · void',
       'Game 2: Ben Kowalski won',
-      'Game 3: draw · void',
-      'Game 3: draw',
+      'Game 3: draw · void · time extended +3 min',
+      'Game 3: draw · time extended +3 min',
     ]);
   });
 

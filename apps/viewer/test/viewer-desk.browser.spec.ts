@@ -231,7 +231,7 @@ describe("the judge's desk: a call from a player's page to the round's slip, in 
     const round = await rig.open(`/viewer/rounds?event=${encodeURIComponent(EVENT)}&round=${ROUND}`);
     const table = round.locator(`.round-table[data-table="${TABLE}"]`);
     await table.waitFor();
-    expect(await table.locator('.game-extensions').textContent()).toBe('time extended +1 min 30 s');
+    expect(await table.locator('.game-extensions').textContent()).toBe(' · time extended +1 min 30 s');
     // and so does the judge's slip on the match page
     const judged = await rig.open(`/viewer/${match.id}?audience=judge`, { matchId: match.id, audience: 'judge', token: match.tokens.judge });
     await judged.locator('.result-slip .slip-extensions').waitFor();

@@ -684,5 +684,5 @@ export const en = {
   'callJudge.called': 'A judge is called about revision {revision}. Stay at the table.',
   'callJudge.failed': 'The call was not sent: {message}',
   'slip.extensions': 'Time extensions: {extensions}',
-  'round.extended': 'time extended {extensions}',
+  'round.extended': ' · time extended {extensions}',
 } as const;

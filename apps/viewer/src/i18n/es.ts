@@ -687,5 +687,5 @@ export const es: Record<keyof typeof en, string> = {
   'callJudge.called': 'Se ha llamado a un juez por la revisión {revision}. Quédate en la mesa.',
   'callJudge.failed': 'La llamada no se envió: {message}',
   'slip.extensions': 'Tiempo añadido: {extensions}',
-  'round.extended': 'tiempo añadido {extensions}',
+  'round.extended': ' · tiempo añadido {extensions}',
 };
