@@ -70,6 +70,12 @@ describe('keys that reach a prototype, anywhere in a patch', () => {
     // JSON.stringify of 100,000 levels would overflow: the parsed object is given as it is
     expect(() => convertTcgOnlineReplay(replay)).not.toThrow();
   });
+
+  it('a value that is a list of 3 million numbers is walked without overflowing the stack', () => {
+    const replay = fresh();
+    replay.steps[3].patches.push({ op: 'add', path: ['G', 'wide'], value: new Array(3_000_000).fill(0) });
+    expect(() => convertTcgOnlineReplay(replay)).not.toThrow();
+  });
 });
 
 describe("the replay's times, inside the file's own span", () => {

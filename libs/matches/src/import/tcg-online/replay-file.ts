@@ -62,7 +62,8 @@ const forbiddenKeyIn = (value: unknown): string | undefined => {
     const next = pending.pop();
     if (typeof next !== 'object' || next === null) continue;
     if (Array.isArray(next)) {
-      pending.push(...next);
+      // one by one: a spread of a list of millions would overflow the call stack
+      for (const item of next) pending.push(item);
       continue;
     }
     for (const key of Object.keys(next)) {
