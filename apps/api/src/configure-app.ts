@@ -64,7 +64,7 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
   fastify.addHook('onRoute', (route) => {
     if (route.url === TCG_ONLINE_IMPORT_PATH) route.bodyLimit = replayLimit;
   });
-  fastify.addContentTypeParser('application/zip', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  fastify.addContentTypeParser(['application/zip', 'application/x-zip-compressed'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   // POST /matches/import: a match log as JSON Lines, handed to the controller as text
   fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   // JSON only besides: a form (what plain `curl -d` sends) or plain text is a 415 that says to send JSON,

@@ -9,11 +9,13 @@ import { parseArgs } from 'node:util';
 export const IMPORT_USAGE = `usage: matchlog import-replay <file|folder> [--server URL] [--key KEY] [--out FOLDER] [--json]
 
 Imports tcg.online replays (the .zip its download button gives, or its replay.json; a folder: every .zip and .json in it).
+A replay that is refused, or fails, is reported in the table, and the others go on.
 
   --server URL   POST each to URL's /matches/import/tcg-online. The key is the organizer key: --key, or
                  MATCHLOG_ORGANIZER_KEY in the environment, which keeps it out of the shell's history.
   (no --server)  convert each to matchlog's JSON Lines, <name>.jsonl beside the replay (or in --out FOLDER),
                  sealed as the server seals an import, for matchlog audit|verify --allow-unsigned|replay|knowledge.
+                 Two replays never share an output: x.json and x.zip are written to x.json.jsonl and x.zip.jsonl.
   --json         the results as JSON, each with what its file exposes and where each step is in the match.
 
 Each replay imported or converted says where its steps are in the match: "step 21: #40-#41" (steps are
@@ -101,8 +103,28 @@ const cryptoEntropy: Entropy = { uuid: () => randomUUID(), hex: (bytes) => rando
 
 const zipped = (file: string) => extname(file).toLowerCase() === '.zip';
 
-/** Offline: the replay as the match the server would store, written as JSON Lines. */
-const convert = (file: string, outDir: string | undefined): Outcome => {
+/**
+ * Where each replay's conversion is written: `<name>.jsonl` beside it (or in --out), but never two replays to one file:
+ * replays whose names would share an output (x.json and x.zip; X.zip and x.zip on a case-blind disk) each keep their
+ * whole name (x.json.jsonl, x.zip.jsonl); one that would still share is refused (`outputs` has no entry for it).
+ */
+export const outputsOf = (files: readonly string[], outDir: string | undefined): Map<string, string> => {
+  const target = (file: string, whole: boolean) => join(outDir ?? dirname(file), `${whole ? basename(file) : basename(file, extname(file))}.jsonl`);
+  const sharing = (names: readonly (readonly [string, string])[]) => {
+    const count = new Map<string, number>();
+    for (const [, out] of names) count.set(out.toLowerCase(), (count.get(out.toLowerCase()) ?? 0) + 1);
+    return (out: string) => (count.get(out.toLowerCase()) ?? 0) > 1;
+  };
+  const first = files.map((file) => [file, target(file, false)] as const);
+  const shared = sharing(first);
+  const second = first.map(([file, out]) => [file, shared(out) ? target(file, true) : out] as const);
+  const still = sharing(second);
+  return new Map(second.filter(([, out]) => !still(out)));
+};
+
+/** Offline: the replay as the match the server would store, written as JSON Lines to `out`. */
+const convert = (file: string, out: string | undefined): Outcome => {
+  if (out === undefined) return { kind: 'refused', code: 'OUTPUT_TAKEN', message: 'another replay of this run would be written to the same .jsonl: rename one of them' };
   let text: unknown;
   try {
     const bytes = readFileSync(file);
@@ -110,14 +132,20 @@ const convert = (file: string, outDir: string | undefined): Outcome => {
   } catch (error) {
     return { kind: 'refused', code: (error as { code?: string }).code ?? 'REPLAY_UNREADABLE', message: (error as Error).message };
   }
-  const converted = convertTcgOnlineReplay(text);
+  const converted = convertTcgOnlineReplay(text, { now: Date.now() });
   if (!converted.ok) return { kind: 'refused', code: converted.refusal.code, message: converted.refusal.message };
   const sealed = sealImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', cryptoEntropy);
   if (!sealed.ok) return { kind: 'refused', code: sealed.error.code, message: sealed.error.message };
-  const out = join(outDir ?? dirname(file), `${basename(file, extname(file))}.jsonl`);
   writeFileSync(out, toJsonLines(sealed.events));
   return { kind: 'converted', out, revision: sealed.events.length, exposes: replayExposure(converted), steps: stepRevisions(converted) };
 };
+
+/** Whatever one replay does, the folder goes on: a throw nobody foresaw is that replay refused, saying so. */
+const unforeseen = (error: unknown): Outcome => ({
+  kind: 'refused',
+  code: 'IMPORT_FAILED',
+  message: `the import failed on this file (${error instanceof Error ? error.message : String(error)}): please report it with the file`,
+});
 
 /** The key or the server itself refused: no other replay would fare better. */
 class Abort extends Error {}
@@ -135,7 +163,7 @@ const upload = async (client: MatchlogClient, file: string): Promise<Outcome> =>
     return { kind: 'imported', matchId: answer.matchId, revision: answer.revision, exposes: answer.exposes, steps: answer.steps };
   } catch (error) {
     if (error instanceof NetworkError) throw new Abort(`the server can not be reached: ${error.message}`);
-    if (!(error instanceof MatchlogError)) throw error;
+    if (!(error instanceof MatchlogError)) return unforeseen(error);
     if (error.code === 'REPLAY_ALREADY_IMPORTED') return { kind: 'already there', matchId: String((error.body as { matchId?: unknown })?.matchId ?? '') };
     if (error.status === 401 || error.status === 403)
       throw new Abort(`the server refused the key (${error.status} ${error.code}): give the organizer key with --key or MATCHLOG_ORGANIZER_KEY`);
@@ -231,10 +259,17 @@ export const importReplay = async (argv: readonly string[], env: NodeJS.ProcessE
   }
   const client = args.server !== undefined ? new MatchlogClient({ baseUrl: args.server, token: args.key, retry: { attempts: 3 } }) : undefined;
   const results: Result[] = [];
+  const outputs = outputsOf(files, args.out);
   let aborted: string | undefined;
   for (const file of files) {
     try {
-      const outcome = client ? await upload(client, file) : convert(file, args.out);
+      let outcome: Outcome;
+      try {
+        outcome = client ? await upload(client, file) : convert(file, outputs.get(file));
+      } catch (error) {
+        if (error instanceof Abort) throw error;
+        outcome = unforeseen(error);
+      }
       results.push({ file, outcome });
       if (io.progress) io.progress(progressBar(results.length, files.length, file));
       else if (!args.json) io.out(`${results.length}/${files.length} ${basename(file)}: ${outcome.kind}`);

@@ -207,14 +207,17 @@ export class TokensBehind extends Error {
 
 /** A tcg.online replay the import refuses (libs/matches/src/import/tcg-online, docs/importing.md): nothing is stored. */
 export class ReplayRefused extends Error {
-  readonly code: 'REPLAY_MALFORMED' | 'REPLAY_VERSION_UNSUPPORTED' | 'REPLAY_UNKNOWN_CARD' | 'REPLAY_PATCH_FAILED' | 'REPLAY_STEP_UNEXPLAINED';
+  readonly code: 'REPLAY_MALFORMED' | 'REPLAY_VERSION_UNSUPPORTED' | 'REPLAY_UNKNOWN_CARD' | 'REPLAY_PATCH_FAILED' | 'REPLAY_STEP_UNEXPLAINED' | 'REPLAY_TIME_IMPLAUSIBLE';
   readonly step?: number;
   readonly shortId?: string;
-  constructor(refusal: { readonly code: ReplayRefused['code']; readonly message: string; readonly step?: number; readonly shortId?: string }) {
+  /** the field of replay.json at fault (`seed`, `metadata.createdAt`) */
+  readonly field?: string;
+  constructor(refusal: { readonly code: ReplayRefused['code']; readonly message: string; readonly step?: number; readonly shortId?: string; readonly field?: string }) {
     super(refusal.message);
     this.code = refusal.code;
     if (refusal.step !== undefined) this.step = refusal.step;
     if (refusal.shortId !== undefined) this.shortId = refusal.shortId;
+    if (refusal.field !== undefined) this.field = refusal.field;
   }
 }
 
@@ -244,6 +247,14 @@ export class ReplayTooLarge extends Error {
   readonly code = 'REPLAY_TOO_LARGE';
   constructor(readonly maxBytes: number) {
     super(`replay.json is larger than ${maxBytes} bytes once unzipped: see MATCHLOG_REPLAY_LIMIT`);
+  }
+}
+
+/** A zip with more than one entry named replay.json: tools disagree on which is the game (some show the first, some the last). */
+export class ReplayEntriesAmbiguous extends Error {
+  readonly code = 'REPLAY_ENTRIES_AMBIGUOUS';
+  constructor(readonly entries: readonly string[]) {
+    super(`the zip holds ${entries.length} entries named replay.json (${entries.map((e) => JSON.stringify(e)).join(', ')}): send the .zip tcg.online downloads, which holds one`);
   }
 }
 

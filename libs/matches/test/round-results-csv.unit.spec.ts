@@ -13,6 +13,14 @@ describe('round results as CSV', () => {
     expect(csvField(value).replace(/^"/, '').startsWith("'")).toBe(true);
   });
 
+  it.each(['＝HYPERLINK("x")', '＋1', '－1+2', '＠SUM(A1)', '﹦1', '﹢1', '﹣1', '﹫x'])('never a formula once folded: %j (fullwidth, small) gets a leading quote', (value) => {
+    expect(csvField(value).replace(/^"|"$/g, '')).toBe(`'${value}`.replace(/"/g, '""'));
+  });
+
+  it.each(['Ａda', '１0', 'Ｐ1', "'quoted"])('a name that folds to no formula is left as it is: %j', (value) => {
+    expect(csvField(value)).toBe(value);
+  });
+
   it('one CRLF row per table after the header; an undecided match has an empty result and a game in progress an empty outcome', () => {
     const results: RoundResults = {
       event: 'Cup',

@@ -103,7 +103,7 @@ describe('convertTcgOnlineReplay: refusals, as values naming the step and why', 
     expect(found.message).toContain('"zzZ9"');
   });
 
-  it('refuses a patch chain with a step missing, or a patch that does not apply', () => {
+  it('refuses a patch chain with a step missing, a patch that does not apply, or one with a key reaching a prototype', () => {
     const missing = fresh();
     missing.steps.splice(5, 1);
     expect(refusal(missing)).toMatchObject({ code: 'REPLAY_PATCH_FAILED', step: 5 });
@@ -112,7 +112,7 @@ describe('convertTcgOnlineReplay: refusals, as values naming the step and why', 
     expect(refusal(broken)).toMatchObject({ code: 'REPLAY_PATCH_FAILED', step: 6 });
     const polluting = fresh();
     polluting.steps[2].patches.push({ op: 'add', path: ['G', '__proto__', 'polluted'], value: true });
-    expect(refusal(polluting)).toMatchObject({ code: 'REPLAY_PATCH_FAILED', step: 2 });
+    expect(refusal(polluting)).toMatchObject({ code: 'REPLAY_MALFORMED', step: 2 });
     expect(({} as any).polluted).toBeUndefined();
   });
 

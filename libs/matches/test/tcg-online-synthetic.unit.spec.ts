@@ -52,7 +52,7 @@ const replayOf = (start: Engine, steps: { moveId: string; change: (draft: Engine
     cardsMaps: { cardInstances: Object.fromEntries(used.map((id) => [id, CARDS[id]])), owners: {} },
     initialState: JSON.stringify({ state: start }),
     steps: recorded,
-    metadata: { createdAt: '2027-01-15T10:00:00.000Z' },
+    metadata: { createdAt: '2027-01-15T07:59:00.000Z' },
   };
 };
 

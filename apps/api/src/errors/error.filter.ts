@@ -1,7 +1,8 @@
 import { AppendTooLarge, DuplicateEventId, RevisionConflict, StorageCorrupt, StorageFull, StoreTimeout, StoreUnavailable } from '@matchlog/store';
 import { AuditInputError } from '@matchlog/audit';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TCG_ONLINE_IMPORT_PATH } from '../matches/import-path';
 import {
   AudienceNotFound,
   StatsCardNotFound,
@@ -24,6 +25,7 @@ import {
   MatchLogAlreadyImported,
   MatchNotFound,
   ReplayAlreadyImported,
+  ReplayEntriesAmbiguous,
   ReplaySeriesOutOfOrder,
   ReplayRefused,
   ReplayTooLarge,
@@ -84,13 +86,15 @@ const mappings: readonly Mapping[] = [
   })),
   plain(MatchAlreadyExists, 409),
   maps(MatchLogAlreadyImported, ({ code, message, matchId }) => ({ statusCode: 409, code, message, matchId })),
-  maps(ReplayRefused, ({ code, message, step, shortId }) => ({
+  maps(ReplayRefused, ({ code, message, step, shortId, field }) => ({
     statusCode: 422,
     code,
     message,
     ...(step !== undefined && { step }),
     ...(shortId !== undefined && { shortId }),
+    ...(field !== undefined && { details: [{ path: field, message }] }),
   })),
+  maps(ReplayEntriesAmbiguous, ({ code, message, entries }) => ({ statusCode: 422, code, message, entries: [...entries] })),
   maps(ReplayAlreadyImported, ({ code, message, matchId }) => ({ statusCode: 409, code, message, matchId })),
   maps(ReplaySeriesOutOfOrder, ({ code, message, matchId }) => ({ statusCode: 409, code, message, matchId })),
   plain(ReplayUnreadable, 400),
@@ -151,6 +155,18 @@ const fromHttpException = (exception: HttpException): Problem => {
   };
 };
 
+/** A body over its route's limit: the setting that sets that route's limit (configure-app.ts), and the limit. */
+const bodyLimitNamed = (problem: Problem, request: FastifyRequest | undefined): Problem => {
+  if (problem.code !== 'BODY_TOO_LARGE' || request === undefined) return problem;
+  const setting = request.routeOptions?.url === TCG_ONLINE_IMPORT_PATH ? 'MATCHLOG_REPLAY_LIMIT' : 'MATCHLOG_BODY_LIMIT';
+  const maxBytes = request.routeOptions?.bodyLimit;
+  return {
+    ...problem,
+    message: `request body too large${maxBytes !== undefined ? `: at most ${maxBytes} bytes here` : ''}: see ${setting}`,
+    ...(maxBytes !== undefined && { maxBytes }),
+  };
+};
+
 /** Every error the API can answer with, mapped to HTTP in this one place. */
 export const problemOf = (exception: unknown): Problem => {
   for (const { type, problem } of mappings) if (exception instanceof type) return problem(exception as never);
@@ -165,7 +181,7 @@ export class ErrorFilter implements ExceptionFilter {
   private readonly corruptFilesLogged = new Set<string>();
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const problem = problemOf(exception);
+    const problem = bodyLimitNamed(problemOf(exception), host.switchToHttp().getRequest<FastifyRequest>());
     this.log(exception, problem);
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof StoreUnavailable || exception instanceof CatalogBehind || exception instanceof TokensBehind)

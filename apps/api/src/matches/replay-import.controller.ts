@@ -9,8 +9,9 @@ import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STOR
 import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
 import { API_CONFIG } from '../tokens';
+import { TIME_SOURCE, TimeSource } from '../time-source';
 
-export const TCG_ONLINE_IMPORT_PATH = '/matches/import/tcg-online';
+export { TCG_ONLINE_IMPORT_PATH } from './import-path';
 
 /** Real games in: a replay tcg.online's players download, as a match (docs/importing.md). */
 @ApiTags('matches')
@@ -22,6 +23,7 @@ export class ReplayImportController {
     private readonly writer: MatchWriter,
     private readonly results: RoundResultsReader,
     @Inject(API_CONFIG) config: ApiConfig,
+    @Inject(TIME_SOURCE) private readonly time: TimeSource,
   ) {
     this.maxBytes = bytesOf(config.replayLimit ?? '') ?? DEFAULT_REPLAY_LIMIT;
   }
@@ -29,8 +31,13 @@ export class ReplayImportController {
   @Post('tcg-online')
   @Organizer()
   @ApiToken()
-  @ApiConsumes('application/json', 'application/zip')
-  @ApiBody({ schema: { type: 'object', description: "tcg.online's replay.json (version 2), or the .zip its download button gives (application/zip)" } })
+  @ApiConsumes('application/json', 'application/zip', 'application/x-zip-compressed')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      description: "tcg.online's replay.json (version 2), or the .zip its download button gives (application/zip, or application/x-zip-compressed as Windows browsers label it)",
+    },
+  })
   @ApiOperation({
     summary: 'Import a tcg.online Lorcana replay (organizer key)',
     description:
@@ -41,13 +48,22 @@ export class ReplayImportController {
     400: ['REPLAY_UNREADABLE'],
     409: ['REPLAY_ALREADY_IMPORTED', 'REPLAY_SERIES_OUT_OF_ORDER'],
     413: ['REPLAY_TOO_LARGE'],
-    422: ['REPLAY_MALFORMED', 'REPLAY_VERSION_UNSUPPORTED', 'REPLAY_UNKNOWN_CARD', 'REPLAY_PATCH_FAILED', 'REPLAY_STEP_UNEXPLAINED', ...DOMAIN_CODES],
+    422: [
+      'REPLAY_MALFORMED',
+      'REPLAY_VERSION_UNSUPPORTED',
+      'REPLAY_UNKNOWN_CARD',
+      'REPLAY_PATCH_FAILED',
+      'REPLAY_STEP_UNEXPLAINED',
+      'REPLAY_TIME_IMPLAUSIBLE',
+      'REPLAY_ENTRIES_AMBIGUOUS',
+      ...DOMAIN_CODES,
+    ],
   })
   // the request itself, not @Headers: Content-Type is the request body's media type in OpenAPI, never a header parameter
   tcgOnline(@Body() body: unknown, @Query() query: TcgOnlineImportQuery, @Req() request: { headers: { 'content-type'?: string } }): Promise<ReplayImported> {
     const contentType = request.headers['content-type'];
-    const zipped = /^application\/zip\b/i.test(contentType ?? '');
+    const zipped = /^application\/(x-zip-compressed|zip)\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
-    return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, query, this.results);
+    return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, { ...query, now: this.time.now() }, this.results);
   }
 }

@@ -512,7 +512,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The match's judge calls, oldest first (its judge token or the organizer key) */
+        /**
+         * The match's judge calls, oldest first (its judge token or the organizer key)
+         * @description With an ETag: an unchanged list answers 304 to If-None-Match.
+         */
         get: operations["MatchDeskController_calls"];
         put?: never;
         /**
@@ -878,7 +881,7 @@ export interface components {
             broadcastDelay?: {
                 /** @description it never shows the last this many events */
                 events?: number;
-                /** @description nor an event recorded less than this many seconds ago */
+                /** @description nor an event recorded less than this many seconds ago (at most 86400, a day) */
                 seconds?: number;
                 /** @description default true: the public view, the match's catalog entry (GET /matches, GET /matches/:id) and the round's results hold back the same window for anyone but the judge, the recorder, the players and the organizer; false shows them the head */
                 holdBackPublic?: boolean;
@@ -2912,7 +2915,7 @@ export interface operations {
                     broadcastDelay?: {
                         /** @description it never shows the last this many events */
                         events?: number;
-                        /** @description nor an event recorded less than this many seconds ago */
+                        /** @description nor an event recorded less than this many seconds ago (at most 86400, a day) */
                         seconds?: number;
                         /** @description default true: the public view, the match's catalog entry (GET /matches, GET /matches/:id) and the round's results hold back the same window for anyone but the judge, the recorder, the players and the organizer; false shows them the head */
                         holdBackPublic?: boolean;
@@ -4465,6 +4468,7 @@ export interface operations {
             content: {
                 "application/json": Record<string, never>;
                 "application/zip": Record<string, never>;
+                "application/x-zip-compressed": Record<string, never>;
             };
         };
         responses: {
@@ -4548,7 +4552,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description REPLAY_MALFORMED, REPLAY_VERSION_UNSUPPORTED, REPLAY_UNKNOWN_CARD, REPLAY_PATCH_FAILED, REPLAY_STEP_UNEXPLAINED, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
+            /** @description REPLAY_MALFORMED, REPLAY_VERSION_UNSUPPORTED, REPLAY_UNKNOWN_CARD, REPLAY_PATCH_FAILED, REPLAY_STEP_UNEXPLAINED, REPLAY_TIME_IMPLAUSIBLE, REPLAY_ENTRIES_AMBIGUOUS, MATCH_NOT_CREATED, MATCH_ALREADY_CREATED, MATCH_ENDED, UNKNOWN_EVENT_TYPE, MALFORMED_EVENT, UNKNOWN_GAME, NO_PLAYERS, DUPLICATE_PLAYER, RESERVED_PLAYER_ID, UNKNOWN_PLAYER, UNKNOWN_ZONE, UNKNOWN_CARD, DUPLICATE_CARD, CARD_NOT_IN_ZONE, CARD_MOVED_TWICE, HAND_BELOW_ZERO, CARD_INTO_BAG, POSITION_OUT_OF_RANGE, SHUFFLE_NOT_A_PERMUTATION, NOT_A_TRIGGERED_ABILITY, DUPLICATE_TRIGGER, UNKNOWN_TRIGGER, DUPLICATE_EFFECT, UNKNOWN_EFFECT, BROADCAST_DELAY_TOO_SHORT, UNKNOWN_COUNTER, COUNTER_NOT_ALLOWED_HERE, COUNTER_BELOW_ZERO, TIME_ALREADY_CALLED, GAME_BEYOND_BEST_OF, MATCH_VOIDED, MATCH_ALREADY_VOIDED, LIST_NOT_MATCHING_CARDS, CARD_ALREADY_NAMED, NAME_TAKEN_BACK_WITHOUT_CORRECTION, SHUFFLE_OF_UNIDENTIFIED, SHUFFLE_ORDER_REQUIRED, DUPLICATE_CALL, UNKNOWN_CALL, CALL_RESOLVED, DUPLICATE_RULING, DUPLICATE_NOTE, REVISION_NOT_REACHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4556,7 +4560,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "REPLAY_MALFORMED" | "REPLAY_VERSION_UNSUPPORTED" | "REPLAY_UNKNOWN_CARD" | "REPLAY_PATCH_FAILED" | "REPLAY_STEP_UNEXPLAINED" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
+                        code?: "REPLAY_MALFORMED" | "REPLAY_VERSION_UNSUPPORTED" | "REPLAY_UNKNOWN_CARD" | "REPLAY_PATCH_FAILED" | "REPLAY_STEP_UNEXPLAINED" | "REPLAY_TIME_IMPLAUSIBLE" | "REPLAY_ENTRIES_AMBIGUOUS" | "MATCH_NOT_CREATED" | "MATCH_ALREADY_CREATED" | "MATCH_ENDED" | "UNKNOWN_EVENT_TYPE" | "MALFORMED_EVENT" | "UNKNOWN_GAME" | "NO_PLAYERS" | "DUPLICATE_PLAYER" | "RESERVED_PLAYER_ID" | "UNKNOWN_PLAYER" | "UNKNOWN_ZONE" | "UNKNOWN_CARD" | "DUPLICATE_CARD" | "CARD_NOT_IN_ZONE" | "CARD_MOVED_TWICE" | "HAND_BELOW_ZERO" | "CARD_INTO_BAG" | "POSITION_OUT_OF_RANGE" | "SHUFFLE_NOT_A_PERMUTATION" | "NOT_A_TRIGGERED_ABILITY" | "DUPLICATE_TRIGGER" | "UNKNOWN_TRIGGER" | "DUPLICATE_EFFECT" | "UNKNOWN_EFFECT" | "BROADCAST_DELAY_TOO_SHORT" | "UNKNOWN_COUNTER" | "COUNTER_NOT_ALLOWED_HERE" | "COUNTER_BELOW_ZERO" | "TIME_ALREADY_CALLED" | "GAME_BEYOND_BEST_OF" | "MATCH_VOIDED" | "MATCH_ALREADY_VOIDED" | "LIST_NOT_MATCHING_CARDS" | "CARD_ALREADY_NAMED" | "NAME_TAKEN_BACK_WITHOUT_CORRECTION" | "SHUFFLE_OF_UNIDENTIFIED" | "SHUFFLE_ORDER_REQUIRED" | "DUPLICATE_CALL" | "UNKNOWN_CALL" | "CALL_RESOLVED" | "DUPLICATE_RULING" | "DUPLICATE_NOTE" | "REVISION_NOT_REACHED";
                     };
                 };
             };

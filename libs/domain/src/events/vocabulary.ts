@@ -14,6 +14,8 @@ import { EventDataByType, EventType } from './events';
 export const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const id = () => text({ pattern: ID, patternHint: '1-128 letters, digits, ".", "_", ":" or "-"' });
 const MAX_IDS = 500;
+/** The longest broadcast delay: a day. A match's broadcast held back longer is no broadcast, and a delay of 1e9 seconds would hold it back for ever. */
+export const MAX_BROADCAST_DELAY_SECONDS = 86_400;
 
 const judgeName = text({ maxLength: 60 });
 
@@ -107,7 +109,7 @@ export const vocabulary = {
     broadcastDelay: optional(
       object({
         events: optional(integer(), 'it never shows the last this many events'),
-        seconds: optional(integer(), 'nor an event recorded less than this many seconds ago'),
+        seconds: optional(integer(0, MAX_BROADCAST_DELAY_SECONDS), 'nor an event recorded less than this many seconds ago (at most 86400, a day)'),
         holdBackPublic: optional(
           boolean(),
           "default true: the public view, the match's catalog entry (GET /matches, GET /matches/:id) and the round's results hold back the same window for anyone but the judge, the recorder, the players and the organizer; false shows them the head",

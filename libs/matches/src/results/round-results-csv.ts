@@ -5,10 +5,12 @@ const HEADER = ['table', 'player1', 'player1_name', 'player2', 'player2_name', '
 /**
  * A field as RFC 4180 has it (quoted when it holds a comma, a quote or a line break; quotes doubled),
  * and never a formula: a spreadsheet would run a field starting with =, +, - or @ (a player's name),
- * so such a field gets a leading '.
+ * so such a field gets a leading '. So does one starting with a form that folds to one of them (NFKC: the fullwidth
+ * ＝ ＋ － ＠, the small ﹦ ﹢ ﹣ ﹫), for a spreadsheet that folds them.
  */
 export const csvField = (value: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const first = String.fromCodePoint(value.codePointAt(0) ?? 32).normalize('NFKC');
+  const safe = /^[=+\-@\t\r]/.test(value) || /^[=+\-@]/.test(first) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 

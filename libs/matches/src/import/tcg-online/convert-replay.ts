@@ -7,6 +7,7 @@ import { ReplayFile, readReplayFile } from './replay-file';
 import { Refused, StepUnexplained, refuse } from './refusal';
 import { simOf, zoneName, zonePlayer } from './sim-zones';
 import { DraftEvent, stepEvents } from './step-events';
+import { replayTimesProblem } from './replay-times';
 import { stepMove, stepTime } from './step-move';
 
 /** An event of the replay: when its step happened, and which step it is (the index in the replay's `steps`). */
@@ -27,6 +28,8 @@ export interface ConvertOptions {
   /** which game of the series this is, when the caller knows it (one replay does not say) */
   readonly game?: number;
   readonly bestOf?: 1 | 3 | 5;
+  /** the server's clock (ms since the epoch), from its time source: a time of the replay past it is refused (replay-times.ts) */
+  readonly now?: number;
 }
 
 const SEATS = ['p1', 'p2'] as const;
@@ -134,6 +137,8 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
   const createdAtMeta = replay.metadata?.createdAt;
   const createdAt =
     typeof createdAtMeta === 'string' && !Number.isNaN(Date.parse(createdAtMeta)) ? new Date(createdAtMeta).toISOString() : iso(replay.steps[0]?.acceptedMove.timestamp ?? 0);
+  const implausible = replayTimesProblem(replay, Date.parse(createdAt), options.now);
+  if (implausible !== null) return implausible;
   return {
     ok: true,
     created,

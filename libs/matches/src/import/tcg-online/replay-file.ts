@@ -52,6 +52,28 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/** Keys that reach an object's prototype (a patch setting one replaces it): no engine state has them (docs/importing.md). */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The first forbidden key in a value, own keys at any depth (JSON.parse makes "__proto__" an own key); walked without recursion, so no nesting overflows the stack. */
+const forbiddenKeyIn = (value: unknown): string | undefined => {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    if (Array.isArray(next)) {
+      // one by one: a spread of a list of millions would overflow the call stack
+      for (const item of next) pending.push(item);
+      continue;
+    }
+    for (const key of Object.keys(next)) {
+      if (FORBIDDEN_KEYS.has(key)) return key;
+      pending.push((next as Record<string, unknown>)[key]);
+    }
+  }
+  return undefined;
+};
+
 const stepProblem = (step: unknown): string | null => {
   if (!isObject(step)) return 'is not an object';
   if (!Array.isArray(step.patches)) return 'has no patches array';
@@ -59,6 +81,9 @@ const stepProblem = (step: unknown): string | null => {
     if (!isObject(patch) || !['add', 'remove', 'replace'].includes(patch.op as string) || !Array.isArray(patch.path)) return 'has a patch that is not {op, path[, value]}';
     if (!(patch.path as unknown[]).every((key) => typeof key === 'string' || (typeof key === 'number' && Number.isInteger(key) && key >= 0)))
       return 'has a patch path that is not strings and indexes';
+    const forbidden = (patch.path as unknown[]).find((key) => typeof key === 'string' && FORBIDDEN_KEYS.has(key)) ?? forbiddenKeyIn(patch.value);
+    if (forbidden !== undefined)
+      return `has a patch with the key "${forbidden}" in its ${(patch.path as unknown[]).includes(forbidden) ? 'path' : 'value'}: no engine state has one`;
   }
   if (!Array.isArray(step.logs) || !(step.logs as unknown[]).every((log) => isObject(log) && isString(log.type))) return 'has logs that are not objects with a type';
   const move = step.acceptedMove;
@@ -78,6 +103,13 @@ export const readReplayFile = (parsed: unknown): { ok: true; replay: ReplayFile 
   // the game's id names the match it becomes (tcg-online-<gameId>): the characters of a match id, and room for the prefix
   for (const field of ['gameId', 'matchId'] as const)
     if (!/^[A-Za-z0-9._:-]{1,100}$/.test(parsed[field] as string)) return refuse('REPLAY_MALFORMED', `replay.json's ${field} must be 1-100 letters, digits, ".", "_", ":" or "-"`);
+  // the seed is read (the file exposes every shuffle if it holds one): a string, empty when the game kept none
+  if (typeof parsed.seed !== 'string')
+    return refuse(
+      'REPLAY_MALFORMED',
+      `replay.json's seed must be a string (the game's RNG seed, FORMAT.md §1), not ${parsed.seed === undefined ? 'missing' : parsed.seed === null ? 'null' : `a ${Array.isArray(parsed.seed) ? 'list' : typeof parsed.seed}`}`,
+      { field: 'seed' },
+    );
   const { playerIds, cardsMaps, steps, metadata } = parsed;
   if (!Array.isArray(playerIds) || playerIds.length !== 2 || !playerIds.every(isString) || playerIds[0] === playerIds[1])
     return refuse('REPLAY_MALFORMED', 'replay.json must name two different playerIds');
