@@ -251,6 +251,8 @@ describe('a best-of-one at a paper table, recorded on a phone, with the overlay 
     await act(() => tap(/^End turn: /));
 
     // turn 4, Grace, with the venue's network down: a draw and Simba's quest wait on the phone, and go once it is back
+    // (the network goes once the server has every action so far: under load, End turn's send may still be on its way)
+    await recorder.waitForFunction(`document.querySelector('.sync-status')?.dataset.sync === 'synced'`, undefined, { timeout: 20_000 });
     await phone.setOffline(true);
     await act(() => tap('Draw'));
     await questWith('Simba - Protective Cub');
