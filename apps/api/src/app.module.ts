@@ -10,6 +10,7 @@ import {
   MatchWriter,
   MatchesCore,
   RoundResultsReader,
+  SeriesNumbering,
   StatsReader,
   JudgeDesk,
   matchesCore,
@@ -138,13 +139,13 @@ export class AppModule {
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: TIME_SOURCE, useValue: parts.time ?? systemTime },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, time: TimeSource) => coreOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },
-        ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader, JudgeDesk] as const).map(
-          (provide) => ({
-            provide,
-            useFactory: (core: MatchesCore) => partOf(core, provide),
-            inject: [MATCHES_CORE],
-          }),
-        ),
+        ...(
+          [MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader, JudgeDesk, SeriesNumbering] as const
+        ).map((provide) => ({
+          provide,
+          useFactory: (core: MatchesCore) => partOf(core, provide),
+          inject: [MATCHES_CORE],
+        })),
         { provide: APP_GUARD, useClass: CallerGuard },
         LiveFeedHub,
         ClosesParts,

@@ -55,3 +55,39 @@ describe('a tcg.online series imported game by game', () => {
     expect(await tournamentOf(told.body.matchId)).toEqual({ event: EVENT, round: 1, table: 1, game: 3 });
   });
 });
+
+describe('the games of one series imported at once (issue 37 finding 5)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const post = (json: string) => t.http().post('/matches/import/tcg-online').set(t.organizer).set('Content-Type', 'application/json').send(json);
+  const gameNumberOf = async (matchId: string) => (await t.http().get(`/matches/${matchId}/views/judge`).set(t.organizer).expect(200)).body.tournament.game;
+
+  it('numbers them one after the other, never two with one number, and refuses a fourth game of a best of three', async () => {
+    const starts = ['20:00', '20:30', '21:00', '21:30'].map((time) => `2026-11-27T${time}:00.000Z`);
+    const games = starts.map((createdAt, i) => gameOf('07-', `at-once-${i + 1}`, createdAt));
+    const answers = await Promise.all(games.map((json) => post(json)));
+
+    const stored = answers.filter((answer) => answer.status === 201);
+    const numbers = await Promise.all(stored.map((answer) => gameNumberOf(answer.body.matchId)));
+    // sent in the order they began, so each is the next game: 1, 2, 3, and the fourth has no place in a best of three
+    expect(numbers).toEqual([1, 2, 3]);
+    expect(stored.map((answer) => answer.body.matchId)).toEqual(['tcg-online-at-once-1', 'tcg-online-at-once-2', 'tcg-online-at-once-3']);
+    const fourth = answers[3];
+    expect([fourth.status, fourth.body.code, fourth.body.bestOf, fourth.body.matchId]).toEqual([409, 'REPLAY_SERIES_FULL', 3, 'tcg-online-at-once-3']);
+    await t.http().get('/matches/tcg-online-at-once-4/views/judge').set(t.organizer).expect(404);
+  });
+
+  it('lets a best of five hold five games', async () => {
+    const starts = ['19:00', '19:30', '20:00', '20:30'].map((time) => `2026-11-27T${time}:00.000Z`);
+    const first = JSON.parse(gameOf('07-', 'five-1', starts[0]));
+    const other = (i: number) => JSON.stringify({ ...first, gameId: `five-${i + 1}`, matchId: 'best-of-five', metadata: { ...first.metadata, createdAt: starts[i] } });
+    await t.http().post('/matches/import/tcg-online?bestOf=5').set(t.organizer).set('Content-Type', 'application/json').send(other(0)).expect(201);
+    const rest = await Promise.all([1, 2, 3].map((i) => post(other(i))));
+    expect(rest.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(await Promise.all(rest.map((answer) => gameNumberOf(answer.body.matchId)))).toEqual([2, 3, 4]);
+  });
+});

@@ -114,9 +114,29 @@ const gameOf = (row: CatalogRow): RoundGame => ({
   voided: Number(row.voided) === 1,
 });
 
-/** The matches an event holds, each with the time its MatchCreated was recorded: the games of a series imported game by game. */
-export const matchStartsOfEvent = async (db: CatalogDb, event: string): Promise<{ readonly matchId: string; readonly startedAt: string }[]> =>
-  (await db.selectFrom('matches').select(['match_id', 'started_at']).where('tournament_event', '=', event).orderBy('started_at').orderBy('match_id').execute()).map((row) => ({
+/** A game of an event, as numbering the next game of its series needs it. */
+export interface EventGame {
+  readonly matchId: string;
+  /** when its MatchCreated was recorded */
+  readonly startedAt: string;
+  /** MatchCreated.tournament.bestOf as recorded; null when absent (the default applies) */
+  readonly bestOf: number | null;
+  readonly singleElimination: boolean;
+}
+
+/** The matches an event holds, in the order they began: the games of a series imported game by game. */
+export const matchStartsOfEvent = async (db: CatalogDb, event: string): Promise<EventGame[]> =>
+  (
+    await db
+      .selectFrom('matches')
+      .select(['match_id', 'started_at', 'best_of', 'single_elimination'])
+      .where('tournament_event', '=', event)
+      .orderBy('started_at')
+      .orderBy('match_id')
+      .execute()
+  ).map((row) => ({
     matchId: row.match_id,
     startedAt: row.started_at,
+    bestOf: row.best_of,
+    singleElimination: Number(row.single_elimination) === 1,
   }));

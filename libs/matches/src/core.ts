@@ -19,6 +19,7 @@ import { RoundResultsReader } from './results/round-results';
 import { MatchWriter } from './write/match-writer';
 import { StatsReader } from './stats/stats-reader';
 import { JudgeDesk } from './desk/judge-desk';
+import { SeriesNumbering } from './import/tcg-online/series-numbering';
 import { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties';
 
 export interface CoreParts {
@@ -66,6 +67,8 @@ export interface MatchesCore {
   readonly clocks: MatchClocks;
   readonly stats: StatsReader;
   readonly desk: JudgeDesk;
+  /** the games of a series numbered one at a time, as they are imported */
+  readonly series: SeriesNumbering;
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
@@ -77,6 +80,7 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
   const freshness = new CatalogFreshness(parts.projector, head, parts.catchUpWaitMs);
   const writer = new MatchWriter(parts.store, parts.catalog, tokens, models, parts.time, parts.entropy);
   const desk = new JudgeDesk(writer, models, parts.catalog, freshness, parts.entropy, penaltyVocabulary(parts.penaltyCategories ?? DEFAULT_PENALTY_CATEGORIES));
+  const results = new RoundResultsReader(parts.catalog, freshness, parts.time, models);
   return {
     desk,
     models,
@@ -86,7 +90,8 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     integrity: new MatchIntegrity(parts.store, models, writer, parts.signingKey, parts.time, parts.trustedKeys),
     authenticator: new Authenticator(parts.organizerKey, tokens),
     audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
-    results: new RoundResultsReader(parts.catalog, freshness, parts.time, models),
+    results,
+    series: new SeriesNumbering(results),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
     stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.projector, head, parts.catchUpWaitMs), parts.time),
   };

@@ -237,6 +237,19 @@ export class ReplaySeriesOutOfOrder extends Error {
   }
 }
 
+/** No ?game=, and the replay's series already holds as many games as it is the best of. */
+export class ReplaySeriesFull extends Error {
+  readonly code = 'REPLAY_SERIES_FULL';
+  constructor(
+    readonly matchId: string,
+    readonly bestOf: number,
+  ) {
+    super(
+      `this replay's series is the best of ${bestOf} and already holds ${bestOf} games (the last is match "${matchId}"): it has no next game; if it was played, number it with ?game= (and ?bestOf= where the match was longer)`,
+    );
+  }
+}
+
 /** An upload that holds no replay.json to read: not a zip, no replay.json in it, or not text. */
 export class ReplayUnreadable extends Error {
   readonly code = 'REPLAY_UNREADABLE';

@@ -1,4 +1,4 @@
-import { DEFAULT_REPLAY_LIMIT, MatchWriter, RoundResultsReader, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
+import { DEFAULT_REPLAY_LIMIT, MatchWriter, SeriesNumbering, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
 import { Body, Controller, Inject, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -21,7 +21,7 @@ export class ReplayImportController {
 
   constructor(
     private readonly writer: MatchWriter,
-    private readonly results: RoundResultsReader,
+    private readonly series: SeriesNumbering,
     @Inject(API_CONFIG) config: ApiConfig,
     @Inject(TIME_SOURCE) private readonly time: TimeSource,
   ) {
@@ -41,12 +41,12 @@ export class ReplayImportController {
   @ApiOperation({
     summary: 'Import a tcg.online Lorcana replay (organizer key)',
     description:
-      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see. `steps` maps the replay's steps (indexes into its steps array) to the match's revisions, {step, from, to} with both ends included; a step that made no event is not listed; each event's meta.step (judges only) names its step too.",
+      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it, and a game past the series' bestOf (outside single elimination) 409 REPLAY_SERIES_FULL; two games of one series sent at once are numbered one after the other. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see. `steps` maps the replay's steps (indexes into its steps array) to the match's revisions, {step, from, to} with both ends included; a step that made no event is not listed; each event's meta.step (judges only) names its step too.",
   })
   @Returns(201, 'ReplayImported')
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, CATALOG_ERRORS, {
     400: ['REPLAY_UNREADABLE'],
-    409: ['REPLAY_ALREADY_IMPORTED', 'REPLAY_SERIES_OUT_OF_ORDER'],
+    409: ['REPLAY_ALREADY_IMPORTED', 'REPLAY_SERIES_OUT_OF_ORDER', 'REPLAY_SERIES_FULL'],
     413: ['REPLAY_TOO_LARGE'],
     422: [
       'REPLAY_MALFORMED',
@@ -64,6 +64,6 @@ export class ReplayImportController {
     const contentType = request.headers['content-type'];
     const zipped = /^application\/(x-zip-compressed|zip)\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
-    return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, { ...query, now: this.time.now() }, this.results);
+    return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, { ...query, now: this.time.now() }, this.series);
   }
 }

@@ -1,4 +1,4 @@
-import { CatalogDb, RoundTable, matchStartsOfEvent, roundResults } from '@matchlog/catalog';
+import { CatalogDb, EventGame, RoundTable, matchStartsOfEvent, roundResults } from '@matchlog/catalog';
 import { DEFAULT_BEST_OF } from '@matchlog/domain';
 import { Caller } from '../access/caller';
 import { catalogHoldBackOf, isHeldBackFrom, publicHorizon } from '../access/hold-back';
@@ -74,7 +74,7 @@ export class RoundResultsReader {
   }
 
   /** The matches an event holds and when each began, every acknowledged write in (a series' games, to number the next). */
-  async startsOf(event: string): Promise<{ readonly matchId: string; readonly startedAt: string }[]> {
+  async startsOf(event: string): Promise<EventGame[]> {
     await this.freshness.reach();
     return matchStartsOfEvent(this.catalog, event);
   }

@@ -1,9 +1,10 @@
 import { MatchCreated } from '@matchlog/domain';
-import { ReplayRefused, ReplaySeriesOutOfOrder } from '../../errors';
+import { ReplayRefused } from '../../errors';
 import { MatchWithTokens, MatchWriter } from '../../write/match-writer';
-import { ConvertOptions, ConvertedReplay, StepRevisions, convertTcgOnlineReplay, importedEvents, stepRevisions } from './convert-replay';
+import { ConvertOptions, StepRevisions, convertTcgOnlineReplay, importedEvents, stepRevisions } from './convert-replay';
 import { AudienceExposure, replayExposure } from './replay-exposure';
 import { DEFAULT_REPLAY_LIMIT, replayOfUpload } from './replay-upload';
+import { SeriesNumbering } from './series-numbering';
 
 /** The import's answer: the match with its tokens, as POST /matches answers, and what the file itself exposes. */
 export interface ReplayImported extends MatchWithTokens {
@@ -16,28 +17,8 @@ export interface ReplayImported extends MatchWithTokens {
 /** The match a game of tcg.online becomes: one per gameId, so a second import of the game finds it. */
 export const tcgOnlineMatchId = (gameId: string): string => `tcg-online-${gameId}`;
 
-/** The games an event already holds, and when each began (RoundResultsReader.startsOf). */
-export interface SeriesGames {
-  startsOf(event: string): Promise<readonly { readonly matchId: string; readonly startedAt: string }[]>;
-}
-
 /**
- * The game's number in its series when the caller gave none: a replay does not say it (FORMAT.md §4), so the games of a
- * series are numbered in the order they began, as they are imported: one more than the games of the series already
- * here. A game that began before one already imported would take that one's number: refused, naming it.
- */
-const numbered = async (converted: ConvertedReplay, series: SeriesGames | undefined): Promise<MatchCreated> => {
-  const { created, createdAt, source } = converted;
-  const event = created.tournament?.event;
-  if (series === undefined || event === undefined || created.tournament?.game !== undefined) return created;
-  const others = (await series.startsOf(event)).filter((game) => game.matchId !== tcgOnlineMatchId(source.gameId));
-  const later = others.find((game) => Date.parse(game.startedAt) > Date.parse(createdAt));
-  if (later !== undefined) throw new ReplaySeriesOutOfOrder(later.matchId);
-  return { ...created, tournament: { ...created.tournament, game: others.length + 1 } };
-};
-
-/**
- * POST /matches/import/tcg-online: the upload read (JSON or zip), converted, numbered in its series, and written as one
+ * POST /matches/import/tcg-online: the upload read (JSON or zip), converted, numbered in its series (SeriesNumbering), and written as one
  * new match with every event's own time; refused whole (nothing stored) when it cannot be read, converted or validated.
  */
 export const importTcgOnlineReplay = async (
@@ -46,11 +27,12 @@ export const importTcgOnlineReplay = async (
   zipped: boolean,
   maxBytes: number = DEFAULT_REPLAY_LIMIT,
   options: ConvertOptions = {},
-  series?: SeriesGames,
+  series?: SeriesNumbering,
 ): Promise<ReplayImported> => {
   const converted = convertTcgOnlineReplay(replayOfUpload(body, zipped, maxBytes), options);
   if (!converted.ok) throw new ReplayRefused(converted.refusal);
-  const created = await numbered(converted, series);
-  const imported = await writer.importTimed(tcgOnlineMatchId(converted.source.gameId), created, converted.createdAt, importedEvents(converted), 'organizer');
+  const matchId = tcgOnlineMatchId(converted.source.gameId);
+  const write = (created: MatchCreated) => writer.importTimed(matchId, created, converted.createdAt, importedEvents(converted), 'organizer');
+  const imported = await (series ? series.run({ matchId, created: converted.created, createdAt: converted.createdAt }, write) : write(converted.created));
   return { ...imported, exposes: replayExposure(converted), steps: stepRevisions(converted) };
 };
