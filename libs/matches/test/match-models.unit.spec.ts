@@ -1,5 +1,5 @@
 import { EventStore, ReadOptions, StoredEvent } from '@matchlog/store';
-import { MatchModels } from '../src/model/match-models';
+import { DEFAULT_REPLAY_CACHE_EVENTS, MatchModels } from '../src/model/match-models';
 
 /** A store in memory with `events` events in each of its matches, counting whole-stream reads. */
 const storeOf = (sizes: Record<string, number>) => {
@@ -24,6 +24,14 @@ describe('MatchModels: bounded by the events it holds (MATCHLOG_REPLAY_CACHE_EVE
     // c (30) pushed b out, the least recently read; b back pushed out c
     expect(whole).toEqual(['a', 'b', 'c', 'b']);
   });
+
+  it('holds about 200 MB by default (200,000 events): past that, the least recently read match is dropped', async () => {
+    expect(DEFAULT_REPLAY_CACHE_EVENTS).toBe(200_000);
+    const { store, whole } = storeOf({ a: 120_000, b: 90_000 });
+    const replays = new MatchModels(store);
+    for (const id of ['a', 'b', 'a']) await replays.load(id);
+    expect(whole).toEqual(['a', 'b', 'a']);
+  }, 60_000);
 
   it('counts the tail a read brought in: a match that grew past the bound leaves the cache', async () => {
     const sizes = { a: 10, b: 10 };

@@ -30,7 +30,7 @@ export interface ApiConfig extends StorageConfig {
   readonly trustedKeysFile?: string;
   /** the keys of trustedKeysFile, read and checked at start */
   readonly trustedKeys?: readonly Ed25519Jwk[];
-  /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 1,000,000 */
+  /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 200,000 (DEFAULT_REPLAY_CACHE_EVENTS) */
   readonly replayCacheEvents?: number;
   /** MATCHLOG_TOKEN_CACHE: the most token grants held in memory, the rest looked up in the catalog; default 50,000 */
   readonly tokenCache?: number;

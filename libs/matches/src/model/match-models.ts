@@ -12,8 +12,8 @@ import { MatchSnapshots } from '../snapshot/match-snapshots';
 export type Reach = 'history' | 'head';
 
 const CACHED_MATCHES = 500;
-/** about 1 GB of heap at the ~0.7–1.1 KB per cached event bench/replay-memory.bench.ts measures */
-export const DEFAULT_REPLAY_CACHE_EVENTS = 1_000_000;
+/** about 200 MB of heap at the ~0.7–1.1 KB per cached event bench/replay-memory.bench.ts measures: a venue's laptop, not a server's spare gigabyte */
+export const DEFAULT_REPLAY_CACHE_EVENTS = 200_000;
 
 /**
  * The instance's one model per match. A match is read from the store once, then kept up to date by one
