@@ -86,8 +86,8 @@ export class MatchlogClient {
   /**
    * POST /matches/import/tcg-online (organizer key): a tcg.online replay, the .zip's bytes (sent as application/zip) or
    * replay.json's text (application/json). The answer's `exposes` says what the file names beyond each audience's view.
-   * A game imported before throws a MatchlogError REPLAY_ALREADY_IMPORTED (409, `body.matchId` naming it): a retry of
-   * an import that reached the server answers that too.
+   * A game imported before throws a MatchlogError REPLAY_ALREADY_IMPORTED (409, `body.matchId` naming it), and so does a
+   * retry of an import that reached the server, unless its tokens were never recorded (503 TOKENS_NOT_ISSUED): then the retry gets them.
    */
   importTcgOnline(replay: Uint8Array | string, options: { game?: number; bestOf?: 1 | 3 | 5 } = {}): Promise<ReplayImported> {
     const type = typeof replay === 'string' ? 'application/json' : 'application/zip';

@@ -81,7 +81,7 @@ export class MatchLogAlreadyImported extends Error {
   readonly code = 'MATCH_LOG_ALREADY_IMPORTED';
   constructor(readonly matchId: string) {
     super(
-      `This log is already stored as match "${matchId}": its first event is that match's MatchCreated. Read or export match "${matchId}" instead. ` +
+      `This log is already stored as match "${matchId}": its first event is that match's MatchCreated. Read or export match "${matchId}" instead (POST /matches/${matchId}/tokens re-issues its tokens). ` +
         'A copy under another match id can not be made: event ids are unique across the store, and new ids would change the hash chain, so the copy would no longer verify as the original log.',
     );
   }
@@ -225,7 +225,27 @@ export class ReplayRefused extends Error {
 export class ReplayAlreadyImported extends Error {
   readonly code = 'REPLAY_ALREADY_IMPORTED';
   constructor(readonly matchId: string) {
-    super(`this replay's game is already imported, as match "${matchId}"`);
+    super(`this replay's game is already imported, as match "${matchId}": POST /matches/${matchId}/tokens with the organizer key re-issues its tokens`);
+  }
+}
+
+/**
+ * A match created or imported and stored, whose tokens could not be recorded after it (the store failed between the two
+ * appends): the write happened. The same request again answers 201 with the match's tokens, as long as none were recorded.
+ */
+export class TokensNotIssued extends Error {
+  readonly code = 'TOKENS_NOT_ISSUED';
+  readonly retryAfterSeconds = 5;
+  constructor(
+    readonly matchId: string,
+    readonly revision: number,
+    /** the disk is full (507), not the store away (503) */
+    readonly full: boolean,
+  ) {
+    super(
+      `match "${matchId}" was stored (revision ${revision}), but its tokens could not be recorded (${full ? "the server's disk is full" : 'the event store failed'}): ` +
+        `send the same request again ${full ? 'once there is space' : 'in 5 seconds'} and it answers with the match's tokens, or re-issue them with POST /matches/${matchId}/tokens`,
+    );
   }
 }
 

@@ -33,6 +33,7 @@ import {
   ReplayUnreadable,
   RevisionOutOfRange,
   TokensBehind,
+  TokensNotIssued,
   Unauthenticated,
   ValidationFailed,
 } from '@matchlog/matches';
@@ -124,6 +125,7 @@ const mappings: readonly Mapping[] = [
   plain(StoreUnavailable, 503),
   plain(CatalogBehind, 503),
   plain(TokensBehind, 503),
+  maps(TokensNotIssued, ({ code, message, matchId, revision, full }) => ({ statusCode: full ? 507 : 503, code, message, matchId, revision })),
   plain(StoreTimeout, 504),
   maps(AppendTooLarge, ({ code, message, maxBytes }) => ({ statusCode: 413, code, message, maxBytes })),
 ];
@@ -186,7 +188,7 @@ export class ErrorFilter implements ExceptionFilter {
     const problem = bodyLimitNamed(problemOf(exception), host.switchToHttp().getRequest<FastifyRequest>());
     this.log(exception, problem);
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    if (exception instanceof StoreUnavailable || exception instanceof CatalogBehind || exception instanceof TokensBehind)
+    if (exception instanceof StoreUnavailable || exception instanceof CatalogBehind || exception instanceof TokensBehind || exception instanceof TokensNotIssued)
       reply.header('Retry-After', String(exception.retryAfterSeconds));
     // the type said outright: a reply with its own serializer (answerAs) gets none from Fastify
     void reply.status(problem.statusCode).type('application/json; charset=utf-8').send(problem);
@@ -198,7 +200,7 @@ export class ErrorFilter implements ExceptionFilter {
       this.corruptFilesLogged.add(exception.file);
     } else if (exception instanceof CatalogBehind) {
       this.logger.warn(exception.report);
-    } else if (exception instanceof TokensBehind) {
+    } else if (exception instanceof TokensBehind || exception instanceof TokensNotIssued) {
       this.logger.warn(exception.message);
     } else if (exception instanceof StorageFull || exception instanceof StoreUnavailable || exception instanceof StoreTimeout) {
       this.logger.warn(exception.report);

@@ -6,7 +6,7 @@ import { IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { JudgeOfMatch, Organizer } from '../auth/requires';
 import { IsId } from '../dto/is-id';
-import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
+import { ApiErrors, BODY_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, TOKEN_ISSUING_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
 import { Caller } from '@matchlog/matches';
@@ -82,7 +82,7 @@ export class MatchIntegrityController {
       "The chain and its signed head are verified first (the head must be signed with a key of this server's JWKS, or one of the other servers' public keys MATCHLOG_TRUSTED_KEYS names); the match records the signer's kid (GET /matches/:id/verify: imported.signedBy); the events are validated by the domain and appended as they are, as the match the signed head names. Returns tokens as POST /matches does.",
   })
   @Returns(201, 'MatchWithTokens')
-  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, {
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, TOKEN_ISSUING_ERRORS, {
     400: ['LOG_UNREADABLE'],
     409: ['MATCH_ALREADY_EXISTS', 'MATCH_LOG_ALREADY_IMPORTED'],
     422: ['CHAIN_BROKEN', 'LINE_NOT_CANONICAL', 'HEAD_MISSING', 'HEAD_MISMATCH', 'SIGNATURE_INVALID', 'SIGNATURE_KEY_UNKNOWN', ...DOMAIN_CODES],

@@ -8,7 +8,7 @@ import { VoidMatchDto } from '../dto/void-match.dto';
 import { AfterQuery, ListMatchesQuery } from '../dto/queries.dto';
 import { Caller, MatchReader, MatchWriter, ValidationFailed, matchCreatedWithDecks } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
-import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
+import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, TOKEN_ISSUING_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { createMatchBody } from '../openapi/event-schemas';
 import { Returns } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
@@ -31,7 +31,7 @@ export class MatchesController {
   })
   @Returns(201, 'MatchWithTokens')
   @ApiBody({ schema: createMatchBody })
-  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 409: ['MATCH_ALREADY_EXISTS'], 422: ['DECK_LIST_UNKNOWN_CARDS', ...DOMAIN_CODES] })
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, TOKEN_ISSUING_ERRORS, { 409: ['MATCH_ALREADY_EXISTS'], 422: ['DECK_LIST_UNKNOWN_CARDS', ...DOMAIN_CODES] })
   create(@Body(CreateMatchPipe) body: CreateMatchRequest) {
     return this.writer.create(body.matchId, matchCreatedWithDecks(body.data, body.deckLists), 'organizer', body.eventId);
   }

@@ -5,7 +5,7 @@ import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
 import { bytesOf } from '../config/byte-size';
 import { ApiConfig } from '../config/config';
-import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
+import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, TOKEN_ISSUING_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
 import { API_CONFIG } from '../tokens';
@@ -44,7 +44,7 @@ export class ReplayImportController {
       "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it, and a game past the series' bestOf (outside single elimination) 409 REPLAY_SERIES_FULL; two games of one series sent at once are numbered one after the other. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see. `steps` maps the replay's steps (indexes into its steps array) to the match's revisions, {step, from, to} with both ends included; a step that made no event is not listed; each event's meta.step (judges only) names its step too.",
   })
   @Returns(201, 'ReplayImported')
-  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, CATALOG_ERRORS, {
+  @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, TOKEN_ISSUING_ERRORS, CATALOG_ERRORS, {
     400: ['REPLAY_UNREADABLE'],
     409: ['REPLAY_ALREADY_IMPORTED', 'REPLAY_SERIES_OUT_OF_ORDER', 'REPLAY_SERIES_FULL'],
     413: ['REPLAY_TOO_LARGE'],

@@ -17,6 +17,8 @@ export const STORE_ERRORS: ErrorCodes = { 500: ['STORAGE_CORRUPT'], 503: ['STORE
 export const CATALOG_ERRORS: ErrorCodes = { 400: ['VALIDATION_FAILED'], 503: ['CATALOG_BEHIND'] };
 /** Operations that write events. */
 export const WRITE_ERRORS: ErrorCodes = { 409: ['DUPLICATE_EVENT_ID'], 413: ['APPEND_TOO_LARGE'], 507: ['STORAGE_FULL'] };
+/** Operations that make a match and then its tokens, in two appends: the store failing between them (TOKENS_NOT_ISSUED). */
+export const TOKEN_ISSUING_ERRORS: ErrorCodes = { 503: ['TOKENS_NOT_ISSUED'], 507: ['TOKENS_NOT_ISSUED'] };
 /** Operations that take a JSON body. */
 export const BODY_ERRORS: ErrorCodes = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'BODY_TOO_DEEP', 'BAD_REQUEST'], 413: ['BODY_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
 /** Operations that need a token (guards in auth/requires.ts, or assertMayRead). */

@@ -1,12 +1,12 @@
-import { GENESIS, linkOf } from '@matchlog/audit';
+import { GENESIS, canonicalJson, linkOf } from '@matchlog/audit';
 import { CatalogDb, TokenRole, legacyGrantsOf, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
 import { BROADCAST, MatchCreated, MatchEvent, MatchState, deskEventTypes, emptyMatch } from '@matchlog/domain';
-import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, appendInChunks } from '@matchlog/store';
+import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, StorageFull, appendInChunks, isStorageError } from '@matchlog/store';
 import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, Forbidden, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
 import { HeadForAnotherMatch } from './head-for-another-match';
 import { MatchModels } from '../model/match-models';
-import { ReplayAlreadyImported } from '../errors';
+import { ReplayAlreadyImported, TokensNotIssued } from '../errors';
 import { TimeSource, Entropy } from '../ports';
 import { IncomingEvent, decide } from './decide';
 import { sealImport } from './seal-import';
@@ -57,6 +57,7 @@ export class MatchWriter {
   /**
    * Creates the match, then records its tokens. A retry (the same match id, event id and data as the
    * stored MatchCreated) answers as the first did, with every token re-issued: only hashes are kept.
+   * So does the same creation sent again (without an event id) while the match has no tokens: stored, its answer lost.
    */
   async create(matchId: string | undefined, created: MatchCreated, recordedBy: string, eventId?: string): Promise<MatchWithTokens> {
     const id = matchId ?? this.entropy.uuid();
@@ -65,16 +66,16 @@ export class MatchWriter {
     return this.lock.run(id, async () => {
       if (!decided.ok) throw new EventsRejected(decided.error);
       if ((await this.store.revisionOf(id)) > 0) {
-        const first = eventId === undefined ? undefined : await createRetried(this.store, id, decided.events[0]);
+        const first = (eventId === undefined ? undefined : await createRetried(this.store, id, decided.events[0])) ?? (await this.storedWithoutTokens(id, decided.events[0]));
         if (!first) throw new MatchAlreadyExists(id);
-        return { matchId: id, revision: first.revision, tokens: await this.reissueTokens(id, rolesOf(created)) };
+        return { matchId: id, revision: first.revision, tokens: await this.tokensOfStored(id, first.revision, rolesOf(created)) };
       }
       try {
         await this.store.append(id, 0, decided.events);
       } catch (error) {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
-      return { matchId: id, revision: 1, tokens: await this.reissueTokens(id, rolesOf(created)) };
+      return { matchId: id, revision: 1, tokens: await this.tokensOfStored(id, 1, rolesOf(created)) };
     });
   }
 
@@ -185,7 +186,7 @@ export class MatchWriter {
    * It becomes the match its signed head names (`signedFor`): no other, since its events name none.
    * `signedBy`, the kid of the key that signed the head, is recorded with the import.
    * Too large for one append of the store (EventStoreDB's limit), it goes in chunks; an import cut
-   * between chunks is completed by the same request again.
+   * between chunks is completed by the same request again, and a whole one whose tokens were never recorded answers with them.
    */
   async importMatch(matchId: string | undefined, events: readonly MatchEvent[], signedFor: string, signedBy: string): Promise<MatchWithTokens> {
     const id = matchId ?? signedFor;
@@ -194,7 +195,15 @@ export class MatchWriter {
       // the same first event (equal chain hashes: id, data and meta alike) in a match's first place
       const holder = await this.store.findEvent?.(kept[0].id);
       const holderHash = holder?.revision === 1 ? linkOf(holder as MatchEvent)?.hash : undefined;
-      if (holderHash !== undefined && holderHash === linkOf(kept[0])?.hash) throw new MatchLogAlreadyImported(holder!.streamId);
+      if (holderHash !== undefined && holderHash === linkOf(kept[0])?.hash) {
+        const revision = await this.store.revisionOf(holder!.streamId);
+        if (holder!.streamId !== id || revision !== kept.length || !(await this.tokensNeverIssued(id))) throw new MatchLogAlreadyImported(holder!.streamId);
+        return {
+          matchId: id,
+          revision,
+          tokens: await this.tokensOfStored(id, revision, rolesOf(kept[0].data as MatchCreated), [importMark(this.entropy.uuid(), kept.length, signedBy)]),
+        };
+      }
       if (id !== signedFor) throw new HeadForAnotherMatch(kept.length + 1, signedFor, id);
       if ((await this.store.revisionOf(id)) > 0 && !(await importedInPart(this.store, id, kept[0]))) throw new MatchAlreadyExists(id);
       const decided = decide(emptyMatch, NEW_CHAIN, { verified: kept }, this.entropy);
@@ -207,7 +216,7 @@ export class MatchWriter {
       }
       this.models.forget(id);
       const mark = importMark(this.entropy.uuid(), kept.length, signedBy);
-      return { matchId: id, revision: appended.revision, tokens: await this.reissueTokens(id, rolesOf(kept[0].data as MatchCreated), [mark]) };
+      return { matchId: id, revision: appended.revision, tokens: await this.tokensOfStored(id, appended.revision, rolesOf(kept[0].data as MatchCreated), [mark]) };
     });
   }
 
@@ -215,7 +224,7 @@ export class MatchWriter {
    * A whole match recorded elsewhere (a tcg.online replay), each event with the time it happened: stamped, chained and
    * sealed as create and append do (the server draws the chain salt, the event ids and every shuffle's salt), validated
    * as one batch, and stored in one append, so a refusal stores nothing. A match already at `matchId` is that game,
-   * imported before: 409 naming it.
+   * imported before: 409 naming it, unless it is this import whole with no tokens recorded (its answer lost): then its tokens.
    */
   async importTimed(
     matchId: string,
@@ -226,7 +235,12 @@ export class MatchWriter {
   ): Promise<MatchWithTokens> {
     const sealed = sealImport(created, createdAt, incoming, recordedBy, this.entropy);
     return this.lock.run(matchId, async () => {
-      if ((await this.store.revisionOf(matchId)) > 0) throw new ReplayAlreadyImported(matchId);
+      const stored = await this.store.revisionOf(matchId);
+      if (stored > 0) {
+        const again = sealed.ok && stored === sealed.events.length ? await this.storedWithoutTokens(matchId, sealed.events[0]) : undefined;
+        if (!again) throw new ReplayAlreadyImported(matchId);
+        return { matchId, revision: stored, tokens: await this.tokensOfStored(matchId, stored, rolesOf(created)) };
+      }
       if (!sealed.ok) throw new EventsRejected(sealed.error);
       let appended: { revision: number };
       try {
@@ -235,8 +249,29 @@ export class MatchWriter {
         throw error instanceof RevisionConflict ? new ReplayAlreadyImported(matchId) : error;
       }
       this.models.forget(matchId);
-      return { matchId, revision: appended.revision, tokens: await this.reissueTokens(matchId, rolesOf(created)) };
+      return { matchId, revision: appended.revision, tokens: await this.tokensOfStored(matchId, appended.revision, rolesOf(created)) };
     });
+  }
+
+  /** The tokens of a match just stored: the store failing now is no "nothing was done", the match is there (TokensNotIssued). */
+  private async tokensOfStored(matchId: string, revision: number, roles: readonly TokenRole[], also: readonly EventToAppend[] = []): Promise<IssuedTokens> {
+    try {
+      return await this.reissueTokens(matchId, roles, also);
+    } catch (error) {
+      throw isStorageError(error) ? new TokensNotIssued(matchId, revision, error instanceof StorageFull) : error;
+    }
+  }
+
+  /** The match's MatchCreated, when it has this one's data and no token of the match was ever recorded: stored, its answer lost. */
+  private async storedWithoutTokens(matchId: string, created: MatchEvent): Promise<{ readonly revision: number } | undefined> {
+    const [first] = await this.store.readStream(matchId, { maxCount: 1 });
+    const same = first?.type === 'MatchCreated' && canonicalJson(first.data) === canonicalJson(created.data);
+    return same && (await this.tokensNeverIssued(matchId)) ? { revision: await this.store.revisionOf(matchId) } : undefined;
+  }
+
+  private async tokensNeverIssued(matchId: string): Promise<boolean> {
+    const [issued] = await this.store.readStream(tokenStreamOf(matchId), { maxCount: 1 });
+    return issued === undefined && (await legacyGrantsOf(this.catalog, matchId)).length === 0;
   }
 
   /**
