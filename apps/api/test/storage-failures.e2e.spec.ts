@@ -1,5 +1,6 @@
 import { CatalogDb, CatalogProjector } from '@matchlog/catalog';
 import { EventStore, LogConsumer, SqliteEventStore, StoreUnavailable } from '@matchlog/store';
+import { tcgOnlineSamples } from '@matchlog/testkit';
 import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'fs';
@@ -88,6 +89,30 @@ describe('a full disk', () => {
     expect((await t.http().get('/health/ready').expect(200)).body).toEqual({ status: 'ready', store: 'sqlite', reasons: [], skipped: [] });
     await t.http().get('/matches/lag-1/views/p1').set(t.bearer(tokens.players.p1)).expect(200);
   }, 60_000); // the catalog read's wait, then the retry timer's backoff (250 ms doubling)
+
+  it('an import that numbers its game in a series the full catalog cannot bring up to date answers 507 STORAGE_FULL, not CATALOG_BEHIND; with room, it imports', async () => {
+    await t.close();
+    const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-e2e-full-import-'));
+    const small = new Database(join(dataDir, 'catalog.sqlite'));
+    small.pragma('page_size = 512');
+    small.exec('VACUUM');
+    small.close();
+    t = await startTestApp({ dataDir });
+    const makeRoom = await fillUpCatalog(t.app.get<CatalogDb>(CATALOG_DB));
+    const match = { ...lorcanaMatch('full-import-1'), tournament: { event: `Lyon Regional ${'-'.repeat(180)}`, round: 3, table: 12 } };
+    await t.http().post('/matches').set(t.organizer).send(match).expect(201);
+    const projector = t.app.get<CatalogProjector>(CATALOG_PROJECTOR);
+    for (const until = Date.now() + 5_000; projector.lag().failure === undefined && Date.now() < until;) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const replay = tcgOnlineSamples().find((sample) => sample.name.startsWith('07-'))!.json;
+    const importing = () => t.http().post('/matches/import/tcg-online').set(t.organizer).set('Content-Type', 'application/json').send(replay);
+    const refused = await importing();
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([507, 'STORAGE_FULL', FULL_MESSAGE]);
+    await makeRoom();
+    await projector.caughtUpTo(2, 60_000);
+    expect((await importing()).status).toBe(201);
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
 });
 
 /** Cards enough that a MatchCreated needs new pages. */

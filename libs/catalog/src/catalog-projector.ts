@@ -8,6 +8,15 @@ import { isSharedCatalog } from './open-postgres-catalog';
 export type { RetryDelays };
 
 /**
+ * A failed batch is retried after 250 ms, doubling up to 2 s: the catalog is back within about 2 s of its cause
+ * (a full disk given space, PostgreSQL back), and readiness with it; one write every 2 s meanwhile costs nothing.
+ */
+export const CATALOG_RETRY: RetryDelays = { firstMs: 250, maxMs: 2_000 };
+
+/** The wait before the retry after `failures` failures in a row. */
+export const retryDelay = (failures: number, retry: RetryDelays): number => Math.min(retry.firstMs * 2 ** (failures - 1), retry.maxMs);
+
+/**
  * The most events the projector holds while the catalog is behind: past it, it notes only how far the log
  * went, and reads those events from the store when the catalog is ready for them. A MatchCreated holds
  * its whole deck, a few KB: an unbounded queue held every event of a fill the catalog lagged behind.
@@ -65,6 +74,7 @@ export class CatalogProjector implements LogProcessor {
   private readonly waiters = new PositionWaiters();
   private failures = 0;
   private failure: string | undefined;
+  private failedWith: unknown;
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = true;
   private readonly linger = new Linger(() => this.drainQueued());
@@ -79,7 +89,7 @@ export class CatalogProjector implements LogProcessor {
     private readonly store: EventStore,
     private readonly onError: (error: unknown) => void = (error) =>
       console.error('catalog: a batch or the subscription failed, and will be retried:', isStorageError(error) ? error.report : error),
-    private readonly retry: RetryDelays = { firstMs: 250, maxMs: 30_000 },
+    private readonly retry: RetryDelays = CATALOG_RETRY,
     private readonly log: (line: string) => void = console.warn,
     private readonly queueBound = CATALOG_QUEUE_BOUND,
   ) {
@@ -99,6 +109,11 @@ export class CatalogProjector implements LogProcessor {
 
   get caughtUpPosition(): number {
     return this.position;
+  }
+
+  /** Why the last batch failed (a StorageFull: the catalog's disk is full); undefined once a batch is written. */
+  get lastFailure(): unknown {
+    return this.failedWith;
   }
 
   lag(): CatalogLag {
@@ -263,6 +278,7 @@ export class CatalogProjector implements LogProcessor {
 
   private failed(error: unknown): void {
     this.failures++;
+    this.failedWith = error;
     this.failure = typeof (error as { message?: unknown })?.message === 'string' ? (error as Error).message : String(error);
     this.retryLater();
     this.onError(error);
@@ -270,7 +286,7 @@ export class CatalogProjector implements LogProcessor {
 
   private retryLater(): void {
     if (this.retryTimer || this.stopped) return;
-    const delay = Math.min(this.retry.firstMs * 2 ** (this.failures - 1), this.retry.maxMs);
+    const delay = retryDelay(this.failures, this.retry);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (this.stopped) return;
@@ -285,6 +301,7 @@ export class CatalogProjector implements LogProcessor {
     if (events[events.length - 1].position > this.position) this.advanceTo(await projectBatch(this.db, this.storeId, events));
     this.failures = 0;
     this.failure = undefined;
+    this.failedWith = undefined;
   }
 
   private advanceTo(position: number): void {

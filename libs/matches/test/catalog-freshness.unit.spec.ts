@@ -1,3 +1,5 @@
+import { CATALOG_RETRY, retryDelay } from '@matchlog/catalog';
+import { StorageFull, StoreUnavailable } from '@matchlog/store';
 import { CatalogBehind } from '../src/errors';
 import { StoreHead } from '../src/model/store-head';
 import { CatalogFreshness } from '../src/read/catalog-freshness';
@@ -43,6 +45,20 @@ describe('CatalogFreshness: a catalog read waits for what the caller may have wr
     const { head } = headAt(50);
     const { projector } = catalogAt(40, 45);
     await expect(new CatalogFreshness(projector, head).reach()).rejects.toEqual(new CatalogBehind(50, 40));
+  });
+
+  it('a write that reads the catalog first, the catalog behind because its disk is full: that disk (507 STORAGE_FULL), not "retry after a second"', async () => {
+    const { head } = headAt(50);
+    const full = new StorageFull('catalog.sqlite');
+    const { projector } = catalogAt(40, 45);
+    await expect(new CatalogFreshness({ ...projector, lastFailure: full }, head).reachToWrite()).rejects.toBe(full);
+    // behind for another cause, or a read: behind it is
+    await expect(new CatalogFreshness({ ...projector, lastFailure: new StoreUnavailable('away') }, head).reachToWrite()).rejects.toEqual(new CatalogBehind(50, 40));
+    await expect(new CatalogFreshness({ ...projector, lastFailure: full }, head).reach()).rejects.toEqual(new CatalogBehind(50, 40));
+  });
+
+  it("a failed catalog batch is retried at least every 2 s however long it failed, so readiness is back within seconds of the cause's end", () => {
+    expect([1, 2, 3, 4, 5, 100].map((failures) => retryDelay(failures, CATALOG_RETRY))).toEqual([250, 500, 1000, 2000, 2000, 2000]);
   });
 
   it('CATALOG_BEHIND tells the caller no log position (a position moves with every write); the server log line does', () => {

@@ -1,4 +1,5 @@
 import { CatalogProjector } from '@matchlog/catalog';
+import { StorageFull } from '@matchlog/store';
 import { CatalogBehind } from '../errors';
 import { StoreHead } from '../model/store-head';
 
@@ -14,7 +15,7 @@ export const CATALOG_WAIT_MS = 2000;
  */
 export class CatalogFreshness {
   constructor(
-    private readonly projector: Pick<CatalogProjector, 'caughtUpPosition' | 'reached'>,
+    private readonly projector: Pick<CatalogProjector, 'caughtUpPosition' | 'reached'> & { readonly lastFailure?: unknown },
     private readonly head: StoreHead,
     private readonly waitMs = CATALOG_WAIT_MS,
   ) {}
@@ -25,5 +26,15 @@ export class CatalogFreshness {
     // a position past the head was never answered by an append: the head bounds it
     const target = after === undefined ? head : Math.min(after, head);
     if (!(await this.projector.reached(target, this.waitMs))) throw new CatalogBehind(target, this.projector.caughtUpPosition);
+  }
+
+  /** As `reach`, for a write that reads the catalog first: a catalog behind because its disk is full is that, 507 STORAGE_FULL, not "retry after a second". */
+  async reachToWrite(): Promise<void> {
+    try {
+      await this.reach();
+    } catch (error) {
+      const cause = this.projector.lastFailure;
+      throw error instanceof CatalogBehind && cause instanceof StorageFull ? cause : error;
+    }
   }
 }

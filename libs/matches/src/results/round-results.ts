@@ -75,7 +75,7 @@ export class RoundResultsReader {
 
   /** The matches an event holds and when each began, every acknowledged write in (a series' games, to number the next). */
   async startsOf(event: string): Promise<EventGame[]> {
-    await this.freshness.reach();
+    await this.freshness.reachToWrite();
     return matchStartsOfEvent(this.catalog, event);
   }
 }
