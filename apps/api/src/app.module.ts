@@ -40,7 +40,7 @@ import { DeskController } from './desk/desk.controller';
 import { MatchDeskController } from './desk/match-desk.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
-import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
+import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY, START_PROGRESS } from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
@@ -53,6 +53,8 @@ export interface AppParts {
   readonly consumer: LogConsumer;
   /** the time the broadcast delay is measured with: the system's unless a test brings its own */
   readonly time?: TimeSource;
+  /** whether the start's catch-up with the log is done (serve.ts listens first); absent: it was done before the app was built */
+  readonly start?: { readonly caughtUp: boolean };
 }
 
 class ClosesParts implements OnApplicationShutdown {
@@ -136,6 +138,7 @@ export class AppModule {
         { provide: CATALOG_PROJECTOR, useValue: parts.projector },
         { provide: STATS_PROJECTOR, useValue: parts.stats ?? null },
         { provide: LOG_CONSUMER, useValue: parts.consumer },
+        { provide: START_PROGRESS, useValue: parts.start ?? { caughtUp: true } },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: TIME_SOURCE, useValue: parts.time ?? systemTime },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, time: TimeSource) => coreOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },

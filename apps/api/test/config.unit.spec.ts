@@ -65,6 +65,15 @@ describe('configFromEnv', () => {
     }
   });
 
+  it('reads MATCHLOG_START_WAIT_SECONDS as whole seconds, 0 for no wait, 60 unset; anything else is refused, naming it', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).startWaitSeconds).toBe(60);
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_START_WAIT_SECONDS: '0' }).startWaitSeconds).toBe(0);
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_START_WAIT_SECONDS: '120' }).startWaitSeconds).toBe(120);
+    for (const bad of ['', 'long', '-1', '1.5']) {
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_START_WAIT_SECONDS: bad })).toThrow(/MATCHLOG_START_WAIT_SECONDS must be a whole number of seconds/);
+    }
+  });
+
   it('reads MATCHLOG_SNAPSHOT_EVERY as a number of events, 0 for none; anything else is refused, naming it', () => {
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).snapshotEvery).toBeUndefined();
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_SNAPSHOT_EVERY: '500' }).snapshotEvery).toBe(500);

@@ -32,6 +32,8 @@ export interface ApiConfig extends StorageConfig {
   readonly trustedKeys?: readonly Ed25519Jwk[];
   /** MATCHLOG_REPLAY_CACHE_EVENTS: the most events the replay cache holds, over all its matches; default 200,000 (DEFAULT_REPLAY_CACHE_EVENTS) */
   readonly replayCacheEvents?: number;
+  /** MATCHLOG_START_WAIT_SECONDS: how long a start waits for an event store or catalog database that cannot be reached, retrying, before it gives up (default 60) */
+  readonly startWaitSeconds?: number;
   /** MATCHLOG_TOKEN_CACHE: the most token grants held in memory, the rest looked up in the catalog; default 50,000 */
   readonly tokenCache?: number;
   /** MATCHLOG_FEED_HEARTBEAT_MS: milliseconds between the live feed's heartbeat comments (default 15000) */
@@ -98,6 +100,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     ...(env.MATCHLOG_TRUSTED_KEYS && { trustedKeysFile: resolve(env.MATCHLOG_TRUSTED_KEYS), trustedKeys: trustedKeysOf(resolve(env.MATCHLOG_TRUSTED_KEYS)) }),
     ...(env.MATCHLOG_REPLAY_CACHE_EVENTS !== undefined && { replayCacheEvents: replayCacheEventsOf(env.MATCHLOG_REPLAY_CACHE_EVENTS) }),
     ...(env.MATCHLOG_TOKEN_CACHE !== undefined && { tokenCache: tokenCacheOf(env.MATCHLOG_TOKEN_CACHE) }),
+    startWaitSeconds: startWaitSecondsOf(env.MATCHLOG_START_WAIT_SECONDS),
     slowTurnSeconds: slowTurnSecondsOf(env.MATCHLOG_SLOW_TURN_SECONDS),
     ...(env.MATCHLOG_PENALTY_CATEGORIES !== undefined && { penaltyCategories: penaltyCategoriesOf(env.MATCHLOG_PENALTY_CATEGORIES) }),
     ...(env.MATCHLOG_SNAPSHOT_EVERY !== undefined && { snapshotEvery: snapshotEveryOf(env.MATCHLOG_SNAPSHOT_EVERY) }),
@@ -148,6 +151,18 @@ const replayCacheEventsOf = (value: string): number => {
   if (events === null || events < 0) throw new ConfigError(`MATCHLOG_REPLAY_CACHE_EVENTS must be a number of events (0 or more, e.g. 2000000), not "${value}"`);
   return events;
 };
+
+/** Unset: DEFAULT_START_WAIT_SECONDS; 0: no wait, a start with the store away fails at once. */
+const startWaitSecondsOf = (value: string | undefined): number => {
+  if (value === undefined) return DEFAULT_START_WAIT_SECONDS;
+  const seconds = countOf(value);
+  if (seconds === null || seconds < 0)
+    throw new ConfigError(`MATCHLOG_START_WAIT_SECONDS must be a whole number of seconds (0 or more, e.g. ${DEFAULT_START_WAIT_SECONDS}), not "${value}"`);
+  return seconds;
+};
+
+/** A minute: PostgreSQL restarting, or started with the server on one machine, is back well within it. */
+export const DEFAULT_START_WAIT_SECONDS = 60;
 
 const tokenCacheOf = (value: string): number => {
   const grants = countOf(value);

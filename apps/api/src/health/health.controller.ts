@@ -6,7 +6,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiConfig } from '../config/config';
-import { API_CONFIG, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER, STATS_PROJECTOR } from '../tokens';
+import { API_CONFIG, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER, STATS_PROJECTOR, START_PROGRESS } from '../tokens';
 import { Caller, Readiness, readinessForAnyone, readinessOf } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
 import { ApiOptionalToken } from '../openapi/security.decorators';
@@ -53,6 +53,7 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOG_CONSUMER) private readonly consumer: LogConsumer,
     @Inject(STATS_PROJECTOR) private readonly stats: StatsProjector | null,
+    @Inject(START_PROGRESS) private readonly start: { readonly caughtUp: boolean },
   ) {}
 
   @Get()
@@ -77,14 +78,15 @@ export class HealthController {
   @Get('ready')
   @ApiOptionalToken()
   @ApiOperation({
-    summary: 'Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise',
+    summary:
+      'Readiness: 200 when the instance has caught up with the log since it started, the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise',
     description: "The catalog's position and lag, and skipped events' positions, are the organizer key's only: a log position moves with every write.",
   })
   @Returns(200, 'ReadyAnswer')
   @ApiErrors()
   @Returns(503, 'ReadyAnswer', 'not ready: the reasons, with Retry-After')
   async ready(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReadyAnswer> {
-    const readiness = await readinessOf(this.store, this.projector, this.consumer, this.stats ?? undefined);
+    const readiness = await readinessOf(this.store, this.projector, this.consumer, this.stats ?? undefined, this.start);
     if (!readiness.ready) reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
     const status = readiness.ready ? 'ready' : 'not ready';
     if (caller.kind === 'organizer') {

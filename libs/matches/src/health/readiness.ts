@@ -47,8 +47,10 @@ export const readinessOf = async (
   projector: { lag(): CatalogLag },
   consumer: { readonly skipped: readonly SkippedEvent[] } = { skipped: [] },
   stats?: { lag(): CatalogLag },
+  /** the instance listens while it catches up with the log at start (apps/api serve.ts): not ready until it has */
+  start: { readonly caughtUp: boolean } = { caughtUp: true },
 ): Promise<Readiness> => {
-  const reasons: string[] = [];
+  const reasons: string[] = start.caughtUp ? [] : ['the server is starting: it is catching up with the log'];
   try {
     await store.revisionOf(PROBE_STREAM);
   } catch (error) {
