@@ -25,7 +25,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness: 200 when the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise
+         * Readiness: 200 when the instance has caught up with the log since it started, the event store answers and the catalog keeps up with the log; 503 with the reasons otherwise
          * @description The catalog's position and lag, and skipped events' positions, are the organizer key's only: a log position moves with every write.
          */
         get: operations["HealthController_ready"];
@@ -3050,7 +3050,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, TOKENS_NOT_ISSUED */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3058,7 +3058,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "TOKENS_NOT_ISSUED";
                     };
                 };
             };
@@ -3074,7 +3074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORAGE_FULL */
+            /** @description STORAGE_FULL, TOKENS_NOT_ISSUED */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -3082,7 +3082,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORAGE_FULL";
+                        code?: "STORAGE_FULL" | "TOKENS_NOT_ISSUED";
                     };
                 };
             };
@@ -4414,7 +4414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, TOKENS_NOT_ISSUED */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4422,7 +4422,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "TOKENS_NOT_ISSUED";
                     };
                 };
             };
@@ -4438,7 +4438,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORAGE_FULL */
+            /** @description STORAGE_FULL, TOKENS_NOT_ISSUED */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4446,7 +4446,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORAGE_FULL";
+                        code?: "STORAGE_FULL" | "TOKENS_NOT_ISSUED";
                     };
                 };
             };
@@ -4576,7 +4576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, TOKENS_NOT_ISSUED, CATALOG_BEHIND */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4584,7 +4584,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "TOKENS_NOT_ISSUED" | "CATALOG_BEHIND";
                     };
                 };
             };
@@ -4600,7 +4600,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description STORAGE_FULL */
+            /** @description STORAGE_FULL, TOKENS_NOT_ISSUED */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4608,7 +4608,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "STORAGE_FULL";
+                        code?: "STORAGE_FULL" | "TOKENS_NOT_ISSUED";
                     };
                 };
             };
