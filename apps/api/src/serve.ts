@@ -36,7 +36,7 @@ export const serve = async (config: ApiConfig, hooks: { readonly beforeCatchUp?:
     throw error;
   }
   start.caughtUp = true;
-  logger.log('caught up with the log: ready (GET /health/ready)');
+  logger.debug('caught up with the log: ready (GET /health/ready)');
   const signing = publicJwkOf(app.get<KeyObject>(SIGNING_KEY));
   logger.debug(
     `chain heads signed with key ${signing.kid} (GET /.well-known/jwks.json), from ${config.signingKeyFile ?? `${config.dataDir}/signing-key.pem (set MATCHLOG_SIGNING_KEY_FILE to share one key between instances)`}`,
