@@ -66,23 +66,31 @@ describe('the live feed of a delayed broadcast', () => {
 
   it('by seconds: lets an event through once its time has passed, with no append to wake it', async () => {
     await create('fb-seconds', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
+    // nothing shown yet: the match is not there for the broadcast (404, as a missing match)
+    expect((await feed('fb-seconds', 'audience=broadcast')).problem).toMatchObject({ statusCode: 404, code: 'MATCH_NOT_FOUND' });
+    time.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
     await append('fb-seconds', 1, 2);
     const client = await feed('fb-seconds', 'audience=broadcast');
-    expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '0' });
+    expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '1' });
     time.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
-    expect((await client.until(3)).map((m) => m.id)).toEqual(['1', '2', '3']);
+    expect((await client.until(3)).map((m) => m.id)).toEqual(['2', '3']);
   });
 
   it('the public feed of a delayed match is held back as far (no spoilers around the delay), but for its players; an opted-out match runs it live', async () => {
     const { tokens } = await create('fb-public', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS } });
+    expect((await feed('fb-public', 'audience=public')).problem).toMatchObject({ statusCode: 404, code: 'MATCH_NOT_FOUND' });
+    time.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
     await append('fb-public', 1, 2);
     const client = await feed('fb-public', 'audience=public');
-    expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '0' });
-    expect((await feed('fb-public', 'audience=public&from=2')).problem).toMatchObject({ statusCode: 400, code: 'REVISION_OUT_OF_RANGE' });
+    expect(await client.nextMessage()).toMatchObject({ event: 'view', id: '1' });
+    const past = (await feed('fb-public', 'audience=public&from=2')).problem;
+    expect(past).toMatchObject({ statusCode: 400, code: 'REVISION_OUT_OF_RANGE' });
+    // the horizon, never the head (3)
+    expect(JSON.stringify(past)).not.toContain('3');
     const player = await feed('fb-public', 'audience=public', { authorization: `Bearer ${tokens.players.p1}` });
     expect(await player.nextMessage()).toMatchObject({ event: 'view', id: '3' });
     time.at += (PUBLIC_BROADCAST_MIN_SECONDS + 1) * 1000;
-    expect((await client.until(3)).map((m) => m.id)).toEqual(['1', '2', '3']);
+    expect((await client.until(3)).map((m) => m.id)).toEqual(['2', '3']);
     await create('fb-public-out', { broadcastDelay: { seconds: PUBLIC_BROADCAST_MIN_SECONDS, holdBackPublic: false } });
     await append('fb-public-out', 1, 2);
     expect(await (await feed('fb-public-out', 'audience=public')).nextMessage()).toMatchObject({ event: 'view', id: '3' });

@@ -5,7 +5,7 @@ import { h, replaceChildren } from './dom';
 import { t } from './i18n';
 import { renderOrganize, serverAddresses } from './organize-page';
 import { organizeHref } from './route';
-import { suggestMatchId } from './match-id-suggestion';
+import { randomSuffix, suggestMatchId } from './match-id-suggestion';
 
 const SEATS = ['p1', 'p2'] as const;
 type Seat = (typeof SEATS)[number];
@@ -57,19 +57,19 @@ export const renderNewMatch = (root: HTMLElement): void => {
   const game = input('game', { type: 'number', min: 1, value: 1, inputmode: 'numeric' });
   const bestOf = h('select', { name: 'best-of', id: 'new-best-of' }, ...[1, 3, 5].map((n) => h('option', { value: n, selected: n === 3 }, String(n))));
   const today = new Date().toISOString().slice(0, 10);
-  const suffix = Math.random().toString(36).slice(2, 6);
+  const suffix = randomSuffix();
   const matchId = input('match-id', { type: 'text', required: true, autocomplete: 'off', pattern: '[A-Za-z0-9._\\-]+', 'aria-describedby': 'match-id-hint' });
   let matchIdTyped = false;
-  const suggest = () => {
-    if (!matchIdTyped) matchId.value = suggestMatchId(event.value, round.value, table.value, game.value, today, suffix);
-  };
-  suggest();
-  matchId.addEventListener('input', () => (matchIdTyped = matchId.value !== ''));
-  for (const source of [event, round, table, game]) source.addEventListener('input', suggest);
 
   const broadcastChoice = (value: Broadcast) =>
     h('label', { class: 'choice' }, h('input', { type: 'radio', name: 'broadcast', value, checked: value === 'none' }), t(`newMatch.broadcast.${value}`));
   const delay = input('delay-minutes', { type: 'number', min: 0, value: 5, inputmode: 'numeric', 'aria-describedby': 'delay-hint' });
+  /** as body() sends it: a delay only with a broadcast, and then the match is held back from strangers until it has passed */
+  const delayed = () => (form.querySelector('input[name=broadcast]:checked') as HTMLInputElement | null)?.value !== 'none' && (Number(delay.value) || 0) > 0;
+  const suggest = () => {
+    if (!matchIdTyped) matchId.value = suggestMatchId(event.value, round.value, table.value, game.value, today, suffix, delayed());
+  };
+  matchId.addEventListener('input', () => (matchIdTyped = matchId.value !== ''));
   const status = h('p', { role: 'status', class: 'new-match-status' });
   const submit = h('button', { type: 'submit' }, t('newMatch.submit'));
 
@@ -107,6 +107,9 @@ export const renderNewMatch = (root: HTMLElement): void => {
     ),
     submit,
   );
+  suggest();
+  for (const source of [event, round, table, game, delay]) source.addEventListener('input', suggest);
+  form.addEventListener('change', suggest);
 
   const clearDeckErrors = () => {
     for (const seat of SEATS) {

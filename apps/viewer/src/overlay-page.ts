@@ -18,6 +18,8 @@ const RECENT = 5;
 /** how far back the first read of actions reaches to find RECENT that say something */
 const LOOK_BACK = 30;
 const BROADCAST = 'broadcast';
+/** how often an overlay opened before its match is there (404 while a delay holds it back) asks again */
+const NOT_THERE_RETRY_MS = 5000;
 
 /** `seconds=300, events=0` (GET /matches/:id/views/broadcast's Broadcast-Delay header) as the match set its delay. */
 const delayOf = (header: string | null): MatchDetail['broadcastDelay'] => {
@@ -57,6 +59,15 @@ export const renderOverlay = async (root: HTMLElement, matchId: string, search: 
     first = await firstView(matchId, token);
   } catch (error) {
     const known = error instanceof MatchlogError;
+    // a match inside its delay window is not there for the broadcast (as a missing one): wait for the table, and ask again
+    if (known && error.code === 'MATCH_NOT_FOUND') {
+      root.dataset.waiting = 'true';
+      setTimeout(() => void renderOverlay(root, matchId, search), NOT_THERE_RETRY_MS);
+      return replaceChildren(
+        root,
+        h('section', { class: 'overlay-waiting', role: 'status', 'data-code': error.code }, h('h2', {}, t('overlay.waiting')), h('p', {}, t('overlay.waitingNotThere'))),
+      );
+    }
     const locked = known && token === undefined && (error.status === 401 || error.status === 403) && error.code !== 'BROADCAST_DELAYED';
     return replaceChildren(
       root,

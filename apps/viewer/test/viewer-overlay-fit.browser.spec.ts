@@ -154,17 +154,21 @@ describe('the overlay at 1920×1080 with real hands and boards, and long card na
     return page;
   };
 
-  it('inside the delay window: a waiting state that says why, then the players by name once the creation of the match is out; the badge says the delay as set (30 s)', async () => {
-    // 5 s after the match was created, as its board was: the broadcast holds back everything
-    const early = await overlay();
-    expect(await early.locator('main').getAttribute('data-revision')).toBe('0');
+  it('inside the delay window: a waiting state, then the players by name once the creation of the match is out; the badge says the delay as set (30 s)', async () => {
+    // 5 s after the match was created, as its board was: the broadcast holds back everything, the match itself included (404, as a missing one)
+    const early = await opened('broadcast', broadcast, `/viewer/overlay/${matchId}`, FULL_HD);
+    await early.locator('.overlay-waiting[data-code=MATCH_NOT_FOUND]').waitFor();
     expect(await early.locator('main').getAttribute('data-waiting')).toBe('true');
-    await expect(early.locator('.delay-badge').textContent()).resolves.toBe('Delayed 30 s');
     await expect(early.locator('.overlay-waiting h2').textContent()).resolves.toBe('Waiting for the table');
+    await expect(early.locator('.overlay-waiting').textContent()).resolves.toContain('once it is created and its broadcast delay has passed');
+    expect(await early.locator('.scoreboard, .card').count()).toBe(0);
+    // 31 s after the creation, 26 after the board: the creation is out, with the names; the board is not. The page that waited asks again and shows it
+    time.advance(26);
+    await early.locator('.scoreboard').waitFor({ timeout: 15_000 });
+    expect(await early.locator('main').getAttribute('data-revision')).toBe('1');
+    await expect(early.locator('.delay-badge').textContent()).resolves.toBe('Delayed 30 s');
     await expect(early.locator('.overlay-waiting').textContent()).resolves.toContain('The broadcast runs 30 s behind the match');
     await early.close();
-    // 31 s after the creation, 26 after the board: the creation is out, with the names; the board is not
-    time.advance(26);
     const page = await overlay();
     expect(await page.locator('main').getAttribute('data-revision')).toBe('1');
     expect(await page.locator('main').getAttribute('data-waiting')).toBe('true');

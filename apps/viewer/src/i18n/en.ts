@@ -35,6 +35,7 @@ export const en = {
   'overlay.waiting': 'Waiting for the table',
   'overlay.waitingWhy': 'The broadcast runs {delay} behind the match: the first actions show here once that has passed.',
   'overlay.waitingNoDelay': 'The first actions show here as they are recorded.',
+  'overlay.waitingNotThere': 'The match shows here once it is created and its broadcast delay has passed.',
   'zoneTitle.deck': 'Deck',
   'zoneTitle.hand': 'Hand',
   'zoneTitle.play': 'In play',
@@ -532,7 +533,8 @@ export const en = {
   'newMatch.game': 'Game number',
   'newMatch.bestOf': 'Best of',
   'newMatch.matchId': 'Match id',
-  'newMatch.matchIdHint': 'Letters, digits, dots, dashes and underscores; suggested from the event, round, table and game.',
+  'newMatch.matchIdHint':
+    'Letters, digits, dots, dashes and underscores; suggested from the event, round, table and game, with a random ending behind a delay, so that nobody guesses the next game from this one.',
   'newMatch.broadcast': 'Broadcast',
   'newMatch.broadcast.none': 'None',
   'newMatch.broadcast.public': 'Anyone, behind a delay',

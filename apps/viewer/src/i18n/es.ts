@@ -37,6 +37,7 @@ export const es: Record<keyof typeof en, string> = {
   'overlay.waiting': 'Esperando a la mesa',
   'overlay.waitingWhy': 'La retransmisión va {delay} por detrás de la partida: las primeras acciones se verán aquí cuando pase ese tiempo.',
   'overlay.waitingNoDelay': 'Las primeras acciones se verán aquí a medida que se registren.',
+  'overlay.waitingNotThere': 'La partida se verá aquí una vez creada y pasado el retraso de la retransmisión.',
   'zoneTitle.deck': 'Mazo',
   'zoneTitle.hand': 'Mano',
   'zoneTitle.play': 'En juego',
@@ -535,7 +536,8 @@ export const es: Record<keyof typeof en, string> = {
   'newMatch.game': 'Número de juego',
   'newMatch.bestOf': 'Al mejor de',
   'newMatch.matchId': 'Id de la partida',
-  'newMatch.matchIdHint': 'Letras, cifras, puntos, guiones y guiones bajos; se sugiere a partir del evento, la ronda, la mesa y el juego.',
+  'newMatch.matchIdHint':
+    'Letras, cifras, puntos, guiones y guiones bajos; se sugiere a partir del evento, la ronda, la mesa y el juego, con un final al azar tras un retraso, para que nadie adivine la partida siguiente a partir de esta.',
   'newMatch.broadcast': 'Retransmisión',
   'newMatch.broadcast.none': 'Ninguna',
   'newMatch.broadcast.public': 'Cualquiera, con retraso',

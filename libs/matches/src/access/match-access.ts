@@ -54,10 +54,16 @@ export const latestFor = (
   return publicHorizon(caller, matchId, match, now);
 };
 
-/** Like revisionIn, then never past `latest` (latestFor): BROADCAST_DELAYED (403) for a revision the delay still holds back. */
+/**
+ * Like revisionIn, then never past `latest` (latestFor): BROADCAST_DELAYED (403) for a revision the delay
+ * still holds back. A caller held back from the head gets that for any revision past `latest`, past the
+ * head too: no answer tells it how far the match is.
+ */
 export const revisionUpTo = (match: LoadedMatch, field: string, at: number | undefined, latest: number): number => {
   if (at === undefined) return latest;
-  const revision = revisionIn(match, field, at);
-  if (revision > latest) throw new BroadcastDelayed(field, revision, latest);
-  return revision;
+  if (at > latest && latest < match.state.revision) throw new BroadcastDelayed(field, at, latest);
+  return revisionIn(match, field, at);
 };
+
+/** Where a page of observations starts (`from`): past the head is out of range, but for a caller held back from the head, whose page past `latest` is empty (never a message naming the head). */
+export const fromIn = (match: LoadedMatch, from: number, latest: number): number => (latest < match.state.revision ? Math.min(from, latest) : revisionIn(match, 'from', from));

@@ -2,6 +2,7 @@ import { PUBLIC } from '@matchlog/domain';
 import { Caller } from '../access/caller';
 import { feedHorizon } from '../access/feed-horizon';
 import { assertMayReadIn, audienceIn } from '../access/match-access';
+import { assertThereFor } from '../access/match-for';
 import { MatchModel } from '../model/match-model';
 import { MatchModels } from '../model/match-models';
 import { feedStart } from './feed-start';
@@ -27,6 +28,7 @@ export const openFeed = async (
 ): Promise<OpenedFeed> => {
   const model = await models.hold(matchId);
   try {
+    assertThereFor(caller, matchId, model, now);
     const audience = audienceIn(model, request.audience ?? PUBLIC);
     assertMayReadIn(caller, matchId, model, audience);
     return { model, audience, from: feedStart(request.lastEventId, request.from, feedHorizon(model, audience, caller, now)) };

@@ -21,6 +21,7 @@ import { KeyObject } from 'crypto';
 import { Caller, mayRead } from '../access/caller';
 import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, MatchNotFound, ReceiptWithheld } from '../errors';
 import { publicHorizon } from '../access/hold-back';
+import { matchFor } from '../access/match-for';
 import { MatchModels } from '../model/match-models';
 import { readMatch } from '../model/read-match';
 import { TimeSource } from '../ports';
@@ -58,12 +59,12 @@ export class MatchIntegrity {
 
   /** The match's signed chain head at its latest revision. */
   async receipt(caller: Caller, matchId: string): Promise<SignedHead> {
-    const model = await this.models.load(matchId);
+    const model = await matchFor(this.models, caller, matchId, this.time.now(), 'history');
     const { state, head, salt } = model;
     // every audience of the match may read it, public included, while its hashes are salted: an
     // unsalted hash (a match recorded before chain salts) lets a brute force name hidden cards
     if (salt === undefined && !mayRead(caller, matchId, JUDGE)) throw new ReceiptWithheld(matchId);
-    // a match whose delay holds its public side back: the head at its delayed revision (none while its MatchCreated is held back)
+    // a match whose delay holds its public side back: the head at its delayed revision (matchFor: not there while its MatchCreated is held back)
     const revision = publicHorizon(caller, matchId, model, this.time.now());
     if (revision === state.revision) return this.signed('receipt', matchId, state.revision, head);
     const hash = model.replay.eventAt(revision)?.meta?.hash;

@@ -4,6 +4,7 @@ import { LruByWeight } from './lru-by-weight';
 import { MatchModel } from './match-model';
 import { asMatchEvent, readMatch } from './read-match';
 import { MatchSnapshots } from '../snapshot/match-snapshots';
+import { MatchNotFound } from '../errors';
 
 /**
  * What a caller will ask of a match: `history`, any revision (the whole log in memory); `head`, the
@@ -137,6 +138,8 @@ export class MatchModels implements LogProcessor {
   }
 
   private async read(matchId: string, reach: Reach): Promise<MatchModel> {
+    // an id never created costs what a match in memory does, one look at its revision: no loop tells a match held back from a stranger (access/match-for.ts) from a missing one by time
+    if (!ID.test(matchId) || (await this.store.revisionOf(matchId)) === 0) throw new MatchNotFound(matchId);
     const restored = reach === 'head' && ID.test(matchId) ? await this.snapshots?.restore(matchId) : undefined;
     if (restored) {
       const model = new MatchModel(matchId, restored.tail, restored.start);

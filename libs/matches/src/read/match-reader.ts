@@ -1,8 +1,9 @@
 import { CatalogDb, MatchFilter, MatchPage, MatchSummary, findMatch, listMatches } from '@matchlog/catalog';
 import { AudienceView, BROADCAST, BroadcastDelay, JudgeSource, JudgeView, MatchEvent, Observation, PUBLIC, QueueView, SeenCard, audiencesOf } from '@matchlog/domain';
 import { Caller } from '../access/caller';
-import { assertMayReadIn, audienceIn, latestFor, revisionIn, revisionUpTo } from '../access/match-access';
+import { assertMayReadIn, audienceIn, fromIn, latestFor, revisionUpTo } from '../access/match-access';
 import { catalogHoldBackOf, isHeldBackFrom, publicHorizon } from '../access/hold-back';
+import { matchFor } from '../access/match-for';
 import { MatchNotFound } from '../errors';
 import { MatchModels } from '../model/match-models';
 import { TimeSource } from '../ports';
@@ -86,8 +87,8 @@ export class MatchReader {
 
   /** The audience's observations after `from` up to `to` (or the latest it may see), for playing back. */
   async observations(caller: Caller, matchId: string, audience: string = PUBLIC, from: number | undefined, to: number | undefined): Promise<ObservationFeed> {
-    const { match, audience: who, revision } = await this.readable(caller, matchId, audience, 'to', to, from ?? 0);
-    const start = Math.min(revisionIn(match, 'from', from ?? 0), revision);
+    const { match, audience: who, revision, latest } = await this.readable(caller, matchId, audience, 'to', to, from ?? 0);
+    const start = Math.min(fromIn(match, from ?? 0, latest), revision);
     return { audience: who, from: start, to: revision, observations: match.replay.observations(who, start, revision) } as ObservationFeed;
   }
 
@@ -119,9 +120,8 @@ export class MatchReader {
     const now = this.time.now();
     const match = await findMatch(this.catalog, matchId, catalogHoldBackOf(caller, now));
     if (!match) throw new MatchNotFound(matchId);
-    const model = await this.models.load(matchId, 'head');
-    const revision = isHeldBackFrom(caller, matchId, model.state) ? await this.publicRevision(caller, matchId, now) : match.revision;
-    if (revision === 0) throw new MatchNotFound(matchId);
+    const model = await matchFor(this.models, caller, matchId, now);
+    const revision = isHeldBackFrom(caller, matchId, model.state) ? publicHorizon(caller, matchId, model, now) : match.revision;
     const { layout } = model.state;
     return {
       ...match,
@@ -139,13 +139,14 @@ export class MatchReader {
 
   /** `earliest`: the first revision the answer reads, when it reads from one (observations) */
   private async readable(caller: Caller, matchId: string, audience: string, field: string, at: number | undefined, earliest?: number) {
-    let match = await this.models.load(matchId, 'head');
-    // a model started at a snapshot answers from there on: an earlier revision, or a delayed broadcast's or public's, needs the whole log
-    const start = match.replay.start;
-    const heldBack = isHeldBackFrom(caller, matchId, match.state);
-    if (start > 0 && (heldBack || audience === BROADCAST || Math.min(at ?? Infinity, earliest ?? Infinity) < start)) match = await this.models.load(matchId);
+    const now = this.time.now();
+    // not there for this caller (a match inside its delay window): MATCH_NOT_FOUND before the audience or the token is looked at
+    let match = await matchFor(this.models, caller, matchId, now);
+    // a model started at a snapshot answers from there on: an earlier revision, or a delayed broadcast's, needs the whole log (matchFor gave a held-back public its own)
+    if (match.replay.start > 0 && (audience === BROADCAST || Math.min(at ?? Infinity, earliest ?? Infinity) < match.replay.start)) match = await this.models.load(matchId);
     const who = audienceIn(match, audience);
     assertMayReadIn(caller, matchId, match, who);
-    return { match, audience: who, revision: revisionUpTo(match, field, at, latestFor(caller, matchId, match, who, this.time.now())) };
+    const latest = latestFor(caller, matchId, match, who, now);
+    return { match, audience: who, latest, revision: revisionUpTo(match, field, at, latest) };
   }
 }
