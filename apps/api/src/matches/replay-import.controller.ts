@@ -1,5 +1,5 @@
-import { DEFAULT_REPLAY_LIMIT, MatchWriter, RoundResultsReader, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
-import { Body, Controller, Inject, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
+import { DEFAULT_CONVERSION_LIMITS, DEFAULT_REPLAY_LIMIT, MatchWriter, ReplayConversions, RoundResultsReader, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
+import { Body, Controller, Inject, OnModuleDestroy, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
@@ -16,8 +16,10 @@ export { TCG_ONLINE_IMPORT_PATH } from './import-path';
 /** Real games in: a replay tcg.online's players download, as a match (docs/importing.md). */
 @ApiTags('matches')
 @Controller('matches/import')
-export class ReplayImportController {
+export class ReplayImportController implements OnModuleDestroy {
   private readonly maxBytes: number;
+  /** every upload is converted in these processes, never on the event loop (docs/importing.md, "Limits") */
+  private readonly conversions: ReplayConversions;
 
   constructor(
     private readonly writer: MatchWriter,
@@ -26,6 +28,11 @@ export class ReplayImportController {
     @Inject(TIME_SOURCE) private readonly time: TimeSource,
   ) {
     this.maxBytes = bytesOf(config.replayLimit ?? '') ?? DEFAULT_REPLAY_LIMIT;
+    this.conversions = new ReplayConversions(config.importLimits ?? DEFAULT_CONVERSION_LIMITS);
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.conversions.close();
   }
 
   @Post('tcg-online')
@@ -56,6 +63,9 @@ export class ReplayImportController {
       'REPLAY_STEP_UNEXPLAINED',
       'REPLAY_TIME_IMPLAUSIBLE',
       'REPLAY_ENTRIES_AMBIGUOUS',
+      'REPLAY_TIME_LIMIT',
+      'REPLAY_MEMORY_LIMIT',
+      'REPLAY_CONVERSION_FAILED',
       ...DOMAIN_CODES,
     ],
   })
@@ -64,6 +74,6 @@ export class ReplayImportController {
     const contentType = request.headers['content-type'];
     const zipped = /^application\/(x-zip-compressed|zip)\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
-    return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, { ...query, now: this.time.now() }, this.results);
+    return importTcgOnlineReplay(this.writer, this.conversions, { body, zipped, maxBytes: this.maxBytes, options: { ...query, now: this.time.now() } }, this.results);
   }
 }

@@ -1,9 +1,10 @@
 import { MatchCreated } from '@matchlog/domain';
 import { ReplayRefused, ReplaySeriesOutOfOrder } from '../../errors';
 import { MatchWithTokens, MatchWriter } from '../../write/match-writer';
-import { ConvertOptions, ConvertedReplay, StepRevisions, convertTcgOnlineReplay, importedEvents, stepRevisions } from './convert-replay';
-import { AudienceExposure, replayExposure } from './replay-exposure';
-import { DEFAULT_REPLAY_LIMIT, replayOfUpload } from './replay-upload';
+import type { ReplayConverter } from './conversion-pool';
+import { ConvertedReplay, StepRevisions, importedEvents } from './convert-replay';
+import type { ReplayUpload } from './convert-upload';
+import type { AudienceExposure } from './replay-exposure';
 
 /** The import's answer: the match with its tokens, as POST /matches answers, and what the file itself exposes. */
 export interface ReplayImported extends MatchWithTokens {
@@ -37,20 +38,15 @@ const numbered = async (converted: ConvertedReplay, series: SeriesGames | undefi
 };
 
 /**
- * POST /matches/import/tcg-online: the upload read (JSON or zip), converted, numbered in its series, and written as one
- * new match with every event's own time; refused whole (nothing stored) when it cannot be read, converted or validated.
+ * POST /matches/import/tcg-online: the upload read (JSON or zip) and converted by `converter` (the server's conversion
+ * processes, conversion-pool.ts), numbered in its series, and written as one new match with every event's own time;
+ * refused whole (nothing stored) when it cannot be read, converted or validated, or its conversion passes a limit.
  */
-export const importTcgOnlineReplay = async (
-  writer: MatchWriter,
-  body: unknown,
-  zipped: boolean,
-  maxBytes: number = DEFAULT_REPLAY_LIMIT,
-  options: ConvertOptions = {},
-  series?: SeriesGames,
-): Promise<ReplayImported> => {
-  const converted = convertTcgOnlineReplay(replayOfUpload(body, zipped, maxBytes), options);
-  if (!converted.ok) throw new ReplayRefused(converted.refusal);
+export const importTcgOnlineReplay = async (writer: MatchWriter, converter: ReplayConverter, upload: ReplayUpload, series?: SeriesGames): Promise<ReplayImported> => {
+  const result = await converter.convert(upload);
+  if (!result.ok) throw new ReplayRefused(result.refusal);
+  const { converted, exposes, steps } = result;
   const created = await numbered(converted, series);
   const imported = await writer.importTimed(tcgOnlineMatchId(converted.source.gameId), created, converted.createdAt, importedEvents(converted), 'organizer');
-  return { ...imported, exposes: replayExposure(converted), steps: stepRevisions(converted) };
+  return { ...imported, exposes, steps };
 };
