@@ -1,5 +1,6 @@
 import { processOf } from '@matchlog/store';
 import type { ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { ReplayConversionFailed, ReplayEntriesAmbiguous, ReplayOverLimit, ReplayTooLarge, ReplayUnreadable } from '../../errors';
 import type { ChildReady, ConvertAnswer, ConvertRequest, ThrownReport } from './conversion-protocol';
@@ -32,6 +33,8 @@ export const convertInProcess: ReplayConverter = { convert: async (upload) => co
 const MIB = 1024 * 1024;
 /** what a new process may take to load its code, besides the time limit (about 2 s from the TypeScript sources) */
 const STARTUP_MS = 30_000;
+/** the conversion processes' niceness (0 normal, 19 the least): a file converting never takes the server's turn on a busy core */
+const NICENESS = 19;
 /** V8's last words when a heap reaches --max-old-space-size */
 const OUT_OF_HEAP = /heap out of memory|Reached heap limit|Allocation failed/;
 
@@ -107,6 +110,14 @@ export class ReplayConversions implements ReplayConverter {
   private start(): Child {
     const child: Child = { process: processOf(CHILD, [`--max-old-space-size=${Math.max(16, Math.floor(this.limits.memoryBytes / MIB))}`]), ready: false, stderr: '' };
     const { process: proc } = child;
+    // background work: the kernel serves the server's own threads first when the cores are busy
+    if (proc.pid !== undefined) {
+      try {
+        setPriority(proc.pid, NICENESS);
+      } catch {
+        // not allowed here: it runs at the server's priority
+      }
+    }
     proc.stderr?.setEncoding('utf8').on('data', (text: string) => (child.stderr = (child.stderr + text).slice(-4096)));
     // a death is answered by the job it ran (run); an idle process is only dropped
     proc.on('error', () => undefined);
