@@ -93,7 +93,13 @@ export class ReplayConversions implements ReplayConverter {
     for (const job of this.queue.splice(0)) job.reject(new ReplayConversionFailed('the server is shutting down'));
     const children = [...this.idle.splice(0), ...this.running];
     await Promise.all(
-      children.map(({ process: child }) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((done) => child.once('exit', done).kill('SIGKILL')))),
+      children.map((child) => {
+        const { process: proc } = child;
+        if (proc.exitCode !== null || proc.signalCode !== null) return undefined;
+        // held while it ends: an unreferenced process's exit would not keep the caller waiting for it
+        held(child, true);
+        return new Promise((done) => proc.once('exit', done).kill('SIGKILL'));
+      }),
     );
   }
 
