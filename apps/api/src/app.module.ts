@@ -13,6 +13,8 @@ import {
   StatsReader,
   JudgeDesk,
   matchesCore,
+  DEFAULT_CONVERSION_LIMITS,
+  ReplayConversions,
 } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
@@ -39,7 +41,7 @@ import { DeskController } from './desk/desk.controller';
 import { MatchDeskController } from './desk/match-desk.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
-import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY } from './tokens';
+import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, REPLAY_CONVERTER, SIGNING_KEY } from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
@@ -137,6 +139,7 @@ export class AppModule {
         { provide: LOG_CONSUMER, useValue: parts.consumer },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: TIME_SOURCE, useValue: parts.time ?? systemTime },
+        { provide: REPLAY_CONVERTER, useFactory: (config: ApiConfig) => new ReplayConversions(config.importLimits ?? DEFAULT_CONVERSION_LIMITS), inject: [API_CONFIG] },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, time: TimeSource) => coreOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },
         ...([MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader, JudgeDesk] as const).map(
           (provide) => ({

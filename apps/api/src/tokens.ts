@@ -9,3 +9,5 @@ export const LOG_CONSUMER = Symbol('LOG_CONSUMER');
 export const SIGNING_KEY = Symbol('SIGNING_KEY');
 /** the application (libs/matches): one model per match, the commands, the reads */
 export const MATCHES_CORE = Symbol('MATCHES_CORE');
+/** how POST /matches/import/tcg-online converts an upload: the conversion processes (ReplayConversions) */
+export const REPLAY_CONVERTER = Symbol('REPLAY_CONVERTER');

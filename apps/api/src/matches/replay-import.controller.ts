@@ -1,4 +1,4 @@
-import { DEFAULT_CONVERSION_LIMITS, DEFAULT_REPLAY_LIMIT, MatchWriter, ReplayConversions, RoundResultsReader, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
+import { DEFAULT_REPLAY_LIMIT, MatchWriter, ReplayConverter, RoundResultsReader, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
 import { Body, Controller, Inject, OnModuleDestroy, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -8,7 +8,7 @@ import { ApiConfig } from '../config/config';
 import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
-import { API_CONFIG } from '../tokens';
+import { API_CONFIG, REPLAY_CONVERTER } from '../tokens';
 import { TIME_SOURCE, TimeSource } from '../time-source';
 
 export { TCG_ONLINE_IMPORT_PATH } from './import-path';
@@ -18,21 +18,20 @@ export { TCG_ONLINE_IMPORT_PATH } from './import-path';
 @Controller('matches/import')
 export class ReplayImportController implements OnModuleDestroy {
   private readonly maxBytes: number;
-  /** every upload is converted in these processes, never on the event loop (docs/importing.md, "Limits") */
-  private readonly conversions: ReplayConversions;
 
   constructor(
     private readonly writer: MatchWriter,
     private readonly results: RoundResultsReader,
     @Inject(API_CONFIG) config: ApiConfig,
     @Inject(TIME_SOURCE) private readonly time: TimeSource,
+    /** every upload is converted in conversion processes, never on the event loop (docs/importing.md, "Limits") */
+    @Inject(REPLAY_CONVERTER) private readonly conversions: ReplayConverter & { close?(): Promise<void> },
   ) {
     this.maxBytes = bytesOf(config.replayLimit ?? '') ?? DEFAULT_REPLAY_LIMIT;
-    this.conversions = new ReplayConversions(config.importLimits ?? DEFAULT_CONVERSION_LIMITS);
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.conversions.close();
+  async onModuleDestroy(): Promise<void> {
+    await this.conversions.close?.();
   }
 
   @Post('tcg-online')
