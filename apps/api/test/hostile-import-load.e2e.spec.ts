@@ -75,14 +75,15 @@ describe('20 hostile imports in parallel with appends (the compiled server)', ()
           status: 0,
           json: () => Promise.resolve({ code: error.message }),
         }));
-        return [answer.status, ((await answer.json()) as { code: string }).code] as const;
+        const problem = (await answer.json()) as { code: string; setting?: string };
+        return [answer.status, problem.code, problem.setting] as const;
       }),
     );
     importing = false;
     await Promise.all([probing, ...appending]);
 
     expect(answers.filter(([status]) => status < 400 || status >= 500)).toEqual([]);
-    expect(new Set(answers.map(([, code]) => code))).toEqual(new Set(['REPLAY_TIME_LIMIT']));
+    expect(new Set(answers.map(([, code, setting]) => `${code} ${setting}`))).toEqual(new Set(['REPLAY_TIME_LIMIT MATCHLOG_IMPORT_TIME_LIMIT_MS']));
     expect(failed).toEqual([]);
     for (const id of ids) {
       const log = await fetch(`${base}/matches/${id}/events?audience=judge`, { headers: organizer });
