@@ -14,6 +14,8 @@ import {
   StatsReader,
   JudgeDesk,
   matchesCore,
+  DEFAULT_CONVERSION_LIMITS,
+  ReplayConversions,
 } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
@@ -40,7 +42,7 @@ import { DeskController } from './desk/desk.controller';
 import { MatchDeskController } from './desk/match-desk.controller';
 import { JwksController } from './signing/jwks.controller';
 import { signingKeyOf } from './signing/signing-key';
-import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, SIGNING_KEY, START_PROGRESS } from './tokens';
+import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, REPLAY_CONVERTER, SIGNING_KEY, START_PROGRESS } from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
@@ -141,6 +143,7 @@ export class AppModule {
         { provide: START_PROGRESS, useValue: parts.start ?? { caughtUp: true } },
         { provide: SIGNING_KEY, useFactory: () => signingKeyOf(parts.config) },
         { provide: TIME_SOURCE, useValue: parts.time ?? systemTime },
+        { provide: REPLAY_CONVERTER, useFactory: (config: ApiConfig) => new ReplayConversions(config.importLimits ?? DEFAULT_CONVERSION_LIMITS), inject: [API_CONFIG] },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, time: TimeSource) => coreOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },
         ...(
           [MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader, JudgeDesk, SeriesNumbering] as const

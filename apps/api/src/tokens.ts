@@ -11,3 +11,5 @@ export const SIGNING_KEY = Symbol('SIGNING_KEY');
 export const MATCHES_CORE = Symbol('MATCHES_CORE');
 /** whether the instance has caught up with the log since it started listening (serve.ts): /health/ready is 503 until then */
 export const START_PROGRESS = Symbol('START_PROGRESS');
+/** how POST /matches/import/tcg-online converts an upload: the conversion processes (ReplayConversions) */
+export const REPLAY_CONVERTER = Symbol('REPLAY_CONVERTER');

@@ -57,6 +57,22 @@ describe('configFromEnv', () => {
     }
   });
 
+  it('reads the import limits (MATCHLOG_IMPORT_TIME_LIMIT_MS, _MEMORY_LIMIT, _CONCURRENCY), each defaulting safely; anything else is refused, naming it', () => {
+    expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).importLimits).toEqual({ timeMs: 10_000, memoryBytes: 256 * 1024 * 1024, concurrency: 1 });
+    expect(
+      configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_IMPORT_TIME_LIMIT_MS: '2_500', MATCHLOG_IMPORT_MEMORY_LIMIT: '1gb', MATCHLOG_IMPORT_CONCURRENCY: '2' }).importLimits,
+    ).toEqual({ timeMs: 2500, memoryBytes: 1024 ** 3, concurrency: 2 });
+    for (const [name, bad] of [
+      ['MATCHLOG_IMPORT_TIME_LIMIT_MS', '0'],
+      ['MATCHLOG_IMPORT_TIME_LIMIT_MS', '1.5'],
+      ['MATCHLOG_IMPORT_MEMORY_LIMIT', '16mb'],
+      ['MATCHLOG_IMPORT_MEMORY_LIMIT', 'lots'],
+      ['MATCHLOG_IMPORT_CONCURRENCY', '0'],
+      ['MATCHLOG_IMPORT_CONCURRENCY', ''],
+    ])
+      expect(() => configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, [name]: bad })).toThrow(new RegExp(`${name} must be`));
+  });
+
   it('reads MATCHLOG_TOKEN_CACHE as a number of tokens, at least 1; anything else is refused, naming it', () => {
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD }).tokenCache).toBeUndefined();
     expect(configFromEnv({ MATCHLOG_ORGANIZER_KEY: GOOD, MATCHLOG_TOKEN_CACHE: '200_000' }).tokenCache).toBe(200_000);

@@ -1,6 +1,6 @@
 import { toJsonLines } from '@matchlog/audit';
 import { MatchlogClient, MatchlogError, NetworkError } from '@matchlog/client';
-import { AudienceExposure, Entropy, StepRevisions, convertTcgOnlineReplay, importedEvents, replayExposure, replayOfUpload, sealImport, stepRevisions } from '@matchlog/matches';
+import { AudienceExposure, ConversionLimits, Entropy, ReplayConversions, ReplayConverter, StepRevisions, conversionLimitsOf, importedEvents, sealImport } from '@matchlog/matches';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -15,6 +15,8 @@ A replay that is refused, or fails, is reported in the table, and the others go 
                  MATCHLOG_ORGANIZER_KEY in the environment, which keeps it out of the shell's history.
   (no --server)  convert each to matchlog's JSON Lines, <name>.jsonl beside the replay (or in --out FOLDER),
                  sealed as the server seals an import, for matchlog audit|verify --allow-unsigned|replay|knowledge.
+                 Each is converted within the server's limits (MATCHLOG_IMPORT_TIME_LIMIT_MS, default 10000;
+                 MATCHLOG_IMPORT_MEMORY_LIMIT, default 256mb): a file past one is refused, and the others go on.
                  Two replays never share an output: x.json and x.zip are written to x.json.jsonl and x.zip.jsonl.
   --json         the results as JSON, each with what its file exposes and where each step is in the match.
 
@@ -122,22 +124,34 @@ export const outputsOf = (files: readonly string[], outDir: string | undefined):
   return new Map(second.filter(([, out]) => !still(out)));
 };
 
-/** Offline: the replay as the match the server would store, written as JSON Lines to `out`. */
-const convert = (file: string, out: string | undefined): Outcome => {
+/**
+ * Offline: the replay as the match the server would store, written as JSON Lines to `out`. It is converted as the server
+ * converts it, in a conversion process with the server's default limits: a file that passes them is refused, and the
+ * folder goes on.
+ */
+const convert = async (converter: ReplayConverter, file: string, out: string | undefined): Promise<Outcome> => {
   if (out === undefined) return { kind: 'refused', code: 'OUTPUT_TAKEN', message: 'another replay of this run would be written to the same .jsonl: rename one of them' };
-  let text: unknown;
+  let body: Uint8Array | string;
   try {
     const bytes = readFileSync(file);
-    text = zipped(file) ? replayOfUpload(new Uint8Array(bytes), true) : bytes.toString('utf8');
+    body = zipped(file) ? new Uint8Array(bytes) : bytes.toString('utf8');
   } catch (error) {
     return { kind: 'refused', code: (error as { code?: string }).code ?? 'REPLAY_UNREADABLE', message: (error as Error).message };
   }
-  const converted = convertTcgOnlineReplay(text, { now: Date.now() });
-  if (!converted.ok) return { kind: 'refused', code: converted.refusal.code, message: converted.refusal.message };
+  let result;
+  try {
+    result = await converter.convert({ body, zipped: zipped(file), options: { now: Date.now() } });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'string') throw error;
+    return { kind: 'refused', code, message: (error as Error).message };
+  }
+  if (!result.ok) return { kind: 'refused', code: result.refusal.code, message: result.refusal.message };
+  const { converted, exposes, steps } = result;
   const sealed = sealImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', cryptoEntropy);
   if (!sealed.ok) return { kind: 'refused', code: sealed.error.code, message: sealed.error.message };
   writeFileSync(out, toJsonLines(sealed.events));
-  return { kind: 'converted', out, revision: sealed.events.length, exposes: replayExposure(converted), steps: stepRevisions(converted) };
+  return { kind: 'converted', out, revision: sealed.events.length, exposes, steps };
 };
 
 /** Whatever one replay does, the folder goes on: a throw nobody foresaw is that replay refused, saying so. */
@@ -243,6 +257,7 @@ const defaultIo = (): ImportIo => ({
 export const importReplay = async (argv: readonly string[], env: NodeJS.ProcessEnv = process.env, io: ImportIo = defaultIo()): Promise<number> => {
   let args: ImportArgs;
   let files: string[];
+  let limits: ConversionLimits;
   try {
     const parsed = argsOf(argv, env);
     if (parsed === 'help') {
@@ -252,6 +267,9 @@ export const importReplay = async (argv: readonly string[], env: NodeJS.ProcessE
     args = parsed;
     files = replaysAt(args.path);
     if (args.out !== undefined && !statSync(args.out, { throwIfNoEntry: false })?.isDirectory()) throw new ImportUsage(`--out ${args.out} is not a folder`);
+    const read = conversionLimitsOf(env);
+    if (typeof read === 'string') throw new ImportUsage(read);
+    limits = read;
   } catch (error) {
     if (!(error instanceof ImportUsage)) throw error;
     io.err(error.message);
@@ -260,12 +278,13 @@ export const importReplay = async (argv: readonly string[], env: NodeJS.ProcessE
   const client = args.server !== undefined ? new MatchlogClient({ baseUrl: args.server, token: args.key, retry: { attempts: 3 } }) : undefined;
   const results: Result[] = [];
   const outputs = outputsOf(files, args.out);
+  const conversions = client ? undefined : new ReplayConversions(limits);
   let aborted: string | undefined;
   for (const file of files) {
     try {
       let outcome: Outcome;
       try {
-        outcome = client ? await upload(client, file) : convert(file, outputs.get(file));
+        outcome = client ? await upload(client, file) : await convert(conversions!, file, outputs.get(file));
       } catch (error) {
         if (error instanceof Abort) throw error;
         outcome = unforeseen(error);
@@ -279,6 +298,7 @@ export const importReplay = async (argv: readonly string[], env: NodeJS.ProcessE
       break;
     }
   }
+  await conversions?.close();
   if (io.progress) io.progress('\n');
   if (args.json) io.out(JSON.stringify({ results: results.map((r) => ({ file: r.file, ...r.outcome })), ...(aborted && { aborted }) }, null, 2));
   else {

@@ -291,6 +291,37 @@ export class ReplayEntriesAmbiguous extends Error {
   }
 }
 
+/**
+ * Converting a replay went past one of the import's limits (docs/importing.md, "Limits"): the conversion thread was
+ * stopped and nothing was stored. `setting` names the limit's setting, `limit` its value (milliseconds, or bytes).
+ */
+export class ReplayOverLimit extends Error {
+  readonly code: 'REPLAY_TIME_LIMIT' | 'REPLAY_MEMORY_LIMIT';
+  readonly setting: 'MATCHLOG_IMPORT_TIME_LIMIT_MS' | 'MATCHLOG_IMPORT_MEMORY_LIMIT';
+  constructor(
+    kind: 'time' | 'memory',
+    readonly limit: number,
+  ) {
+    const [what, setting, code] =
+      kind === 'time'
+        ? ([`took longer than ${limit} ms`, 'MATCHLOG_IMPORT_TIME_LIMIT_MS', 'REPLAY_TIME_LIMIT'] as const)
+        : ([`needed more than ${Math.round(limit / 1024 / 1024)} MB`, 'MATCHLOG_IMPORT_MEMORY_LIMIT', 'REPLAY_MEMORY_LIMIT'] as const);
+    super(
+      `converting this replay ${what}, the import's limit (${setting}), and was stopped; nothing was stored. A replay of a real game stays far below it: check the file (one edited by hand can declare a list of a billion cards), or raise ${setting}`,
+    );
+    this.code = code;
+    this.setting = setting;
+  }
+}
+
+/** The conversion thread ended without an answer (not a limit): nothing was stored, and the server goes on. */
+export class ReplayConversionFailed extends Error {
+  readonly code = 'REPLAY_CONVERSION_FAILED';
+  constructor(reason: string) {
+    super(`the conversion of this replay stopped (${reason}); nothing was stored: please report it with the file`);
+  }
+}
+
 /** A line of a player's deck list that names no card of the table. */
 export interface BadDeckLine {
   readonly player: string;

@@ -47,6 +47,11 @@ export { judgeViewExposure, replayExposure } from './import/tcg-online/replay-ex
 export type { AudienceExposure, ExposedZone } from './import/tcg-online/replay-exposure';
 export type { ReplayRefusal } from './import/tcg-online/refusal';
 export { DEFAULT_REPLAY_LIMIT } from './import/tcg-online/replay-upload';
+export { convertUpload } from './import/tcg-online/convert-upload';
+export type { ReplayUpload, UploadConverted } from './import/tcg-online/convert-upload';
+export { DEFAULT_CONVERSION_LIMITS, ReplayConversions, convertInProcess } from './import/tcg-online/conversion-pool';
+export type { ConversionLimits, ReplayConverter } from './import/tcg-online/conversion-pool';
+export { conversionLimitsOf } from './import/tcg-online/conversion-limits';
 export { sealImport } from './write/seal-import';
 export type { SealedImport } from './write/seal-import';
 export { StatsReader } from './stats/stats-reader';

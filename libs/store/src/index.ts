@@ -11,3 +11,4 @@ export * from './postgres-event-store';
 export * from './log-consumer';
 export * from './postgres/postgres-errors';
 export * from './position-waiters';
+export * from './thread-of';

@@ -9,3 +9,4 @@ export * from './restartable-server';
 export * from './failure-proxy';
 export * from './tcg-online-samples';
 export * from './shared-replays';
+export * from './hostile-replays';

@@ -1,5 +1,6 @@
 import { DEFAULT_SLOW_TURN_SECONDS, Ed25519Jwk } from '@matchlog/audit';
 import { DEFAULT_BODY_LIMIT } from '@matchlog/client';
+import { ConversionLimits, conversionLimitsOf } from '@matchlog/matches';
 import { ensureDataDir } from '@matchlog/store';
 import { randomBytes } from 'crypto';
 import { existsSync, readFileSync, writeFileSync } from 'fs';
@@ -22,6 +23,8 @@ export interface ApiConfig extends StorageConfig {
   readonly bodyLimit: string;
   /** MATCHLOG_REPLAY_LIMIT: the most a tcg.online replay may weigh at POST /matches/import/tcg-online, as JSON or unzipped (default 8mb) */
   readonly replayLimit?: string;
+  /** MATCHLOG_IMPORT_TIME_LIMIT_MS, MATCHLOG_IMPORT_MEMORY_LIMIT, MATCHLOG_IMPORT_CONCURRENCY: what converting one replay may take (docs/importing.md, "Limits") */
+  readonly importLimits?: ConversionLimits;
   /** MATCHLOG_CORS_ORIGINS: the origins whose pages may call the API; '*' (the default) for any */
   readonly corsOrigins: '*' | readonly string[];
   /** MATCHLOG_SIGNING_KEY_FILE: the Ed25519 PEM private key that signs chain heads; default: generated into the data directory */
@@ -93,6 +96,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
     bodyLimit,
     replayLimit,
+    importLimits: importLimitsOf(env),
     corsOrigins: corsOriginsOf(env.MATCHLOG_CORS_ORIGINS),
     feedHeartbeatMs,
     feedMaxBuffered,
@@ -138,6 +142,13 @@ const snapshotEveryOf = (value: string): number => {
   if (!Number.isSafeInteger(events) || events < 0 || value.trim() === '')
     throw new ConfigError(`MATCHLOG_SNAPSHOT_EVERY must be a number of events (0 for no snapshots, e.g. 1000), not "${value}"`);
   return events;
+};
+
+/** What converting one replay may take; each unset: DEFAULT_CONVERSION_LIMITS (10 s, 256 MB, one at a time). */
+const importLimitsOf = (env: NodeJS.ProcessEnv): ConversionLimits => {
+  const limits = conversionLimitsOf(env);
+  if (typeof limits === 'string') throw new ConfigError(limits);
+  return limits;
 };
 
 /** A whole number, `_` allowed between digits (2_000_000); null for anything else. */

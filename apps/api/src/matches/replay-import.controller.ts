@@ -1,5 +1,5 @@
-import { DEFAULT_REPLAY_LIMIT, MatchWriter, SeriesNumbering, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
-import { Body, Controller, Inject, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
+import { DEFAULT_REPLAY_LIMIT, MatchWriter, ReplayConverter, SeriesNumbering, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
+import { Body, Controller, Inject, OnModuleDestroy, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
@@ -8,7 +8,7 @@ import { ApiConfig } from '../config/config';
 import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, TOKEN_ISSUING_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
-import { API_CONFIG } from '../tokens';
+import { API_CONFIG, REPLAY_CONVERTER } from '../tokens';
 import { TIME_SOURCE, TimeSource } from '../time-source';
 
 export { TCG_ONLINE_IMPORT_PATH } from './import-path';
@@ -16,7 +16,7 @@ export { TCG_ONLINE_IMPORT_PATH } from './import-path';
 /** Real games in: a replay tcg.online's players download, as a match (docs/importing.md). */
 @ApiTags('matches')
 @Controller('matches/import')
-export class ReplayImportController {
+export class ReplayImportController implements OnModuleDestroy {
   private readonly maxBytes: number;
 
   constructor(
@@ -24,8 +24,14 @@ export class ReplayImportController {
     private readonly series: SeriesNumbering,
     @Inject(API_CONFIG) config: ApiConfig,
     @Inject(TIME_SOURCE) private readonly time: TimeSource,
+    /** every upload is converted in conversion processes, never on the event loop (docs/importing.md, "Limits") */
+    @Inject(REPLAY_CONVERTER) private readonly conversions: ReplayConverter & { close?(): Promise<void> },
   ) {
     this.maxBytes = bytesOf(config.replayLimit ?? '') ?? DEFAULT_REPLAY_LIMIT;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.conversions.close?.();
   }
 
   @Post('tcg-online')
@@ -56,6 +62,9 @@ export class ReplayImportController {
       'REPLAY_STEP_UNEXPLAINED',
       'REPLAY_TIME_IMPLAUSIBLE',
       'REPLAY_ENTRIES_AMBIGUOUS',
+      'REPLAY_TIME_LIMIT',
+      'REPLAY_MEMORY_LIMIT',
+      'REPLAY_CONVERSION_FAILED',
       ...DOMAIN_CODES,
     ],
   })
@@ -64,6 +73,6 @@ export class ReplayImportController {
     const contentType = request.headers['content-type'];
     const zipped = /^application\/(x-zip-compressed|zip)\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
-    return importTcgOnlineReplay(this.writer, body, zipped, this.maxBytes, { ...query, now: this.time.now() }, this.series);
+    return importTcgOnlineReplay(this.writer, this.conversions, { body, zipped, maxBytes: this.maxBytes, options: { ...query, now: this.time.now() } }, this.series);
   }
 }

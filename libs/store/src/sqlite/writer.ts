@@ -1,21 +1,14 @@
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { Queued } from '../group-commit';
+import { threadOf } from '../thread-of';
 import { StoreTimeout, StoreUnavailable, isStorageError, storageErrorOf } from '../storage-errors';
 import { AppendMessage, AppendOutcome, AppendRequest, ErrorReport, FromWriter, ToWriter, WriterSetup } from './writer-protocol';
 
 const THREAD = join(__dirname, 'writer-thread');
 
-/**
- * The writer thread, compiled code like every other file: in dist/, the .js the build put beside this
- * file. From the TypeScript sources (Jest, `node -r @swc-node/register`) the thread loads the .ts
- * through the same require hook, registered in it; the compiler's native addon is already loaded by
- * the main thread there, so threads that start and end do not load and unload it each time.
- */
-const startThread = (setup: WriterSetup): Worker =>
-  __filename.endsWith('.ts')
-    ? new Worker(`${THREAD}.ts`, { workerData: setup, execArgv: ['--require', require.resolve('@swc-node/register')] })
-    : new Worker(`${THREAD}.js`, { workerData: setup });
+/** The writer thread, compiled code like every other file (threadOf: the .ts from the sources, the .js in dist/). */
+const startThread = (setup: WriterSetup): Worker => threadOf(THREAD, { workerData: setup });
 
 /** An error of the writer thread as the main thread's: a SQLite error keeps its code, so that `storageErrorOf` knows it. */
 const errorOf = ({ name, message, code }: ErrorReport): Error => Object.assign(new Error(message), { name, ...(code === undefined ? {} : { code }) });

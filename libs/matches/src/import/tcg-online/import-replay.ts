@@ -1,9 +1,10 @@
 import { MatchCreated } from '@matchlog/domain';
 import { ReplayRefused } from '../../errors';
 import { MatchWithTokens, MatchWriter } from '../../write/match-writer';
-import { ConvertOptions, StepRevisions, convertTcgOnlineReplay, importedEvents, stepRevisions } from './convert-replay';
-import { AudienceExposure, replayExposure } from './replay-exposure';
-import { DEFAULT_REPLAY_LIMIT, replayOfUpload } from './replay-upload';
+import type { ReplayConverter } from './conversion-pool';
+import { StepRevisions, importedEvents } from './convert-replay';
+import type { ReplayUpload } from './convert-upload';
+import type { AudienceExposure } from './replay-exposure';
 import { SeriesNumbering } from './series-numbering';
 
 /** The import's answer: the match with its tokens, as POST /matches answers, and what the file itself exposes. */
@@ -18,21 +19,17 @@ export interface ReplayImported extends MatchWithTokens {
 export const tcgOnlineMatchId = (gameId: string): string => `tcg-online-${gameId}`;
 
 /**
- * POST /matches/import/tcg-online: the upload read (JSON or zip), converted, numbered in its series (SeriesNumbering), and written as one
- * new match with every event's own time; refused whole (nothing stored) when it cannot be read, converted or validated.
+ * POST /matches/import/tcg-online: the upload read (JSON or zip) and converted by `converter` (the server's conversion
+ * processes, conversion-pool.ts), numbered in its series (SeriesNumbering), and written as one new match with every
+ * event's own time; refused whole (nothing stored) when it cannot be read, converted or validated, or its conversion
+ * passes a limit.
  */
-export const importTcgOnlineReplay = async (
-  writer: MatchWriter,
-  body: unknown,
-  zipped: boolean,
-  maxBytes: number = DEFAULT_REPLAY_LIMIT,
-  options: ConvertOptions = {},
-  series?: SeriesNumbering,
-): Promise<ReplayImported> => {
-  const converted = convertTcgOnlineReplay(replayOfUpload(body, zipped, maxBytes), options);
-  if (!converted.ok) throw new ReplayRefused(converted.refusal);
+export const importTcgOnlineReplay = async (writer: MatchWriter, converter: ReplayConverter, upload: ReplayUpload, series?: SeriesNumbering): Promise<ReplayImported> => {
+  const result = await converter.convert(upload);
+  if (!result.ok) throw new ReplayRefused(result.refusal);
+  const { converted, exposes, steps } = result;
   const matchId = tcgOnlineMatchId(converted.source.gameId);
   const write = (created: MatchCreated) => writer.importTimed(matchId, created, converted.createdAt, importedEvents(converted), 'organizer');
   const imported = await (series ? series.run({ matchId, created: converted.created, createdAt: converted.createdAt }, write) : write(converted.created));
-  return { ...imported, exposes: replayExposure(converted), steps: stepRevisions(converted) };
+  return { ...imported, exposes, steps };
 };

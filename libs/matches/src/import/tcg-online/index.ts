@@ -6,3 +6,6 @@ export type { DraftEvent } from './step-events';
 export * from './replay-upload';
 export * from './import-replay';
 export * from './replay-exposure';
+export * from './convert-upload';
+export * from './conversion-pool';
+export * from './conversion-limits';
