@@ -10,9 +10,13 @@ export const CANDIDATES = (hashes: string): string =>
 /** The store's reads, on one connection: the main thread's, and the writer thread's (which checks revisions and ids with them). */
 export const readStatements = (db: Database.Database) => ({
   stream: db.prepare<[string], { stream_key: number; revision: number }>('SELECT stream_key, revision FROM streams WHERE stream_id = ?'),
-  /** (idHash, idHash, id) */
+  /** (idHash, idHash, id): of the streams that hold the id, the first to begin with it, else the first to hold it */
   eventById: db.prepare<[number, number, string], EventRow<number>>(
-    `SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ?`,
+    `SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ? ORDER BY e.revision <> 1, e.position LIMIT 1`,
+  ),
+  /** (idHash, idHash, id, stream key): ids are unique per stream, so one at most */
+  eventInStream: db.prepare<[number, number, string, number], EventRow<number>>(
+    `SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ? AND e.stream_key = ?`,
   ),
   /** (streamId, from revision, limit) */
   forward: db.prepare<[string, number, number], EventRow<number>>(
