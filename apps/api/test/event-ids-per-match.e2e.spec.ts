@@ -1,8 +1,23 @@
-import { EventStore } from '@matchlog/store';
+import { CatalogProjector, openCatalog } from '@matchlog/catalog';
+import { EventStore, LogConsumer, openEventStore } from '@matchlog/store';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
+import { AppParts } from '../src/app.module';
+import { ApiConfig } from '../src/config/config';
 import { EVENT_STORE } from '../src/tokens';
 import { lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
+
+/** The app's parts on a PostgreSQL event store, its catalog in its data directory (as read-your-writes.e2e does). */
+const onPostgres =
+  (url: string) =>
+  async (config: ApiConfig): Promise<AppParts> => {
+    const store = await openEventStore({ kind: 'postgres', url });
+    const catalog = await openCatalog(config.dataDir);
+    const projector = new CatalogProjector(catalog, store);
+    const consumer = new LogConsumer(store, { processors: [projector] });
+    await projector.start();
+    return { config, store, catalog, projector, consumer };
+  };
 
 /**
  * Event ids are unique per match: an id another match holds is no concern of this one, so its append
@@ -14,7 +29,7 @@ describe.each([
     'PostgreSQL',
     async () => {
       const database = await createTestDatabase();
-      return { t: await startTestApp({ store: 'postgres', databaseUrl: database.url }), database };
+      return { t: await startTestApp({}, onPostgres(database.url)), database };
     },
   ],
 ])('event ids per match, on %s', (_name, start) => {
