@@ -109,7 +109,7 @@ export class StreamAppends {
       statements = {
         events: this.db.prepare(`INSERT INTO events (position, stream_key, revision, event_id, type, data, meta) VALUES ${list('(?, ?, ?, ?, ?, ?, ?)')}`),
         ids: this.db.prepare(`INSERT INTO recent_event_ids (id_hash, position) VALUES ${list('(?, ?)')}`),
-        taken: this.db.prepare<unknown[], string>(`SELECT event_id FROM events WHERE position IN (${CANDIDATES(list('?'))}) AND stream_key = ?`).pluck(),
+        taken: this.db.prepare<unknown[], string>(`SELECT event_id FROM events WHERE position IN (${CANDIDATES(list('?'))}) AND +stream_key = ?`).pluck(),
       };
       this.inserts.set(rowCount, statements);
     }

@@ -14,9 +14,13 @@ export const readStatements = (db: Database.Database) => ({
   eventById: db.prepare<[number, number, string], EventRow<number>>(
     `SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ? ORDER BY e.revision <> 1, e.position LIMIT 1`,
   ),
-  /** (idHash, idHash, id, stream key): ids are unique per stream, so one at most */
+  /**
+   * (idHash, idHash, id, stream key): ids are unique per stream, so one at most. The `+` keeps SQLite
+   * from reading the stream's every event through (stream_key, revision) in place of the few candidates
+   * (append-to-stream.ts's `taken` too).
+   */
   eventInStream: db.prepare<[number, number, string, number], EventRow<number>>(
-    `SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ? AND e.stream_key = ?`,
+    `SELECT ${COLUMNS} FROM events e JOIN streams s USING (stream_key) WHERE e.position IN (${CANDIDATES('?')}) AND e.event_id = ? AND +e.stream_key = ?`,
   ),
   /** (streamId, from revision, limit) */
   forward: db.prepare<[string, number, number], EventRow<number>>(
