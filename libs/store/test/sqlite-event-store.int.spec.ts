@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TAKEN_IN_STREAM, readStatements } from '../src/sqlite/read-stream';
 import { eventStoreContract } from './event-store.contract';
 
 const base = mkdtempSync(join(tmpdir(), 'matchlog-sqlite-'));
@@ -126,6 +127,32 @@ describe('SqliteEventStore on disk', () => {
     await expect(store.append('long', 21_000, [ev('fresh'), ev('b20-0', 'again')])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'b20-0' });
     expect(await store.revisionOf('long')).toBe(21_000);
     expect(await store.append('other', 0, [ev('b3-999'), ev('b20-0')])).toMatchObject({ revision: 2 });
+  });
+
+  it("checks a stream's ids by their candidates' positions, never by reading the stream's every event", async () => {
+    const dir = freshDir();
+    store = openSqliteEventStore(dir);
+    await store.append(
+      'm1',
+      0,
+      Array.from({ length: 50 }, (_, i) => ev(`p-${i}`)),
+    );
+    await store.close();
+    store = undefined;
+    const db = new Database(join(dir, 'events.sqlite'), { readonly: true });
+    const plan = (sql: string, values: unknown[]) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...values)
+        .map((row) => (row as { detail: string }).detail)
+        .filter((detail) => / events\b| e\b/.test(detail));
+    try {
+      const hash = idHash('p-3');
+      expect(plan(TAKEN_IN_STREAM('?, ?'), [hash, hash, hash, hash, 1])).toEqual([expect.stringMatching(/USING INTEGER PRIMARY KEY/)]);
+      expect(plan(readStatements(db).eventInStream.source, [hash, hash, 'p-3', 1])).toEqual([expect.stringMatching(/USING INTEGER PRIMARY KEY/)]);
+    } finally {
+      db.close();
+    }
   });
 
   it('hands a synchronous subscriber a whole committed group in one turn, so it can batch what it writes (the catalog)', async () => {

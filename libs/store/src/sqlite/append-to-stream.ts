@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AppendResult } from '../event-store';
 import type { HeldEvent } from '../retry-rule';
-import { CANDIDATES, ReadStatements, readStatements } from './read-stream';
+import { ReadStatements, TAKEN_IN_STREAM, readStatements } from './read-stream';
 import { recentIdsMover } from './tables';
 import type { AppendOutcome, AppendRequest, SerialisedEvent } from './writer-protocol';
 
@@ -109,7 +109,7 @@ export class StreamAppends {
       statements = {
         events: this.db.prepare(`INSERT INTO events (position, stream_key, revision, event_id, type, data, meta) VALUES ${list('(?, ?, ?, ?, ?, ?, ?)')}`),
         ids: this.db.prepare(`INSERT INTO recent_event_ids (id_hash, position) VALUES ${list('(?, ?)')}`),
-        taken: this.db.prepare<unknown[], string>(`SELECT event_id FROM events WHERE position IN (${CANDIDATES(list('?'))}) AND +stream_key = ?`).pluck(),
+        taken: this.db.prepare<unknown[], string>(TAKEN_IN_STREAM(list('?'))).pluck(),
       };
       this.inserts.set(rowCount, statements);
     }
