@@ -74,15 +74,15 @@ export class Forbidden extends Error {
 
 /**
  * An imported log whose first event a match of this store already holds (the same event, by its
- * chain hash): the log is that match's. A copy under another match id can not keep the event ids,
- * and other ids would change the chain, so it is refused rather than made.
+ * chain hash): the log is that match's. A copy under another match id is refused rather than made:
+ * other ids would change the chain, and the same ids would make two matches of one log.
  */
 export class MatchLogAlreadyImported extends Error {
   readonly code = 'MATCH_LOG_ALREADY_IMPORTED';
   constructor(readonly matchId: string) {
     super(
       `This log is already stored as match "${matchId}": its first event is that match's MatchCreated. Read or export match "${matchId}" instead (POST /matches/${matchId}/tokens re-issues its tokens). ` +
-        'A copy under another match id can not be made: event ids are unique across the store, and new ids would change the hash chain, so the copy would no longer verify as the original log.',
+        'A copy under another match id can not be made: the log keeps its event ids, and new ids would change the hash chain, so the copy would no longer verify as the original log.',
     );
   }
 }

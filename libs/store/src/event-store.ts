@@ -40,8 +40,9 @@ export class RevisionConflict extends Error {
 }
 
 /**
- * The same event id was appended before with a different place or body: nothing was written. The
- * message names no stream: the same whichever holds the id.
+ * The same event id was appended before in this stream with a different place or body: nothing was
+ * written. Ids are unique per stream: one another stream holds is accepted as a fresh id, so no
+ * append's answer tells anything of other streams.
  */
 export class DuplicateEventId extends Error {
   readonly code = 'DUPLICATE_EVENT_ID';
@@ -70,9 +71,10 @@ export interface Subscription {
  */
 export interface EventStore {
   /**
-   * Appends `events` to the stream if it is at `expected`; all or nothing. Retrying a batch whose
-   * event ids were all appended already, in the same place, returns the first result and writes
-   * nothing new.
+   * Appends `events` to the stream if it is at `expected`; all or nothing. Event ids are unique per
+   * stream: one the stream holds for another event is DuplicateEventId, one only other streams hold is
+   * fresh here. Retrying a batch whose event ids were all appended already in this stream, in the same
+   * place, returns the first result and writes nothing new.
    */
   append(streamId: string, expected: ExpectedRevision, events: readonly EventToAppend[]): Promise<AppendResult>;
   /** A stream's events; an unknown stream reads as empty. */
@@ -82,8 +84,9 @@ export interface EventStore {
   /** The position of the last event committed in any stream, as of this call; 0 when the store is empty. */
   headPosition(): Promise<number>;
   /**
-   * The event with this id, in whichever stream holds it; undefined when none does. Only a store that
-   * keeps event ids unique across streams has it (SQLite; not EventStoreDB: `reusedIdsDetected: false`).
+   * An event with this id, in any stream; undefined when none holds it. Of several streams holding it,
+   * the first (by position) to begin with it, else the first to hold it. Only a store that indexes event
+   * ids across streams has it (SQLite, PostgreSQL; not EventStoreDB: `reusedIdsDetected: false`).
    */
   findEvent?(eventId: string): Promise<StoredEvent | undefined>;
   /** Every stream's events in global order, after `afterPosition` (exclusive), at most `maxCount`. */

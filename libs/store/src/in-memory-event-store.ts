@@ -39,7 +39,8 @@ export class InMemoryEventStore implements EventStore {
   private readonly log: Held[] = [];
   /** each stream's events, the one at revision r at index r - 1 */
   private readonly streams = new Map<string, Held[]>();
-  private readonly byId = new Map<string, Held>();
+  /** the events under each id, in position order: ids are unique per stream, so one per stream */
+  private readonly byId = new Map<string, Held[]>();
   /** the stored snapshots, as JSON text, by key: beside the log, never in it */
   private readonly snapshots = new Map<string, string>();
   private readonly subscriptions = new LocalSubscriptions();
@@ -56,7 +57,7 @@ export class InMemoryEventStore implements EventStore {
     const earlier = earlierAppend(
       streamId,
       batch,
-      batch.map((e) => this.byId.get(e.id)),
+      batch.map((e) => this.byId.get(e.id)?.find((held) => held.streamId === streamId)),
     );
     if (earlier !== undefined && 'error' in earlier) throw earlier.error;
     if (earlier !== undefined) return earlier.result;
@@ -65,7 +66,9 @@ export class InMemoryEventStore implements EventStore {
       const held: Held = { ...e, streamId, revision: stream.length + 1, position: this.log.length + 1 };
       this.log.push(held);
       stream.push(held);
-      this.byId.set(held.id, held);
+      const holders = this.byId.get(held.id);
+      if (holders) holders.push(held);
+      else this.byId.set(held.id, [held]);
     }
     this.streams.set(streamId, stream);
     this.subscriptions.wakeAll();
@@ -96,7 +99,8 @@ export class InMemoryEventStore implements EventStore {
 
   async findEvent(eventId: string): Promise<StoredEvent | undefined> {
     this.checkOpen();
-    const held = this.byId.get(eventId);
+    const holders = this.byId.get(eventId) ?? [];
+    const held = holders.find((h) => h.revision === 1) ?? holders[0];
     return held && toStored(held);
   }
 

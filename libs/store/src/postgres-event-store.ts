@@ -23,7 +23,8 @@ type PendingAppend = AppendRequest & Queued<AppendResult>;
 const FORWARDS = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
 const BACKWARDS = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision <= $2 ORDER BY revision DESC LIMIT $3`;
 const ALL = `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`;
-const BY_ID = `SELECT ${COLUMNS} FROM events WHERE event_id = $1`;
+/** of the streams that hold the id (it is unique per stream only), the first to begin with it, else the first to hold it */
+const BY_ID = `SELECT ${COLUMNS} FROM events WHERE event_id = $1 ORDER BY revision <> 1, position LIMIT 1`;
 const REVISION = 'SELECT revision FROM event_streams WHERE stream_id = $1';
 const SAVE_SNAPSHOT = 'INSERT INTO stream_snapshots (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = excluded.data';
 const SNAPSHOT = 'SELECT data FROM stream_snapshots WHERE key = $1';

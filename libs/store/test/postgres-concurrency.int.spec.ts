@@ -74,13 +74,16 @@ describe('PostgresEventStore, two instances on one database', () => {
     expect((await a.readStream('retried')).map((e) => e.id)).toEqual(batch.map((e) => e.id));
   });
 
-  it('refuses, by its constraints, a second event at a (stream, revision) and an event id twice, whoever writes them', async () => {
+  it('refuses, by its constraints, a second event at a (stream, revision) and an event id twice in a stream, whoever writes them', async () => {
     const { position } = await a.append('constrained', 0, [{ id: 'constrained-1', type: 'CardMoved', data: {} }]);
-    const insert = (position: number, revision: number, id: string) =>
-      raw.query("INSERT INTO events (position, stream_id, revision, event_id, type, data) VALUES ($1, 'constrained', $2, $3, 'CardMoved', '{}')", [position, revision, id]);
+    const insert = (position: number, revision: number, id: string, stream = 'constrained') =>
+      raw.query("INSERT INTO events (position, stream_id, revision, event_id, type, data) VALUES ($1, $4, $2, $3, 'CardMoved', '{}')", [position, revision, id, stream]);
 
     await expect(insert(position + 1_000_000, 1, 'constrained-other')).rejects.toMatchObject({ code: '23505', constraint: 'events_stream_id_revision_key' });
-    await expect(insert(position + 1_000_000, 2, 'constrained-1')).rejects.toMatchObject({ code: '23505', constraint: 'events_event_id_key' });
+    await expect(insert(position + 1_000_000, 2, 'constrained-1')).rejects.toMatchObject({ code: '23505', constraint: 'events_event_id_stream_id' });
+    await raw.query('BEGIN');
+    await insert(position + 1_000_000, 1, 'constrained-1', 'constrained-elsewhere');
+    await raw.query('ROLLBACK');
     await expect(insert(position, 2, 'constrained-2')).rejects.toMatchObject({ code: '23505', constraint: 'events_pkey' });
   });
 

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TAKEN_IN_STREAM, readStatements } from '../src/sqlite/read-stream';
 import { eventStoreContract } from './event-store.contract';
 
 const base = mkdtempSync(join(tmpdir(), 'matchlog-sqlite-'));
@@ -63,20 +64,20 @@ describe('SqliteEventStore on disk', () => {
     expect(await store.storeId()).not.toBe(id);
   });
 
-  it('refuses a long append whose 141st id is taken, writing none of it, and keeps the rest of its group', async () => {
+  it('refuses a long append whose 141st id its stream holds, writing none of it, and keeps the rest of its group', async () => {
     store = openSqliteEventStore(freshDir());
-    await store.append('m1', 0, [ev('taken')]);
+    await store.append('m2', 0, [ev('taken')]);
     const long = Array.from({ length: 150 }, (_, i) => ev(`long-${i}`));
     long[140] = ev('taken', { other: true });
 
-    const [refused, kept] = await Promise.allSettled([store.append('m2', 0, long), store.append('m3', 0, [ev('kept')])]);
+    const [refused, kept, elsewhere] = await Promise.allSettled([store.append('m2', 1, long), store.append('m3', 0, [ev('kept')]), store.append('m4', 0, long)]);
 
     expect(refused).toMatchObject({ status: 'rejected', reason: { code: 'DUPLICATE_EVENT_ID', eventId: 'taken' } });
     expect(kept).toMatchObject({ status: 'fulfilled', value: { revision: 1 } });
-    expect(await store.revisionOf('m2')).toBe(0);
-    expect(await store.readStream('m2')).toEqual([]);
-    expect((await store.readAll(0, 1000)).map((e) => e.id)).toEqual(['taken', 'kept']);
-    expect((await store.append('m2', 0, long.slice(0, 140))).revision).toBe(140);
+    expect(elsewhere).toMatchObject({ status: 'fulfilled', value: { revision: 150 } });
+    expect(await store.revisionOf('m2')).toBe(1);
+    expect((await store.readStream('m2')).map((e) => e.id)).toEqual(['taken']);
+    expect((await store.append('m2', 1, long.slice(0, 140))).revision).toBe(141);
   });
 
   it('fails the whole group, writing none of it, when the database fails while writing', async () => {
@@ -101,15 +102,17 @@ describe('SqliteEventStore on disk', () => {
     expect(idHash(one)).toBe(idHash(other));
 
     const first = await store.append('m1', 0, [ev(one)]);
-    const second = await store.append('m2', 0, [ev(other)]);
+    const second = await store.append('m1', 1, [ev(other)]);
 
     expect((await store.readAll(0, 10)).map((e) => [e.streamId, e.id])).toEqual([
       ['m1', one],
-      ['m2', other],
+      ['m1', other],
     ]);
-    expect(await store.append('m2', 0, [ev(other)])).toEqual(second);
+    expect(await store.append('m1', 1, [ev(other)])).toEqual(second);
     expect(await store.append('m1', 0, [ev(one)])).toEqual(first);
-    await expect(store.append('m3', 0, [ev(one)])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: one });
+    await expect(store.append('m1', 2, [ev(one, { other: true })])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: one });
+    expect(await store.append('m3', 0, [ev(other), ev(one)])).toEqual({ revision: 2, position: 4 });
+    expect(await store.findEvent(other)).toMatchObject({ streamId: 'm3', revision: 1 });
   });
 
   it('still knows every id once the newest ids have been moved to the main id index', async () => {
@@ -120,9 +123,36 @@ describe('SqliteEventStore on disk', () => {
 
     expect(await store.append('long', 0, batches[0])).toEqual(results[0]);
     expect(await store.append('long', 20_000, batches[20])).toEqual(results[20]);
-    await expect(store.append('other', 0, [ev('b3-999'), ev('fresh')])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'b3-999' });
-    await expect(store.append('other', 0, [ev('fresh'), ev('b20-0')])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'b20-0' });
+    await expect(store.append('long', 21_000, [ev('b3-999', 'again'), ev('fresh')])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'b3-999' });
+    await expect(store.append('long', 21_000, [ev('fresh'), ev('b20-0', 'again')])).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID', eventId: 'b20-0' });
     expect(await store.revisionOf('long')).toBe(21_000);
+    expect(await store.append('other', 0, [ev('b3-999'), ev('b20-0')])).toMatchObject({ revision: 2 });
+  });
+
+  it("checks a stream's ids by their candidates' positions, never by reading the stream's every event", async () => {
+    const dir = freshDir();
+    store = openSqliteEventStore(dir);
+    await store.append(
+      'm1',
+      0,
+      Array.from({ length: 50 }, (_, i) => ev(`p-${i}`)),
+    );
+    await store.close();
+    store = undefined;
+    const db = new Database(join(dir, 'events.sqlite'), { readonly: true });
+    const plan = (sql: string, values: unknown[]) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...values)
+        .map((row) => (row as { detail: string }).detail)
+        .filter((detail) => / events\b| e\b/.test(detail));
+    try {
+      const hash = idHash('p-3');
+      expect(plan(TAKEN_IN_STREAM('?, ?'), [hash, hash, hash, hash, 1])).toEqual([expect.stringMatching(/USING INTEGER PRIMARY KEY/)]);
+      expect(plan(readStatements(db).eventInStream.source, [hash, hash, 'p-3', 1])).toEqual([expect.stringMatching(/USING INTEGER PRIMARY KEY/)]);
+    } finally {
+      db.close();
+    }
   });
 
   it('hands a synchronous subscriber a whole committed group in one turn, so it can batch what it writes (the catalog)', async () => {

@@ -51,7 +51,7 @@ describe("SqliteEventStore's subscriptions, given this process's own commits fro
         store.append('m1', 3 + round, batchOf('m1', 3 + round, 1)),
         store.append(`r${round}`, 0, [ev(`r${round}-a`, { recordedBy: 'judge' }), ev(`r${round}-b`)]),
         store.append(`r${round}`, 0, [ev(`r${round}-c`)]),
-        store.append(`s${round}`, 0, [ev(`r${round}-a`)]),
+        store.append(`r${round}`, 2, [ev(`r${round}-a`)]),
         store.append(`t${round}`, 'any', batchOf(`t${round}`, 0, 4)),
       ]);
       expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : o.reason.code))).toEqual([

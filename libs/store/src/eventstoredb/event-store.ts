@@ -96,8 +96,9 @@ const toStored = (event: RecordedEvent, resolvedCommit?: bigint): StoredEvent =>
  * exact expected revision: every append here names one ('any' is resolved to the stream's end first),
  * so a retry at the same place is recognised by the server, and a batch that is partly there is
  * refused as DuplicateEventId, and so is one at the same place with another body (the server answers a
- * retry with no position: the events there are then compared). An id reused in another stream, or
- * later in the same stream, is not detected (the contract's `reusedIdsDetected: false`).
+ * retry with no position: the events there are then compared). An id in another stream is fresh here,
+ * as in every store; one reused later in the same stream is not detected (the contract's
+ * `reusedIdsDetected: false`).
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { StoreTimeout, StoreUnavailable } from '../storage-errors';
-import { AppendRequest, GroupPlan, KnownEvent, planGroup } from './plan-group';
+import { AppendRequest, GroupPlan, KnownEvent, knownKey, planGroup } from './plan-group';
 import { postgresErrorOf } from './postgres-errors';
 import { CHANNEL } from './schema';
 
@@ -11,7 +11,7 @@ import { CHANNEL } from './schema';
  */
 const BEGIN_AND_LOCK_HEAD = 'BEGIN; SELECT last_position FROM event_head FOR UPDATE';
 const STREAMS = `SELECT coalesce(json_agg(json_build_array(stream_id, revision)), '[]') AS streams FROM event_streams WHERE stream_id = ANY($1::text[])`;
-const KNOWN = `SELECT coalesce(json_agg(json_build_array(event_id, stream_id, revision, position, type, data)), '[]') AS known FROM events WHERE event_id = ANY($1::text[])`;
+const KNOWN = `SELECT coalesce(json_agg(json_build_array(event_id, stream_id, revision, position, type, data)), '[]') AS known FROM events WHERE event_id = ANY($1::text[]) AND stream_id = ANY($2::text[])`;
 const WRITE = `
 WITH new_events AS (
   INSERT INTO events (position, stream_id, revision, event_id, type, data, meta)
@@ -36,8 +36,8 @@ const commit = async (client: PoolClient) => {
 
 type KnownRow = [string, string, number, number, string, string];
 
-/** An insert that met an event id already stored: the optimistic attempt was wrong. */
-const isTakenId = (error: unknown) => (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'events_event_id_key';
+/** An insert that met an event id already stored in its stream: the optimistic attempt was wrong. */
+const isTakenId = (error: unknown) => (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'events_event_id_stream_id';
 
 /**
  * Appends a group of requests in one transaction on `client` (group commit): each request gets its
@@ -69,13 +69,13 @@ const attempt = async (client: PoolClient, requests: readonly AppendRequest[], l
       planGroup(
         requests,
         new Map(streams),
-        new Map(known.map(([id, streamId, revision, position, type, data]): [string, KnownEvent] => [id, { streamId, revision, position, type, data }])),
+        new Map(known.map(([id, streamId, revision, position, type, data]): [string, KnownEvent] => [knownKey(streamId, id), { streamId, revision, position, type, data }])),
         lastPosition,
       );
     let plan = decide([]);
     if (lookUpIds || plan.outcomes.some((outcome) => 'error' in outcome)) {
       const eventIds = requests.flatMap((r) => r.events.map((e) => e.id));
-      plan = decide((await client.query<{ known: KnownRow[] }>({ name: 'matchlog-known', text: KNOWN, values: [eventIds] })).rows[0].known);
+      plan = decide((await client.query<{ known: KnownRow[] }>({ name: 'matchlog-known', text: KNOWN, values: [eventIds, streamIds] })).rows[0].known);
     }
     if (plan.rows.length === 0) {
       await client.query('ROLLBACK');

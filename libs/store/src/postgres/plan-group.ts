@@ -38,6 +38,9 @@ export interface KnownEvent {
   readonly data: string;
 }
 
+/** Where `known` keeps an event: ids are unique per stream (and neither holds a NUL: refuseNul). */
+export const knownKey = (streamId: string, eventId: string): string => `${streamId}\u0000${eventId}`;
+
 export interface EventRow extends KnownEvent {
   readonly id: string;
   readonly meta: string | null;
@@ -57,7 +60,8 @@ export interface GroupPlan {
 /**
  * Decides a group of appends, in order, as if each ran alone after the ones before it: the same
  * checks and answers as SQLite's. `revisions` holds the current revision of the group's streams
- * (absent: 0), `known` every event already stored under one of the group's ids; both are read under
+ * (absent: 0), `known` every event already stored in one of its streams under one of its ids (by
+ * `knownKey`); both are read under
  * the writers' lock, so nothing changes them meanwhile. A refused append adds no row.
  */
 export const planGroup = (requests: readonly AppendRequest[], revisions: Map<string, number>, known: Map<string, KnownEvent>, lastPosition: number): GroupPlan => {
@@ -68,12 +72,12 @@ export const planGroup = (requests: readonly AppendRequest[], revisions: Map<str
     const { streamId, expected, events } = request;
     const current = revisions.get(streamId) ?? 0;
     if (expected !== 'any' && expected !== current) return earlierAppendOf(request, known) ?? { error: new RevisionConflict(streamId, expected, current) };
-    const taken = events.find((e) => known.has(e.id));
+    const taken = events.find((e) => known.has(knownKey(streamId, e.id)));
     if (taken !== undefined) return earlierAppendOf(request, known) ?? { error: new DuplicateEventId(taken.id) };
     events.forEach((e, i) => {
       const row: EventRow = { position: ++position, streamId, revision: current + i + 1, id: e.id, type: e.type, data: e.data, meta: e.meta };
       rows.push(row);
-      known.set(e.id, row);
+      known.set(knownKey(streamId, e.id), row);
     });
     const revision = current + events.length;
     revisions.set(streamId, revision);
@@ -88,5 +92,5 @@ const earlierAppendOf = ({ streamId, events }: AppendRequest, known: Map<string,
   earlierAppend(
     streamId,
     events,
-    events.map((e) => known.get(e.id)),
+    events.map((e) => known.get(knownKey(streamId, e.id))),
   );

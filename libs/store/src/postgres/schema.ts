@@ -6,7 +6,8 @@ export const CHANNEL = 'matchlog_events';
 /**
  * The event store's own tables, apart from the read models' (matches, match_tokens, …) in the same
  * database. The constraints are the last word whoever writes: one event per (stream, revision), each
- * event id once, each position once. `event_head` is one row: the last position handed out; every
+ * event id once per stream (`events_event_id_stream_id`, which also finds an id in any stream), each
+ * position once. `event_head` is one row: the last position handed out; every
  * append transaction locks it first (see postgres-event-store.ts), so appends commit in position order.
  * `store_identity` is one row too: the store's id (EventStore.storeId), made with the tables.
  * `data` and `meta` are the JSON text as given (not jsonb, which would reorder keys).
@@ -22,7 +23,7 @@ CREATE TABLE IF NOT EXISTS events (
   position bigint PRIMARY KEY CHECK (position > 0),
   stream_id text COLLATE "C" NOT NULL,
   revision bigint NOT NULL CHECK (revision > 0),
-  event_id text COLLATE "C" NOT NULL UNIQUE,
+  event_id text COLLATE "C" NOT NULL,
   type text NOT NULL,
   data text NOT NULL,
   meta text,
@@ -32,6 +33,15 @@ CREATE TABLE IF NOT EXISTS event_head (
   only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
   last_position bigint NOT NULL
 );
+DO $$ BEGIN
+  IF to_regclass('events_event_id_stream_id') IS NULL THEN
+    CREATE UNIQUE INDEX events_event_id_stream_id ON events (event_id, stream_id);
+  END IF;
+  -- a database made before ids were unique per stream: its ids were unique across the store
+  IF EXISTS (SELECT FROM pg_constraint WHERE conrelid = 'events'::regclass AND conname = 'events_event_id_key') THEN
+    ALTER TABLE events DROP CONSTRAINT events_event_id_key;
+  END IF;
+END $$;
 INSERT INTO event_head (last_position) SELECT coalesce(max(position), 0) FROM events ON CONFLICT DO NOTHING;
 CREATE TABLE IF NOT EXISTS stream_snapshots (
   key text COLLATE "C" PRIMARY KEY,

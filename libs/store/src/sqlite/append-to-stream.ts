@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AppendResult } from '../event-store';
 import type { HeldEvent } from '../retry-rule';
-import { CANDIDATES, ReadStatements, readStatements } from './read-stream';
+import { ReadStatements, TAKEN_IN_STREAM, readStatements } from './read-stream';
 import { recentIdsMover } from './tables';
 import type { AppendOutcome, AppendRequest, SerialisedEvent } from './writer-protocol';
 
@@ -50,28 +50,30 @@ export class StreamAppends {
   private attempt({ streamId, expected, events }: AppendRequest): AppendOutcome {
     const stream = this.reads.stream.get(streamId);
     const current = stream?.revision ?? 0;
+    // ids are unique per stream: a new stream holds none, and other streams' ids are no concern of this one
     if (expected !== 'any' && expected !== current) {
-      const held = this.held(events);
-      return held.some((row) => row !== undefined) ? { refused: 'revision', actual: current, held } : { refused: 'revision', actual: current };
+      const held = stream && this.held(stream.stream_key, events);
+      return held?.some((row) => row !== undefined) ? { refused: 'revision', actual: current, held } : { refused: 'revision', actual: current };
     }
-    const taken = this.firstTakenId(events);
-    if (taken !== undefined) return { refused: 'id', taken, held: this.held(events) };
+    const taken = stream && this.firstTakenId(stream.stream_key, events);
+    if (taken !== undefined) return { refused: 'id', taken, held: this.held(stream!.stream_key, events) };
     return { result: this.insert(stream?.stream_key, streamId, current, events) };
   }
 
-  private held(events: readonly SerialisedEvent[]): (HeldEvent | undefined)[] {
+  private held(streamKey: number, events: readonly SerialisedEvent[]): (HeldEvent | undefined)[] {
     return events.map((e) => {
-      const row = this.reads.eventById.get(e.idHash, e.idHash, e.id);
+      const row = this.reads.eventInStream.get(e.idHash, e.idHash, e.id, streamKey);
       return row && { streamId: row.stream_id, revision: row.revision, position: row.position, type: row.type, data: row.data };
     });
   }
 
-  private firstTakenId(events: readonly SerialisedEvent[]): string | undefined {
+  /** The first id of `events` the stream holds already. */
+  private firstTakenId(streamKey: number, events: readonly SerialisedEvent[]): string | undefined {
     for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
       const end = Math.min(start + ROWS_PER_INSERT, events.length);
       const hashes: number[] = [];
       for (let i = start; i < end; i++) hashes.push(events[i].idHash);
-      for (const id of this.insertsFor(end - start).taken.all(...hashes, ...hashes)) {
+      for (const id of this.insertsFor(end - start).taken.all(...hashes, ...hashes, streamKey)) {
         if (events.some((e) => e.id === id)) return id;
       }
     }
@@ -107,7 +109,7 @@ export class StreamAppends {
       statements = {
         events: this.db.prepare(`INSERT INTO events (position, stream_key, revision, event_id, type, data, meta) VALUES ${list('(?, ?, ?, ?, ?, ?, ?)')}`),
         ids: this.db.prepare(`INSERT INTO recent_event_ids (id_hash, position) VALUES ${list('(?, ?)')}`),
-        taken: this.db.prepare<unknown[], string>(`SELECT event_id FROM events WHERE position IN (${CANDIDATES(list('?'))})`).pluck(),
+        taken: this.db.prepare<unknown[], string>(TAKEN_IN_STREAM(list('?'))).pluck(),
       };
       this.inserts.set(rowCount, statements);
     }

@@ -6,7 +6,8 @@ import { hash, randomUUID } from 'node:crypto';
  * thousand ids a commit, nearly every page of it is rewritten at every commit, which cost more than
  * everything else together. So the id index is kept in two tables of 48-bit id hashes: the newest
  * ids in `recent_event_ids`, small enough that a commit touches few of its pages, moved in bulk to
- * `event_ids` every ID_BATCH ids. A hash only finds candidates: the id itself is compared in `events`.
+ * `event_ids` every ID_BATCH ids. A hash only finds candidates: the id itself is compared in `events`,
+ * and so is its stream (ids are unique per stream: the same id in several streams has a row for each).
  * `stream_snapshots` holds the stored snapshots (EventStore.writeSnapshot), the latest per key, out of
  * `events`: no position, no subscriber reads past them.
  */
