@@ -125,7 +125,10 @@ describe('a best-of-one at a paper table, recorded on a phone, with the overlay 
     // the stream's overlay: OBS's 1920×1080 browser source, opened with the broadcast link (its token after #token=)
     const overlay = await rig.browser.newPage({ ...TESTING, viewport: FULL_HD });
     await overlay.goto(`${rig.base}/viewer/overlay/${id}#token=${tokens.broadcast}`);
-    await overlay.locator('.overlay-root[data-revision]').waitFor({ state: 'attached' });
+    // nothing of the match is out of the window yet: to the broadcast it is not there (as a missing match), and the
+    // overlay waits for the table, asking again
+    await overlay.locator('.overlay-waiting[data-code="MATCH_NOT_FOUND"]').waitFor({ state: 'attached' });
+    expect(await overlay.locator('.overlay-root').getAttribute('data-revision')).toBeNull();
     const overlayRevision = async () => Number(await overlay.locator('.overlay-root').getAttribute('data-revision'));
     // Grace follows the match on her phone, live, with her own link
     const player = await (await rig.browser.newContext({ ...TESTING, ...PHONE })).newPage();
