@@ -71,11 +71,14 @@ export const verifyInclusion = (index: number, size: number, leaf: Hash, proof: 
   return sn === 0 && hashEquals(r, root);
 };
 
-/** RFC 9162 §2.1.4.2: does `proof` show that the tree of `size2` with `root2` extends the tree of `size1` with `root1`? */
+/**
+ * RFC 9162 §2.1.4.2: does `proof` show that the tree of `size2` with `root2` extends the tree of `size1` with `root1`?
+ * A proof from the empty tree means nothing, so size1 = 0 is refused (as transparency-dev/merkle does): a caller that
+ * accepts any tree after none (a witness at old size 0) decides that itself.
+ */
 export const verifyConsistency = (size1: number, size2: number, root1: Hash, root2: Hash, proof: readonly Hash[]): boolean => {
-  if (!Number.isSafeInteger(size1) || !Number.isSafeInteger(size2) || size1 < 0 || size2 < size1) return false;
+  if (!Number.isSafeInteger(size1) || !Number.isSafeInteger(size2) || size1 < 1 || size2 < size1) return false;
   if (size1 === size2) return proof.length === 0 && hashEquals(root1, root2);
-  if (size1 === 0) return proof.length === 0;
   if (proof.length === 0 || !allHashes(proof)) return false;
   const path = isPowerOfTwo(size1) ? [root1, ...proof] : [...proof];
   let fn = size1 - 1;

@@ -7,7 +7,9 @@ import { NoteVerifier, checkSignatures, ed25519NoteVerifier, parseNote } from '.
 /**
  * C2SP tlog-policy: which logs and witnesses a verifier knows, and the quorum of witnesses whose cosignatures make a
  * checkpoint valid. Lines: `log <vkey> [<url>]`, `witness <name> <vkey> [<url>]`, `group <name> all|any|<k> <name>…`,
- * `quorum <name>` (or `quorum none`); `#` comments and blank lines are ignored.
+ * `quorum <name>` (or `quorum none`); blank lines and `#` comments are ignored (also after a line's fields, as
+ * transparency-dev/formats reads them). A witness key may be a cosignature/v1 vkey (0x04) or an Ed25519 note vkey
+ * (0x01), whose key then verifies cosignatures under the 0x04 key ID, as transparency-dev/formats does.
  */
 export interface PolicyLog {
   readonly key: VerifierKey;
@@ -35,6 +37,8 @@ export interface Policy {
 }
 
 export const NO_QUORUM = 'none';
+/** `none` is the spec's; `all` and `any` are refused too (as transparency-dev/formats does), so a name never reads as a threshold. */
+const RESERVED_NAMES = new Set([NO_QUORUM, 'all', 'any']);
 
 const malformed = (line: number, why: string) => new LedgerError('MALFORMED_POLICY', `policy line ${line}: ${why}`);
 
@@ -52,33 +56,34 @@ export const parsePolicy = (text: string): Policy => {
     if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(raw)) throw malformed(at, 'only tab and newline may be control characters');
     const line = raw.replace(/^[ \t]+|[ \t]+$/g, '');
     if (line === '' || line.startsWith('#')) return;
-    const [keyword, ...args] = line.split(/[ \t]+/);
-    const key = (vkey: string, type: number, what: string): VerifierKey => {
+    const tokens = line.split(/[ \t]+/);
+    const comment = tokens.findIndex((token) => token.startsWith('#'));
+    const [keyword, ...args] = comment < 0 ? tokens : tokens.slice(0, comment);
+    const key = (vkey: string, types: number[], what: string): VerifierKey => {
       let parsed: VerifierKey;
       try {
         parsed = parseVerifierKey(vkey);
       } catch (error) {
         throw malformed(at, (error as Error).message);
       }
-      if (parsed.type !== type) throw malformed(at, `a ${what} key must be of signature type 0x0${type}`);
+      if (!types.includes(parsed.type)) throw malformed(at, `a ${what} key must be of signature type ${types.map((t) => `0x0${t}`).join(' or ')}`);
       const raw = parsed.publicKey.toString('hex');
       if (keys.has(raw)) throw malformed(at, 'this public key is listed twice');
       keys.add(raw);
       return parsed;
     };
     const newName = (name: string | undefined): string => {
-      if (!name || name === NO_QUORUM || names.has(name)) throw malformed(at, `"${name ?? ''}" is missing, "none" or already defined`);
+      if (!name || RESERVED_NAMES.has(name) || names.has(name)) throw malformed(at, `"${name ?? ''}" is missing, reserved (none, all, any) or already defined`);
       names.add(name);
       return name;
     };
-    if (quorum !== undefined && keyword !== '#') throw malformed(at, 'nothing may follow the quorum line');
     if (keyword === 'log') {
       if (args.length < 1 || args.length > 2) throw malformed(at, 'expected "log <vkey> [<url>]"');
-      logs.push({ key: key(args[0], SIGNATURE_TYPE_ED25519, 'log'), ...(args[1] ? { url: args[1] } : {}) });
+      logs.push({ key: key(args[0], [SIGNATURE_TYPE_ED25519], 'log'), ...(args[1] ? { url: args[1] } : {}) });
     } else if (keyword === 'witness') {
       if (args.length < 2 || args.length > 3) throw malformed(at, 'expected "witness <name> <vkey> [<url>]"');
       const name = newName(args[0]);
-      witnesses.push({ name, key: key(args[1], SIGNATURE_TYPE_COSIGNATURE_V1, 'witness'), ...(args[2] ? { url: args[2] } : {}) });
+      witnesses.push({ name, key: key(args[1], [SIGNATURE_TYPE_COSIGNATURE_V1, SIGNATURE_TYPE_ED25519], 'witness'), ...(args[2] ? { url: args[2] } : {}) });
     } else if (keyword === 'group') {
       if (args.length < 3) throw malformed(at, 'expected "group <name> all|any|<k> <name>…"');
       const [groupName, k, ...list] = args;
@@ -91,6 +96,7 @@ export const parsePolicy = (text: string): Policy => {
       if (!(threshold >= 1 && threshold <= list.length)) throw malformed(at, `the threshold "${k}" must be all, any or a number from 1 to ${list.length}`);
       groups.push({ name: newName(groupName), threshold, members: list });
     } else if (keyword === 'quorum') {
+      if (quorum !== undefined) throw malformed(at, 'a policy has exactly one quorum line');
       if (args.length !== 1 || (args[0] !== NO_QUORUM && !names.has(args[0]))) throw malformed(at, 'expected "quorum <name>" naming a witness or group defined above, or none');
       quorum = args[0];
     } else {
