@@ -35,13 +35,20 @@ export const formatVerifierKey = (name: string, type: number, publicKey: Uint8Ar
   return `${name}+${formatKeyId(keyIdOf(name, type, publicKey))}+${Buffer.concat([Uint8Array.of(type), publicKey]).toString('base64')}`;
 };
 
+/** name, key ID and key: the name has no `+`, the base64 key may. */
+const cutPlus = (text: string): [string, string, string] | undefined => {
+  const first = text.indexOf('+');
+  const second = first < 0 ? -1 : text.indexOf('+', first + 1);
+  return second < 0 ? undefined : [text.slice(0, first), text.slice(first + 1, second), text.slice(second + 1)];
+};
+
 const KNOWN_TYPES = new Set([SIGNATURE_TYPE_ED25519, SIGNATURE_TYPE_COSIGNATURE_V1]);
 
 /** A vkey, strictly: a known type (0x01, 0x04) with a 32-byte Ed25519 key, and the key ID that name and key give. */
 export const parseVerifierKey = (vkey: string): VerifierKey => {
   const bad = (why: string) => new LedgerError('MALFORMED_KEY', `"${vkey}" is not a verifier key (<name>+<key ID>+<key>): ${why}`);
-  const parts = vkey.split('+');
-  if (parts.length !== 3) throw bad('it has not three parts');
+  const parts = cutPlus(vkey);
+  if (!parts) throw bad('it has not three parts');
   const [name, id, key] = parts;
   if (!isKeyName(name)) throw bad('the name is empty or has a space');
   if (!/^[0-9a-f]{8}$/.test(id)) throw bad('the key ID is not 8 lowercase hex digits');
@@ -72,9 +79,9 @@ export const formatSignerKey = (name: string, seed: Uint8Array): string => {
 
 export const parseSignerKey = (skey: string): SignerKey => {
   const bad = (why: string) => new LedgerError('MALFORMED_KEY', `the signer key is not PRIVATE+KEY+<name>+<key ID>+<key>: ${why}`);
-  const parts = skey.split('+');
-  if (parts.length !== 5 || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY') throw bad('it has not five parts');
-  const [, , name, id, key] = parts;
+  const parts = skey.startsWith('PRIVATE+KEY+') ? cutPlus(skey.slice('PRIVATE+KEY+'.length)) : undefined;
+  if (!parts) throw bad('it has not five parts');
+  const [name, id, key] = parts;
   if (!isKeyName(name)) throw bad('the name is empty or has a space');
   if (!/^[0-9a-f]{8}$/.test(id)) throw bad('the key ID is not 8 lowercase hex digits');
   const bytes = decodeBase64(key);
