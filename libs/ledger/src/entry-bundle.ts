@@ -21,7 +21,7 @@ export const encodeEntryBundle = (entries: readonly Uint8Array[]): Buffer => {
 export const decodeEntryBundle = (bundle: Uint8Array, width?: number): Buffer[] => {
   const bytes = Buffer.from(bundle.buffer, bundle.byteOffset, bundle.byteLength);
   const entries: Buffer[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     if (at + 2 > bytes.length) throw new LedgerError('MALFORMED_ENTRY_BUNDLE', `the entry bundle ends inside the length of entry ${entries.length}`);
     const length = bytes.readUInt16BE(at);
     if (at + 2 + length > bytes.length) throw new LedgerError('MALFORMED_ENTRY_BUNDLE', `entry ${entries.length} claims ${length} bytes, past the bundle's end`);

@@ -28,9 +28,7 @@ export const inclusionProof = (index: number, leaves: readonly Hash[]): Hash[] =
   if (!Number.isSafeInteger(index) || index < 0 || index >= leaves.length) throw new LedgerError('INVALID_INPUT', `leaf ${index} is not in a tree of ${leaves.length}`);
   if (leaves.length === 1) return [];
   const k = splitPoint(leaves.length);
-  return index < k
-    ? [...inclusionProof(index, leaves.slice(0, k)), rootOf(leaves.slice(k))]
-    : [...inclusionProof(index - k, leaves.slice(k)), rootOf(leaves.slice(0, k))];
+  return index < k ? [...inclusionProof(index, leaves.slice(0, k)), rootOf(leaves.slice(k))] : [...inclusionProof(index - k, leaves.slice(k)), rootOf(leaves.slice(0, k))];
 };
 
 /** PROOF(m, D[n]): the consistency proof from the tree of the first `oldSize` leaves to the whole tree. */
@@ -44,9 +42,7 @@ const subproof = (m: number, leaves: readonly Hash[], complete: boolean): Hash[]
   const n = leaves.length;
   if (m === n) return complete ? [] : [rootOf(leaves)];
   const k = splitPoint(n);
-  return m <= k
-    ? [...subproof(m, leaves.slice(0, k), complete), rootOf(leaves.slice(k))]
-    : [...subproof(m - k, leaves.slice(k), false), rootOf(leaves.slice(0, k))];
+  return m <= k ? [...subproof(m, leaves.slice(0, k), complete), rootOf(leaves.slice(k))] : [...subproof(m - k, leaves.slice(k), false), rootOf(leaves.slice(0, k))];
 };
 
 const allHashes = (hashes: readonly Uint8Array[]): boolean => hashes.every((h) => h.length === HASH_SIZE);

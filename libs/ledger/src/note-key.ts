@@ -12,12 +12,7 @@ export const isKeyName = (name: string): boolean => name.length > 0 && !/[\s+]/u
 
 /** key ID = SHA-256(key name || 0x0A || signature type || public key)[:4], as a big-endian uint32. */
 export const keyIdOf = (name: string, type: number, publicKey: Uint8Array): number =>
-  createHash('sha256')
-    .update(name, 'utf8')
-    .update(Uint8Array.of(0x0a, type))
-    .update(publicKey)
-    .digest()
-    .readUInt32BE(0);
+  createHash('sha256').update(name, 'utf8').update(Uint8Array.of(0x0a, type)).update(publicKey).digest().readUInt32BE(0);
 
 export const formatKeyId = (keyId: number): string => keyId.toString(16).padStart(8, '0');
 

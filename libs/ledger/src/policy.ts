@@ -53,7 +53,7 @@ export const parsePolicy = (text: string): Policy => {
   const lines = text.split('\n');
   lines.forEach((raw, i) => {
     const at = i + 1;
-    if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(raw)) throw malformed(at, 'only tab and newline may be control characters');
+    if ([...raw].some((c) => (c < ' ' && c !== '\t') || c === '\u007f')) throw malformed(at, 'only tab and newline may be control characters');
     const line = raw.replace(/^[ \t]+|[ \t]+$/g, '');
     if (line === '' || line.startsWith('#')) return;
     const tokens = line.split(/[ \t]+/);
@@ -140,6 +140,7 @@ export const checkCheckpoint = (message: string | Uint8Array, policy: Policy): P
   const log = logs.find((_, i) => signedBy(logVerifiers[i]));
   if (!log) throw new LedgerError('UNVERIFIED_NOTE', `the checkpoint of "${unverified.origin}" is not signed by a log the policy lists for that origin`);
   const witnesses = witnessVerifiers.filter(([, v]) => signedBy(v)).map(([name]) => name);
-  if (!quorumMet(policy, new Set(witnesses))) throw new LedgerError('QUORUM_NOT_MET', `the checkpoint is cosigned by ${witnesses.length ? witnesses.join(', ') : 'no witness'}: not the policy's quorum (${policy.quorum})`);
+  if (!quorumMet(policy, new Set(witnesses)))
+    throw new LedgerError('QUORUM_NOT_MET', `the checkpoint is cosigned by ${witnesses.length ? witnesses.join(', ') : 'no witness'}: not the policy's quorum (${policy.quorum})`);
   return { checkpoint: unverified, log, witnesses };
 };

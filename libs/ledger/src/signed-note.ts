@@ -56,7 +56,7 @@ const asText = (message: string | Uint8Array): string => {
 
 export const checkNoteText = (text: string): void => {
   if (!text.endsWith('\n')) throw malformed('the text does not end in a newline');
-  if (/[\u0000-\u0009\u000b-\u001f]/.test(text)) throw malformed('it holds a control character other than newline');
+  if ([...text].some((c) => c < ' ' && c !== '\n')) throw malformed('it holds a control character other than newline');
   if (/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) throw malformed('it is not valid UTF-8');
 };
 

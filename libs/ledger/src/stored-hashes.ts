@@ -122,7 +122,7 @@ const maxPow2 = (n: number): { k: number; level: number } => {
 };
 
 const subtreeIndexes = (lo: number, hi: number, need: number[]): number[] => {
-  for (let at = lo; at < hi; ) {
+  for (let at = lo; at < hi;) {
     const { k, level } = maxPow2(hi - at + 1);
     need.push(storedHashIndex(level, shiftRight(at, level)));
     at += k;
@@ -181,4 +181,3 @@ const treeProof = (lo: number, hi: number, n: number, hashes: Hash[]): [Hash[], 
   const [p, rest2] = treeProof(lo + k, hi, n, rest);
   return [[...p, th], rest2];
 };
-

@@ -19,7 +19,8 @@ const malformed = (why: string) => new LedgerError('MALFORMED_WITNESS_REQUEST', 
 
 export const formatAddCheckpointRequest = (request: AddCheckpointRequest): string => {
   if (!Number.isSafeInteger(request.oldSize) || request.oldSize < 0) throw malformed(`the old size ${request.oldSize} is not a count`);
-  if (request.proof.length > MAX_CONSISTENCY_PROOF_LINES || !request.proof.every(isHash)) throw malformed(`the proof must be at most ${MAX_CONSISTENCY_PROOF_LINES} 32-byte hashes`);
+  if (request.proof.length > MAX_CONSISTENCY_PROOF_LINES || !request.proof.every(isHash))
+    throw malformed(`the proof must be at most ${MAX_CONSISTENCY_PROOF_LINES} 32-byte hashes`);
   return `old ${request.oldSize}\n${request.proof.map((h) => `${formatHash(h)}\n`).join('')}\n${request.checkpoint}`;
 };
 

@@ -1,4 +1,16 @@
-import { SIGNATURE_TYPE_ED25519, ed25519NoteSigner, formatCheckpoint, formatVerifierKey, leafHash, openCheckpoint, parseCheckpoint, parseNote, rawPublicKey, signNote, verifierFromKey } from '@matchlog/ledger';
+import {
+  SIGNATURE_TYPE_ED25519,
+  ed25519NoteSigner,
+  formatCheckpoint,
+  formatVerifierKey,
+  leafHash,
+  openCheckpoint,
+  parseCheckpoint,
+  parseNote,
+  rawPublicKey,
+  signNote,
+  verifierFromKey,
+} from '@matchlog/ledger';
 import { b64, keyFor, vector } from './fixtures';
 
 const formats = vector<{ sumdbCheckpoint: { verifierKey: string; note: string; origin: string; size: number } }>('transparency-dev-formats/formats.json');
@@ -21,7 +33,9 @@ describe('checkpoints (C2SP tlog-checkpoint)', () => {
     expect(parseCheckpoint(text)).toEqual({ origin: 'go.sum database tree', size, root, extensions: [] });
   });
 
-  it.each(tlog.badTreeNotes)('refuses the bad tree note %j (TestParseTree)', (text) => expect(() => parseCheckpoint(text)).toThrow(expect.objectContaining({ code: 'MALFORMED_CHECKPOINT' })));
+  it.each(tlog.badTreeNotes)('refuses the bad tree note %j (TestParseTree)', (text) =>
+    expect(() => parseCheckpoint(text)).toThrow(expect.objectContaining({ code: 'MALFORMED_CHECKPOINT' })),
+  );
 
   it('parses the C2SP example', () => {
     const checkpoint = parseCheckpoint(parseNote(c2sp.checkpoint).text);

@@ -24,7 +24,8 @@ const formats = vector<{ cosignatureVerifierKeys: string[] }>('transparency-dev-
 const body = parseNote(c2sp.checkpoint).text;
 
 describe('cosignatures (C2SP tlog-cosignature, cosignature/v1)', () => {
-  it('signs the message of the spec example: header, time line, checkpoint body', () => expect(cosignatureMessage(body, c2sp.cosignatureMessage.time)).toBe(c2sp.cosignatureMessage.message));
+  it('signs the message of the spec example: header, time line, checkpoint body', () =>
+    expect(cosignatureMessage(body, c2sp.cosignatureMessage.time)).toBe(c2sp.cosignatureMessage.message));
 
   it("reads the spec example's cosignature as a timestamped signature: 8-byte time, 64-byte Ed25519", () => {
     const witness = parseNote(c2sp.cosignedCheckpoint).signatures.find((s) => s.name === 'witness.example.com/w1');
@@ -36,7 +37,10 @@ describe('cosignatures (C2SP tlog-cosignature, cosignature/v1)', () => {
     const key = keyFor('witness');
     const cosigner = ed25519Cosigner('witness.example/w1', key);
     const publicKey = rawPublicKey(key);
-    const expected = createHash('sha256').update(Buffer.concat([Buffer.from('witness.example/w1\n'), Buffer.of(0x04), publicKey])).digest().readUInt32BE(0);
+    const expected = createHash('sha256')
+      .update(Buffer.concat([Buffer.from('witness.example/w1\n'), Buffer.of(0x04), publicKey]))
+      .digest()
+      .readUInt32BE(0);
     expect(cosigner.keyId).toBe(expected);
     expect(keyIdOf('witness.example/w1', SIGNATURE_TYPE_COSIGNATURE_V1, publicKey)).toBe(expected);
     expect(parseVerifierKey(formats.cosignatureVerifierKeys[1])).toMatchObject({ name: 'remora.n621.de', keyId: 0xda77ade7, type: 4 });

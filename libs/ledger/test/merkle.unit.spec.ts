@@ -1,4 +1,17 @@
-import { EMPTY_RANGE, Hash, appendLeaf, consistencyProof, emptyRoot, inclusionProof, leafHash, nodeHash, rangeRoot, rootOf, verifyConsistency, verifyInclusion } from '@matchlog/ledger';
+import {
+  EMPTY_RANGE,
+  Hash,
+  appendLeaf,
+  consistencyProof,
+  emptyRoot,
+  inclusionProof,
+  leafHash,
+  nodeHash,
+  rangeRoot,
+  rootOf,
+  verifyConsistency,
+  verifyInclusion,
+} from '@matchlog/ledger';
 import { b64, flipped, hex, leavesOf, seeded, vector } from './fixtures';
 
 interface InclusionProbe {
@@ -87,7 +100,15 @@ describe('properties over random trees', () => {
       expect(verifyInclusion(i, size, leaf, proof, flipped(root, i))).toBe(false);
       if (proof.length > 0) {
         const at = Math.floor(random() * proof.length);
-        expect(verifyInclusion(i, size, leaf, proof.map((h, j) => (j === at ? flipped(h, i) : h)), root)).toBe(false);
+        expect(
+          verifyInclusion(
+            i,
+            size,
+            leaf,
+            proof.map((h, j) => (j === at ? flipped(h, i) : h)),
+            root,
+          ),
+        ).toBe(false);
         expect(verifyInclusion((i + 1) % size, size, leaf, proof, root)).toBe(false);
       }
     });
@@ -105,7 +126,15 @@ describe('properties over random trees', () => {
         expect(verifyConsistency(m, size, flipped(old), root, proof)).toBe(false);
         expect(verifyConsistency(m, size, old, flipped(root), proof)).toBe(false);
         const at = Math.floor(random() * proof.length);
-        expect(verifyConsistency(m, size, old, root, proof.map((h, j) => (j === at ? flipped(h, m) : h)))).toBe(false);
+        expect(
+          verifyConsistency(
+            m,
+            size,
+            old,
+            root,
+            proof.map((h, j) => (j === at ? flipped(h, m) : h)),
+          ),
+        ).toBe(false);
       }
     }
   });

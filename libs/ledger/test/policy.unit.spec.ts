@@ -104,7 +104,9 @@ describe('a checkpoint against a policy', () => {
     const [dash, name, sig] = lines[last].split(' ');
     lines[last] = [dash, name, flipped(Buffer.from(sig, 'base64'), 20).toString('base64')].join(' ');
     expect(() => checkCheckpoint(lines.join('\n'), policy)).toThrow(expect.objectContaining({ code: 'INVALID_SIGNATURE' }));
-    const otherOrigin = signNote(formatCheckpoint({ origin: 'elsewhere.example', size: 5, root: Buffer.alloc(32, 9), extensions: [] }), [ed25519NoteSigner('elsewhere.example', keyFor('log'))]);
+    const otherOrigin = signNote(formatCheckpoint({ origin: 'elsewhere.example', size: 5, root: Buffer.alloc(32, 9), extensions: [] }), [
+      ed25519NoteSigner('elsewhere.example', keyFor('log')),
+    ]);
     expect(() => checkCheckpoint(otherOrigin, policy)).toThrow(expect.objectContaining({ code: 'UNVERIFIED_NOTE' }));
   });
 });

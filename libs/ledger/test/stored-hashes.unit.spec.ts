@@ -37,14 +37,19 @@ const hex = (hashes: readonly Hash[]) => hashes.map((h) => Buffer.from(h).toStri
 
 describe('the stored-hash numbering of sumdb/tlog', () => {
   it('splits every index back into its level and number (TestSplitStoredHashIndex)', () => {
-    for (let level = 0; level < 10; level++)
-      for (let n = 0; n < 100; n++) expect(splitStoredHashIndex(storedHashIndex(level, n))).toEqual({ level, n });
+    for (let level = 0; level < 10; level++) for (let n = 0; n < 100; n++) expect(splitStoredHashIndex(storedHashIndex(level, n))).toEqual({ level, n });
   });
 
   it('numbers the first hashes as a log writes them: leaf 0, leaf 1, their parent, leaf 2, …', () => {
-    expect([storedHashIndex(0, 0), storedHashIndex(0, 1), storedHashIndex(1, 0), storedHashIndex(0, 2), storedHashIndex(0, 3), storedHashIndex(1, 1), storedHashIndex(2, 0)]).toEqual([
-      0, 1, 2, 3, 4, 5, 6,
-    ]);
+    expect([
+      storedHashIndex(0, 0),
+      storedHashIndex(0, 1),
+      storedHashIndex(1, 0),
+      storedHashIndex(0, 2),
+      storedHashIndex(0, 3),
+      storedHashIndex(1, 1),
+      storedHashIndex(2, 0),
+    ]).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('works past 32 bits', () => {

@@ -112,9 +112,13 @@ describe('proofs from tiles alone (a TileHashReader)', () => {
     const reader = tileHashReader(tree, fetched(log.tiles));
     expect(Buffer.from(treeHash(size, reader)).equals(Buffer.from(log.root))).toBe(true);
     for (const index of [0, 1, 255, 256, 65535, 65536, 69999])
-      expect(proveInclusion(size, index, reader).map((h) => Buffer.from(h).toString('hex'))).toEqual(proveInclusion(size, index, log.read).map((h) => Buffer.from(h).toString('hex')));
+      expect(proveInclusion(size, index, reader).map((h) => Buffer.from(h).toString('hex'))).toEqual(
+        proveInclusion(size, index, log.read).map((h) => Buffer.from(h).toString('hex')),
+      );
     for (const old of [1, 256, 1000, 65536, 69999])
-      expect(proveConsistency(size, old, reader).map((h) => Buffer.from(h).toString('hex'))).toEqual(proveConsistency(size, old, log.read).map((h) => Buffer.from(h).toString('hex')));
+      expect(proveConsistency(size, old, reader).map((h) => Buffer.from(h).toString('hex'))).toEqual(
+        proveConsistency(size, old, log.read).map((h) => Buffer.from(h).toString('hex')),
+      );
   });
 
   it('needs only a few tiles for one proof, and says which to fetch', () => {
@@ -137,14 +141,25 @@ describe('proofs from tiles alone (a TileHashReader)', () => {
   it('refuses tiles against a root of another tree (a split view), and a missing or short tile', () => {
     const other = logOf(300);
     expect(() => treeHash(300, tileHashReader({ size: 300, root: log.root }, fetched(other.tiles)))).toThrow(expect.objectContaining({ code: 'INCONSISTENT_TILE' }));
-    expect(() => treeHash(size, tileHashReader(tree, () => undefined))).toThrow(expect.objectContaining({ code: 'MALFORMED_TILE' }));
-    expect(() => treeHash(size, tileHashReader(tree, () => new Uint8Array(32)))).toThrow(expect.objectContaining({ code: 'MALFORMED_TILE' }));
+    expect(() =>
+      treeHash(
+        size,
+        tileHashReader(tree, () => undefined),
+      ),
+    ).toThrow(expect.objectContaining({ code: 'MALFORMED_TILE' }));
+    expect(() =>
+      treeHash(
+        size,
+        tileHashReader(tree, () => new Uint8Array(32)),
+      ),
+    ).toThrow(expect.objectContaining({ code: 'MALFORMED_TILE' }));
   });
 
   it('a small tree: every inclusion and consistency proof from tiles equals the RFC one', () => {
     const small = logOf(600);
     const reader = tileHashReader({ size: 600, root: small.root }, fetched(small.tiles));
-    for (let i = 0; i < 600; i += 7) expect(proveInclusion(600, i, reader).map((h) => Buffer.from(h).toString('hex'))).toEqual(inclusionProof(i, small.leaves).map((h) => Buffer.from(h).toString('hex')));
+    for (let i = 0; i < 600; i += 7)
+      expect(proveInclusion(600, i, reader).map((h) => Buffer.from(h).toString('hex'))).toEqual(inclusionProof(i, small.leaves).map((h) => Buffer.from(h).toString('hex')));
     for (let m = 1; m < 600; m += 11)
       expect(proveConsistency(600, m, reader).map((h) => Buffer.from(h).toString('hex'))).toEqual(consistencyProof(m, small.leaves).map((h) => Buffer.from(h).toString('hex')));
   });

@@ -64,6 +64,8 @@ describe('proof files (C2SP tlog-proof)', () => {
 
   it('refuses a checkpoint without the quorum', () => {
     const logOnly = signNote(text, [ed25519NoteSigner(origin, keyFor('log'))]);
-    expect(() => checkTlogProof({ index: 7, inclusion: inclusionProof(7, leaves), checkpoint: logOnly }, leaves[7], policy)).toThrow(expect.objectContaining({ code: 'QUORUM_NOT_MET' }));
+    expect(() => checkTlogProof({ index: 7, inclusion: inclusionProof(7, leaves), checkpoint: logOnly }, leaves[7], policy)).toThrow(
+      expect.objectContaining({ code: 'QUORUM_NOT_MET' }),
+    );
   });
 });
