@@ -24,7 +24,7 @@ export const cosignatureTime = (signature: Uint8Array): number | undefined => {
   return time <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(time) : undefined;
 };
 
-/** A cosigner: `sign(text)` is not used for cosignatures (it needs a time); use cosign. */
+/** A witness's cosigning key: a cosignature needs a time as well as the text, so it signs through cosign (or cosignerAt). */
 export interface Cosigner {
   readonly name: string;
   readonly keyId: number;

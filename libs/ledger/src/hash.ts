@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { LedgerError } from './ledger-error';
 
 /** A SHA-256 hash: 32 bytes. */
 export type Hash = Uint8Array;
@@ -28,12 +27,6 @@ export const formatHash = (h: Hash): string => Buffer.from(h).toString('base64')
 export const decodeHash = (text: string): Hash | undefined => {
   const bytes = decodeBase64(text);
   return bytes && bytes.length === HASH_SIZE ? bytes : undefined;
-};
-
-export const parseHash = (text: string, code: 'MALFORMED_CHECKPOINT' | 'MALFORMED_PROOF' | 'MALFORMED_WITNESS_REQUEST' | 'INVALID_INPUT' = 'INVALID_INPUT'): Hash => {
-  const h = decodeHash(text);
-  if (!h) throw new LedgerError(code, `"${text}" is not a SHA-256 hash in standard base64 (44 characters)`);
-  return h;
 };
 
 /** Bytes from canonical standard base64 (padded, no whitespace, unused bits zero), or undefined. */

@@ -6,7 +6,6 @@ import { LedgerError } from './ledger-error';
  */
 export const MAX_TREE_SIZE = 2 ** 52;
 
-export const pow2 = (k: number): number => 2 ** k;
 export const shiftRight = (n: number, k: number): number => Math.floor(n / 2 ** k);
 export const shiftLeft = (n: number, k: number): number => n * 2 ** k;
 export const isOdd = (n: number): boolean => n % 2 === 1;

@@ -33,6 +33,8 @@ export const formatTileIndex = (n: number): string => {
 
 /** The tile's path under the log's prefix, e.g. `tile/0/x001/234` or `tile/entries/000.p/7`. */
 export const tilePath = (tile: Tile): string => {
+  if (!Number.isInteger(tile.level) || tile.level < ENTRIES_LEVEL || tile.level > 63 || !Number.isInteger(tile.width) || tile.width < 1 || tile.width > TILE_WIDTH)
+    throw new LedgerError('INVALID_INPUT', `no tile has level ${tile.level} and width ${tile.width}`);
   const level = tile.level === ENTRIES_LEVEL ? 'entries' : String(tile.level);
   return `tile/${level}/${formatTileIndex(tile.n)}${tile.width === TILE_WIDTH ? '' : `.p/${tile.width}`}`;
 };
