@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { UnsupportedMediaTypeException } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -16,7 +16,8 @@ import { quietBoot } from './logging/quiet-boot-logger';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { BodyDepthPipe } from './validation/body-depth.pipe';
 import { TCG_ONLINE_IMPORT_PATH } from './matches/replay-import.controller';
-import { DEFAULT_REPLAY_LIMIT } from '@matchlog/matches';
+import { refuseOthersBeforeTheirBodies } from './auth/organizer-before-body';
+import { Authenticator, DEFAULT_REPLAY_LIMIT } from '@matchlog/matches';
 import { AJV_OPTIONS, attachSchemaVerdicts } from './validation/route-schema.guard';
 import { validationPipe } from './validation/validation-pipe';
 import { serveViewer } from './viewer/serve-viewer';
@@ -54,6 +55,7 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
   app.useLogger(quietBoot(app.get(Logger)));
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', refuseQueryCredentials);
+  refuseOthersBeforeTheirBodies(fastify, app.get(Authenticator));
   fastify.addHook('onSend', securityHeaders);
   attachSchemaVerdicts(fastify);
   registerResponseSchemas(fastify);
@@ -65,6 +67,13 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
     if (route.url === TCG_ONLINE_IMPORT_PATH) route.bodyLimit = replayLimit;
   });
   fastify.addContentTypeParser(['application/zip', 'application/x-zip-compressed'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // and a replay sent as JSON comes as its text: the conversion process parses it, never the event loop (issue 37)
+  const { onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig;
+  const parseJson = fastify.getDefaultJsonParser(onProtoPoisoning || 'error', onConstructorPoisoning || 'error');
+  app.useBodyParser<RawServerDefault>('application/json', {}, (request, body, done) => {
+    const text = body.toString('utf8');
+    return request.routeOptions?.url === TCG_ONLINE_IMPORT_PATH ? done(null, text) : parseJson(request, text, done);
+  });
   // POST /matches/import: a match log as JSON Lines, handed to the controller as text
   fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   // JSON only besides: a form (what plain `curl -d` sends) or plain text is a 415 that says to send JSON,

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { ServerProcess, handLengthReplay, revealLengthReplay, startServerProcess, tcgOnlineSamples } from '@matchlog/testkit';
 import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
@@ -94,6 +95,48 @@ describe('20 hostile imports in parallel with appends (the compiled server)', ()
     const appended = [...acknowledged.values()].reduce((sum, list) => sum + list.length, 0);
     console.log(`hostile-import load: /health p99 ${figure.toFixed(1)} ms over ${health.length} probes; ${appended} events appended, ${HOSTILE} imports refused`);
     expect(health.length).toBeGreaterThan(50);
+    expect(figure).toBeLessThan(1000);
+  }, 180_000);
+  it('JSON bodies of millions of objects, sent with no key and with the organizer key: 4xx, /health answering throughout', async () => {
+    const { base } = server!;
+    // sent by another process, so that this one only probes: 7.8 MB of [{},{},…] (under MATCHLOG_REPLAY_LIMIT, 2.6 million
+    // objects for whatever parses it), five rounds of four with no key and one with the organizer's
+    const sender = `
+      const wide = '[' + '{},'.repeat(2_600_000) + '{}]';
+      const send = (headers) => fetch(process.argv[1] + '/matches/import/tcg-online', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: wide })
+        .then(async (answer) => [answer.status, (await answer.json()).code]);
+      (async () => {
+        const answers = { anonymous: [], organizer: [] };
+        for (let round = 0; round < 5; round++) {
+          const [theirs, ours] = await Promise.all([Promise.all([1, 2, 3, 4].map(() => send({}))), send({ authorization: process.argv[2] })]);
+          answers.anonymous.push(...theirs);
+          answers.organizer.push(ours);
+        }
+        process.stdout.write(JSON.stringify(answers));
+      })();`;
+    const child = spawn(process.execPath, ['-e', sender, base, organizer.authorization], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    const done = new Promise((resolve) => child.once('exit', resolve));
+    let sending = true;
+    void done.then(() => (sending = false));
+    const health: number[] = [];
+    while (sending) {
+      const started = performance.now();
+      const ok = await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      health.push(ok ? performance.now() - started : Infinity);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const answers = JSON.parse(output) as { anonymous: [number, string][]; organizer: [number, string][] };
+    expect(answers.anonymous).toEqual(answers.anonymous.map(() => [401, 'UNAUTHENTICATED']));
+    expect(answers.anonymous).toHaveLength(20);
+    expect(answers.organizer.filter(([status]) => status < 400 || status >= 500)).toEqual([]);
+    expect(health.length).toBeGreaterThan(20);
+    const figure = p99(health);
+    console.log(`wide JSON bodies (20 with no key, 5 with the organizer's): /health p99 ${figure.toFixed(1)} ms over ${health.length} probes`);
     expect(figure).toBeLessThan(1000);
   }, 180_000);
 });

@@ -90,4 +90,12 @@ describe('the games of one series imported at once (issue 37 finding 5)', () => 
     expect(rest.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(await Promise.all(rest.map((answer) => gameNumberOf(answer.body.matchId)))).toEqual([2, 3, 4]);
   });
+  it('numbers a game after the highest number of its series: one numbered by the caller is never given twice', async () => {
+    const at = (gameId: string, time: string) => gameOf('07-', gameId, `2026-11-27T${time}:00.000Z`).replaceAll(SERIES, 'mixed-series');
+    await t.http().post('/matches/import/tcg-online?game=2').set(t.organizer).set('Content-Type', 'application/json').send(at('mixed-a', '18:00')).expect(201);
+    const b = await post(at('mixed-b', '18:30')).expect(201);
+    expect(await gameNumberOf(b.body.matchId)).toBe(3);
+    const c = await post(at('mixed-c', '19:00'));
+    expect([c.status, c.body.code]).toEqual([409, 'REPLAY_SERIES_FULL']);
+  });
 });

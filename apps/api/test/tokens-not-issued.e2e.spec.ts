@@ -93,4 +93,41 @@ describe('the store failing between a match and its tokens', () => {
     failTokens = error();
     await storedThenTokens(() => t.http().post('/matches/import').set(t.organizer).set('Content-Type', NDJSON).send(log), matchId, status);
   });
+  it('a game of a series stored without tokens, the next game imported, then the first sent again: its tokens, numbered as it was', async () => {
+    const replay = JSON.parse(small.json);
+    /** game n of a series of 07's: its ids made its own, every time shifted so that game n began after game n - 1 */
+    const game = (n: number) =>
+      small.json
+        .replaceAll(replay.gameId, `${replay.gameId}-series-${n}`)
+        .replaceAll(replay.matchId, `${replay.matchId}-series`)
+        .replace(/"(\d{4}-\d\d-\d\dT[\d:.]+Z)"/g, (_, iso: string) => JSON.stringify(new Date(Date.parse(iso) - (10 - n) * 3_600_000).toISOString()))
+        .replace(/("timestamp":\s*)(\d{13})/g, (_, key: string, ms: string) => `${key}${Number(ms) - (10 - n) * 3_600_000}`);
+    const post = (json: string) => t.http().post('/matches/import/tcg-online').set(t.organizer).set('Content-Type', 'application/json').send(json);
+    failTokens = new StoreUnavailable('test double: PostgreSQL went away');
+    expect((await post(game(1))).body.code).toBe('TOKENS_NOT_ISSUED');
+    expect((await post(game(2))).status).toBe(201);
+    const again = await post(game(1));
+    expect([again.status, again.body.matchId]).toEqual([201, `tcg-online-${replay.gameId}-series-1`]);
+    const judge = await t.http().get(`/matches/${again.body.matchId}/views/judge`).set(t.bearer(again.body.tokens.judge)).expect(200);
+    expect(judge.body.tournament.game).toBe(1);
+  });
+
+  it('a creation retried (its event id) once the match has more than its creation: 409, its tokens in force', async () => {
+    const body = { ...lorcanaMatch('retried-late'), eventId: 'retried-late-created' };
+    const first = await t.http().post('/matches').set(t.organizer).send(body).expect(201);
+    // a retry while nothing is recorded yet answers as the first did
+    const retried = await t.http().post('/matches').set(t.organizer).send(body).expect(201);
+    const recorder = t.bearer(retried.body.tokens.recorder);
+    await t
+      .http()
+      .post('/matches/retried-late/events')
+      .set(recorder)
+      .send({ expectedRevision: 1, events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] })
+      .expect(201);
+    const late = await t.http().post('/matches').set(t.organizer).send(body);
+    expect([late.status, late.body.code]).toEqual([409, 'MATCH_ALREADY_EXISTS']);
+    expect(late.body.message).toContain('POST /matches/retried-late/tokens');
+    await t.http().get('/matches/retried-late/views/p1').set(t.bearer(retried.body.tokens.players.p1)).expect(200);
+    await t.http().get('/matches/retried-late/views/p1').set(t.bearer(first.body.tokens.players.p1)).expect(401);
+  });
 });

@@ -119,6 +119,8 @@ export interface EventGame {
   readonly matchId: string;
   /** when its MatchCreated was recorded */
   readonly startedAt: string;
+  /** MatchCreated.tournament.game; null when the match named none */
+  readonly game: number | null;
   /** MatchCreated.tournament.bestOf as recorded; null when absent (the default applies) */
   readonly bestOf: number | null;
   readonly singleElimination: boolean;
@@ -129,7 +131,7 @@ export const matchStartsOfEvent = async (db: CatalogDb, event: string): Promise<
   (
     await db
       .selectFrom('matches')
-      .select(['match_id', 'started_at', 'best_of', 'single_elimination'])
+      .select(['match_id', 'started_at', 'game_number', 'best_of', 'single_elimination'])
       .where('tournament_event', '=', event)
       .orderBy('started_at')
       .orderBy('match_id')
@@ -137,6 +139,7 @@ export const matchStartsOfEvent = async (db: CatalogDb, event: string): Promise<
   ).map((row) => ({
     matchId: row.match_id,
     startedAt: row.started_at,
+    game: row.game_number,
     bestOf: row.best_of,
     singleElimination: Number(row.single_elimination) === 1,
   }));

@@ -46,7 +46,7 @@ export class BroadcastDelayed extends Error {
 export class MatchAlreadyExists extends Error {
   readonly code = 'MATCH_ALREADY_EXISTS';
   constructor(readonly matchId: string) {
-    super(`a match "${matchId}" already exists`);
+    super(`a match "${matchId}" already exists: POST /matches/${matchId}/tokens with the organizer key re-issues its tokens`);
   }
 }
 

@@ -15,7 +15,7 @@ export interface RestartableServer {
   readonly running: boolean;
   /** Ends the process (SIGKILL by default: no graceful shutdown) and resolves with how it ended. */
   kill(signal?: NodeJS.Signals): Promise<Exit>;
-  /** Kills the process if it runs, then starts a new one on the same port and environment; resolves once it answers /health. */
+  /** Kills the process if it runs, then starts a new one on the same port and environment; resolves once it is ready (/health/ready: caught up with the log). */
   restart(signal?: NodeJS.Signals): Promise<void>;
   /** Ends it gracefully (SIGTERM). */
   stop(): Promise<void>;

@@ -30,7 +30,15 @@ export const freePort = () =>
  * another program than this node (npm, say), started in its own process group so all of it can be killed.
  * `port`: that one (a restart where the last process listened), else a free one.
  */
-export const startServerProcess = async (options: { cwd?: string; command?: string; args?: readonly string[]; env: NodeJS.ProcessEnv; port?: number }): Promise<ServerProcess> => {
+export const startServerProcess = async (options: {
+  cwd?: string;
+  command?: string;
+  args?: readonly string[];
+  env: NodeJS.ProcessEnv;
+  port?: number;
+  /** what answering means: 'ready' (the default) once /health/ready is 200, caught up with the log; 'live' once /health answers */
+  until?: 'live' | 'ready';
+}): Promise<ServerProcess> => {
   const port = options.port ?? (await freePort());
   const child = spawn(options.command ?? process.execPath, options.args ?? START_COMMAND, {
     cwd: options.cwd ?? ROOT,
@@ -46,7 +54,7 @@ export const startServerProcess = async (options: { cwd?: string; command?: stri
   void exited.then(() => (running = false));
   while (running) {
     if (
-      await fetch(`${base}/health`).then(
+      await fetch(`${base}${options.until === 'live' ? '/health' : '/health/ready'}`).then(
         (r) => r.ok,
         () => false,
       )

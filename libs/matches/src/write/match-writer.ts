@@ -56,7 +56,8 @@ export class MatchWriter {
 
   /**
    * Creates the match, then records its tokens. A retry (the same match id, event id and data as the
-   * stored MatchCreated) answers as the first did, with every token re-issued: only hashes are kept.
+   * stored MatchCreated) answers as the first did, with every token re-issued (only hashes are kept), while
+   * the match holds nothing more; once something is recorded with its tokens, 409 as for any other.
    * So does the same creation sent again (without an event id) while the match has no tokens: stored, its answer lost.
    */
   async create(matchId: string | undefined, created: MatchCreated, recordedBy: string, eventId?: string): Promise<MatchWithTokens> {
@@ -66,7 +67,9 @@ export class MatchWriter {
     return this.lock.run(id, async () => {
       if (!decided.ok) throw new EventsRejected(decided.error);
       if ((await this.store.revisionOf(id)) > 0) {
-        const first = (eventId === undefined ? undefined : await createRetried(this.store, id, decided.events[0])) ?? (await this.storedWithoutTokens(id, decided.events[0]));
+        const retried = eventId === undefined ? undefined : await createRetried(this.store, id, decided.events[0]);
+        // a retry re-issues the tokens only while nothing was recorded with them: a late one must not lock out a table mid-match
+        const first = (retried && (await this.store.revisionOf(id)) === retried.revision ? retried : undefined) ?? (await this.storedWithoutTokens(id, decided.events[0]));
         if (!first) throw new MatchAlreadyExists(id);
         return { matchId: id, revision: first.revision, tokens: await this.tokensOfStored(id, first.revision, rolesOf(created)) };
       }
