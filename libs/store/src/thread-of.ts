@@ -25,3 +25,20 @@ export const processOf = (file: string, nodeOptions: readonly string[] = []): Ch
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+
+/**
+ * The other end of processOf, in the child: `answer` for every message its parent sends (`unsent` for an answer that
+ * cannot be sent, not cloneable), `ready` sent once it listens, and an exit when the parent goes away (nothing to
+ * answer to).
+ */
+export const serveParent = <Request, Answer>(answer: (request: Request) => Answer, ready: Answer, unsent: (error: unknown) => Answer): void => {
+  process.on('message', (request: Request) => {
+    try {
+      void process.send!(answer(request));
+    } catch (error) {
+      void process.send!(unsent(error));
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+  void process.send!(ready);
+};

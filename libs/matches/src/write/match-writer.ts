@@ -71,14 +71,15 @@ export class MatchWriter {
         // a retry re-issues the tokens only while nothing was recorded with them: a late one must not lock out a table mid-match
         const first = (retried && (await this.store.revisionOf(id)) === retried.revision ? retried : undefined) ?? (await this.storedWithoutTokens(id, decided.events[0]));
         if (!first) throw new MatchAlreadyExists(id);
-        return { matchId: id, revision: first.revision, tokens: await this.tokensOfStored(id, first.revision, rolesOf(created)) };
+        const tokens = await this.tokensOfStored(id, first.revision, rolesOf(created), [], first === retried ? undefined : () => new MatchAlreadyExists(id));
+        return { matchId: id, revision: first.revision, tokens };
       }
       try {
         await this.store.append(id, 0, decided.events);
       } catch (error) {
         throw error instanceof RevisionConflict ? new MatchAlreadyExists(id) : error;
       }
-      return { matchId: id, revision: 1, tokens: await this.tokensOfStored(id, 1, rolesOf(created)) };
+      return { matchId: id, revision: 1, tokens: await this.tokensOfStored(id, 1, rolesOf(created), [], () => new MatchAlreadyExists(id)) };
     });
   }
 
@@ -204,7 +205,13 @@ export class MatchWriter {
         return {
           matchId: id,
           revision,
-          tokens: await this.tokensOfStored(id, revision, rolesOf(kept[0].data as MatchCreated), [importMark(this.entropy.uuid(), kept.length, signedBy)]),
+          tokens: await this.tokensOfStored(
+            id,
+            revision,
+            rolesOf(kept[0].data as MatchCreated),
+            [importMark(this.entropy.uuid(), kept.length, signedBy)],
+            () => new MatchLogAlreadyImported(id),
+          ),
         };
       }
       if (id !== signedFor) throw new HeadForAnotherMatch(kept.length + 1, signedFor, id);
@@ -219,7 +226,8 @@ export class MatchWriter {
       }
       this.models.forget(id);
       const mark = importMark(this.entropy.uuid(), kept.length, signedBy);
-      return { matchId: id, revision: appended.revision, tokens: await this.tokensOfStored(id, appended.revision, rolesOf(kept[0].data as MatchCreated), [mark]) };
+      const tokens = await this.tokensOfStored(id, appended.revision, rolesOf(kept[0].data as MatchCreated), [mark], () => new MatchLogAlreadyImported(id));
+      return { matchId: id, revision: appended.revision, tokens };
     });
   }
 
@@ -242,7 +250,7 @@ export class MatchWriter {
       if (stored > 0) {
         const again = sealed.ok && stored === sealed.events.length ? await this.storedWithoutTokens(matchId, sealed.events[0]) : undefined;
         if (!again) throw new ReplayAlreadyImported(matchId);
-        return { matchId, revision: stored, tokens: await this.tokensOfStored(matchId, stored, rolesOf(created)) };
+        return { matchId, revision: stored, tokens: await this.tokensOfStored(matchId, stored, rolesOf(created), [], () => new ReplayAlreadyImported(matchId)) };
       }
       if (!sealed.ok) throw new EventsRejected(sealed.error);
       let appended: { revision: number };
@@ -252,15 +260,25 @@ export class MatchWriter {
         throw error instanceof RevisionConflict ? new ReplayAlreadyImported(matchId) : error;
       }
       this.models.forget(matchId);
-      return { matchId, revision: appended.revision, tokens: await this.tokensOfStored(matchId, appended.revision, rolesOf(created)) };
+      return {
+        matchId,
+        revision: appended.revision,
+        tokens: await this.tokensOfStored(matchId, appended.revision, rolesOf(created), [], () => new ReplayAlreadyImported(matchId)),
+      };
     });
   }
 
-  /** The tokens of a match just stored: the store failing now is no "nothing was done", the match is there (TokensNotIssued). */
-  private async tokensOfStored(matchId: string, revision: number, roles: readonly TokenRole[], also: readonly EventToAppend[] = []): Promise<IssuedTokens> {
+  /**
+   * The tokens of a match just stored: the store failing now is no "nothing was done", the match is there (TokensNotIssued).
+   * `taken`: they must be the match's first tokens (a creation's or an import's, its own or a resend's), so that two
+   * requests racing on one match (two instances, or a resend while the first is on its way) never both get tokens: the
+   * later one's append finds the token stream begun, and answers `taken()`.
+   */
+  private async tokensOfStored(matchId: string, revision: number, roles: readonly TokenRole[], also: readonly EventToAppend[] = [], taken?: () => Error): Promise<IssuedTokens> {
     try {
-      return await this.reissueTokens(matchId, roles, also);
+      return await this.reissueTokens(matchId, roles, also, taken !== undefined);
     } catch (error) {
+      if (taken !== undefined && error instanceof RevisionConflict) throw taken();
       throw isStorageError(error) ? new TokensNotIssued(matchId, revision, error instanceof StorageFull) : error;
     }
   }
@@ -282,9 +300,9 @@ export class MatchWriter {
    * roles in the same append, and applies them to this instance's tokens at once (other instances
    * learn them from the log). `also`: events recorded in the same append (an import's mark).
    */
-  private async reissueTokens(matchId: string, roles: readonly TokenRole[], also: readonly EventToAppend[] = []): Promise<IssuedTokens> {
+  private async reissueTokens(matchId: string, roles: readonly TokenRole[], also: readonly EventToAppend[] = [], first = false): Promise<IssuedTokens> {
     const stream = tokenStreamOf(matchId);
-    const history = await this.store.readStream(stream);
+    const history = first ? [] : await this.store.readStream(stream);
     // tokens issued before tokens were logged are in force too (issued before the stream's), and revoked the same way
     const legacy = { type: 'TokensIssued', data: { grants: await legacyGrantsOf(this.catalog, matchId) } };
     const { tokens, events } = decideReissue(tokensAfter([legacy, ...history]), roles, this.entropy);

@@ -1,3 +1,4 @@
+import { serveParent } from '@matchlog/store';
 import type { ConvertAnswer, ConvertRequest, ChildReady, ThrownReport } from './conversion-protocol';
 import { convertUpload } from './convert-upload';
 
@@ -6,8 +7,6 @@ import { convertUpload } from './convert-upload';
  * server's event loop and out of its heap, and answers with the result. Whatever the file makes it do, the server
  * only waits: past the time limit it is killed, past the memory limit it dies alone.
  */
-
-const send = (message: ConvertAnswer | ChildReady): void => void process.send!(message);
 
 const reportOf = (error: unknown): ThrownReport => {
   const { code, message, maxBytes, entries } = (error ?? {}) as { code?: unknown; message?: unknown; maxBytes?: unknown; entries?: unknown };
@@ -19,20 +18,12 @@ const reportOf = (error: unknown): ThrownReport => {
   };
 };
 
-process.on('message', ({ upload }: ConvertRequest) => {
-  let answer: ConvertAnswer;
+const converted = ({ upload }: ConvertRequest): ConvertAnswer => {
   try {
-    answer = { kind: 'done', result: convertUpload(upload) };
+    return { kind: 'done', result: convertUpload(upload) };
   } catch (error) {
-    answer = { kind: 'thrown', ...reportOf(error) };
+    return { kind: 'thrown', ...reportOf(error) };
   }
-  try {
-    send(answer);
-  } catch (error) {
-    send({ kind: 'thrown', ...reportOf(error) });
-  }
-});
-// the server went away: nothing to answer to
-process.on('disconnect', () => process.exit(0));
+};
 
-send({ kind: 'ready' });
+serveParent<ConvertRequest, ConvertAnswer | ChildReady>(converted, { kind: 'ready' }, (error) => ({ kind: 'thrown', ...reportOf(error) }));
