@@ -2,9 +2,12 @@ import {
   ENTRIES_LEVEL,
   Tile,
   decodeEntryBundle,
+  formatMatchEntry,
   inclusionProofIndexes,
   leafHash,
   openCheckpoint,
+  parseTlogProof,
+  verifyConsistency,
   parseMatchEntry,
   proveInclusion,
   tileHashReader,
@@ -63,7 +66,12 @@ describe('the server log (GET /log/checkpoint, /log/tile/…, /log/key)', () => 
     return decodeEntryBundle(answer.body as Buffer, size);
   };
   const end = async (matchId: string, extra: object = {}) => {
-    await t.http().post('/matches').set(t.organizer).send({ ...lorcanaMatch(matchId), ...extra }).expect(201);
+    await t
+      .http()
+      .post('/matches')
+      .set(t.organizer)
+      .send({ ...lorcanaMatch(matchId), ...extra })
+      .expect(201);
     await t.http().post(`/matches/${matchId}/events`).set(t.organizer).send({ expectedRevision: 1, events: ended }).expect(201);
   };
   const logged = async (size: number) => (await entriesAt(size)).map((entry) => parseMatchEntry(entry.toString('utf8')));
@@ -110,6 +118,7 @@ describe('the server log (GET /log/checkpoint, /log/tile/…, /log/key)', () => 
     await end('log-delayed', { broadcastDelay: { events: 5, seconds: 30 }, broadcastAccess: 'token' });
     await end('log-after');
     const grown = await treeOf(before + 1);
+    expect((await t.http().get('/matches/log-delayed/receipt/proof').expect(404)).body.code).toBe('MATCH_NOT_FOUND');
     expect((await logged(grown.size)).map((entry) => entry.matchId)).not.toContain('log-delayed');
     expect((await logged(grown.size)).map((entry) => entry.matchId)).toContain('log-after');
     time.at += 31 * SECOND;
@@ -127,6 +136,32 @@ describe('the server log (GET /log/checkpoint, /log/tile/…, /log/key)', () => 
     expect(await checkpointNote()).toBe(note);
   });
 
+  it("proves a match's latest entry with its receipt (tlog-proof), and any two tree sizes consistent", async () => {
+    const checkpoint = await treeOf(5);
+    const { receipt, log } = (await t.http().get('/matches/log-a/receipt/proof').expect(200)).body;
+    expect(receipt.head).toMatchObject({ purpose: 'receipt', matchId: 'log-a', revision: 3 });
+    expect(parseMatchEntry(log.entry)).toMatchObject({ kind: 'match-voided', matchId: 'log-a', revision: 3, head: receipt.head.hash });
+    const proof = parseTlogProof(log.proof);
+    const signed = openCheckpoint(proof.checkpoint, [await verifier()]).checkpoint;
+    expect(verifyInclusion(proof.index, signed.size, leafHash(Buffer.from(log.entry)), proof.inclusion, signed.root)).toBe(true);
+    const first = (await logged(1))[0];
+    const consistency = (await t.http().get('/log/proof/consistency').query({ from: 1, to: checkpoint.size }).expect(200)).text;
+    const hashes = consistency
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => Buffer.from(line, 'base64'));
+    expect(verifyConsistency(1, checkpoint.size, leafHash(Buffer.from(formatMatchEntry(first))), checkpoint.root, hashes)).toBe(true);
+    expect(
+      (
+        await t
+          .http()
+          .get('/log/proof/consistency')
+          .query({ from: 0, to: checkpoint.size + 1 })
+          .expect(400)
+      ).body.code,
+    ).toBe('LOG_SIZE_OUT_OF_RANGE');
+  });
+
   it('puts no card name and no chain salt in any entry, tile or checkpoint', async () => {
     const checkpoint = await treeOf(5);
     const salts = await Promise.all(
@@ -136,7 +171,11 @@ describe('the server log (GET /log/checkpoint, /log/tile/…, /log/key)', () => 
       }),
     );
     expect(salts.every((salt) => typeof salt === 'string' && salt.length > 0)).toBe(true);
-    const bytes = [Buffer.from(await checkpointNote()), (await binary(`tile/0/000.p/${checkpoint.size}`)).body as Buffer, (await binary(`tile/entries/000.p/${checkpoint.size}`)).body as Buffer];
+    const bytes = [
+      Buffer.from(await checkpointNote()),
+      (await binary(`tile/0/000.p/${checkpoint.size}`)).body as Buffer,
+      (await binary(`tile/entries/000.p/${checkpoint.size}`)).body as Buffer,
+    ];
     const all = Buffer.concat(bytes);
     for (const secret of [...DEFINITIONS, ...salts]) expect(all.includes(Buffer.from(secret))).toBe(false);
   });

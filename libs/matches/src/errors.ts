@@ -390,7 +390,10 @@ export class FreeTextNamesHiddenCard extends Error {
 /** A tlog-tiles path that names no tile, or a tile the log's tree does not hold yet (GET /log/tile/…). */
 export class LogTileNotFound extends Error {
   readonly code = 'LOG_TILE_NOT_FOUND';
-  constructor(readonly path: string, why: string) {
+  constructor(
+    readonly path: string,
+    why: string,
+  ) {
     super(`no tile "${path}": ${why}; GET /log/checkpoint gives the tree's size, and the tiles it holds (C2SP tlog-tiles)`);
   }
 }

@@ -1,6 +1,9 @@
 import { MatchIntegrity } from '@matchlog/matches';
 import { SignedHead } from '@matchlog/audit';
-import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { LogReader } from '@matchlog/matches';
+import { LOG_READER } from '../ledger/log-parts';
+import { ReceiptWithProof } from '../openapi/responses';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -23,7 +26,10 @@ export class ImportQuery {
 @ApiTags('integrity')
 @Controller('matches')
 export class MatchIntegrityController {
-  constructor(private readonly integrity: MatchIntegrity) {}
+  constructor(
+    private readonly integrity: MatchIntegrity,
+    @Inject(LOG_READER) private readonly log: LogReader,
+  ) {}
 
   @Get(':id/receipt')
   @ApiOperation({
@@ -36,6 +42,20 @@ export class MatchIntegrityController {
   @ApiErrors(STORE_ERRORS, { 403: ['RECEIPT_WITHHELD'], 404: ['MATCH_NOT_FOUND'] })
   receipt(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<SignedHead> {
     return this.integrity.receipt(caller, id);
+  }
+
+  @Get(':id/receipt/proof')
+  @ApiOperation({
+    summary: "The match's receipt, and its latest entry in the server's log with a C2SP tlog-proof (log: null until the log holds one)",
+    description:
+      'Access as the receipt: a match whose broadcastDelay holds its end back has no entry until the end is shown. Check it offline: `matchlog verify <export> --proof <file> --policy <file>`.',
+  })
+  @ApiOptionalToken()
+  @Returns(200, 'ReceiptWithProof')
+  @ApiErrors(STORE_ERRORS, { 403: ['RECEIPT_WITHHELD'], 404: ['MATCH_NOT_FOUND'] })
+  async receiptWithProof(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<ReceiptWithProof> {
+    const receipt = await this.integrity.receipt(caller, id);
+    return { receipt, log: (await this.log.proofOf(id)) ?? null };
   }
 
   @Get(':id/verify')

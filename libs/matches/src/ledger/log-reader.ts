@@ -7,6 +7,7 @@ import {
   decodeHash,
   encodeEntryBundle,
   formatVerifierKey,
+  formatTlogProof,
   parseCheckpoint,
   parseNote,
   parseTilePath,
@@ -96,13 +97,16 @@ export class LogReader {
     return this.proof((read) => proveConsistency(to, from, read));
   }
 
-  /** The index of a match's latest entry, with the inclusion proof in the tree of the latest checkpoint; undefined if it has none there. */
-  async inclusion(matchId: string): Promise<{ index: number; size: number; proof: Hash[] } | undefined> {
-    const size = await this.size();
-    const row = await this.db.selectFrom('log_entries').select('idx').where('match_id', '=', matchId).where('idx', '<', size).orderBy('idx', 'desc').executeTakeFirst();
+  /** The match's latest entry in the tree of the latest checkpoint, and its `.tlog-proof`; undefined if it has none there. */
+  async proofOf(matchId: string): Promise<{ entry: string; proof: string } | undefined> {
+    const checkpoint = await this.checkpoint();
+    if (checkpoint === undefined) return undefined;
+    const size = parseCheckpoint(parseNote(checkpoint).text).size;
+    const row = await this.db.selectFrom('log_entries').select(['idx', 'entry']).where('match_id', '=', matchId).where('idx', '<', size).orderBy('idx', 'desc').executeTakeFirst();
     if (row === undefined) return undefined;
     const index = Number(row.idx);
-    return { index, size, proof: await this.proof((read) => proveInclusion(size, index, read)) };
+    const inclusion = await this.proof((read) => proveInclusion(size, index, read));
+    return { entry: row.entry, proof: formatTlogProof({ index, inclusion, checkpoint }) };
   }
 
   /** A proof from stored hashes: the indexes it reads, fetched first (a HashReader is synchronous). */
@@ -119,7 +123,11 @@ export class LogReader {
   private async hashes(indexes: readonly number[]): Promise<Map<number, Hash>> {
     const found = new Map<number, Hash>();
     for (let at = 0; at < indexes.length; at += 500) {
-      const rows = await this.db.selectFrom('log_hashes').selectAll().where('idx', 'in', indexes.slice(at, at + 500)).execute();
+      const rows = await this.db
+        .selectFrom('log_hashes')
+        .selectAll()
+        .where('idx', 'in', indexes.slice(at, at + 500))
+        .execute();
       for (const row of rows) found.set(Number(row.idx), decodeHash(row.hash)!);
     }
     return found;

@@ -98,12 +98,20 @@ export class LogSequencer {
         .returning(['size', 'checkpoint'])
         .executeTakeFirstOrThrow();
       const size = Number(state.size);
-      const logged = entries.length === 0 ? [] : await trx.selectFrom('log_entries').select(['match_id', 'kind']).where('match_id', 'in', [...new Set(entries.map((e) => e.matchId))]).execute();
+      const logged =
+        entries.length === 0
+          ? []
+          : await trx
+              .selectFrom('log_entries')
+              .select(['match_id', 'kind'])
+              .where('match_id', 'in', [...new Set(entries.map((e) => e.matchId))])
+              .execute();
       const fresh = entries.filter((entry) => !logged.some((row) => row.match_id === entry.matchId && row.kind === entry.kind));
       if (fresh.length === 0 && state.checkpoint !== null) return size;
       const known = new Map<number, Hash>();
       const indexes = treeHashIndexes(size);
-      if (indexes.length > 0) for (const row of await trx.selectFrom('log_hashes').selectAll().where('idx', 'in', indexes).execute()) known.set(Number(row.idx), decodeHash(row.hash)!);
+      if (indexes.length > 0)
+        for (const row of await trx.selectFrom('log_hashes').selectAll().where('idx', 'in', indexes).execute()) known.set(Number(row.idx), decodeHash(row.hash)!);
       const read = (wanted: readonly number[]) => wanted.map((i) => known.get(i)!);
       let n = size;
       for (const entry of fresh) {
