@@ -1,6 +1,6 @@
 import { LogReader, LogSizeOutOfRange, LogTileNotFound } from '@matchlog/matches';
 import { Controller, Get, Header, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatHash } from '@matchlog/ledger';
 import { ApiErrors, STORE_ERRORS } from '../openapi/api-errors.decorator';
@@ -38,6 +38,7 @@ export class LogController {
 
   @Get('tile/*')
   @ApiOperation({ summary: 'A tile (C2SP tlog-tiles): tile/<L>/<N>[.p/<W>] hashes, tile/entries/<N>[.p/<W>] an entry bundle; full tiles are immutable' })
+  @ApiParam({ name: 'path', description: 'the rest of the tile path: `<L>/<N>[.p/<W>]` or `entries/<N>[.p/<W>]`, N in three-digit groups (x001/234)', example: '0/000.p/7' })
   @ApiProduces('application/octet-stream')
   @ApiErrors(STORE_ERRORS, { 404: ['LOG_TILE_NOT_FOUND'] })
   async tile(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
