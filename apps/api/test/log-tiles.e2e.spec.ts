@@ -16,10 +16,6 @@ import {
   verifierFromKey,
   verifyInclusion,
 } from '@matchlog/ledger';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { logMirror } from '../../cli/src/log-mirror';
 import { lorcanaMatch } from './support/fixtures';
 import { TestApp, partsWithTime, startTestApp } from './support/test-app';
 
@@ -182,24 +178,5 @@ describe('the server log (GET /log/checkpoint, /log/tile/…, /log/key)', () => 
     ];
     const all = Buffer.concat(bytes);
     for (const secret of [...DEFINITIONS, ...salts]) expect(all.includes(Buffer.from(secret))).toBe(false);
-  });
-
-  it('is mirrored by `matchlog log mirror` in the tlog-tiles layout, every entry provable from the files alone', async () => {
-    const checkpoint = await treeOf(5);
-    const dir = mkdtempSync(join(tmpdir(), 'matchlog-mirror-'));
-    try {
-      const server = await t.app.listen(0, '127.0.0.1').then(() => t.app.getUrl());
-      expect(await logMirror([dir, '--server', server.replace('[::1]', '127.0.0.1')], () => undefined)).toBe(0);
-      const note = readFileSync(join(dir, 'checkpoint'), 'utf8');
-      const mirrored = openCheckpoint(note, [await verifier()]).checkpoint;
-      expect(mirrored.size).toBeGreaterThanOrEqual(checkpoint.size);
-      const fromDisk = (tile: Tile) => (existsSync(join(dir, tilePath(tile))) ? readFileSync(join(dir, tilePath(tile))) : undefined);
-      const entries = decodeEntryBundle(fromDisk({ level: ENTRIES_LEVEL, n: 0, width: mirrored.size })!, mirrored.size);
-      const read = tileHashReader(mirrored, fromDisk);
-      for (const [index, entry] of entries.entries())
-        expect(verifyInclusion(index, mirrored.size, leafHash(entry), proveInclusion(mirrored.size, index, read), mirrored.root)).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
