@@ -118,7 +118,7 @@ describe('the server log (GET /log/checkpoint, /log/tile/…, /log/key)', () => 
     await end('log-delayed', { broadcastDelay: { events: 5, seconds: 30 }, broadcastAccess: 'token' });
     await end('log-after');
     const grown = await treeOf(before + 1);
-    expect((await t.http().get('/matches/log-delayed/receipt/proof').expect(404)).body.code).toBe('MATCH_NOT_FOUND');
+    expect((await t.http().get('/matches/log-delayed/receipt?proof=1').expect(404)).body.code).toBe('MATCH_NOT_FOUND');
     expect((await logged(grown.size)).map((entry) => entry.matchId)).not.toContain('log-delayed');
     expect((await logged(grown.size)).map((entry) => entry.matchId)).toContain('log-after');
     time.at += 31 * SECOND;
@@ -138,7 +138,7 @@ describe('the server log (GET /log/checkpoint, /log/tile/…, /log/key)', () => 
 
   it("proves a match's latest entry with its receipt (tlog-proof), and any two tree sizes consistent", async () => {
     const checkpoint = await treeOf(5);
-    const { receipt, log } = (await t.http().get('/matches/log-a/receipt/proof').expect(200)).body;
+    const { receipt, log } = (await t.http().get('/matches/log-a/receipt?proof=1').expect(200)).body;
     expect(receipt.head).toMatchObject({ purpose: 'receipt', matchId: 'log-a', revision: 3 });
     expect(parseMatchEntry(log.entry)).toMatchObject({ kind: 'match-voided', matchId: 'log-a', revision: 3, head: receipt.head.hash });
     const proof = parseTlogProof(log.proof);

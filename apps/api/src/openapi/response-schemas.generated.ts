@@ -5347,6 +5347,16 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "Receipt": {
+    "anyOf": [
+      {
+        "$ref": "#/definitions/SignedHead"
+      },
+      {
+        "$ref": "#/definitions/ReceiptWithProof"
+      }
+    ]
+  },
   "ReceiptWithProof": {
     "type": "object",
     "properties": {

@@ -64,6 +64,9 @@ export interface DeskHistory {
   readonly players: readonly PlayerHistory[];
 }
 
+/** `GET /matches/:id/receipt`: the signed head; with `?proof=1`, the head with the match's log entry and its proof. */
+export type Receipt = ReceiptHead | ReceiptWithProof;
+
 /** `GET /matches/:id/receipt?proof=1`: the receipt, and the match's latest entry in the server's log with its C2SP tlog-proof (null before the log holds one). */
 export interface ReceiptWithProof {
   readonly receipt: ReceiptHead;
