@@ -7203,13 +7203,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
                     };
@@ -7221,7 +7229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "LOG_TILE_NOT_FOUND";
                     };
@@ -7233,7 +7241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
                     };
@@ -7245,7 +7253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
@@ -7257,7 +7265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_TIMEOUT";
                     };
@@ -7278,7 +7286,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
         };
     };
@@ -7294,13 +7304,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
             /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
                     };
@@ -7312,7 +7330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "LOG_TILE_NOT_FOUND";
                     };
@@ -7324,7 +7342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
                     };
@@ -7336,7 +7354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
@@ -7348,7 +7366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_TIMEOUT";
                     };
@@ -7368,13 +7386,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description LOG_SIZE_OUT_OF_RANGE */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "LOG_SIZE_OUT_OF_RANGE";
                     };
@@ -7386,7 +7412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
                     };
@@ -7398,7 +7424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
                     };
@@ -7410,7 +7436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
                     };
@@ -7422,7 +7448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["Problem"] & {
+                    "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "STORE_TIMEOUT";
                     };
