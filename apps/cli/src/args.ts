@@ -35,6 +35,7 @@ commands:
   knowledge <file> [--at N]        who knew which card, and which part of each deck was still random
   push <journal> --server URL --match ID [--token T]
                                    send an offline journal's batches the server has not acknowledged (matchlog push --help)
+  log mirror <dir> [--server URL]   copy the server's transparency log (checkpoint and tiles) into <dir> (matchlog log mirror --help)
   import-replay <file|folder> [--server URL] [--key KEY]
                                    tcg.online replays: imported over HTTP, or converted to JSON Lines for the
                                    commands above (matchlog import-replay --help)

@@ -8,6 +8,7 @@ import { CliMessages, messagesIn } from './messages';
 import { isOperatorCommand, runOperator } from './operator/operator';
 import { importReplay } from './import-replay';
 import { push } from './push';
+import { logMirror } from './log-mirror';
 
 /** matchlog's version, from the package.json above this file: apps/cli/src in a checkout, dist/apps/cli/src when built. */
 const version = (): string => {
@@ -103,6 +104,14 @@ if (isOperatorCommand(command)) {
   }
 } else if (command === 'push') {
   void push(argv.slice(1)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 2;
+    },
+  );
+} else if (command === 'log' && argv[1] === 'mirror') {
+  void logMirror(argv.slice(2)).then(
     (code) => (process.exitCode = code),
     (error: unknown) => {
       console.error(error);

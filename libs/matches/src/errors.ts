@@ -386,3 +386,22 @@ export class FreeTextNamesHiddenCard extends Error {
     );
   }
 }
+
+/** A tlog-tiles path that names no tile, or a tile the log's tree does not hold yet (GET /log/tile/…). */
+export class LogTileNotFound extends Error {
+  readonly code = 'LOG_TILE_NOT_FOUND';
+  constructor(
+    readonly path: string,
+    why: string,
+  ) {
+    super(`no tile "${path}": ${why}; GET /log/checkpoint gives the tree's size, and the tiles it holds (C2SP tlog-tiles)`);
+  }
+}
+
+/** A consistency proof asked for between sizes the log does not have (GET /log/proof/consistency). */
+export class LogSizeOutOfRange extends Error {
+  readonly code = 'LOG_SIZE_OUT_OF_RANGE';
+  constructor(message: string) {
+    super(message);
+  }
+}
