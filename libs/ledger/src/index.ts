@@ -16,3 +16,4 @@ export * from './witness-request';
 export * from './tlog-proof';
 export * from './policy';
 export * from './proof-check';
+export * from './match-entry';
