@@ -12,6 +12,7 @@ import { publicUrlOf } from './public-url';
 import { requireSharedKeys } from './shared-keys';
 import { StorageConfig, storageFromEnv } from './storage-config';
 import { trustedKeysOf } from './trusted-keys';
+import { WitnessConfig, witnessConfigOf } from './witness-config';
 
 export interface ApiConfig extends StorageConfig {
   readonly port: number;
@@ -53,6 +54,8 @@ export interface ApiConfig extends StorageConfig {
   readonly publicUrl?: string;
   /** LOG_FORMAT: json (a line of JSON each) or pretty (a line for a person); unset: pretty on a terminal, json otherwise (left out of a config: json) */
   readonly logFormat?: LogFormat;
+  /** MATCHLOG_WITNESS_LOGS, MATCHLOG_WITNESS_KEY: the witness at POST /witness/add-checkpoint; unset: off */
+  readonly witness?: WitnessConfig;
 }
 
 export type LogFormat = 'json' | 'pretty';
@@ -110,6 +113,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     ...(env.MATCHLOG_SNAPSHOT_EVERY !== undefined && { snapshotEvery: snapshotEveryOf(env.MATCHLOG_SNAPSHOT_EVERY) }),
     ...(publicUrlOf(env.MATCHLOG_PUBLIC_URL) !== undefined && { publicUrl: publicUrlOf(env.MATCHLOG_PUBLIC_URL) }),
     logFormat: logFormatOf(env.LOG_FORMAT, stdoutIsTerminal),
+    ...(env.MATCHLOG_WITNESS_LOGS && { witness: witnessConfigOf(env, dataDir, new URL(publicUrlOf(env.MATCHLOG_PUBLIC_URL) ?? 'http://localhost').hostname) }),
   };
 };
 
