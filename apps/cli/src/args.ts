@@ -38,6 +38,8 @@ commands:
   import-replay <file|folder> [--server URL] [--key KEY]
                                    tcg.online replays: imported over HTTP, or converted to JSON Lines for the
                                    commands above (matchlog import-replay --help)
+  witness --dir DIR --key FILE --logs FILE [--port N]
+                                   a C2SP tlog-witness for the logs --logs names (matchlog witness --help)
 
 operator commands (on the store and catalog the MATCHLOG_* variables name, as the server reads them):
   migrate                          bring the catalog database to the latest migration (the server does it on start)

@@ -8,6 +8,7 @@ import { CliMessages, messagesIn } from './messages';
 import { isOperatorCommand, runOperator } from './operator/operator';
 import { importReplay } from './import-replay';
 import { push } from './push';
+import { witnessCommand } from './witness';
 
 /** matchlog's version, from the package.json above this file: apps/cli/src in a checkout, dist/apps/cli/src when built. */
 const version = (): string => {
@@ -109,6 +110,8 @@ if (isOperatorCommand(command)) {
       process.exitCode = 2;
     },
   );
+} else if (command === 'witness') {
+  void witnessCommand(argv.slice(1)).then((code) => (process.exitCode = code));
 } else if (command === 'import-replay') {
   void importReplay(argv.slice(1)).then(
     (code) => (process.exitCode = code),
