@@ -7,6 +7,7 @@ import { CommandResult, VerifyInputs, audit, knowledge, replay, verify } from '.
 import { CliMessages, messagesIn } from './messages';
 import { isOperatorCommand, runOperator } from './operator/operator';
 import { importReplay } from './import-replay';
+import { checkLogProof, policyOf } from './log-proof';
 import { push } from './push';
 import { witnessCommand } from './witness';
 
@@ -85,6 +86,12 @@ const main = (argv: readonly string[]): number => {
           : args.command === 'replay'
             ? replay(events, args)
             : knowledge(events, args);
+    if (args.command === 'verify' && args.proof !== undefined && args.policy !== undefined) {
+      const policy = policyOf(readText(args.policy, m), args.policy);
+      const logged = checkLogProof(parsed, readText(args.proof, m), policy);
+      console.log(`${result.output}\n${logged.lines.join('\n')}`);
+      return logged.ok ? result.exitCode : 1;
+    }
     console.log(result.output);
     return result.exitCode;
   } catch (error) {
