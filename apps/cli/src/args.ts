@@ -44,6 +44,10 @@ commands:
                                    commands above (matchlog import-replay --help)
   witness --dir DIR --key FILE --logs FILE [--port N]
                                    a C2SP tlog-witness for the logs --logs names (matchlog witness --help)
+  log verify --from CHECKPOINT --log URL|DIR --policy FILE
+                                   prove a transparency log only grew since a checkpoint kept (matchlog log verify --help)
+  monitor --log URL|DIR --policy FILE --state DIR
+                                   follow a log: forks, inconsistency, a match logged twice (matchlog monitor --help)
 
 operator commands (on the store and catalog the MATCHLOG_* variables name, as the server reads them):
   migrate                          bring the catalog database to the latest migration (the server does it on start)

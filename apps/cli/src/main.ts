@@ -10,6 +10,7 @@ import { importReplay } from './import-replay';
 import { checkLogProof, policyOf } from './log-proof';
 import { push } from './push';
 import { witnessCommand } from './witness';
+import { logVerifyCommand, monitorCommand } from './log-commands';
 
 /** matchlog's version, from the package.json above this file: apps/cli/src in a checkout, dist/apps/cli/src when built. */
 const version = (): string => {
@@ -117,6 +118,10 @@ if (isOperatorCommand(command)) {
       process.exitCode = 2;
     },
   );
+} else if (command === 'log' && argv[1] === 'verify') {
+  void logVerifyCommand(argv.slice(2)).then((code) => (process.exitCode = code));
+} else if (command === 'monitor') {
+  void monitorCommand(argv.slice(1)).then((code) => (process.exitCode = code));
 } else if (command === 'witness') {
   void witnessCommand(argv.slice(1)).then((code) => (process.exitCode = code));
 } else if (command === 'import-replay') {
