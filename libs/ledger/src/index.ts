@@ -17,3 +17,4 @@ export * from './tlog-proof';
 export * from './policy';
 export * from './proof-check';
 export * from './match-entry';
+export * from './witness';

@@ -405,3 +405,28 @@ export class LogSizeOutOfRange extends Error {
     super(message);
   }
 }
+
+/** A witness's add-checkpoint body that is not C2SP tlog-witness (or whose old size is over the checkpoint's). */
+export class WitnessRequestMalformed extends Error {
+  readonly code = 'WITNESS_REQUEST_MALFORMED';
+}
+
+/** A checkpoint for a log this witness does not witness (MATCHLOG_WITNESS_LOGS lists the ones it does). */
+export class WitnessLogUnknown extends Error {
+  readonly code = 'WITNESS_LOG_UNKNOWN';
+}
+
+/** A checkpoint with no valid signature by a key the witness trusts for its origin. */
+export class WitnessKeyUntrusted extends Error {
+  readonly code = 'WITNESS_KEY_UNTRUSTED';
+}
+
+/** A consistency proof that does not prove the checkpoint extends the one the witness cosigned. */
+export class WitnessProofInvalid extends Error {
+  readonly code = 'WITNESS_PROOF_INVALID';
+}
+
+/** A checkpoint of the size the witness cosigned, with another root: the log forked. */
+export class WitnessFork extends Error {
+  readonly code = 'WITNESS_FORK';
+}

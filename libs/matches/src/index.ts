@@ -62,3 +62,6 @@ export { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties'
 export type { GamePenalties, KnownInfraction, PenaltyVocabulary } from './desk/penalties';
 export { LogSequencer, LogReader } from './ledger';
 export type { LogSequencerOptions, TileRead } from './ledger';
+export { Witness } from './witness/witness';
+export type { WitnessAnswer } from './witness/witness';
+export type { StoredWitnessState, WitnessStore } from './witness/witness-store';

@@ -13,6 +13,7 @@ import { logIntervalMsOf, logOriginOf } from './log-settings';
 import { requireSharedKeys } from './shared-keys';
 import { StorageConfig, storageFromEnv } from './storage-config';
 import { trustedKeysOf } from './trusted-keys';
+import { WitnessConfig, witnessConfigOf } from './witness-config';
 
 export interface ApiConfig extends StorageConfig {
   readonly port: number;
@@ -58,6 +59,8 @@ export interface ApiConfig extends StorageConfig {
   readonly logOrigin?: string;
   /** LOG_FORMAT: json (a line of JSON each) or pretty (a line for a person); unset: pretty on a terminal, json otherwise (left out of a config: json) */
   readonly logFormat?: LogFormat;
+  /** MATCHLOG_WITNESS_LOGS, MATCHLOG_WITNESS_KEY: the witness at POST /witness/add-checkpoint; unset: off */
+  readonly witness?: WitnessConfig;
 }
 
 export type LogFormat = 'json' | 'pretty';
@@ -117,6 +120,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     logFormat: logFormatOf(env.LOG_FORMAT, stdoutIsTerminal),
     logIntervalMs: logIntervalMsOf(env.MATCHLOG_LOG_INTERVAL),
     logOrigin: logOriginOf(env.MATCHLOG_LOG_ORIGIN, publicUrlOf(env.MATCHLOG_PUBLIC_URL)),
+    ...(env.MATCHLOG_WITNESS_LOGS && { witness: witnessConfigOf(env, dataDir, new URL(publicUrlOf(env.MATCHLOG_PUBLIC_URL) ?? 'http://localhost').hostname) }),
   };
 };
 

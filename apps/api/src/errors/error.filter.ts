@@ -40,6 +40,11 @@ import {
   TokensNotIssued,
   Unauthenticated,
   ValidationFailed,
+  WitnessFork,
+  WitnessKeyUntrusted,
+  WitnessLogUnknown,
+  WitnessProofInvalid,
+  WitnessRequestMalformed,
 } from '@matchlog/matches';
 import { TokenInQuery, BadUrl, UrlTooLong } from './http-errors';
 
@@ -135,6 +140,11 @@ const mappings: readonly Mapping[] = [
   plain(TokensBehind, 503),
   maps(TokensNotIssued, ({ code, message, matchId, revision, full }) => ({ statusCode: full ? 507 : 503, code, message, matchId, revision })),
   plain(StoreTimeout, 504),
+  plain(WitnessRequestMalformed, 400),
+  plain(WitnessKeyUntrusted, 403),
+  plain(WitnessLogUnknown, 404),
+  plain(WitnessFork, 409),
+  plain(WitnessProofInvalid, 422),
   maps(AppendTooLarge, ({ code, message, maxBytes }) => ({ statusCode: 413, code, message, maxBytes })),
 ];
 
