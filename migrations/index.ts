@@ -10,6 +10,7 @@ import * as searchKeys from './008_search_keys';
 import * as voided from './009_voided';
 import * as holdBack from './011_hold_back';
 import * as stats from './012_stats';
+import * as log from './013_log';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_voided': voided,
   '011_hold_back': holdBack,
   '012_stats': stats,
+  '013_log': log,
 };

@@ -41,6 +41,9 @@ import { StatsController } from './stats/stats.controller';
 import { DeskController } from './desk/desk.controller';
 import { MatchDeskController } from './desk/match-desk.controller';
 import { JwksController } from './signing/jwks.controller';
+import { LogController } from './ledger/log.controller';
+import { LOG_READER, LOG_SEQUENCER, logReaderOf, logSequencerOf } from './ledger/log-parts';
+import { LogSequencerRunning } from './ledger/log-sequencer-running';
 import { signingKeyOf } from './signing/signing-key';
 import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, REPLAY_CONVERTER, SIGNING_KEY, START_PROGRESS } from './tokens';
 
@@ -132,6 +135,7 @@ export class AppModule {
         StatsController,
         MatchDeskController,
         DeskController,
+        LogController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
@@ -153,6 +157,9 @@ export class AppModule {
           inject: [MATCHES_CORE],
         })),
         { provide: APP_GUARD, useClass: CallerGuard },
+        { provide: LOG_SEQUENCER, useFactory: (signingKey: KeyObject, time: TimeSource) => logSequencerOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },
+        { provide: LOG_READER, useFactory: (signingKey: KeyObject) => logReaderOf(parts, signingKey), inject: [SIGNING_KEY] },
+        LogSequencerRunning,
         LiveFeedHub,
         ClosesParts,
       ],

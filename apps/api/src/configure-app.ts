@@ -21,6 +21,7 @@ import { Authenticator, DEFAULT_REPLAY_LIMIT } from '@matchlog/matches';
 import { AJV_OPTIONS, attachSchemaVerdicts } from './validation/route-schema.guard';
 import { validationPipe } from './validation/validation-pipe';
 import { serveViewer } from './viewer/serve-viewer';
+import { registerWitness } from './witness/witness-routes';
 
 /**
  * The HTTP layer: Fastify, refusing bodies over MATCHLOG_BODY_LIMIT (413) whatever their type. While
@@ -83,6 +84,7 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
   // the depth check first: the ValidationPipe walks a body recursively (a route schema's body: RouteSchemaGuard)
   app.useGlobalPipes(new BodyDepthPipe(), validationPipe());
   app.useGlobalFilters(new ErrorFilter());
+  if (config.witness) registerWitness(fastify, config.witness);
   const document = new DocumentBuilder()
     .setTitle('matchlog')
     .setDescription(

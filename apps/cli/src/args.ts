@@ -14,6 +14,10 @@ export interface CliArgs {
   readonly receipt?: string;
   /** verify: accept a log without a signed head (reported as unsigned) */
   readonly allowUnsigned: boolean;
+  /** verify: a C2SP tlog-proof that the export's signed head is in the server's log (with --policy) */
+  readonly proof?: string;
+  /** verify: the C2SP tlog-policy the proof's checkpoint must meet (the log's key, the witnesses, the quorum) */
+  readonly policy?: string;
 }
 
 /** `--help`/`-h` or `--version`: answered on stdout with exit 0, whatever else is on the line. */
@@ -35,9 +39,16 @@ commands:
   knowledge <file> [--at N]        who knew which card, and which part of each deck was still random
   push <journal> --server URL --match ID [--token T]
                                    send an offline journal's batches the server has not acknowledged (matchlog push --help)
+  log mirror <dir> [--server URL]   copy the server's transparency log (checkpoint and tiles) into <dir> (matchlog log mirror --help)
   import-replay <file|folder> [--server URL] [--key KEY]
                                    tcg.online replays: imported over HTTP, or converted to JSON Lines for the
                                    commands above (matchlog import-replay --help)
+  witness --dir DIR --key FILE --logs FILE [--port N]
+                                   a C2SP tlog-witness for the logs --logs names (matchlog witness --help)
+  log verify --from CHECKPOINT --log URL|DIR --policy FILE
+                                   prove a transparency log only grew since a checkpoint kept (matchlog log verify --help)
+  monitor --log URL|DIR --policy FILE --state DIR
+                                   follow a log: forks, inconsistency, a match logged twice (matchlog monitor --help)
 
 operator commands (on the store and catalog the MATCHLOG_* variables name, as the server reads them):
   migrate                          bring the catalog database to the latest migration (the server does it on start)
@@ -53,6 +64,8 @@ options (before or after the file):
   --key FILE             verify: pin the server's signing key (its /.well-known/jwks.json, a JWK or a PEM public key)
   --receipt FILE         verify: a receipt (GET /matches/:id/receipt) the log must extend
   --allow-unsigned       verify: accept a log without a signed head, reported as unsigned
+  --proof FILE           verify: a C2SP tlog-proof that the export's signed head is an entry of the server's log
+  --policy FILE          verify (with --proof): the C2SP tlog-policy its checkpoint must meet (log key, witnesses, quorum)
   -h, --help             this text
   --version              matchlog's version
 
@@ -68,6 +81,8 @@ const OPTIONS = {
   lang: { type: 'string', default: 'en' },
   key: { type: 'string' },
   receipt: { type: 'string' },
+  proof: { type: 'string' },
+  policy: { type: 'string' },
   'allow-unsigned': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', default: false },
@@ -79,6 +94,8 @@ const ONLY_FOR: Readonly<Record<string, readonly string[]>> = {
   at: ['replay', 'knowledge'],
   key: ['verify'],
   receipt: ['verify'],
+  proof: ['verify'],
+  policy: ['verify'],
   'allow-unsigned': ['verify'],
 };
 
@@ -113,6 +130,8 @@ export const parseArgs = (argv: readonly string[]): CliArgs | InfoRequest => {
     at = /^\d+$/.test(values.at) ? Number(values.at) : NaN;
     if (!Number.isSafeInteger(at)) throw new UsageError(`--at takes a revision: a whole number from 0, not "${values.at}"`);
   }
+  if ((values.proof === undefined) !== (values.policy === undefined))
+    throw new UsageError("matchlog verify --proof FILE --policy FILE: a log proof is checked against a policy (the log's key, its witnesses and their quorum), so give both");
   if (command === 'replay' && values.as === undefined) throw new UsageError('matchlog replay needs --as AUDIENCE (a player id, public or judge)');
   return {
     command,
@@ -124,5 +143,7 @@ export const parseArgs = (argv: readonly string[]): CliArgs | InfoRequest => {
     ...(values.key !== undefined && { key: values.key }),
     ...(values.receipt !== undefined && { receipt: values.receipt }),
     allowUnsigned: values['allow-unsigned'],
+    ...(values.proof !== undefined && { proof: values.proof }),
+    ...(values.policy !== undefined && { policy: values.policy }),
   };
 };

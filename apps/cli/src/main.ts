@@ -7,7 +7,11 @@ import { CommandResult, VerifyInputs, audit, knowledge, replay, verify } from '.
 import { CliMessages, messagesIn } from './messages';
 import { isOperatorCommand, runOperator } from './operator/operator';
 import { importReplay } from './import-replay';
+import { checkLogProof, policyOf } from './log-proof';
 import { push } from './push';
+import { logMirror } from './log-mirror';
+import { witnessCommand } from './witness';
+import { logVerifyCommand, monitorCommand } from './log-commands';
 
 /** matchlog's version, from the package.json above this file: apps/cli/src in a checkout, dist/apps/cli/src when built. */
 const version = (): string => {
@@ -84,6 +88,12 @@ const main = (argv: readonly string[]): number => {
           : args.command === 'replay'
             ? replay(events, args)
             : knowledge(events, args);
+    if (args.command === 'verify' && args.proof !== undefined && args.policy !== undefined) {
+      const policy = policyOf(readText(args.policy, m), args.policy);
+      const logged = checkLogProof(parsed, readText(args.proof, m), policy);
+      console.log(`${result.output}\n${logged.lines.join('\n')}`);
+      return logged.ok ? result.exitCode : 1;
+    }
     console.log(result.output);
     return result.exitCode;
   } catch (error) {
@@ -109,6 +119,20 @@ if (isOperatorCommand(command)) {
       process.exitCode = 2;
     },
   );
+} else if (command === 'log' && argv[1] === 'mirror') {
+  void logMirror(argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 2;
+    },
+  );
+} else if (command === 'log' && argv[1] === 'verify') {
+  void logVerifyCommand(argv.slice(2)).then((code) => (process.exitCode = code));
+} else if (command === 'monitor') {
+  void monitorCommand(argv.slice(1)).then((code) => (process.exitCode = code));
+} else if (command === 'witness') {
+  void witnessCommand(argv.slice(1)).then((code) => (process.exitCode = code));
 } else if (command === 'import-replay') {
   void importReplay(argv.slice(1)).then(
     (code) => (process.exitCode = code),

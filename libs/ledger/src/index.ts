@@ -16,3 +16,5 @@ export * from './witness-request';
 export * from './tlog-proof';
 export * from './policy';
 export * from './proof-check';
+export * from './match-entry';
+export * from './witness';

@@ -386,3 +386,47 @@ export class FreeTextNamesHiddenCard extends Error {
     );
   }
 }
+
+/** A tlog-tiles path that names no tile, or a tile the log's tree does not hold yet (GET /log/tile/…). */
+export class LogTileNotFound extends Error {
+  readonly code = 'LOG_TILE_NOT_FOUND';
+  constructor(
+    readonly path: string,
+    why: string,
+  ) {
+    super(`no tile "${path}": ${why}; GET /log/checkpoint gives the tree's size, and the tiles it holds (C2SP tlog-tiles)`);
+  }
+}
+
+/** A consistency proof asked for between sizes the log does not have (GET /log/proof/consistency). */
+export class LogSizeOutOfRange extends Error {
+  readonly code = 'LOG_SIZE_OUT_OF_RANGE';
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** A witness's add-checkpoint body that is not C2SP tlog-witness (or whose old size is over the checkpoint's). */
+export class WitnessRequestMalformed extends Error {
+  readonly code = 'WITNESS_REQUEST_MALFORMED';
+}
+
+/** A checkpoint for a log this witness does not witness (MATCHLOG_WITNESS_LOGS lists the ones it does). */
+export class WitnessLogUnknown extends Error {
+  readonly code = 'WITNESS_LOG_UNKNOWN';
+}
+
+/** A checkpoint with no valid signature by a key the witness trusts for its origin. */
+export class WitnessKeyUntrusted extends Error {
+  readonly code = 'WITNESS_KEY_UNTRUSTED';
+}
+
+/** A consistency proof that does not prove the checkpoint extends the one the witness cosigned. */
+export class WitnessProofInvalid extends Error {
+  readonly code = 'WITNESS_PROOF_INVALID';
+}
+
+/** A checkpoint of the size the witness cosigned, with another root: the log forked. */
+export class WitnessFork extends Error {
+  readonly code = 'WITNESS_FORK';
+}

@@ -60,3 +60,8 @@ export { JudgeDesk, RULING_EXTENSION_REASON } from './desk/judge-desk';
 export type { CallAction, CallRequest, DeskCallEntry, NoteRequest, PlayerHistory, RulingRequest } from './desk/judge-desk';
 export { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties';
 export type { GamePenalties, KnownInfraction, PenaltyVocabulary } from './desk/penalties';
+export { LogSequencer, LogReader } from './ledger';
+export type { LogSequencerOptions, TileRead } from './ledger';
+export { Witness } from './witness/witness';
+export type { WitnessAnswer } from './witness/witness';
+export type { StoredWitnessState, WitnessStore } from './witness/witness-store';

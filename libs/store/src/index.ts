@@ -12,3 +12,5 @@ export * from './log-consumer';
 export * from './postgres/postgres-errors';
 export * from './position-waiters';
 export * from './thread-of';
+export { FileWitnessStore } from './file-witness-store';
+export type { WitnessRecord } from './file-witness-store';

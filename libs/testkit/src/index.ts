@@ -10,3 +10,4 @@ export * from './failure-proxy';
 export * from './tcg-online-samples';
 export * from './shared-replays';
 export * from './hostile-replays';
+export * from './test-log';

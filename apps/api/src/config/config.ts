@@ -9,9 +9,11 @@ import { bytesOf } from './byte-size';
 import { ConfigError } from './config-error';
 import { checkOrganizerKey } from './organizer-key';
 import { publicUrlOf } from './public-url';
+import { logIntervalMsOf, logOriginOf } from './log-settings';
 import { requireSharedKeys } from './shared-keys';
 import { StorageConfig, storageFromEnv } from './storage-config';
 import { trustedKeysOf } from './trusted-keys';
+import { WitnessConfig, witnessConfigOf } from './witness-config';
 
 export interface ApiConfig extends StorageConfig {
   readonly port: number;
@@ -51,8 +53,14 @@ export interface ApiConfig extends StorageConfig {
   readonly snapshotEvery?: number;
   /** MATCHLOG_PUBLIC_URL: the address phones open this server at, which links and QR codes carry; unset: its LAN addresses */
   readonly publicUrl?: string;
+  /** MATCHLOG_LOG_INTERVAL (seconds, default 5): how often the transparency log integrates and signs a checkpoint, in ms */
+  readonly logIntervalMs?: number;
+  /** MATCHLOG_LOG_ORIGIN: the log's checkpoint origin; unset: `<host of MATCHLOG_PUBLIC_URL, or localhost>/matchlog` */
+  readonly logOrigin?: string;
   /** LOG_FORMAT: json (a line of JSON each) or pretty (a line for a person); unset: pretty on a terminal, json otherwise (left out of a config: json) */
   readonly logFormat?: LogFormat;
+  /** MATCHLOG_WITNESS_LOGS, MATCHLOG_WITNESS_KEY: the witness at POST /witness/add-checkpoint; unset: off */
+  readonly witness?: WitnessConfig;
 }
 
 export type LogFormat = 'json' | 'pretty';
@@ -110,6 +118,9 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     ...(env.MATCHLOG_SNAPSHOT_EVERY !== undefined && { snapshotEvery: snapshotEveryOf(env.MATCHLOG_SNAPSHOT_EVERY) }),
     ...(publicUrlOf(env.MATCHLOG_PUBLIC_URL) !== undefined && { publicUrl: publicUrlOf(env.MATCHLOG_PUBLIC_URL) }),
     logFormat: logFormatOf(env.LOG_FORMAT, stdoutIsTerminal),
+    logIntervalMs: logIntervalMsOf(env.MATCHLOG_LOG_INTERVAL),
+    logOrigin: logOriginOf(env.MATCHLOG_LOG_ORIGIN, publicUrlOf(env.MATCHLOG_PUBLIC_URL)),
+    ...(env.MATCHLOG_WITNESS_LOGS && { witness: witnessConfigOf(env, dataDir, new URL(publicUrlOf(env.MATCHLOG_PUBLIC_URL) ?? 'http://localhost').hostname) }),
   };
 };
 

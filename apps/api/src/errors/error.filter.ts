@@ -24,6 +24,8 @@ import {
   MatchAlreadyExists,
   MatchLogAlreadyImported,
   MatchNotFound,
+  LogTileNotFound,
+  LogSizeOutOfRange,
   ReplayAlreadyImported,
   ReplayEntriesAmbiguous,
   ReplaySeriesOutOfOrder,
@@ -38,6 +40,11 @@ import {
   TokensNotIssued,
   Unauthenticated,
   ValidationFailed,
+  WitnessFork,
+  WitnessKeyUntrusted,
+  WitnessLogUnknown,
+  WitnessProofInvalid,
+  WitnessRequestMalformed,
 } from '@matchlog/matches';
 import { TokenInQuery, BadUrl, UrlTooLong } from './http-errors';
 
@@ -108,6 +115,8 @@ const mappings: readonly Mapping[] = [
   plain(ReplayConversionFailed, 422),
   maps(DuplicateEventId, ({ code, message, eventId }) => ({ statusCode: 409, code, message, eventId })),
   plain(MatchNotFound, 404),
+  plain(LogTileNotFound, 404),
+  plain(LogSizeOutOfRange, 400),
   plain(CallNotFound, 404),
   plain(CallAlreadyResolved, 409),
   maps(FreeTextNamesHiddenCard, ({ code, message, field, audience }) => ({ statusCode: 422, code, message, audience, details: [{ path: field, message }] })),
@@ -131,6 +140,11 @@ const mappings: readonly Mapping[] = [
   plain(TokensBehind, 503),
   maps(TokensNotIssued, ({ code, message, matchId, revision, full }) => ({ statusCode: full ? 507 : 503, code, message, matchId, revision })),
   plain(StoreTimeout, 504),
+  plain(WitnessRequestMalformed, 400),
+  plain(WitnessKeyUntrusted, 403),
+  plain(WitnessLogUnknown, 404),
+  plain(WitnessFork, 409),
+  plain(WitnessProofInvalid, 422),
   maps(AppendTooLarge, ({ code, message, maxBytes }) => ({ statusCode: 413, code, message, maxBytes })),
 ];
 

@@ -1,7 +1,10 @@
 import { MatchIntegrity } from '@matchlog/matches';
 import { SignedHead } from '@matchlog/audit';
-import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { LogReader } from '@matchlog/matches';
+import { LOG_READER } from '../ledger/log-parts';
+import { ReceiptWithProof } from '../openapi/responses';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { JudgeOfMatch, Organizer } from '../auth/requires';
@@ -23,19 +26,26 @@ export class ImportQuery {
 @ApiTags('integrity')
 @Controller('matches')
 export class MatchIntegrityController {
-  constructor(private readonly integrity: MatchIntegrity) {}
+  constructor(
+    private readonly integrity: MatchIntegrity,
+    @Inject(LOG_READER) private readonly log: LogReader,
+  ) {}
 
   @Get(':id/receipt')
   @ApiOperation({
-    summary: "The match's signed chain head at its latest revision (any audience, no token needed), or at its delayed one",
+    summary:
+      "The match's signed chain head at its latest revision (any audience, no token needed), or at its delayed one; with ?proof=1, also its latest entry in the server's log and a C2SP tlog-proof",
     description:
-      'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back).',
+      'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back). With `proof=1`: `{ receipt, log: { entry, proof } }`, `log: null` until the log holds an entry of the match (a held-back end enters it only once shown; docs/ledger.md).',
   })
+  @ApiQuery({ name: 'proof', required: false, enum: ['1'], description: "1: the receipt with the match's log entry and its .tlog-proof" })
   @ApiOptionalToken()
-  @Returns(200, 'SignedHead')
+  @Returns(200, 'Receipt')
   @ApiErrors(STORE_ERRORS, { 403: ['RECEIPT_WITHHELD'], 404: ['MATCH_NOT_FOUND'] })
-  receipt(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<SignedHead> {
-    return this.integrity.receipt(caller, id);
+  async receipt(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query('proof') proof?: string): Promise<SignedHead | ReceiptWithProof> {
+    const receipt = await this.integrity.receipt(caller, id);
+    if (proof !== '1') return receipt;
+    return { receipt, log: (await this.log.proofOf(id)) ?? null };
   }
 
   @Get(':id/verify')

@@ -5347,6 +5347,52 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "Receipt": {
+    "anyOf": [
+      {
+        "$ref": "#/definitions/SignedHead"
+      },
+      {
+        "$ref": "#/definitions/ReceiptWithProof"
+      }
+    ]
+  },
+  "ReceiptWithProof": {
+    "type": "object",
+    "properties": {
+      "receipt": {
+        "$ref": "#/definitions/SignedHead"
+      },
+      "log": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "entry": {
+                "type": "string"
+              },
+              "proof": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "entry",
+              "proof"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "receipt",
+      "log"
+    ],
+    "additionalProperties": false
+  },
   "ReplayImported": {
     "type": "object",
     "properties": {

@@ -4,7 +4,7 @@
  * test fails when it is stale); the document's components and the routes' serializers both come from
  * that file, so an answer carries the fields its type declares, and no other.
  */
-import type { Ed25519Jwk } from '@matchlog/audit';
+import type { Ed25519Jwk, SignedHead as ReceiptHead } from '@matchlog/audit';
 import type { Appended, DeskCallEntry, MatchSummaryWithAudiences, ObservationFeed, PlayerHistory } from '@matchlog/matches';
 
 export type { KnowledgeReport, MatchClock, SignedHead } from '@matchlog/audit';
@@ -62,4 +62,18 @@ export interface DeskCalls {
 export interface DeskHistory {
   readonly event: string;
   readonly players: readonly PlayerHistory[];
+}
+
+/** `GET /matches/:id/receipt`: the signed head; with `?proof=1`, the head with the match's log entry and its proof. */
+export type Receipt = ReceiptHead | ReceiptWithProof;
+
+/** `GET /matches/:id/receipt?proof=1`: the receipt, and the match's latest entry in the server's log with its C2SP tlog-proof (null before the log holds one). */
+export interface ReceiptWithProof {
+  readonly receipt: ReceiptHead;
+  readonly log: {
+    /** the entry's text (matchlog/entry/v1) */
+    readonly entry: string;
+    /** the `.tlog-proof` file: its index, inclusion proof and the latest signed checkpoint */
+    readonly proof: string;
+  } | null;
 }

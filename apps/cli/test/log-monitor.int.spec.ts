@@ -1,0 +1,47 @@
+import { TestLog } from '@matchlog/testkit';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { matchlogFromSource } from './run-source-cli';
+
+describe('matchlog log verify and matchlog monitor (offline, on mirrors)', () => {
+  let dir: string;
+  const log = TestLog.of(300);
+  const fork = TestLog.of(300, log.origin, 'fork');
+  const at = (name: string) => join(dir, name);
+  const mirror = (name: string, of: TestLog, size: number) => (of.writeMirror(at(name), size), at(name));
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'matchlog-monitor-'));
+    writeFileSync(at('policy'), `log ${log.vkey}\nquorum none\n`);
+    writeFileSync(at('old-checkpoint'), log.checkpoint(100));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('log verify: a grown log passes; a forked one is refused (exit 1)', async () => {
+    const grown = await matchlogFromSource(['log', 'verify', '--from', at('old-checkpoint'), '--log', mirror('grown', log, 300), '--policy', at('policy')]);
+    expect(grown).toMatchObject({ code: 0, stdout: expect.stringContaining('the log grew: log.test/matchlog from size 100 to 300') });
+    const forked = await matchlogFromSource(['log', 'verify', '--from', at('old-checkpoint'), '--log', mirror('forked', fork, 300), '--policy', at('policy')]);
+    expect(forked).toMatchObject({ code: 1, stdout: expect.stringContaining('ALARM') });
+  }, 60_000);
+
+  it('monitor: follows a growing log, then alarms on a fork of the size it saw', async () => {
+    const monitor = (where: string) => matchlogFromSource(['monitor', '--log', where, '--policy', at('policy'), '--state', at('state')]);
+    expect(await monitor(mirror('m100', log, 100))).toMatchObject({ code: 0, stdout: expect.stringContaining('100 new entries checked') });
+    expect(await monitor(mirror('m300', log, 300))).toMatchObject({ code: 0, stdout: expect.stringContaining('consistent with size 100; 200 new entries') });
+    const forked = await monitor(mirror('f300', fork, 300));
+    expect(forked).toMatchObject({ code: 1, stdout: expect.stringContaining('ALARM: a fork: size 300') });
+    expect(await monitor(at('m300'))).toMatchObject({ code: 0 });
+  }, 60_000);
+
+  it('monitor: a void after an end is legitimate, a match ended again with another head alarms', async () => {
+    const small = TestLog.of(10);
+    small.append({ kind: 'match-voided', matchId: 'm-3', revision: 9, head: 'head-void', kid: 'test-kid' });
+    const monitor = (name: string) => matchlogFromSource(['monitor', '--log', at(name), '--policy', at('policy'), '--state', at(`state-${name}`)]);
+    mirror('voided', small, small.size);
+    expect(await monitor('voided')).toMatchObject({ code: 0 });
+    small.append({ kind: 'match-ended', matchId: 'm-5', revision: 6, head: 'another-head', kid: 'test-kid' });
+    mirror('rewritten', small, small.size);
+    expect(await monitor('rewritten')).toMatchObject({ code: 1, stdout: expect.stringContaining('match m-5: revision 6 is logged with head another-head') });
+  }, 60_000);
+});

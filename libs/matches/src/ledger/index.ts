@@ -1,0 +1,3 @@
+export * from './log-tables';
+export * from './log-sequencer';
+export * from './log-reader';

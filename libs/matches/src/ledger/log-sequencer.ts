@@ -1,0 +1,173 @@
+import { KeyObject } from 'node:crypto';
+import { sql } from 'kysely';
+import { publicJwkOf } from '@matchlog/audit';
+import { CatalogDb } from '@matchlog/catalog';
+import {
+  Hash,
+  MatchEntry,
+  MatchEntryKind,
+  decodeHash,
+  ed25519NoteSigner,
+  formatCheckpoint,
+  formatHash,
+  formatMatchEntry,
+  leafHash,
+  signNote,
+  storedHashIndex,
+  storedHashesForLeaf,
+  treeHash,
+  treeHashIndexes,
+} from '@matchlog/ledger';
+import { EventStore } from '@matchlog/store';
+import { TimeSource } from '../ports';
+import { LOG_STATE, LogDb } from './log-tables';
+
+export interface LogSequencerOptions {
+  readonly catalog: CatalogDb;
+  readonly store: Pick<EventStore, 'readStream'>;
+  readonly time: TimeSource;
+  /** the server's Ed25519 key: the kid of the entries, and the checkpoints' signer */
+  readonly signingKey: KeyObject;
+  /** the checkpoints' origin line and note key name */
+  readonly origin: string;
+  readonly intervalMs: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A match's end or void whose time has come (the broadcast delay no longer holds it back), not yet in the log. */
+interface Fact {
+  readonly matchId: string;
+  readonly kind: MatchEntryKind;
+  readonly revision: number;
+}
+
+/**
+ * The server's log sequencer. Every interval it takes the matches whose end (MatchEnded) or void
+ * (MatchVoided) the catalog holds and the public may see at the time source's now (the catalog's
+ * hold-back columns: a match whose broadcastDelay holds its end back waits until the end is shown),
+ * appends one entry each, and signs one checkpoint: none when nothing new came.
+ *
+ * Entries, stored hashes, the size and the checkpoint commit in one transaction that first locks the
+ * `log_state` row (an UPDATE that changes nothing: PostgreSQL's row lock; SQLite writes one transaction at a
+ * time): instances sharing a PostgreSQL catalog integrate one at a time, and each re-reads what is logged under
+ * the lock, so a fact is logged once (log_entries' unique match and kind), and a crash loses or repeats nothing.
+ */
+export class LogSequencer {
+  private readonly db: LogDb;
+  private readonly kid: string;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly options: LogSequencerOptions) {
+    this.db = options.catalog as unknown as LogDb;
+    this.kid = publicJwkOf(options.signingKey).kid!;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private tick(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = this.integrate()
+      .then(() => undefined)
+      .catch((error: unknown) => (this.options.onError ?? ((e) => console.error('log: integration failed, tried again next interval:', e)))(error))
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  /** Integrates what is due now: the log's size after it. */
+  async integrate(): Promise<number> {
+    const now = new Date(this.options.time.now()).toISOString();
+    const due = await this.due(now);
+    const entries = (await Promise.all(due.map((fact) => this.entryOf(fact)))).filter((entry): entry is MatchEntry => entry !== undefined);
+    return this.db.transaction().execute(async (trx) => {
+      const state = await trx
+        .updateTable('log_state')
+        .set((eb) => ({ size: eb.ref('size') }))
+        .where('name', '=', LOG_STATE)
+        .returning(['size', 'checkpoint'])
+        .executeTakeFirstOrThrow();
+      const size = Number(state.size);
+      const logged =
+        entries.length === 0
+          ? []
+          : await trx
+              .selectFrom('log_entries')
+              .select(['match_id', 'kind'])
+              .where('match_id', 'in', [...new Set(entries.map((e) => e.matchId))])
+              .execute();
+      const fresh = entries.filter((entry) => !logged.some((row) => row.match_id === entry.matchId && row.kind === entry.kind));
+      if (fresh.length === 0 && state.checkpoint !== null) return size;
+      const known = new Map<number, Hash>();
+      const indexes = treeHashIndexes(size);
+      if (indexes.length > 0)
+        for (const row of await trx.selectFrom('log_hashes').selectAll().where('idx', 'in', indexes).execute()) known.set(Number(row.idx), decodeHash(row.hash)!);
+      const read = (wanted: readonly number[]) => wanted.map((i) => known.get(i)!);
+      let n = size;
+      for (const entry of fresh) {
+        const text = formatMatchEntry(entry);
+        const hashes = storedHashesForLeaf(n, leafHash(Buffer.from(text, 'utf8')), read);
+        const first = storedHashIndex(0, n);
+        hashes.forEach((hash, i) => known.set(first + i, hash));
+        await trx.insertInto('log_entries').values({ idx: n, match_id: entry.matchId, kind: entry.kind, revision: entry.revision, entry: text }).execute();
+        await trx
+          .insertInto('log_hashes')
+          .values(hashes.map((hash, i) => ({ idx: first + i, hash: formatHash(hash) })))
+          .execute();
+        n++;
+      }
+      const { origin, signingKey } = this.options;
+      const checkpoint = signNote(formatCheckpoint({ origin, size: n, root: treeHash(n, read), extensions: [] }), [ed25519NoteSigner(origin, signingKey)]);
+      await trx.updateTable('log_state').set({ size: n, checkpoint }).where('name', '=', LOG_STATE).execute();
+      return n;
+    });
+  }
+
+  /** The ends and voids the public may see at `now` and the log lacks, in the order they became public. */
+  private async due(now: string): Promise<Fact[]> {
+    const notLogged = (kind: MatchEntryKind) => sql<boolean>`not exists (select 1 from log_entries e where e.match_id = matches.match_id and e.kind = ${kind})`;
+    const endShown = sql<boolean>`(matches.hold_back_events is null or (matches.ended_revision is not null and matches.ended_public_from <= ${now}))`;
+    const ended = await this.db
+      .selectFrom('matches')
+      .select(['match_id', 'ended_revision as revision', 'ended_public_from as from'])
+      .where('ended_revision', 'is not', null)
+      .where(endShown)
+      .where(notLogged('match-ended'))
+      .execute();
+    const voided = await this.db
+      .selectFrom('matches')
+      .select(['match_id', 'voided_revision as revision', 'voided_public_from as from'])
+      .where('voided_revision', 'is not', null)
+      .where(
+        sql<boolean>`(matches.hold_back_events is null or (matches.voided_public_from <= ${now} and (matches.voided_revision <= matches.last_revision - matches.hold_back_events or ${endShown})))`,
+      )
+      .where(notLogged('match-voided'))
+      .execute();
+    return [
+      ...ended.map((row) => ({ matchId: row.match_id, kind: 'match-ended' as const, revision: Number(row.revision), from: row.from ?? '' })),
+      ...voided.map((row) => ({ matchId: row.match_id, kind: 'match-voided' as const, revision: Number(row.revision), from: row.from ?? '' })),
+    ].sort((a, b) => a.from.localeCompare(b.from) || a.matchId.localeCompare(b.matchId) || a.kind.localeCompare(b.kind));
+  }
+
+  /**
+   * The entry of a fact: the chain head at its revision. None for a match recorded before chain salts: its
+   * unsalted hashes would let a brute force name hidden cards (as its receipt is withheld from the public).
+   */
+  private async entryOf(fact: Fact): Promise<MatchEntry | undefined> {
+    const [created] = await this.options.store.readStream(fact.matchId, { from: 1, maxCount: 1 });
+    const [event] = await this.options.store.readStream(fact.matchId, { from: fact.revision, maxCount: 1 });
+    const head = (event?.meta as { hash?: unknown } | undefined)?.hash;
+    if ((created?.meta as { chainSalt?: unknown } | undefined)?.chainSalt === undefined || typeof head !== 'string') return undefined;
+    return { kind: fact.kind, matchId: fact.matchId, revision: fact.revision, head, kid: this.kid };
+  }
+}
