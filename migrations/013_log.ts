@@ -2,8 +2,9 @@ import { Kysely } from 'kysely';
 
 /**
  * The server's transparency log (libs/matches/src/ledger): its entries in leaf order, the stored hashes
- * (golang.org/x/mod sumdb/tlog numbering) and one state row with the tree size and the latest signed
- * checkpoint. Not a read model: a catalog rebuild keeps these tables, as the log only ever grows.
+ * (golang.org/x/mod sumdb/tlog numbering) and one state row with the tree size, the latest signed
+ * checkpoint and when it was signed, and the published checkpoint (the one served: cosigned by the witnesses'
+ * quorum, with every cosignature collected), its size and when the log signed it. Not a read model: a catalog rebuild keeps these tables, as the log only ever grows.
  */
 export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema
@@ -25,8 +26,12 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('checkpoint', 'text')
+    .addColumn('signed_at', 'text')
+    .addColumn('published', 'text')
+    .addColumn('published_size', 'integer')
+    .addColumn('published_at', 'text')
     .execute();
-  await db.insertInto('log_state').values({ name: 'log', size: 0, checkpoint: null }).execute();
+  await db.insertInto('log_state').values({ name: 'log', size: 0, checkpoint: null, signed_at: null, published: null, published_size: null, published_at: null }).execute();
 };
 
 export const down = async (db: Kysely<any>): Promise<void> => {

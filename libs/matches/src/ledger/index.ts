@@ -1,3 +1,5 @@
 export * from './log-tables';
 export * from './log-sequencer';
 export * from './log-reader';
+export * from './log-publisher';
+export * from './witness-client';

@@ -6,8 +6,20 @@ export interface LogTables {
   log_entries: { idx: number; match_id: string; kind: string; revision: number; entry: string };
   /** a stored hash (sumdb/tlog numbering), base64 */
   log_hashes: { idx: number; hash: string };
-  /** the one row `log`: the tree size and the latest signed checkpoint at it (null before the first) */
-  log_state: { name: string; size: number; checkpoint: string | null };
+  /**
+   * the one row `log`: the tree size, the latest signed checkpoint at it and the ISO time it was signed (null before
+   * the first); the published checkpoint (cosigned by the witnesses' quorum, every cosignature collected appended),
+   * its size and the ISO time the log signed it (null before the first is published)
+   */
+  log_state: {
+    name: string;
+    size: number;
+    checkpoint: string | null;
+    signed_at: string | null;
+    published: string | null;
+    published_size: number | null;
+    published_at: string | null;
+  };
 }
 
 export type LogDb = Kysely<CatalogTables & LogTables>;
