@@ -111,8 +111,22 @@ describe('a matchlog server witnesses another one (MATCHLOG_WITNESSES ↔ POST /
     const note = await cosignedAt(log, 1);
     expect(openCheckpoint(note, [verifierFromKey(a.vkey)]).checkpoint.size).toBe(1);
     expect((await witness.http().get('/witness/key').expect(200)).text.trim()).toBe(witnessVkey);
+    expect((await log.http().get('/matches/cosigned-1/log').expect(200)).body).toEqual({
+      entries: [{ index: 0, kind: 'match-ended', revision: 2 }],
+      checkpoint: { size: 1, signedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), cosignatures: 1 },
+    });
 
-    const exported = await log.http().get('/matches/cosigned-1/export').set(log.organizer).buffer(true).parse(text).expect(200);
+    const exported = await log
+      .http()
+      .get('/matches/cosigned-1/export')
+      .set(log.organizer)
+      .buffer(true)
+      .parse((res, done) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => done(null, body));
+      })
+      .expect(200);
     const { log: entry } = (await log.http().get('/matches/cosigned-1/receipt?proof=1').expect(200)).body;
     expect(entry.proof).toContain(parseNote(note).text);
     const file = (name: string, body: string) => (writeFileSync(join(dir, name), body), join(dir, name));
@@ -120,7 +134,11 @@ describe('a matchlog server witnesses another one (MATCHLOG_WITNESSES ↔ POST /
     const passed = await matchlogFromSource([...args, '--policy', file('policy', `log ${a.vkey}\nwitness w1 ${witnessVkey}\nquorum w1\n`)]);
     expect(passed).toMatchObject({ code: 0 });
     const otherWitness = formatVerifierKey('other.test/w', SIGNATURE_TYPE_COSIGNATURE_V1, randomBytes(32));
-    const failed = await matchlogFromSource([...args, '--policy', file('strict', `log ${a.vkey}\nwitness w1 ${witnessVkey}\nwitness w2 ${otherWitness}\ngroup both all w1 w2\nquorum both\n`)]);
+    const failed = await matchlogFromSource([
+      ...args,
+      '--policy',
+      file('strict', `log ${a.vkey}\nwitness w1 ${witnessVkey}\nwitness w2 ${otherWitness}\ngroup both all w1 w2\nquorum both\n`),
+    ]);
     expect(failed.code).toBe(1);
   });
 
@@ -134,6 +152,7 @@ describe('a matchlog server witnesses another one (MATCHLOG_WITNESSES ↔ POST /
     expect(await published(log)).toBe(before);
     expect((await log.http().get('/matches/cosigned-2/receipt?proof=1').expect(409)).body.code).toBe('LOG_ENTRY_NOT_PUBLISHED');
     expect((await log.http().get('/log/tile/entries/000.p/2').expect(404)).body.code).toBe('LOG_TILE_NOT_FOUND');
+    expect((await log.http().get('/matches/cosigned-2/log').expect(200)).body).toMatchObject({ entries: [], checkpoint: { size: 1 } });
     await proxy.accept();
     const after = await cosignedAt(log, 2);
     expect(sizeOf(after)).toBe(2);
@@ -158,7 +177,9 @@ describe('a matchlog server witnesses another one (MATCHLOG_WITNESSES ↔ POST /
       const fork = await logApp(a, `${forkProxy.base}/witness ${witnessVkey}`);
       const said = (pattern: RegExp) => warnings.mock.calls.some(([message]) => pattern.test(String(message)));
       for (let i = 0; i < held; i++) await endMatch(fork, `forked-${i}`);
-      await until('the witness refusing the same size with another root', async () => (said(new RegExp(`size ${held} \\(old size ${held}\\): 409 WITNESS_FORK`)) ? true : undefined));
+      await until('the witness refusing the same size with another root', async () =>
+        said(new RegExp(`size ${held} \\(old size ${held}\\): 409 WITNESS_FORK`)) ? true : undefined,
+      );
       await endMatch(fork, `forked-${held}`);
       await until('the witness refusing a grown tree that does not extend its own', async () =>
         said(new RegExp(`size ${held + 1} \\(old size ${held}\\): 422 WITNESS_PROOF_INVALID`)) ? true : undefined,
@@ -182,9 +203,3 @@ describe('a matchlog server witnesses another one (MATCHLOG_WITNESSES ↔ POST /
     }
   });
 });
-
-const text = (res: NodeJS.ReadableStream, done: (error: Error | null, body: string) => void) => {
-  let body = '';
-  res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-  res.on('end', () => done(null, body));
-};

@@ -61,7 +61,7 @@ export type { CallAction, CallRequest, DeskCallEntry, NoteRequest, PlayerHistory
 export { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties';
 export type { GamePenalties, KnownInfraction, PenaltyVocabulary } from './desk/penalties';
 export { LogSequencer, LogReader, LogPublisher } from './ledger';
-export type { LogSequencerOptions, TileRead, PublishedCheckpoint, LogWitness, WitnessClient, WitnessResponse } from './ledger';
+export type { LogSequencerOptions, TileRead, PublishedCheckpoint, MatchLog, LogWitness, WitnessClient, WitnessResponse } from './ledger';
 export { Witness } from './witness/witness';
 export type { WitnessAnswer } from './witness/witness';
 export type { StoredWitnessState, WitnessStore } from './witness/witness-store';

@@ -23,7 +23,9 @@ export const logWitnessesOf = (value: string | undefined): LogWitnessConfig[] =>
       throw new ConfigError(`MATCHLOG_WITNESSES: witness ${i + 1}'s URL "${url}" is not a URL (${FORMAT})`);
     }
     if (!['http:', 'https:'].includes(parsed.protocol) || parsed.search !== '' || parsed.hash !== '')
-      throw new ConfigError(`MATCHLOG_WITNESSES: witness ${i + 1}'s URL must be http(s) with no query or fragment (its submission prefix, e.g. https://host/witness), not "${url}"`);
+      throw new ConfigError(
+        `MATCHLOG_WITNESSES: witness ${i + 1}'s URL must be http(s) with no query or fragment (its submission prefix, e.g. https://host/witness), not "${url}"`,
+      );
     try {
       parseVerifierKey(vkey);
     } catch (e) {
@@ -41,6 +43,7 @@ export const witnessQuorumOf = (value: string | undefined, witnesses: number): n
   if (value === undefined || value.trim() === '') return witnesses;
   if (witnesses === 0) throw new ConfigError('MATCHLOG_WITNESS_QUORUM is set but MATCHLOG_WITNESSES lists no witness: set both, or neither');
   const k = value.trim() === 'all' ? witnesses : value.trim() === 'any' ? 1 : /^[1-9][0-9]*$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(k >= 1 && k <= witnesses)) throw new ConfigError(`MATCHLOG_WITNESS_QUORUM must be all, any or a number from 1 to ${witnesses} (the witnesses MATCHLOG_WITNESSES lists), not "${value}"`);
+  if (!(k >= 1 && k <= witnesses))
+    throw new ConfigError(`MATCHLOG_WITNESS_QUORUM must be all, any or a number from 1 to ${witnesses} (the witnesses MATCHLOG_WITNESSES lists), not "${value}"`);
   return k;
 };

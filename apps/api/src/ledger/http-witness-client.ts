@@ -10,15 +10,17 @@ export const httpWitnessClient = (timeoutMs = WITNESS_TIMEOUT_MS): WitnessClient
   async addCheckpoint(url: string, body: string): Promise<WitnessResponse> {
     const signal = AbortSignal.timeout(timeoutMs);
     const response = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, redirect: 'error', signal }).catch((e: unknown) => {
-      throw new Error(signal.aborted ? `no answer within ${timeoutMs / 1000} s` : ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message);
+      throw new Error(signal.aborted ? `no answer within ${timeoutMs / 1000} s` : (((e as Error).cause as Error | undefined)?.message ?? (e as Error).message));
     });
     const bytes: Uint8Array[] = [];
-    let length = 0;
-    for await (const chunk of response.body ?? []) {
-      bytes.push(chunk as Uint8Array);
-      length += (chunk as Uint8Array).length;
-      if (length > MAX_ANSWER_BYTES) break;
+    const reader = response.body?.getReader();
+    for (let length = 0; reader && length <= MAX_ANSWER_BYTES;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes.push(value);
+      length += value.length;
     }
+    await reader?.cancel().catch(() => undefined);
     return {
       status: response.status,
       contentType: response.headers.get('content-type') ?? '',

@@ -3,3 +3,4 @@ export * from './log-sequencer';
 export * from './log-reader';
 export * from './log-publisher';
 export * from './witness-client';
+export * from './match-log';

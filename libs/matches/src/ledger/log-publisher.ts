@@ -53,7 +53,10 @@ const refusal = (response: WitnessResponse): string => {
   } catch {
     // not JSON: its text
   }
-  return `${response.status} ${said.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 300)}`;
+  return `${response.status} ${said
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, 300)}`;
 };
 
 /**
@@ -143,7 +146,10 @@ export class LogPublisher {
       const proof = old === 0 || old === latest.size ? [] : await proofFromStore(this.options.db, (read) => proveConsistency(latest.size, old, read));
       let response: WitnessResponse;
       try {
-        response = await this.options.client!.addCheckpoint(`${witness.url.replace(/\/+$/, '')}/add-checkpoint`, formatAddCheckpointRequest({ oldSize: old, proof, checkpoint: latest.checkpoint }));
+        response = await this.options.client!.addCheckpoint(
+          `${witness.url.replace(/\/+$/, '')}/add-checkpoint`,
+          formatAddCheckpointRequest({ oldSize: old, proof, checkpoint: latest.checkpoint }),
+        );
       } catch (e) {
         return { failed: `could not be reached (${(e as Error).message ?? String(e)}); asked again next interval` };
       }
