@@ -216,7 +216,7 @@ export interface paths {
          * The match's entries in the server's transparency log, and the published checkpoint (any audience, no token needed)
          * @description Only entries in the published tree (the checkpoint the witnesses' quorum cosigned, MATCHLOG_WITNESSES): `{ entries: [{ index, kind, revision }], checkpoint: { size, signedAt, cosignatures } }`, `checkpoint: null` before the log published one. A match held back by its broadcastDelay is 404 MATCH_NOT_FOUND as on any route; its end enters the log only once shown. GET /matches/:id/receipt?proof=1 gives the proof.
          */
-        get: operations["MatchIntegrityController_log"];
+        get: operations["MatchIntegrityController_matchLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4228,7 +4228,7 @@ export interface operations {
             };
         };
     };
-    MatchIntegrityController_log: {
+    MatchIntegrityController_matchLog: {
         parameters: {
             query?: never;
             header?: never;
