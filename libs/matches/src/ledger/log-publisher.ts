@@ -53,10 +53,8 @@ const refusal = (response: WitnessResponse): string => {
   } catch {
     // not JSON: its text
   }
-  return `${response.status} ${said
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .trim()
-    .slice(0, 300)}`;
+  const printable = [...said].map((c) => (c < ' ' || c === '\u007f' ? ' ' : c)).join('');
+  return `${response.status} ${printable.replace(/ +/g, ' ').trim().slice(0, 300)}`;
 };
 
 /**
