@@ -1,26 +1,34 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@matchlog/audit';
 import { ENTRIES_LEVEL, decodeEntryBundle, leafHash, openCheckpoint, parseRoundEntry, parseTlogProof, tilePath, verifierFromKey, verifyInclusion } from '@matchlog/ledger';
+import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
 import { lorcanaMatch } from './support/fixtures';
 import { TestApp, partsWithTime, startTestApp } from './support/test-app';
 
-const time = {
-  at: Date.parse('2026-11-28T10:00:00.000Z'),
-  now() {
-    return this.at;
-  },
-};
 const EVENT = 'Lyon Regional · Día 1';
 
 /** Closing a round (POST /rounds/close), its entries (GET /rounds/log) and their proofs, over HTTP as a spectator checks them. */
-describe('closing a round: POST /rounds/close, GET /rounds/log', () => {
+describe.each(['sqlite', 'postgres'] as const)('closing a round: POST /rounds/close, GET /rounds/log (catalog in %s)', (engine) => {
   let t: TestApp;
+  let database: TestDatabase | undefined;
+  const time = {
+    at: Date.parse('2026-11-28T10:00:00.000Z'),
+    now() {
+      return this.at;
+    },
+  };
   const tokens: Record<string, { judge: string; recorder: string; players: Record<string, string> }> = {};
   let firstAnswer: unknown;
   let firstEntry: string;
   // a long interval: what is logged here is logged by the close itself, or by the sequencer's first run
-  beforeAll(async () => (t = await startTestApp({ logIntervalMs: 3_600_000 }, partsWithTime(time))));
-  afterAll(() => t.close());
+  beforeAll(async () => {
+    database = engine === 'postgres' ? await createTestDatabase() : undefined;
+    t = await startTestApp({ logIntervalMs: 3_600_000, ...(database && { catalog: { kind: 'postgres' as const, url: database.url } }) }, partsWithTime(time));
+  });
+  afterAll(async () => {
+    await t.close();
+    await database?.drop();
+  });
 
   const create = async (matchId: string, round: number, table: number, game: number, extra: object = {}) => {
     const res = await t
