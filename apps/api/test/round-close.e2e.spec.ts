@@ -46,7 +46,7 @@ describe.each(['sqlite', 'postgres'] as const)('closing a round: POST /rounds/cl
       .set(t.organizer)
       .send({ expectedRevision: 1, events: [{ type: 'MatchEnded', data: { winner, reason: 'lore' } }] })
       .expect(201);
-  const close = (round: number, as = t.organizer) => t.http().post('/rounds/close').set(as).send({ event: EVENT, round });
+  const close = (round: number, as: Record<string, string> = t.organizer) => t.http().post('/rounds/close').set(as).send({ event: EVENT, round });
   const spectatorSlipHash = async (round: number) =>
     createHash('sha256')
       .update(canonicalJson((await t.http().get('/rounds/results').query({ event: EVENT, round }).expect(200)).body), 'utf8')

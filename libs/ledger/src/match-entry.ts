@@ -92,7 +92,8 @@ const checkedRound = (entry: RoundEntry): RoundEntry => {
   entry.counts.forEach((count, i) => {
     if (!isToken(count.matchId) || !isToken(count.head)) throw malformed(`count ${i + 1} names a match or head that is not one word of printable ASCII`);
     if (!isRevision(count.revision)) throw malformed(`count ${i + 1}'s revision ${count.revision} is not a count`);
-    if (i > 0 && entry.counts[i - 1].matchId >= count.matchId) throw malformed(`the counts are not sorted by match, each once (${count.matchId} after ${entry.counts[i - 1].matchId})`);
+    if (i > 0 && entry.counts[i - 1].matchId >= count.matchId)
+      throw malformed(`the counts are not sorted by match, each once (${count.matchId} after ${entry.counts[i - 1].matchId})`);
   });
   return entry;
 };
