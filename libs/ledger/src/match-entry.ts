@@ -1,3 +1,4 @@
+import { MAX_ENTRY_SIZE } from './entry-bundle';
 import { parseDecimal } from './integers';
 import { LedgerError } from './ledger-error';
 
@@ -104,7 +105,7 @@ const checkedRound = (entry: RoundEntry): RoundEntry => {
  */
 export const formatRoundEntry = (entry: RoundEntry): string => {
   const { event, round, slip, counts, kid } = checkedRound(entry);
-  return [
+  const text = [
     MATCH_ENTRY_HEADER,
     `kind ${ROUND_KIND}`,
     `event ${event}`,
@@ -115,6 +116,9 @@ export const formatRoundEntry = (entry: RoundEntry): string => {
   ]
     .map((line) => `${line}\n`)
     .join('');
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size > MAX_ENTRY_SIZE) throw malformed(`it is ${size} bytes (${counts.length} counts), over the ${MAX_ENTRY_SIZE} a tlog-tiles entry bundle holds`);
+  return text;
 };
 
 /** A round-closed entry's text, strictly: each line as formatRoundEntry writes it, in its order, and nothing more. */

@@ -56,4 +56,13 @@ describe('round-closed entries (matchlog/entry/v1)', () => {
     expect(() => formatRoundEntry({ ...entry, counts: [{ matchId: 'a b', revision: 1, head: 'h' }] })).toThrow(refused);
     expect(() => formatRoundEntry({ ...entry, round: -1 })).toThrow(refused);
   });
+
+  it('refuses to format an entry over the 65,535 bytes a tlog-tiles entry bundle holds (about 650 counts with 20-character match ids)', () => {
+    const counts = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ matchId: `lyon-2026-r3-t${String(i).padStart(4, '0')}-g1`, revision: 120, head: `sha256:${'c'.repeat(64)}` }));
+    expect(() => formatRoundEntry({ ...entry, counts: counts(600) })).not.toThrow();
+    expect(() => formatRoundEntry({ ...entry, counts: counts(700) })).toThrow(
+      expect.objectContaining({ message: expect.stringContaining('over the 65535 a tlog-tiles entry bundle holds') }),
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import { createHash, KeyObject } from 'node:crypto';
 import { canonicalJson, publicJwkOf } from '@matchlog/audit';
 import { CatalogDb } from '@matchlog/catalog';
-import { RoundCount, formatRoundEntry } from '@matchlog/ledger';
+import { LedgerError, RoundCount, RoundEntry, formatRoundEntry } from '@matchlog/ledger';
 import { EventStore } from '@matchlog/store';
 import { RoundNotClosable } from '../errors';
 import { TimeSource } from '../ports';
@@ -60,7 +60,7 @@ export class RoundCloser {
     const counted = spectator.tables.flatMap((table) => table.games.filter((game) => !game.voided).map((game) => game.matchId));
     const counts = await this.countsOf(counted, reasons);
     if (reasons.length > 0) throw new RoundNotClosable(event, round, reasons);
-    const entry = formatRoundEntry({ kind: 'round-closed', event, round, slip, counts, kid: this.kid });
+    const entry = this.entryOf({ kind: 'round-closed', event, round, slip, counts, kid: this.kid });
     const inserted = await this.db
       .insertInto('log_round_closes')
       .values({ event, round, slip, entry, closed_at: new Date(this.time.now()).toISOString() })
@@ -80,6 +80,16 @@ export class RoundCloser {
       created: inserted !== undefined,
       closed: { event, round, slip, entry: row.entry, index: row.idx === null ? null : Number(row.idx), closedAt: row.closed_at },
     };
+  }
+
+  /** The entry's text; a round of more games than an entry holds (about 650) cannot be logged. */
+  private entryOf(entry: RoundEntry): string {
+    try {
+      return formatRoundEntry(entry);
+    } catch (error) {
+      if (error instanceof LedgerError) throw new RoundNotClosable(entry.event, entry.round, [`its entry cannot be logged: ${error.message}`]);
+      throw error;
+    }
   }
 
   /** Why the round is not over as a spectator sees it: nothing when it is. */
