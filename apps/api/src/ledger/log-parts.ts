@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { LogReader, LogSequencer, LogWitness } from '@matchlog/matches';
+import { LogReader, LogSequencer, LogWitness, RoundCloser, RoundLogReader, RoundResultsReader } from '@matchlog/matches';
 import { cosignatureVerifier, parseVerifierKey } from '@matchlog/ledger';
 import { KeyObject } from 'crypto';
 import { AppParts } from '../app.module';
@@ -9,6 +9,8 @@ import { httpWitnessClient } from './http-witness-client';
 
 export const LOG_SEQUENCER = Symbol('LOG_SEQUENCER');
 export const LOG_READER = Symbol('LOG_READER');
+export const ROUND_CLOSER = Symbol('ROUND_CLOSER');
+export const ROUND_LOG = Symbol('ROUND_LOG');
 
 const originOf = (parts: AppParts): string => parts.config.logOrigin ?? 'localhost/matchlog';
 
@@ -36,3 +38,8 @@ export const logSequencerOf = (parts: AppParts, signingKey: KeyObject, time: Tim
   });
 
 export const logReaderOf = (parts: AppParts, signingKey: KeyObject): LogReader => new LogReader(parts.catalog, signingKey, originOf(parts));
+
+export const roundCloserOf = (parts: AppParts, results: RoundResultsReader, sequencer: LogSequencer, signingKey: KeyObject, time: TimeSource): RoundCloser =>
+  new RoundCloser(parts.catalog, parts.store, results, sequencer, time, signingKey);
+
+export const roundLogOf = (parts: AppParts, reader: LogReader, results: RoundResultsReader): RoundLogReader => new RoundLogReader(parts.catalog, reader, results);

@@ -142,4 +142,16 @@ export class LogReader {
     const inclusion = await proofFromStore(this.db, (read) => proveInclusion(size, index, read));
     return { entry: row.entry, proof: formatTlogProof({ index, inclusion, checkpoint }) };
   }
+
+  /** The entry at `index` and its `.tlog-proof`, against the published checkpoint; undefined if that tree does not hold it. */
+  async proofAt(index: number): Promise<{ entry: string; proof: string } | undefined> {
+    const published = await this.published();
+    if (published === undefined) return undefined;
+    const { size, note: checkpoint } = published;
+    if (!(Number.isSafeInteger(index) && index >= 0 && index < size)) return undefined;
+    const row = await this.db.selectFrom('log_entries').select('entry').where('idx', '=', index).executeTakeFirst();
+    if (row === undefined) return undefined;
+    const inclusion = await proofFromStore(this.db, (read) => proveInclusion(size, index, read));
+    return { entry: row.entry, proof: formatTlogProof({ index, inclusion, checkpoint }) };
+  }
 }
