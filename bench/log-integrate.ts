@@ -3,6 +3,7 @@ import { LogSequencer } from '@matchlog/matches';
 import { EventStore, PostgresEventStore, SqliteEventStore } from '@matchlog/store';
 import { createTestDatabase } from '@matchlog/testkit';
 import { KeyObject, randomBytes, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A log's storage: the catalog it lives in and the event store the sequencer reads heads from. */
@@ -15,7 +16,7 @@ export interface LogPlace {
 export const sqlitePlace = async (dir: string): Promise<LogPlace> => {
   const catalog = await openCatalog(dir);
   const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  return { catalog, store, close: async () => (await catalog.destroy(), await store.close()) };
+  return { catalog, store, close: async () => (await catalog.destroy(), await store.close(), rmSync(dir, { recursive: true, force: true })) };
 };
 
 export const postgresPlace = async (serverUrl: string): Promise<LogPlace> => {
@@ -31,7 +32,12 @@ const meta = (extra: object = {}) => ({ recordedBy: 'bench', recordedAt: new Dat
 export const endMatches = async (place: LogPlace, count: number, after: number): Promise<number> => {
   for (let i = 0; i < count; i++)
     await place.store.append(`bench-${randomUUID()}`, 0, [
-      { id: randomUUID(), type: 'MatchCreated', data: { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [] }, meta: meta({ chainSalt: randomBytes(16).toString('hex') }) },
+      {
+        id: randomUUID(),
+        type: 'MatchCreated',
+        data: { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [] },
+        meta: meta({ chainSalt: randomBytes(16).toString('hex') }),
+      },
       { id: randomUUID(), type: 'MatchEnded', data: { winner: 'p1', reason: 'lore' }, meta: meta() },
     ]);
   let position = after;

@@ -25,7 +25,17 @@ const CREATED = {
 /** The real server in this process (SQLite store and catalog, fastify.inject), its log's sequencer and reader. */
 export const startServer = async (logIntervalMs: number) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchlog-bench-log-'));
-  const config = { port: 0, dataDir, store: 'sqlite', catalog: { kind: 'sqlite' }, organizerKey: KEY, organizerKeyFile: null, bodyLimit: '1mb', corsOrigins: '*', logIntervalMs } as ApiConfig;
+  const config = {
+    port: 0,
+    dataDir,
+    store: 'sqlite',
+    catalog: { kind: 'sqlite' },
+    organizerKey: KEY,
+    organizerKeyFile: null,
+    bodyLimit: '1mb',
+    corsOrigins: '*',
+    logIntervalMs,
+  } as ApiConfig;
   process.env.LOG_LEVEL = 'silent';
   const app = configureApp(await NestFactory.create<NestFastifyApplication>(AppModule.with(await openParts(config)), httpAdapterFor(config), { logger: false }), config);
   await app.init();
@@ -46,7 +56,8 @@ export const startServer = async (logIntervalMs: number) => {
         await call('POST', `/matches/${matchId}/events`, { expectedRevision: 1 + a * 10, events });
       }
     },
-    end: (matchId: string, revision: number) => call('POST', `/matches/${matchId}/events`, { expectedRevision: revision, events: [{ type: 'MatchEnded', data: { winner: 'p1', reason: 'lore' } }] }),
+    end: (matchId: string, revision: number) =>
+      call('POST', `/matches/${matchId}/events`, { expectedRevision: revision, events: [{ type: 'MatchEnded', data: { winner: 'p1', reason: 'lore' } }] }),
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

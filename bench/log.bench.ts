@@ -16,7 +16,7 @@ import {
 import { LogReader } from '@matchlog/matches';
 import { startPostgres } from '@matchlog/testkit';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endMatches, postgresPlace, sequencerOf, sqlitePlace, LogPlace } from './log-integrate';
@@ -115,7 +115,7 @@ const latency = async (intervalMs: number) => {
     await Promise.all(
       ids.map(async (id, i) => {
         await sleep(start + (i * 1000) / RATE - performance.now());
-        await server.end(id, 2);
+        await server.end(id, 1);
         answered.set(id, performance.now());
       }),
     );
@@ -136,12 +136,16 @@ const latency = async (intervalMs: number) => {
 };
 
 const publication = async () => {
-  console.log(`\n(b) MatchEnded answered → first checkpoint holding its entry, ${RATE} matches ending per second for ${ENDING_SECONDS} s, no witnesses (SQLite, checkpoint polled every 5 ms)`);
+  console.log(
+    `\n(b) MatchEnded answered → first checkpoint holding its entry, ${RATE} matches ending per second for ${ENDING_SECONDS} s, no witnesses (SQLite, checkpoint polled every 5 ms)`,
+  );
   console.log('| MATCHLOG_LOG_INTERVAL | p50 ms | p99 ms | max ms | checkpoints |');
   console.log('|---|---|---|---|---|');
   for (const intervalMs of [5000, 1000, 500, 250]) {
     const { p50, p99, max, checkpoints } = await latency(intervalMs);
-    console.log(`| ${intervalMs / 1000} s${intervalMs === 5000 ? ' (default)' : ''} | ${fmt(Math.round(p50))} | ${fmt(Math.round(p99))} | ${fmt(Math.round(max))} | ${checkpoints} |`);
+    console.log(
+      `| ${intervalMs / 1000} s${intervalMs === 5000 ? ' (default)' : ''} | ${fmt(Math.round(p50))} | ${fmt(Math.round(p99))} | ${fmt(Math.round(max))} | ${checkpoints} |`,
+    );
   }
 };
 
@@ -160,7 +164,7 @@ const proofSizes = () => {
   }
 };
 
-const APPEND_ROUNDS = 9;
+const APPEND_ROUNDS = 21;
 const MATCHES_PER_ROUND = 40;
 const appendCost = async (intervalMs: number) => {
   const server = await startServer(intervalMs);
