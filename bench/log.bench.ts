@@ -38,7 +38,7 @@ const quantile = (xs: readonly number[], q: number) => [...xs].sort((a, b) => a 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const msSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
-const INTEGRATE_RUNS = 5;
+const INTEGRATE_RUNS = 9;
 const integrateRate = async (place: LogPlace, batch: number): Promise<{ perSecond: number; ms: number[] }> => {
   const sequencer = sequencerOf(place, privateKey);
   const ms: number[] = [];
@@ -164,8 +164,8 @@ const proofSizes = () => {
   }
 };
 
-const APPEND_ROUNDS = 21;
-const MATCHES_PER_ROUND = 40;
+const APPEND_ROUNDS = 41;
+const MATCHES_PER_ROUND = 10;
 const appendCost = async (intervalMs: number) => {
   const server = await startServer(intervalMs);
   try {
@@ -198,7 +198,8 @@ const appendCost = async (intervalMs: number) => {
     }
     await server.sequencer.stop();
     const onTotal = times.on.reduce((a, b) => a + b, 0);
-    return { on: median(times.on), off: median(times.off), integrating: integrating.ms / onTotal };
+    const paired = times.on.map((on, i) => on / times.off[i]);
+    return { on: median(times.on), off: median(times.off), paired: median(paired), integrating: integrating.ms / onTotal };
   } finally {
     await server.close();
   }
@@ -206,13 +207,41 @@ const appendCost = async (intervalMs: number) => {
 
 const appendPath = async () => {
   console.log(
-    `\n(d) the append path (POST /matches, 4 appends of 10 events, MatchEnded; ${MATCHES_PER_ROUND} matches a round) with the sequencer running against stopped; medians of ${APPEND_ROUNDS} alternated rounds`,
+    `\n(d) the append path (POST /matches, 4 appends of 10 events, MatchEnded; ${MATCHES_PER_ROUND} matches a round) with the sequencer running against stopped; medians of ${APPEND_ROUNDS} rounds, each a log-on and a log-off block in alternating order`,
   );
-  console.log('| MATCHLOG_LOG_INTERVAL | log on ms | log off ms | on / off | integrate() share of the log-on rounds |');
-  console.log('|---|---|---|---|---|');
+  console.log('| MATCHLOG_LOG_INTERVAL | log on ms | log off ms | on / off (medians) | on / off paired by round (median) | integrate() share of the log-on blocks |');
+  console.log('|---|---|---|---|---|---|');
   for (const intervalMs of [5000, 500]) {
-    const { on, off, integrating } = await appendCost(intervalMs);
-    console.log(`| ${intervalMs / 1000} s | ${fmt(Math.round(on))} | ${fmt(Math.round(off))} | ${(on / off).toFixed(3)} | ${(integrating * 100).toFixed(1)} % |`);
+    const { on, off, paired, integrating } = await appendCost(intervalMs);
+    console.log(
+      `| ${intervalMs / 1000} s | ${fmt(Math.round(on))} | ${fmt(Math.round(off))} | ${(on / off).toFixed(3)} | ${paired.toFixed(3)} | ${(integrating * 100).toFixed(1)} % |`,
+    );
+  }
+};
+
+const idleTick = async () => {
+  console.log('\n(e) an idle tick: LogSequencer.integrate with nothing due, against the ended matches the catalog holds (SQLite), median of 9');
+  console.log('| ended matches | idle tick ms | one core at a 0.5 s interval |');
+  console.log('|---|---|---|');
+  const place = await sqlitePlace(mkdtempSync(join(tmpdir(), 'matchlog-bench-log-')));
+  try {
+    const sequencer = sequencerOf(place, privateKey);
+    let position = 0;
+    let ended = 0;
+    for (const target of [1_000, 10_000, 30_000]) {
+      position = await endMatches(place, target - ended, position);
+      ended = target;
+      await sequencer.integrate();
+      const ms: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        const start = process.hrtime.bigint();
+        await sequencer.integrate();
+        ms.push(msSince(start));
+      }
+      console.log(`| ${fmt(target)} | ${median(ms).toFixed(1)} | ${((median(ms) / 500) * 100).toFixed(1)} % |`);
+    }
+  } finally {
+    await place.close();
   }
 };
 
@@ -224,6 +253,7 @@ const main = async () => {
   if (want('a')) await integration();
   if (want('d')) await appendPath();
   if (want('b')) await publication();
+  if (want('e')) await idleTick();
 };
 
 main()
