@@ -5,7 +5,7 @@ import { Kysely, sql } from 'kysely';
  * (golang.org/x/mod sumdb/tlog numbering), one state row with the tree size, the latest signed
  * checkpoint and when it was signed, and the published checkpoint (the one served: cosigned by the witnesses'
  * quorum, with every cosignature collected), its size and when the log signed it; and the rounds the organizer
- * closed (each slip once, integrated by the sequencer). A match's entry is unique by match and kind; a round's by
+ * closed (each slip once, integrated by the sequencer). A match's entry is unique by match, kind and revision (one end and one void a match: the sequencer re-reads under its lock; receipts at any revision, each once, staged in log_receipts); a round's by
  * event, round and slip (NULLs are distinct in a unique constraint, on SQLite and PostgreSQL alike, so each kind
  * of entry keys on its own columns). Not a read model: a catalog rebuild keeps these tables, as the log only ever grows.
  */
@@ -20,7 +20,7 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addColumn('round', 'integer')
     .addColumn('slip', 'text')
     .addColumn('entry', 'text', (c) => c.notNull())
-    .addUniqueConstraint('log_entries_fact', ['match_id', 'kind'])
+    .addUniqueConstraint('log_entries_fact', ['match_id', 'kind', 'revision'])
     .addUniqueConstraint('log_entries_round', ['event', 'round', 'slip'])
     .addCheckConstraint(
       'log_entries_keyed',
@@ -35,6 +35,14 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addColumn('entry', 'text', (c) => c.notNull())
     .addColumn('closed_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('log_round_closes_key', ['event', 'round', 'slip'])
+    .execute();
+  await db.schema
+    .createTable('log_receipts')
+    .addColumn('match_id', 'text', (c) => c.notNull())
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('entry', 'text', (c) => c.notNull())
+    .addColumn('requested_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('log_receipts_key', ['match_id', 'revision'])
     .execute();
   await db.schema
     .createTable('log_hashes')
@@ -55,5 +63,5 @@ export const up = async (db: Kysely<any>): Promise<void> => {
 };
 
 export const down = async (db: Kysely<any>): Promise<void> => {
-  for (const table of ['log_round_closes', 'log_state', 'log_hashes', 'log_entries']) await db.schema.dropTable(table).execute();
+  for (const table of ['log_receipts', 'log_round_closes', 'log_state', 'log_hashes', 'log_entries']) await db.schema.dropTable(table).execute();
 };

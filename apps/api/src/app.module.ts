@@ -44,7 +44,7 @@ import { DeskController } from './desk/desk.controller';
 import { MatchDeskController } from './desk/match-desk.controller';
 import { JwksController } from './signing/jwks.controller';
 import { LogController } from './ledger/log.controller';
-import { LOG_READER, LOG_SEQUENCER, ROUND_CLOSER, ROUND_LOG, logReaderOf, logSequencerOf, roundCloserOf, roundLogOf } from './ledger/log-parts';
+import { LOG_READER, LOG_SEQUENCER, RECEIPT_LOGGER, ROUND_CLOSER, ROUND_LOG, logReaderOf, logSequencerOf, receiptLoggerOf, roundCloserOf, roundLogOf } from './ledger/log-parts';
 import { RoundLogController } from './ledger/round-log.controller';
 import { LogSequencerRunning } from './ledger/log-sequencer-running';
 import { signingKeyOf } from './signing/signing-key';
@@ -169,6 +169,7 @@ export class AppModule {
           inject: [RoundResultsReader, LOG_SEQUENCER, SIGNING_KEY, TIME_SOURCE],
         },
         { provide: ROUND_LOG, useFactory: (results: RoundResultsReader, reader: LogReader) => roundLogOf(parts, reader, results), inject: [RoundResultsReader, LOG_READER] },
+        { provide: RECEIPT_LOGGER, useFactory: (sequencer: LogSequencer, time: TimeSource) => receiptLoggerOf(parts, sequencer, time), inject: [LOG_SEQUENCER, TIME_SOURCE] },
         LogSequencerRunning,
         LiveFeedHub,
         ClosesParts,

@@ -32,6 +32,9 @@ const EXPECTED: Record<string, number[]> = {
   'GET /matches/:id/views/judge': [401, 200, 200, 403, 403, 200, 403, 403],
   'GET /matches/:id/queue': [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /matches/:id/receipt': [200, 200, 200, 200, 200, 200, 200, 200],
+  // the server's log: anyone may read a match's entries, and enter its public receipt (201 the first time, then the same entry)
+  'GET /matches/:id/log': [200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /matches/:id/log': [201, 200, 200, 200, 200, 200, 200, 200],
   'GET /matches/:id/verify': [401, 200, 200, 403, 403, 403, 403, 403],
   'GET /matches/:id/export': [401, 200, 200, 403, 403, 403, 403, 403],
   'GET /matches/:id/audit': [401, 200, 200, 403, 403, 403, 403, 403],

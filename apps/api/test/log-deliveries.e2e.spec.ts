@@ -109,6 +109,8 @@ describe("the log's outputs as the public receives them", () => {
     }
     for (let from = 1; from <= n; from++) for (let to = from; to <= n; to++) await fetch(`/log/proof/consistency?from=${from}&to=${to}`);
     for (const id of matchIds) {
+      const entries = await stranger(`/matches/${id}/log`);
+      got.push({ name: `/matches/${id}/log (${entries.status})`, bytes: entries.body as Buffer });
       const answer = await stranger(`/matches/${id}/receipt?proof=1`);
       got.push({ name: `/matches/${id}/receipt?proof=1 (${answer.status})`, bytes: answer.body as Buffer });
       if (answer.status === 200) {
@@ -181,7 +183,7 @@ describe("the log's outputs as the public receives them", () => {
     const delayed = await organizerOnly('ld-delayed');
     const held = await outputs(MATCHES);
     expect(await leaksOf(MATCHES, held)).toEqual([]);
-    expect(holding(held, 'ld-delayed')).toEqual([`/matches/ld-delayed/receipt?proof=1 (404)`]);
+    expect(holding(held, 'ld-delayed')).toEqual([`/matches/ld-delayed/log (404)`, `/matches/ld-delayed/receipt?proof=1 (404)`]);
     expect(holding(held, delayed.head)).toEqual([]);
     const secrets = await Promise.all(MATCHES.map(organizerOnly));
     expect(secrets.filter((s) => s.salt !== undefined)).toHaveLength(3);

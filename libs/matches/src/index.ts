@@ -60,8 +60,20 @@ export { JudgeDesk, RULING_EXTENSION_REASON } from './desk/judge-desk';
 export type { CallAction, CallRequest, DeskCallEntry, NoteRequest, PlayerHistory, RulingRequest } from './desk/judge-desk';
 export { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties';
 export type { GamePenalties, KnownInfraction, PenaltyVocabulary } from './desk/penalties';
-export { LogSequencer, LogReader, LogPublisher, RoundCloser, RoundLogReader, slipHash } from './ledger';
-export type { LogSequencerOptions, TileRead, PublishedCheckpoint, MatchLog, LogWitness, WitnessClient, WitnessResponse, RoundClosed, RoundLog, RoundLogEntry } from './ledger';
+export { LogSequencer, LogReader, LogPublisher, RoundCloser, RoundLogReader, ReceiptLogger, slipHash } from './ledger';
+export type {
+  LogSequencerOptions,
+  TileRead,
+  PublishedCheckpoint,
+  MatchLog,
+  LogWitness,
+  WitnessClient,
+  WitnessResponse,
+  RoundClosed,
+  RoundLog,
+  RoundLogEntry,
+  LoggedReceipt,
+} from './ledger';
 export { Witness } from './witness/witness';
 export type { WitnessAnswer } from './witness/witness';
 export type { StoredWitnessState, WitnessStore } from './witness/witness-store';

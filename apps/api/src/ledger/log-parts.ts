@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { LogReader, LogSequencer, LogWitness, RoundCloser, RoundLogReader, RoundResultsReader } from '@matchlog/matches';
+import { LogReader, LogSequencer, LogWitness, ReceiptLogger, RoundCloser, RoundLogReader, RoundResultsReader } from '@matchlog/matches';
 import { cosignatureVerifier, parseVerifierKey } from '@matchlog/ledger';
 import { KeyObject } from 'crypto';
 import { AppParts } from '../app.module';
@@ -11,6 +11,7 @@ export const LOG_SEQUENCER = Symbol('LOG_SEQUENCER');
 export const LOG_READER = Symbol('LOG_READER');
 export const ROUND_CLOSER = Symbol('ROUND_CLOSER');
 export const ROUND_LOG = Symbol('ROUND_LOG');
+export const RECEIPT_LOGGER = Symbol('RECEIPT_LOGGER');
 
 const originOf = (parts: AppParts): string => parts.config.logOrigin ?? 'localhost/matchlog';
 
@@ -43,3 +44,5 @@ export const roundCloserOf = (parts: AppParts, results: RoundResultsReader, sequ
   new RoundCloser(parts.catalog, parts.store, results, sequencer, time, signingKey);
 
 export const roundLogOf = (parts: AppParts, reader: LogReader, results: RoundResultsReader): RoundLogReader => new RoundLogReader(parts.catalog, reader, results);
+
+export const receiptLoggerOf = (parts: AppParts, sequencer: LogSequencer, time: TimeSource): ReceiptLogger => new ReceiptLogger(parts.catalog, sequencer, time);

@@ -1,9 +1,9 @@
 import { MatchIntegrity } from '@matchlog/matches';
 import { SignedHead } from '@matchlog/audit';
 import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { LogReader } from '@matchlog/matches';
-import { LOG_READER } from '../ledger/log-parts';
-import { MatchLog, ReceiptWithProof } from '../openapi/responses';
+import { LogReader, ReceiptLogger } from '@matchlog/matches';
+import { LOG_READER, RECEIPT_LOGGER } from '../ledger/log-parts';
+import { LoggedReceipt, MatchLog, ReceiptWithProof } from '../openapi/responses';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -29,6 +29,7 @@ export class MatchIntegrityController {
   constructor(
     private readonly integrity: MatchIntegrity,
     @Inject(LOG_READER) private readonly log: LogReader,
+    @Inject(RECEIPT_LOGGER) private readonly receipts: ReceiptLogger,
   ) {}
 
   @Get(':id/receipt')
@@ -59,6 +60,24 @@ export class MatchIntegrityController {
   @ApiErrors(STORE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
   matchLog(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<MatchLog> {
     return this.integrity.logOf(caller, id, this.log);
+  }
+
+  @Post(':id/log')
+  @ApiOperation({
+    summary: "Enter the match's public receipt in the server's transparency log (any audience, no token needed)",
+    description:
+      "The receipt entered is the one a spectator may take now (GET /matches/:id/receipt without a token): the head at the match's public revision, never one a broadcast delay still holds back, as every entry is public. " +
+      'Each revision enters once: asked again for the same head, it answers 200 with the same entry and enters nothing; 201 when this request entered it. ' +
+      "index is the entry's place in the log once the sequencer integrated it (at once, unless it failed: then null, and within MATCHLOG_LOG_INTERVAL); GET /matches/:id/log lists the match's entries once a published checkpoint holds them, and GET /matches/:id/receipt?proof=1 proves the latest.",
+  })
+  @ApiOptionalToken()
+  @Returns(201, 'LoggedReceipt', 'this request entered the receipt')
+  @Returns(200, 'LoggedReceipt', 'this receipt was entered already: its entry, nothing new')
+  @ApiErrors(STORE_ERRORS, { 403: ['RECEIPT_WITHHELD'], 404: ['MATCH_NOT_FOUND'] })
+  async logReceipt(@CurrentCaller() caller: Caller, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<LoggedReceipt> {
+    const { created, logged } = await this.integrity.logReceipt(caller, id, this.receipts);
+    reply.status(created ? 201 : 200);
+    return logged;
   }
 
   @Get(':id/verify')

@@ -2558,6 +2558,29 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "LoggedReceipt": {
+    "type": "object",
+    "properties": {
+      "entry": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "index": {
+        "type": [
+          "number",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "entry",
+      "revision",
+      "index"
+    ],
+    "additionalProperties": false
+  },
   "Lost": {
     "type": "object",
     "properties": {

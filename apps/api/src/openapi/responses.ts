@@ -24,6 +24,7 @@ export type {
   ReplayImported,
   RoundResults,
   RoundClosed,
+  LoggedReceipt,
   RoundLog,
   CardStats,
   CardStatsOne,

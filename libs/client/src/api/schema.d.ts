@@ -218,7 +218,11 @@ export interface paths {
          */
         get: operations["MatchIntegrityController_matchLog"];
         put?: never;
-        post?: never;
+        /**
+         * Enter the match's public receipt in the server's transparency log (any audience, no token needed)
+         * @description The receipt entered is the one a spectator may take now (GET /matches/:id/receipt without a token): the head at the match's public revision, never one a broadcast delay still holds back, as every entry is public. Each revision enters once: asked again for the same head, it answers 200 with the same entry and enters nothing; 201 when this request entered it. index is the entry's place in the log once the sequencer integrated it (at once, unless it failed: then null, and within MATCHLOG_LOG_INTERVAL); GET /matches/:id/log lists the match's entries once a published checkpoint holds them, and GET /matches/:id/receipt?proof=1 proves the latest.
+         */
+        post: operations["MatchIntegrityController_logReceipt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1905,6 +1909,11 @@ export interface components {
         LogImported: {
             events: number;
             signedBy?: string;
+        };
+        LoggedReceipt: {
+            entry: string;
+            revision: number;
+            index: number | null;
         };
         Lost: {
             revision: number;
@@ -4344,6 +4353,109 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    MatchIntegrityController_logReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description this receipt was entered already: its entry, nothing new */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoggedReceipt"];
+                };
+            };
+            /** @description this request entered the receipt */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoggedReceipt"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description RECEIPT_WITHHELD */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "RECEIPT_WITHHELD";
                     };
                 };
             };

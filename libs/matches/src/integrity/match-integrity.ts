@@ -30,6 +30,9 @@ import { LogImported, importOf } from '../write/import-mark';
 import { languageOf } from '../audit/language';
 import type { LogReader } from '../ledger/log-reader';
 import { MatchLog, matchLogOf } from '../ledger/match-log';
+import type { LoggedReceipt, ReceiptLogger } from '../ledger/receipt-logger';
+
+const ANONYMOUS: Caller = { kind: 'anonymous' };
 
 const EXPORT_AGAIN =
   "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE) or of its MATCHLOG_TRUSTED_KEYS";
@@ -78,6 +81,16 @@ export class MatchIntegrity {
   async logOf(caller: Caller, matchId: string, log: Pick<LogReader, 'entriesOf' | 'published'>): Promise<MatchLog> {
     await matchFor(this.models, caller, matchId, this.time.now());
     return matchLogOf(log, matchId);
+  }
+
+  /**
+   * Enters the match's public receipt (the head a spectator may see now, never a held-back one) into the log:
+   * anyone who may see the match may ask. MATCH_NOT_FOUND where the match is not there for the caller (matchFor);
+   * RECEIPT_WITHHELD for a match recorded before chain salts.
+   */
+  async logReceipt(caller: Caller, matchId: string, logger: Pick<ReceiptLogger, 'enter'>): Promise<{ created: boolean; logged: LoggedReceipt }> {
+    await matchFor(this.models, caller, matchId, this.time.now());
+    return logger.enter(await this.receipt(ANONYMOUS, matchId));
   }
 
   /** The chain and the shuffles' commitments re-checked from the store, findings in the caller's language. */

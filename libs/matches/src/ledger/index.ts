@@ -6,3 +6,4 @@ export * from './witness-client';
 export * from './match-log';
 export * from './round-closer';
 export * from './round-log';
+export * from './receipt-logger';

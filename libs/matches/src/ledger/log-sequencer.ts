@@ -57,7 +57,7 @@ interface Fact {
  * Entries, stored hashes, the size and the checkpoint commit in one transaction that first locks the
  * `log_state` row (an UPDATE that changes nothing: PostgreSQL's row lock; SQLite writes one transaction at a
  * time): instances sharing a PostgreSQL catalog integrate one at a time, and each re-reads what is logged under
- * the lock, so a fact is logged once (log_entries' unique match and kind), and a crash loses or repeats nothing.
+ * the lock, so a fact is logged once (log_entries' unique match, kind and revision), and a crash loses or repeats nothing.
  * After each integration, the LogPublisher collects the witnesses' cosignatures and publishes the checkpoint.
  */
 export class LogSequencer {
@@ -147,7 +147,17 @@ export class LogSequencer {
         .orderBy('c.round')
         .orderBy('c.slip')
         .execute();
-      if (fresh.length === 0 && rounds.length === 0 && state.checkpoint !== null) return size;
+      const receipts = await trx
+        .selectFrom('log_receipts as r')
+        .leftJoin('log_entries as e', (join) => join.onRef('e.match_id', '=', 'r.match_id').onRef('e.revision', '=', 'r.revision').on('e.kind', '=', 'receipt'))
+        .where('e.idx', 'is', null)
+        .where('r.requested_at', '<=', now)
+        .select(['r.match_id', 'r.revision', 'r.entry'])
+        .orderBy('r.requested_at')
+        .orderBy('r.match_id')
+        .orderBy('r.revision')
+        .execute();
+      if (fresh.length === 0 && receipts.length === 0 && rounds.length === 0 && state.checkpoint !== null) return size;
       const known = new Map<number, Hash>();
       const indexes = treeHashIndexes(size);
       if (indexes.length > 0)
@@ -170,6 +180,7 @@ export class LogSequencer {
       };
       const noRound = { event: null, round: null, slip: null };
       for (const entry of fresh) await append(formatMatchEntry(entry), { match_id: entry.matchId, revision: entry.revision, ...noRound }, entry.kind);
+      for (const receipt of receipts) await append(receipt.entry, { match_id: receipt.match_id, revision: Number(receipt.revision), ...noRound }, 'receipt');
       // after the match facts: a round's entry comes after the entries of the ends it counts
       for (const close of rounds) await append(close.entry, { match_id: null, revision: null, event: close.event, round: Number(close.round), slip: close.slip }, 'round-closed');
       const { origin, signingKey } = this.options;

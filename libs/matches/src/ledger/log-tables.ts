@@ -22,6 +22,8 @@ export interface LogTables {
     published_at: string | null;
   };
   /** each slip the organizer closed a round with (POST /rounds/close), once: its entry's text, which the sequencer integrates */
+  /** each public receipt someone asked to enter (POST /matches/:id/log), once per revision: its entry's text, which the sequencer integrates */
+  log_receipts: { match_id: string; revision: number; entry: string; requested_at: string };
   log_round_closes: { event: string; round: number; slip: string; entry: string; closed_at: string };
 }
 
