@@ -1,6 +1,7 @@
 import {
   WITNESS_SIZE_CONTENT_TYPE,
   formatAddCheckpointRequest,
+  formatHash,
   formatSignerKey,
   formatTlogProof,
   parseCheckpoint,
@@ -13,7 +14,8 @@ import { createHash } from 'crypto';
 import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { lorcanaMatch } from '../../../api/test/support/fixtures';
-import { TestApp } from '../../../api/test/support/test-app';
+import { listening } from '../../../api/test/support/sse-client';
+import { TestApp, startTestApp } from '../../../api/test/support/test-app';
 
 /**
  * The honest side of an attack test: a server's ended matches, the witnesses that cosigned its checkpoints, what a
@@ -43,6 +45,9 @@ export const endMatch = async (t: TestApp, matchId: string, winner: 'p1' | 'p2' 
 };
 
 export const sizeOf = (checkpoint: string): number => parseCheckpoint(parseNote(checkpoint).text).size;
+
+/** A checkpoint note's root hash, as the CLI and the witness print it (standard base64). */
+export const rootOf = (checkpoint: string): string => formatHash(parseCheckpoint(parseNote(checkpoint).text).root);
 
 /** The server's checkpoint once its log holds `size` entries (its sequencer runs every 50 ms). */
 export const checkpointAt = async (t: TestApp, size: number): Promise<string> => {
@@ -99,6 +104,14 @@ export const startWitness = async (dir: string, name: string, logKeys: readonly 
     await exited;
   };
   return { name, url, vkey, stop };
+};
+
+/** Another matchlog server acting as a witness (MATCHLOG_WITNESS_LOGS): POST /witness/add-checkpoint, its state in `dir`. */
+export const startServerWitness = async (dir: string, name: string, logKeys: readonly string[]): Promise<RunningWitness> => {
+  const app = await startTestApp({ witness: { key: formatSignerKey(`witness.test/${name}`, createHash('sha256').update(name).digest()), keyFile: '', logs: logKeys, stateDir: dir } });
+  const base = await listening(app.app);
+  const vkey = (await app.http().get('/witness/key').expect(200)).text.trim();
+  return { name, url: `${base}/witness`, vkey, stop: () => app.close() };
 };
 
 /** A C2SP tlog-witness add-checkpoint request, sent as the adversary (or the log) sends it. */
