@@ -5,22 +5,8 @@ import { TestLog } from '@matchlog/testkit';
 import { KeyObject, createPrivateKey } from 'crypto';
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { LOG_SEQUENCER } from '../../../api/src/ledger/log-parts';
-import { ApiConfig } from '../../../api/src/config/config';
-import { openParts } from '../../../api/src/open-parts';
-import { TestApp, startTestApp } from '../../../api/test/support/test-app';
-import { ORIGIN } from './scene';
-
-/** A server for an attack (SQLite, its log signed every 50 ms under ORIGIN), and its catalog database, which the adversary takes. */
-export const startServer = async (overrides: Partial<ApiConfig> = {}): Promise<{ t: TestApp; catalog: CatalogDb }> => {
-  let catalog: CatalogDb | undefined;
-  const t = await startTestApp({ logIntervalMs: 50, logOrigin: ORIGIN, ...overrides }, async (config) => {
-    const parts = await openParts(config);
-    catalog = parts.catalog;
-    return parts;
-  });
-  return { t, catalog: catalog! };
-};
+import { logPartsOf } from '../../../api/test/support/log-parts-of';
+import { TestApp } from '../../../api/test/support/test-app';
 
 /**
  * The attack tests' adversary: it holds the server. From its data directory it has the signing key
@@ -35,24 +21,26 @@ export class Adversary {
   private readonly db: LogDb;
 
   private constructor(
-    private readonly t: TestApp,
+    private readonly sequencer: LogSequencer,
     catalog: CatalogDb,
+    dataDir: string,
     readonly origin: string,
   ) {
-    this.key = createPrivateKey(readFileSync(join(t.dataDir, 'signing-key.pem')));
+    this.key = createPrivateKey(readFileSync(join(dataDir, 'signing-key.pem')));
     this.db = catalog as unknown as LogDb;
   }
 
   /** The server taken over: its sequencer stopped (the adversary decides what is logged), its key and database in hand. */
-  static async takeOver({ t, catalog }: { t: TestApp; catalog: CatalogDb }): Promise<Adversary> {
-    await t.app.get<symbol, LogSequencer>(LOG_SEQUENCER).stop();
+  static async takeOver(t: TestApp): Promise<Adversary> {
+    const { sequencer, catalog } = logPartsOf(t);
+    await sequencer.stop();
     const { checkpoint } = await (catalog as unknown as LogDb).selectFrom('log_state').select('checkpoint').where('name', '=', LOG_STATE).executeTakeFirstOrThrow();
-    return new Adversary(t, catalog, parseCheckpoint(parseNote(checkpoint!).text).origin);
+    return new Adversary(sequencer, catalog, t.dataDir, parseCheckpoint(parseNote(checkpoint!).text).origin);
   }
 
   /** The server's sequencer running again, over whatever the adversary left in its tables. */
   release(): void {
-    this.t.app.get<symbol, LogSequencer>(LOG_SEQUENCER).start();
+    this.sequencer.start();
   }
 
   /** The entries the server logged, in leaf order. */
@@ -101,7 +89,11 @@ export class Adversary {
           .insertInto('log_hashes')
           .values(hashes.map((hash, idx) => ({ idx, hash: formatHash(hash) })))
           .execute();
-      await trx.updateTable('log_state').set({ size, checkpoint: log.checkpoint(size) }).where('name', '=', LOG_STATE).execute();
+      await trx
+        .updateTable('log_state')
+        .set({ size, checkpoint: log.checkpoint(size) })
+        .where('name', '=', LOG_STATE)
+        .execute();
     });
   }
 

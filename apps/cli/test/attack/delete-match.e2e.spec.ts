@@ -1,4 +1,3 @@
-import { CatalogDb } from '@matchlog/catalog';
 import { formatHash, parseMatchEntry } from '@matchlog/ledger';
 import { TestLog } from '@matchlog/testkit';
 import { mkdtempSync, rmSync } from 'fs';
@@ -7,8 +6,23 @@ import { join } from 'path';
 import { listening } from '../../../api/test/support/sse-client';
 import { TestApp } from '../../../api/test/support/test-app';
 import { matchlogFromSource as matchlog } from '../run-source-cli';
-import { Adversary, startServer } from './adversary';
-import { ORIGIN, RunningWitness, addCheckpoint, checkpointAt, collect, endMatch, exportOf, filesIn, policy, proofOf, sizeOf, startWitness, withCheckpoint } from './scene';
+import { Adversary } from './adversary';
+import {
+  ORIGIN,
+  RunningWitness,
+  addCheckpoint,
+  checkpointAt,
+  collect,
+  endMatch,
+  exportOf,
+  filesIn,
+  policy,
+  proofOf,
+  sizeOf,
+  startWitness,
+  withCheckpoint,
+  startServer,
+} from './scene';
 
 /**
  * Attack 2: deleting a match. The adversary drops match d-2 from the catalog (so the server never logs it again)
@@ -17,7 +31,6 @@ import { ORIGIN, RunningWitness, addCheckpoint, checkpointAt, collect, endMatch,
  */
 describe('attack: deleting a match', () => {
   let t: TestApp;
-  let catalog: CatalogDb;
   let witness: RunningWitness;
   let adversary: Adversary;
   let dir: string;
@@ -30,7 +43,7 @@ describe('attack: deleting a match', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-attack-delete-'));
     file = filesIn(dir);
-    ({ t, catalog } = await startServer());
+    t = await startServer();
     server = await listening(t.app);
     for (const id of ['d-1', 'd-2', 'd-3', 'd-4']) await endMatch(t, id);
     await checkpointAt(t, 4);
@@ -45,7 +58,7 @@ describe('attack: deleting a match', () => {
     file('kept.tlog-proof', withCheckpoint((await proofOf(t, 'd-2'))!.proof, cosigned));
     expect(await monitor()).toMatchObject({ code: 0, stdout: expect.stringContaining('4 new entries checked') });
 
-    adversary = await Adversary.takeOver({ t, catalog });
+    adversary = await Adversary.takeOver(t);
     honest = await adversary.copyOfLog();
     await adversary.dropFromCatalog('d-2');
     await adversary.serve(adversary.logOf(honest.entries.filter((entry) => parseMatchEntry(entry).matchId !== 'd-2')));

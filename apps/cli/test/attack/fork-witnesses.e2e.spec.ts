@@ -1,4 +1,3 @@
-import { CatalogDb } from '@matchlog/catalog';
 import { formatAddCheckpointRequest, formatTlogProof, parseMatchEntry } from '@matchlog/ledger';
 import { TestLog } from '@matchlog/testkit';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
@@ -6,8 +5,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { TestApp } from '../../../api/test/support/test-app';
 import { matchlogFromSource as matchlog } from '../run-source-cli';
-import { Adversary, startServer } from './adversary';
-import { RunningWitness, addCheckpoint, checkpointAt, collect, endMatch, exportOf, filesIn, headOf, policy, rootOf, startWitness } from './scene';
+import { Adversary } from './adversary';
+import { RunningWitness, addCheckpoint, checkpointAt, collect, endMatch, exportOf, filesIn, headOf, policy, rootOf, startWitness, startServer } from './scene';
 
 /**
  * Attack 6: forking the log between two witnesses. The adversary shows witness w1 the server's own tree, and witness
@@ -17,7 +16,6 @@ import { RunningWitness, addCheckpoint, checkpointAt, collect, endMatch, exportO
  */
 describe('attack: forking the log between two witnesses', () => {
   let t: TestApp;
-  let catalog: CatalogDb;
   let copy: TestApp;
   let w1: RunningWitness;
   let w2: RunningWitness;
@@ -40,7 +38,7 @@ describe('attack: forking the log between two witnesses', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-attack-fork-'));
     file = filesIn(dir);
-    ({ t, catalog } = await startServer());
+    t = await startServer();
     for (const id of ['f-1', 'f-2', 'f-3']) await endMatch(t, id);
     await checkpointAt(t, 3);
     const logKey = (await t.http().get('/log/key').expect(200)).text.trim();
@@ -50,10 +48,10 @@ describe('attack: forking the log between two witnesses', () => {
     file('policy-both', policy(logKey, [w1, w2], 'group both all w1 w2'));
     file('policy-either', policy(logKey, [w1, w2], 'group either any w1 w2'));
 
-    ({ t: copy } = await startServer({ signingKeyFile: join(t.dataDir, 'signing-key.pem') }));
+    copy = await startServer({ signingKeyFile: join(t.dataDir, 'signing-key.pem') });
     await endMatch(copy, 'f-2', 'p2');
     const other = await exportOf(copy, 'f-2');
-    adversary = await Adversary.takeOver({ t, catalog });
+    adversary = await Adversary.takeOver(t);
     honest = await adversary.copyOfLog();
     forked = adversary.logOf(honest.entries.map((entry) => (parseMatchEntry(entry).matchId === 'f-2' ? { ...parseMatchEntry(entry), head: headOf(other).hash } : entry)));
 
@@ -91,7 +89,10 @@ describe('attack: forking the log between two witnesses', () => {
       [w2, cosignedA, cosignedB],
     ] as const) {
       const answer = await addCheckpoint(witness.url, to(view));
-      expect(answer).toMatchObject({ status: 409, text: expect.stringContaining(`WITNESS_FORK: a fork: the checkpoint of size 3 has root ${rootOf(view)}, the one cosigned has ${rootOf(held)}`) });
+      expect(answer).toMatchObject({
+        status: 409,
+        text: expect.stringContaining(`WITNESS_FORK: a fork: the checkpoint of size 3 has root ${rootOf(view)}, the one cosigned has ${rootOf(held)}`),
+      });
     }
   });
 

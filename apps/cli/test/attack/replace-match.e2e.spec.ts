@@ -3,12 +3,26 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { listening } from '../../../api/test/support/sse-client';
-import { CatalogDb } from '@matchlog/catalog';
 import { TestLog } from '@matchlog/testkit';
 import { TestApp } from '../../../api/test/support/test-app';
 import { matchlogFromSource as matchlog } from '../run-source-cli';
-import { Adversary, startServer } from './adversary';
-import { ORIGIN, RunningWitness, addCheckpoint, checkpointAt, collect, endMatch, exportOf, filesIn, headOf, policy, proofOf, startWitness, withCheckpoint } from './scene';
+import { Adversary } from './adversary';
+import {
+  ORIGIN,
+  RunningWitness,
+  addCheckpoint,
+  checkpointAt,
+  collect,
+  endMatch,
+  exportOf,
+  filesIn,
+  headOf,
+  policy,
+  proofOf,
+  startWitness,
+  withCheckpoint,
+  startServer,
+} from './scene';
 
 /**
  * Attack 1: replacing a finished match. The adversary holds the server's key and database, and runs a second copy
@@ -17,7 +31,6 @@ import { ORIGIN, RunningWitness, addCheckpoint, checkpointAt, collect, endMatch,
  */
 describe('attack: replacing a finished match', () => {
   let t: TestApp;
-  let catalog: CatalogDb;
   let copy: TestApp;
   let witness: RunningWitness;
   let adversary: Adversary;
@@ -34,7 +47,7 @@ describe('attack: replacing a finished match', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-attack-replace-'));
     file = filesIn(dir);
-    ({ t, catalog } = await startServer());
+    t = await startServer();
     server = await listening(t.app);
     for (const id of ['r-1', 'r-2', 'r-3']) await endMatch(t, id);
     await checkpointAt(t, 3);
@@ -48,12 +61,12 @@ describe('attack: replacing a finished match', () => {
     file('kept.tlog-proof', withCheckpoint((await proofOf(t, 'r-2'))!.proof, cosigned));
     expect(await monitor()).toMatchObject({ code: 0, stdout: expect.stringContaining('3 new entries checked') });
 
-    ({ t: copy } = await startServer({ signingKeyFile: join(t.dataDir, 'signing-key.pem') }));
+    copy = await startServer({ signingKeyFile: join(t.dataDir, 'signing-key.pem') });
     await endMatch(copy, 'r-2', 'p2');
     const forged = await exportOf(copy, 'r-2');
     rewritten = file('rewritten.jsonl', forged);
     rewrittenHead = headOf(forged);
-    adversary = await Adversary.takeOver({ t, catalog });
+    adversary = await Adversary.takeOver(t);
     honest = await adversary.copyOfLog();
     original = await adversary.endOf('r-2');
     expect(original.head).toBe(headOf(await exportOf(t, 'r-2')).hash);

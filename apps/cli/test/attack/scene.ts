@@ -25,6 +25,9 @@ import { TestApp, startTestApp } from '../../../api/test/support/test-app';
 
 export const ORIGIN = 'attack.test/matchlog';
 
+/** A server for an attack: SQLite, its log signed every 50 ms under ORIGIN. */
+export const startServer = (overrides: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> => startTestApp({ logIntervalMs: 50, logOrigin: ORIGIN, ...overrides });
+
 const root = join(__dirname, '..', '..', '..', '..');
 
 /** A match created and ended on the server (winner p1 or p2): revision 3, its MatchEnded last. */
@@ -62,8 +65,7 @@ export const checkpointAt = async (t: TestApp, size: number): Promise<string> =>
 export const exportOf = async (t: TestApp, matchId: string): Promise<string> => (await t.http().get(`/matches/${matchId}/export`).set(t.organizer).expect(200)).text;
 
 /** The signed head an export ends with (its matchId, revision, chain head hash and kid). */
-export const headOf = (exported: string): { matchId: string; revision: number; hash: string; kid: string } =>
-  JSON.parse(exported.trimEnd().split('\n').pop()!).signedHead.head;
+export const headOf = (exported: string): { matchId: string; revision: number; hash: string; kid: string } => JSON.parse(exported.trimEnd().split('\n').pop()!).signedHead.head;
 
 /** The match's log entry and .tlog-proof as the server serves them (GET /matches/:id/receipt?proof=1). */
 export const proofOf = async (t: TestApp, matchId: string): Promise<{ entry: string; proof: string } | null> =>
@@ -108,7 +110,9 @@ export const startWitness = async (dir: string, name: string, logKeys: readonly 
 
 /** Another matchlog server acting as a witness (MATCHLOG_WITNESS_LOGS): POST /witness/add-checkpoint, its state in `dir`. */
 export const startServerWitness = async (dir: string, name: string, logKeys: readonly string[]): Promise<RunningWitness> => {
-  const app = await startTestApp({ witness: { key: formatSignerKey(`witness.test/${name}`, createHash('sha256').update(name).digest()), keyFile: '', logs: logKeys, stateDir: dir } });
+  const app = await startTestApp({
+    witness: { key: formatSignerKey(`witness.test/${name}`, createHash('sha256').update(name).digest()), keyFile: '', logs: logKeys, stateDir: dir },
+  });
   const base = await listening(app.app);
   const vkey = (await app.http().get('/witness/key').expect(200)).text.trim();
   return { name, url: `${base}/witness`, vkey, stop: () => app.close() };

@@ -5,7 +5,6 @@ import { join } from 'path';
 import { listening } from '../../../api/test/support/sse-client';
 import { TestApp } from '../../../api/test/support/test-app';
 import { matchlogFromSource as matchlog } from '../run-source-cli';
-import { startServer } from './adversary';
 import {
   ORIGIN,
   RunningWitness,
@@ -22,6 +21,7 @@ import {
   sizeOf,
   startServerWitness,
   withCheckpoint,
+  startServer,
 } from './scene';
 
 /**
@@ -45,10 +45,14 @@ describe('attack: showing two players different heads (a split view)', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-attack-split-'));
     file = filesIn(dir);
-    ({ t: real } = await startServer());
-    ({ t: copy } = await startServer({ signingKeyFile: join(real.dataDir, 'signing-key.pem') }));
+    real = await startServer();
+    copy = await startServer({ signingKeyFile: join(real.dataDir, 'signing-key.pem') });
     [realUrl, copyUrl] = [await listening(real.app), await listening(copy.app)];
-    for (const [id, winner] of [['s-1', 'p1'], ['s-2', 'p1'], ['s-3', 'p1']] as const) {
+    for (const [id, winner] of [
+      ['s-1', 'p1'],
+      ['s-2', 'p1'],
+      ['s-3', 'p1'],
+    ] as const) {
       await endMatch(real, id, winner);
       await endMatch(copy, id, id === 's-2' ? 'p2' : winner);
     }
@@ -101,7 +105,10 @@ describe('attack: showing two players different heads (a split view)', () => {
   }, 60_000);
 
   it('the monitor that followed view A alarms when it is shown view B', async () => {
-    expect(await monitor(copyUrl)).toMatchObject({ code: 1, stdout: expect.stringContaining(`ALARM: a fork: size 3 with root ${rootOf(viewB)}, seen before with root ${rootOf(viewA)}`) });
+    expect(await monitor(copyUrl)).toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining(`ALARM: a fork: size 3 with root ${rootOf(viewB)}, seen before with root ${rootOf(viewA)}`),
+    });
     expect(await monitor(realUrl)).toMatchObject({ code: 0 });
   }, 60_000);
 });

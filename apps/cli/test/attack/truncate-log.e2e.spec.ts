@@ -1,4 +1,3 @@
-import { CatalogDb } from '@matchlog/catalog';
 import { formatAddCheckpointRequest, parseMatchEntry } from '@matchlog/ledger';
 import { TestLog } from '@matchlog/testkit';
 import { mkdtempSync, rmSync } from 'fs';
@@ -7,8 +6,8 @@ import { join } from 'path';
 import { listening } from '../../../api/test/support/sse-client';
 import { TestApp } from '../../../api/test/support/test-app';
 import { matchlogFromSource as matchlog } from '../run-source-cli';
-import { Adversary, startServer } from './adversary';
-import { RunningWitness, addCheckpoint, checkpointAt, collect, endMatch, filesIn, policy, proofOf, sizeOf, startWitness } from './scene';
+import { Adversary } from './adversary';
+import { RunningWitness, addCheckpoint, checkpointAt, collect, endMatch, filesIn, policy, proofOf, sizeOf, startWitness, startServer } from './scene';
 
 /**
  * Attack 5: truncating the log. The adversary makes the server serve a smaller tree (its first entries, re-signed
@@ -17,7 +16,6 @@ import { RunningWitness, addCheckpoint, checkpointAt, collect, endMatch, filesIn
  */
 describe('attack: truncating the log', () => {
   let t: TestApp;
-  let catalog: CatalogDb;
   let witness: RunningWitness;
   let adversary: Adversary;
   let dir: string;
@@ -30,7 +28,7 @@ describe('attack: truncating the log', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'matchlog-attack-truncate-'));
     file = filesIn(dir);
-    ({ t, catalog } = await startServer());
+    t = await startServer();
     server = await listening(t.app);
     for (const id of ['t-1', 't-2', 't-3', 't-4', 't-5']) await endMatch(t, id);
     await checkpointAt(t, 5);
@@ -41,7 +39,7 @@ describe('attack: truncating the log', () => {
     // before the attack: the witness cosigned size 5, a judge kept that checkpoint, a monitor followed the log
     file('kept-checkpoint', await collect(t, witness));
     expect(await monitor()).toMatchObject({ code: 0, stdout: expect.stringContaining('5 new entries checked') });
-    adversary = await Adversary.takeOver({ t, catalog });
+    adversary = await Adversary.takeOver(t);
     honest = await adversary.copyOfLog();
   }, 120_000);
   afterAll(async () => {
