@@ -16,6 +16,8 @@ import {
   matchesCore,
   DEFAULT_CONVERSION_LIMITS,
   ReplayConversions,
+  LogReader,
+  LogSequencer,
 } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
@@ -42,7 +44,8 @@ import { DeskController } from './desk/desk.controller';
 import { MatchDeskController } from './desk/match-desk.controller';
 import { JwksController } from './signing/jwks.controller';
 import { LogController } from './ledger/log.controller';
-import { LOG_READER, LOG_SEQUENCER, logReaderOf, logSequencerOf } from './ledger/log-parts';
+import { LOG_READER, LOG_SEQUENCER, ROUND_CLOSER, ROUND_LOG, logReaderOf, logSequencerOf, roundCloserOf, roundLogOf } from './ledger/log-parts';
+import { RoundLogController } from './ledger/round-log.controller';
 import { LogSequencerRunning } from './ledger/log-sequencer-running';
 import { signingKeyOf } from './signing/signing-key';
 import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, REPLAY_CONVERTER, SIGNING_KEY, START_PROGRESS } from './tokens';
@@ -136,6 +139,7 @@ export class AppModule {
         MatchDeskController,
         DeskController,
         LogController,
+        RoundLogController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: parts.config },
@@ -159,6 +163,12 @@ export class AppModule {
         { provide: APP_GUARD, useClass: CallerGuard },
         { provide: LOG_SEQUENCER, useFactory: (signingKey: KeyObject, time: TimeSource) => logSequencerOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },
         { provide: LOG_READER, useFactory: (signingKey: KeyObject) => logReaderOf(parts, signingKey), inject: [SIGNING_KEY] },
+        {
+          provide: ROUND_CLOSER,
+          useFactory: (results: RoundResultsReader, sequencer: LogSequencer, signingKey: KeyObject, time: TimeSource) => roundCloserOf(parts, results, sequencer, signingKey, time),
+          inject: [RoundResultsReader, LOG_SEQUENCER, SIGNING_KEY, TIME_SOURCE],
+        },
+        { provide: ROUND_LOG, useFactory: (results: RoundResultsReader, reader: LogReader) => roundLogOf(parts, reader, results), inject: [RoundResultsReader, LOG_READER] },
         LogSequencerRunning,
         LiveFeedHub,
         ClosesParts,

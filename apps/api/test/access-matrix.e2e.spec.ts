@@ -42,6 +42,9 @@ const EXPECTED: Record<string, number[]> = {
   'GET /stats/decks?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /stats/matchups?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /matches/:id/audit/deliveries': [401, 200, 200, 403, 403, 403, 403, 403],
+  // the round's log: the organizer closes a round (409: the fixture's round has a game in progress), anyone reads it
+  'POST /rounds/close': [401, 409, 403, 403, 403, 403, 403, 403],
+  'GET /rounds/log?event=Lyon%20Regional&round=3': [200, 200, 200, 200, 200, 200, 200, 200],
   // last: once void, the match takes no more events
   'POST /matches/:id/void': [401, 201, 403, 403, 403, 403, 403, 403],
 };
@@ -109,6 +112,7 @@ describe('access control: every route x every kind of caller', () => {
         .post(path)
         .set(as)
         .send({ expectedRevision: await revision(), events: [{ type: 'TurnStarted', data: { player: 'p1', turn: 1 } }] });
+    if (route === 'POST /rounds/close') return t.http().post(path).set(as).send({ event: 'Lyon Regional', round: 3 });
     if (route === 'POST /matches/:id/void') return t.http().post(path).set(as).send({ reason: 'recorded twice' });
     if (route === 'POST /matches/:id/audit/deliveries')
       return t

@@ -1,8 +1,8 @@
-import { MatchEntry, Policy, checkCheckpoint, ed25519NoteVerifier, formatHash, openCheckpoint, parseMatchEntry } from '@matchlog/ledger';
+import { LogEntry, MatchEntry, Policy, RoundEntry, checkCheckpoint, ed25519NoteVerifier, formatHash, openCheckpoint, parseLogEntry } from '@matchlog/ledger';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { entryAlarm } from './entry-rules';
+import { endAgainstRounds, entryAlarm, roundAlarm, roundKey, roundNotice } from './entry-rules';
 import { policyOf } from './log-proof';
 import { LogSource, logSourceOf, provesGrowth, readCheckpointOf, readEntries } from './log-source';
 
@@ -20,7 +20,9 @@ Follows a log: checks its latest checkpoint against the policy and against the l
 reads the new entries, and checks each against the ones seen before. Run it again (cron, a loop) to follow on.
 
 exit codes: 0 all consistent (the state moved on); 1 ALARM: a fork, a log that is not consistent with what was
-seen, an entry bundle altered, or a match logged twice with different heads (the state is left as it was);
+seen, an entry bundle altered, a match logged twice with different heads, or a round counting a match at
+another head than its logged end (the state is left as it was); a round closed again with another slip is
+printed as a notice (a result changed after the close), not an alarm;
 2 usage, or the log or a file could not be read`;
 
 const options = { from: { type: 'string' }, log: { type: 'string' }, policy: { type: 'string' }, state: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -89,6 +91,8 @@ export const logVerifyCommand = (argv: readonly string[]): Promise<number> =>
 
 interface MonitorState {
   readonly entries: Record<string, MatchEntry[]>;
+  /** each round's entries, by roundKey (absent from states written before rounds were logged) */
+  readonly rounds?: Record<string, RoundEntry[]>;
 }
 
 export const monitorCommand = (argv: readonly string[]): Promise<number> =>
@@ -123,24 +127,36 @@ export const monitorCommand = (argv: readonly string[]): Promise<number> =>
         throw new Alarm((error as Error).message);
       }
       const next: Record<string, MatchEntry[]> = { ...seen.entries };
+      const rounds: Record<string, RoundEntry[]> = { ...seen.rounds };
+      const notices: string[] = [];
       let others = 0;
       entries.forEach((bytes, i) => {
-        let entry: MatchEntry;
+        let entry: LogEntry;
         try {
-          entry = parseMatchEntry(bytes.toString('utf8'));
+          entry = parseLogEntry(bytes.toString('utf8'));
         } catch {
           others++;
           return;
         }
+        if (entry.kind === 'round-closed') {
+          const before = rounds[roundKey(entry)] ?? [];
+          const alarm = roundAlarm(next, entry);
+          if (alarm) throw new Alarm(`entry ${from + i}: ${alarm}`);
+          const notice = roundNotice(before, entry);
+          if (notice) notices.push(`notice: entry ${from + i}: ${notice}`);
+          rounds[roundKey(entry)] = [...before, entry];
+          return;
+        }
         const before = next[entry.matchId] ?? [];
-        const alarm = entryAlarm(before, entry);
+        const alarm = entryAlarm(before, entry) ?? endAgainstRounds(Object.values(rounds).flat(), entry);
         if (alarm) throw new Alarm(`entry ${from + i}: ${alarm}`);
         next[entry.matchId] = [...before, entry];
       });
-      writeFileSync(`${entriesFile}.tmp`, JSON.stringify({ entries: next }));
+      writeFileSync(`${entriesFile}.tmp`, JSON.stringify({ entries: next, rounds }));
       renameSync(`${entriesFile}.tmp`, entriesFile);
       writeFileSync(`${checkpointFile}.tmp`, latest.text);
       renameSync(`${checkpointFile}.tmp`, checkpointFile);
+      for (const notice of notices) console.log(notice);
       console.log(
         `${now.origin}: size ${now.size}, consistent with ${last ? `size ${last.size}` : 'nothing seen before'}; ${entries.length} new entr${entries.length === 1 ? 'y' : 'ies'} checked${others ? ` (${others} not matchlog entries)` : ''}`,
       );

@@ -1,3 +1,4 @@
+import { formatRoundEntry } from '@matchlog/ledger';
 import { TestLog } from '@matchlog/testkit';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
@@ -43,5 +44,28 @@ describe('matchlog log verify and matchlog monitor (offline, on mirrors)', () =>
     small.append({ kind: 'match-ended', matchId: 'm-5', revision: 6, head: 'another-head', kid: 'test-kid' });
     mirror('rewritten', small, small.size);
     expect(await monitor('rewritten')).toMatchObject({ code: 1, stdout: expect.stringContaining('match m-5: revision 6 is logged with head another-head') });
+  }, 60_000);
+
+  it('monitor: a round closed again with another slip is a notice naming both slips; a round counting a match at another head than its end alarms', async () => {
+    const small = TestLog.of(4);
+    const round = (slip: string, head: string) =>
+      formatRoundEntry({ kind: 'round-closed', event: 'Lyon', round: 3, slip, counts: [{ matchId: 'm-1', revision: 2, head }], kid: 'test-kid' });
+    const monitor = (name: string) => matchlogFromSource(['monitor', '--log', at(name), '--policy', at('policy'), '--state', at('state-rounds')]);
+    small.append(round('a'.repeat(64), 'head-m-1'));
+    mirror('closed', small, small.size);
+    expect(await monitor('closed')).toMatchObject({ code: 0, stdout: expect.not.stringContaining('notice') });
+    small.append(round('b'.repeat(64), 'head-m-1'));
+    mirror('closed-again', small, small.size);
+    const again = await monitor('closed-again');
+    expect(again).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`notice: entry 5: round 3 of "Lyon" was closed again with another slip: ${'b'.repeat(64)}, after ${'a'.repeat(64)}`),
+    });
+    small.append(round('c'.repeat(64), 'another-head'));
+    mirror('contradicted', small, small.size);
+    expect(await monitor('contradicted')).toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining('ALARM: entry 6: round 3 of "Lyon" counts match m-1 at revision 2 with head another-head'),
+    });
   }, 60_000);
 });

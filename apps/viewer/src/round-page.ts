@@ -2,7 +2,8 @@ import { h, replaceChildren } from './dom';
 import { gameLabel } from './game-label';
 import { t } from './i18n';
 import { hrefOf } from './route';
-import { RoundResults, roundResults, roundResultsCsvHref } from './round-results';
+import { roundLogLine } from './round-log-line';
+import { RoundResults, roundLog, roundResults, roundResultsCsvHref } from './round-results';
 import { extensionText, extensionsOf } from './time-extensions';
 
 type Table = RoundResults['tables'][number];
@@ -70,12 +71,14 @@ const tableRow = (table: Table) => {
 
 /** /viewer/rounds?event=…&round=…: every table's result in one round, with links to its games. */
 export const renderRound = async (root: HTMLElement, event: string, round: number): Promise<void> => {
-  const results = await roundResults(event, round);
+  // a server without the log's rounds, or one that failed to read them, still shows the slip
+  const [results, log] = await Promise.all([roundResults(event, round), roundLog(event, round).catch(() => null)]);
   replaceChildren(
     root,
     h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
     h('h1', {}, t('round.title', { event: results.event, round: results.round })),
     h('p', {}, h('a', { href: roundResultsCsvHref(results.event, results.round), download: `round-${results.round}-results.csv` }, t('round.csv'))),
+    log && roundLogLine(log),
     results.tables.length === 0 ? h('p', { role: 'status' }, t('round.none')) : h('ol', { class: 'round-tables', 'aria-label': t('round.tables') }, results.tables.map(tableRow)),
   );
 };

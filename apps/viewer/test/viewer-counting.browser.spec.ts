@@ -102,6 +102,15 @@ describe('every page counts what the API counts, in Chromium', () => {
       'Game 3: draw · void · time extended +3 min',
       'Game 3: draw · time extended +3 min',
     ]);
+    expect(await page.locator('.round-log').count()).toBe(0);
+
+    // closed (POST /rounds/close), the round page shows its entry in the log and links the proof file
+    const closed = (await rig.app.http().post('/rounds/close').set(rig.app.organizer).send({ event: 'Example Cup', round: 3 }).expect(201)).body;
+    const logged = await rig.open(roundPath('Example Cup', 3));
+    await logged.locator('.round-log').waitFor();
+    expect(await logged.locator('.round-log').textContent()).toBe(`Closed and logged at #${closed.index} · slip ${closed.slip.slice(0, 12)} · Proof file`);
+    const proof = await logged.locator('.round-log a').getAttribute('href');
+    expect((await rig.app.http().get(proof!).expect(200)).text).toContain(`index ${closed.index}`);
   });
 
   it('one label for a game on the list, the match page and the round page: "Game 2 of 3", "Game 4" past a best of three, "Game 2" with no best of, "Game –" with none', async () => {

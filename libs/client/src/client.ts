@@ -23,6 +23,8 @@ import type {
   RoundResults,
   ReplayImported,
   RoundResultsQuery,
+  RoundLog,
+  RoundLogQuery,
   StatsQuery,
   View,
   Voided,
@@ -179,6 +181,11 @@ export class MatchlogClient {
   /** GET /rounds/results: a round's result slip. */
   roundResults(query: RoundResultsQuery): Promise<RoundResults> {
     return this.request<RoundResults>({ method: 'GET', path: '/rounds/results', query: query as Request['query'] });
+  }
+
+  /** GET /rounds/log: the round's entries in the server's log, each with the path of its proof file. */
+  roundLog(query: RoundLogQuery): Promise<RoundLog> {
+    return this.request<RoundLog>({ method: 'GET', path: '/rounds/log', query: query as Request['query'] });
   }
 
   /** GET /stats/cards: the card table (JSON); with a player token also `own`, with the organizer key and `event` also `event`. */

@@ -35,6 +35,9 @@ export type ListMatchesQuery = NonNullable<paths['/matches']['get']['parameters'
 /** What createMatch sends beside the ids: a MatchCreated's data, a Lorcana deck given either as cards or as text in deckLists. */
 export type CreateMatchData = Omit<NonNullable<paths['/matches']['post']['requestBody']>['content']['application/json'], 'matchId' | 'eventId'>;
 export type RoundResultsQuery = NonNullable<paths['/rounds/results']['get']['parameters']['query']>;
+/** GET /rounds/log: the round's entries in the server's log (none: not closed), each with its proof file's path. */
+export type RoundLog = Json<'/rounds/log', 'get', 200>;
+export type RoundLogQuery = NonNullable<paths['/rounds/log']['get']['parameters']['query']>;
 /** Statistics (GET /stats/…): public figures; with a player token the player's own, with the organizer key and event the event's. */
 export type CardStats = Json<'/stats/cards', 'get', 200>;
 export type CardStatsOne = Json<'/stats/cards/{name}', 'get', 200>;

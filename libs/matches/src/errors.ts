@@ -430,3 +430,29 @@ export class WitnessProofInvalid extends Error {
 export class WitnessFork extends Error {
   readonly code = 'WITNESS_FORK';
 }
+
+/**
+ * A round the organizer asked to close (POST /rounds/close) that is not over as a spectator sees it: no game
+ * recorded, a table undecided (a game in progress, a game still to play, duplicate game numbers), or a game
+ * whose end a broadcast delay still holds back. Its entry would be public: close it once every result is shown.
+ */
+export class RoundNotClosable extends Error {
+  readonly code = 'ROUND_NOT_CLOSABLE';
+  constructor(
+    event: string,
+    round: number,
+    readonly reasons: readonly string[],
+  ) {
+    super(`round ${round} of "${event}" cannot be closed yet: ${reasons.join('; ')}. Close it once every table is decided and every game's end is shown to spectators`);
+  }
+}
+
+/** No entry of that round with that slip in the tree of the latest checkpoint (GET /rounds/log/proof). */
+export class RoundEntryNotFound extends Error {
+  readonly code = 'ROUND_ENTRY_NOT_FOUND';
+  constructor(event: string, round: number, slip: string) {
+    super(
+      `round ${round} of "${event}" has no entry with slip ${slip} in the log's latest checkpoint: GET /rounds/log lists its entries (one closed a moment ago is integrated within MATCHLOG_LOG_INTERVAL)`,
+    );
+  }
+}

@@ -5481,6 +5481,125 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "RoundClosed": {
+    "type": "object",
+    "properties": {
+      "event": {
+        "type": "string"
+      },
+      "round": {
+        "type": "number"
+      },
+      "slip": {
+        "type": "string"
+      },
+      "entry": {
+        "type": "string"
+      },
+      "index": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "closedAt": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "event",
+      "round",
+      "slip",
+      "entry",
+      "index",
+      "closedAt"
+    ],
+    "additionalProperties": false
+  },
+  "RoundCount": {
+    "type": "object",
+    "properties": {
+      "matchId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "head": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "matchId",
+      "revision",
+      "head"
+    ],
+    "additionalProperties": false
+  },
+  "RoundLog": {
+    "type": "object",
+    "properties": {
+      "event": {
+        "type": "string"
+      },
+      "round": {
+        "type": "number"
+      },
+      "entries": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RoundLogEntry"
+        }
+      }
+    },
+    "required": [
+      "event",
+      "round",
+      "entries"
+    ],
+    "additionalProperties": false
+  },
+  "RoundLogEntry": {
+    "type": "object",
+    "properties": {
+      "index": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "slip": {
+        "type": "string"
+      },
+      "counts": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RoundCount"
+        }
+      },
+      "closedAt": {
+        "type": "string"
+      },
+      "current": {
+        "type": "boolean"
+      },
+      "proof": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "index",
+      "slip",
+      "counts",
+      "closedAt",
+      "current",
+      "proof"
+    ],
+    "additionalProperties": false
+  },
   "RoundResults": {
     "type": "object",
     "properties": {

@@ -23,6 +23,8 @@ export type {
   QueueAt,
   ReplayImported,
   RoundResults,
+  RoundClosed,
+  RoundLog,
   CardStats,
   CardStatsOne,
   DeckStats,

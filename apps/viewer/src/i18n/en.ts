@@ -354,6 +354,10 @@ export const en = {
   'round.won': '{player} won',
   'round.draw': 'draw',
   'round.ended': 'ended',
+  'round.logged': 'Closed and logged at #{index} · slip {slip}',
+  'round.loggedPending': 'Closed, not in the log yet · slip {slip}',
+  'round.changedSince': ' · a result changed since',
+  'round.proof': 'Proof file',
 
   // picker.ts
   'picker.elsewhere': 'Other pages',

@@ -355,6 +355,10 @@ export const es: Record<keyof typeof en, string> = {
   'round.won': 'ganó {player}',
   'round.draw': 'empate',
   'round.ended': 'terminado',
+  'round.logged': 'Cerrada y registrada en #{index} · hoja {slip}',
+  'round.loggedPending': 'Cerrada, aún no está en el registro · hoja {slip}',
+  'round.changedSince': ' · un resultado cambió desde entonces',
+  'round.proof': 'Archivo de prueba',
 
   // picker.ts
   'picker.elsewhere': 'Otras páginas',

@@ -109,6 +109,18 @@ export class LogReader {
     return { entry: row.entry, proof: formatTlogProof({ index, inclusion, checkpoint }) };
   }
 
+  /** The entry at `index` and its `.tlog-proof`, against the latest checkpoint; undefined if that tree does not hold it. */
+  async proofAt(index: number): Promise<{ entry: string; proof: string } | undefined> {
+    const checkpoint = await this.checkpoint();
+    if (checkpoint === undefined) return undefined;
+    const size = parseCheckpoint(parseNote(checkpoint).text).size;
+    if (!(Number.isSafeInteger(index) && index >= 0 && index < size)) return undefined;
+    const row = await this.db.selectFrom('log_entries').select('entry').where('idx', '=', index).executeTakeFirst();
+    if (row === undefined) return undefined;
+    const inclusion = await this.proof((read) => proveInclusion(size, index, read));
+    return { entry: row.entry, proof: formatTlogProof({ index, inclusion, checkpoint }) };
+  }
+
   /** A proof from stored hashes: the indexes it reads, fetched first (a HashReader is synchronous). */
   private async proof(prove: (read: (indexes: readonly number[]) => Hash[]) => Hash[]): Promise<Hash[]> {
     const wanted: number[] = [];

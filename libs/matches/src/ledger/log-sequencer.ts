@@ -20,7 +20,7 @@ import {
 } from '@matchlog/ledger';
 import { EventStore } from '@matchlog/store';
 import { TimeSource } from '../ports';
-import { LOG_STATE, LogDb } from './log-tables';
+import { LOG_STATE, LogDb, LogTables } from './log-tables';
 
 export interface LogSequencerOptions {
   readonly catalog: CatalogDb;
@@ -76,6 +76,12 @@ export class LogSequencer {
     await this.running;
   }
 
+  /** Integrates now, in a run that starts after this call (so it sees what the caller staged before): for POST /rounds/close. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    await this.tick();
+  }
+
   private tick(): Promise<void> {
     if (this.running) return this.running;
     this.running = this.integrate()
@@ -107,25 +113,43 @@ export class LogSequencer {
               .where('match_id', 'in', [...new Set(entries.map((e) => e.matchId))])
               .execute();
       const fresh = entries.filter((entry) => !logged.some((row) => row.match_id === entry.matchId && row.kind === entry.kind));
-      if (fresh.length === 0 && state.checkpoint !== null) return size;
+      const rounds = await trx
+        .selectFrom('log_round_closes as c')
+        .leftJoin('log_entries as e', (join) => join.onRef('e.event', '=', 'c.event').onRef('e.round', '=', 'c.round').onRef('e.slip', '=', 'c.slip'))
+        .where('e.idx', 'is', null)
+        // closed by now, the time `due` read at: the ends it counts were public then, so their entries come in this run or before
+        .where('c.closed_at', '<=', now)
+        .select(['c.event', 'c.round', 'c.slip', 'c.entry'])
+        .orderBy('c.closed_at')
+        .orderBy('c.event')
+        .orderBy('c.round')
+        .orderBy('c.slip')
+        .execute();
+      if (fresh.length === 0 && rounds.length === 0 && state.checkpoint !== null) return size;
       const known = new Map<number, Hash>();
       const indexes = treeHashIndexes(size);
       if (indexes.length > 0)
         for (const row of await trx.selectFrom('log_hashes').selectAll().where('idx', 'in', indexes).execute()) known.set(Number(row.idx), decodeHash(row.hash)!);
       const read = (wanted: readonly number[]) => wanted.map((i) => known.get(i)!);
       let n = size;
-      for (const entry of fresh) {
-        const text = formatMatchEntry(entry);
+      const append = async (text: string, keys: Omit<LogTables['log_entries'], 'idx' | 'kind' | 'entry'>, kind: string) => {
         const hashes = storedHashesForLeaf(n, leafHash(Buffer.from(text, 'utf8')), read);
         const first = storedHashIndex(0, n);
         hashes.forEach((hash, i) => known.set(first + i, hash));
-        await trx.insertInto('log_entries').values({ idx: n, match_id: entry.matchId, kind: entry.kind, revision: entry.revision, entry: text }).execute();
+        await trx
+          .insertInto('log_entries')
+          .values({ idx: n, kind, entry: text, ...keys })
+          .execute();
         await trx
           .insertInto('log_hashes')
           .values(hashes.map((hash, i) => ({ idx: first + i, hash: formatHash(hash) })))
           .execute();
         n++;
-      }
+      };
+      const noRound = { event: null, round: null, slip: null };
+      for (const entry of fresh) await append(formatMatchEntry(entry), { match_id: entry.matchId, revision: entry.revision, ...noRound }, entry.kind);
+      // after the match facts: a round's entry comes after the entries of the ends it counts
+      for (const close of rounds) await append(close.entry, { match_id: null, revision: null, event: close.event, round: Number(close.round), slip: close.slip }, 'round-closed');
       const { origin, signingKey } = this.options;
       const checkpoint = signNote(formatCheckpoint({ origin, size: n, root: treeHash(n, read), extensions: [] }), [ed25519NoteSigner(origin, signingKey)]);
       await trx.updateTable('log_state').set({ size: n, checkpoint }).where('name', '=', LOG_STATE).execute();

@@ -3,11 +3,14 @@ import { CatalogTables } from '@matchlog/catalog';
 
 /** The log's tables in the catalog database (migrations/013_log.ts). */
 export interface LogTables {
-  log_entries: { idx: number; match_id: string; kind: string; revision: number; entry: string };
+  /** a match's entry names its match and revision; a round's (round-closed) its event, round and slip hash */
+  log_entries: { idx: number; match_id: string | null; kind: string; revision: number | null; event: string | null; round: number | null; slip: string | null; entry: string };
   /** a stored hash (sumdb/tlog numbering), base64 */
   log_hashes: { idx: number; hash: string };
   /** the one row `log`: the tree size and the latest signed checkpoint at it (null before the first) */
   log_state: { name: string; size: number; checkpoint: string | null };
+  /** each slip the organizer closed a round with (POST /rounds/close), once: its entry's text, which the sequencer integrates */
+  log_round_closes: { event: string; round: number; slip: string; entry: string; closed_at: string };
 }
 
 export type LogDb = Kysely<CatalogTables & LogTables>;

@@ -73,6 +73,16 @@ export class RoundResultsReader {
     return { ...game, timeExtensions: { count: extensions.length, seconds: extensions.reduce((sum, extension) => sum + extension.seconds, 0) } };
   }
 
+  /**
+   * The slip as the organizer sees it and as a spectator does (no token), now, every acknowledged write in:
+   * what closing the round compares (RoundCloser), so that a logged slip names nothing a spectator may not see.
+   */
+  async toClose(event: string, round: number): Promise<{ organizer: RoundResults; spectator: RoundResults }> {
+    await this.freshness.reachToWrite();
+    const [organizer, spectator] = await Promise.all([this.results({ kind: 'organizer' }, event, round), this.results({ kind: 'anonymous' }, event, round)]);
+    return { organizer, spectator };
+  }
+
   /** The matches an event holds and when each began, every acknowledged write in (a series' games, to number the next). */
   async startsOf(event: string): Promise<EventGame[]> {
     await this.freshness.reachToWrite();
