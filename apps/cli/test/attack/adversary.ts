@@ -1,4 +1,4 @@
-import { MatchEntry, formatHash, parseCheckpoint, parseMatchEntry, parseNote, storedHashCount } from '@matchlog/ledger';
+import { MatchEntry, formatHash, parseCheckpoint, parseLogEntry, parseMatchEntry, parseNote, storedHashCount } from '@matchlog/ledger';
 import { CatalogDb } from '@matchlog/catalog';
 import { LOG_STATE, LogDb, LogSequencer } from '@matchlog/matches';
 import { TestLog } from '@matchlog/testkit';
@@ -75,10 +75,15 @@ export class Adversary {
     const hashes = log.read([...Array(storedHashCount(size)).keys()]);
     const facts = new Set<string>();
     const rows = log.entries.slice(0, size).map((entry, idx) => {
-      const { matchId, kind, revision } = parseMatchEntry(entry);
+      const parsed = parseLogEntry(entry);
+      if (parsed.kind === 'round-closed') {
+        const { event, round, slip } = parsed;
+        return { idx, match_id: null, kind: parsed.kind, revision: null, event, round, slip, entry };
+      }
+      const { matchId, kind, revision } = parsed;
       const fact = facts.has(`${matchId} ${kind}`) ? `${kind} (forged at ${idx})` : kind;
       facts.add(`${matchId} ${fact}`);
-      return { idx, match_id: matchId, kind: fact, revision, entry };
+      return { idx, match_id: matchId, kind: fact, revision, event: null, round: null, slip: null, entry };
     });
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('log_entries').execute();
