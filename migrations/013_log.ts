@@ -2,11 +2,12 @@ import { Kysely, sql } from 'kysely';
 
 /**
  * The server's transparency log (libs/matches/src/ledger): its entries in leaf order, the stored hashes
- * (golang.org/x/mod sumdb/tlog numbering), one state row with the tree size and the latest signed
- * checkpoint, and the rounds the organizer closed (each slip once, integrated by the sequencer). A match's
- * entry is unique by match and kind; a round's by event, round and slip (NULLs are distinct in a unique
- * constraint, on SQLite and PostgreSQL alike, so each kind of entry keys on its own columns). Not a read
- * model: a catalog rebuild keeps these tables, as the log only ever grows.
+ * (golang.org/x/mod sumdb/tlog numbering), one state row with the tree size, the latest signed
+ * checkpoint and when it was signed, and the published checkpoint (the one served: cosigned by the witnesses'
+ * quorum, with every cosignature collected), its size and when the log signed it; and the rounds the organizer
+ * closed (each slip once, integrated by the sequencer). A match's entry is unique by match and kind; a round's by
+ * event, round and slip (NULLs are distinct in a unique constraint, on SQLite and PostgreSQL alike, so each kind
+ * of entry keys on its own columns). Not a read model: a catalog rebuild keeps these tables, as the log only ever grows.
  */
 export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema
@@ -45,8 +46,12 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('checkpoint', 'text')
+    .addColumn('signed_at', 'text')
+    .addColumn('published', 'text')
+    .addColumn('published_size', 'integer')
+    .addColumn('published_at', 'text')
     .execute();
-  await db.insertInto('log_state').values({ name: 'log', size: 0, checkpoint: null }).execute();
+  await db.insertInto('log_state').values({ name: 'log', size: 0, checkpoint: null, signed_at: null, published: null, published_size: null, published_at: null }).execute();
 };
 
 export const down = async (db: Kysely<any>): Promise<void> => {

@@ -119,11 +119,18 @@ describe('the server log (GET /log/checkpoint, /log/tile/…, /log/key)', () => 
     await end('log-after');
     const grown = await treeOf(before + 1);
     expect((await t.http().get('/matches/log-delayed/receipt?proof=1').expect(404)).body.code).toBe('MATCH_NOT_FOUND');
+    expect((await t.http().get('/matches/log-delayed/log').expect(404)).body.code).toBe('MATCH_NOT_FOUND');
+    expect((await t.http().get('/matches/log-delayed/log').set(t.organizer).expect(200)).body.entries).toEqual([]);
     expect((await logged(grown.size)).map((entry) => entry.matchId)).not.toContain('log-delayed');
     expect((await logged(grown.size)).map((entry) => entry.matchId)).toContain('log-after');
     time.at += 31 * SECOND;
     const shown = await treeOf(before + 2);
     expect((await logged(shown.size)).map((entry) => entry.matchId).at(-1)).toBe('log-delayed');
+    expect((await t.http().get('/matches/log-delayed/log').expect(200)).body).toEqual({
+      entries: [{ index: shown.size - 1, kind: 'match-ended', revision: 2 }],
+      checkpoint: { size: shown.size, signedAt: new Date(time.at).toISOString(), cosignatures: 0 },
+    });
+    expect((await t.http().get('/matches/no-such-match/log').expect(404)).body.code).toBe('MATCH_NOT_FOUND');
   });
 
   it('logs a void as its own entry, and signs no new checkpoint while nothing arrives', async () => {

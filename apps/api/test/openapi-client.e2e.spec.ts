@@ -186,6 +186,7 @@ describe('the OpenAPI document types a client', () => {
       ['get', '/matches/{id}/views/{audience}', 200, (await http.get('/matches/oa-fit/views/judge').set(judge).expect(200)).body],
       ['get', '/matches/{id}/queue', 200, (await http.get('/matches/oa-fit/queue').expect(200)).body],
       ['get', '/matches/{id}/receipt', 200, (await http.get('/matches/oa-fit/receipt').expect(200)).body],
+      ['get', '/matches/{id}/log', 200, (await http.get('/matches/oa-fit/log').expect(200)).body],
       ['get', '/matches/{id}/verify', 200, (await http.get('/matches/oa-fit/verify').set(judge).expect(200)).body],
       ['get', '/matches/{id}/knowledge', 200, (await http.get('/matches/oa-fit/knowledge').set(judge).expect(200)).body],
       ['get', '/matches/{id}/audit', 200, (await http.get('/matches/oa-fit/audit').set(judge).expect(200)).body],

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { endAgainstRounds, entryAlarm, roundAlarm, roundKey, roundNotice } from './entry-rules';
+import { recheckEntry, serverOfLog } from './entry-recheck';
 import { policyOf } from './log-proof';
 import { LogSource, logSourceOf, provesGrowth, readCheckpointOf, readEntries } from './log-source';
 
@@ -14,18 +15,30 @@ by the policy's quorum) extends the old one, by a consistency proof computed fro
 exit codes: 0 the log grew (or is the same); 1 it did not: forked, rolled back or rewritten; 2 usage, or the
 log or a file could not be read`;
 
-export const MONITOR_USAGE = `usage: matchlog monitor --log <url|dir> --policy <file> --state <dir>
+export const MONITOR_USAGE = `usage: matchlog monitor --log <url|dir> --policy <file> --state <dir> [--server <url>] [--token <token>]
 
 Follows a log: checks its latest checkpoint against the policy and against the last one seen (kept in --state),
 reads the new entries, and checks each against the ones seen before. Run it again (cron, a loop) to follow on.
+Each new match entry is re-checked against its match on the server (--server, or the server of an http --log):
+its export, chain recomputed, when --token (a judge token or the organizer key) reads it, else its public receipt
+when that is at the entry's revision; a match the public cannot read is skipped, and the summary says so.
 
 exit codes: 0 all consistent (the state moved on); 1 ALARM: a fork, a log that is not consistent with what was
-seen, an entry bundle altered, a match logged twice with different heads, or a round counting a match at
-another head than its logged end (the state is left as it was); a round closed again with another slip is
-printed as a notice (a result changed after the close), not an alarm;
+seen, an entry bundle altered, a match logged twice with different heads, a round counting a match at
+another head than its logged end, or a match whose export or receipt no longer has its logged head (the
+state is left as it was); a round closed again with another slip is printed as a notice (a result changed
+after the close), not an alarm;
 2 usage, or the log or a file could not be read`;
 
-const options = { from: { type: 'string' }, log: { type: 'string' }, policy: { type: 'string' }, state: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const options = {
+  from: { type: 'string' },
+  log: { type: 'string' },
+  policy: { type: 'string' },
+  state: { type: 'string' },
+  server: { type: 'string' },
+  token: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 const argsOf = (argv: readonly string[], usage: string, needed: readonly ('from' | 'log' | 'policy' | 'state')[]) => {
   const { values } = parseArgs({ args: [...argv], options, strict: true });
@@ -99,7 +112,8 @@ export const monitorCommand = (argv: readonly string[]): Promise<number> =>
   withExit(MONITOR_USAGE, async () => {
     const args = argsOf(argv, MONITOR_USAGE, ['log', 'policy', 'state']);
     if (args.help) return (console.log(MONITOR_USAGE), 0);
-    const { log, policy: policyFile, state } = args.values as { log: string; policy: string; state: string };
+    const { log, policy: policyFile, state, token } = args.values as { log: string; policy: string; state: string; token?: string };
+    const server = args.values.server ?? serverOfLog(log);
     const policy = policyOf(readFileSync(policyFile, 'utf8'), policyFile);
     mkdirSync(state, { recursive: true });
     const checkpointFile = join(state, 'checkpoint');
@@ -130,13 +144,14 @@ export const monitorCommand = (argv: readonly string[]): Promise<number> =>
       const rounds: Record<string, RoundEntry[]> = { ...seen.rounds };
       const notices: string[] = [];
       let others = 0;
-      entries.forEach((bytes, i) => {
+      const rechecked = { export: 0, receipt: 0, skipped: [] as string[] };
+      for (const [i, bytes] of entries.entries()) {
         let entry: LogEntry;
         try {
           entry = parseLogEntry(bytes.toString('utf8'));
         } catch {
           others++;
-          return;
+          continue;
         }
         if (entry.kind === 'round-closed') {
           const before = rounds[roundKey(entry)] ?? [];
@@ -145,13 +160,18 @@ export const monitorCommand = (argv: readonly string[]): Promise<number> =>
           const notice = roundNotice(before, entry);
           if (notice) notices.push(`notice: entry ${from + i}: ${notice}`);
           rounds[roundKey(entry)] = [...before, entry];
-          return;
+          continue;
         }
         const before = next[entry.matchId] ?? [];
         const alarm = entryAlarm(before, entry) ?? endAgainstRounds(Object.values(rounds).flat(), entry);
         if (alarm) throw new Alarm(`entry ${from + i}: ${alarm}`);
         next[entry.matchId] = [...before, entry];
-      });
+        if (server === undefined) continue;
+        const recheck = await recheckEntry(server, entry, token);
+        if ('alarm' in recheck) throw new Alarm(`entry ${from + i}: ${recheck.alarm}`);
+        if ('skipped' in recheck) rechecked.skipped.push(`entry ${from + i}: ${recheck.skipped}`);
+        else rechecked[recheck.by]++;
+      }
       writeFileSync(`${entriesFile}.tmp`, JSON.stringify({ entries: next, rounds }));
       renameSync(`${entriesFile}.tmp`, entriesFile);
       writeFileSync(`${checkpointFile}.tmp`, latest.text);
@@ -160,6 +180,11 @@ export const monitorCommand = (argv: readonly string[]): Promise<number> =>
       console.log(
         `${now.origin}: size ${now.size}, consistent with ${last ? `size ${last.size}` : 'nothing seen before'}; ${entries.length} new entr${entries.length === 1 ? 'y' : 'ies'} checked${others ? ` (${others} not matchlog entries)` : ''}`,
       );
+      if (server === undefined) console.log('entries not re-checked against their matches: give --server <url> (the log is not read from a server)');
+      else {
+        console.log(`re-checked against ${server}: ${rechecked.export} by export, ${rechecked.receipt} by receipt, ${rechecked.skipped.length} skipped`);
+        rechecked.skipped.forEach((line) => console.log(`  skipped ${line}`));
+      }
       return 0;
     });
   });

@@ -12,6 +12,7 @@ import { renderGames, siblingsOf } from './game-links';
 import { callJudge } from './call-judge';
 import { renderDeskSeen } from './desk-seen';
 import { judgePanel } from './judge-panel';
+import { ledgerLine } from './ledger-line';
 import { renderQueue } from './queue-panel';
 import { renderResult } from './result-banner';
 import { hrefOf, organizeHref } from './route';
@@ -76,6 +77,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const sentence = h('p', { class: 'sentence', role: 'status', 'aria-live': 'polite' });
   const findingsArea = h('div', { class: 'findings-area' });
   const marks = h('div', { class: 'marks-area' });
+  const ledger = h('div', { class: 'ledger-area' });
   const status = h('p', { class: 'live-status', role: 'status' });
   let current = at === undefined ? latest.revision : Math.min(at, latest.revision);
   let stopLive: (() => void) | null = null;
@@ -192,6 +194,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     bar.element,
     marks,
     banner,
+    ledger,
     scoreboard,
     sentence,
     status,
@@ -206,6 +209,13 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
       () => replaceChildren(games, renderGames(latest.tournament, [])),
     );
   void judge?.refresh(latest.tournament);
+  // public: asked without the token, as the log holds nothing the public may not see
+  void api()
+    .log(matchId)
+    .then(
+      (found) => replaceChildren(ledger, ledgerLine(matchId, found)),
+      () => undefined,
+    );
   await loadFindings().catch((error) => replaceChildren(findingsArea, h('p', {}, t('match.auditFailed', { message: (error as Error).message }))));
   if (live) setLive(true);
 };

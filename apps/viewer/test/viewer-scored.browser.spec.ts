@@ -97,6 +97,27 @@ describe('the web viewer as people watch it: score, turn, result, log, the games
     expect(await draw.locator('.scoreboard .time').textContent()).toContain('+2 min (judge call on a triggered ability)');
   });
 
+  it("says where the server's log holds the ended match, and links its proof file (a download, no token in its address)", async () => {
+    for (let i = 0; (await rig.app.http().get(`/matches/${game1.id}/log`)).body.entries.length === 0; i++) {
+      if (i > 400) throw new Error('the log never held game 1');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const page = await rig.open(`/viewer/${game1.id}?audience=p1`, { matchId: game1.id, audience: 'p1', token: game1.tokens.players.p1 });
+    await shownAt(page, game1.revision);
+    await page.locator('.ledger-line').waitFor();
+    expect(await page.locator('.ledger-line').textContent()).toMatch(/^Logged at #\d+ in checkpoint of .+ · Proof file$/);
+    expect(await page.locator('.ledger-line a').getAttribute('href')).toBe(`/matches/${game1.id}/receipt?proof=1`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.ledger-line a').click()]);
+    expect(download.suggestedFilename()).toBe(`${game1.id}.tlog-proof`);
+    const { log } = (await rig.app.http().get(`/matches/${game1.id}/receipt?proof=1`).expect(200)).body;
+    const saved = await download.createReadStream().then(async (stream) => {
+      let text = '';
+      for await (const chunk of stream) text += chunk;
+      return text;
+    });
+    expect(saved).toBe(log.proof);
+  });
+
   it('says game 1 of 3 and links to the other game at the table, which opens as public', async () => {
     const page = await rig.open(`/viewer/${game1.id}?audience=public&at=5`);
     await shownAt(page, 5);
@@ -193,7 +214,7 @@ describe('the web viewer as people watch it: score, turn, result, log, the games
       const paths = new Set(deliveries.map((d) => d.path.replace(game1.id, ':id').replace(game2.id, ':id')));
       // the games of the table come from the round's results, or the match list where those cannot be had
       expect([...paths].filter((p) => p !== '/rounds/results' && p !== '/matches').sort()).toEqual(
-        [...new Set(['/matches/:id', '/matches/:id/events', `/matches/:id/views/${audience}`, '/matches/:id/views/public'])].sort(),
+        [...new Set(['/matches/:id', '/matches/:id/events', '/matches/:id/log', `/matches/:id/views/${audience}`, '/matches/:id/views/public'])].sort(),
       );
       expect(paths.has('/rounds/results') || paths.has('/matches')).toBe(true);
       expect(leaksIn(deliveries, logs)).toEqual([]);

@@ -13,6 +13,7 @@ import type {
   EventWithId,
   Feed,
   Jwks,
+  MatchLog,
   ListMatchesQuery,
   MatchClock,
   MatchDetail,
@@ -20,6 +21,7 @@ import type {
   MatchWithTokens,
   MatchupStats,
   Receipt,
+  ReceiptWithProof,
   RoundResults,
   ReplayImported,
   RoundResultsQuery,
@@ -146,6 +148,16 @@ export class MatchlogClient {
   /** GET /matches/:id/receipt: the signed chain head at the latest revision (check it with verifyReceipt from @matchlog/client/verify). */
   receipt(matchId: string): Promise<Receipt> {
     return this.request<Receipt>({ method: 'GET', path: `${matchPath(matchId)}/receipt` });
+  }
+
+  /** GET /matches/:id/receipt?proof=1: the receipt, and the match's latest entry in the published log with its .tlog-proof (log: null before the log holds one). */
+  receiptWithProof(matchId: string): Promise<ReceiptWithProof> {
+    return this.request<ReceiptWithProof>({ method: 'GET', path: `${matchPath(matchId)}/receipt`, query: { proof: '1' } });
+  }
+
+  /** GET /matches/:id/log: the match's entries in the server's published log, and that checkpoint (null before the first). */
+  log(matchId: string): Promise<MatchLog> {
+    return this.request<MatchLog>({ method: 'GET', path: `${matchPath(matchId)}/log` });
   }
 
   /** GET /.well-known/jwks.json: the keys the server signs heads with. */

@@ -19,6 +19,10 @@ export type View = AudienceView | JudgeView;
 /** GET /matches/:id/receipt: the match's signed chain head. */
 export type Receipt = Schemas['SignedHead'];
 export type Jwks = Schemas['Jwks'];
+/** GET /matches/:id/log: the match's entries in the server's published log, and that checkpoint. */
+export type MatchLog = Json<'/matches/{id}/log', 'get', 200>;
+/** GET /matches/:id/receipt?proof=1: the receipt, and the match's latest published log entry with its .tlog-proof. */
+export type ReceiptWithProof = Schemas['ReceiptWithProof'];
 export type Problem = Schemas['Problem'];
 export type MatchPage = Json<'/matches', 'get', 200>;
 export type MatchSummary = Schemas['MatchSummary'];

@@ -398,6 +398,16 @@ export class LogTileNotFound extends Error {
   }
 }
 
+/** GET /matches/:id/receipt?proof=1 of a match the log holds, whose entry no published checkpoint holds yet (the witnesses' quorum has not cosigned one). */
+export class LogEntryNotPublished extends Error {
+  readonly code = 'LOG_ENTRY_NOT_PUBLISHED';
+  constructor(readonly matchId: string) {
+    super(
+      `the log holds an entry of match "${matchId}", but no published checkpoint holds it yet: the log publishes a checkpoint once the quorum of its witnesses (MATCHLOG_WITNESSES) cosigned it; ask again after the next checkpoint (GET /log/checkpoint)`,
+    );
+  }
+}
+
 /** A consistency proof asked for between sizes the log does not have (GET /log/proof/consistency). */
 export class LogSizeOutOfRange extends Error {
   readonly code = 'LOG_SIZE_OUT_OF_RANGE';

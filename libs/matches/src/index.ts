@@ -60,8 +60,20 @@ export { JudgeDesk, RULING_EXTENSION_REASON } from './desk/judge-desk';
 export type { CallAction, CallRequest, DeskCallEntry, NoteRequest, PlayerHistory, RulingRequest } from './desk/judge-desk';
 export { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties';
 export type { GamePenalties, KnownInfraction, PenaltyVocabulary } from './desk/penalties';
-export { LogSequencer, LogReader, LOG_STATE, RoundCloser, RoundLogReader, slipHash } from './ledger';
-export type { LogSequencerOptions, TileRead, LogDb, RoundClosed, RoundLog, RoundLogEntry } from './ledger';
+export { LogSequencer, LogReader, LogPublisher, LOG_STATE, RoundCloser, RoundLogReader, slipHash } from './ledger';
+export type {
+  LogSequencerOptions,
+  TileRead,
+  LogDb,
+  PublishedCheckpoint,
+  MatchLog,
+  LogWitness,
+  WitnessClient,
+  WitnessResponse,
+  RoundClosed,
+  RoundLog,
+  RoundLogEntry,
+} from './ledger';
 export { Witness } from './witness/witness';
 export type { WitnessAnswer } from './witness/witness';
 export type { StoredWitnessState, WitnessStore } from './witness/witness-store';

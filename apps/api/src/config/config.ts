@@ -10,6 +10,7 @@ import { ConfigError } from './config-error';
 import { checkOrganizerKey } from './organizer-key';
 import { publicUrlOf } from './public-url';
 import { logIntervalMsOf, logOriginOf } from './log-settings';
+import { LogWitnessConfig, logWitnessesOf, witnessQuorumOf } from './log-witnesses';
 import { requireSharedKeys } from './shared-keys';
 import { StorageConfig, storageFromEnv } from './storage-config';
 import { trustedKeysOf } from './trusted-keys';
@@ -59,6 +60,10 @@ export interface ApiConfig extends StorageConfig {
   readonly logOrigin?: string;
   /** LOG_FORMAT: json (a line of JSON each) or pretty (a line for a person); unset: pretty on a terminal, json otherwise (left out of a config: json) */
   readonly logFormat?: LogFormat;
+  /** MATCHLOG_WITNESSES: the witnesses whose cosignatures the log collects before it publishes a checkpoint; unset: none, each checkpoint published at once */
+  readonly logWitnesses?: readonly LogWitnessConfig[];
+  /** MATCHLOG_WITNESS_QUORUM: how many of logWitnesses must cosign (default: all) */
+  readonly logWitnessQuorum?: number;
   /** MATCHLOG_WITNESS_LOGS, MATCHLOG_WITNESS_KEY: the witness at POST /witness/add-checkpoint; unset: off */
   readonly witness?: WitnessConfig;
 }
@@ -120,8 +125,15 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env, stdoutIsTerm
     logFormat: logFormatOf(env.LOG_FORMAT, stdoutIsTerminal),
     logIntervalMs: logIntervalMsOf(env.MATCHLOG_LOG_INTERVAL),
     logOrigin: logOriginOf(env.MATCHLOG_LOG_ORIGIN, publicUrlOf(env.MATCHLOG_PUBLIC_URL)),
+    ...logWitnessSettingsOf(env.MATCHLOG_WITNESSES, env.MATCHLOG_WITNESS_QUORUM),
     ...(env.MATCHLOG_WITNESS_LOGS && { witness: witnessConfigOf(env, dataDir, new URL(publicUrlOf(env.MATCHLOG_PUBLIC_URL) ?? 'http://localhost').hostname) }),
   };
+};
+
+const logWitnessSettingsOf = (witnesses: string | undefined, quorum: string | undefined): Pick<ApiConfig, 'logWitnesses' | 'logWitnessQuorum'> => {
+  const logWitnesses = logWitnessesOf(witnesses);
+  const logWitnessQuorum = witnessQuorumOf(quorum, logWitnesses.length);
+  return logWitnesses.length === 0 ? {} : { logWitnesses, logWitnessQuorum };
 };
 
 /** What LOG_FORMAT says; unset or empty: pretty for a person at a terminal, json for anything that collects the logs. */

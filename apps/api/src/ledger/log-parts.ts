@@ -1,8 +1,11 @@
-import { LogReader, LogSequencer, RoundCloser, RoundLogReader, RoundResultsReader } from '@matchlog/matches';
+import { Logger } from '@nestjs/common';
+import { LogReader, LogSequencer, LogWitness, RoundCloser, RoundLogReader, RoundResultsReader } from '@matchlog/matches';
+import { cosignatureVerifier, parseVerifierKey } from '@matchlog/ledger';
 import { KeyObject } from 'crypto';
 import { AppParts } from '../app.module';
 import { DEFAULT_LOG_INTERVAL_SECONDS } from '../config/log-settings';
 import { TimeSource } from '../time-source';
+import { httpWitnessClient } from './http-witness-client';
 
 export const LOG_SEQUENCER = Symbol('LOG_SEQUENCER');
 export const LOG_READER = Symbol('LOG_READER');
@@ -11,8 +14,21 @@ export const ROUND_LOG = Symbol('ROUND_LOG');
 
 const originOf = (parts: AppParts): string => parts.config.logOrigin ?? 'localhost/matchlog';
 
+const logger = new Logger('log');
+
+/** MATCHLOG_WITNESSES: each key verifies cosignature/v1 (an Ed25519 note key under its cosignature key ID, as policies read it). */
+const witnessesOf = (parts: AppParts): LogWitness[] =>
+  (parts.config.logWitnesses ?? []).map(({ url, vkey }) => {
+    const key = parseVerifierKey(vkey);
+    return { url, verifier: cosignatureVerifier(key.name, key.publicKey) };
+  });
+
 export const logSequencerOf = (parts: AppParts, signingKey: KeyObject, time: TimeSource): LogSequencer =>
   new LogSequencer({
+    witnesses: witnessesOf(parts),
+    quorum: parts.config.logWitnessQuorum,
+    witnessClient: httpWitnessClient(),
+    onWarning: (message) => logger.warn(message),
     catalog: parts.catalog,
     store: parts.store,
     time,

@@ -19,12 +19,25 @@ export class LogController {
   @Get('checkpoint')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', SHORT)
-  @ApiOperation({ summary: "The log's latest signed checkpoint (C2SP tlog-checkpoint), signed with the server's key" })
-  @ApiOkResponse({ content: { 'text/plain': { schema: { type: 'string', description: 'the signed note: origin, size, base64 root, a blank line, signature lines' } } } })
+  @ApiOperation({
+    summary:
+      "The log's published checkpoint (C2SP tlog-checkpoint), signed with the server's key and cosigned by the quorum of its witnesses (MATCHLOG_WITNESSES), every cosignature collected appended",
+  })
+  @ApiOkResponse({
+    content: {
+      'text/plain': {
+        schema: { type: 'string', description: "the signed note: origin, size, base64 root, a blank line, signature lines (the log's, then each witness's cosignature/v1)" },
+      },
+    },
+  })
   @ApiErrors(STORE_ERRORS, { 404: ['LOG_TILE_NOT_FOUND'] })
   async checkpoint(): Promise<string> {
     const checkpoint = await this.log.checkpoint();
-    if (checkpoint === undefined) throw new LogTileNotFound('checkpoint', 'the log has signed no checkpoint yet (its sequencer signs the first as the server starts)');
+    if (checkpoint === undefined)
+      throw new LogTileNotFound(
+        'checkpoint',
+        'the log has published no checkpoint yet (its sequencer signs the first as the server starts, and publishes it once the quorum of MATCHLOG_WITNESSES cosigned it)',
+      );
     return checkpoint;
   }
 

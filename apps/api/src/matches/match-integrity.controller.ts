@@ -3,7 +3,7 @@ import { SignedHead } from '@matchlog/audit';
 import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { LogReader } from '@matchlog/matches';
 import { LOG_READER } from '../ledger/log-parts';
-import { ReceiptWithProof } from '../openapi/responses';
+import { MatchLog, ReceiptWithProof } from '../openapi/responses';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -36,16 +36,29 @@ export class MatchIntegrityController {
     summary:
       "The match's signed chain head at its latest revision (any audience, no token needed), or at its delayed one; with ?proof=1, also its latest entry in the server's log and a C2SP tlog-proof",
     description:
-      'Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back). With `proof=1`: `{ receipt, log: { entry, proof } }`, `log: null` until the log holds an entry of the match (a held-back end enters it only once shown; docs/ledger.md).',
+      "Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back). With `proof=1`: `{ receipt, log: { entry, proof } }`, `log: null` until the log holds an entry of the match (a held-back end enters it only once shown; docs/ledger.md); 409 LOG_ENTRY_NOT_PUBLISHED while it holds one but no published checkpoint holds it yet (the witnesses' quorum has not cosigned one).",
   })
   @ApiQuery({ name: 'proof', required: false, enum: ['1'], description: "1: the receipt with the match's log entry and its .tlog-proof" })
   @ApiOptionalToken()
   @Returns(200, 'Receipt')
-  @ApiErrors(STORE_ERRORS, { 403: ['RECEIPT_WITHHELD'], 404: ['MATCH_NOT_FOUND'] })
+  @ApiErrors(STORE_ERRORS, { 403: ['RECEIPT_WITHHELD'], 404: ['MATCH_NOT_FOUND'], 409: ['LOG_ENTRY_NOT_PUBLISHED'] })
   async receipt(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query('proof') proof?: string): Promise<SignedHead | ReceiptWithProof> {
     const receipt = await this.integrity.receipt(caller, id);
     if (proof !== '1') return receipt;
     return { receipt, log: (await this.log.proofOf(id)) ?? null };
+  }
+
+  @Get(':id/log')
+  @ApiOperation({
+    summary: "The match's entries in the server's transparency log, and the published checkpoint (any audience, no token needed)",
+    description:
+      "Only entries in the published tree (the checkpoint the witnesses' quorum cosigned, MATCHLOG_WITNESSES): `{ entries: [{ index, kind, revision }], checkpoint: { size, signedAt, cosignatures } }`, `checkpoint: null` before the log published one. A match held back by its broadcastDelay is 404 MATCH_NOT_FOUND as on any route; its end enters the log only once shown. GET /matches/:id/receipt?proof=1 gives the proof.",
+  })
+  @ApiOptionalToken()
+  @Returns(200, 'MatchLog')
+  @ApiErrors(STORE_ERRORS, { 404: ['MATCH_NOT_FOUND'] })
+  matchLog(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<MatchLog> {
+    return this.integrity.logOf(caller, id, this.log);
   }
 
   @Get(':id/verify')

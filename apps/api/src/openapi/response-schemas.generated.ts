@@ -3544,6 +3544,66 @@ export const responseDefinitions = {
       }
     ]
   },
+  "MatchLog": {
+    "type": "object",
+    "properties": {
+      "entries": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "index": {
+              "type": "number"
+            },
+            "kind": {
+              "type": "string"
+            },
+            "revision": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "index",
+            "kind",
+            "revision"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "checkpoint": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "size": {
+                "type": "number"
+              },
+              "signedAt": {
+                "type": "string"
+              },
+              "cosignatures": {
+                "type": "number"
+              }
+            },
+            "required": [
+              "size",
+              "signedAt",
+              "cosignatures"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "entries",
+      "checkpoint"
+    ],
+    "additionalProperties": false
+  },
   "MatchPage": {
     "type": "object",
     "properties": {

@@ -69,13 +69,33 @@ export interface DeskHistory {
 /** `GET /matches/:id/receipt`: the signed head; with `?proof=1`, the head with the match's log entry and its proof. */
 export type Receipt = ReceiptHead | ReceiptWithProof;
 
-/** `GET /matches/:id/receipt?proof=1`: the receipt, and the match's latest entry in the server's log with its C2SP tlog-proof (null before the log holds one). */
+/** `GET /matches/:id/log`: the match's entries in the server's published log, and the published checkpoint (null before the first). */
+export interface MatchLog {
+  readonly entries: readonly {
+    /** the entry's index in the log (its leaf) */
+    readonly index: number;
+    /** match-ended, match-voided or receipt */
+    readonly kind: string;
+    /** the match's revision the entry names */
+    readonly revision: number;
+  }[];
+  readonly checkpoint: {
+    /** the published checkpoint's tree size */
+    readonly size: number;
+    /** the ISO time the log signed it */
+    readonly signedAt: string;
+    /** how many witnesses cosigned it */
+    readonly cosignatures: number;
+  } | null;
+}
+
+/** `GET /matches/:id/receipt?proof=1`: the receipt, and the match's latest entry in the server's published log with its C2SP tlog-proof (null before the log holds one). */
 export interface ReceiptWithProof {
   readonly receipt: ReceiptHead;
   readonly log: {
     /** the entry's text (matchlog/entry/v1) */
     readonly entry: string;
-    /** the `.tlog-proof` file: its index, inclusion proof and the latest signed checkpoint */
+    /** the `.tlog-proof` file: its index, inclusion proof and the published checkpoint, with every cosignature */
     readonly proof: string;
   } | null;
 }

@@ -68,7 +68,8 @@ export class Adversary {
 
   /**
    * Makes the server serve the tree of `log`'s first `size` leaves: its entries, stored hashes and a checkpoint
-   * signed with the server's key replace the log's tables in one transaction. (One entry per match and kind is the
+   * signed with the server's key (signed and published at once, as with no MATCHLOG_WITNESSES) replace the log's
+   * tables in one transaction. (One entry per match and kind is the
    * server's rule, not the adversary's: a second entry of a match and kind gets a kind column of its own.)
    */
   async serve(log: TestLog, size = log.size): Promise<void> {
@@ -85,6 +86,8 @@ export class Adversary {
       facts.add(`${matchId} ${fact}`);
       return { idx, match_id: matchId, kind: fact, revision, event: null, round: null, slip: null, entry };
     });
+    const checkpoint = log.checkpoint(size);
+    const at = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('log_entries').execute();
       await trx.deleteFrom('log_hashes').execute();
@@ -96,7 +99,7 @@ export class Adversary {
           .execute();
       await trx
         .updateTable('log_state')
-        .set({ size, checkpoint: log.checkpoint(size) })
+        .set({ size, checkpoint, signed_at: at, published: checkpoint, published_size: size, published_at: at })
         .where('name', '=', LOG_STATE)
         .execute();
     });

@@ -86,6 +86,11 @@ export const en = {
   'match.auditFailed': 'Could not load the audit: {message}',
   'match.openFailed': 'Could not open this match',
   'match.publicInstead': 'Open the public view instead',
+  // ledger-line.ts
+  'ledger.logged': 'Logged at #{index} in checkpoint of {time}',
+  'ledger.cosignedOne': ', cosigned by 1 witness',
+  'ledger.cosigned': ', cosigned by {count} witnesses',
+  'ledger.proof': 'Proof file',
   'token.form': 'Token',
   'token.label': 'Token for {audience} ',
   'token.open': 'Open',

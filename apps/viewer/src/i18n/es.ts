@@ -88,6 +88,11 @@ export const es: Record<keyof typeof en, string> = {
   'match.auditFailed': 'No se pudo cargar la auditoría: {message}',
   'match.openFailed': 'No se pudo abrir esta partida',
   'match.publicInstead': 'Abrir la vista pública',
+  // ledger-line.ts
+  'ledger.logged': 'Registrada en el n.º {index} del punto de control del {time}',
+  'ledger.cosignedOne': ', cofirmado por 1 testigo',
+  'ledger.cosigned': ', cofirmado por {count} testigos',
+  'ledger.proof': 'Archivo de prueba',
   'token.form': 'Token',
   'token.label': 'Token para {audience} ',
   'token.open': 'Abrir',

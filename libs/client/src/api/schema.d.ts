@@ -194,9 +194,29 @@ export interface paths {
         };
         /**
          * The match's signed chain head at its latest revision (any audience, no token needed), or at its delayed one; with ?proof=1, also its latest entry in the server's log and a C2SP tlog-proof
-         * @description Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back). With `proof=1`: `{ receipt, log: { entry, proof } }`, `log: null` until the log holds an entry of the match (a held-back end enters it only once shown; docs/ledger.md).
+         * @description Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back). With `proof=1`: `{ receipt, log: { entry, proof } }`, `log: null` until the log holds an entry of the match (a held-back end enters it only once shown; docs/ledger.md); 409 LOG_ENTRY_NOT_PUBLISHED while it holds one but no published checkpoint holds it yet (the witnesses' quorum has not cosigned one).
          */
         get: operations["MatchIntegrityController_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/{id}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The match's entries in the server's transparency log, and the published checkpoint (any audience, no token needed)
+         * @description Only entries in the published tree (the checkpoint the witnesses' quorum cosigned, MATCHLOG_WITNESSES): `{ entries: [{ index, kind, revision }], checkpoint: { size, signedAt, cosignatures } }`, `checkpoint: null` before the log published one. A match held back by its broadcastDelay is 404 MATCH_NOT_FOUND as on any route; its end enters the log only once shown. GET /matches/:id/receipt?proof=1 gives the proof.
+         */
+        get: operations["MatchIntegrityController_matchLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -696,7 +716,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The log's latest signed checkpoint (C2SP tlog-checkpoint), signed with the server's key */
+        /** The log's published checkpoint (C2SP tlog-checkpoint), signed with the server's key and cosigned by the quorum of its witnesses (MATCHLOG_WITNESSES), every cosignature collected appended */
         get: operations["LogController_checkpoint"];
         put?: never;
         post?: never;
@@ -2116,6 +2136,18 @@ export interface components {
             type: "JudgeNoted";
             data: components["schemas"]["JudgeNoted"];
             meta?: components["schemas"]["EventMeta"];
+        };
+        MatchLog: {
+            entries: {
+                index: number;
+                kind: string;
+                revision: number;
+            }[];
+            checkpoint: {
+                size: number;
+                signedAt: string;
+                cosignatures: number;
+            } | null;
         };
         MatchPage: {
             matches: components["schemas"]["MatchSummary"][];
@@ -4219,6 +4251,99 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "RECEIPT_WITHHELD";
+                    };
+                };
+            };
+            /** @description MATCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "MATCH_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description LOG_ENTRY_NOT_PUBLISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "LOG_ENTRY_NOT_PUBLISHED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    MatchIntegrityController_matchLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchLog"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
                     };
                 };
             };

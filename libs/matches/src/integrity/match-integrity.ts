@@ -28,6 +28,8 @@ import { TimeSource } from '../ports';
 import { MatchWithTokens, MatchWriter } from '../write/match-writer';
 import { LogImported, importOf } from '../write/import-mark';
 import { languageOf } from '../audit/language';
+import type { LogReader } from '../ledger/log-reader';
+import { MatchLog, matchLogOf } from '../ledger/match-log';
 
 const EXPORT_AGAIN =
   "export the match again (GET /matches/:id/export) from a server that signs with a key of this server's /.well-known/jwks.json (share it with MATCHLOG_SIGNING_KEY_FILE) or of its MATCHLOG_TRUSTED_KEYS";
@@ -70,6 +72,12 @@ export class MatchIntegrity {
     const hash = model.replay.eventAt(revision)?.meta?.hash;
     if (hash === undefined) throw new MatchNotFound(matchId);
     return this.signed('receipt', matchId, revision, hash);
+  }
+
+  /** The match's entries in the server's log and the published checkpoint; MATCH_NOT_FOUND where the match is not there for the caller (matchFor). */
+  async logOf(caller: Caller, matchId: string, log: Pick<LogReader, 'entriesOf' | 'published'>): Promise<MatchLog> {
+    await matchFor(this.models, caller, matchId, this.time.now());
+    return matchLogOf(log, matchId);
   }
 
   /** The chain and the shuffles' commitments re-checked from the store, findings in the caller's language. */

@@ -20,7 +20,9 @@ import {
 } from '@matchlog/ledger';
 import { EventStore } from '@matchlog/store';
 import { TimeSource } from '../ports';
+import { LogPublisher } from './log-publisher';
 import { LOG_STATE, LogDb, LogTables } from './log-tables';
+import { LogWitness, WitnessClient } from './witness-client';
 
 export interface LogSequencerOptions {
   readonly catalog: CatalogDb;
@@ -32,6 +34,11 @@ export interface LogSequencerOptions {
   readonly origin: string;
   readonly intervalMs: number;
   readonly onError?: (error: unknown) => void;
+  /** the witnesses whose cosignatures the log collects, and how many must cosign before a checkpoint is published; none: each is published at once */
+  readonly witnesses?: readonly LogWitness[];
+  readonly quorum?: number;
+  readonly witnessClient?: WitnessClient;
+  readonly onWarning?: (message: string) => void;
 }
 
 /** A match's end or void whose time has come (the broadcast delay no longer holds it back), not yet in the log. */
@@ -51,16 +58,26 @@ interface Fact {
  * `log_state` row (an UPDATE that changes nothing: PostgreSQL's row lock; SQLite writes one transaction at a
  * time): instances sharing a PostgreSQL catalog integrate one at a time, and each re-reads what is logged under
  * the lock, so a fact is logged once (log_entries' unique match and kind), and a crash loses or repeats nothing.
+ * After each integration, the LogPublisher collects the witnesses' cosignatures and publishes the checkpoint.
  */
 export class LogSequencer {
   private readonly db: LogDb;
   private readonly kid: string;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private readonly publisher: LogPublisher;
 
   constructor(private readonly options: LogSequencerOptions) {
     this.db = options.catalog as unknown as LogDb;
     this.kid = publicJwkOf(options.signingKey).kid!;
+    const witnesses = options.witnesses ?? [];
+    this.publisher = new LogPublisher({
+      db: this.db,
+      witnesses,
+      quorum: options.quorum ?? witnesses.length,
+      client: options.witnessClient,
+      onWarning: options.onWarning,
+    });
   }
 
   start(): void {
@@ -85,13 +102,18 @@ export class LogSequencer {
   private tick(): Promise<void> {
     if (this.running) return this.running;
     this.running = this.integrate()
-      .then(() => undefined)
+      .then(() => this.publish())
       .catch((error: unknown) => (this.options.onError ?? ((e) => console.error('log: integration failed, tried again next interval:', e)))(error))
       .finally(() => (this.running = null));
     return this.running;
   }
 
-  /** Integrates what is due now: the log's size after it. */
+  /** Collects the witnesses' cosignatures of the latest checkpoint, and publishes it once their quorum cosigned (LogPublisher). */
+  publish(): Promise<void> {
+    return this.publisher.publish();
+  }
+
+  /** Integrates what is due now: the log's size after it. With no witnesses, its checkpoint is published in the same transaction. */
   async integrate(): Promise<number> {
     const now = new Date(this.options.time.now()).toISOString();
     const due = await this.due(now);
@@ -152,7 +174,12 @@ export class LogSequencer {
       for (const close of rounds) await append(close.entry, { match_id: null, revision: null, event: close.event, round: Number(close.round), slip: close.slip }, 'round-closed');
       const { origin, signingKey } = this.options;
       const checkpoint = signNote(formatCheckpoint({ origin, size: n, root: treeHash(n, read), extensions: [] }), [ed25519NoteSigner(origin, signingKey)]);
-      await trx.updateTable('log_state').set({ size: n, checkpoint }).where('name', '=', LOG_STATE).execute();
+      const published = this.publisher.witnessed ? {} : { published: checkpoint, published_size: n, published_at: now };
+      await trx
+        .updateTable('log_state')
+        .set({ size: n, checkpoint, signed_at: now, ...published })
+        .where('name', '=', LOG_STATE)
+        .execute();
       return n;
     });
   }
