@@ -60,10 +60,11 @@ export { JudgeDesk, RULING_EXTENSION_REASON } from './desk/judge-desk';
 export type { CallAction, CallRequest, DeskCallEntry, NoteRequest, PlayerHistory, RulingRequest } from './desk/judge-desk';
 export { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties';
 export type { GamePenalties, KnownInfraction, PenaltyVocabulary } from './desk/penalties';
-export { LogSequencer, LogReader, LogPublisher, RoundCloser, RoundLogReader, ReceiptLogger, slipHash } from './ledger';
+export { LogSequencer, LogReader, LogPublisher, LOG_STATE, RoundCloser, RoundLogReader, ReceiptLogger, slipHash } from './ledger';
 export type {
   LogSequencerOptions,
   TileRead,
+  LogDb,
   PublishedCheckpoint,
   MatchLog,
   LogWitness,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { KeyObject, createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
@@ -29,6 +29,7 @@ import {
  * A transparency log built in memory with libs/ledger, for tests of witnesses, verifiers and monitors: entries in the
  * matchlog/entry/v1 format, its stored hashes, checkpoints signed with a test Ed25519 key (from `keySeed`), and the
  * mirror layout (checkpoint, tile/<L>/<N>, tile/entries/<N>) written to a directory: the bytes a mirror would hold.
+ * Given a server's own signing key instead of a seed, it is a log that server's key signs (an attack test's forgery).
  */
 export class TestLog {
   readonly entries: string[] = [];
@@ -38,9 +39,9 @@ export class TestLog {
 
   constructor(
     readonly origin = 'log.test/matchlog',
-    keySeed = origin,
+    keySeed: string | KeyObject = origin,
   ) {
-    const key = privateKeyFromSeed(createHash('sha256').update(keySeed).digest());
+    const key = typeof keySeed === 'string' ? privateKeyFromSeed(createHash('sha256').update(keySeed).digest()) : keySeed;
     this.signer = ed25519NoteSigner(origin, key);
     this.vkey = formatVerifierKey(origin, SIGNATURE_TYPE_ED25519, rawPublicKey(key));
   }
