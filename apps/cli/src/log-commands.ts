@@ -1,8 +1,23 @@
-import { LogEntry, MatchEntry, Policy, RoundEntry, checkCheckpoint, ed25519NoteVerifier, formatHash, openCheckpoint, parseLogEntry } from '@matchlog/ledger';
+import {
+  LogEntry,
+  MatchEntry,
+  Policy,
+  RoundEntry,
+  checkCheckpoint,
+  ed25519NoteVerifier,
+  endAgainstRounds,
+  entryAlarm,
+  formatHash,
+  openCheckpoint,
+  parseLogEntry,
+  roundAlarm,
+  roundKey,
+  roundNotice,
+} from '@matchlog/ledger';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { endAgainstRounds, entryAlarm, roundAlarm, roundKey, roundNotice } from './entry-rules';
+
 import { recheckEntry, serverOfLog } from './entry-recheck';
 import { policyOf } from './log-proof';
 import { LogSource, logSourceOf, provesGrowth, readCheckpointOf, readEntries } from './log-source';

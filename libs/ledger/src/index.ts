@@ -18,3 +18,4 @@ export * from './policy';
 export * from './proof-check';
 export * from './match-entry';
 export * from './witness';
+export * from './entry-rules';

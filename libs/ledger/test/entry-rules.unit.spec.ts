@@ -1,4 +1,4 @@
-import { MatchEntry, RoundEntry } from '@matchlog/ledger';
+import { MatchEntry, RoundEntry } from '../src/match-entry';
 import { endAgainstRounds, roundAlarm, roundKey, roundNotice } from '../src/entry-rules';
 
 const end = (matchId: string, head: string, revision = 40): MatchEntry => ({ kind: 'match-ended', matchId, revision, head, kid: 'k' });

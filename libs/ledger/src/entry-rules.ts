@@ -1,4 +1,4 @@
-import { MatchEntry, RoundEntry } from '@matchlog/ledger';
+import { MatchEntry, RoundEntry } from './match-entry';
 
 /**
  * What a monitor alarms on among one match's entries (docs/ledger.md "Witnesses, verifying and monitoring"):
