@@ -24,6 +24,9 @@ import { LogPublisher } from './log-publisher';
 import { LOG_STATE, LogDb, LogTables } from './log-tables';
 import { LogWitness, WitnessClient } from './witness-client';
 
+/** rows a multi-row INSERT: 8 columns x 500 stays far under SQLite's 32,766 and PostgreSQL's 65,535 parameters */
+const INSERT_BATCH = 500;
+
 export interface LogSequencerOptions {
   readonly catalog: CatalogDb;
   readonly store: Pick<EventStore, 'readStream'>;
@@ -164,25 +167,24 @@ export class LogSequencer {
         for (const row of await trx.selectFrom('log_hashes').selectAll().where('idx', 'in', indexes).execute()) known.set(Number(row.idx), decodeHash(row.hash)!);
       const read = (wanted: readonly number[]) => wanted.map((i) => known.get(i)!);
       let n = size;
-      const append = async (text: string, keys: Omit<LogTables['log_entries'], 'idx' | 'kind' | 'entry'>, kind: string) => {
+      const entryRows: LogTables['log_entries'][] = [];
+      const hashRows: LogTables['log_hashes'][] = [];
+      const append = (text: string, keys: Omit<LogTables['log_entries'], 'idx' | 'kind' | 'entry'>, kind: string) => {
         const hashes = storedHashesForLeaf(n, leafHash(Buffer.from(text, 'utf8')), read);
         const first = storedHashIndex(0, n);
         hashes.forEach((hash, i) => known.set(first + i, hash));
-        await trx
-          .insertInto('log_entries')
-          .values({ idx: n, kind, entry: text, ...keys })
-          .execute();
-        await trx
-          .insertInto('log_hashes')
-          .values(hashes.map((hash, i) => ({ idx: first + i, hash: formatHash(hash) })))
-          .execute();
+        entryRows.push({ idx: n, kind, entry: text, ...keys });
+        hashRows.push(...hashes.map((hash, i) => ({ idx: first + i, hash: formatHash(hash) })));
         n++;
       };
       const noRound = { event: null, round: null, slip: null };
-      for (const entry of fresh) await append(formatMatchEntry(entry), { match_id: entry.matchId, revision: entry.revision, ...noRound }, entry.kind);
-      for (const receipt of receipts) await append(receipt.entry, { match_id: receipt.match_id, revision: Number(receipt.revision), ...noRound }, 'receipt');
+      for (const entry of fresh) append(formatMatchEntry(entry), { match_id: entry.matchId, revision: entry.revision, ...noRound }, entry.kind);
+      for (const receipt of receipts) append(receipt.entry, { match_id: receipt.match_id, revision: Number(receipt.revision), ...noRound }, 'receipt');
       // after the match facts: a round's entry comes after the entries of the ends it counts
-      for (const close of rounds) await append(close.entry, { match_id: null, revision: null, event: close.event, round: Number(close.round), slip: close.slip }, 'round-closed');
+      for (const close of rounds) append(close.entry, { match_id: null, revision: null, event: close.event, round: Number(close.round), slip: close.slip }, 'round-closed');
+      // one statement a batch of rows, not two an entry: PostgreSQL's round trips (docs/performance.md, bench:log)
+      for (let at = 0; at < entryRows.length; at += INSERT_BATCH) await trx.insertInto('log_entries').values(entryRows.slice(at, at + INSERT_BATCH)).execute();
+      for (let at = 0; at < hashRows.length; at += INSERT_BATCH) await trx.insertInto('log_hashes').values(hashRows.slice(at, at + INSERT_BATCH)).execute();
       const { origin, signingKey } = this.options;
       const checkpoint = signNote(formatCheckpoint({ origin, size: n, root: treeHash(n, read), extensions: [] }), [ed25519NoteSigner(origin, signingKey)]);
       const published = this.publisher.witnessed ? {} : { published: checkpoint, published_size: n, published_at: now };
