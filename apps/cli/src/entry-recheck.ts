@@ -22,6 +22,15 @@ const get = async (url: URL, token?: string): Promise<{ status: number; text: st
   }
 };
 
+/** The stable `code` of a matchlog error body, if it is one. */
+const codeOf = (text: string): unknown => {
+  try {
+    return (JSON.parse(text) as { code?: unknown } | null)?.code;
+  } catch {
+    return undefined;
+  }
+};
+
 /** The entry against the match's export (its chain recomputed as `matchlog verify` does), read with `token`. */
 const againstExport = (entry: MatchEntry, text: string): Recheck => {
   const at = `match ${entry.matchId}: its export`;
@@ -58,8 +67,9 @@ const againstReceipt = (entry: MatchEntry, text: string): Recheck => {
 
 /**
  * Re-checks a logged match entry against what its server serves now: its export when `token` (a judge token or the
- * organizer key) reads it, else its public receipt. A match the public cannot read (held back, private, withheld) is
- * skipped, and says so. Receipt entries (kind receipt) are checked as the others are: the head at their revision.
+ * organizer key) reads it, else its public receipt. A logged match is public (an entry is made only once the public
+ * may see it), so a matchlog server that no longer knows it (404 MATCH_NOT_FOUND) alarms: it was deleted. One whose
+ * receipt is withheld, or a server that is not a matchlog server, is skipped, and says so. Receipt entries (kind receipt) are checked as the others are: the head at their revision.
  */
 export const recheckEntry = async (server: string, entry: MatchEntry, token?: string): Promise<Recheck> => {
   const match = new URL(`matches/${encodeURIComponent(entry.matchId)}/`, server);
@@ -70,6 +80,10 @@ export const recheckEntry = async (server: string, entry: MatchEntry, token?: st
   }
   const receipt = await get(new URL('receipt', match));
   if ('error' in receipt) return { skipped: receipt.error };
-  if (receipt.status !== 200) return { skipped: `match ${entry.matchId}: its receipt answered ${receipt.status} (held back, withheld or not there)` };
+  if (receipt.status === 404 && codeOf(receipt.text) === 'MATCH_NOT_FOUND')
+    return {
+      alarm: `match ${entry.matchId}: logged at revision ${entry.revision}, and its server now answers 404 MATCH_NOT_FOUND: it was deleted after it was logged (or --server names another server)`,
+    };
+  if (receipt.status !== 200) return { skipped: `match ${entry.matchId}: its receipt answered ${receipt.status} (withheld, or not a matchlog server)` };
   return againstReceipt(entry, receipt.text);
 };
