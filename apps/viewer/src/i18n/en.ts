@@ -534,7 +534,7 @@ export const en = {
   'newMatch.player': 'Player {n}',
   'newMatch.name': 'Name',
   'newMatch.deck': 'Deck list',
-  'newMatch.deckHint': 'One card a line: "4 Elsa - Snow Queen". Blank lines and lines starting with # are skipped.',
+  'newMatch.deckHint': 'One card a line: "4 Elsa - Snow Queen" (or "4x Elsa - Snow Queen"). Blank lines and lines starting with # or // are skipped.',
   'newMatch.table': 'The table',
   'newMatch.event': 'Event',
   'newMatch.round': 'Round',

@@ -537,7 +537,7 @@ export const es: Record<keyof typeof en, string> = {
   'newMatch.player': 'Jugador {n}',
   'newMatch.name': 'Nombre',
   'newMatch.deck': 'Lista del mazo',
-  'newMatch.deckHint': 'Una carta por línea: "4 Elsa - Snow Queen". Se omiten las líneas en blanco y las que empiezan por #.',
+  'newMatch.deckHint': 'Una carta por línea: "4 Elsa - Snow Queen" (o "4x Elsa - Snow Queen"). Se omiten las líneas en blanco y las que empiezan por # o //.',
   'newMatch.table': 'La mesa',
   'newMatch.event': 'Evento',
   'newMatch.round': 'Ronda',
