@@ -86,6 +86,8 @@ export const en = {
   'match.auditFailed': 'Could not load the audit: {message}',
   'match.openFailed': 'Could not open this match',
   'match.publicInstead': 'Open the public view instead',
+  'match.notFound': 'There is no match {matchId} here. Check the address, or find the match in the list.',
+  'match.noAudience': 'This match has no audience "{audience}". Its audiences: {audiences}.',
   // ledger-line.ts
   'ledger.logged': 'Logged at #{index} in checkpoint of {time}',
   'ledger.cosignedOne': ', cosigned by 1 witness',
@@ -97,6 +99,7 @@ export const en = {
   'token.back': '← public view',
   'token.title': 'This audience needs a token',
   'token.hint': 'Paste the token you were given for it. It is kept in this tab only.',
+  'token.rejected': 'That token does not open this audience: paste it again, or the one you were given for it.',
 
   // the games (match-page.ts, picker.ts)
   'game.lorcana': 'Disney Lorcana',

@@ -88,6 +88,8 @@ export const es: Record<keyof typeof en, string> = {
   'match.auditFailed': 'No se pudo cargar la auditoría: {message}',
   'match.openFailed': 'No se pudo abrir esta partida',
   'match.publicInstead': 'Abrir la vista pública',
+  'match.notFound': 'Aquí no hay ninguna partida {matchId}. Revisa la dirección, o busca la partida en la lista.',
+  'match.noAudience': 'Esta partida no tiene la vista "{audience}". Sus vistas: {audiences}.',
   // ledger-line.ts
   'ledger.logged': 'Registrada en el n.º {index} del punto de control del {time}',
   'ledger.cosignedOne': ', cofirmado por 1 testigo',
@@ -99,6 +101,7 @@ export const es: Record<keyof typeof en, string> = {
   'token.back': '← vista pública',
   'token.title': 'Esta vista necesita un token',
   'token.hint': 'Pega el token que te dieron para ella. Solo se guarda en esta pestaña.',
+  'token.rejected': 'Ese token no abre esta vista: pégalo de nuevo, o el que te dieron para ella.',
 
   // the games (match-page.ts, picker.ts)
   'game.lorcana': 'Disney Lorcana',
