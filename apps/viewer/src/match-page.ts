@@ -24,6 +24,9 @@ import { forgetToken, keepToken, needsToken, tokenFor } from './tokens';
 import { renderVoided } from './void-banner';
 import { openingOf } from './opening';
 import { showMissing } from './missing-match';
+import { organizerHere } from './organizer-here';
+import { deskSeat } from './desk/desk-seat';
+import { keptLinks } from './kept-links';
 
 interface Shown {
   readonly view: View;
@@ -187,7 +190,15 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const title = summary ? `${summary.players.map((p) => p.name ?? p.id).join(t('sentence.vs'))} — ${gameName(summary.game)}` : matchId;
   replaceChildren(
     root,
-    h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches')), ' · ', h('a', { href: organizeHref(matchId), class: 'organize-link' }, t('organize.title'))),
+    h(
+      'nav',
+      {},
+      h('a', { href: '/viewer/' }, t('nav.matches')),
+      // only the organizer key makes links: a spectator is never shown the way there
+      organizerHere({ deskKey: deskSeat() !== null, keptLinks: keptLinks(matchId) !== undefined })
+        ? [' · ', h('a', { href: organizeHref(matchId), class: 'organize-link' }, t('organize.title'))]
+        : null,
+    ),
     h('h1', {}, title, audience === 'broadcast' ? delayBadge(summary?.broadcastDelay) : null),
     games,
     h(

@@ -1,4 +1,5 @@
 import { openingOf } from '../src/opening';
+import { organizerHere } from '../src/organizer-here';
 
 const summary = { audiences: ['public', 'p1', 'p2', 'judge'] };
 const none = { kept: false };
@@ -23,5 +24,13 @@ describe('what a match page opens on', () => {
     expect(openingOf(summary, 'public', false, none)).toEqual({ show: 'match' });
     // the summary unread (not a 404): the page asks the API itself
     expect(openingOf(undefined, 'judge', true, { kept: true })).toEqual({ show: 'match' });
+  });
+});
+
+describe('"Links for the table" on a match page', () => {
+  it('only in a tab that holds the organizer key (the desk, or links it made for this match)', () => {
+    expect(organizerHere({ deskKey: false, keptLinks: false })).toBe(false);
+    expect(organizerHere({ deskKey: true, keptLinks: false })).toBe(true);
+    expect(organizerHere({ deskKey: false, keptLinks: true })).toBe(true);
   });
 });
