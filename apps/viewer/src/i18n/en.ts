@@ -71,6 +71,7 @@ export const en = {
   'picker.wins': '{player} won',
   'picker.void': 'Void',
   'picker.ended': 'Ended',
+  'picker.draw': 'Draw',
   'controls.audience': 'Audience ',
   'controls.forgetToken': 'Forget token',
   'audience.public': 'public',

@@ -73,6 +73,7 @@ export const es: Record<keyof typeof en, string> = {
   'picker.wins': 'Ganó {player}',
   'picker.void': 'Anulada',
   'picker.ended': 'Terminada',
+  'picker.draw': 'Empate',
   'controls.audience': 'Vista ',
   'controls.forgetToken': 'Olvidar el token',
   'audience.public': 'público',
