@@ -22,6 +22,11 @@ import { sentenceOf } from './sentence';
 import { Timeline, timeline } from './timeline';
 import { forgetToken, keepToken, needsToken, tokenFor } from './tokens';
 import { renderVoided } from './void-banner';
+import { openingOf } from './opening';
+import { showMissing } from './missing-match';
+import { organizerHere } from './organizer-here';
+import { deskSeat } from './desk/desk-seat';
+import { keptLinks } from './kept-links';
 
 interface Shown {
   readonly view: View;
@@ -34,11 +39,16 @@ interface Shown {
  */
 export const renderMatch = async (root: HTMLElement, matchId: string, audience: string, at: number | undefined, live: boolean): Promise<void> => {
   const token = tokenFor(matchId, audience);
-  if (needsToken(audience) && token === undefined) return askToken(root, matchId, audience);
-  const client = api(token);
-  const summary = await api()
+  // undefined: not read; null: no such match (404)
+  const found = await api()
     .match(matchId)
-    .catch(() => null);
+    .catch((error: unknown) => (error instanceof MatchlogError && error.status === 404 ? null : undefined));
+  const opening = openingOf(found, audience, needsToken(audience), { kept: token !== undefined });
+  if (opening.show === 'noMatch') return showMissing(root, matchId);
+  if (opening.show === 'noAudience') return showNoAudience(root, matchId, audience, opening.audiences);
+  if (opening.show === 'token') return askToken(root, matchId, audience, opening.rejected);
+  const summary = found ?? null;
+  const client = api(token);
   let seats: readonly { id: string; name?: string | null }[] = [];
   const nameOf = (player: string) => summary?.players.find((p) => p.id === player)?.name ?? seats.find((p) => p.id === player)?.name ?? player;
   const cache = new Map<number, Shown>();
@@ -56,7 +66,11 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
     latest = await client.view(matchId, audience);
   } catch (error) {
     // an audience the match opens by token only (a broadcast with broadcastAccess: 'token')
-    if (token === undefined && error instanceof MatchlogError && (error.status === 401 || error.status === 403)) return askToken(root, matchId, audience);
+    if (error instanceof MatchlogError && (error.status === 401 || error.status === 403)) {
+      // a token the API refused: forgotten, and asked for again
+      if (token !== undefined) forgetToken(matchId, audience);
+      return askToken(root, matchId, audience, token !== undefined);
+    }
     return showError(root, matchId, audience, error);
   }
   seats = latest.players;
@@ -176,7 +190,15 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   const title = summary ? `${summary.players.map((p) => p.name ?? p.id).join(t('sentence.vs'))} — ${gameName(summary.game)}` : matchId;
   replaceChildren(
     root,
-    h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches')), ' · ', h('a', { href: organizeHref(matchId), class: 'organize-link' }, t('organize.title'))),
+    h(
+      'nav',
+      {},
+      h('a', { href: '/viewer/' }, t('nav.matches')),
+      // only the organizer key makes links: a spectator is never shown the way there
+      organizerHere({ deskKey: deskSeat() !== null, keptLinks: keptLinks(matchId) !== undefined })
+        ? [' · ', h('a', { href: organizeHref(matchId), class: 'organize-link' }, t('organize.title'))]
+        : null,
+    ),
     h('h1', {}, title, audience === 'broadcast' ? delayBadge(summary?.broadcastDelay) : null),
     games,
     h(
@@ -220,7 +242,7 @@ export const renderMatch = async (root: HTMLElement, matchId: string, audience: 
   if (live) setLive(true);
 };
 
-const askToken = (root: HTMLElement, matchId: string, audience: string) => {
+const askToken = (root: HTMLElement, matchId: string, audience: string, rejected: boolean) => {
   const input = h('input', { name: 'token', type: 'password', autocomplete: 'off', required: true });
   const form = h(
     'form',
@@ -233,9 +255,24 @@ const askToken = (root: HTMLElement, matchId: string, audience: string) => {
     keepToken(matchId, audience, input.value);
     location.reload();
   });
-  replaceChildren(root, h('nav', {}, h('a', { href: hrefOf(matchId, 'public') }, t('token.back'))), h('h1', {}, t('token.title')), h('p', {}, t('token.hint')), form);
+  replaceChildren(
+    root,
+    h('nav', {}, h('a', { href: hrefOf(matchId, 'public') }, t('token.back'))),
+    h('h1', {}, t('token.title')),
+    rejected ? h('p', { role: 'alert' }, t('token.rejected')) : null,
+    h('p', {}, t('token.hint')),
+    form,
+  );
   input.focus();
 };
+
+const showNoAudience = (root: HTMLElement, matchId: string, audience: string, audiences: readonly string[]) =>
+  replaceChildren(
+    root,
+    h('nav', {}, h('a', { href: hrefOf(matchId, 'public') }, t('token.back'))),
+    h('h1', {}, t('match.openFailed')),
+    h('p', { role: 'alert' }, t('match.noAudience', { audience, audiences: audiences.join(', ') })),
+  );
 
 const showError = (root: HTMLElement, matchId: string, audience: string, error: unknown) => {
   const known = error instanceof MatchlogError;

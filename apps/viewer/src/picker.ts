@@ -5,6 +5,7 @@ import { statsHref } from './stats-page';
 import { h, replaceChildren } from './dom';
 import { gameLabel } from './game-label';
 import { gameName } from './games';
+import { listResultOf } from './list-result';
 import { MessageKey, t } from './i18n';
 import { deskHref, hrefOf, roundHref } from './route';
 
@@ -19,13 +20,14 @@ const FIELDS = ['player', 'event', 'game'] as const;
 const playersOf = (match: MatchSummary) => match.players.map((p) => p.name ?? p.id).join(' vs ');
 
 const resultOf = (match: MatchSummary) => {
-  if (match.voided) return h('span', { class: 'result void', 'data-result': 'void' }, t('picker.void'));
-  if (match.status === 'live') return h('span', { class: 'result live', 'data-result': 'live' }, t('picker.live'));
-  if (match.winner !== null) {
+  const result = listResultOf(match);
+  if (result === 'void') return h('span', { class: 'result void', 'data-result': 'void' }, t('picker.void'));
+  if (result === 'live') return h('span', { class: 'result live', 'data-result': 'live' }, t('picker.live'));
+  if (result === 'won') {
     const winner = match.players.find((p) => p.id === match.winner);
-    return h('span', { class: 'result', 'data-result': 'won', 'data-winner': match.winner }, t('picker.wins', { player: winner?.name ?? match.winner }));
+    return h('span', { class: 'result', 'data-result': 'won', 'data-winner': match.winner ?? '' }, t('picker.wins', { player: winner?.name ?? match.winner ?? '' }));
   }
-  return h('span', { class: 'result', 'data-result': 'ended', title: match.endReason ?? undefined }, t('picker.ended'));
+  return h('span', { class: 'result', 'data-result': result, title: match.endReason ?? undefined }, t(result === 'draw' ? 'picker.draw' : 'picker.ended'));
 };
 
 const row = (match: MatchSummary) => {

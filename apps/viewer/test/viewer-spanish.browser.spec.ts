@@ -69,7 +69,7 @@ describe('the judge page in Spanish, in Chromium', () => {
     expect(log.filter((line) => /\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b/.test(line))).toEqual([]);
     expect(log.filter((line) => line.includes('barajó su mazo'))).toHaveLength(events.filter((event) => event.type === 'ZoneShuffled').length);
     expect(log[0]).toBe('#1 Se creó la partida: Ana Ortiz contra Ben Kowalski');
-    expect(log).toContain(`#${game.revision} El juego terminó en empate (${(events.at(-1)!.data as { reason: string }).reason})`);
+    expect(log).toContain(`#${game.revision} La partida terminó en empate (${(events.at(-1)!.data as { reason: string }).reason})`);
 
     // the clock
     expect(await page.locator('.clock h2').textContent()).toBe('Reloj');

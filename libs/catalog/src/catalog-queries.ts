@@ -19,6 +19,8 @@ export interface MatchSummary {
   };
   readonly status: 'live' | 'ended';
   readonly winner: string | null;
+  /** MatchEnded.draw: the game ended drawn */
+  readonly draw: boolean;
   readonly endReason: string | null;
   /** voided by the organizer (MatchVoided): it decides nothing */
   readonly voided: boolean;
@@ -136,6 +138,7 @@ const withPlayers = async (db: CatalogDb, rows: readonly CatalogRow[]): Promise<
     tournament: { event: row.tournament_event, round: row.round, table: row.table_number, game: row.game_number, bestOf: row.best_of },
     status: row.status,
     winner: row.winner,
+    draw: Number(row.draw) === 1,
     endReason: row.end_reason,
     voided: Number(row.voided) === 1,
     startedAt: row.started_at,

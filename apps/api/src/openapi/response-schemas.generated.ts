@@ -3779,6 +3779,9 @@ export const responseDefinitions = {
           "null"
         ]
       },
+      "draw": {
+        "type": "boolean"
+      },
       "endReason": {
         "type": [
           "string",
@@ -3811,6 +3814,7 @@ export const responseDefinitions = {
       "tournament",
       "status",
       "winner",
+      "draw",
       "endReason",
       "voided",
       "startedAt",
@@ -3907,6 +3911,9 @@ export const responseDefinitions = {
           "null"
         ]
       },
+      "draw": {
+        "type": "boolean"
+      },
       "endReason": {
         "type": [
           "string",
@@ -3955,6 +3962,7 @@ export const responseDefinitions = {
     },
     "required": [
       "audiences",
+      "draw",
       "endReason",
       "endedAt",
       "eventCount",

@@ -71,6 +71,7 @@ export const en = {
   'picker.wins': '{player} won',
   'picker.void': 'Void',
   'picker.ended': 'Ended',
+  'picker.draw': 'Draw',
   'controls.audience': 'Audience ',
   'controls.forgetToken': 'Forget token',
   'audience.public': 'public',
@@ -86,6 +87,8 @@ export const en = {
   'match.auditFailed': 'Could not load the audit: {message}',
   'match.openFailed': 'Could not open this match',
   'match.publicInstead': 'Open the public view instead',
+  'match.notFound': 'There is no match {matchId} here. Check the address, or find the match in the list.',
+  'match.noAudience': 'This match has no audience "{audience}". Its audiences: {audiences}.',
   // ledger-line.ts
   'ledger.logged': 'Logged at #{index} in checkpoint of {time}',
   'ledger.cosignedOne': ', cosigned by 1 witness',
@@ -97,6 +100,7 @@ export const en = {
   'token.back': '← public view',
   'token.title': 'This audience needs a token',
   'token.hint': 'Paste the token you were given for it. It is kept in this tab only.',
+  'token.rejected': 'That token does not open this audience: paste it again, or the one you were given for it.',
 
   // the games (match-page.ts, picker.ts)
   'game.lorcana': 'Disney Lorcana',
@@ -534,7 +538,7 @@ export const en = {
   'newMatch.player': 'Player {n}',
   'newMatch.name': 'Name',
   'newMatch.deck': 'Deck list',
-  'newMatch.deckHint': 'One card a line: "4 Elsa - Snow Queen". Blank lines and lines starting with # are skipped.',
+  'newMatch.deckHint': 'One card a line: "4 Elsa - Snow Queen" (or "4x Elsa - Snow Queen"). Blank lines and lines starting with # or // are skipped.',
   'newMatch.table': 'The table',
   'newMatch.event': 'Event',
   'newMatch.round': 'Round',

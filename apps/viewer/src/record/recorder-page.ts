@@ -4,7 +4,9 @@ import { api } from '../api/client';
 import { h, replaceChildren } from '../dom';
 import { MessageKey, t } from '../i18n';
 import { sentenceOf } from '../sentence';
-import { keepToken, tokenFor } from '../tokens';
+import { forgetToken, keepToken, tokenFor } from '../tokens';
+import { showMissing } from '../missing-match';
+import { openingOf } from '../opening';
 import { Choice, UNKNOWN, confirmSheet, pickOne } from './card-picker';
 import { endTurnLabel } from './end-turn-label';
 import { hiddenNamesIn } from '@matchlog/audit/matcher';
@@ -30,7 +32,17 @@ const newId = (): string => `rec-${crypto.randomUUID()}`;
  */
 export const renderRecorder = async (root: HTMLElement, matchId: string): Promise<void> => {
   const token = tokenFor(matchId, RECORDER);
-  if (token === undefined) return askToken(root, matchId);
+  if (token === undefined) {
+    // a match the API does not know: nothing to ask a token for
+    const found = await api()
+      .match(matchId)
+      .then(
+        () => undefined,
+        (error: unknown) => (error instanceof MatchlogError && error.status === 404 ? null : undefined),
+      );
+    if (openingOf(found, RECORDER, true, { kept: false }).show === 'noMatch') return showMissing(root, matchId);
+    return askToken(root, matchId, false);
+  }
   const reader = api(token);
   // one try per send: offline, the journal keeps the batch and the screen goes on at once
   const sender = new MatchlogClient({ baseUrl: location.origin, token, retry: { attempts: 1 } });
@@ -40,7 +52,11 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   try {
     server = (await reader.events(matchId, 'judge')).observations.map((entry) => entry.observation as unknown as MatchEvent);
   } catch (error) {
-    if (error instanceof MatchlogError && (error.status === 401 || error.status === 403)) return askToken(root, matchId);
+    if (error instanceof MatchlogError && (error.status === 401 || error.status === 403)) {
+      // a token the API refused: forgotten, and asked for again
+      forgetToken(matchId, RECORDER);
+      return askToken(root, matchId, true);
+    }
     throw error;
   }
   const onServer = new Set(server.map((event) => event.id));
@@ -425,7 +441,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
 /** The element, its children replaced. */
 const replaced = (element: HTMLElement, ...children: Parameters<typeof replaceChildren>[1][]): HTMLElement => (replaceChildren(element, ...children), element);
 
-const askToken = (root: HTMLElement, matchId: string) => {
+const askToken = (root: HTMLElement, matchId: string, rejected: boolean) => {
   const input = h('input', { name: 'token', type: 'password', autocomplete: 'off', required: true });
   const form = h('form', { 'aria-label': t('token.form') }, h('label', {}, t('recorder.tokenLabel'), input), h('button', { type: 'submit' }, t('token.open')));
   form.addEventListener('submit', (event) => {
@@ -433,6 +449,6 @@ const askToken = (root: HTMLElement, matchId: string) => {
     keepToken(matchId, RECORDER, input.value);
     location.reload();
   });
-  replaceChildren(root, h('h1', {}, t('recorder.tokenTitle')), h('p', {}, t('recorder.tokenHint')), form);
+  replaceChildren(root, h('h1', {}, t('recorder.tokenTitle')), rejected ? h('p', { role: 'alert' }, t('token.rejected')) : null, h('p', {}, t('recorder.tokenHint')), form);
   input.focus();
 };

@@ -2190,6 +2190,7 @@ export interface components {
             /** @enum {string} */
             status: "live" | "ended";
             winner: string | null;
+            draw: boolean;
             endReason: string | null;
             voided: boolean;
             startedAt: string;
@@ -2214,6 +2215,7 @@ export interface components {
             /** @enum {string} */
             status: "live" | "ended";
             winner: string | null;
+            draw: boolean;
             endReason: string | null;
             voided: boolean;
             startedAt: string;

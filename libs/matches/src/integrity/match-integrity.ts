@@ -31,6 +31,7 @@ import { languageOf } from '../audit/language';
 import type { LogReader } from '../ledger/log-reader';
 import { MatchLog, matchLogOf } from '../ledger/match-log';
 import type { LoggedReceipt, ReceiptLogger } from '../ledger/receipt-logger';
+import { unreadableLog } from './unreadable-log';
 
 const ANONYMOUS: Caller = { kind: 'anonymous' };
 
@@ -115,7 +116,7 @@ export class MatchIntegrity {
     if ('error' in parsed) {
       const { code, line, message } = parsed.error;
       if (code === 'LINE_TOO_DEEP') throw new BodyTooDeep(MAX_JSON_DEPTH);
-      throw code === 'LINE_NOT_CANONICAL' ? new LogRefused(code, line, `${message}: import the export as the server wrote it`) : new LogUnreadable(line, message);
+      throw code === 'LINE_NOT_CANONICAL' ? new LogRefused(code, line, `${message}: import the export as the server wrote it`) : unreadableLog(body, line, message);
     }
     if (parsed.events.length === 0) throw new LogUnreadable(undefined, 'the log holds no events');
     const verdict = verifyLog(parsed, { pinned: [publicJwkOf(this.signingKey), ...this.trustedKeys] });
