@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { endAgainstRounds, entryAlarm, roundAlarm, roundKey, roundNotice } from './entry-rules';
 import { recheckEntry, serverOfLog } from './entry-recheck';
 import { policyOf } from './log-proof';
-import { LogSource, logSourceOf, provesGrowth, readCheckpointOf, readEntries } from './log-source';
+import { LogSource, LogUnreachable, logSourceOf, provesGrowth, readCheckpointOf, readEntries } from './log-source';
 
 export const LOG_VERIFY_USAGE = `usage: matchlog log verify --from <old checkpoint file> --log <url|dir> --policy <file>
 
@@ -138,6 +138,7 @@ export const monitorCommand = (argv: readonly string[]): Promise<number> =>
       try {
         entries = await readEntries(source, now, from);
       } catch (error) {
+        if (error instanceof LogUnreachable) throw error;
         throw new Alarm((error as Error).message);
       }
       const next: Record<string, MatchEntry[]> = { ...seen.entries };
