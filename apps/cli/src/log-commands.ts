@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 
 import { recheckEntry, serverOfLog } from './entry-recheck';
 import { policyOf } from './log-proof';
-import { LogSource, logSourceOf, provesGrowth, readCheckpointOf, readEntries } from './log-source';
+import { LogSource, LogUnreachable, logSourceOf, provesGrowth, readCheckpointOf, readEntries } from './log-source';
 
 export const LOG_VERIFY_USAGE = `usage: matchlog log verify --from <old checkpoint file> --log <url|dir> --policy <file>
 
@@ -153,6 +153,7 @@ export const monitorCommand = (argv: readonly string[]): Promise<number> =>
       try {
         entries = await readEntries(source, now, from);
       } catch (error) {
+        if (error instanceof LogUnreachable) throw error;
         throw new Alarm((error as Error).message);
       }
       const next: Record<string, MatchEntry[]> = { ...seen.entries };

@@ -2,6 +2,7 @@ import { ENTRIES_LEVEL, TILE_HEIGHT, Tile, openCheckpoint, tileOfTree, tilePath,
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { logSourceOf } from './log-source';
 
 export const LOG_MIRROR_USAGE = `usage: matchlog log mirror <dir> [--server URL]
 
@@ -14,19 +15,23 @@ checkpoint is checked against the server's key (GET /log/key) and written last; 
 
 exit codes: 0 mirrored; 1 the server refused, could not be reached, or its checkpoint did not verify; 2 usage`;
 
-/** Every tile of the tree of `size` entries: the hash tiles of each level, then the entry bundles. */
-export const tilesOf = (size: number): Tile[] => {
-  const tiles: Tile[] = [];
+/** Every tile of the tree of `size` entries, one at a time: the hash tiles of each level, then the entry bundles. */
+export function* tilesIn(size: number): Generator<Tile> {
   for (let level = 0; Math.floor(size / 2 ** (TILE_HEIGHT * level)) > 0; level++)
-    for (let n = 0, tile = tileOfTree(level, 0, size); tile !== undefined; tile = tileOfTree(level, ++n, size)) tiles.push(tile);
-  for (let n = 0, tile = tileOfTree(0, 0, size); tile !== undefined; tile = tileOfTree(0, ++n, size)) tiles.push({ ...tile, level: ENTRIES_LEVEL });
-  return tiles;
-};
+    for (let n = 0, tile = tileOfTree(level, 0, size); tile !== undefined; tile = tileOfTree(level, ++n, size)) yield tile;
+  for (let n = 0, tile = tileOfTree(0, 0, size); tile !== undefined; tile = tileOfTree(0, ++n, size)) yield { ...tile, level: ENTRIES_LEVEL };
+}
 
-const fetched = async (url: string): Promise<Buffer> => {
-  const answer = await fetch(url);
-  if (!answer.ok) throw new Error(`GET ${url}: ${answer.status} ${(await answer.text()).slice(0, 300)}`);
-  return Buffer.from(await answer.arrayBuffer());
+export const tilesOf = (size: number): Tile[] => [...tilesIn(size)];
+
+/** A file of the log, its read bounded in time and size (log-source.ts): a server that stalls or floods is an error. */
+const fetcherOf = (base: string, timeoutMs?: number) => {
+  const source = logSourceOf(base, { timeoutMs });
+  return async (path: string): Promise<Buffer> => {
+    const data = await source.read(path);
+    if (!data) throw new Error(`GET ${base}${path}: 404`);
+    return Buffer.from(data);
+  };
 };
 
 const written = (file: string, data: Uint8Array): void => {
@@ -35,7 +40,7 @@ const written = (file: string, data: Uint8Array): void => {
   renameSync(`${file}.part`, file);
 };
 
-export const logMirror = async (argv: readonly string[], say: (line: string) => void = console.log): Promise<number> => {
+export const logMirror = async (argv: readonly string[], say: (line: string) => void = console.log, { timeoutMs }: { timeoutMs?: number } = {}): Promise<number> => {
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: { server: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
@@ -55,14 +60,15 @@ export const logMirror = async (argv: readonly string[], say: (line: string) => 
   const [dir] = parsed.positionals;
   const base = `${server}/log/`;
   try {
-    const vkey = (await fetched(`${base}key`)).toString('utf8').trim();
-    const note = await fetched(`${base}checkpoint`);
+    const fetched = fetcherOf(base, timeoutMs);
+    const vkey = (await fetched('key')).toString('utf8').trim();
+    const note = await fetched('checkpoint');
     const { checkpoint } = openCheckpoint(note, [verifierFromKey(vkey)]);
     let count = 0;
-    for (const tile of tilesOf(checkpoint.size)) {
+    for (const tile of tilesIn(checkpoint.size)) {
       const file = join(dir, tilePath(tile));
       if (tile.width === 256 && existsSync(file)) continue;
-      written(file, await fetched(`${base}${tilePath(tile)}`));
+      written(file, await fetched(tilePath(tile)));
       count++;
     }
     written(join(dir, 'checkpoint'), note);
