@@ -183,8 +183,16 @@ export class LogSequencer {
       // after the match facts: a round's entry comes after the entries of the ends it counts
       for (const close of rounds) append(close.entry, { match_id: null, revision: null, event: close.event, round: Number(close.round), slip: close.slip }, 'round-closed');
       // one statement a batch of rows, not two an entry: PostgreSQL's round trips (docs/performance.md, bench:log)
-      for (let at = 0; at < entryRows.length; at += INSERT_BATCH) await trx.insertInto('log_entries').values(entryRows.slice(at, at + INSERT_BATCH)).execute();
-      for (let at = 0; at < hashRows.length; at += INSERT_BATCH) await trx.insertInto('log_hashes').values(hashRows.slice(at, at + INSERT_BATCH)).execute();
+      for (let at = 0; at < entryRows.length; at += INSERT_BATCH)
+        await trx
+          .insertInto('log_entries')
+          .values(entryRows.slice(at, at + INSERT_BATCH))
+          .execute();
+      for (let at = 0; at < hashRows.length; at += INSERT_BATCH)
+        await trx
+          .insertInto('log_hashes')
+          .values(hashRows.slice(at, at + INSERT_BATCH))
+          .execute();
       const { origin, signingKey } = this.options;
       const checkpoint = signNote(formatCheckpoint({ origin, size: n, root: treeHash(n, read), extensions: [] }), [ed25519NoteSigner(origin, signingKey)]);
       const published = this.publisher.witnessed ? {} : { published: checkpoint, published_size: n, published_at: now };
