@@ -7,5 +7,5 @@ export const showMissing = (root: HTMLElement, matchId: string): void =>
     root,
     h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
     h('h1', {}, t('match.openFailed')),
-    h('p', { role: 'alert' }, t('match.notFound', { matchId })),
+    h('p', { role: 'alert', 'data-code': 'MATCH_NOT_FOUND' }, t('match.notFound', { matchId })),
   );
