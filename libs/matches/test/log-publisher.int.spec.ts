@@ -122,6 +122,31 @@ describe('the log publishes a checkpoint once the quorum of its witnesses cosign
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('flush (POST /matches/:id/log, /rounds/close) returns once integrated, not after a witness that answers slowly', async () => {
+    const slow = new FakeWitness('slow.test/w', logKey());
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const s = new LogSequencer({
+      catalog: db,
+      store,
+      time: { now: () => T0 },
+      signingKey: privateKey,
+      origin: ORIGIN,
+      intervalMs: 1000,
+      witnesses: [slow.entry],
+      witnessClient: { addCheckpoint: async (url, body) => (await answered, slow.client(url, body)) },
+    });
+    await store.append('m-slow', 0, [created('hs-1'), ended('hs-2')]);
+    await db.transaction().execute(async (trx) => projectIntoCatalog(trx, await store.readAll(0, 10)));
+    const flushed = s.flush().then(() => 'flushed');
+    expect(await Promise.race([flushed, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000))])).toBe('flushed');
+    expect(await publishedSize()).toBeUndefined();
+    release();
+    await s.stop();
+    await s.publish();
+    expect(await publishedSize()).toBe(1);
+  });
+
   it('with the quorum up: the published note carries every cosignature, each verified, and the tiles and proofs follow it', async () => {
     const [a, b] = [new FakeWitness('a.test/w', logKey()), new FakeWitness('b.test/w', logKey())];
     const s = sequencer([a, b]);

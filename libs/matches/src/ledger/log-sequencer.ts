@@ -68,6 +68,7 @@ export class LogSequencer {
   private readonly kid: string;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private stopped = false;
   private readonly publisher: LogPublisher;
 
   constructor(private readonly options: LogSequencerOptions) {
@@ -85,28 +86,43 @@ export class LogSequencer {
 
   start(): void {
     if (this.timer) return;
+    this.stopped = false;
     this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
     this.timer.unref();
     void this.tick();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
   }
 
-  /** Integrates now, in a run that starts after this call (so it sees what the caller staged before): for POST /rounds/close. */
+  /**
+   * Integrates now, in a transaction that starts after this call (so it sees what the caller staged before): for POST
+   * /rounds/close and POST /matches/:id/log. It returns once integrated; the witnesses are asked after, in the
+   * background (a slow witness never holds the request). Integrations may overlap: each locks the log's state first.
+   */
   async flush(): Promise<void> {
-    while (this.running) await this.running;
-    await this.tick();
+    try {
+      await this.integrate();
+    } catch (error) {
+      this.failed(error);
+    }
+    const after = this.running ?? Promise.resolve();
+    void after.then(() => (this.stopped ? undefined : this.tick()));
+  }
+
+  private failed(error: unknown): void {
+    (this.options.onError ?? ((e) => console.error('log: integration failed, tried again next interval:', e)))(error);
   }
 
   private tick(): Promise<void> {
     if (this.running) return this.running;
     this.running = this.integrate()
       .then(() => this.publish())
-      .catch((error: unknown) => (this.options.onError ?? ((e) => console.error('log: integration failed, tried again next interval:', e)))(error))
+      .catch((error: unknown) => this.failed(error))
       .finally(() => (this.running = null));
     return this.running;
   }
