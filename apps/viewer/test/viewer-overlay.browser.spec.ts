@@ -254,7 +254,7 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
     ['the recorder', (id: string) => `/viewer/record/${id}`, 'recorder'],
     ['the judge', (id: string) => `/viewer/${id}?audience=judge`, 'judge'],
   ])("%s's link: the token goes to session storage for that role, before any request, and leaves the address", async (_who, path, role) => {
-    const token = role === 'p1' ? game.tokens.players.p1 : role === 'judge' ? game.tokens.judge : game.tokens.recorder;
+    const token = role === 'p1' ? game.tokens.players.p1 : role === 'judge' ? game.tokens.judge : (game.tokens as unknown as { recorder: string }).recorder;
     const { page, requested, sent } = await open(`${path(game.id)}#token=${token}`);
     await page.waitForFunction(`!location.hash`);
     expect(page.url()).not.toContain('token');
