@@ -1,9 +1,20 @@
+import type { LorcanaCard } from './lorcana/lorcana-card';
 import { editDistance } from './edit-distance';
-import { LorcanaCard } from './lorcana/lorcana-card';
 import { nameKey, normaliseName } from './normalise';
 
+/** What every game's card table holds of a printing: its id, its names, and where it was printed. */
+export interface TableCard {
+  readonly id: string;
+  readonly name: string;
+  readonly version?: string;
+  /** `Name - Version`, or the name alone: the definition's name in a match */
+  readonly definition: string;
+  readonly set: string;
+  readonly number: number;
+}
+
 /** What a name names in the table. */
-export type NameLookup =
+export type NameLookup<C extends TableCard = LorcanaCard> =
   | {
       readonly status: 'found';
       /** `Name - Version` */
@@ -11,9 +22,9 @@ export type NameLookup =
       /** how the text matched: the whole definition, or a name or a version alone that only one definition has */
       readonly matchedBy: 'definition' | 'name' | 'version';
       /** the definition's first printing */
-      readonly card: LorcanaCard;
+      readonly card: C;
       /** every printing of the definition (reprints, enchanted, promos: the same printed facts), by set and number */
-      readonly cards: readonly LorcanaCard[];
+      readonly cards: readonly C[];
     }
   /** a name or a version alone that several definitions share (e.g. "Elsa") */
   | { readonly status: 'ambiguous'; readonly candidates: readonly string[] }
@@ -23,9 +34,9 @@ export type NameLookup =
 const SUGGESTION_INPUT = 64;
 const SUGGESTIONS = 5;
 
-interface Definition {
+interface Definition<C extends TableCard> {
   readonly definition: string;
-  readonly cards: LorcanaCard[];
+  readonly cards: C[];
   readonly full: string;
   readonly name: string;
   readonly version?: string;
@@ -52,15 +63,16 @@ interface Suggestion {
 
 const ranked = (a: Suggestion, b: Suggestion) => b.words - a.words || a.edits - b.edits || byText(a.definition, b.definition);
 
-const parts = (definition: Definition) => (definition.version === undefined ? [definition.full, definition.name] : [definition.full, definition.name, definition.version]);
+const parts = (definition: Definition<TableCard>) =>
+  definition.version === undefined ? [definition.full, definition.name] : [definition.full, definition.name, definition.version];
 
-const edits = (normal: string, definition: Definition) => Math.min(...parts(definition).map((part) => editDistance(normal, part)));
+const edits = (normal: string, definition: Definition<TableCard>) => Math.min(...parts(definition).map((part) => editDistance(normal, part)));
 
 /**
  * A lower bound of the edits from a text to a definition's parts, cheap to compute: the characters one has more of than
  * the other (each needs an edit), counted by UTF-16 code unit as editDistance compares them.
  */
-const lowerBound = (normal: string, counts: Map<string, number>, definition: Definition) =>
+const lowerBound = (normal: string, counts: Map<string, number>, definition: Definition<TableCard>) =>
   Math.min(
     ...parts(definition).map((part) => {
       const left = new Map<string, number>();
@@ -81,15 +93,15 @@ const countsOf = (text: string) => {
   return counts;
 };
 
-/** A table of cards, looked up by short id or by name. Pure: built once from its cards, never changed. */
-export class CardTable {
-  private readonly byId = new Map<string, LorcanaCard>();
-  private readonly definitions: Definition[] = [];
-  private readonly byFull = new Map<string, Definition[]>();
-  private readonly byPart = new Map<string, Definition[]>();
+/** A table of one game's cards, looked up by id or by name. Pure: built once from its cards, never changed. */
+export class CardTable<C extends TableCard = LorcanaCard> {
+  private readonly byId = new Map<string, C>();
+  private readonly definitions: Definition<C>[] = [];
+  private readonly byFull = new Map<string, Definition<C>[]>();
+  private readonly byPart = new Map<string, Definition<C>[]>();
 
-  constructor(cards: readonly LorcanaCard[]) {
-    const definitions = new Map<string, Definition>();
+  constructor(cards: readonly C[]) {
+    const definitions = new Map<string, Definition<C>>();
     for (const card of cards) {
       this.byId.set(card.id, card);
       const known = definitions.get(card.definition);
@@ -98,7 +110,7 @@ export class CardTable {
         continue;
       }
       const full = normaliseName(card.definition);
-      const definition: Definition = {
+      const definition: Definition<C> = {
         definition: card.definition,
         cards: [card],
         full,
@@ -121,7 +133,7 @@ export class CardTable {
   }
 
   /** The card of a short id, or undefined. */
-  byShortId(id: string): LorcanaCard | undefined {
+  byShortId(id: string): C | undefined {
     return this.byId.get(id);
   }
 
@@ -130,7 +142,7 @@ export class CardTable {
    * zero-width and fullwidth characters ignored: see nameKey); else a name or a version alone, found when only one
    * definition has it and ambiguous when several do; else unknown, with the closest names (at most `suggestions`).
    */
-  byName(text: string, suggestions = SUGGESTIONS): NameLookup {
+  byName(text: string, suggestions = SUGGESTIONS): NameLookup<C> {
     const key = nameKey(text);
     if (key !== '') {
       const full = this.byFull.get(key);
@@ -165,11 +177,11 @@ export class CardTable {
     return best.map(({ definition }) => definition);
   }
 
-  private found(definition: Definition, matchedBy: 'definition' | 'name' | 'version'): NameLookup {
+  private found(definition: Definition<C>, matchedBy: 'definition' | 'name' | 'version'): NameLookup<C> {
     return { status: 'found', definition: definition.definition, matchedBy, card: definition.cards[0], cards: [...definition.cards] };
   }
 
-  private ambiguous(definitions: readonly Definition[]): NameLookup {
+  private ambiguous(definitions: readonly Definition<C>[]): NameLookup<C> {
     return { status: 'ambiguous', candidates: definitions.map(({ definition }) => definition).sort(byText) };
   }
 }

@@ -5118,6 +5118,45 @@ export const responseDefinitions = {
       },
       "willpower": {
         "type": "number"
+      },
+      "element": {
+        "type": "string"
+      },
+      "memoryCost": {
+        "type": "number"
+      },
+      "reserveCost": {
+        "type": "number"
+      },
+      "level": {
+        "type": "number"
+      },
+      "power": {
+        "type": "number"
+      },
+      "life": {
+        "type": "number"
+      },
+      "durability": {
+        "type": "number"
+      },
+      "speed": {
+        "type": "string"
+      },
+      "hp": {
+        "type": "number"
+      },
+      "dc": {
+        "type": "number"
+      },
+      "atk": {
+        "type": "number"
+      },
+      "rewards": {
+        "type": "string"
+      },
+      "souls": {
+        "type": "number"
       }
     },
     "additionalProperties": false

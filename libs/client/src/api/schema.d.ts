@@ -990,6 +990,32 @@ export interface components {
                     lore?: number;
                     strength?: number;
                     willpower?: number;
+                    /** @description Grand Archive, e.g. "Fire" */
+                    element?: string;
+                    /** @description Grand Archive: a cost paid from memory */
+                    memoryCost?: number;
+                    /** @description Grand Archive: a cost paid from reserve */
+                    reserveCost?: number;
+                    /** @description Grand Archive: a champion's level */
+                    level?: number;
+                    /** @description Grand Archive */
+                    power?: number;
+                    /** @description Grand Archive */
+                    life?: number;
+                    /** @description Grand Archive */
+                    durability?: number;
+                    /** @description Grand Archive, e.g. "Fast" */
+                    speed?: string;
+                    /** @description Four Souls */
+                    hp?: number;
+                    /** @description Four Souls: the dice roll an attack must reach */
+                    dc?: number;
+                    /** @description Four Souls */
+                    atk?: number;
+                    /** @description Four Souls, e.g. "3¢" */
+                    rewards?: string;
+                    /** @description Four Souls: the souls a monster gives */
+                    souls?: number;
                 };
             }[];
             /** @description a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only */
@@ -1009,6 +1035,32 @@ export interface components {
                         lore?: number;
                         strength?: number;
                         willpower?: number;
+                        /** @description Grand Archive, e.g. "Fire" */
+                        element?: string;
+                        /** @description Grand Archive: a cost paid from memory */
+                        memoryCost?: number;
+                        /** @description Grand Archive: a cost paid from reserve */
+                        reserveCost?: number;
+                        /** @description Grand Archive: a champion's level */
+                        level?: number;
+                        /** @description Grand Archive */
+                        power?: number;
+                        /** @description Grand Archive */
+                        life?: number;
+                        /** @description Grand Archive */
+                        durability?: number;
+                        /** @description Grand Archive, e.g. "Fast" */
+                        speed?: string;
+                        /** @description Four Souls */
+                        hp?: number;
+                        /** @description Four Souls: the dice roll an attack must reach */
+                        dc?: number;
+                        /** @description Four Souls */
+                        atk?: number;
+                        /** @description Four Souls, e.g. "3¢" */
+                        rewards?: string;
+                        /** @description Four Souls: the souls a monster gives */
+                        souls?: number;
                     };
                 }[];
             }[];
@@ -2498,6 +2550,19 @@ export interface components {
             lore?: number;
             strength?: number;
             willpower?: number;
+            element?: string;
+            memoryCost?: number;
+            reserveCost?: number;
+            level?: number;
+            power?: number;
+            life?: number;
+            durability?: number;
+            speed?: string;
+            hp?: number;
+            dc?: number;
+            atk?: number;
+            rewards?: string;
+            souls?: number;
         };
         Problem: {
             statusCode: number;
@@ -3077,6 +3142,32 @@ export interface operations {
                             lore?: number;
                             strength?: number;
                             willpower?: number;
+                            /** @description Grand Archive, e.g. "Fire" */
+                            element?: string;
+                            /** @description Grand Archive: a cost paid from memory */
+                            memoryCost?: number;
+                            /** @description Grand Archive: a cost paid from reserve */
+                            reserveCost?: number;
+                            /** @description Grand Archive: a champion's level */
+                            level?: number;
+                            /** @description Grand Archive */
+                            power?: number;
+                            /** @description Grand Archive */
+                            life?: number;
+                            /** @description Grand Archive */
+                            durability?: number;
+                            /** @description Grand Archive, e.g. "Fast" */
+                            speed?: string;
+                            /** @description Four Souls */
+                            hp?: number;
+                            /** @description Four Souls: the dice roll an attack must reach */
+                            dc?: number;
+                            /** @description Four Souls */
+                            atk?: number;
+                            /** @description Four Souls, e.g. "3¢" */
+                            rewards?: string;
+                            /** @description Four Souls: the souls a monster gives */
+                            souls?: number;
                         };
                     }[];
                     /** @description a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only */
@@ -3096,6 +3187,32 @@ export interface operations {
                                 lore?: number;
                                 strength?: number;
                                 willpower?: number;
+                                /** @description Grand Archive, e.g. "Fire" */
+                                element?: string;
+                                /** @description Grand Archive: a cost paid from memory */
+                                memoryCost?: number;
+                                /** @description Grand Archive: a cost paid from reserve */
+                                reserveCost?: number;
+                                /** @description Grand Archive: a champion's level */
+                                level?: number;
+                                /** @description Grand Archive */
+                                power?: number;
+                                /** @description Grand Archive */
+                                life?: number;
+                                /** @description Grand Archive */
+                                durability?: number;
+                                /** @description Grand Archive, e.g. "Fast" */
+                                speed?: string;
+                                /** @description Four Souls */
+                                hp?: number;
+                                /** @description Four Souls: the dice roll an attack must reach */
+                                dc?: number;
+                                /** @description Four Souls */
+                                atk?: number;
+                                /** @description Four Souls, e.g. "3¢" */
+                                rewards?: string;
+                                /** @description Four Souls: the souls a monster gives */
+                                souls?: number;
                             };
                         }[];
                     }[];

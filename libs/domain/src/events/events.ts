@@ -18,6 +18,21 @@ export interface PrintedFacts {
   readonly lore?: number;
   readonly strength?: number;
   readonly willpower?: number;
+  /** Grand Archive ("Parts of a Card"): element, memory or reserve cost, level, power and life, durability, speed */
+  readonly element?: string;
+  readonly memoryCost?: number;
+  readonly reserveCost?: number;
+  readonly level?: number;
+  readonly power?: number;
+  readonly life?: number;
+  readonly durability?: number;
+  readonly speed?: string;
+  /** Four Souls: a monster's or character's HP, a monster's dice check and attack, its rewards, the souls it gives */
+  readonly hp?: number;
+  readonly dc?: number;
+  readonly atk?: number;
+  readonly rewards?: string;
+  readonly souls?: number;
 }
 
 export interface StartingCard {

@@ -33,7 +33,7 @@ const zone = object(
   'zone',
 );
 
-/** A card's printed facts (Lorcana's names; a game uses those it prints). */
+/** A card's printed facts: each game uses those it prints (Lorcana: cost to willpower; Grand Archive: element to speed; Four Souls: hp to souls). */
 const printed = object(
   {
     cost: optional(integer(0, 99)),
@@ -43,6 +43,19 @@ const printed = object(
     lore: optional(integer(0, 99)),
     strength: optional(integer(0, 99)),
     willpower: optional(integer(0, 99)),
+    element: optional(text({ maxLength: 40 }), 'Grand Archive, e.g. "Fire"'),
+    memoryCost: optional(integer(0, 99), 'Grand Archive: a cost paid from memory'),
+    reserveCost: optional(integer(0, 99), 'Grand Archive: a cost paid from reserve'),
+    level: optional(integer(0, 99), "Grand Archive: a champion's level"),
+    power: optional(integer(0, 999), 'Grand Archive'),
+    life: optional(integer(0, 999), 'Grand Archive'),
+    durability: optional(integer(0, 99), 'Grand Archive'),
+    speed: optional(text({ maxLength: 20 }), 'Grand Archive, e.g. "Fast"'),
+    hp: optional(integer(0, 99), 'Four Souls'),
+    dc: optional(integer(0, 99), 'Four Souls: the dice roll an attack must reach'),
+    atk: optional(integer(0, 99), 'Four Souls'),
+    rewards: optional(text({ maxLength: 60 }), 'Four Souls, e.g. "3¢"'),
+    souls: optional(integer(0, 9), 'Four Souls: the souls a monster gives'),
   },
   'printed facts',
 );
