@@ -6,3 +6,6 @@ export * from './lorcana/lorcana-card';
 export * from './lorcana/lorcana-table';
 export * from './deck-list/parse-deck-list';
 export * from './deck-list/resolve-deck-list';
+export * from './four-souls/four-souls-row';
+export * from './four-souls/four-souls-card';
+export * from './four-souls/four-souls-table';
