@@ -6,3 +6,6 @@ export * from './lorcana/lorcana-card';
 export * from './lorcana/lorcana-table';
 export * from './deck-list/parse-deck-list';
 export * from './deck-list/resolve-deck-list';
+export * from './grand-archive/grand-archive-row';
+export * from './grand-archive/grand-archive-card';
+export * from './grand-archive/grand-archive-table';
