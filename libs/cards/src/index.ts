@@ -9,3 +9,6 @@ export * from './deck-list/resolve-deck-list';
 export * from './four-souls/four-souls-row';
 export * from './four-souls/four-souls-card';
 export * from './four-souls/four-souls-table';
+export * from './grand-archive/grand-archive-row';
+export * from './grand-archive/grand-archive-card';
+export * from './grand-archive/grand-archive-table';
