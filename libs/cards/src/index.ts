@@ -9,3 +9,5 @@ export * from './deck-list/resolve-deck-list';
 export * from './grand-archive/grand-archive-row';
 export * from './grand-archive/grand-archive-card';
 export * from './grand-archive/grand-archive-table';
+export * from './deck-list/grand-archive-deck-list';
+export * from './deck-list/deck-checks';

@@ -97,7 +97,24 @@ export const vocabulary = {
       list(
         object({
           player: required(text(), 'a player id'),
-          cards: required(list(object({ definition: required(text({ maxLength: 200 })), copies: required(integer(1, 99)), printed: optional(printed) }, 'listed card'), 200, 1)),
+          cards: required(
+            list(
+              object(
+                {
+                  definition: required(text({ maxLength: 200 })),
+                  copies: required(integer(1, 99)),
+                  printed: optional(printed),
+                  section: optional(
+                    oneOf('main', 'material', 'sideboard'),
+                    "Grand Archive: the part of the deck list (default main); a sideboard's cards are registered, not in a zone",
+                  ),
+                },
+                'listed card',
+              ),
+              200,
+              1,
+            ),
+          ),
         }),
         8,
       ),
