@@ -12,3 +12,5 @@ export * from './four-souls/four-souls-table';
 export * from './grand-archive/grand-archive-row';
 export * from './grand-archive/grand-archive-card';
 export * from './grand-archive/grand-archive-table';
+export * from './deck-list/grand-archive-deck-list';
+export * from './deck-list/deck-checks';

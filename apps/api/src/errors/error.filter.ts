@@ -103,9 +103,9 @@ const mappings: readonly Mapping[] = [
     code,
     message,
     lines: [...lines],
-    details: lines.map(({ player, line, text, problem, closest }) => ({
+    details: lines.map(({ player, line, text, problem, closest, section }) => ({
       path: `deckLists.${player}`,
-      message: `line ${line} "${text}": ${problem === 'malformed' ? 'not "count name"' : problem === 'unknown' ? 'no such card' : 'several cards have this name'}${closest.length > 0 ? `; ${problem === 'ambiguous' ? 'one of' : 'closest'}: ${closest.join(', ')}` : ''}`,
+      message: `${section === undefined ? '' : `${section}: `}line ${line} "${text}": ${problem === 'malformed' ? 'not "count name"' : problem === 'unknown' ? 'no such card' : 'several cards have this name'}${closest.length > 0 ? `; ${problem === 'ambiguous' ? 'one of' : 'closest'}: ${closest.join(', ')}` : ''}`,
     })),
   })),
   plain(MatchAlreadyExists, 409),

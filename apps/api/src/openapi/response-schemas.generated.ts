@@ -2538,6 +2538,14 @@ export const responseDefinitions = {
       },
       "printed": {
         "$ref": "#/definitions/PrintedFacts"
+      },
+      "section": {
+        "type": "string",
+        "enum": [
+          "main",
+          "material",
+          "sideboard"
+        ]
       }
     },
     "required": [

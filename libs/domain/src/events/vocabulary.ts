@@ -97,7 +97,24 @@ export const vocabulary = {
       list(
         object({
           player: required(textOrNull(), 'a player id; null: the shared cards (owner null), e.g. the Four Souls decks'),
-          cards: required(list(object({ definition: required(text({ maxLength: 200 })), copies: required(integer(1, 99)), printed: optional(printed) }, 'listed card'), 400, 1)),
+          cards: required(
+            list(
+              object(
+                {
+                  definition: required(text({ maxLength: 200 })),
+                  copies: required(integer(1, 99)),
+                  printed: optional(printed),
+                  section: optional(
+                    oneOf('main', 'material', 'sideboard'),
+                    "Grand Archive: the part of the deck list (default main); a sideboard's cards are registered, not in a zone",
+                  ),
+                },
+                'listed card',
+              ),
+              400,
+              1,
+            ),
+          ),
         }),
         8,
       ),

@@ -84,9 +84,22 @@ export interface TournamentPractice {
   readonly loserChoosesFirst?: { readonly section: string };
   /** false: no sideboard, so each player's deck is the same in every game of a match */
   readonly sideboard?: { readonly allowed: boolean; readonly section: string };
-  /** the construction rules of a constructed deck that matchlog can check from definitions alone */
-  readonly constructed?: { readonly minCards: number; readonly maxCopiesOfName: number; readonly section: string };
+  /** the construction rules of a constructed deck that matchlog can check from definitions (and their printed facts) alone */
+  readonly constructed?: ConstructedRules;
   readonly missing: readonly string[];
+}
+
+/** A constructed deck's limits: its (main) deck's, and where the game has them its material deck's and sideboard's. */
+export interface ConstructedRules {
+  /** the document the sections are in, when it is not the tournament practice's (Grand Archive: its Comprehensive Rules) */
+  readonly document?: string;
+  readonly minCards: number;
+  readonly maxCopiesOfName: number;
+  readonly section: string;
+  /** at most maxCards, at most maxCopiesOfName of a name, and at least one champion of `championLevel` */
+  readonly material?: { readonly maxCards: number; readonly maxCopiesOfName: number; readonly championLevel: number; readonly section: string };
+  /** at most maxCards and maxPoints: a main-deck card counts mainPoints, a regalia or champion materialPoints */
+  readonly sideboard?: { readonly maxCards: number; readonly maxPoints: number; readonly mainPoints: number; readonly materialPoints: number; readonly section: string };
 }
 
 export interface Ruleset {

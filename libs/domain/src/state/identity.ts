@@ -6,9 +6,15 @@ export type Lists = ReadonlyMap<string | null, ReadonlyMap<string, ListedCard>>;
 
 export const NO_LISTS: Lists = new Map();
 
+/**
+ * A sideboard's entry is kept under its own key, so that it neither hides the deck's entry of the same name nor names a
+ * card of the deck (a sideboard's cards are registered, not in a zone).
+ */
+const keyOf = (card: ListedCard) => (card.section === 'sideboard' ? `\u0000sideboard\u0000${card.definition}` : card.definition);
+
 export const listsOf = (lists: readonly DeckList[] | undefined): Lists => {
   if (lists === undefined || lists.length === 0) return NO_LISTS;
-  return new Map(lists.map((list) => [list.player, new Map(list.cards.map((card) => [card.definition, card]))]));
+  return new Map(lists.map((list) => [list.player, new Map(list.cards.map((card) => [keyOf(card), card]))]));
 };
 
 /** The cards of MatchCreated that nobody has identified: a paper match's decks. */

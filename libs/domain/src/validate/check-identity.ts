@@ -5,7 +5,8 @@ import { Verdict, accepted, rejected } from './domain-error';
 /**
  * A paper match's cards against its lists: a card without a definition belongs to a player with a list (a shared card,
  * owner null, to the shared list, player null), every list is a player's or the shared one, and each has exactly as
- * many cards without a definition as the list holds (other starting cards, given with their names, are the match's own).
+ * many cards without a definition as the list holds outside its sideboard (other starting cards, given with their
+ * names, are the match's own).
  */
 export const checkLists = (created: MatchCreated, players: readonly string[]): Verdict => {
   const lists = created.lists ?? [];
@@ -15,7 +16,8 @@ export const checkLists = (created: MatchCreated, players: readonly string[]): V
       return rejected('UNKNOWN_PLAYER', 'matchlog', `no player "${list.player}" in this match`, `data.lists[${i}].player`);
     if (lists.findIndex((other) => other.player === list.player) !== i)
       return rejected('LIST_NOT_MATCHING_CARDS', 'matchlog', `${whose} have two lists: give one`, `data.lists[${i}].player`);
-    const size = list.cards.reduce((sum, card) => sum + card.copies, 0);
+    // a sideboard's cards are registered, not in a zone
+    const size = list.cards.reduce((sum, card) => sum + (card.section === 'sideboard' ? 0 : card.copies), 0);
     const cards = created.cards.filter((card) => card.owner === list.player && typeof card.definition !== 'string').length;
     if (cards !== size)
       return rejected(
