@@ -2754,11 +2754,22 @@ export const responseDefinitions = {
                   "number",
                   "null"
                 ]
+              },
+              "minutesAllowed": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "secondsSinceCalled": {
+                "type": "number"
               }
             },
             "required": [
               "turnsPlayed",
-              "turnsAllowed"
+              "turnsAllowed",
+              "minutesAllowed",
+              "secondsSinceCalled"
             ],
             "additionalProperties": false
           },

@@ -700,4 +700,6 @@ export const en = {
   'callJudge.failed': 'The call was not sent: {message}',
   'slip.extensions': 'Time extensions: {extensions}',
   'round.extended': ' · time extended {extensions}',
+  // fs: Grand Archive's end of match, three more turns or five minutes (Tournament Rules Guide)
+  'clock.afterOfOrMinutes': '{played} of {allowed} turns after time played, or {minutes} minutes: {elapsed} since time was called.',
 } as const;

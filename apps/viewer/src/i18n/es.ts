@@ -703,4 +703,6 @@ export const es: Record<keyof typeof en, string> = {
   'callJudge.failed': 'La llamada no se envió: {message}',
   'slip.extensions': 'Tiempo añadido: {extensions}',
   'round.extended': ' · tiempo añadido {extensions}',
+  // fs: el final de partida de Grand Archive, tres turnos más o cinco minutos (Tournament Rules Guide)
+  'clock.afterOfOrMinutes': 'Se jugaron {played} de {allowed} turnos tras el tiempo, o {minutes} minutos: {elapsed} desde que se cantó el tiempo.',
 };

@@ -1999,6 +1999,8 @@ export interface components {
             afterTime: {
                 turnsPlayed: number;
                 turnsAllowed: number | null;
+                minutesAllowed: number | null;
+                secondsSinceCalled: number;
             } | null;
             slowTurnSeconds: number;
             slowTurns: {
