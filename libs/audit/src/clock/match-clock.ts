@@ -112,6 +112,8 @@ export const matchClock = (matchId: string, events: readonly MatchEvent[], optio
     return { player, seconds: sum(own.map((turn) => turn.seconds)), turns: own.length, longestTurn: Math.max(0, ...own.map((turn) => turn.seconds)) };
   });
   const procedure = layout?.ruleset.tournament.turnsAfterTime;
+  // set in the loop above, which the compiler does not follow
+  const called = timeCalled as MatchClock['timeCalled'];
   return {
     matchId,
     times: options.times ?? 'recorded',
@@ -121,13 +123,13 @@ export const matchClock = (matchId: string, events: readonly MatchEvent[], optio
     timeCalled,
     extensions,
     afterTime:
-      timeCalled === null
+      called === null
         ? null
         : {
             turnsPlayed: turns.filter((turn) => turn.afterTime).length,
             turnsAllowed: procedure?.turns ?? null,
             minutesAllowed: procedure?.minutes ?? null,
-            secondsSinceCalled: secondsBetween(Date.parse(timeCalled.at), last),
+            secondsSinceCalled: secondsBetween(Date.parse(called.at), last),
           },
     slowTurnSeconds,
     slowTurns: turns.filter((turn) => turn.seconds > slowTurnSeconds).map(({ turn, player, seconds }) => ({ turn, player, seconds })),
