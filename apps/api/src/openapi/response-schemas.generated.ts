@@ -1631,6 +1631,22 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "FirstChoice": {
+    "type": "object",
+    "properties": {
+      "player": {
+        "type": "string"
+      },
+      "rule": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "player",
+      "rule"
+    ],
+    "additionalProperties": false
+  },
   "GameId": {
     "type": "string",
     "enum": [
@@ -5864,6 +5880,9 @@ export const responseDefinitions = {
       },
       "result": {
         "$ref": "#/definitions/MatchResult"
+      },
+      "nextFirstChoice": {
+        "$ref": "#/definitions/FirstChoice"
       }
     },
     "required": [

@@ -1761,6 +1761,10 @@ export interface components {
             players: string[];
             message: string;
         };
+        FirstChoice: {
+            player: string;
+            rule: string;
+        };
         /** @enum {string} */
         GameId: "lorcana" | "four-souls" | "grand-archive";
         GamePenalties: {
@@ -2716,6 +2720,7 @@ export interface components {
             bestOf: number;
             games: components["schemas"]["RoundResultsGame"][];
             result: components["schemas"]["MatchResult"];
+            nextFirstChoice?: components["schemas"]["FirstChoice"];
         };
         RulingGiven: {
             rulingId: string;
