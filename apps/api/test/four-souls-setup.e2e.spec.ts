@@ -92,6 +92,13 @@ describe('POST /matches with a Four Souls setup', () => {
     );
     expect(flagged).toHaveLength(1);
     expect(flagged[0].players).toEqual(['p1', 'p2', 'p3']);
+    // a shuffle at the table of a shared deck: no order, as a player's paper deck
+    await t
+      .http()
+      .post('/matches/fs-3/events')
+      .set(t.bearer(tokens.recorder))
+      .send({ expectedRevision: 3, events: [{ type: 'ZoneShuffled', data: { zone: zone('treasure-deck') } }] })
+      .expect(201);
   });
 
   it("four players, Eden's starting item chosen from the treasure deck: it leaves the deck", async () => {

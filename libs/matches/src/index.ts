@@ -35,6 +35,8 @@ export type { Readiness, ReadinessForAnyone } from './health/readiness';
 export { openFeed } from './feed/open-feed';
 export type { OpenedFeed } from './feed/open-feed';
 export { matchResult } from './results/match-result';
+export { firstChoiceNext } from './results/first-choice';
+export type { FirstChoice } from './results/first-choice';
 export { RoundResultsReader } from './results/round-results';
 export type { RoundResults } from './results/round-results';
 export { roundResultsCsv } from './results/round-results-csv';

@@ -1631,6 +1631,22 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "FirstChoice": {
+    "type": "object",
+    "properties": {
+      "player": {
+        "type": "string"
+      },
+      "rule": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "player",
+      "rule"
+    ],
+    "additionalProperties": false
+  },
   "GameId": {
     "type": "string",
     "enum": [
@@ -2762,11 +2778,22 @@ export const responseDefinitions = {
                   "number",
                   "null"
                 ]
+              },
+              "minutesAllowed": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "secondsSinceCalled": {
+                "type": "number"
               }
             },
             "required": [
               "turnsPlayed",
-              "turnsAllowed"
+              "turnsAllowed",
+              "minutesAllowed",
+              "secondsSinceCalled"
             ],
             "additionalProperties": false
           },
@@ -5861,6 +5888,9 @@ export const responseDefinitions = {
       },
       "result": {
         "$ref": "#/definitions/MatchResult"
+      },
+      "nextFirstChoice": {
+        "$ref": "#/definitions/FirstChoice"
       }
     },
     "required": [

@@ -1766,6 +1766,10 @@ export interface components {
             players: string[];
             message: string;
         };
+        FirstChoice: {
+            player: string;
+            rule: string;
+        };
         /** @enum {string} */
         GameId: "lorcana" | "four-souls" | "grand-archive";
         GamePenalties: {
@@ -2006,6 +2010,8 @@ export interface components {
             afterTime: {
                 turnsPlayed: number;
                 turnsAllowed: number | null;
+                minutesAllowed: number | null;
+                secondsSinceCalled: number;
             } | null;
             slowTurnSeconds: number;
             slowTurns: {
@@ -2721,6 +2727,7 @@ export interface components {
             bestOf: number;
             games: components["schemas"]["RoundResultsGame"][];
             result: components["schemas"]["MatchResult"];
+            nextFirstChoice?: components["schemas"]["FirstChoice"];
         };
         RulingGiven: {
             rulingId: string;
