@@ -2535,6 +2535,14 @@ export const responseDefinitions = {
       },
       "printed": {
         "$ref": "#/definitions/PrintedFacts"
+      },
+      "section": {
+        "type": "string",
+        "enum": [
+          "main",
+          "material",
+          "sideboard"
+        ]
       }
     },
     "required": [

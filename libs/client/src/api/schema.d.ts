@@ -1062,6 +1062,11 @@ export interface components {
                         /** @description Four Souls: the souls a monster gives */
                         souls?: number;
                     };
+                    /**
+                     * @description Grand Archive: the part of the deck list (default main); a sideboard's cards are registered, not in a zone
+                     * @enum {string}
+                     */
+                    section?: "main" | "material" | "sideboard";
                 }[];
             }[];
             /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
@@ -1957,6 +1962,8 @@ export interface components {
             definition: string;
             copies: number;
             printed?: components["schemas"]["PrintedFacts"];
+            /** @enum {string} */
+            section?: "main" | "material" | "sideboard";
         };
         LogImported: {
             events: number;
@@ -3214,6 +3221,11 @@ export interface operations {
                                 /** @description Four Souls: the souls a monster gives */
                                 souls?: number;
                             };
+                            /**
+                             * @description Grand Archive: the part of the deck list (default main); a sideboard's cards are registered, not in a zone
+                             * @enum {string}
+                             */
+                            section?: "main" | "material" | "sideboard";
                         }[];
                     }[];
                     /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
