@@ -27,7 +27,7 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Create a match (organizer key)',
     description:
-      "The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), named and given printed facts from the card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana card definition without printed facts gets them from the table when the table has its name once. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).",
+      "The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), a Grand Archive deck as an Omnidex export or a deck site's JSON, named and given printed facts from the game's card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana or Grand Archive card definition without printed facts gets them from the table when the table has its name once. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).",
   })
   @Returns(201, 'MatchWithTokens')
   @ApiBody({ schema: createMatchBody })
