@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Create a match (organizer key)
-         * @description The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), named and given printed facts from the card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana card definition without printed facts gets them from the table when the table has its name once. A Four Souls match may instead be given its setup (characters, starting items, sets, bonus souls): the server builds its shared decks, unnamed, and each player's character and starting item in play (422 DECK_LIST_UNKNOWN_CARDS for a name that names no card). Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
+         * @description The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), a Grand Archive deck as an Omnidex export or a deck site's JSON, named and given printed facts from the game's card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana or Grand Archive card definition without printed facts gets them from the table when the table has its name once. A Four Souls match may instead be given its setup (characters, starting items, sets, bonus souls): the server builds its shared decks, unnamed, and each player's character and starting item in play (422 DECK_LIST_UNKNOWN_CARDS for a name that names no card). Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
          */
         post: operations["MatchesController_create"];
         delete?: never;
@@ -3276,14 +3276,32 @@ export interface operations {
                     /** @description the MatchCreated event id, for idempotent retries; generated when absent */
                     eventId?: string;
                     /**
-                     * @description Lorcana: each player's deck list as text, by player id, one card a line, the count then `Name - Version` (as Dreamborn, inkdecks and Limitless export it; blank lines and lines starting with # or // are skipped). Each list becomes that player's deck zone, in list order, with card ids `<player>-1` … `<player>-n`, definitions and printed facts from the card table. A line naming no card is 422 DECK_LIST_UNKNOWN_CARDS.
+                     * @description Lorcana: each player's deck list as text, by player id, one card a line, the count then `Name - Version` (as Dreamborn, inkdecks and Limitless export it; blank lines and lines starting with # or // are skipped). Each list becomes that player's deck zone, in list order, with card ids `<player>-1` … `<player>-n`, definitions and printed facts from the card table. A line naming no card is 422 DECK_LIST_UNKNOWN_CARDS. Grand Archive: an Omnidex export (`# Material Deck`, `# Main Deck`, `# Sideboard`, then `N Card Name` lines) or a deck site's JSON `{cards: {main|material|sideboard: [{quantity, name, uuid}]}}`; the material deck's cards start in `material-deck` (ids `<player>-m1` …), the main deck's in `main-deck`, the sideboard is registered in the list only (`section: sideboard`); a bad line is 422 DECK_LIST_UNKNOWN_CARDS with its section.
                      * @example {
                      *       "p1": "4 Elsa - Snow Queen\n4 Be Prepared\n…",
                      *       "p2": "4 Ariel - On Human Legs\n…"
                      *     }
                      */
                     deckLists?: {
-                        [key: string]: string;
+                        [key: string]: string | {
+                            cards: {
+                                main?: {
+                                    quantity?: number;
+                                    name?: string;
+                                    uuid?: string;
+                                }[];
+                                material?: {
+                                    quantity?: number;
+                                    name?: string;
+                                    uuid?: string;
+                                }[];
+                                sideboard?: {
+                                    quantity?: number;
+                                    name?: string;
+                                    uuid?: string;
+                                }[];
+                            };
+                        };
                     };
                     /**
                      * @description Four Souls: the match's setup instead of its cards, for 2 to 4 players. The server builds the shared Treasure, Loot, Monster and Room decks from the sets' cards, none of them named (a paper match: nobody has seen their order), with one shared list (lists, player null) that names them as they are revealed; each player's character and starting item start in their play zone. A name that names no card is 422 DECK_LIST_UNKNOWN_CARDS at setup.characters.<player> (or setup.startingItems.<player>), with the closest names.

@@ -36,7 +36,7 @@ const paperDecks = (created: MatchCreated, deckLists: DeckLists): { cards: Start
   for (const [player, list] of Object.entries(deckLists)) {
     if (!players.includes(player)) problems.push({ path: `deckLists.${player}`, message: `deckLists.${player} must name a player of this match (${players.join(', ')})` });
     else if (given.some((card) => inDeckOf(card, player, zones)))
-      problems.push({ path: `deckLists.${player}`, message: `give ${player}'s deck either as cards in its deck zones or as deckLists.${player}, not both` });
+      problems.push({ path: `deckLists.${player}`, message: `give ${player}'s deck either as cards in its deck zone or as deckLists.${player}, not both` });
     else if (game !== undefined && game.resolve(list) === null) problems.push({ path: `deckLists.${player}`, message: `deckLists.${player} must be ${game.formats}` });
   }
   if (problems.length > 0 || game === undefined) throw new ValidationFailed(problems);
