@@ -59,10 +59,14 @@ export const fourSouls: Ruleset = {
   ],
   pending: { kind: 'stack', zone: 'stack', onlyTriggered: false, rule: 'The Stack' },
   zoneChange: { newObjectWhenLeaving: 'any', clearsStatus: true, faceDownForgets: false, controlChangeHidesFaceDown: false, rule: 'Game Zones' },
-  counters: [],
-  counterNotes: 'The Four Souls text here ("Game Zones") names no counter, so none is declared and every CounterChanged is refused.',
+  counters: [
+    { name: 'cents', on: 'player', rule: 'foursouls.com rules overview (cents)' },
+    { name: 'souls', on: 'player', rule: 'foursouls.com rules overview (souls)' },
+  ],
+  counterNotes: 'The Four Souls text here ("Game Zones") names no counter; cents and souls are the published rules overview\'s (foursouls.com).',
   tournament: {
     document: null,
+    winsAt: { counter: 'souls', value: 4, section: 'foursouls.com rules overview: "the first player to control four souls is the winner"' },
     missing: [
       "Four Souls' tournament rules are not in ../shared/rules: win conditions, the end-of-match procedure, sideboarding and deck construction are not checked, and a match is the best of the bestOf the organizer records (default 3)",
     ],
