@@ -1,7 +1,9 @@
 import { Page } from 'playwright-core';
+import { join } from 'path';
 import { TESTING, ViewerRig, startViewerRig } from './support/viewer-fixture';
 
 type Json = Record<string, unknown>;
+const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
 const at = (zone: string, player?: string, slot?: number) => ({ zone, ...(player !== undefined && { player }), ...(slot !== undefined && { slot }) });
 const card = (cardId: string, owner: string | null, definition: string, zone: Json, printed?: Json) => ({ cardId, owner, definition, zone, ...(printed && { printed }) });
 const PLAYERS = [
@@ -103,6 +105,7 @@ describe("the recorder's screen for each game, four players, on a phone", () => 
     await page.getByRole('alertdialog').getByRole('button', { name: 'Concede' }).tap();
     await recorded(page, 8);
     await synced(page);
+    await page.screenshot({ path: join(DOCS_IMAGES, 'recorder-phone-grand-archive.png'), fullPage: true });
     const events = await serverEvents('record-ga-4');
     expect(events.slice(1).map((e) => e.type)).toEqual(['CardMoved', 'CardMoved', 'CardMoved', 'CardMoved', 'CardMoved', 'CardStatusChanged', 'PlayerLeft']);
     expect(events[4].data).toMatchObject({ cardId: 'p1-slime', to: at('effects-stack') });
@@ -135,6 +138,7 @@ describe("the recorder's screen for each game, four players, on a phone", () => 
     await recorded(page, 12);
     await expect(page.locator('.seat', { hasText: 'Katherine' }).locator('.seat-lore').textContent()).resolves.toBe('4 souls · 0¢ · 2 HP');
     await synced(page);
+    await page.screenshot({ path: join(DOCS_IMAGES, 'recorder-phone-four-souls.png'), fullPage: true });
     const events = await serverEvents('record-fs-4');
     expect(events.slice(1).map((e) => e.type)).toEqual([
       'CardMoved',
