@@ -11,11 +11,13 @@ import { Choice, UNKNOWN, confirmSheet, pickOne } from './card-picker';
 import { endTurnLabel } from './end-turn-label';
 import { hiddenNamesIn } from '@matchlog/audit/matcher';
 import { callJudge } from '../call-judge';
-import { needsOverride, readyFirst } from './offered';
 import { sheetOpen } from './sheet';
 import { syncLine, syncState } from './sync-status';
 import * as record from './recording';
 import { Act, cardsIn, zone } from './recording';
+import { Button, Recorder } from './games/buttons';
+import { cardLabel } from './games/labels';
+import { screenFor } from './games/screens';
 
 const RECORDER = 'recorder';
 
@@ -70,6 +72,9 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
   const layout = state.layout;
   if (layout === null) throw new Error(t('recorder.noMatch'));
   const players = layout.playerIds;
+  const game = screenFor(layout.ruleset.game);
+  /** the player's own deck, where a card named as it is shown was drawn from */
+  const deckName = layout.ruleset.game === 'grand-archive' ? 'main-deck' : 'deck';
   const nameOf = (player: string) => layout.players.find((p) => p.id === player)?.name ?? player;
   /** the card's name as the log holds it now; null for one nobody has identified */
   const cardName = (cardId: string): string | null => {
@@ -118,7 +123,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
             onclick: () => (sheetOpen() ? undefined : ((acting = player), draw())),
           },
           h('span', { class: 'seat-name' }, nameOf(player)),
-          h('span', { class: 'seat-lore' }, t('recorder.lore', { lore: record.loreOf(state, player) })),
+          h('span', { class: 'seat-lore' }, game.seatLine(state, player)),
         ),
       ),
     );
@@ -243,38 +248,24 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
     return confirmSheet(t(leak, { cards: names.join(', ') }), t('recorder.sendAnyway'), t('recorder.edit'));
   };
 
-  const label = (card: record.RecordedCard) =>
-    [card.definition ?? t('recorder.unknownCard'), card.exerted ? t('recorder.exerted') : '', card.damage > 0 ? t('recorder.damage', { damage: card.damage }) : '']
-      .filter(Boolean)
-      .join(' · ');
   /** the cards of public zones, as they lie */
   const cardChoices = (zones: readonly ZoneRef[]): Choice[] =>
-    zones.flatMap((ref) => cardsIn(state, ref).map((card) => ({ value: card.cardId, label: label(card), name: card.definition ?? '' })));
-  /** the acting player's characters in play, the ready ones first; an exerted one is marked, and takes an override */
-  const readyChoices = (): Choice[] =>
-    readyFirst(cardsIn(state, zone('play', acting))).map((card) => ({ value: card.cardId, label: label(card), name: card.definition ?? '', muted: card.exerted }));
-  /** A character of the acting player to quest or challenge with; an exerted one only when the recorder says so again. */
-  const readyCharacter = async (title: string, anyway: MessageKey): Promise<string | null> => {
-    const cardId = await pickOne(title, readyChoices());
-    if (cardId === null || !needsOverride(cardsIn(state, zone('play', acting)), cardId)) return cardId;
-    return (await confirmSheet(t('recorder.exertedAsk', { card: cardName(cardId) ?? t('recorder.unknownCard') }), t(anyway), t('recorder.cancel'))) ? cardId : null;
-  };
-  /** a hidden hand: the names the card shown may have (record.namesFor), the recorder taps the one shown */
-  const nameChoices = (player: string, unknown: boolean): Choice[] => {
-    const names = record.namesFor(state, player);
+    zones.flatMap((ref) => cardsIn(state, ref).map((card) => ({ value: card.cardId, label: cardLabel(card), name: card.definition ?? '' })));
+  /** a hidden zone: the names the card shown may have (record.namesFor), the recorder taps the one shown */
+  const nameChoices = (player: string, unknown: boolean, from: ZoneRef, deck: ZoneRef): Choice[] => {
+    const names = record.namesFor(state, player, from, deck);
     return [...(unknown ? [{ value: UNKNOWN, label: t('recorder.unknownCard'), name: '' }] : []), ...names.map((name) => ({ value: name, label: name, name }))];
   };
-  /** A card of the player's hand: named (revealed) or, where allowed, unknown; null when the recorder cancelled. */
-  const fromHand = async (title: string, player: string, unknown: boolean): Promise<{ card: record.Named; first: Act[] } | null> => {
-    const hand = zone('hand', player);
+  /** A card of the player's hand (or another hidden zone): named (revealed) or, where allowed, unknown; null when the recorder cancelled. */
+  const fromHand = async (title: string, player: string, unknown: boolean, hand: ZoneRef = zone('hand', player)): Promise<{ card: record.Named; first: Act[] } | null> => {
     if (cardsIn(state, hand).length === 0) return ((problem = t('recorder.emptyHand')), draw(), null);
-    const picked = await pickOne(title, nameChoices(player, unknown));
+    const picked = await pickOne(title, nameChoices(player, unknown, hand, zone(deckName, player)));
     if (picked === null) return null;
     if (picked === UNKNOWN) return { card: { cardId: cardsIn(state, hand).at(-1)!.cardId }, first: [] };
     // at a paper table the card shown is given its name as it moves: no card is swapped in the log
-    const revealed = record.isPaper(state, player) ? record.revealFromHand(state, player, picked) : null;
+    const revealed = record.isPaper(state, player) ? record.revealFromHand(state, player, picked, hand) : null;
     if (revealed !== null) return { card: revealed, first: [] };
-    const hidden = record.isPaper(state, player) ? null : record.nameHidden(state, events, hand, picked);
+    const hidden = record.isPaper(state, player) ? null : record.nameHidden(state, events, hand, picked, deckName);
     const named = hidden && { card: { cardId: hidden.cardId }, first: hidden.first };
     if (named === null) {
       problem = t('recorder.notThere', { card: picked });
@@ -289,111 +280,30 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
     const verdict = validateBatch(state, batch);
     return verdict.ok ? [...first, ...rest(verdict.state)] : first;
   };
-  const inPlay = (who: readonly string[]) => who.map((player) => zone('play', player));
-  const other = () => record.otherPlayer(state, acting);
   const withReason = async (build: (reason?: string) => Act[]) => {
     const text = reason.value.trim();
     if (text !== '' && !(await mayPublish(text))) return reason.focus();
     if (send(build(text === '' ? undefined : text))) reason.value = '';
   };
+  const recorder: Recorder = {
+    state: () => state,
+    acting: () => acting,
+    players,
+    random,
+    send,
+    pickOne,
+    confirm: (question, yes) => confirmSheet(question, yes, t('recorder.cancel')),
+    cardChoices,
+    fromHand,
+    then,
+    withReason,
+    problem: (text) => ((problem = text), draw()),
+    cardName: (cardId) => cardName(cardId),
+  };
 
-  const actions: [MessageKey, () => unknown][] = [
-    ['recorder.draw', () => send(record.draw(state, acting))],
-    [
-      'recorder.ink',
-      async () => {
-        const card = await fromHand(t('recorder.pickInk'), acting, true);
-        if (card) send(then(card.first, (after) => record.ink(after, acting, card.card)));
-      },
-    ],
-    [
-      'recorder.play',
-      async () => {
-        const card = await fromHand(t('recorder.pickPlay'), acting, false);
-        if (card) send(then(card.first, (after) => record.play(after, acting, card.card)));
-      },
-    ],
-    [
-      'recorder.quest',
-      async () => {
-        const cardId = await readyCharacter(t('recorder.pickQuest'), 'recorder.questAnyway');
-        if (cardId) send(record.quest(state, cardId));
-      },
-    ],
-    [
-      'recorder.challenge',
-      async () => {
-        const attacker = await readyCharacter(t('recorder.pickAttacker'), 'recorder.challengeAnyway');
-        const defender = attacker && (await pickOne(t('recorder.pickDefender'), cardChoices(inPlay([other()]))));
-        if (attacker && defender) send(record.challenge(state, attacker, defender));
-      },
-    ],
-    [
-      'recorder.sing',
-      async () => {
-        const singer = await pickOne(t('recorder.pickSinger'), cardChoices(inPlay([acting])));
-        const song = singer && (await fromHand(t('recorder.pickSong'), acting, false));
-        if (singer && song) send(then(song.first, (after) => record.sing(after, singer, song.card)));
-      },
-    ],
-    [
-      'recorder.moveToLocation',
-      async () => {
-        // the event vocabulary has no fact for a character at a location: nothing is recorded (docs/recording.md)
-        problem = t('recorder.noLocations');
-        draw();
-      },
-    ],
-    [
-      'recorder.banish',
-      async () => {
-        const cardId = await pickOne(t('recorder.pickBanish'), cardChoices(inPlay(players)));
-        if (cardId) send(record.banish(state, cardId));
-      },
-    ],
-    [
-      'recorder.returnToHand',
-      async () => {
-        const cardId = await pickOne(t('recorder.pickReturn'), cardChoices(inPlay(players)));
-        if (cardId) send(record.returnToHand(state, cardId));
-      },
-    ],
-    ['recorder.lorePlus', () => withReason((why) => record.loreChange(state, acting, 1, why))],
-    ['recorder.loreMinus', () => withReason((why) => record.loreChange(state, acting, -1, why))],
-    [
-      'recorder.damagePlus',
-      async () => {
-        const cardId = await pickOne(t('recorder.pickDamage'), cardChoices(inPlay(players)));
-        if (cardId) send(record.damage(state, cardId, 1));
-      },
-    ],
-    [
-      'recorder.damageMinus',
-      async () => {
-        const cardId = await pickOne(t('recorder.pickDamage'), cardChoices(inPlay(players)));
-        if (cardId) send(record.damage(state, cardId, -1));
-      },
-    ],
-    [
-      'recorder.exertReady',
-      async () => {
-        const cardId = await pickOne(t('recorder.pickExert'), cardChoices(inPlay(players)));
-        if (cardId) send(record.toggleExert(state, cardId));
-      },
-    ],
-    ['recorder.readyAll', () => send(record.readyAll(state, acting))],
-    ['recorder.shuffle', () => send(record.shuffle(state, acting, random))],
-    [
-      'recorder.mulligan',
-      async () => {
-        const hand = cardsIn(state, zone('hand', acting));
-        const count = await pickOne(
-          t('recorder.pickMulligan'),
-          hand.map((_, i) => ({ value: String(i + 1), label: String(i + 1), name: String(i + 1) })),
-        );
-        if (count) send(record.mulligan(state, acting, record.mulliganed(state, acting, Number(count)), random));
-      },
-    ],
+  // the game's own buttons (record/games), then the turn and the concession every game has
+  const actions: Button[] = [
+    ...game.buttons(recorder),
     ['recorder.endTurn', () => (send(record.endTurn(state)) ? ((acting = state.turn.player ?? acting), draw()) : undefined)],
     [
       'recorder.concede',

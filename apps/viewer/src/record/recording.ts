@@ -50,26 +50,42 @@ const moved = (state: MatchState, cardId: string, to: ZoneRef, extra: object = {
   return from === undefined ? [] : [{ type: 'CardMoved', data: { cardId, from, to, ...extra } }];
 };
 
-export const otherPlayer = (state: MatchState, player: string): string => state.layout?.playerIds.find((p) => p !== player) ?? player;
+export const loreOf = (state: MatchState, player: string): number => counterOf(state, player, 'lore');
 
-export const loreOf = (state: MatchState, player: string): number => state.counters[player]?.lore ?? 0;
+export const counterOf = (state: MatchState, player: string, counter: string): number => state.counters[player]?.[counter] ?? 0;
 
 /**
- * A lore change, and the end of the game when it brings the player to the mark the game's tournament practice
- * sets (Lorcana: 20, "Disney Lorcana Tournament Rules, winning a game"); the next event must end the match there.
+ * A change of a counter on a player, and the end of the game when it brings the player to the mark the game's
+ * tournament practice sets (its ruleset's tournament.winsAt: Lorcana 20 lore, "Disney Lorcana Tournament Rules,
+ * winning a game"; Four Souls 4 souls); the next event must end the match there.
  */
-export const loreChange = (state: MatchState, player: string, by: number, reason?: string): Act[] => {
-  const now = loreOf(state, player);
+export const counterChange = (state: MatchState, player: string, counter: string, by: number, reason?: string): Act[] => {
+  const now = counterOf(state, player, counter);
   const next = Math.max(0, now + by);
   if (next === now) return [];
-  const acts: Act[] = [{ type: 'CounterChanged', data: { counter: 'lore', player, by: next - now, ...(reason !== undefined && { reason }) } }];
+  const acts: Act[] = [{ type: 'CounterChanged', data: { counter, player, by: next - now, ...(reason !== undefined && { reason }) } }];
   const winsAt = state.layout?.ruleset.tournament?.winsAt;
-  if (winsAt?.counter === 'lore' && now < winsAt.value && next >= winsAt.value)
-    acts.push({ type: 'MatchEnded', data: { winner: player, reason: `${nameIn(state, player)} reached ${winsAt.value} lore` } });
+  if (winsAt?.counter === counter && now < winsAt.value && next >= winsAt.value)
+    acts.push({ type: 'MatchEnded', data: { winner: player, reason: `${nameIn(state, player)} reached ${winsAt.value} ${counter}` } });
   return acts;
 };
 
-const nameIn = (state: MatchState, player: string): string => state.layout?.players.find((p) => p.id === player)?.name ?? player;
+export const loreChange = (state: MatchState, player: string, by: number, reason?: string): Act[] => counterChange(state, player, 'lore', by, reason);
+
+/** The players still in the match: those who have not left it. */
+export const remaining = (state: MatchState): string[] => (state.layout?.playerIds ?? []).filter((p) => !state.departed.includes(p));
+
+/**
+ * The player loses: they leave the match, and when one player is left, that player wins it (two to four players).
+ * `reason` says why, as every audience reads it ("Ada conceded").
+ */
+export const loses = (state: MatchState, player: string, reason: string): Act[] => {
+  if (!remaining(state).includes(player)) return [];
+  const left = remaining(state).filter((p) => p !== player);
+  return [{ type: 'PlayerLeft', data: { player } }, ...(left.length === 1 ? [{ type: 'MatchEnded' as const, data: { winner: left[0], reason } }] : [])];
+};
+
+export const nameIn = (state: MatchState, player: string): string => state.layout?.players.find((p) => p.id === player)?.name ?? player;
 
 export const draw = (state: MatchState, player: string): Act[] => {
   const top = cardsIn(state, zone('deck', player))[0];
@@ -112,10 +128,10 @@ export const isPaper = (state: MatchState, player: string): boolean => state.lay
  * The names a card of the player's hand may be given as it is revealed: at a paper table, those of the list with a
  * copy nobody has named yet, and of the hand's named cards; otherwise those the hand and the deck hold.
  */
-export const namesFor = (state: MatchState, player: string): string[] => {
-  const hand = cardsIn(state, zone('hand', player));
+export const namesFor = (state: MatchState, player: string, from: ZoneRef = zone('hand', player), deck: ZoneRef = zone('deck', player)): string[] => {
+  const hand = cardsIn(state, from);
   const list = state.layout?.lists.get(player);
-  if (list === undefined) return [...new Set([...hand, ...cardsIn(state, zone('deck', player))].flatMap((c) => (c.definition === null ? [] : [c.definition])))].sort();
+  if (list === undefined) return [...new Set([...hand, ...cardsIn(state, deck)].flatMap((c) => (c.definition === null ? [] : [c.definition])))].sort();
   const named = new Map<string, number>();
   for (const card of state.cards) if (card.owner === player && card.definition !== null) named.set(card.definition, (named.get(card.definition) ?? 0) + 1);
   const left = [...list.values()].filter((listed) => listed.copies > (named.get(listed.definition) ?? 0)).map((listed) => listed.definition);
@@ -127,8 +143,8 @@ export const namesFor = (state: MatchState, player: string): string[] => {
  * The card of the hand that is shown as `definition`: one already known by that name, or else the hand's latest card
  * nobody has identified, which is given the name (at a paper table). Null when neither is there.
  */
-export const revealFromHand = (state: MatchState, player: string, definition: string): Named | null => {
-  const hand = cardsIn(state, zone('hand', player));
+export const revealFromHand = (state: MatchState, player: string, definition: string, from: ZoneRef = zone('hand', player)): Named | null => {
+  const hand = cardsIn(state, from);
   const known = hand.find((c) => c.definition === definition);
   if (known !== undefined) return { cardId: known.cardId };
   const unnamed = hand.filter((c) => c.definition === null).at(-1);
@@ -186,14 +202,14 @@ export const toggleExert = (state: MatchState, cardId: string): Act[] => {
 export const readyAll = (state: MatchState, player: string): Act[] =>
   [...cardsIn(state, zone('play', player)), ...cardsIn(state, zone('inkwell', player))].filter((c) => c.exerted).map((c) => exert(c.cardId, false));
 
-const shuffled = (state: MatchState, player: string, cardIds: string[], random: () => number): Act => {
-  if (isPaper(state, player)) return { type: 'ZoneShuffled', data: { zone: zone('deck', player) } };
+const shuffled = (state: MatchState, player: string, cardIds: string[], random: () => number, deckName = 'deck'): Act => {
+  if (isPaper(state, player)) return { type: 'ZoneShuffled', data: { zone: zone(deckName, player) } };
   const order = cardIds.slice();
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
   }
-  return { type: 'ZoneShuffled', data: { zone: zone('deck', player), order } };
+  return { type: 'ZoneShuffled', data: { zone: zone(deckName, player), order } };
 };
 
 /**
@@ -201,9 +217,9 @@ const shuffled = (state: MatchState, player: string, cardIds: string[], random: 
  * deck's cards have no names after it; otherwise a new order, `random` in [0, 1) drawn outside (the server salts and
  * commits it).
  */
-export const shuffle = (state: MatchState, player: string, random: () => number): Act[] => {
-  const deck = cardsIn(state, zone('deck', player)).map((c) => c.cardId);
-  return deck.length === 0 ? [] : [shuffled(state, player, deck, random)];
+export const shuffle = (state: MatchState, player: string, random: () => number, deckName = 'deck'): Act[] => {
+  const deck = cardsIn(state, zone(deckName, player)).map((c) => c.cardId);
+  return deck.length === 0 ? [] : [shuffled(state, player, deck, random, deckName)];
 };
 
 /** The cards put back go to the bottom of the deck, as many are drawn from the top, then the deck is shuffled. */
@@ -229,15 +245,14 @@ export const mulliganed = (state: MatchState, player: string, count: number): st
 export const endTurn = (state: MatchState): Act[] => {
   const players = state.layout?.playerIds ?? [];
   const now = state.turn.player;
-  const next = now === null ? players[0] : players[(players.indexOf(now) + 1) % players.length];
+  const seat = now === null ? -1 : players.indexOf(now);
+  // the next seat round the table of a player still in the match
+  const next = [...players.slice(seat + 1), ...players.slice(0, seat + 1)].find((p) => !state.departed.includes(p));
   return next === undefined ? [] : [{ type: 'TurnStarted', data: { player: next, turn: state.turn.number + 1 } }];
 };
 
-/** The player concedes: they leave the match, and the other player wins it. */
-export const concede = (state: MatchState, player: string): Act[] => [
-  { type: 'PlayerLeft', data: { player } },
-  { type: 'MatchEnded', data: { winner: otherPlayer(state, player), reason: `${nameIn(state, player)} conceded` } },
-];
+/** The player concedes: they leave the match; the last player left wins it. */
+export const concede = (state: MatchState, player: string): Act[] => loses(state, player, `${nameIn(state, player)} conceded`);
 
 const movesOf = (event: MatchEvent) => (event.type === 'CardMoved' ? [event.data] : event.type === 'CardsMoved' ? event.data.moves : []);
 
@@ -258,19 +273,19 @@ const arrivalOf = (events: readonly MatchEvent[], cardId: string): MatchEvent | 
  * one lay in the deck, the named one takes its place (a correction, marked with the draw's id). Returns the card id
  * to use, and the events to record first (none when the zone holds such a card already).
  */
-export const nameHidden = (state: MatchState, events: readonly MatchEvent[], where: ZoneRef, definition: string): { cardId: string; first: Act[] } | null => {
+export const nameHidden = (state: MatchState, events: readonly MatchEvent[], where: ZoneRef, definition: string, deckName = 'deck'): { cardId: string; first: Act[] } | null => {
   const inZone = cardsIn(state, where);
   const here = inZone.find((c) => c.definition === definition);
   if (here !== undefined) return { cardId: here.cardId, first: [] };
   const player = where.player;
   if (player === undefined) return null;
-  const deck = cardsIn(state, zone('deck', player));
+  const deck = cardsIn(state, zone(deckName, player));
   const wanted = deck.findIndex((c) => c.definition === definition);
   // the latest card that came here from the deck unseen: not named since (a naming is a correction)
   const unseen = [...inZone].reverse().flatMap((c) => {
     const arrival = arrivalOf(events, c.cardId);
     const from = arrival === undefined ? undefined : movesOf(arrival).find((m) => m.cardId === c.cardId)?.from;
-    return arrival !== undefined && from?.zone === 'deck' && correctedIdOf(arrival) === undefined ? [{ card: c, arrival }] : [];
+    return arrival !== undefined && from?.zone === deckName && correctedIdOf(arrival) === undefined ? [{ card: c, arrival }] : [];
   })[0];
   if (wanted < 0 || unseen === undefined) return null;
   const { card: unnamed, arrival } = unseen;
@@ -278,8 +293,8 @@ export const nameHidden = (state: MatchState, events: readonly MatchEvent[], whe
     type: 'CardsMoved',
     data: {
       moves: [
-        { cardId: deck[wanted].cardId, from: zone('deck', player), to: where },
-        { cardId: unnamed.cardId, from: where, to: zone('deck', player), position: wanted },
+        { cardId: deck[wanted].cardId, from: zone(deckName, player), to: where },
+        { cardId: unnamed.cardId, from: where, to: zone(deckName, player), position: wanted },
       ],
       corrects: arrival.id,
     },
