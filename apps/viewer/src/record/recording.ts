@@ -134,7 +134,8 @@ export const namesFor = (state: MatchState, player: string, from: ZoneRef = zone
   if (list === undefined) return [...new Set([...hand, ...cardsIn(state, deck)].flatMap((c) => (c.definition === null ? [] : [c.definition])))].sort();
   const named = new Map<string, number>();
   for (const card of state.cards) if (card.owner === player && card.definition !== null) named.set(card.definition, (named.get(card.definition) ?? 0) + 1);
-  const left = [...list.values()].filter((listed) => listed.copies > (named.get(listed.definition) ?? 0)).map((listed) => listed.definition);
+  // a sideboard's cards are registered, not in a zone: no card drawn or played is one of them
+  const left = [...list.values()].filter((listed) => listed.section !== 'sideboard' && listed.copies > (named.get(listed.definition) ?? 0)).map((listed) => listed.definition);
   const unnamedInHand = hand.some((c) => c.definition === null);
   return [...new Set([...(unnamedInHand ? left : []), ...hand.flatMap((c) => (c.definition === null ? [] : [c.definition]))])].sort();
 };
