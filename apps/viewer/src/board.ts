@@ -149,7 +149,7 @@ export const renderBoard = (view: View, nameOf: (player: string) => string = (id
   const empty = emptySlots(entries.filter(([, zone]) => zone.zone.player === undefined));
   return h(
     'div',
-    { class: `board${options.compact ? ' compact' : ''}`, 'data-game': view.game ?? '' },
+    { class: `board${options.compact ? ' compact' : ''}`, 'data-game': view.game ?? '', 'data-seats': view.players.length },
     seats,
     (shared.length > 0 || empty) &&
       h(

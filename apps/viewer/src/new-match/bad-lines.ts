@@ -55,10 +55,10 @@ const SECTION_KEYS: Record<string, 'material' | 'main' | 'sideboard'> = {
   sideboard: 'sideboard',
 };
 
-/** What the form says under the field: "Main Deck, line 4 "3 Lorraine": no such card. Closest: …". */
+/** What the form says under the field: "Main Deck · Line 4 "3 Lorraine": no such card. Closest: …". */
 export const badLineMessage = (bad: BadLine): string => {
   const section = bad.section === undefined ? undefined : SECTION_KEYS[bad.section.trim().toLowerCase()];
-  const where = section ? `${t(`newMatch.section.${section}`)}, ` : bad.section ? `${bad.section}, ` : '';
+  const where = section ? `${t(`newMatch.section.${section}`)} · ` : bad.section ? `${bad.section} · ` : '';
   const head = bad.line === undefined ? t(`newMatch.name.${bad.problem}`, { text: bad.text }) : `${where}${t(`newMatch.line.${bad.problem}`, { line: bad.line, text: bad.text })}`;
   return bad.closest.length > 0 ? `${head} ${t('newMatch.closest', { names: bad.closest.join(', ') })}` : head;
 };
