@@ -97,6 +97,8 @@ describe('two to four players on the match page and the round page, in Chromium 
         const page = await (await rig.browser.newContext({ ...context, ...TESTING })).newPage();
         await page.addInitScript(`sessionStorage.setItem('matchlog.token.${ids[seats].id}.judge', '${ids[seats].tokens.judge}')`);
         await page.goto(`${rig.base}/viewer/${encodeURIComponent(ids[seats].id)}?audience=judge`);
+        // the first page of the run loads the bundle cold on a busy machine
+        await page.locator('.board').waitFor({ timeout: 60_000 });
         await shownAt(page, seats === 4 ? seats + 3 : seats + 2);
         const boxes = await seatBoxes(page);
         expect(boxes.map((box) => box.player)).toEqual(FOUR.slice(0, seats).map((p) => p.id));
@@ -114,7 +116,10 @@ describe('two to four players on the match page and the round page, in Chromium 
 
   it("each card of the table shows its printed facts where its definition is seen: a character's HP and ATK, a monster's HP, DC, ATK, rewards; another seat's hand only its back", async () => {
     const { id, tokens } = ids[4];
-    const page = await rig.open(`/viewer/${encodeURIComponent(id)}?audience=p2`, { matchId: id, audience: 'p2', token: tokens.players.p2 });
+    // a page of its own context: closing rig.open's page would end the single-process Chromium for the tests after it
+    const page = await (await rig.browser.newContext({ ...DESKTOP, ...TESTING })).newPage();
+    await page.addInitScript(`sessionStorage.setItem('matchlog.token.${id}.p2', '${tokens.players.p2}')`);
+    await page.goto(`${rig.base}/viewer/${encodeURIComponent(id)}?audience=p2`);
     await shownAt(page, 7);
     const isaac = page.locator('.seat[data-player=p1] .card.named', { hasText: 'Isaac' });
     expect(await isaac.locator('.fact').evaluateAll((facts) => facts.map((f) => `${(f as HTMLElement).dataset.fact}=${f.textContent}`))).toEqual([
@@ -142,15 +147,13 @@ describe('two to four players on the match page and the round page, in Chromium 
       const page = await (await rig.browser.newContext({ ...context, ...TESTING })).newPage();
       await page.goto(`${rig.base}/viewer/rounds?event=${encodeURIComponent(EVENT)}&round=3`);
       await page.locator('.round-table').nth(1).waitFor();
-      const rows = await page
-        .locator('.round-table')
-        .evaluateAll((tables) =>
-          tables.map((table) => ({
-            table: (table as HTMLElement).dataset.table,
-            score: table.querySelector('.table-score')?.textContent,
-            outcome: table.querySelector('.table-outcome')?.textContent,
-          })),
-        );
+      const rows = await page.locator('.round-table').evaluateAll((tables) =>
+        tables.map((table) => ({
+          table: (table as HTMLElement).dataset.table,
+          score: table.querySelector('.table-score')?.textContent,
+          outcome: table.querySelector('.table-outcome')?.textContent,
+        })),
+      );
       expect(rows).toEqual([
         { table: '3', score: 'Chloe Martin 0 · Dev Patel 0 · Ines Duarte 0', outcome: 'Best of 1 · in progress' },
         { table: '4', score: 'Chloe Martin 0 · Dev Patel 0 · Ines Duarte 1 · Kofi Mensah 0', outcome: 'Best of 1 · Ines Duarte wins the match' },
@@ -188,7 +191,7 @@ describe('two to four players on the match page and the round page, in Chromium 
     });
     await page.goto(`${rig.base}/viewer/organize`);
     await page.getByLabel('Organizer key').fill('test-organizer-key');
-    await page.getByLabel('Game', { exact: true }).selectOption('four-souls');
+    await page.locator('#new-game-id').selectOption('four-souls');
     expect(await page.locator('#game-id-hint').textContent()).toContain('Two to four players');
     // no deck list for Four Souls: a character and a starting item per seat
     expect(await page.getByLabel('Deck list').count()).toBe(0);
@@ -234,7 +237,7 @@ describe('two to four players on the match page and the round page, in Chromium 
     const match = (await rig.app.http().get('/matches/four-seats-form').set(rig.app.organizer).expect(200)).body;
     expect(match.players.map((player: { name: string }) => player.name)).toEqual(FOUR.map((p) => p.name));
     await page.close();
-  });
+  }, 120_000);
 
   it("the form sends a Grand Archive deck site's JSON as its object and an Omnidex export as text, and shows a bad line under its seat with its section", async () => {
     const page = await (await rig.browser.newContext(PHONE)).newPage();
@@ -257,7 +260,7 @@ describe('two to four players on the match page and the round page, in Chromium 
     const site = { cards: { material: [{ quantity: 1, name: 'Spirit of Fire', uuid: 'u1' }], main: [{ quantity: 4, name: 'Ignited Strike', uuid: 'u2' }], sideboard: [] } };
     await page.goto(`${rig.base}/viewer/organize`);
     await page.getByLabel('Organizer key').fill('test-organizer-key');
-    await page.getByLabel('Game', { exact: true }).selectOption('grand-archive');
+    await page.locator('#new-game-id').selectOption('grand-archive');
     expect(await page.locator('.seat-fields').count()).toBe(2);
     expect(await page.getByRole('button', { name: 'Add a player' }).isHidden()).toBe(true);
     const p1 = page.getByRole('group', { name: 'Player 1' });
@@ -277,10 +280,10 @@ describe('two to four players on the match page and the round page, in Chromium 
     await page.keyboard.type('4 Ignited Strike');
     expect(await p2.getByLabel('Deck list').inputValue()).toBe(omnidex.replace('4 Ignited Strik', '4 Ignited Strike'));
     // back to Lorcana: two seats, the lists typed are kept
-    await page.getByLabel('Game', { exact: true }).selectOption('lorcana');
+    await page.locator('#new-game-id').selectOption('lorcana');
     await p1.getByLabel('Deck list').fill(P1_LIST);
     expect(await p2.getByLabel('Deck list').inputValue()).toContain('# Main Deck');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
-  });
+  }, 120_000);
 });
