@@ -35,6 +35,9 @@ export const renderNewMatch = (root: HTMLElement): void => {
   const setup = setupControls();
   const seatsArea = h('div', { class: 'seats', 'data-seats': count });
   const addSeat = h('button', { type: 'button', class: 'add-seat' }, t('newMatch.addSeat'));
+  // what the game does not ask for is left out of the page, not hidden in it
+  const addSeatArea = h('div', { class: 'add-seat-area' });
+  const setupArea = h('div', { class: 'setup-area' });
   const event = input('event', { type: 'text', autocomplete: 'off' });
   const round = input('round', { type: 'number', min: 1, inputmode: 'numeric' });
   const table = input('table', { type: 'number', min: 1, inputmode: 'numeric' });
@@ -56,8 +59,8 @@ export const renderNewMatch = (root: HTMLElement): void => {
       seatsArea,
       shownSeats().map((seat, index) => seatFieldset(seat, index, game(), index === count - 1 && count > min ? () => ((count -= 1), drawSeats()) : null)),
     );
-    addSeat.hidden = count >= max;
-    setup.element.hidden = takesDeckLists(game());
+    replaceChildren(addSeatArea, count < max && addSeat);
+    replaceChildren(setupArea, !takesDeckLists(game()) && setup.element);
     gameHint.textContent = t(game() === 'four-souls' ? 'newMatch.gameHint.fourSouls' : game() === 'grand-archive' ? 'newMatch.gameHint.grandArchive' : 'newMatch.intro');
   };
   addSeat.addEventListener('click', () => {
@@ -86,8 +89,8 @@ export const renderNewMatch = (root: HTMLElement): void => {
     field(t('organize.key'), key),
     field(t('newMatch.gameId'), gameChoice, gameHint),
     seatsArea,
-    addSeat,
-    setup.element,
+    addSeatArea,
+    setupArea,
     h(
       'fieldset',
       { class: 'table-fields' },
