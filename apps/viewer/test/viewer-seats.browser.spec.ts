@@ -139,6 +139,34 @@ describe('two to four players on the match page and the round page, in Chromium 
     await page.close();
   });
 
+  it("Grand Archive's cards show their element, cost, level, life, power and durability to whoever sees them; a face-down card and a hidden hand show only backs", async () => {
+    // examples/grand-archive's game, its cards given printed facts as the card table will give them (the values are this test's)
+    const printed: Record<string, Record<string, unknown>> = {
+      'Lorraine, Wandering Warrior': { type: 'Champion', element: 'Fire', memoryCost: 1, level: 1, life: 20 },
+      'Allied Warpriestess': { type: 'Ally', element: 'Fire', reserveCost: 2, power: 2, life: 2 },
+      'Sudden Steel': { type: 'Action', element: 'Fire', reserveCost: 1 },
+      'Quicksilver Grail': { type: 'Item', element: 'Norm', reserveCost: 2, durability: 3 },
+    };
+    const base = JSON.parse(example('grand-archive', 'match.json')) as { cards: Card[] };
+    const { id } = await rig.record('grand-archive', { cards: base.cards.map((card) => (printed[card.definition!] ? { ...card, printed: printed[card.definition!] } : card)) });
+    const page = await (await rig.browser.newContext({ ...PHONE, ...TESTING })).newPage();
+    await page.goto(`${rig.base}/viewer/${encodeURIComponent(id)}?audience=public`);
+    await page.locator('.board').waitFor({ timeout: 60_000 });
+    const factsOf = (name: string) =>
+      page
+        .locator('.seat[data-player=p1] .zone[data-name=field] .card.named', { hasText: name })
+        .locator('.fact')
+        .evaluateAll((facts) => facts.map((f) => `${(f as HTMLElement).dataset.fact}=${f.textContent}`));
+    expect(await factsOf('Lorraine, Wandering Warrior')).toEqual(['memory-cost=1', 'element=Fire', 'level=Lv 1', 'type=Champion', 'life=♥ 20']);
+    expect(await factsOf('Allied Warpriestess')).toEqual(['reserve-cost=2', 'element=Fire', 'type=Ally', 'power=⚔ 2', 'life=♥ 2']);
+    // Sudden Steel lies face down on the field (now p2's): the public sees its back, and no fact of it
+    expect(await page.locator('.board .card.named', { hasText: 'Sudden Steel' }).count()).toBe(0);
+    expect(await page.locator('.board .card.back .fact').count()).toBe(0);
+    expect(await page.locator('.board .zone[data-name=hand] .fact').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
   for (const [width, context] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
