@@ -10,13 +10,13 @@ const PLAYERS = [
 const game = (n: number, winner: string | null) => ({ game: n, ended: true, winner, draw: false });
 
 /** A table as GET /rounds/results has it, its result from the server's own matchResult. */
-const tableOf = (seats: number, bestOf: number, games: ReturnType<typeof game>[]): Table => {
+const tableOf = (seats: number, bestOf: number, games: { game: number; ended: boolean; winner: string | null; draw: boolean }[]): Table => {
   const players = PLAYERS.slice(0, seats);
   return {
     table: 4,
     players,
     bestOf,
-    games: games.map((g) => ({ ...g, game: g.game, matchId: `m-g${g.game}`, voided: false, duplicate: false, timeExtensions: { count: 0, seconds: 0 } })),
+    games: games.map((g) => ({ ...g, matchId: `m-g${g.game}`, voided: false, duplicate: false, timeExtensions: { count: 0, seconds: 0 } })),
     result: matchResult(
       players.map((p) => p.id),
       bestOf,
@@ -39,11 +39,7 @@ describe("the round page's standing of a table of two, three or four", () => {
   });
 
   it('three, the game still live: nobody has a win and the table is in progress', () => {
-    const table = tableOf(3, 1, []);
-    const { score, outcome } = resultOf({
-      ...table,
-      games: [{ ...table.games[0], game: 1, matchId: 'm', ended: false, winner: null, draw: false, voided: false, duplicate: false, timeExtensions: { count: 0, seconds: 0 } }],
-    });
+    const { score, outcome } = resultOf(tableOf(3, 1, [{ game: 1, ended: false, winner: null, draw: false }]));
     expect(score).toBe('Ana Ortiz 0 · Ben Kowalski 0 · Cy Park 0');
     expect(outcome).toBe('in progress');
   });
