@@ -139,13 +139,12 @@ describe('two to four players on the match page and the round page, in Chromium 
     await page.close();
   });
 
-  it("Grand Archive's cards show their element, cost, level, life, power and durability to whoever sees them; a face-down card and a hidden hand show only backs", async () => {
+  it("Grand Archive's cards show their element, cost, level, power and life to whoever sees them; a face-down card and a hidden hand show only backs", async () => {
     // examples/grand-archive's game, its cards given printed facts as the card table will give them (the values are this test's)
     const printed: Record<string, Record<string, unknown>> = {
       'Lorraine, Wandering Warrior': { type: 'Champion', element: 'Fire', memoryCost: 1, level: 1, life: 20 },
       'Allied Warpriestess': { type: 'Ally', element: 'Fire', reserveCost: 2, power: 2, life: 2 },
       'Sudden Steel': { type: 'Action', element: 'Fire', reserveCost: 1 },
-      'Quicksilver Grail': { type: 'Item', element: 'Norm', reserveCost: 2, durability: 3 },
     };
     const base = JSON.parse(example('grand-archive', 'match.json')) as { cards: Card[] };
     const { id } = await rig.record('grand-archive', { cards: base.cards.map((card) => (printed[card.definition!] ? { ...card, printed: printed[card.definition!] } : card)) });
