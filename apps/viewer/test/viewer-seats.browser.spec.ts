@@ -1,7 +1,9 @@
+import { join } from 'path';
 import { Page } from 'playwright-core';
 import { P1_LIST } from './support/deck-lists';
 import { TESTING, ViewerRig, example, shownAt, startViewerRig } from './support/viewer-fixture';
 
+const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
 const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } as const;
 const EVENT = 'Four Souls Friday League';
@@ -108,7 +110,10 @@ describe('two to four players on the match page and the round page, in Chromium 
         // a phone stacks the seats; a desktop sets four two by two, three side by side or two and one
         if (width === 'phone') expect(lefts.size).toBe(1);
         else expect(lefts.size).toBeGreaterThan(1);
-        if (width === 'desktop' && seats === 4) expect([new Set(boxes.map((b) => b.y)).size, lefts.size]).toEqual([2, 2]);
+        if (width === 'desktop' && seats === 4) {
+          expect([new Set(boxes.map((b) => b.y)).size, lefts.size]).toEqual([2, 2]);
+          await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-four-souls-four-seats.png'), fullPage: true });
+        }
         expect(await page.locator('.scoreboard .player').count()).toBe(seats);
         expect(await page.locator('h1').textContent()).toContain(FOUR[seats - 1].name);
         await page.close();
@@ -247,6 +252,7 @@ describe('two to four players on the match page and the round page, in Chromium 
     const p3 = page.getByRole('group', { name: 'Player 3' }).getByLabel('Character');
     expect(await p3.getAttribute('aria-invalid')).toBe('true');
     expect(await p3.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.screenshot({ path: join(DOCS_IMAGES, 'organize-four-souls.png'), fullPage: true });
     expect(sent[0]).toMatchObject({
       game: 'four-souls',
       players: FOUR,
