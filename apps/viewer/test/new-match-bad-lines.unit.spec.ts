@@ -50,4 +50,21 @@ describe("the server's 422 DECK_LIST_UNKNOWN_CARDS, next to the seat and line it
     expect(badLineMessage(placed[0].bad)).toBe('"Isac": no such card. Closest: Isaac.');
     expect(placeBadLines([unknown({})], false, typed({}))[0].field).toBe('character');
   });
+
+  it("Four Souls: the server's `details` ({path, message}) go under the seat and field the path names, in the server's words", () => {
+    const body = {
+      code: 'DECK_LIST_UNKNOWN_CARDS',
+      details: [
+        { path: 'setup.characters.p3', message: '"Cian": no such card; closest: Cain, Eden' },
+        { path: 'setup.startingItems.p2', message: '"Yum Hart": no such card; closest: Yum Heart' },
+      ],
+    };
+    const found = badLinesOf(new MatchlogError('DECK_LIST_UNKNOWN_CARDS', 422, body, 'a name of the setup names no card'))!;
+    const placed = placeBadLines(found, false, typed({}));
+    expect(placed.map(({ seat, field }) => `${seat}.${field}`)).toEqual(['p3.character', 'p2.startingItem']);
+    expect(placed.map(({ bad }) => [bad.text, badLineMessage(bad)])).toEqual([
+      ['Cian', '"Cian": no such card; closest: Cain, Eden'],
+      ['Yum Hart', '"Yum Hart": no such card; closest: Yum Heart'],
+    ]);
+  });
 });

@@ -54,13 +54,13 @@ describe('the body the new-match form sends to POST /matches, per game', () => {
       seat('p3', { name: 'Cy', character: 'Cain' }),
       seat('p4', { name: 'Di', character: 'Judas' }),
     ];
-    const body = bodyOf(form({ game: 'four-souls', seats, sets: 'Base Game, Gold Box\nRequiem', bonusSouls: true, bestOf: 1 }));
+    const body = bodyOf(form({ game: 'four-souls', seats, sets: ' b2 ,\n, b2plus', bonusSouls: true, bestOf: 1 }));
     expect(body.players.map((player) => player.id)).toEqual(['p1', 'p2', 'p3', 'p4']);
     expect(body.deckLists).toBeUndefined();
     expect(body.setup).toEqual({
       characters: { p1: 'Isaac', p2: 'Maggy', p3: 'Cain', p4: 'Judas' },
       startingItems: { p2: 'Yum Heart' },
-      sets: ['Base Game', 'Gold Box', 'Requiem'],
+      sets: ['b2', 'b2plus'],
       bonusSouls: true,
     });
     const plain = bodyOf(form({ game: 'four-souls', seats: seats.slice(0, 2).map((s) => ({ ...s, startingItem: '' })) }));

@@ -733,7 +733,7 @@ export const en = {
   'newMatch.removeSeat': 'Remove player {n}',
   'newMatch.setup': 'The setup',
   'newMatch.sets': 'Sets',
-  'newMatch.setsHint': 'The sets the shared decks are built from, separated by commas. Left empty: the base game.',
+  'newMatch.setsHint': 'The ids of the sets the shared decks are built from, separated by commas (b2: the base game, the one the card table holds). Left empty: the base game.',
   'newMatch.bonusSouls': 'Play with bonus souls',
   'newMatch.missingSetup': "Fill in the organizer key, every player's name and character, and the match id.",
   'newMatch.badNames': 'Some names name no card ({count}): see under the players. Nothing was created.',

@@ -736,7 +736,7 @@ export const es: Record<keyof typeof en, string> = {
   'newMatch.removeSeat': 'Quitar al jugador {n}',
   'newMatch.setup': 'La preparación',
   'newMatch.sets': 'Ampliaciones',
-  'newMatch.setsHint': 'Las ampliaciones de las que salen los mazos compartidos, separadas por comas. Vacío: el juego base.',
+  'newMatch.setsHint': 'Los ids de las ampliaciones de las que salen los mazos compartidos, separados por comas (b2: el juego base, el que tiene la tabla de cartas). Vacío: el juego base.',
   'newMatch.bonusSouls': 'Jugar con almas extra',
   'newMatch.missingSetup': 'Rellena la clave de la organización, el nombre y el personaje de cada jugador y el id de la partida.',
   'newMatch.badNames': 'Algunos nombres no son de ninguna carta ({count}): mira bajo los jugadores. No se ha creado nada.',

@@ -14,6 +14,8 @@ export interface BadLine {
   readonly closest: readonly string[];
   readonly section?: string;
   readonly path?: string;
+  /** the server's own words, where it gives a name's fault as `details` ({path, message}) rather than as a line */
+  readonly message?: string;
 }
 
 export type SeatField = 'deck' | 'character' | 'startingItem';
@@ -25,10 +27,24 @@ export interface PlacedLine {
   readonly bad: BadLine;
 }
 
+/** A fault given as `{path, message}` (a Four Souls setup's names: `setup.characters.p3`), as a line of its seat. */
+const detailLine = ({ path, message }: { path: string; message: string }): BadLine => ({
+  player: path.split('.').at(-1) ?? '',
+  text: /^"([^"]*)"/.exec(message)?.[1] ?? '',
+  problem: 'unknown',
+  closest: [],
+  path,
+  message,
+});
+
+const isDetail = (detail: unknown): detail is { path: string; message: string } =>
+  typeof detail === 'object' && detail !== null && typeof (detail as { path?: unknown }).path === 'string' && typeof (detail as { message?: unknown }).message === 'string';
+
 export const badLinesOf = (error: unknown): BadLine[] | null => {
   if (!(error instanceof MatchlogError) || error.code !== 'DECK_LIST_UNKNOWN_CARDS') return null;
-  const lines = (error.body as { lines?: unknown })?.lines;
-  return Array.isArray(lines) ? (lines as BadLine[]) : null;
+  const { lines, details } = (error.body ?? {}) as { lines?: unknown; details?: unknown };
+  if (Array.isArray(lines)) return lines as BadLine[];
+  return Array.isArray(details) ? details.filter(isDetail).map(detailLine) : null;
 };
 
 const FIELD_OF_PATH: Record<string, SeatField> = { deckLists: 'deck', characters: 'character', startingItems: 'startingItem' };
@@ -57,6 +73,7 @@ const SECTION_KEYS: Record<string, 'material' | 'main' | 'sideboard'> = {
 
 /** What the form says under the field: "Main Deck · Line 4 "3 Lorraine": no such card. Closest: …". */
 export const badLineMessage = (bad: BadLine): string => {
+  if (bad.message !== undefined) return bad.message;
   const section = bad.section === undefined ? undefined : SECTION_KEYS[bad.section.trim().toLowerCase()];
   const where = section ? `${t(`newMatch.section.${section}`)} · ` : bad.section ? `${bad.section} · ` : '';
   const head = bad.line === undefined ? t(`newMatch.name.${bad.problem}`, { text: bad.text }) : `${where}${t(`newMatch.line.${bad.problem}`, { line: bad.line, text: bad.text })}`;
