@@ -1,6 +1,7 @@
 import { EventType, ID, eventDataSchemas, eventTypes } from '@matchlog/domain';
 import { OpenAPIObject, getSchemaPath, type SchemaObject } from '@nestjs/swagger';
 import { MAX_DECK_LISTS, MAX_DECK_LIST_LENGTH } from '../dto/is-deck-lists';
+import { fourSoulsSetupSchema } from '../dto/four-souls-setup.dto';
 import { appendBodySchema, eventToAppendSchema } from '../schemas/append-body.schema';
 
 /** The component name of an event type's data schema, e.g. "CardMovedData". */
@@ -42,6 +43,7 @@ export const createMatchBody = (() => {
         description:
           "Lorcana: each player's deck list as text, by player id, one card a line, the count then `Name - Version` (as Dreamborn, inkdecks and Limitless export it; blank lines and lines starting with # or // are skipped). Each list becomes that player's deck zone, in list order, with card ids `<player>-1` … `<player>-n`, definitions and printed facts from the card table. A line naming no card is 422 DECK_LIST_UNKNOWN_CARDS.",
       },
+      setup: fourSoulsSetupSchema,
     },
     required: (created as { required?: string[] }).required?.filter((field) => field !== 'cards'),
   };

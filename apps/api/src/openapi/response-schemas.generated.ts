@@ -1013,7 +1013,10 @@ export const responseDefinitions = {
     "type": "object",
     "properties": {
       "player": {
-        "type": "string"
+        "type": [
+          "string",
+          "null"
+        ]
       },
       "cards": {
         "type": "array",

@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Create a match (organizer key)
-         * @description The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), named and given printed facts from the card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana card definition without printed facts gets them from the table when the table has its name once. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
+         * @description The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), named and given printed facts from the card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana card definition without printed facts gets them from the table when the table has its name once. A Four Souls match may instead be given its setup (characters, starting items, sets, bonus souls): the server builds its shared decks, unnamed, and each player's character and starting item in play (422 DECK_LIST_UNKNOWN_CARDS for a name that names no card). Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
          */
         post: operations["MatchesController_create"];
         delete?: never;
@@ -1018,10 +1018,10 @@ export interface components {
                     souls?: number;
                 };
             }[];
-            /** @description a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only */
+            /** @description a paper match: each player's registered deck list (and the shared cards' list, player null), the names their unidentified cards are given as they are revealed; judge-only */
             lists?: {
-                /** @description a player id */
-                player: string;
+                /** @description a player id; null: the shared cards (owner null), e.g. the Four Souls decks */
+                player: string | null;
                 cards: {
                     definition: string;
                     copies: number;
@@ -1613,7 +1613,7 @@ export interface components {
             };
         };
         DeckList: {
-            player: string;
+            player: string | null;
             cards: components["schemas"]["ListedCard"][];
         };
         DeckPosition: {
@@ -3170,10 +3170,10 @@ export interface operations {
                             souls?: number;
                         };
                     }[];
-                    /** @description a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only */
+                    /** @description a paper match: each player's registered deck list (and the shared cards' list, player null), the names their unidentified cards are given as they are revealed; judge-only */
                     lists?: {
-                        /** @description a player id */
-                        player: string;
+                        /** @description a player id; null: the shared cards (owner null), e.g. the Four Souls decks */
+                        player: string | null;
                         cards: {
                             definition: string;
                             copies: number;
@@ -3265,6 +3265,31 @@ export interface operations {
                      */
                     deckLists?: {
                         [key: string]: string;
+                    };
+                    /**
+                     * @description Four Souls: the match's setup instead of its cards, for 2 to 4 players. The server builds the shared Treasure, Loot, Monster and Room decks from the sets' cards, none of them named (a paper match: nobody has seen their order), with one shared list (lists, player null) that names them as they are revealed; each player's character and starting item start in their play zone. A name that names no card is 422 DECK_LIST_UNKNOWN_CARDS at setup.characters.<player> (or setup.startingItems.<player>), with the closest names.
+                     * @example {
+                     *       "characters": {
+                     *         "p1": "Isaac",
+                     *         "p2": "Cain",
+                     *         "p3": "Maggy"
+                     *       },
+                     *       "bonusSouls": true
+                     *     }
+                     */
+                    setup?: {
+                        /** @description each player's character, by player id */
+                        characters: {
+                            [key: string]: string;
+                        };
+                        /** @description a player's starting item where it is not the character's own (Eden's, chosen from the treasure deck: one copy leaves the deck) */
+                        startingItems?: {
+                            [key: string]: string;
+                        };
+                        /** @description the sets whose cards make the shared decks; default ["b2"], the base game */
+                        sets?: string[];
+                        /** @description true: the sets' bonus souls start outside the game, named */
+                        bonusSouls?: boolean;
                     };
                 };
             };

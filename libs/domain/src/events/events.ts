@@ -55,7 +55,8 @@ export interface ListedCard {
 
 /** A player's deck list, as registered: what the judge holds before the match, and what a reveal names from. */
 export interface DeckList {
-  readonly player: string;
+  /** null: the list of the shared cards (owner null), e.g. a Four Souls match's Treasure, Loot and Monster decks */
+  readonly player: string | null;
   readonly cards: readonly ListedCard[];
 }
 

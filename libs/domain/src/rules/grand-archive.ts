@@ -48,9 +48,13 @@ export const grandArchive: Ruleset = {
     'A counter is public, and cards in private zones "have no characteristics apart from being cards" (Public vs Private Information 2), so only cards in public zones carry one. ' +
     'Whether a counter stays on a card that moves between public zones is in that missing text too: matchlog keeps counters as it keeps damage, on the object, so a card that changes zone has none (state/moves.ts); record a CounterChanged again where the rules keep them.',
   tournament: {
-    document: null,
+    // the facts as issue 38 quotes the guide; its text is not in ../shared/rules, so sections are named, not numbered
+    document: 'Grand Archive Tournament Rules Guide',
+    bestOf: 3,
+    turnsAfterTime: { turns: 3, minutes: 5, section: 'at time: three more turns or five minutes' },
+    loserChoosesFirst: { section: 'between games: the loser of a game chooses who plays first' },
     missing: [
-      "Grand Archive's tournament rules are not in ../shared/rules: win conditions, the end-of-match procedure, sideboarding and deck construction are not checked, and a match is the best of the bestOf the organizer records (default 3)",
+      "the guide's text is not in ../shared/rules: which of three turns and five minutes ends the game first is not stated here, so the clock shows both and the audit checks neither; sideboarding and deck construction are the deck checks' (Comprehensive Rules, Format Conventions)",
     ],
   },
 };

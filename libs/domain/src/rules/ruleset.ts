@@ -75,8 +75,13 @@ export interface TournamentPractice {
   readonly roundMinutes?: number;
   /** a counter that wins the game when a player reaches it */
   readonly winsAt?: { readonly counter: string; readonly value: number; readonly section: string };
-  /** after time is called: the active player finishes the turn, then this many more turns, then a drawn game */
-  readonly turnsAfterTime?: { readonly turns: number; readonly section: string };
+  /**
+   * after time is called: the active player finishes the turn, then this many more turns, then a drawn game; with
+   * `minutes`, the procedure also names a time (Grand Archive: "three more turns or five minutes")
+   */
+  readonly turnsAfterTime?: { readonly turns: number; readonly minutes?: number; readonly section: string };
+  /** the loser of a game chooses who plays first in the next game of the match */
+  readonly loserChoosesFirst?: { readonly section: string };
   /** false: no sideboard, so each player's deck is the same in every game of a match */
   readonly sideboard?: { readonly allowed: boolean; readonly section: string };
   /** the construction rules of a constructed deck that matchlog can check from definitions alone */
