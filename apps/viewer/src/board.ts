@@ -3,42 +3,14 @@ import { h } from './dom';
 import { zoneLabel, zoneName } from './games';
 import { t } from './i18n';
 import { counterName } from './sentence';
-import { printedWord } from './games';
+import { printedFacts } from './games/card-facts';
 
 type Zone = View['zones'][string];
 type Card = Zone['cards'][number];
-type Printed = NonNullable<Card['printed']>;
 
 const handleOf = (card: Card): string => ('handle' in card ? card.handle : card.cardId);
 /** Whether this audience can tell which card it is: a face-down card it may look at shows its face, marked face down; one it may not, its back. */
 const identified = (card: Card): boolean => card.definition !== undefined;
-
-/** What is printed on the card: the cost in a corner (ringed when inkable), lore pips, strength and willpower. */
-const printedFacts = (printed: Printed | undefined) => {
-  if (printed === undefined) return [];
-  const { cost, ink, inkable, type, lore, strength, willpower } = printed;
-  return [
-    cost !== undefined &&
-      h(
-        'span',
-        {
-          class: `cost${inkable ? ' inkable' : ''}`,
-          'data-ink': ink?.toLowerCase(),
-          title: [t('board.cost', { cost }), ink && printedWord(ink), inkable && t('board.inkable')].filter(Boolean).join(' · '),
-        },
-        cost,
-      ),
-    type !== undefined && h('span', { class: 'type' }, printedWord(type)),
-    lore !== undefined && lore > 0 && h('span', { class: 'lore', 'data-lore': lore, 'aria-label': t('board.lore', { lore }), title: t('board.lore', { lore }) }, '◆'.repeat(lore)),
-    (strength !== undefined || willpower !== undefined) &&
-      h(
-        'span',
-        { class: 'stats' },
-        strength !== undefined && h('span', { class: 'strength', title: t('board.strength', { value: strength }) }, strength),
-        willpower !== undefined && h('span', { class: 'willpower', title: t('board.willpower', { value: willpower }) }, willpower),
-      ),
-  ];
-};
 
 /** Damage and counters on the card, as badges: what a viewer looks for first. */
 const badges = (card: Card) => {
@@ -51,7 +23,7 @@ const badges = (card: Card) => {
   ];
 };
 
-const cardFace = (card: Card, nameOf: (player: string) => string) => {
+const cardFace = (card: Card, nameOf: (player: string) => string, game: string | null | undefined) => {
   // a judge's card names its owner and controller always: say so only where they differ
   const controller = 'owner' in card ? (card.controller !== card.owner ? card.controller : null) : card.controller;
   // a seen card says face down only in a public zone; the judge's cards say it of every deck and hand
@@ -71,7 +43,7 @@ const cardFace = (card: Card, nameOf: (player: string) => string) => {
       { class: 'face', 'data-ink': card.printed?.ink?.toLowerCase() },
       // a long name is cut short on the face (styles.css), never over the printed numbers; the whole of it on hover
       h('span', { class: 'card-name', title: card.definition }, card.definition),
-      printedFacts(card.printed),
+      printedFacts(game, card.printed),
       badges(card),
     ),
   );
@@ -93,7 +65,7 @@ const cardBack = (card: Card, label?: string, count?: number) =>
 /** A card that shows nothing but its back: runs of them, in a zone this audience cannot look into, are one pile. */
 const plainBack = (card: Card): boolean => !identified(card) && !card.faceDown && !card.exerted && !card.damage && card.counters === undefined;
 
-const zoneSection = (key: string, zone: Zone, nameOf: (player: string) => string) => {
+const zoneSection = (key: string, zone: Zone, nameOf: (player: string) => string, game: string | null | undefined) => {
   const label = zoneLabel(zone.zone);
   const items = [];
   for (let index = 0; index < zone.cards.length; index++) {
@@ -103,7 +75,7 @@ const zoneSection = (key: string, zone: Zone, nameOf: (player: string) => string
     // a face-down card in a public zone is one back; a run of cards nobody here can tell apart, one pile
     items.push(
       identified(card)
-        ? cardFace(card, nameOf)
+        ? cardFace(card, nameOf, game)
         : end > index
           ? cardBack(card, label, end - index + 1)
           : plainBack(card) && zone.count === 1
@@ -156,7 +128,7 @@ export interface BoardOptions {
 
 /** Every zone of every player, in the order the game's ruleset lays them out, then the shared zones. */
 export const renderBoard = (view: View, nameOf: (player: string) => string = (id) => view.players.find((p) => p.id === id)?.name ?? id, options: BoardOptions = {}) => {
-  const section = (key: string, zone: Zone) => (options.compact && !SHOWN_WHEN_COMPACT.has(zone.zone.zone) ? zoneCount(key, zone) : zoneSection(key, zone, nameOf));
+  const section = (key: string, zone: Zone) => (options.compact && !SHOWN_WHEN_COMPACT.has(zone.zone.zone) ? zoneCount(key, zone) : zoneSection(key, zone, nameOf, view.game));
   const entries = Object.entries(view.zones);
   const seats = view.players.map((player) =>
     h(
@@ -177,7 +149,7 @@ export const renderBoard = (view: View, nameOf: (player: string) => string = (id
   const empty = emptySlots(entries.filter(([, zone]) => zone.zone.player === undefined));
   return h(
     'div',
-    { class: `board${options.compact ? ' compact' : ''}`, 'data-game': view.game ?? '' },
+    { class: `board${options.compact ? ' compact' : ''}`, 'data-game': view.game ?? '', 'data-seats': view.players.length },
     seats,
     (shared.length > 0 || empty) &&
       h(

@@ -3,36 +3,9 @@ import { gameLabel } from './game-label';
 import { t } from './i18n';
 import { hrefOf } from './route';
 import { roundLogLine } from './round-log-line';
-import { RoundResults, roundLog, roundResults, roundResultsCsvHref } from './round-results';
+import { roundLog, roundResults, roundResultsCsvHref } from './round-results';
+import { Table, nameIn, resultOf } from './round-standing';
 import { extensionText, extensionsOf } from './time-extensions';
-
-type Table = RoundResults['tables'][number];
-
-const nameIn = (table: Table) => (id: string) => table.players.find((p) => p.id === id)?.name ?? id;
-
-/** A table's standing: "Ana Ortiz 2–1 Ben Kowalski", and who took the match once it is decided. */
-const resultOf = (table: Table) => {
-  const name = nameIn(table);
-  const [a, b] = table.players;
-  const score = a && b ? `${name(a.id)} ${table.result.wins[a.id] ?? 0}–${table.result.wins[b.id] ?? 0} ${name(b.id)}` : '';
-  const draws = table.result.draws > 0 ? t('round.drawn', { count: table.result.draws }) : '';
-  const { duplicateGames = [], unnumberedDuplicates = 0 } = table.result;
-  const outcome =
-    duplicateGames.length > 0
-      ? t('round.duplicates', { games: duplicateGames.join(', ') })
-      : unnumberedDuplicates > 0
-        ? unnumberedDuplicates === 1
-          ? t('round.unnumberedOne')
-          : t('round.unnumberedMany', { count: unnumberedDuplicates })
-        : !table.result.decided
-          ? t('round.inProgress')
-          : table.result.winner !== null
-            ? t('round.wins', { player: name(table.result.winner) })
-            : table.result.draw
-              ? t('round.matchDrawn')
-              : t('round.decided');
-  return { score: `${score}${draws}`, outcome };
-};
 
 /**
  * One game of the table as the slip has it: its label (game-label.ts: the table's line says the best of),

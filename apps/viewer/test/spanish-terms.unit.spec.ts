@@ -2,7 +2,16 @@ import { en } from '../src/i18n/en';
 import { es } from '../src/i18n/es';
 
 /** Where English "game" is the game itself (Lorcana, Four Souls), or the idioms "in play" / "outside the game": "juego" in Spanish. */
-const TITLE_OR_IDIOM = new Set(['zoneTitle.outside', 'zone.outside', 'picker.game', 'picker.anyGame', 'ruling.freeText']);
+const TITLE_OR_IDIOM = new Set([
+  'zoneTitle.outside',
+  'zone.outside',
+  'picker.game',
+  'picker.anyGame',
+  'ruling.freeText',
+  'newMatch.introAll',
+  'newMatch.gameId',
+  'newMatch.setsHint',
+]);
 
 describe('Spanish: one word for a game of a match', () => {
   it('says "partida" wherever English says game for one game played, never "juego"', () => {
