@@ -129,8 +129,13 @@ const FOLD_4: Record<GameId, string> = {
   'four-souls': '37910381fba4dac8e7983fffe104f3401121944f479634b123c622fd153677af',
   'grand-archive': 'c3f713cebc780c20c463ec7cccbe09984005ce5ee2c04e78e4ce961920860461',
 };
+/** 5: a Four Souls match keeps the counters its ruleset declares, cents and souls on each player */
+const FOLD_5: Record<GameId, string> = {
+  ...FOLD_4,
+  'four-souls': '0da89b4ccfe47805f68b6f03e20b041da9cd8b15b694c59beed79322a6738eeb',
+};
 /** 2: the same fold, the snapshot signed with a MAC (snapshot-signature.ts) */
-const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = { 1: FOLD_1, 2: FOLD_1, 3: FOLD_3, 4: FOLD_4 };
+const FOLD_FINGERPRINTS: Record<number, Record<GameId, string>> = { 1: FOLD_1, 2: FOLD_1, 3: FOLD_3, 4: FOLD_4, 5: FOLD_5 };
 
 describe("a snapshot of a match with the judge's desk", () => {
   it('keeps the desk: the state, every view and what follows are the full fold, byte for byte', () => {

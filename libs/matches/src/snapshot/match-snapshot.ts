@@ -2,7 +2,7 @@ import { GENESIS, chainHeadOf, chainSaltOf } from '@matchlog/audit';
 import { AudienceView, JUDGE, MatchCreated, MatchEvent, MatchState, NO_COUNTERS, Perception, ReplayStart, Seat, audiencesOf, layoutOf } from '@matchlog/domain';
 
 /** Bumped whenever the state or a seat changes shape: a snapshot of another version is not used. */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 
 /*
  * A match's snapshot is kept beside the log under the match's id (EventStore.writeSnapshot), never in
