@@ -58,7 +58,7 @@ describe('GET /matches/:id/clock', () => {
     expect(body.gaps.map((g: { seconds: number }) => g.seconds)).toEqual([200, 50, 30, 20, 20]);
     expect(body.timeCalled).toEqual({ revision: 6, at: iso(T0 + 300_000), turn: 2 });
     expect(body.extensions).toEqual([{ revision: 5, at: iso(T0 + 290_000), seconds: 180, reason: 'a long ruling' }]);
-    expect(body.afterTime).toEqual({ turnsPlayed: 6, turnsAllowed: 5 });
+    expect(body.afterTime).toEqual({ turnsPlayed: 6, turnsAllowed: 5, minutesAllowed: null, secondsSinceCalled: 125 });
     expect(body.slowTurnSeconds).toBe(120);
     expect(body.slowTurns).toEqual([{ turn: 2, player: 'p2', seconds: 230 }]);
   });

@@ -115,7 +115,7 @@ describe('POST /matches with deck lists as text', () => {
     expect((await bad(created('dl-400', { p3: '4 Be Prepared' }))).details[0]).toEqual({ path: 'deckLists.p3', message: 'deckLists.p3 must name a player of this match (p1, p2)' });
     const both = { ...created('dl-400', { p1: '4 Be Prepared' }), cards: [{ cardId: 'c1', owner: 'p1', definition: 'Be Prepared', zone: zone('deck', 'p1') }] };
     expect((await bad(both)).details[0].message).toBe("give p1's deck either as cards in its deck zone or as deckLists.p1, not both");
-    expect((await bad({ ...created('dl-400', { p1: '4 Be Prepared' }), game: 'grand-archive' })).details[0].path).toBe('deckLists');
+    expect((await bad({ ...created('dl-400', { p1: '4 Be Prepared' }), game: 'four-souls' })).details[0].path).toBe('deckLists');
   });
 
   it('records a constructed deck with 5 copies as the structured form does, and the audit flags it (DECK_NOT_LEGAL)', async () => {

@@ -163,6 +163,33 @@ describe('GET /rounds/results: the round result slip', () => {
     ]);
   });
 
+  it('grand archive: after a game, the slip names who chooses who plays first in the next, its loser (Tournament Rules Guide); none once decided, none for lorcana', async () => {
+    const round = { event: 'GA Open', round: 1 };
+    const gaGame = (matchId: string, n: number) => ({
+      matchId,
+      game: 'grand-archive',
+      players: [
+        { id: 'p1', name: 'Ada' },
+        { id: 'p2', name: 'Grace' },
+      ],
+      cards: [{ cardId: `${matchId}-c1`, owner: 'p1', definition: 'Lorraine, Wandering Warrior', zone: { zone: 'main-deck', player: 'p1' } }],
+      tournament: { ...round, table: 1, game: n },
+    });
+    await create(gaGame('ga-g1', 1));
+    await end('ga-g1', { winner: 'p1', reason: "champion's death" }).expect(201);
+    const slip = async () => (await t.http().get('/rounds/results').query(round).expect(200)).body.tables[0];
+    expect((await slip()).nextFirstChoice).toEqual({
+      player: 'p2',
+      rule: 'Grand Archive Tournament Rules Guide, between games: the loser of a game chooses who plays first',
+    });
+    await create(gaGame('ga-g2', 2));
+    await end('ga-g2', { winner: 'p1', reason: "champion's death" }).expect(201);
+    expect((await slip()).result.decided).toBe(true);
+    expect((await slip()).nextFirstChoice).toBeUndefined();
+    const { body } = await t.http().get('/rounds/results').query({ event: EVENT, round: 2 }).expect(200);
+    expect(body.tables.some((table: object) => 'nextFirstChoice' in table)).toBe(false);
+  });
+
   it('a round with no match recorded: 200 and no tables', async () => {
     const { body } = await t.http().get('/rounds/results').query({ event: EVENT, round: 9 }).expect(200);
     expect(body).toEqual({ event: EVENT, round: 9, tables: [] });

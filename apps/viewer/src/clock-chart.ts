@@ -136,9 +136,16 @@ export const renderClock = (clock: Clock, nameOf: (player: string) => string) =>
       [
         clock.timeCalled ? tr('clock.called', { turn: clock.timeCalled.turn, revision: clock.timeCalled.revision }) : tr('clock.notCalled'),
         clock.afterTime
-          ? clock.afterTime.turnsAllowed !== null
-            ? tr('clock.afterOf', { played: clock.afterTime.turnsPlayed, allowed: clock.afterTime.turnsAllowed })
-            : tr(clock.afterTime.turnsPlayed === 1 ? 'clock.afterOne' : 'clock.afterMany', { played: clock.afterTime.turnsPlayed })
+          ? clock.afterTime.turnsAllowed !== null && clock.afterTime.minutesAllowed !== null
+            ? tr('clock.afterOfOrMinutes', {
+                played: clock.afterTime.turnsPlayed,
+                allowed: clock.afterTime.turnsAllowed,
+                minutes: clock.afterTime.minutesAllowed,
+                elapsed: duration(clock.afterTime.secondsSinceCalled),
+              })
+            : clock.afterTime.turnsAllowed !== null
+              ? tr('clock.afterOf', { played: clock.afterTime.turnsPlayed, allowed: clock.afterTime.turnsAllowed })
+              : tr(clock.afterTime.turnsPlayed === 1 ? 'clock.afterOne' : 'clock.afterMany', { played: clock.afterTime.turnsPlayed })
           : null,
         ...clock.extensions.map((e) => tr('clock.extended', { duration: duration(e.seconds), revision: e.revision, reason: e.reason })),
       ]

@@ -41,6 +41,12 @@ export const renderResultSlip = (event: string, round: number, table: Table | un
       ),
     ),
     h('p', { class: 'slip-outcome' }, `${table.result.draws > 0 ? t(table.result.draws === 1 ? 'slip.drawnOne' : 'slip.drawnMany', { count: table.result.draws }) : ''}${outcome}`),
+    table.nextFirstChoice &&
+      h(
+        'p',
+        { class: 'slip-first-choice', 'data-player': table.nextFirstChoice.player },
+        t('slip.firstChoice', { player: name(table.nextFirstChoice.player), rule: table.nextFirstChoice.rule }),
+      ),
     extended.length > 0 &&
       h(
         'p',

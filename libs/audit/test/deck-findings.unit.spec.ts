@@ -62,11 +62,24 @@ describe('deck checks across games (findings/decks)', () => {
     expect(changed.map((f) => f.code)).toEqual(['DECK_CHANGED_BETWEEN_GAMES']);
   });
 
-  it('Four Souls and Grand Archive have no tournament text here: no deck check at all', () => {
-    for (const gameId of ['grand-archive'] as const) {
-      const tiny = { p1: ['Lorraine, Wandering Warrior'], p2: ['Tristan, Underhanded'] };
-      expect(deckFindings(game(2, { ...tiny, p1: ['Something Else'] }, {}, gameId), [other('g1', game(1, tiny, {}, gameId))])).toEqual([]);
-    }
+  it('Grand Archive: each Format Conventions rule a constructed deck breaks, by part, cited from the Comprehensive Rules', () => {
+    const tiny = { p1: ['Lorraine, Wandering Warrior'], p2: ['Tristan, Underhanded'] };
+    expect(
+      deckFindings(game(2, { ...tiny, p1: ['Something Else'] }, { format: undefined }, 'grand-archive'), [other('g1', game(1, tiny, { format: undefined }, 'grand-archive'))]),
+    ).toEqual([]);
+    const findings = deckFindings(game(1, tiny, {}, 'grand-archive'), []);
+    expect(findings.map(({ code, players, rule }) => [code, players, rule])).toEqual(
+      ['p1', 'p2'].flatMap((player) => [
+        ['DECK_NOT_LEGAL', [player], expect.stringMatching(/^Grand Archive Comprehensive Rules, General Rules - Format Conventions, Standard Constructed 1 /)],
+        ['DECK_NOT_LEGAL', [player], expect.stringMatching(/^Grand Archive Comprehensive Rules, General Rules - Format Conventions, Standard Constructed 2–3 /)],
+      ]),
+    );
+    expect(findings[0].message).toContain('its main deck has 1 cards, and a deck has at least 60');
+    expect(findings[1].message).toContain('its material deck has no level 0 champion');
+    expect(deckFindings(game(1, tiny, {}, 'grand-archive'), [], 'es')[1].message).toContain('su mazo de material no tiene ningún campeón de nivel 0');
+  });
+
+  it('Four Souls has no tournament text here: no deck check at all', () => {
     const fourSouls = event('MatchCreated', {
       game: 'four-souls',
       players: [{ id: 'p1' }, { id: 'p2' }],

@@ -10,8 +10,8 @@ const atSecond = <T extends EventType>(second: number, type: T, data: EventDataB
   const e = event(type, data);
   return { ...e, meta: { ...e.meta!, recordedAt: iso(second) } } as MatchEvent;
 };
-const start = (game: 'lorcana' | 'four-souls' = 'lorcana') =>
-  ({ ...created(game, cards('p1', game === 'lorcana' ? 'deck' : 'loot-deck', ['A'])), meta: { recordedBy: 't', recordedAt: iso(0) } }) as MatchEvent;
+const DECK = { lorcana: 'deck', 'four-souls': 'loot-deck', 'grand-archive': 'main-deck' } as const;
+const start = (game: keyof typeof DECK = 'lorcana') => ({ ...created(game, cards('p1', DECK[game], ['A'])), meta: { recordedBy: 't', recordedAt: iso(0) } }) as MatchEvent;
 const turn = (second: number, n: number) => atSecond(second, 'TurnStarted', { player: n % 2 ? 'p1' : 'p2', turn: n });
 
 describe('matchClock', () => {
@@ -58,13 +58,18 @@ describe('matchClock', () => {
     const clock = matchClock('m1', match);
     expect(clock.timeCalled).toEqual({ revision: 6, at: iso(400), turn: 2 });
     expect(clock.extensions).toEqual([{ revision: 5, at: iso(100), seconds: 120, reason: 'long ruling' }]);
-    expect(clock.afterTime).toEqual({ turnsPlayed: 2, turnsAllowed: 5 });
+    expect(clock.afterTime).toEqual({ turnsPlayed: 2, turnsAllowed: 5, minutesAllowed: null, secondsSinceCalled: 21 });
   });
 
   it('before time is called, afterTime is null; a game without the procedure allows null', () => {
     expect(matchClock('m1', match.slice(0, 5)).afterTime).toBeNull();
     const fs = [start('four-souls'), turn(5, 1), atSecond(6, 'TimeCalled', {}), turn(7, 2)];
-    expect(matchClock('m2', fs).afterTime).toEqual({ turnsPlayed: 1, turnsAllowed: null });
+    expect(matchClock('m2', fs).afterTime).toEqual({ turnsPlayed: 1, turnsAllowed: null, minutesAllowed: null, secondsSinceCalled: 1 });
+  });
+
+  it('grand archive: three more turns or five minutes after time (Tournament Rules Guide), both against what was played', () => {
+    const ga = [start('grand-archive'), turn(5, 1), atSecond(60, 'TimeCalled', {}), turn(100, 2), turn(250, 3), atSecond(390, 'MatchEnded', { draw: true, reason: 'time' })];
+    expect(matchClock('m3', ga).afterTime).toEqual({ turnsPlayed: 2, turnsAllowed: 3, minutesAllowed: 5, secondsSinceCalled: 330 });
   });
 
   it('a match still going: its last turn runs to the last event', () => {

@@ -7,6 +7,8 @@ type CatalogRow = CatalogTables['matches'];
 /** One game of a table's match, as the catalog records it. */
 export interface RoundGame {
   readonly matchId: string;
+  /** MatchCreated.game: the game played, e.g. "grand-archive" */
+  readonly ruleset: string;
   /** MatchCreated.tournament.game; null when the match named none */
   readonly game: number | null;
   /** MatchCreated.tournament.bestOf as recorded; null when absent (the default applies) */
@@ -103,6 +105,7 @@ const byGameNumber = (a: { row: CatalogRow }, b: { row: CatalogRow }): number =>
 
 const gameOf = (row: CatalogRow): RoundGame => ({
   matchId: row.match_id,
+  ruleset: row.game,
   game: row.game_number,
   bestOf: row.best_of,
   format: row.format,

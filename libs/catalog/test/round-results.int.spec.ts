@@ -58,8 +58,32 @@ describe.each(catalogPlaces)('round results in the catalog on %s', (_, placeIn) 
     ]);
     expect(tables[1].players[0]).toEqual({ id: 'p1', name: 'P1' });
     expect(tables[1].games).toEqual([
-      { matchId: 'a1', game: 1, bestOf: 3, format: 'constructed', ended: true, winner: 'p2', draw: false, timeCalled: false, singleElimination: false, voided: false },
-      { matchId: 'a2', game: 2, bestOf: 3, format: 'constructed', ended: true, winner: null, draw: true, timeCalled: true, singleElimination: false, voided: false },
+      {
+        matchId: 'a1',
+        ruleset: 'lorcana',
+        game: 1,
+        bestOf: 3,
+        format: 'constructed',
+        ended: true,
+        winner: 'p2',
+        draw: false,
+        timeCalled: false,
+        singleElimination: false,
+        voided: false,
+      },
+      {
+        matchId: 'a2',
+        ruleset: 'lorcana',
+        game: 2,
+        bestOf: 3,
+        format: 'constructed',
+        ended: true,
+        winner: null,
+        draw: true,
+        timeCalled: true,
+        singleElimination: false,
+        voided: false,
+      },
     ]);
     expect(tables[0].games[0]).toMatchObject({ bestOf: 1, format: null, ended: false, singleElimination: true });
     expect((await gamesOfSameTable(db, 'a2'))?.games.map((g) => g.matchId)).toEqual(['a1', 'a2']);

@@ -30,9 +30,13 @@ describe('counters: the score on the table', () => {
     given(lorcanaTable())
       .when(event('CounterChanged', { counter: 'lore', cardId: 'p1-hand-0', by: 1 }))
       .thenRejected('UNKNOWN_COUNTER', 'matchlog', 'data.counter');
-    given(created('four-souls', cards(null, at('loot-deck'), ['A Penny'])))
+    const error4s = given(created('four-souls', cards(null, at('loot-deck'), ['A Penny'])))
       .when(event('CounterChanged', { counter: 'lore', player: 'p1', by: 1 }))
       .thenRejected('UNKNOWN_COUNTER', 'matchlog', 'data.counter');
+    expect(error4s?.message).toContain('cents on a player');
+    given(created('four-souls', cards(null, at('loot-deck'), ['A Penny'])))
+      .when(event('CounterChanged', { counter: 'souls', player: 'p1', by: 1 }))
+      .thenAccepted();
     given(lorcanaTable())
       .when(event('CounterChanged', { counter: 'lore', player: 'p9', by: 1 }))
       .thenRejected('UNKNOWN_PLAYER', 'matchlog', 'data.player');
@@ -141,13 +145,19 @@ describe('results: the game and the match', () => {
     expect(validate(given().state, { ...third, data: { ...third.data, tournament: { bestOf: 2 } } } as never)).toMatchObject({ ok: false, error: { code: 'MALFORMED_EVENT' } });
   });
 
-  it('lorcana carries its tournament practice, cited by document; the other games say what is missing', () => {
+  it('lorcana carries its tournament practice, cited by document; the other games carry what issue 38 quotes, and say what is missing', () => {
     expect(rulesets.lorcana.tournament).toMatchObject({ document: 'Disney Lorcana Tournament Rules', bestOf: 3, roundMinutes: 50, winsAt: { counter: 'lore', value: 20 } });
     expect(rulesets.lorcana.tournament.turnsAfterTime?.turns).toBe(5);
     expect(rulesets.lorcana.tournament.constructed).toMatchObject({ minCards: 60, maxCopiesOfName: 4 });
-    for (const game of ['four-souls', 'grand-archive'] as const) {
-      expect(rulesets[game].tournament.document).toBeNull();
-      expect(rulesets[game].tournament.missing.join(' ')).toContain('not in ../shared/rules');
-    }
+    expect(rulesets['four-souls'].tournament).toMatchObject({ document: 'foursouls.com rules overview', winsAt: { counter: 'souls', value: 4 } });
+    expect(rulesets['four-souls'].tournament.winsAt?.section).toContain('the first player to control four souls is the winner');
+    expect(rulesets['four-souls'].counters.map(({ name, on }) => `${name}:${on}`)).toEqual(['cents:player', 'souls:player']);
+    expect(rulesets['grand-archive'].tournament).toMatchObject({
+      document: 'Grand Archive Tournament Rules Guide',
+      bestOf: 3,
+      turnsAfterTime: { turns: 3, minutes: 5 },
+      loserChoosesFirst: { section: expect.stringContaining('the loser of a game chooses who plays first') },
+    });
+    for (const game of ['four-souls', 'grand-archive'] as const) expect(rulesets[game].tournament.missing.join(' ')).toContain('not in ../shared/rules');
   });
 });

@@ -330,6 +330,8 @@ export interface BadDeckLine {
   readonly problem: 'malformed' | 'unknown' | 'ambiguous';
   /** the closest names (unknown) or every name it may mean (ambiguous) */
   readonly closest: readonly string[];
+  /** the section of a list that has several (Grand Archive: main, material, sideboard) */
+  readonly section?: 'main' | 'material' | 'sideboard';
 }
 
 /** Deck lists given as text with lines that name no card: every such line, with what it may have meant. */
@@ -344,7 +346,7 @@ export class DeckListUnknownCards extends Error {
           ? `did you mean ${first.closest.map((name) => `"${name}"`).join(', ')}?`
           : 'check the spelling';
     super(
-      `${lines.length === 1 ? 'a line' : `${lines.length} lines`} of the deck lists name${lines.length === 1 ? 's' : ''} no card: deckLists.${first.player} line ${first.line} "${first.text}" is ${first.problem}; ${hint}${lines.length > 1 ? ' (every line is in `lines`)' : ''}`,
+      `${lines.length === 1 ? 'a line' : `${lines.length} lines`} of the deck lists name${lines.length === 1 ? 's' : ''} no card: deckLists.${first.player}${first.section === undefined ? '' : ` (${first.section})`} line ${first.line} "${first.text}" is ${first.problem}; ${hint}${lines.length > 1 ? ' (every line is in `lines`)' : ''}`,
     );
   }
 }

@@ -45,7 +45,7 @@ describe('matchCreatedWithDecks', () => {
   });
 
   it('refuses lists for another game or player (VALIDATION_FAILED) and lines naming no card (DECK_LIST_UNKNOWN_CARDS), p1 then p2', () => {
-    expect(() => matchCreatedWithDecks(match({ game: 'grand-archive' }), { p1: '4 Be Prepared' })).toThrow(ValidationFailed);
+    expect(() => matchCreatedWithDecks(match({ game: 'four-souls' }), { p1: '4 Be Prepared' })).toThrow(ValidationFailed);
     expect(() => matchCreatedWithDecks(match(), { p9: '4 Be Prepared' })).toThrow(ValidationFailed);
     const error = (() => {
       try {
@@ -62,5 +62,23 @@ describe('matchCreatedWithDecks', () => {
     expect(error.message).toMatch(
       /^2 lines of the deck lists name no card: deckLists\.p1 line 1 "4 Be Prepard" is unknown; did you mean "Be Prepared", .*\? \(every line is in `lines`\)$/,
     );
+  });
+
+  it('makes a Grand Archive list its material deck and main deck zones, the sideboard a section of the list only', () => {
+    const created = matchCreatedWithDecks(match({ game: 'grand-archive' }), {
+      p1: '# Material Deck\n1 Spirit of Fire\n# Main Deck\n3 Fireball\n1 Fireball\n# Sideboard\n2 Fireball',
+    });
+    expect(created.cards.map(({ cardId, zone }) => [cardId, zone.zone])).toEqual([
+      ['p1-1', 'main-deck'],
+      ['p1-2', 'main-deck'],
+      ['p1-3', 'main-deck'],
+      ['p1-4', 'main-deck'],
+      ['p1-m1', 'material-deck'],
+    ]);
+    expect(created.lists![0].cards.map(({ definition, copies, section }) => [definition, copies, section])).toEqual([
+      ['Spirit of Fire', 1, 'material'],
+      ['Fireball', 4, 'main'],
+      ['Fireball', 2, 'sideboard'],
+    ]);
   });
 });

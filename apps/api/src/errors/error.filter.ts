@@ -14,6 +14,7 @@ import {
   CatalogBehind,
   ChainBroken,
   DeckListUnknownCards,
+  SetupUnknownCards,
   EventsRejected,
   FieldProblem,
   Forbidden,
@@ -88,14 +89,23 @@ const mappings: readonly Mapping[] = [
   maps(LogUnreadable, ({ code, message, line }) => ({ statusCode: 400, code, message, ...(line !== undefined && { line }) })),
   maps(RevisionConflict, ({ code, message, expected, actual }) => ({ statusCode: 409, code, message, expectedRevision: expected, currentRevision: actual })),
   maps(LogRefused, ({ code, message, line }) => ({ statusCode: 422, code, message, ...(line !== undefined && { line }) })),
+  maps(SetupUnknownCards, ({ code, message, names }) => ({
+    statusCode: 422,
+    code,
+    message,
+    details: names.map(({ path, text, problem, closest }) => ({
+      path,
+      message: `"${text}": ${problem === 'unknown' ? 'no such card' : 'several cards have this name'}${closest.length > 0 ? `; ${problem === 'ambiguous' ? 'one of' : 'closest'}: ${closest.join(', ')}` : ''}`,
+    })),
+  })),
   maps(DeckListUnknownCards, ({ code, message, lines }) => ({
     statusCode: 422,
     code,
     message,
     lines: [...lines],
-    details: lines.map(({ player, line, text, problem, closest }) => ({
+    details: lines.map(({ player, line, text, problem, closest, section }) => ({
       path: `deckLists.${player}`,
-      message: `line ${line} "${text}": ${problem === 'malformed' ? 'not "count name"' : problem === 'unknown' ? 'no such card' : 'several cards have this name'}${closest.length > 0 ? `; ${problem === 'ambiguous' ? 'one of' : 'closest'}: ${closest.join(', ')}` : ''}`,
+      message: `${section === undefined ? '' : `${section}: `}line ${line} "${text}": ${problem === 'malformed' ? 'not "count name"' : problem === 'unknown' ? 'no such card' : 'several cards have this name'}${closest.length > 0 ? `; ${problem === 'ambiguous' ? 'one of' : 'closest'}: ${closest.join(', ')}` : ''}`,
     })),
   })),
   plain(MatchAlreadyExists, 409),

@@ -6,7 +6,7 @@ import { CreateMatchPipe, CreateMatchRequest } from '../dto/create-match.dto';
 import { ReissueTokensDto } from '../dto/reissue-tokens.dto';
 import { VoidMatchDto } from '../dto/void-match.dto';
 import { AfterQuery, ListMatchesQuery } from '../dto/queries.dto';
-import { Caller, MatchReader, MatchWriter, ValidationFailed, matchCreatedWithDecks } from '@matchlog/matches';
+import { Caller, MatchReader, MatchWriter, ValidationFailed, matchCreatedWithDecks, matchCreatedWithSetup } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
 import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, TOKEN_ISSUING_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { createMatchBody } from '../openapi/event-schemas';
@@ -27,13 +27,14 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Create a match (organizer key)',
     description:
-      "The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), named and given printed facts from the card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana card definition without printed facts gets them from the table when the table has its name once. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).",
+      "The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), a Grand Archive deck as an Omnidex export or a deck site's JSON, named and given printed facts from the game's card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana or Grand Archive card definition without printed facts gets them from the table when the table has its name once. A Four Souls match may instead be given its setup (characters, starting items, sets, bonus souls): the server builds its shared decks, unnamed, and each player's character and starting item in play (422 DECK_LIST_UNKNOWN_CARDS for a name that names no card). Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).",
   })
   @Returns(201, 'MatchWithTokens')
   @ApiBody({ schema: createMatchBody })
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, TOKEN_ISSUING_ERRORS, { 409: ['MATCH_ALREADY_EXISTS'], 422: ['DECK_LIST_UNKNOWN_CARDS', ...DOMAIN_CODES] })
   create(@Body(CreateMatchPipe) body: CreateMatchRequest) {
-    return this.writer.create(body.matchId, matchCreatedWithDecks(body.data, body.deckLists), 'organizer', body.eventId);
+    const created = body.setup !== undefined ? matchCreatedWithSetup(body.data, body.setup, body.deckLists !== undefined) : matchCreatedWithDecks(body.data, body.deckLists);
+    return this.writer.create(body.matchId, created, 'organizer', body.eventId);
   }
 
   @Post(':id/tokens')

@@ -1013,7 +1013,10 @@ export const responseDefinitions = {
     "type": "object",
     "properties": {
       "player": {
-        "type": "string"
+        "type": [
+          "string",
+          "null"
+        ]
       },
       "cards": {
         "type": "array",
@@ -1625,6 +1628,22 @@ export const responseDefinitions = {
       "title",
       "players",
       "message"
+    ],
+    "additionalProperties": false
+  },
+  "FirstChoice": {
+    "type": "object",
+    "properties": {
+      "player": {
+        "type": "string"
+      },
+      "rule": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "player",
+      "rule"
     ],
     "additionalProperties": false
   },
@@ -2535,6 +2554,14 @@ export const responseDefinitions = {
       },
       "printed": {
         "$ref": "#/definitions/PrintedFacts"
+      },
+      "section": {
+        "type": "string",
+        "enum": [
+          "main",
+          "material",
+          "sideboard"
+        ]
       }
     },
     "required": [
@@ -2751,11 +2778,22 @@ export const responseDefinitions = {
                   "number",
                   "null"
                 ]
+              },
+              "minutesAllowed": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "secondsSinceCalled": {
+                "type": "number"
               }
             },
             "required": [
               "turnsPlayed",
-              "turnsAllowed"
+              "turnsAllowed",
+              "minutesAllowed",
+              "secondsSinceCalled"
             ],
             "additionalProperties": false
           },
@@ -5850,6 +5888,9 @@ export const responseDefinitions = {
       },
       "result": {
         "$ref": "#/definitions/MatchResult"
+      },
+      "nextFirstChoice": {
+        "$ref": "#/definitions/FirstChoice"
       }
     },
     "required": [

@@ -703,6 +703,9 @@ export const es: Record<keyof typeof en, string> = {
   'callJudge.failed': 'La llamada no se envió: {message}',
   'slip.extensions': 'Tiempo añadido: {extensions}',
   'round.extended': ' · tiempo añadido {extensions}',
+  // fs: Grand Archive (Tournament Rules Guide): quién juega primero tras una partida; el final, tres turnos más o cinco minutos
+  'slip.firstChoice': 'Próxima partida: {player}, que perdió la última, elige quién juega primero ({rule}).',
+  'clock.afterOfOrMinutes': 'Se jugaron {played} de {allowed} turnos tras el tiempo, o {minutes} minutos: {elapsed} desde que se cantó el tiempo.',
   // rec: the recorder's buttons and the overlay's score for Grand Archive and Four Souls
   'recorder.materialize': 'Materializar',
   'recorder.levelUp': 'Subir de nivel',

@@ -44,8 +44,17 @@ export interface MatchClock {
   readonly gaps: ClockGap[];
   readonly timeCalled: { readonly revision: number; readonly at: string; readonly turn: number } | null;
   readonly extensions: { readonly revision: number; readonly at: string; readonly seconds: number; readonly reason: string }[];
-  /** null before time is called; turnsAllowed from the ruleset's tournament practice, null where it has none */
-  readonly afterTime: { readonly turnsPlayed: number; readonly turnsAllowed: number | null } | null;
+  /**
+   * null before time is called. turnsAllowed and minutesAllowed from the ruleset's tournament practice (Lorcana: 5
+   * turns; Grand Archive: 3 turns or 5 minutes), null where it names none; secondsSinceCalled: from time called to the
+   * last event recorded
+   */
+  readonly afterTime: {
+    readonly turnsPlayed: number;
+    readonly turnsAllowed: number | null;
+    readonly minutesAllowed: number | null;
+    readonly secondsSinceCalled: number;
+  } | null;
   readonly slowTurnSeconds: number;
   readonly slowTurns: { readonly turn: number; readonly player: string; readonly seconds: number }[];
 }
@@ -102,7 +111,9 @@ export const matchClock = (matchId: string, events: readonly MatchEvent[], optio
     const own = turns.filter((turn) => turn.player === player);
     return { player, seconds: sum(own.map((turn) => turn.seconds)), turns: own.length, longestTurn: Math.max(0, ...own.map((turn) => turn.seconds)) };
   });
-  const turnsAllowed = layout?.ruleset.tournament.turnsAfterTime?.turns ?? null;
+  const procedure = layout?.ruleset.tournament.turnsAfterTime;
+  // set in the loop above, which the compiler does not follow
+  const called = timeCalled as MatchClock['timeCalled'];
   return {
     matchId,
     times: options.times ?? 'recorded',
@@ -111,7 +122,15 @@ export const matchClock = (matchId: string, events: readonly MatchEvent[], optio
     gaps: gaps.sort((a, b) => b.seconds - a.seconds || a.revision - b.revision).slice(0, GAPS),
     timeCalled,
     extensions,
-    afterTime: timeCalled === null ? null : { turnsPlayed: turns.filter((turn) => turn.afterTime).length, turnsAllowed },
+    afterTime:
+      called === null
+        ? null
+        : {
+            turnsPlayed: turns.filter((turn) => turn.afterTime).length,
+            turnsAllowed: procedure?.turns ?? null,
+            minutesAllowed: procedure?.minutes ?? null,
+            secondsSinceCalled: secondsBetween(Date.parse(called.at), last),
+          },
     slowTurnSeconds,
     slowTurns: turns.filter((turn) => turn.seconds > slowTurnSeconds).map(({ turn, player, seconds }) => ({ turn, player, seconds })),
   };

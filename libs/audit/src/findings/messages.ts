@@ -214,6 +214,12 @@ export const messages: Readonly<Record<Language, Readonly<Record<FindingCode, Te
 export const messageFor = (code: FindingCode, facts: Facts, language: Language): string => messages[language][code](facts);
 
 const counted = (cards: readonly CardCount[] | undefined): string => (cards ?? []).map((card) => `${card.count} × ${card.definition}`).join(', ');
+/** The part of the deck a Grand Archive finding names (absent: the whole deck, as Lorcana's). */
+const PARTS = {
+  en: { none: 'it', main: 'its main deck', material: 'its material deck', sideboard: 'its sideboard' },
+  es: { none: '', main: 'su mazo principal ', material: 'su mazo de material ', sideboard: 'su banquillo ' },
+} as const;
+const partOf = (f: DeckFacts, language: Language): string => PARTS[language][f.section ?? 'none'];
 const gameNo = (game: number | null | undefined, language: Language): string =>
   game == null ? (language === 'es' ? 'una partida sin número' : 'a game with no number') : language === 'es' ? `la partida ${game}` : `game ${game}`;
 
@@ -223,9 +229,14 @@ export const deckMessages: Readonly<Record<Language, Readonly<Record<DeckFinding
     DECK_NOT_LEGAL: (f) =>
       [
         `${f.player}'s deck in ${gameNo(f.game, 'en')} of this constructed match is not legal:`,
-        f.minCards !== undefined ? ` it has ${f.cards} cards, and a deck has at least ${f.minCards};` : '',
-        f.overLimit !== undefined ? ` it has more than ${f.maxCopies} copies of a full name (${counted(f.overLimit)});` : '',
-        ' the tournament rules cited set the deck construction.',
+        f.minCards !== undefined ? ` ${partOf(f, 'en')} has ${f.cards} cards, and a deck has at least ${f.minCards};` : '',
+        f.overLimit !== undefined
+          ? ` ${partOf(f, 'en')} has more than ${f.maxCopies} ${f.maxCopies === 1 ? 'copy' : 'copies'} of a ${f.section === undefined ? 'full ' : ''}name (${counted(f.overLimit)});`
+          : '',
+        f.maxCards !== undefined && f.points === undefined ? ` ${partOf(f, 'en')} has ${f.cards} cards, and holds at most ${f.maxCards};` : '',
+        f.championLevel !== undefined ? ` ${partOf(f, 'en')} has no level ${f.championLevel} champion;` : '',
+        f.points !== undefined ? ` ${partOf(f, 'en')} has ${f.cards} cards worth ${f.points} points, and holds at most ${f.maxCards} cards and ${f.maxPoints} points;` : '',
+        ' the rules cited set the deck construction.',
       ].join(''),
     DECK_CHANGED_BETWEEN_GAMES: (f) =>
       `${f.player}'s deck in ${gameNo(f.game, 'en')} is not the deck of ${gameNo(f.otherGame, 'en')} (match ${f.otherMatchId}): ` +
@@ -236,9 +247,14 @@ export const deckMessages: Readonly<Record<Language, Readonly<Record<DeckFinding
     DECK_NOT_LEGAL: (f) =>
       [
         `El mazo de ${f.player} en ${gameNo(f.game, 'es')} de este enfrentamiento de formato construido no es legal:`,
-        f.minCards !== undefined ? ` tiene ${f.cards} cartas, y un mazo tiene al menos ${f.minCards};` : '',
-        f.overLimit !== undefined ? ` tiene más de ${f.maxCopies} copias de un mismo nombre completo (${counted(f.overLimit)});` : '',
-        ' las reglas de torneo citadas fijan la construcción del mazo.',
+        f.minCards !== undefined ? ` ${partOf(f, 'es')}tiene ${f.cards} cartas, y un mazo tiene al menos ${f.minCards};` : '',
+        f.overLimit !== undefined
+          ? ` ${partOf(f, 'es')}tiene más de ${f.maxCopies} ${f.maxCopies === 1 ? 'copia' : 'copias'} de un mismo nombre${f.section === undefined ? ' completo' : ''} (${counted(f.overLimit)});`
+          : '',
+        f.maxCards !== undefined && f.points === undefined ? ` ${partOf(f, 'es')}tiene ${f.cards} cartas, y admite como mucho ${f.maxCards};` : '',
+        f.championLevel !== undefined ? ` ${partOf(f, 'es')}no tiene ningún campeón de nivel ${f.championLevel};` : '',
+        f.points !== undefined ? ` ${partOf(f, 'es')}tiene ${f.cards} cartas que valen ${f.points} puntos, y admite como mucho ${f.maxCards} cartas y ${f.maxPoints} puntos;` : '',
+        ' las reglas citadas fijan la construcción del mazo.',
       ].join(''),
     DECK_CHANGED_BETWEEN_GAMES: (f) =>
       `El mazo de ${f.player} en ${gameNo(f.game, 'es')} no es el mazo de ${gameNo(f.otherGame, 'es')} (enfrentamiento ${f.otherMatchId}): ` +

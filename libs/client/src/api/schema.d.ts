@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Create a match (organizer key)
-         * @description The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), named and given printed facts from the card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana card definition without printed facts gets them from the table when the table has its name once. Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
+         * @description The body is a MatchCreated event's data; a Lorcana deck may instead be given as text in deckLists (one card a line: `4 Elsa - Snow Queen`), a Grand Archive deck as an Omnidex export or a deck site's JSON, named and given printed facts from the game's card table (422 DECK_LIST_UNKNOWN_CARDS lists each line that names no card, with the closest names). A Lorcana or Grand Archive card definition without printed facts gets them from the table when the table has its name once. A Four Souls match may instead be given its setup (characters, starting items, sets, bonus souls): the server builds its shared decks, unnamed, and each player's character and starting item in play (422 DECK_LIST_UNKNOWN_CARDS for a name that names no card). Returns one bearer token per player, one for the judge and one for the recorder (who may append events and read the judge view): they are shown only here. Retried with the same matchId, eventId and body, it answers as the first time, with every token re-issued (the earlier ones stop working).
          */
         post: operations["MatchesController_create"];
         delete?: never;
@@ -1018,10 +1018,10 @@ export interface components {
                     souls?: number;
                 };
             }[];
-            /** @description a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only */
+            /** @description a paper match: each player's registered deck list (and the shared cards' list, player null), the names their unidentified cards are given as they are revealed; judge-only */
             lists?: {
-                /** @description a player id */
-                player: string;
+                /** @description a player id; null: the shared cards (owner null), e.g. the Four Souls decks */
+                player: string | null;
                 cards: {
                     definition: string;
                     copies: number;
@@ -1062,6 +1062,11 @@ export interface components {
                         /** @description Four Souls: the souls a monster gives */
                         souls?: number;
                     };
+                    /**
+                     * @description Grand Archive: the part of the deck list (default main); a sideboard's cards are registered, not in a zone
+                     * @enum {string}
+                     */
+                    section?: "main" | "material" | "sideboard";
                 }[];
             }[];
             /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
@@ -1613,7 +1618,7 @@ export interface components {
             };
         };
         DeckList: {
-            player: string;
+            player: string | null;
             cards: components["schemas"]["ListedCard"][];
         };
         DeckPosition: {
@@ -1760,6 +1765,10 @@ export interface components {
             title: string;
             players: string[];
             message: string;
+        };
+        FirstChoice: {
+            player: string;
+            rule: string;
         };
         /** @enum {string} */
         GameId: "lorcana" | "four-souls" | "grand-archive";
@@ -1957,6 +1966,8 @@ export interface components {
             definition: string;
             copies: number;
             printed?: components["schemas"]["PrintedFacts"];
+            /** @enum {string} */
+            section?: "main" | "material" | "sideboard";
         };
         LogImported: {
             events: number;
@@ -1999,6 +2010,8 @@ export interface components {
             afterTime: {
                 turnsPlayed: number;
                 turnsAllowed: number | null;
+                minutesAllowed: number | null;
+                secondsSinceCalled: number;
             } | null;
             slowTurnSeconds: number;
             slowTurns: {
@@ -2714,6 +2727,7 @@ export interface components {
             bestOf: number;
             games: components["schemas"]["RoundResultsGame"][];
             result: components["schemas"]["MatchResult"];
+            nextFirstChoice?: components["schemas"]["FirstChoice"];
         };
         RulingGiven: {
             rulingId: string;
@@ -3170,10 +3184,10 @@ export interface operations {
                             souls?: number;
                         };
                     }[];
-                    /** @description a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only */
+                    /** @description a paper match: each player's registered deck list (and the shared cards' list, player null), the names their unidentified cards are given as they are revealed; judge-only */
                     lists?: {
-                        /** @description a player id */
-                        player: string;
+                        /** @description a player id; null: the shared cards (owner null), e.g. the Four Souls decks */
+                        player: string | null;
                         cards: {
                             definition: string;
                             copies: number;
@@ -3214,6 +3228,11 @@ export interface operations {
                                 /** @description Four Souls: the souls a monster gives */
                                 souls?: number;
                             };
+                            /**
+                             * @description Grand Archive: the part of the deck list (default main); a sideboard's cards are registered, not in a zone
+                             * @enum {string}
+                             */
+                            section?: "main" | "material" | "sideboard";
                         }[];
                     }[];
                     /** @description the games of one match share event, round and table; the catalog reads the match's result from them */
@@ -3257,14 +3276,57 @@ export interface operations {
                     /** @description the MatchCreated event id, for idempotent retries; generated when absent */
                     eventId?: string;
                     /**
-                     * @description Lorcana: each player's deck list as text, by player id, one card a line, the count then `Name - Version` (as Dreamborn, inkdecks and Limitless export it; blank lines and lines starting with # or // are skipped). Each list becomes that player's deck zone, in list order, with card ids `<player>-1` … `<player>-n`, definitions and printed facts from the card table. A line naming no card is 422 DECK_LIST_UNKNOWN_CARDS.
+                     * @description Lorcana: each player's deck list as text, by player id, one card a line, the count then `Name - Version` (as Dreamborn, inkdecks and Limitless export it; blank lines and lines starting with # or // are skipped). Each list becomes that player's deck zone, in list order, with card ids `<player>-1` … `<player>-n`, definitions and printed facts from the card table. A line naming no card is 422 DECK_LIST_UNKNOWN_CARDS. Grand Archive: an Omnidex export (`# Material Deck`, `# Main Deck`, `# Sideboard`, then `N Card Name` lines) or a deck site's JSON `{cards: {main|material|sideboard: [{quantity, name, uuid}]}}`; the material deck's cards start in `material-deck` (ids `<player>-m1` …), the main deck's in `main-deck`, the sideboard is registered in the list only (`section: sideboard`); a bad line is 422 DECK_LIST_UNKNOWN_CARDS with its section.
                      * @example {
                      *       "p1": "4 Elsa - Snow Queen\n4 Be Prepared\n…",
                      *       "p2": "4 Ariel - On Human Legs\n…"
                      *     }
                      */
                     deckLists?: {
-                        [key: string]: string;
+                        [key: string]: string | {
+                            cards: {
+                                main?: {
+                                    quantity?: number;
+                                    name?: string;
+                                    uuid?: string;
+                                }[];
+                                material?: {
+                                    quantity?: number;
+                                    name?: string;
+                                    uuid?: string;
+                                }[];
+                                sideboard?: {
+                                    quantity?: number;
+                                    name?: string;
+                                    uuid?: string;
+                                }[];
+                            };
+                        };
+                    };
+                    /**
+                     * @description Four Souls: the match's setup instead of its cards, for 2 to 4 players. The server builds the shared Treasure, Loot, Monster and Room decks from the sets' cards, none of them named (a paper match: nobody has seen their order), with one shared list (lists, player null) that names them as they are revealed; each player's character and starting item start in their play zone. A name that names no card is 422 DECK_LIST_UNKNOWN_CARDS at setup.characters.<player> (or setup.startingItems.<player>), with the closest names.
+                     * @example {
+                     *       "characters": {
+                     *         "p1": "Isaac",
+                     *         "p2": "Cain",
+                     *         "p3": "Maggy"
+                     *       },
+                     *       "bonusSouls": true
+                     *     }
+                     */
+                    setup?: {
+                        /** @description each player's character, by player id */
+                        characters: {
+                            [key: string]: string;
+                        };
+                        /** @description a player's starting item where it is not the character's own (Eden's, chosen from the treasure deck: one copy leaves the deck) */
+                        startingItems?: {
+                            [key: string]: string;
+                        };
+                        /** @description the sets whose cards make the shared decks; default ["b2"], the base game */
+                        sets?: string[];
+                        /** @description true: the sets' bonus souls start outside the game, named */
+                        bonusSouls?: boolean;
                     };
                 };
             };

@@ -51,11 +51,14 @@ export interface ListedCard {
   readonly definition: string;
   readonly copies: number;
   readonly printed?: PrintedFacts;
+  /** Grand Archive: the part of the list (absent: main); a sideboard's cards are registered, not given as cards */
+  readonly section?: 'main' | 'material' | 'sideboard';
 }
 
 /** A player's deck list, as registered: what the judge holds before the match, and what a reveal names from. */
 export interface DeckList {
-  readonly player: string;
+  /** null: the list of the shared cards (owner null), e.g. a Four Souls match's Treasure, Loot and Monster decks */
+  readonly player: string | null;
   readonly cards: readonly ListedCard[];
 }
 

@@ -96,12 +96,29 @@ export const vocabulary = {
     lists: optional(
       list(
         object({
-          player: required(text(), 'a player id'),
-          cards: required(list(object({ definition: required(text({ maxLength: 200 })), copies: required(integer(1, 99)), printed: optional(printed) }, 'listed card'), 200, 1)),
+          player: required(textOrNull(), 'a player id; null: the shared cards (owner null), e.g. the Four Souls decks'),
+          cards: required(
+            list(
+              object(
+                {
+                  definition: required(text({ maxLength: 200 })),
+                  copies: required(integer(1, 99)),
+                  printed: optional(printed),
+                  section: optional(
+                    oneOf('main', 'material', 'sideboard'),
+                    "Grand Archive: the part of the deck list (default main); a sideboard's cards are registered, not in a zone",
+                  ),
+                },
+                'listed card',
+              ),
+              400,
+              1,
+            ),
+          ),
         }),
         8,
       ),
-      "a paper match: each player's registered deck list, the names their unidentified cards are given as they are revealed; judge-only",
+      "a paper match: each player's registered deck list (and the shared cards' list, player null), the names their unidentified cards are given as they are revealed; judge-only",
     ),
     tournament: optional(
       object({

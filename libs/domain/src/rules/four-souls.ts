@@ -60,15 +60,20 @@ export const fourSouls: Ruleset = {
   pending: { kind: 'stack', zone: 'stack', onlyTriggered: false, rule: 'The Stack' },
   zoneChange: { newObjectWhenLeaving: 'any', clearsStatus: true, faceDownForgets: false, controlChangeHidesFaceDown: false, rule: 'Game Zones' },
   counters: [
-    { name: 'cents', on: 'player', rule: 'foursouls.com rules overview (cents)' },
-    { name: 'souls', on: 'player', rule: 'foursouls.com rules overview (souls)' },
+    // the ¢ a player has: the published setup's ¢ pool; the cards print them ("Gain 3¢", rewards of kind Coin)
+    { name: 'cents', on: 'player', rule: 'foursouls.com Extended Rulebook, Setup (the ¢ pool)' },
+    // the souls a player controls: "In Play" names souls among the objects a player controls
+    { name: 'souls', on: 'player', rule: 'In Play (souls a player controls); foursouls.com rules overview' },
   ],
-  counterNotes: 'The Four Souls text here ("Game Zones") names no counter; cents and souls are the published rules overview\'s (foursouls.com).',
+  counterNotes:
+    'The Four Souls text here ("Game Zones") names no counter; a player\'s ¢ (cents) and souls are kept as counters on the player, as the overlay and the win condition read them (foursouls.com, rules overview).',
   tournament: {
-    document: null,
-    winsAt: { counter: 'souls', value: 4, section: 'foursouls.com rules overview: "the first player to control four souls is the winner"' },
+    // as issue 38 quotes foursouls.com's rules overview; no tournament document of Four Souls is in ../shared/rules
+    document: 'foursouls.com rules overview',
+    winsAt: { counter: 'souls', value: 4, section: 'Overview: "the first player to control four souls is the winner"' },
     missing: [
-      "Four Souls' tournament rules are not in ../shared/rules: win conditions, the end-of-match procedure, sideboarding and deck construction are not checked, and a match is the best of the bestOf the organizer records (default 3)",
+      "Four Souls' tournament rules are not in ../shared/rules: the end-of-match procedure, sideboarding and deck construction are not checked, and a match is the best of the bestOf the organizer records (default 3)",
+      "the win at four souls is the recorder's and the overlay's to apply: the audit's win checks (PLAYED_AFTER_WIN, RESULT_DISAGREES_WITH_COUNTERS) are Lorcana's",
     ],
   },
 };

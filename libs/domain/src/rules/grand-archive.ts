@@ -48,9 +48,33 @@ export const grandArchive: Ruleset = {
     'A counter is public, and cards in private zones "have no characteristics apart from being cards" (Public vs Private Information 2), so only cards in public zones carry one. ' +
     'Whether a counter stays on a card that moves between public zones is in that missing text too: matchlog keeps counters as it keeps damage, on the object, so a card that changes zone has none (state/moves.ts); record a CounterChanged again where the rules keep them.',
   tournament: {
-    document: null,
+    // the facts as issue 38 quotes the guide; its text is not in ../shared/rules, so sections are named, not numbered
+    document: 'Grand Archive Tournament Rules Guide',
+    bestOf: 3,
+    turnsAfterTime: { turns: 3, minutes: 5, section: 'at time: three more turns or five minutes' },
+    loserChoosesFirst: { section: 'between games: the loser of a game chooses who plays first' },
+    // ga: the Comprehensive Rules' "General Rules - Format Conventions", Standard Constructed General Rules 1–4 (rules.gatcg.com)
+    constructed: {
+      document: 'Grand Archive Comprehensive Rules',
+      minCards: 60,
+      maxCopiesOfName: 4,
+      section: 'General Rules - Format Conventions, Standard Constructed 1 (a main deck of at least 60 cards, at most four copies of a name)',
+      material: {
+        maxCards: 12,
+        maxCopiesOfName: 1,
+        championLevel: 0,
+        section: 'General Rules - Format Conventions, Standard Constructed 2–3 (a material deck of at most 12 cards, one copy of a name, a Level 0 champion at minimum)',
+      },
+      sideboard: {
+        maxCards: 15,
+        maxPoints: 15,
+        mainPoints: 1,
+        materialPoints: 3,
+        section: 'General Rules - Format Conventions, Standard Constructed 4 (a sideboard of at most 15 cards and 15 points: a main-deck card 1, a regalia or champion 3)',
+      },
+    },
     missing: [
-      "Grand Archive's tournament rules are not in ../shared/rules: win conditions, the end-of-match procedure, sideboarding and deck construction are not checked, and a match is the best of the bestOf the organizer records (default 3)",
+      "the guide's text is not in ../shared/rules: which of three turns and five minutes ends the game first is not stated here, so the clock shows both and the audit checks neither; sideboarding and deck construction are the deck checks' (Comprehensive Rules, Format Conventions)",
     ],
   },
 };

@@ -75,13 +75,31 @@ export interface TournamentPractice {
   readonly roundMinutes?: number;
   /** a counter that wins the game when a player reaches it */
   readonly winsAt?: { readonly counter: string; readonly value: number; readonly section: string };
-  /** after time is called: the active player finishes the turn, then this many more turns, then a drawn game */
-  readonly turnsAfterTime?: { readonly turns: number; readonly section: string };
+  /**
+   * after time is called: the active player finishes the turn, then this many more turns, then a drawn game; with
+   * `minutes`, the procedure also names a time (Grand Archive: "three more turns or five minutes")
+   */
+  readonly turnsAfterTime?: { readonly turns: number; readonly minutes?: number; readonly section: string };
+  /** the loser of a game chooses who plays first in the next game of the match */
+  readonly loserChoosesFirst?: { readonly section: string };
   /** false: no sideboard, so each player's deck is the same in every game of a match */
   readonly sideboard?: { readonly allowed: boolean; readonly section: string };
-  /** the construction rules of a constructed deck that matchlog can check from definitions alone */
-  readonly constructed?: { readonly minCards: number; readonly maxCopiesOfName: number; readonly section: string };
+  /** the construction rules of a constructed deck that matchlog can check from definitions (and their printed facts) alone */
+  readonly constructed?: ConstructedRules;
   readonly missing: readonly string[];
+}
+
+/** A constructed deck's limits: its (main) deck's, and where the game has them its material deck's and sideboard's. */
+export interface ConstructedRules {
+  /** the document the sections are in, when it is not the tournament practice's (Grand Archive: its Comprehensive Rules) */
+  readonly document?: string;
+  readonly minCards: number;
+  readonly maxCopiesOfName: number;
+  readonly section: string;
+  /** at most maxCards, at most maxCopiesOfName of a name, and at least one champion of `championLevel` */
+  readonly material?: { readonly maxCards: number; readonly maxCopiesOfName: number; readonly championLevel: number; readonly section: string };
+  /** at most maxCards and maxPoints: a main-deck card counts mainPoints, a regalia or champion materialPoints */
+  readonly sideboard?: { readonly maxCards: number; readonly maxPoints: number; readonly mainPoints: number; readonly materialPoints: number; readonly section: string };
 }
 
 export interface Ruleset {

@@ -3,23 +3,27 @@ import { MatchLayout, MatchState } from '../state/match-state';
 import { Verdict, accepted, rejected } from './domain-error';
 
 /**
- * A paper match's cards against its lists: a card without a definition belongs to a player with a list, every list is
- * a player's, and each such player has exactly as many cards without a definition as the list holds (other starting
- * cards, given with their names, are the match's own).
+ * A paper match's cards against its lists: a card without a definition belongs to a player with a list (a shared card,
+ * owner null, to the shared list, player null), every list is a player's or the shared one, and each has exactly as
+ * many cards without a definition as the list holds outside its sideboard (other starting cards, given with their
+ * names, are the match's own).
  */
 export const checkLists = (created: MatchCreated, players: readonly string[]): Verdict => {
   const lists = created.lists ?? [];
   for (const [i, list] of lists.entries()) {
-    if (!players.includes(list.player)) return rejected('UNKNOWN_PLAYER', 'matchlog', `no player "${list.player}" in this match`, `data.lists[${i}].player`);
+    const whose = list.player ?? 'the shared cards';
+    if (list.player !== null && !players.includes(list.player))
+      return rejected('UNKNOWN_PLAYER', 'matchlog', `no player "${list.player}" in this match`, `data.lists[${i}].player`);
     if (lists.findIndex((other) => other.player === list.player) !== i)
-      return rejected('LIST_NOT_MATCHING_CARDS', 'matchlog', `${list.player} has two lists: give one`, `data.lists[${i}].player`);
-    const size = list.cards.reduce((sum, card) => sum + card.copies, 0);
+      return rejected('LIST_NOT_MATCHING_CARDS', 'matchlog', `${whose} have two lists: give one`, `data.lists[${i}].player`);
+    // a sideboard's cards are registered, not in a zone
+    const size = list.cards.reduce((sum, card) => sum + (card.section === 'sideboard' ? 0 : card.copies), 0);
     const cards = created.cards.filter((card) => card.owner === list.player && typeof card.definition !== 'string').length;
     if (cards !== size)
       return rejected(
         'LIST_NOT_MATCHING_CARDS',
         'matchlog',
-        `${list.player}'s list holds ${size} cards, but the match gives ${list.player} ${cards} without a definition`,
+        `${whose}'s list holds ${size} cards, but the match gives ${whose} ${cards} without a definition`,
         `data.lists[${i}].cards`,
       );
   }
@@ -79,7 +83,7 @@ export const checkShuffleOrder = (state: MatchState, layout: MatchLayout, cards:
           'data.order',
         );
   }
-  const unlisted = cards.find((card) => state.cards[card].owner === null || !layout.lists.has(state.cards[card].owner!));
+  const unlisted = cards.find((card) => !layout.lists.has(state.cards[card].owner));
   return unlisted === undefined
     ? accepted
     : rejected('SHUFFLE_ORDER_REQUIRED', 'matchlog', `card "${state.cards[unlisted].cardId}" has no deck list to be named from: give the shuffle's order`, 'data.order');

@@ -6,6 +6,7 @@ import { MatchModels } from '../model/match-models';
 import { TimeSource } from '../ports';
 import { CatalogFreshness } from '../read/catalog-freshness';
 import { MatchResult, duplicatesAmong, matchResult } from './match-result';
+import { FirstChoice, firstChoiceNext } from './first-choice';
 
 /** A round's result slip: what a scorekeeper enters into pairing software. Public: no card, no deck. */
 export interface RoundResults {
@@ -20,6 +21,8 @@ export interface RoundResultsTable {
   readonly bestOf: number;
   readonly games: RoundResultsGame[];
   readonly result: MatchResult;
+  /** where the game's tournament practice has the loser of a game choose who plays first (Grand Archive): who chooses in the next game */
+  readonly nextFirstChoice?: FirstChoice;
 }
 
 export interface RoundResultsGame {
@@ -96,6 +99,14 @@ const bestOfOf = (table: RoundTable): number => table.games.find((game) => game.
 const tableResult = (table: RoundTable): Omit<RoundResultsTable, 'games'> & { games: Omit<RoundResultsGame, 'timeExtensions'>[] } => {
   const bestOf = bestOfOf(table);
   const duplicate = duplicatesAmong(table.games);
+  const players = table.players.map((player) => player.id);
+  const result = matchResult(
+    players,
+    bestOf,
+    table.games,
+    table.games.some((game) => game.singleElimination),
+  );
+  const next = firstChoiceNext(table.games[0]?.ruleset, players, table.games, result);
   return {
     table: table.table,
     players: table.players.map((player) => ({ id: player.id, ...(player.name !== null && { name: player.name }) })),
@@ -109,11 +120,7 @@ const tableResult = (table: RoundTable): Omit<RoundResultsTable, 'games'> & { ga
       voided: game.voided,
       duplicate: duplicate[i],
     })),
-    result: matchResult(
-      table.players.map((player) => player.id),
-      bestOf,
-      table.games,
-      table.games.some((game) => game.singleElimination),
-    ),
+    result,
+    ...(next !== undefined && { nextFirstChoice: next }),
   };
 };

@@ -15,6 +15,12 @@ export interface DeckFacts {
   /** DECK_NOT_LEGAL: definitions over `maxCopies` */
   readonly overLimit?: readonly CardCount[];
   readonly maxCopies?: number;
+  /** DECK_NOT_LEGAL, Grand Archive: the part of the deck (material deck, sideboard; absent: the main deck), its limits */
+  readonly section?: 'main' | 'material' | 'sideboard';
+  readonly maxCards?: number;
+  readonly championLevel?: number;
+  readonly points?: number;
+  readonly maxPoints?: number;
   /** DECK_CHANGED_BETWEEN_GAMES: the other game, and what this game's deck has more and fewer of than that one's */
   readonly otherGame?: number | null;
   readonly otherMatchId?: string;

@@ -1,3 +1,4 @@
+import type { DeckListCard } from '@matchlog/cards';
 import { MatchCreated } from '@matchlog/domain';
 import { CardCount } from './deck-facts';
 
@@ -19,3 +20,18 @@ export const moreThan = (deck: ReadonlyMap<string, number>, other: ReadonlyMap<s
     .filter(([definition, count]) => count > (other.get(definition) ?? 0))
     .map(([definition, count]) => ({ definition, count: count - (other.get(definition) ?? 0) }))
     .sort((a, b) => a.definition.localeCompare(b.definition));
+
+/**
+ * A player's deck by part (Grand Archive): their list's entries with their sections, or the cards they own with a
+ * definition, a card that starts in the material deck its material deck's, any other its main deck's.
+ */
+export const sectionedDeckOf = (created: MatchCreated, player: string): DeckListCard[] => {
+  const list = created.lists?.find((listed) => listed.player === player);
+  if (list !== undefined)
+    return list.cards.map(({ definition, copies, printed, section }) => ({ line: 0, count: copies, definition, printed: printed ?? {}, ...(section && { section }) }));
+  return created.cards.flatMap(({ owner, definition, printed, zone }) =>
+    owner === player && typeof definition === 'string'
+      ? [{ line: 0, count: 1, definition, printed: printed ?? {}, section: zone.zone === 'material-deck' ? ('material' as const) : ('main' as const) }]
+      : [],
+  );
+};
