@@ -1,6 +1,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { Page } from 'playwright-core';
+import { captureDeliveries, leaksIn } from './support/deliveries';
 import { testTime } from './support/scored-match';
 import { recorderPhone } from './support/recorder-phone';
 import { TESTING, ViewerRig, startViewerRig } from './support/viewer-fixture';
@@ -205,6 +206,7 @@ describe('a Grand Archive best-of-one from Omnidex exports, recorded on a phone 
     // the overlay at 1920×1080 by the broadcast's link: the game a delay behind, the first part only
     const overlayContext = await rig.browser.newContext({ ...TESTING, viewport: { width: 1920, height: 1080 } });
     const overlay = await overlayContext.newPage();
+    const delivered = captureDeliveries(overlay, 'broadcast');
     await overlay.goto(rig.onRig(links.broadcast));
     const overlayAt = (at: number) => overlay.waitForFunction(`document.querySelector('.overlay-root')?.dataset.revision === '${at}'`, undefined, { timeout: 15_000 });
     const figure = (player: string, counter: string) => overlay.locator(`.scoreboard .score[data-player=${player}] [data-counter=${counter}]`).getAttribute('data-value');
@@ -214,6 +216,9 @@ describe('a Grand Archive best-of-one from Omnidex exports, recorded on a phone 
     expect([await figure('p1', 'life'), await figure('p1', 'level'), await figure('p2', 'life'), await figure('p2', 'level')]).toEqual(['17', '1', '15', '0']);
     // nothing of the rest yet: Grace's champion has no damage, Blademaster is not on the board
     expect(await overlay.locator('.board .card.named', { hasText: 'Lorraine, Blademaster' }).count()).toBe(0);
+    // and the page was served nothing past it
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(delivered.filter((d) => d.revision > firstPart).map((d) => d.path)).toEqual([]);
 
     // the reference match gets the same events by hand; then, past the delay, the overlay follows to the end
     await rig.app.http().post(`/matches/${reference.matchId}/events`).set(rig.app.organizer).send({ expectedRevision: 1, events: expected }).expect(201);
@@ -223,6 +228,8 @@ describe('a Grand Archive best-of-one from Omnidex exports, recorded on a phone 
     expect(await overlay.locator('.board .card.named', { hasText: 'Lorraine, Blademaster' }).count()).toBe(1);
     expect(await overlay.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight])).toEqual([1920, 1080]);
     await overlay.screenshot({ path: join(DOCS_IMAGES, 'overlay-grand-archive.png') });
+    // every payload the overlay received is what the broadcast may see at its revision
+    expect(leaksIn(delivered, new Map([[MATCH_ID, events]]))).toEqual([]);
     await overlay.close();
 
     // the judge, each player, the broadcast and the public see the match as they see the reference
