@@ -331,7 +331,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       seats,
       alert,
       buttons,
-      game.takesReason !== false && h('label', { class: 'reason-label' }, t('recorder.reasonHint'), reason),
+      h('label', { class: 'reason-label' }, t('recorder.reasonHint'), reason),
       // a judge called about the match as recorded so far; the reason passes the free-text warning first
       token
         ? callJudge(

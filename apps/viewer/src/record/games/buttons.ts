@@ -33,8 +33,6 @@ export type Button = readonly [MessageKey, () => unknown];
 export interface GameScreen {
   readonly buttons: (recorder: Recorder) => Button[];
   readonly seatLine: (state: MatchState, player: string) => string;
-  /** false where no button records a reason: the reason box is left out, so nothing typed there is lost */
-  readonly takesReason?: false;
 }
 
 /** A number picked on a sheet, 1 to `max`. */
