@@ -1,4 +1,5 @@
 import { Audience, AudienceView, MatchEvent, MoveSeen, Observation, PrintedFacts, SeenCard, Seat, emptySeat, stepSeat, zoneKey } from '@matchlog/domain';
+import { LEADS } from './lead-table';
 import { CardLine, HandReading, MatchReading, SeatReading } from './reading';
 
 /** A card definition's printed facts (its ink), from the game's card table; undefined for a card it does not know. */
@@ -76,6 +77,7 @@ export class MatchReader {
   private draw = false;
   private winner: string | undefined;
   private decks = new Map<string, string[]>();
+  private readonly leads = new Map<string, string>();
   private deckLists = false;
   private readonly lines = new Map<string, Map<string, CardLine>>();
   private readonly printed = new Map<string, PrintedFacts>();
@@ -106,6 +108,7 @@ export class MatchReader {
         this.players = o.players.map((p) => ({ id: p.id, ...(p.name !== undefined && { name: p.name }) }));
         if (o.tournament?.event !== undefined) this.event = o.tournament.event;
         if (o.tournament?.format !== undefined) this.format = o.tournament.format;
+        for (const zone of o.zones) for (const card of zone.cards) this.lead(zone.zone.zone, zone.zone.player, card);
         return;
       case 'TurnStarted':
         this.flush();
@@ -170,6 +173,7 @@ export class MatchReader {
         won,
         onPlay: this.first === p.id,
         ...(deck !== undefined && { deck, inks: this.inksOf(deck) }),
+        ...(this.leads.has(p.id) && { lead: this.leads.get(p.id)! }),
         cards,
         ...(p.id === this.audience && { hand: this.handReading() }),
       };
@@ -229,9 +233,18 @@ export class MatchReader {
     else if (!this.hand.mulligan) this.hand.initial.push(definition);
   }
 
+  /** A card seen in a player's zone: their lead, where the game has one and it is that zone's and type (LEADS). */
+  private lead(zone: string, player: string | undefined, card: SeenCard): void {
+    const rule = this.game === null ? undefined : LEADS[this.game];
+    if (rule === undefined || player === undefined || zone !== rule.zone || card.definition === undefined || card.faceDown === true) return;
+    if (!rule.type.test(card.printed?.type ?? '') || (!rule.last && this.leads.has(player))) return;
+    this.leads.set(player, card.definition);
+  }
+
   private move(before: AudienceView, m: MoveSeen): void {
     const { from, to, card } = m;
     this.remember(card);
+    this.lead(to.zone, to.player, card);
     const definition = card.definition;
     if (from.zone === 'hand' && from.player === this.audience && to.zone === 'deck' && !this.started && definition !== undefined) {
       this.hand.mulligan = true;
