@@ -1,4 +1,4 @@
-import { CardFigures, CardTally, DeckSide, EventMatch, MatchReading, byGames, cardFigures, cardTallies, emptyTally } from '@matchlog/stats';
+import { CardFigures, CardTally, DeckSide, EventMatch, LeadSide, MatchReading, byGames, cardFigures, cardTallies, emptyTally, leadSides } from '@matchlog/stats';
 import { PUBLIC } from '@matchlog/domain';
 import { HoldBack, asSeenBy, isHeldBack } from '../hold-back';
 import { CatalogDb } from '../open-catalog';
@@ -206,4 +206,25 @@ export const eventMatches = async (db: CatalogDb, event: string): Promise<EventM
   const byMatch = new Map<string, MatchReading[]>();
   for (const row of readings) byMatch.set(row.match_id, [...(byMatch.get(row.match_id) ?? []), JSON.parse(row.reading) as MatchReading]);
   return matches.map((m) => ({ matchId: m.match_id, ended: m.status === 'ended' && byMatch.has(m.match_id), readings: byMatch.get(m.match_id) ?? [] }));
+};
+
+/**
+ * Each side of each counted match of the filter by its lead (Four Souls' character, Grand Archive's champion), from the
+ * public readings the projection keeps: a match whose end this reader may not see yet counts not, one whose void it may
+ * not see yet still counts.
+ */
+export const leadSideStats = async (db: CatalogDb, filter: StatsFilter, held: HeldBackMatches = NONE): Promise<LeadSide[]> => {
+  const { ends, voids } = held;
+  let query = db
+    .selectFrom('stats_readings')
+    .select(['match_id', 'reading'])
+    .where('audience', '=', PUBLIC)
+    .where('game', '=', filter.game)
+    .where((eb) => (voids.size === 0 ? eb('voided', '=', 0) : eb.or([eb('voided', '=', 0), eb('match_id', 'in', [...voids])])));
+  if (ends.size > 0) query = query.where('match_id', 'not in', [...ends]);
+  if (filter.event !== undefined) query = query.where('event', '=', filter.event);
+  if (filter.format !== undefined) query = query.where('format', '=', filter.format);
+  if (filter.since !== undefined) query = query.where('day', '>=', filter.since);
+  const rows = await query.orderBy('match_id').execute();
+  return leadSides(rows.map((row) => ({ ...(JSON.parse(row.reading) as MatchReading), voided: false })));
 };
