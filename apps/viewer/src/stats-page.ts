@@ -195,7 +195,7 @@ const gameNav = (game: Game) =>
   h(
     'nav',
     { class: 'stats-games', 'aria-label': t('stats.gameNav') },
-    GAMES.map((g) => h('a', { href: statsHref(g), 'data-game': g, ...(g === game && { 'aria-current': 'page' }) }, t(`stats.game.${g}`))),
+    GAMES.flatMap((g, i) => [i > 0 ? ' · ' : null, h('a', { href: statsHref(g), 'data-game': g, ...(g === game && { 'aria-current': 'page' }) }, t(`stats.game.${g}`))]),
   );
 
 /** Four Souls' characters by table size, Grand Archive's champions: games, win rate, on the play, share. */
