@@ -44,7 +44,6 @@ const EXPECTED: Record<string, number[]> = {
   'GET /stats/cards?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /stats/decks?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /stats/matchups?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /stats/leads?game=four-souls': [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /matches/:id/audit/deliveries': [401, 200, 200, 403, 403, 403, 403, 403],
   // the round's log: the organizer closes a round (409: the fixture's round has a game in progress), anyone reads it
   'POST /rounds/close': [401, 409, 403, 403, 403, 403, 403, 403],
