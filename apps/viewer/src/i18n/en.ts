@@ -804,4 +804,6 @@ export const en = {
   'stats.onPlay': 'Going first',
   'stats.leadShare': 'Share',
   'stats.noLeads': 'No ended match shows one yet.',
+  // lead: the reason field's hint for Four Souls
+  'recorder.reasonHint.fourSouls': 'Reason for the next change of cents or souls, read by every audience:',
 } as const;

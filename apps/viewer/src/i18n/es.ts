@@ -808,4 +808,6 @@ export const es: Record<keyof typeof en, string> = {
   'stats.onPlay': 'Empezando',
   'stats.leadShare': 'Proporción',
   'stats.noLeads': 'Aún no hay partidas terminadas que muestren uno.',
+  // lead: the reason field's hint for Four Souls
+  'recorder.reasonHint.fourSouls': 'Motivo del próximo cambio de centavos o almas, que lee todo el público:',
 };
