@@ -44,6 +44,7 @@ const EXPECTED: Record<string, number[]> = {
   'GET /stats/cards?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /stats/decks?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /stats/matchups?game=lorcana': [200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /stats/leads?game=four-souls': [200, 200, 200, 200, 200, 200, 200, 200],
   'POST /matches/:id/audit/deliveries': [401, 200, 200, 403, 403, 403, 403, 403],
   // the round's log: the organizer closes a round (409: the fixture's round has a game in progress), anyone reads it
   'POST /rounds/close': [401, 409, 403, 403, 403, 403, 403, 403],
@@ -133,7 +134,7 @@ describe('access control: every route x every kind of caller', () => {
       for (const caller of CALLERS) actual[route].push((await send(route, headers[caller])).status);
     }
     expect(actual).toEqual(EXPECTED);
-  });
+  }, 90_000);
 });
 
 // The broadcast (issue 15 §1): none without broadcast options; a public one (300 s behind) anyone's but a

@@ -209,6 +209,7 @@ describe('health and OpenAPI', () => {
       '/stats/cards',
       '/stats/cards/{name}',
       '/stats/decks',
+      '/stats/leads',
       '/stats/matchups',
     ]);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining([...eventTypes.map((type) => `${type}Data`), 'AppendEventsDto', 'EventDto']));

@@ -1,6 +1,6 @@
 import { h, replaceChildren } from './dom';
 import { t } from './i18n';
-import { CardRow, Rate, cardStats, cardStatsCsvHref, cardStatsOf, deckStats, gameOf, matchupStats } from './stats-data';
+import { CardRow, GAMES, Game, LeadStats, Rate, cardStats, cardStatsCsvHref, cardStatsOf, deckStats, gameOf, leadStats, matchupStats } from './stats-data';
 import { s } from './svg';
 
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10}%`);
@@ -24,7 +24,12 @@ const rateBar = (rate: Rate) =>
 
 type Column = { key: string; label: string; value: (row: CardRow) => number | string; cell: (row: CardRow) => Node | string };
 
-const columns = (game: string): Column[] => [
+/** Lorcana's own words (quests, lore, challenges, banishes, songs): the other games' card tables leave them out. */
+const LORCANA_ONLY = new Set(['quests', 'lore', 'challenges', 'banishes', 'songs']);
+
+const columns = (game: string): Column[] => allColumns(game).filter((c) => game === 'lorcana' || !LORCANA_ONLY.has(c.key));
+
+const allColumns = (game: string): Column[] => [
   { key: 'card', label: t('stats.card'), value: (r) => r.card, cell: (r) => h('a', { href: cardHref(game, r.card) }, r.card) },
   { key: 'games', label: t('stats.games'), value: (r) => r.games, cell: (r) => String(r.games) },
   { key: 'copies', label: t('stats.copies'), value: (r) => r.copiesPlayed, cell: (r) => String(r.copiesPlayed) },
@@ -185,7 +190,48 @@ const histogram = (firstTurns: Record<string, number>) => {
   );
 };
 
-/** /viewer/stats?game=…: the card table, the ink pairs and their matchups; &card=…: one card. */
+/** The game selector: a link per game, the shown one marked current. */
+const gameNav = (game: Game) =>
+  h(
+    'nav',
+    { class: 'stats-games', 'aria-label': t('stats.gameNav') },
+    GAMES.flatMap((g, i) => [i > 0 ? ' · ' : null, h('a', { href: statsHref(g), 'data-game': g, ...(g === game && { 'aria-current': 'page' }) }, t(`stats.game.${g}`))]),
+  );
+
+/** Four Souls' characters by table size, Grand Archive's champions: games, win rate, on the play, share. */
+const leadList = (game: Game, leads: LeadStats['leads']) =>
+  h(
+    'table',
+    { class: 'stats-leads' },
+    h('caption', {}, t(`stats.leadsCaption.${game}`)),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        [t(`stats.lead.${game}`), t('stats.seats'), t('stats.games'), t('stats.winRate'), t('stats.onPlay'), t('stats.leadShare')].map((label) => h('th', { scope: 'col' }, label)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      leads.map((l) =>
+        h(
+          'tr',
+          { 'data-lead': l.lead, 'data-seats': String(l.seats) },
+          h('th', { scope: 'row' }, l.lead),
+          h('td', {}, String(l.seats)),
+          h('td', {}, String(l.games)),
+          h('td', {}, h('span', { class: 'rate' }, rateBar(l.winRate), h('span', {}, ` ${rateText(l.winRate)}`))),
+          h('td', {}, rateText(l.onPlay)),
+          h('td', {}, percent(l.share)),
+        ),
+      ),
+    ),
+  );
+
+/** /viewer/stats?game=…: the game selector, the card table, then Lorcana's ink pairs and matchups or the other games' leads; &card=…: one card. */
 export const renderStats = async (root: HTMLElement, name: string, card?: string): Promise<void> => {
   const game = gameOf(name);
   if (card !== undefined) {
@@ -210,10 +256,25 @@ export const renderStats = async (root: HTMLElement, name: string, card?: string
     );
     return;
   }
+  if (game !== 'lorcana') {
+    const [cards, leads] = await Promise.all([cardStats(game), leadStats(game)]);
+    replaceChildren(
+      root,
+      h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
+      gameNav(game),
+      h('h1', {}, t('stats.title')),
+      h('p', {}, t('stats.public'), ' ', h('a', { href: cardStatsCsvHref(game), download: 'cards.csv' }, t('stats.csv'))),
+      cards.cards.length === 0 ? h('p', { role: 'status' }, t('stats.none')) : h('div', { class: 'stats-scroll' }, cardTable(game, cards.cards)),
+      h('h2', {}, t(`stats.leadsTitle.${game}`)),
+      leads.leads.length === 0 ? h('p', { role: 'status' }, t('stats.noLeads')) : h('div', { class: 'stats-scroll' }, leadList(game, leads.leads)),
+    );
+    return;
+  }
   const [cards, decks, matchups] = await Promise.all([cardStats(game), deckStats(game), matchupStats(game)]);
   replaceChildren(
     root,
     h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
+    gameNav(game),
     h('h1', {}, t('stats.title')),
     h('p', {}, t('stats.public'), ' ', h('a', { href: cardStatsCsvHref(game), download: 'cards.csv' }, t('stats.csv'))),
     cards.cards.length === 0 ? h('p', { role: 'status' }, t('stats.none')) : h('div', { class: 'stats-scroll' }, cardTable(game, cards.cards)),

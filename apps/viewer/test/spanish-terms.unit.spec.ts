@@ -11,6 +11,7 @@ const TITLE_OR_IDIOM = new Set([
   'newMatch.introAll',
   'newMatch.gameId',
   'newMatch.setsHint',
+  'stats.gameNav',
 ]);
 
 describe('Spanish: one word for a game of a match', () => {

@@ -62,6 +62,56 @@ describe('the statistics page (Chromium)', () => {
     await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats-card.png'), fullPage: true });
   });
 
+  it("the game selector: each game its own page; Four Souls shows its characters by table size, without Lorcana's words", async () => {
+    const players = ['p1', 'p2', 'p3'];
+    const created = await rig.app
+      .http()
+      .post('/matches')
+      .set(rig.app.organizer)
+      .send({
+        game: 'four-souls',
+        players: players.map((id) => ({ id })),
+        cards: players.map((p, i) => ({
+          cardId: `${p}-c`,
+          owner: p,
+          definition: ['Isaac', 'Magdalene', 'Cain'][i],
+          printed: { type: 'Character' },
+          zone: { zone: 'play', player: p },
+        })),
+      })
+      .expect(201);
+    await rig.app
+      .http()
+      .post(`/matches/${created.body.matchId}/events`)
+      .set(rig.app.organizer)
+      .send({
+        expectedRevision: 1,
+        events: [
+          { type: 'TurnStarted', data: { player: 'p1', turn: 1 } },
+          { type: 'MatchEnded', data: { winner: 'p2', reason: 'four souls' } },
+        ],
+      })
+      .expect(201);
+    const api = (await rig.app.http().get('/stats/leads?game=four-souls').expect(200)).body;
+    expect(api.leads).toHaveLength(3);
+    const page = await rig.browser.newPage({ viewport: { width: 1280, height: 900 }, ...TESTING });
+    await page.goto(`${rig.base}/viewer/stats?game=lorcana`);
+    const games = page.getByRole('navigation', { name: 'Game' });
+    expect(await games.locator('a[aria-current="page"]').getAttribute('data-game')).toBe('lorcana');
+    await games.getByRole('link', { name: 'Four Souls' }).click();
+    await page.waitForSelector('table.stats-leads tbody tr');
+    expect(page.url()).toContain('game=four-souls');
+    expect(await games.locator('a[aria-current="page"]').getAttribute('data-game')).toBe('four-souls');
+    const rows = page.locator('table.stats-leads tbody tr');
+    expect(await rows.count()).toBe(api.leads.length);
+    const magdalene = page.locator('table.stats-leads tbody tr[data-lead="Magdalene"]');
+    expect(await magdalene.getAttribute('data-seats')).toBe('3');
+    expect(await magdalene.locator('svg.rate-bar title').textContent()).toContain('1 games');
+    // quests, lore, challenges and songs are Lorcana's: not in another game's card table
+    expect(await page.locator('button[data-sort="quests"]').count()).toBe(0);
+    await page.screenshot({ path: join(DOCS_IMAGES, 'viewer-stats-four-souls.png'), fullPage: true });
+  });
+
   it('on a phone: four columns, names wrapped, the page as wide as the screen', async () => {
     const page = await rig.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, ...TESTING });
     await page.goto(`${rig.base}/viewer/stats?game=lorcana`);

@@ -55,9 +55,8 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
     expect(await catalog.reached(head, 30_000)).toBe(true);
     const publicReadings = samples.map((m) => readMatch(m.events, PUBLIC, factsOf('lorcana')));
     const expected = stripped(cardTable(publicReadings));
-    expect(stripped(await cardStats(db, { game: 'lorcana' })).map((c: { firstTurns: unknown }) => ({ ...c, firstTurns: {} }))).toEqual(
-      expected.map((c: object) => ({ ...c, firstTurns: {} })),
-    );
+    // every row with its turn-first-played histogram, as the pure fold has it (averageFirstTurn never beside an empty one)
+    expect(stripped(await cardStats(db, { game: 'lorcana' }))).toEqual(expected);
     const card = expected[0];
     expect(stripped(await cardStats(db, { game: 'lorcana' }, card.card))).toEqual([card]);
     expect(stripped(deckTableOf(await deckSideStats(db, { game: 'lorcana' })))).toEqual(stripped(deckTable(publicReadings)));
@@ -82,7 +81,7 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
       expect(stripped(deckTableOf(await deckSideStats(db, { game: 'lorcana' })))).toEqual(stripped(deckTable(publicReadings.slice(1))));
       expect(await ownReadings(db, 'm1', 'p1')).toEqual([]);
       const held = { ends: new Set<string>(), voids: new Set(['m1']) };
-      const noTurns = (table: object[]) => stripped(table).map((c: object) => ({ ...c, firstTurns: {} }));
+      const noTurns = stripped;
       expect(noTurns(await cardStats(db, { game: 'lorcana' }, undefined, held))).toEqual(noTurns(expected));
       expect(stripped(await cardStats(db, { game: 'lorcana' }, card.card, held))).toEqual([card]);
       expect(stripped(deckTableOf(await deckSideStats(db, { game: 'lorcana' }, held)))).toEqual(stripped(deckTable(publicReadings)));

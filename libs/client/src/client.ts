@@ -9,6 +9,7 @@ import type {
   CardStatsQuery,
   CreateMatchData,
   DeckStats,
+  LeadStats,
   EventToSend,
   EventWithId,
   Feed,
@@ -213,6 +214,11 @@ export class MatchlogClient {
   /** GET /stats/decks: per ink pair, from matches with public deck lists. */
   deckStats(query: Omit<StatsQuery, 'output'>): Promise<DeckStats> {
     return this.request<DeckStats>({ method: 'GET', path: '/stats/decks', query: query as Request['query'] });
+  }
+
+  /** GET /stats/leads: Four Souls' characters by seat count, Grand Archive's champions. */
+  leadStats(query: Omit<StatsQuery, 'output'>): Promise<LeadStats> {
+    return this.request<LeadStats>({ method: 'GET', path: '/stats/leads', query: query as Request['query'] });
   }
 
   /** GET /stats/matchups: each ink pair against each opposing ink pair. */

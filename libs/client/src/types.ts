@@ -46,6 +46,7 @@ export type RoundLogQuery = NonNullable<paths['/rounds/log']['get']['parameters'
 export type CardStats = Json<'/stats/cards', 'get', 200>;
 export type CardStatsOne = Json<'/stats/cards/{name}', 'get', 200>;
 export type DeckStats = Json<'/stats/decks', 'get', 200>;
+export type LeadStats = Json<'/stats/leads', 'get', 200>;
 export type MatchupStats = Json<'/stats/matchups', 'get', 200>;
 export type CardStatsQuery = NonNullable<paths['/stats/cards']['get']['parameters']['query']>;
 export type StatsQuery = NonNullable<paths['/stats/decks']['get']['parameters']['query']>;

@@ -60,7 +60,7 @@ export { conversionLimitsOf } from './import/tcg-online/conversion-limits';
 export { sealImport } from './write/seal-import';
 export type { SealedImport } from './write/seal-import';
 export { StatsReader } from './stats/stats-reader';
-export type { CardStats, CardStatsOne, DeckStats, MatchupStats, OwnStats, StatsQuery } from './stats/stats-reader';
+export type { CardStats, CardStatsOne, DeckStats, LeadStats, MatchupStats, OwnStats, StatsQuery } from './stats/stats-reader';
 export { JudgeDesk, RULING_EXTENSION_REASON } from './desk/judge-desk';
 export type { CallAction, CallRequest, DeskCallEntry, NoteRequest, PlayerHistory, RulingRequest } from './desk/judge-desk';
 export { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties';

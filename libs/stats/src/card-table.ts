@@ -20,7 +20,7 @@ export interface CardFigures {
   readonly banished: number;
   readonly songsSung: number;
   readonly sang: number;
-  /** the card's turn-first-played histogram: turn → games (the projection fills it for one card's query only) */
+  /** the turn-first-played histogram: turn → games (its games add up to the games averageFirstTurn is over) */
   readonly firstTurns: Readonly<Record<string, number>>;
 }
 

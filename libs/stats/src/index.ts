@@ -8,3 +8,4 @@ export * from './deck-table';
 export * from './hand-figures';
 export * from './event-figures';
 export * from './csv';
+export * from './lead-table';

@@ -1,4 +1,5 @@
 import { Audience, AudienceView, MatchEvent, MoveSeen, Observation, PrintedFacts, SeenCard, Seat, emptySeat, stepSeat, zoneKey } from '@matchlog/domain';
+import { LEADS } from './lead-table';
 import { CardLine, HandReading, MatchReading, SeatReading } from './reading';
 
 /** A card definition's printed facts (its ink), from the game's card table; undefined for a card it does not know. */
@@ -28,6 +29,8 @@ interface Exert {
   readonly player: string;
   readonly definition: string;
   readonly lore?: number;
+  /** the observation it was seen in, counted from the match's start */
+  readonly at: number;
 }
 
 /**
@@ -36,13 +39,18 @@ interface Exert {
  */
 interface Burst {
   exerts: Exert[];
+  /** the active player's characters banished without being seen exerting: a challenger banished in its challenge */
+  fallen: Exert[];
   hits: number;
   banishes: number;
   selfDamage: boolean;
   action: { player: string; definition: string } | null;
 }
 
-const emptyBurst = (): Burst => ({ exerts: [], hits: 0, banishes: 0, selfDamage: false, action: null });
+/** What ends an effect's acting, as the reader sees it: the game going on otherwise. */
+const RESETS = new Set<Observation['type']>(['TurnStarted', 'CardMoved', 'CardsMoved', 'CardStatusChanged', 'CounterChanged', 'ZoneShuffled', 'MatchEnded']);
+
+const emptyBurst = (): Burst => ({ exerts: [], fallen: [], hits: 0, banishes: 0, selfDamage: false, action: null });
 
 const isAction = (card: SeenCard): boolean => card.printed?.type?.toLowerCase().startsWith('action') === true;
 const isCharacter = (card: SeenCard): boolean => card.printed?.type === undefined || card.printed.type.toLowerCase().startsWith('character');
@@ -69,10 +77,14 @@ export class MatchReader {
   private draw = false;
   private winner: string | undefined;
   private decks = new Map<string, string[]>();
+  private readonly leads = new Map<string, string>();
   private deckLists = false;
   private readonly lines = new Map<string, Map<string, CardLine>>();
   private readonly printed = new Map<string, PrintedFacts>();
   private burst = emptyBurst();
+  /** an effect or a triggered ability is acting: a card it puts from hand into the discard is discarded, not played */
+  private resolving = false;
+  private at = 0;
   private readonly hand = { initial: [] as string[], mulliganed: [] as string[], opening: null as string[] | null, drawn: [] as string[], mulligan: false };
 
   constructor(
@@ -81,12 +93,22 @@ export class MatchReader {
   ) {}
 
   step(before: AudienceView, o: Observation): void {
+    const acting = o.type === 'EffectStarted' || o.type === 'EffectResolved' || o.type === 'TriggerResolved';
+    const discarding = o.type === 'CardMoved' && o.move.from.zone === 'hand' && o.move.to.zone === 'discard';
+    this.at++;
+    this.stepOne(before, o);
+    if (acting) this.resolving = true;
+    else if (!discarding && RESETS.has(o.type)) this.resolving = false;
+  }
+
+  private stepOne(before: AudienceView, o: Observation): void {
     switch (o.type) {
       case 'MatchStarted':
         this.game = o.game;
         this.players = o.players.map((p) => ({ id: p.id, ...(p.name !== undefined && { name: p.name }) }));
         if (o.tournament?.event !== undefined) this.event = o.tournament.event;
         if (o.tournament?.format !== undefined) this.format = o.tournament.format;
+        for (const zone of o.zones) for (const card of zone.cards) this.lead(zone.zone.zone, zone.zone.player, card);
         return;
       case 'TurnStarted':
         this.flush();
@@ -99,10 +121,10 @@ export class MatchReader {
         this.active = o.player;
         return;
       case 'CardMoved':
-        this.move(o.move);
+        this.move(before, o.move);
         return;
       case 'CardsMoved':
-        for (const move of o.moves) this.move(move);
+        for (const move of o.moves) this.move(before, move);
         for (const arrived of o.unseen?.arrived ?? []) {
           const fromDeck = o.unseen!.left.some((left) => left.zone.zone === 'deck' && left.zone.player === this.audience);
           if (fromDeck && arrived.zone.zone === 'hand' && arrived.zone.player === this.audience && arrived.card.definition !== undefined) this.cameToHand(arrived.card.definition);
@@ -110,6 +132,12 @@ export class MatchReader {
         return;
       case 'CardStatusChanged':
         this.statusChanged(before, o.zone.zone, o.zone.player, o.card);
+        return;
+      case 'TriggerAdded':
+      case 'TriggerResolved':
+      case 'EffectStarted':
+        // what a triggered ability (the bag, 7.7) or an effect does is its own, not the challenge's before it
+        if (this.burst.hits > 0 || this.burst.banishes > 0 || this.burst.selfDamage) this.flush();
         return;
       case 'CounterChanged':
         if (o.counter === 'lore' && o.reason === 'quested' && o.player !== undefined && o.change > 0) this.quested(o.player, o.change);
@@ -145,6 +173,7 @@ export class MatchReader {
         won,
         onPlay: this.first === p.id,
         ...(deck !== undefined && { deck, inks: this.inksOf(deck) }),
+        ...(this.leads.has(p.id) && { lead: this.leads.get(p.id)! }),
         cards,
         ...(p.id === this.audience && { hand: this.handReading() }),
       };
@@ -204,9 +233,18 @@ export class MatchReader {
     else if (!this.hand.mulligan) this.hand.initial.push(definition);
   }
 
-  private move(m: MoveSeen): void {
+  /** A card seen in a player's zone: their lead, where the game has one and it is that zone's and type (LEADS). */
+  private lead(zone: string, player: string | undefined, card: SeenCard): void {
+    const rule = this.game === null ? undefined : LEADS[this.game];
+    if (rule === undefined || player === undefined || zone !== rule.zone || card.definition === undefined || card.faceDown === true) return;
+    if (!rule.type.test(card.printed?.type ?? '') || (!rule.last && this.leads.has(player))) return;
+    this.leads.set(player, card.definition);
+  }
+
+  private move(before: AudienceView, m: MoveSeen): void {
     const { from, to, card } = m;
     this.remember(card);
+    this.lead(to.zone, to.player, card);
     const definition = card.definition;
     if (from.zone === 'hand' && from.player === this.audience && to.zone === 'deck' && !this.started && definition !== undefined) {
       this.hand.mulligan = true;
@@ -214,7 +252,8 @@ export class MatchReader {
     }
     if (to.zone === 'hand' && to.player === this.audience && from.zone === 'deck' && definition !== undefined) this.cameToHand(definition);
     if (definition === undefined || from.player === undefined) return;
-    const played = from.zone === 'hand' && this.started && from.player === this.active && (to.zone === 'play' || (to.zone === 'discard' && isAction(card)));
+    // an action an effect makes its player discard is not played
+    const played = from.zone === 'hand' && this.started && from.player === this.active && (to.zone === 'play' || (to.zone === 'discard' && isAction(card) && !this.resolving));
     if (played) {
       this.flush();
       const line = this.line(from.player, definition);
@@ -223,9 +262,13 @@ export class MatchReader {
       if (isAction(card)) this.burst.action = { player: from.player, definition };
       return;
     }
-    if (from.zone === 'play' && to.zone === 'discard' && m.reason === 'banished') {
+    // a card face down in play (under another, as Boost puts it) is no character in play (7.4.2.1): it goes with the card it is under
+    const faceDown = before.zones[zoneKey(from)]?.cards.find((c) => m.handle !== undefined && c.handle === m.handle)?.faceDown === true;
+    if (from.zone === 'play' && to.zone === 'discard' && m.reason === 'banished' && !faceDown && m.card.faceDown !== true) {
       this.line(from.player, definition).banished++;
       if (from.player !== this.active) this.burst.banishes++;
+      else if (!this.burst.exerts.some((e) => e.definition === definition && e.player === from.player) && isCharacter(card))
+        this.burst.fallen.push({ player: from.player, definition, at: this.at });
     }
   }
 
@@ -238,7 +281,7 @@ export class MatchReader {
     const owner = card.controller ?? player;
     if (exerted && owner === this.active && card.definition !== undefined && isCharacter(card)) {
       if (this.burst.exerts.length > 0 && (this.burst.hits > 0 || this.burst.banishes > 0 || this.burst.selfDamage)) this.flush();
-      this.burst.exerts.push({ player: owner, definition: card.definition, ...(card.printed?.lore !== undefined && { lore: card.printed.lore }) });
+      this.burst.exerts.push({ player: owner, definition: card.definition, at: this.at, ...(card.printed?.lore !== undefined && { lore: card.printed.lore }) });
       if (damaged) this.burst.selfDamage = true;
       return;
     }
@@ -270,8 +313,13 @@ export class MatchReader {
 
   /** Settles the burst: a song, or a challenge, or nothing to count. */
   private flush(): void {
-    const { exerts, hits, banishes, selfDamage, action } = this.burst;
+    const { exerts: seen, fallen, hits, banishes, selfDamage, action } = this.burst;
     this.burst = emptyBurst();
+    // a challenger banished in its challenge leaves play before its exerting can be seen: the last of those that fell or exerted
+    const exerts =
+      action === null && fallen.length > 0 && (hits > 0 || banishes > 0) && (seen.length === 0 || fallen[fallen.length - 1].at > seen[seen.length - 1].at)
+        ? fallen.slice(-1)
+        : seen;
     if (exerts.length === 0) return;
     if (action !== null && exerts.every((e) => e.player === action.player) && hits === 0 && !selfDamage) {
       this.line(action.player, action.definition).songsSung++;

@@ -28,6 +28,8 @@ export interface SeatReading {
   readonly deck?: readonly string[];
   /** the deck's inks, sorted and joined with "/" (e.g. "Amber/Steel"), with the deck list */
   readonly inks?: string;
+  /** Four Souls' character or Grand Archive's champion, as this audience saw it in play (lead-table.ts LEADS) */
+  readonly lead?: string;
   /** cards seen played, by definition */
   readonly cards: Readonly<Record<string, CardLine>>;
   /** this audience's own hand, for the player's own seat only */

@@ -5,8 +5,9 @@ import { at, event } from './events';
  * Generates a random legal match from a list of choices (as fast-check draws them). Every card has a
  * distinct definition and an id that starts with "CID-", so a test can spot either in any payload.
  */
-export const randomMatch = (game: GameId, choices: readonly number[], maxSteps = 160): MatchEvent[] => {
+export const randomMatch = (game: GameId, choices: readonly number[], maxSteps = 160, seats = 2): MatchEvent[] => {
   const table = setups[game];
+  const players = Array.from({ length: seats }, (_, i) => `p${i + 1}`);
   const events: MatchEvent[] = [];
   let state = emptyMatch;
   let c = 0;
@@ -17,7 +18,7 @@ export const randomMatch = (game: GameId, choices: readonly number[], maxSteps =
     events.push(e);
     state = evolve(state, e);
   };
-  push(event('MatchCreated', { game, players: [{ id: 'p1' }, { id: 'p2' }], cards: table.cards(pick) }));
+  push(event('MatchCreated', { game, players: players.map((id) => ({ id })), cards: table.cards(players) }));
   let triggers = 0;
   let effects = 0;
   const steps = Math.min(choices.length, maxSteps);
@@ -25,6 +26,7 @@ export const randomMatch = (game: GameId, choices: readonly number[], maxSteps =
     const options = actions(
       state,
       table,
+      players,
       pick,
       () => `t${++triggers}`,
       () => `fx${++effects}`,
@@ -36,7 +38,7 @@ export const randomMatch = (game: GameId, choices: readonly number[], maxSteps =
 };
 
 interface Setup {
-  readonly cards: (pick: (n: number) => number) => StartingCard[];
+  readonly cards: (players: readonly string[]) => StartingCard[];
   /** zone names by role, per player where the zone is a player's */
   readonly deck: string;
   readonly sharedDeck?: boolean;
@@ -57,11 +59,9 @@ const deal = (game: string, owner: string | null, zone: ZoneRef, n: number, offs
     zone,
   }));
 
-const players = ['p1', 'p2'];
-
 const setups: Record<GameId, Setup> = {
   lorcana: {
-    cards: () => players.flatMap((p) => [...deal('lor', p, at('deck', p), 14), ...deal('lor', p, at('hand', p), 3, 100)]),
+    cards: (players) => players.flatMap((p) => [...deal('lor', p, at('deck', p), 14), ...deal('lor', p, at('hand', p), 3, 100)]),
     deck: 'deck',
     hand: 'hand',
     play: 'play',
@@ -71,7 +71,7 @@ const setups: Record<GameId, Setup> = {
     counter: { name: 'lore', on: 'player' },
   },
   'four-souls': {
-    cards: () => [
+    cards: (players) => [
       ...deal('fs', null, at('loot-deck'), 16),
       ...deal('fs', null, at('treasure-deck'), 6),
       ...deal('fs', null, at('shop-slot', undefined, 1), 1),
@@ -87,7 +87,7 @@ const setups: Record<GameId, Setup> = {
     hiddenPile: 'treasure-deck',
   },
   'grand-archive': {
-    cards: () => players.flatMap((p) => [...deal('ga', p, at('main-deck', p), 12), ...deal('ga', p, at('material-deck', p), 3, 50)]),
+    cards: (players) => players.flatMap((p) => [...deal('ga', p, at('main-deck', p), 12), ...deal('ga', p, at('material-deck', p), 3, 50)]),
     deck: 'main-deck',
     hand: 'hand',
     play: 'field',
@@ -100,10 +100,12 @@ const setups: Record<GameId, Setup> = {
 
 type Maybe = MatchEvent | null;
 
-const actions = (state: MatchState, s: Setup, pick: (n: number) => number, triggerId: () => string, effectId: () => string): Maybe[] => {
+const actions = (state: MatchState, s: Setup, players: readonly string[], pick: (n: number) => number, triggerId: () => string, effectId: () => string): Maybe[] => {
   const layout = state.layout!;
-  const p = players[pick(2)];
-  const other = p === 'p1' ? 'p2' : 'p1';
+  const i = pick(players.length);
+  const p = players[i];
+  // two players: the other one, drawing nothing more (so two-player matches are what they always were)
+  const other = players.length === 2 ? players[1 - i] : players[(i + 1 + pick(players.length - 1)) % players.length];
   const z = (zone: string, player?: string): ZoneRef => (layout.zones.some((i) => i.key === zone) ? at(zone) : at(zone, player));
   const inZone = (ref: ZoneRef): string[] =>
     state.zones[layout.zoneIndex.get(ref.player ? `${ref.zone}@${ref.player}` : ref.slot ? `${ref.zone}#${ref.slot}` : ref.zone)!].map((i) => state.cards[i].cardId);

@@ -2415,6 +2415,69 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "LeadFigures": {
+    "type": "object",
+    "properties": {
+      "lead": {
+        "type": "string"
+      },
+      "role": {
+        "type": "string",
+        "enum": [
+          "character",
+          "champion"
+        ]
+      },
+      "seats": {
+        "type": "number"
+      },
+      "games": {
+        "type": "number"
+      },
+      "winRate": {
+        "$ref": "#/definitions/Rate"
+      },
+      "onPlay": {
+        "$ref": "#/definitions/Rate"
+      },
+      "share": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "lead",
+      "role",
+      "seats",
+      "games",
+      "winRate",
+      "onPlay",
+      "share"
+    ],
+    "additionalProperties": false
+  },
+  "LeadStats": {
+    "type": "object",
+    "properties": {
+      "game": {
+        "type": "string"
+      },
+      "filter": {
+        "$ref": "#/definitions/StatsFilter"
+      },
+      "leads": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/LeadFigures"
+        }
+      }
+    },
+    "required": [
+      "game",
+      "filter",
+      "leads"
+    ],
+    "additionalProperties": false
+  },
   "Leak": {
     "type": "object",
     "properties": {

@@ -29,6 +29,7 @@ export type {
   CardStats,
   CardStatsOne,
   DeckStats,
+  LeadStats,
   MatchupStats,
   TokensReissued,
   Verification,

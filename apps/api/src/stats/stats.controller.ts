@@ -78,6 +78,22 @@ export class StatsController {
     return wantsCsv(query, accept) ? asCsv(reply, 'decks', answer.decks) : answer;
   }
 
+  @Get('leads')
+  @ApiOperation({
+    summary: "Per game, what makes a deck: Four Souls' characters by seat count, Grand Archive's champions (none for Lorcana)",
+    description:
+      RATES +
+      "From the spectators' observations only: a Four Souls character is the Character in its player's play zone from the setup on; a Grand Archive champion is the last card of type Champion put into its player's field. " +
+      CSV,
+  })
+  @ApiProduces('application/json', 'text/csv')
+  @Returns(200, 'LeadStats')
+  @ApiErrors(STORE_ERRORS, CATALOG_ERRORS)
+  async leads(@CurrentCaller() caller: Caller, @Query() query: StatsQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    const answer = await this.stats.leads(caller, query);
+    return wantsCsv(query, accept) ? asCsv(reply, 'leads', answer.leads) : answer;
+  }
+
   @Get('matchups')
   @ApiOperation({ summary: 'Win rate of each ink pair against each opposing ink pair', description: RATES + 'Only matches created with publicDeckLists. ' + CSV })
   @ApiProduces('application/json', 'text/csv')

@@ -331,7 +331,7 @@ export const renderRecorder = async (root: HTMLElement, matchId: string): Promis
       seats,
       alert,
       buttons,
-      h('label', { class: 'reason-label' }, t('recorder.reasonHint'), reason),
+      game.reasonHint === null ? null : h('label', { class: 'reason-label' }, t(game.reasonHint), reason),
       // a judge called about the match as recorded so far; the reason passes the free-text warning first
       token
         ? callJudge(

@@ -1,4 +1,4 @@
-import { CardFigures, CardTally, DeckSide, EventMatch, MatchReading, byGames, cardFigures, cardTallies, emptyTally } from '@matchlog/stats';
+import { CardFigures, CardTally, DeckSide, EventMatch, LeadSide, MatchReading, byGames, cardFigures, cardTallies, emptyTally, leadSides } from '@matchlog/stats';
 import { PUBLIC } from '@matchlog/domain';
 import { HoldBack, asSeenBy, isHeldBack } from '../hold-back';
 import { CatalogDb } from '../open-catalog';
@@ -74,11 +74,11 @@ const readingTallies = async (db: CatalogDb, filter: StatsFilter, matches: Reado
   return cardTallies((await query.execute()).map((row) => JSON.parse(row.reading) as MatchReading));
 };
 
-/** `t` plus `sign` times `h`, key by key (the turn histogram only where `t` has one: one card's row). */
-const plus = (t: CardTally, h: CardTally | undefined, sign: 1 | -1, turns: boolean): CardTally => {
+/** `t` plus `sign` times `h`, key by key, the turn histogram too. */
+const plus = (t: CardTally, h: CardTally | undefined, sign: 1 | -1): CardTally => {
   if (h === undefined) return t;
   const firstTurns = Object.fromEntries(
-    [...new Set([...Object.keys(t.firstTurns), ...(turns ? Object.keys(h.firstTurns) : [])])]
+    [...new Set([...Object.keys(t.firstTurns), ...Object.keys(h.firstTurns)])]
       .map((turn) => [turn, (t.firstTurns[turn] ?? 0) + sign * (h.firstTurns[turn] ?? 0)])
       .filter(([, games]) => Number(games) > 0),
   );
@@ -128,27 +128,30 @@ export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: strin
   if (filter.since !== undefined) query = query.where('day', '>=', filter.since);
   if (card !== undefined) query = query.where('card', '=', card);
   const rows = await query.groupBy('card').execute();
+  // every row gets its histogram: averageFirstTurn never stands beside an empty one
   const turns = new Map<string, Record<string, number>>();
-  if (card !== undefined && rows.length > 0) {
+  if (rows.length > 0) {
     let turnQuery = db
       .selectFrom('stats_first_turns')
-      .select((eb) => ['turn', eb.fn.sum<number>('games').as('games')])
-      .where('game', '=', filter.game)
-      .where('card', '=', card);
+      .select((eb) => ['card', 'turn', eb.fn.sum<number>('games').as('games')])
+      .where('game', '=', filter.game);
     if (filter.event !== undefined) turnQuery = turnQuery.where('event', '=', filter.event);
     if (filter.format !== undefined) turnQuery = turnQuery.where('format', '=', filter.format);
     if (filter.since !== undefined) turnQuery = turnQuery.where('day', '>=', filter.since);
-    const histogram: Record<string, number> = {};
-    for (const row of await turnQuery.groupBy('turn').orderBy('turn').execute()) if (Number(row.games) > 0) histogram[row.turn] = Number(row.games);
-    turns.set(card, histogram);
+    if (card !== undefined) turnQuery = turnQuery.where('card', '=', card);
+    for (const row of await turnQuery.groupBy(['card', 'turn']).orderBy('card').orderBy('turn').execute()) {
+      if (Number(row.games) <= 0) continue;
+      const histogram = turns.get(row.card) ?? {};
+      histogram[row.turn] = Number(row.games);
+      turns.set(row.card, histogram);
+    }
   }
   const ends = await readingTallies(db, filter, held.ends, 0);
   const voids = await readingTallies(db, filter, held.voids, 1);
-  const withTurns = card !== undefined;
   return rows
     .map((row) => {
       const counted = tallyOf(row as unknown as Sums, turns.get(row.card) ?? {});
-      return cardFigures(row.card, plus(plus(counted, ends.get(row.card), -1, withTurns), voids.get(row.card), 1, withTurns));
+      return cardFigures(row.card, plus(plus(counted, ends.get(row.card), -1), voids.get(row.card), 1));
     })
     .filter((figures) => figures.games > 0 || figures.deckWinRate.games > 0 || figures.banished > 0)
     .sort(byGames);
@@ -203,4 +206,25 @@ export const eventMatches = async (db: CatalogDb, event: string): Promise<EventM
   const byMatch = new Map<string, MatchReading[]>();
   for (const row of readings) byMatch.set(row.match_id, [...(byMatch.get(row.match_id) ?? []), JSON.parse(row.reading) as MatchReading]);
   return matches.map((m) => ({ matchId: m.match_id, ended: m.status === 'ended' && byMatch.has(m.match_id), readings: byMatch.get(m.match_id) ?? [] }));
+};
+
+/**
+ * Each side of each counted match of the filter by its lead (Four Souls' character, Grand Archive's champion), from the
+ * public readings the projection keeps: a match whose end this reader may not see yet counts not, one whose void it may
+ * not see yet still counts.
+ */
+export const leadSideStats = async (db: CatalogDb, filter: StatsFilter, held: HeldBackMatches = NONE): Promise<LeadSide[]> => {
+  const { ends, voids } = held;
+  let query = db
+    .selectFrom('stats_readings')
+    .select(['match_id', 'reading'])
+    .where('audience', '=', PUBLIC)
+    .where('game', '=', filter.game)
+    .where((eb) => (voids.size === 0 ? eb('voided', '=', 0) : eb.or([eb('voided', '=', 0), eb('match_id', 'in', [...voids])])));
+  if (ends.size > 0) query = query.where('match_id', 'not in', [...ends]);
+  if (filter.event !== undefined) query = query.where('event', '=', filter.event);
+  if (filter.format !== undefined) query = query.where('format', '=', filter.format);
+  if (filter.since !== undefined) query = query.where('day', '>=', filter.since);
+  const rows = await query.orderBy('match_id').execute();
+  return leadSides(rows.map((row) => ({ ...(JSON.parse(row.reading) as MatchReading), voided: false })));
 };

@@ -509,6 +509,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stats/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per game, what makes a deck: Four Souls' characters by seat count, Grand Archive's champions (none for Lorcana)
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. From the spectators' observations only: a Four Souls character is the Character in its player's play zone from the setup on; a Grand Archive champion is the last card of type Champion put into its player's field. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         */
+        get: operations["StatsController_leads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stats/matchups": {
         parameters: {
             query?: never;
@@ -1936,6 +1956,21 @@ export interface components {
             penalty: string;
             remedy?: string;
             source: string;
+        };
+        LeadFigures: {
+            lead: string;
+            /** @enum {string} */
+            role: "character" | "champion";
+            seats: number;
+            games: number;
+            winRate: components["schemas"]["Rate"];
+            onPlay: components["schemas"]["Rate"];
+            share: number;
+        };
+        LeadStats: {
+            game: string;
+            filter: components["schemas"]["StatsFilter"];
+            leads: components["schemas"]["LeadFigures"][];
         };
         Leak: {
             delivery: number;
@@ -6184,6 +6219,119 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DeckStats"];
                     "text/csv": components["schemas"]["DeckStats"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_IN_QUERY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHENTICATED" | "TOKEN_IN_QUERY";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR, STORAGE_CORRUPT */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR" | "STORAGE_CORRUPT";
+                    };
+                };
+            };
+            /** @description TOKENS_BEHIND, STORE_UNAVAILABLE, CATALOG_BEHIND */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOKENS_BEHIND" | "STORE_UNAVAILABLE" | "CATALOG_BEHIND";
+                    };
+                };
+            };
+            /** @description STORE_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                    "text/csv": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "STORE_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    StatsController_leads: {
+        parameters: {
+            query: {
+                /** @description a position an append answered with (its response's position): the answer includes that append. Without it, the answer includes every append acknowledged before this request (on any instance), at the cost of one read of the store's head */
+                after?: number;
+                /** @description the game whose matches are counted */
+                game: "lorcana" | "four-souls" | "grand-archive";
+                /** @description only this tournament event (MatchCreated.tournament.event, whole, as recorded) */
+                event?: string;
+                /** @description only this tournament format (MatchCreated.tournament.format, e.g. constructed) */
+                format?: string;
+                /** @description only matches that ended on this day (UTC) or later: YYYY-MM-DD */
+                since?: string;
+                /** @description csv: text/csv, one row per line of the table (also with Accept: text/csv) */
+                output?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadStats"];
+                    "text/csv": components["schemas"]["LeadStats"];
                 };
             };
             /** @description VALIDATION_FAILED */

@@ -1,16 +1,18 @@
-import { CatalogDb, HeldBackMatches, StatsFilter, cardStats, deckSideStats, endsHeldBack, eventMatches, ownReadings, voidsHeldBack } from '@matchlog/catalog';
+import { CatalogDb, HeldBackMatches, StatsFilter, cardStats, deckSideStats, endsHeldBack, eventMatches, leadSideStats, ownReadings, voidsHeldBack } from '@matchlog/catalog';
 import {
   CardFigures,
   DEFAULT_MIN_PLAYERS,
   DeckFigures,
   EventFigures,
   HandFigures,
+  LeadFigures,
   Matchup,
   STATISTIC_AUDIENCE,
   StatisticAudience,
   deckTableOf,
   eventFigures,
   handFigures,
+  leadTableOf,
   matchupsOf,
   ownGames,
 } from '@matchlog/stats';
@@ -61,6 +63,13 @@ export interface MatchupStats {
   readonly game: string;
   readonly filter: StatsFilter;
   readonly matchups: Matchup[];
+}
+
+/** Four Souls' characters (by seat count) or Grand Archive's champions; none for Lorcana, whose decks are ink pairs. */
+export interface LeadStats {
+  readonly game: string;
+  readonly filter: StatsFilter;
+  readonly leads: LeadFigures[];
 }
 
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -130,5 +139,11 @@ export class StatsReader {
     await this.freshness.reach(query.after);
     const filter = filterOf(query);
     return { game: filter.game, filter, matchups: matchupsOf(await deckSideStats(this.catalog, filter, await this.hidden(caller, filter))) };
+  }
+
+  async leads(caller: Caller, query: StatsQuery): Promise<LeadStats> {
+    await this.freshness.reach(query.after);
+    const filter = filterOf(query);
+    return { game: filter.game, filter, leads: leadTableOf(filter.game, await leadSideStats(this.catalog, filter, await this.hidden(caller, filter))) };
   }
 }

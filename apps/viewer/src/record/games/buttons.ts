@@ -33,6 +33,8 @@ export type Button = readonly [MessageKey, () => unknown];
 export interface GameScreen {
   readonly buttons: (recorder: Recorder) => Button[];
   readonly seatLine: (state: MatchState, player: string) => string;
+  /** what the reason field is for (the counter changes that take one); null: no button of the game takes a reason */
+  readonly reasonHint: MessageKey | null;
 }
 
 /** A number picked on a sheet, 1 to `max`. */

@@ -110,4 +110,4 @@ const seatLine = (state: MatchState, player: string): string => {
   return t('recorder.fourSoulsSeat', { souls: counterOf(state, player, 'souls'), cents: counterOf(state, player, 'cents'), hp });
 };
 
-export const fourSouls: GameScreen = { buttons, seatLine };
+export const fourSouls: GameScreen = { buttons, seatLine, reasonHint: 'recorder.reasonHint.fourSouls' };

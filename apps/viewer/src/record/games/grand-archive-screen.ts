@@ -80,4 +80,4 @@ const seatLine = (state: MatchState, player: string): string => {
   return champion === undefined || life === undefined ? t('recorder.noChampion') : t('recorder.championLife', { life, level: champion.printed?.level ?? 0 });
 };
 
-export const grandArchive: GameScreen = { buttons, seatLine };
+export const grandArchive: GameScreen = { buttons, seatLine, reasonHint: null };

@@ -115,4 +115,5 @@ const buttons = (r: Recorder): Button[] => {
 export const lorcana: GameScreen = {
   buttons,
   seatLine: (state: MatchState, player: string) => t('recorder.lore', { lore: record.loreOf(state, player) }),
+  reasonHint: 'recorder.reasonHint',
 };
