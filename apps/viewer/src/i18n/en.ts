@@ -735,6 +735,7 @@ export const en = {
   'recorder.pickRoll': 'What did the die show?',
   'recorder.pickSlot': 'Into which slot?',
   'recorder.pickCovered': 'Which covered card?',
+  'recorder.pickDealt': 'Which card was dealt?',
   'recorder.fourSoulsSeat': '{souls} souls · {cents}¢ · {hp} HP',
   'score.life': 'Life',
   'score.level': 'Level',

@@ -738,6 +738,7 @@ export const es: Record<keyof typeof en, string> = {
   'recorder.pickRoll': '¿Qué salió en el dado?',
   'recorder.pickSlot': '¿En qué espacio?',
   'recorder.pickCovered': '¿Qué carta cubierta?',
+  'recorder.pickDealt': '¿Qué carta salió?',
   'recorder.fourSoulsSeat': '{souls} almas · {cents}¢ · {hp} PV',
   'score.life': 'Vida',
   'score.level': 'Nivel',

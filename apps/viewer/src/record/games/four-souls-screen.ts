@@ -1,7 +1,7 @@
 import { MatchState, ZoneRef } from '@matchlog/domain';
 import { MessageKey, t } from '../../i18n';
 import { zoneLabel } from '../../games';
-import { counterOf, zone } from '../recording';
+import { cardsIn, counterOf, zone } from '../recording';
 import { Button, GameScreen, Recorder, pickNumber } from './buttons';
 import * as fs from './four-souls';
 import { SlotZone } from './four-souls';
@@ -26,6 +26,21 @@ const buttons = (r: Recorder): Button[] => {
   const rolled = async (source: string | undefined, what: 'attack' | 'roll') => {
     const face = source === undefined ? null : await pickNumber(r, t('recorder.pickRoll'), 6);
     if (source !== undefined && face !== null) r.send(fs.roll(state(), r.acting(), source, face, what));
+  };
+  /** a card dealt face up from a shared deck nobody has seen into: named from the shared list as it is revealed (undefined: a named card) */
+  const dealtName = async (deck: string): Promise<string | null | undefined> => {
+    const names = cardsIn(state(), { zone: deck })[0]?.definition === null ? fs.sharedNames(state()) : [];
+    return names.length === 0
+      ? undefined
+      : r.pickOne(
+          t('recorder.pickDealt'),
+          names.map((name) => ({ value: name, label: name, name })),
+        );
+  };
+  const dealInto = async (deck: string, slots: SlotZone) => {
+    const into = await pickSlot('recorder.pickSlot', slots, false);
+    const name = into && (await dealtName(deck));
+    if (into && name !== null) r.send(fs.deal(state(), deck, into, name));
   };
   const counter = (key: MessageKey, build: (why?: string) => ReturnType<typeof fs.cents>): Button => [key, () => r.withReason(build)];
   return [
@@ -74,20 +89,8 @@ const buttons = (r: Recorder): Button[] => {
         if (monster) r.send(fs.discardFrom(state(), monster, 'monster-discard'));
       },
     ],
-    [
-      'recorder.dealMonster',
-      async () => {
-        const into = await pickSlot('recorder.pickSlot', 'monster-slot', false);
-        if (into) r.send(fs.deal(state(), 'monster-deck', into));
-      },
-    ],
-    [
-      'recorder.dealShop',
-      async () => {
-        const into = await pickSlot('recorder.pickSlot', 'shop-slot', false);
-        if (into) r.send(fs.deal(state(), 'treasure-deck', into));
-      },
-    ],
+    ['recorder.dealMonster', () => dealInto('monster-deck', 'monster-slot')],
+    ['recorder.dealShop', () => dealInto('treasure-deck', 'shop-slot')],
     [
       'recorder.uncover',
       async () => {
