@@ -279,6 +279,8 @@ describe('a four-player Four Souls game recorded from its setup, in Chromium', (
     expect(await overlay.locator('.seat[data-player]').count()).toBe(4);
     expect(await overlay.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight])).toEqual([1920, 1080]);
     expect(Math.max(...loaded)).toBe(revision);
+    // the log says it as the table does: one soul, not "1 souls"
+    expect(await overlay.locator('main').textContent()).toContain('Chloe Martin gained 1 soul (now 2)');
     await overlay.screenshot({ path: join(DOCS_IMAGES, 'overlay-four-souls.png') });
     await overlay.close();
 
@@ -298,6 +300,7 @@ describe('a four-player Four Souls game recorded from its setup, in Chromium', (
     ];
     for (const [audience, token, referenceToken] of audiences) {
       const [recordedView, referenceView] = [await view(match.matchId, audience, token), await view(reference.matchId, audience, referenceToken)];
+      expect({ audience, status: recordedView.status }).toEqual({ audience, status: 200 });
       expect({ audience, ...recordedView }).toEqual({ audience, ...referenceView });
     }
     // a player's own loot is theirs alone: p2 sees p1's hand as a count, the judge sees the card

@@ -450,7 +450,7 @@ export const en = {
   'recorder.synced': 'last synced {time}',
   'recorder.recent': 'Last actions',
   'recorder.reason': 'Reason (every audience reads it)',
-  'recorder.reasonHint': 'Reason for the next lore change, read by every audience:',
+  'recorder.reasonHint': 'Reason for the next counter change (lore, souls, cents…), read by every audience:',
   'recorder.actions': 'Actions',
   'recorder.refused': 'Not recorded: {message}',
   'recorder.correct': 'Correct',
@@ -742,6 +742,8 @@ export const en = {
   'score.hp': 'HP',
   'counter.souls': 'souls',
   'counter.cents': 'cents',
+  'counter.souls.one': 'soul',
+  'counter.cents.one': 'cent',
   // seats: card facts of Grand Archive and Four Souls (games/<game>/card-facts.ts), the form for three games and 2–4 seats, the round page's standings
   'facts.reserveCost': 'costs {cost} from reserve',
   'facts.memoryCost': 'costs {cost} from memory',

@@ -451,7 +451,7 @@ export const es: Record<keyof typeof en, string> = {
   'recorder.synced': 'última sincronización {time}',
   'recorder.recent': 'Últimas acciones',
   'recorder.reason': 'Motivo (lo lee todo el público)',
-  'recorder.reasonHint': 'Motivo del próximo cambio de leyenda, que lee todo el público:',
+  'recorder.reasonHint': 'Motivo del próximo cambio de un contador (leyenda, almas, centavos…), que lee todo el público:',
   'recorder.actions': 'Acciones',
   'recorder.refused': 'No registrado: {message}',
   'recorder.correct': 'Corregir',
@@ -745,6 +745,8 @@ export const es: Record<keyof typeof en, string> = {
   'score.hp': 'PV',
   'counter.souls': 'almas',
   'counter.cents': 'centavos',
+  'counter.souls.one': 'alma',
+  'counter.cents.one': 'centavo',
   // seats: card facts of Grand Archive and Four Souls (games/<game>/card-facts.ts), the form for three games and 2–4 seats, the round page's standings
   'facts.reserveCost': 'cuesta {cost} de la reserva',
   'facts.memoryCost': 'cuesta {cost} de la memoria',
