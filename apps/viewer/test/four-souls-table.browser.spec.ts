@@ -209,12 +209,24 @@ describe('a four-player Four Souls game recorded from its setup, in Chromium', (
     await dealMonster(1, 'Carrion Queen');
     const carrionQueen = monsters[2];
 
-    // turns 2 to 4: each of the others loots and passes
+    // turns 2 to 4: each of the others loots and passes; Dev shows his loot as he plays it, A Penny!, which resolves
     for (const [index, player] of SEATS.slice(1).entries()) {
       await endTurn(player.id, index + 2);
       await seat(page, player.name);
       await lootFor(player.id);
     }
+    const penny = loot[looted - 3];
+    await seat(page, 'Dev Patel');
+    await step(
+      async () => {
+        await tap(page, 'Play loot');
+        await choose(page, 'A Penny', 'A Penny!');
+      },
+      moved(penny, at('hand', 'p2'), at('stack'), { definition: 'A Penny!' }),
+    );
+    await step(() => tap(page, 'Resolve the stack’s top'), moved(penny, at('stack'), at('loot-discard'), { reason: 'resolved' }));
+    await step(() => tap(page, '+1¢'), counter('cents', 'p2', 1));
+    await seat(page, 'Kofi Mensah');
     await synced(page);
     /** what the table had reached a minute and a half before the end: the overlay, a minute behind, shows this */
     const delayedAt = revision;
@@ -241,7 +253,7 @@ describe('a four-player Four Souls game recorded from its setup, in Chromium', (
     );
     await synced(page);
     await expect(page.locator('.turn-line').textContent()).resolves.toBe('The game is over');
-    expect(await page.locator('.seat .seat-lore').allTextContents()).toEqual(['4 souls · 1¢ · 2 HP', '0 souls · 0¢ · 2 HP', '0 souls · 0¢ · 2 HP', '0 souls · 0¢ · 2 HP']);
+    expect(await page.locator('.seat .seat-lore').allTextContents()).toEqual(['4 souls · 1¢ · 2 HP', '0 souls · 1¢ · 2 HP', '0 souls · 0¢ · 2 HP', '0 souls · 0¢ · 2 HP']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(DOCS_IMAGES, 'recorder-four-souls-phone.png') });
     await page.close();
@@ -267,7 +279,7 @@ describe('a four-player Four Souls game recorded from its setup, in Chromium', (
     expect(await overlay.locator('.scoreboard .name').allTextContents()).toEqual(SEATS.map((s) => s.name));
     expect(await overlay.locator('.delay-badge').textContent()).toBe('Delayed 1 min');
     expect(await figures('souls')).toEqual(['0', '0', '0', '0']);
-    expect(await figures('cents')).toEqual(['1', '0', '0', '0']);
+    expect(await figures('cents')).toEqual(['1', '1', '0', '0']);
     expect(Math.max(...loaded)).toBe(delayedAt);
     await expect(overlay.locator('.scoreboard .score[data-player=p1] [data-counter=souls] .goal').textContent()).resolves.toBe('/4');
     time.advance(70);
@@ -305,7 +317,7 @@ describe('a four-player Four Souls game recorded from its setup, in Chromium', (
     }
     // a player's own loot is theirs alone: p2 sees p1's hand as a count, the judge sees the card
     const p2 = (await view(match.matchId, 'p2', match.tokens.players.p2)).body as { zones: Record<string, { count: number; cards?: { cardId?: string }[] }> };
-    expect(p2.zones['hand@p1'].count).toBe(2);
+    expect([p2.zones['hand@p1'].count, p2.zones['hand@p2']?.count ?? 0]).toEqual([2, 0]);
     expect((p2.zones['hand@p1'].cards ?? []).filter((card) => card.cardId !== undefined)).toEqual([]);
 
     // the audit: no violation

@@ -1,7 +1,7 @@
 import { MatchState, ZoneRef } from '@matchlog/domain';
 import { MessageKey, t } from '../../i18n';
 import { zoneLabel } from '../../games';
-import { cardsIn, counterOf, zone } from '../recording';
+import { Named, cardsIn, counterOf, revealFromHand, zone } from '../recording';
 import { Button, GameScreen, Recorder, pickNumber } from './buttons';
 import * as fs from './four-souls';
 import { SlotZone } from './four-souls';
@@ -42,12 +42,29 @@ const buttons = (r: Recorder): Button[] => {
     const name = into && (await dealtName(deck));
     if (into && name !== null) r.send(fs.deal(state(), deck, into, name));
   };
+  /**
+   * A card of the hand shown as it is played, when the hand holds one nobody has identified from a setup's shared Loot
+   * deck: named from the hand's names and the shared list (undefined: no such card, the page's own picker names it).
+   */
+  const sharedFromHand = async (player: string): Promise<Named | null | undefined> => {
+    const hand = cardsIn(state(), zone('hand', player));
+    const unnamed = hand.some((card) => card.definition === null && card.owner === null);
+    const names = unnamed ? [...new Set([...hand.flatMap((card) => card.definition ?? []), ...fs.sharedNames(state())])].sort() : [];
+    if (names.length === 0) return undefined;
+    const picked = await r.pickOne(
+      t('recorder.pickPlay'),
+      names.map((name) => ({ value: name, label: name, name })),
+    );
+    return picked === null ? null : revealFromHand(state(), player, picked);
+  };
   const counter = (key: MessageKey, build: (why?: string) => ReturnType<typeof fs.cents>): Button => [key, () => r.withReason(build)];
   return [
     ['recorder.loot', () => r.send(fs.loot(state(), r.acting()))],
     [
       'recorder.playLoot',
       async () => {
+        const shown = await sharedFromHand(r.acting());
+        if (shown !== undefined) return shown && r.send(fs.playLoot(state(), shown.cardId, shown.definition));
         const card = await r.fromHand(t('recorder.pickPlay'), r.acting(), false);
         if (card) r.send(r.then(card.first, (after) => fs.playLoot(after, card.card.cardId, card.card.definition)));
       },
