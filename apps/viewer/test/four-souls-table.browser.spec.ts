@@ -1,5 +1,6 @@
 import { join } from 'path';
 import { Page } from 'playwright-core';
+import { captureDeliveries, leaksIn } from './support/deliveries';
 import { testTime } from './support/scored-match';
 import { TESTING, ViewerRig, startViewerRig } from './support/viewer-fixture';
 
@@ -267,6 +268,7 @@ describe('a four-player Four Souls game recorded from its setup, in Chromium', (
     const overlayContext = await rig.browser.newContext({ ...TESTING, viewport: FULL_HD });
     await overlayContext.addInitScript(`sessionStorage.setItem(${JSON.stringify(`matchlog.token.${match.matchId}.broadcast`)}, ${JSON.stringify(match.tokens.broadcast)})`);
     const overlay = await overlayContext.newPage();
+    const deliveries = captureDeliveries(overlay, 'broadcast');
     const loaded: number[] = [];
     overlay.on('response', async (answer) => {
       const body = answer.headers()['content-type']?.includes('application/json') ? await answer.json().catch(() => undefined) : undefined;
@@ -294,6 +296,10 @@ describe('a four-player Four Souls game recorded from its setup, in Chromium', (
     // the log says it as the table does: one soul, not "1 souls"
     expect(await overlay.locator('main').textContent()).toContain('Chloe Martin gained 1 soul (now 2)');
     await overlay.screenshot({ path: join(DOCS_IMAGES, 'overlay-four-souls.png') });
+    // every payload the overlay received, before and after the delay passed, is what the broadcast may see at its revision
+    await overlay.waitForLoadState('networkidle');
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(leaksIn(deliveries, new Map([[match.matchId, events]]))).toEqual([]);
     await overlay.close();
 
     // the reference, given the same events by hand: every audience sees the same match
