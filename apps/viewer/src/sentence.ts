@@ -276,8 +276,14 @@ export const counterName = (counter: string): string => {
   return text === key ? counter.replace(/-/g, ' ') : text;
 };
 
+/** "1 soul", "2 souls": a counter's singular where the catalogue has one (counter.<name>.one) */
+const counterAmount = (counter: string, amount: number | undefined): string => {
+  const one = `counter.${counter}.one` as MessageKey;
+  return amount === 1 && t(one) !== one ? t(one) : counterName(counter);
+};
+
 const counterSentence = (c: CounterChange): string => {
-  const counter = counterName(c.counter);
+  const counter = counterAmount(c.counter, c.change === undefined ? undefined : Math.abs(c.change));
   const moved =
     c.change === undefined ? t('counter.set', { on: c.on, counter }) : t(c.change >= 0 ? 'counter.gained' : 'counter.lost', { on: c.on, amount: Math.abs(c.change), counter });
   return `${moved}${c.value !== undefined ? t('counter.now', { value: c.value }) : ''}${c.reason ? ` — ${c.reason}` : ''}`;

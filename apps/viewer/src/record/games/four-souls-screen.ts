@@ -1,7 +1,7 @@
 import { MatchState, ZoneRef } from '@matchlog/domain';
 import { MessageKey, t } from '../../i18n';
 import { zoneLabel } from '../../games';
-import { counterOf, zone } from '../recording';
+import { Named, cardsIn, counterOf, revealFromHand, zone } from '../recording';
 import { Button, GameScreen, Recorder, pickNumber } from './buttons';
 import * as fs from './four-souls';
 import { SlotZone } from './four-souls';
@@ -27,12 +27,44 @@ const buttons = (r: Recorder): Button[] => {
     const face = source === undefined ? null : await pickNumber(r, t('recorder.pickRoll'), 6);
     if (source !== undefined && face !== null) r.send(fs.roll(state(), r.acting(), source, face, what));
   };
+  /** a card dealt face up from a shared deck nobody has seen into: named from the shared list as it is revealed (undefined: a named card) */
+  const dealtName = async (deck: string): Promise<string | null | undefined> => {
+    const names = cardsIn(state(), { zone: deck })[0]?.definition === null ? fs.sharedNames(state()) : [];
+    return names.length === 0
+      ? undefined
+      : r.pickOne(
+          t('recorder.pickDealt'),
+          names.map((name) => ({ value: name, label: name, name })),
+        );
+  };
+  const dealInto = async (deck: string, slots: SlotZone) => {
+    const into = await pickSlot('recorder.pickSlot', slots, false);
+    const name = into && (await dealtName(deck));
+    if (into && name !== null) r.send(fs.deal(state(), deck, into, name));
+  };
+  /**
+   * A card of the hand shown as it is played, when the hand holds one nobody has identified from a setup's shared Loot
+   * deck: named from the hand's names and the shared list (undefined: no such card, the page's own picker names it).
+   */
+  const sharedFromHand = async (player: string): Promise<Named | null | undefined> => {
+    const hand = cardsIn(state(), zone('hand', player));
+    const unnamed = hand.some((card) => card.definition === null && card.owner === null);
+    const names = unnamed ? [...new Set([...hand.flatMap((card) => card.definition ?? []), ...fs.sharedNames(state())])].sort() : [];
+    if (names.length === 0) return undefined;
+    const picked = await r.pickOne(
+      t('recorder.pickPlay'),
+      names.map((name) => ({ value: name, label: name, name })),
+    );
+    return picked === null ? null : revealFromHand(state(), player, picked);
+  };
   const counter = (key: MessageKey, build: (why?: string) => ReturnType<typeof fs.cents>): Button => [key, () => r.withReason(build)];
   return [
     ['recorder.loot', () => r.send(fs.loot(state(), r.acting()))],
     [
       'recorder.playLoot',
       async () => {
+        const shown = await sharedFromHand(r.acting());
+        if (shown !== undefined) return shown && r.send(fs.playLoot(state(), shown.cardId, shown.definition));
         const card = await r.fromHand(t('recorder.pickPlay'), r.acting(), false);
         if (card) r.send(r.then(card.first, (after) => fs.playLoot(after, card.card.cardId, card.card.definition)));
       },
@@ -74,20 +106,8 @@ const buttons = (r: Recorder): Button[] => {
         if (monster) r.send(fs.discardFrom(state(), monster, 'monster-discard'));
       },
     ],
-    [
-      'recorder.dealMonster',
-      async () => {
-        const into = await pickSlot('recorder.pickSlot', 'monster-slot', false);
-        if (into) r.send(fs.deal(state(), 'monster-deck', into));
-      },
-    ],
-    [
-      'recorder.dealShop',
-      async () => {
-        const into = await pickSlot('recorder.pickSlot', 'shop-slot', false);
-        if (into) r.send(fs.deal(state(), 'treasure-deck', into));
-      },
-    ],
+    ['recorder.dealMonster', () => dealInto('monster-deck', 'monster-slot')],
+    ['recorder.dealShop', () => dealInto('treasure-deck', 'shop-slot')],
     [
       'recorder.uncover',
       async () => {

@@ -52,11 +52,27 @@ export const buy = (state: MatchState, player: string, shop: ZoneRef): Act[] => 
  * A card from the top of a deck into a slot: onto an empty slot it is in play; onto a card, that card is covered
  * ("Covered in a Slot": a different zone, not in play, public).
  */
-export const deal = (state: MatchState, deck: string, into: ZoneRef): Act[] => {
+export const deal = (state: MatchState, deck: string, into: ZoneRef, definition?: string): Act[] => {
   const top = cardsIn(state, shared(deck))[0];
   if (top === undefined) return [];
   const under = cardsIn(state, into)[0];
-  return [...(under === undefined ? [] : moved(state, under.cardId, shared('covered'), { position: 'top' })), ...moved(state, top.cardId, into)];
+  const naming = top.definition === null && definition !== undefined ? { definition } : {};
+  return [...(under === undefined ? [] : moved(state, under.cardId, shared('covered'), { position: 'top' })), ...moved(state, top.cardId, into, naming)];
+};
+
+/**
+ * The names a shared card nobody has identified may be given as it is revealed (a setup's decks, MatchCreated.lists
+ * under player null): those of the shared list with a copy nobody has named yet.
+ */
+export const sharedNames = (state: MatchState): string[] => {
+  const list = state.layout?.lists.get(null);
+  if (list === undefined) return [];
+  const named = new Map<string, number>();
+  for (const card of state.cards) if (card.owner === null && card.definition !== null) named.set(card.definition, (named.get(card.definition) ?? 0) + 1);
+  return [...list.values()]
+    .filter((listed) => listed.copies > (named.get(listed.definition) ?? 0))
+    .map((listed) => listed.definition)
+    .sort();
 };
 
 /** A monster killed (or a card leaving a slot): to its discard; the rewards and souls are recorded as the table takes them. */
