@@ -450,7 +450,7 @@ export const en = {
   'recorder.synced': 'last synced {time}',
   'recorder.recent': 'Last actions',
   'recorder.reason': 'Reason (every audience reads it)',
-  'recorder.reasonHint': 'Reason for the next counter change (lore, souls, cents…), read by every audience:',
+  'recorder.reasonHint': 'Reason for the next lore change, read by every audience:',
   'recorder.actions': 'Actions',
   'recorder.refused': 'Not recorded: {message}',
   'recorder.correct': 'Correct',

@@ -451,7 +451,7 @@ export const es: Record<keyof typeof en, string> = {
   'recorder.synced': 'última sincronización {time}',
   'recorder.recent': 'Últimas acciones',
   'recorder.reason': 'Motivo (lo lee todo el público)',
-  'recorder.reasonHint': 'Motivo del próximo cambio de un contador (leyenda, almas, centavos…), que lee todo el público:',
+  'recorder.reasonHint': 'Motivo del próximo cambio de leyenda, que lee todo el público:',
   'recorder.actions': 'Acciones',
   'recorder.refused': 'No registrado: {message}',
   'recorder.correct': 'Corregir',
