@@ -108,8 +108,8 @@ const emptySlots = (zones: [string, Zone][]) => {
 /** Zones the queue panel stands for (the bag, the stack): shown there, and as a zone only while they hold cards. */
 const QUEUE_ZONES = new Set(['bag', 'stack', 'effects-stack']);
 
-/** The zones whose cards a compact board shows: what is in play and in hand; every other zone is its count. */
-const SHOWN_WHEN_COMPACT = new Set(['play', 'field', 'hand']);
+/** The zones whose cards a compact board shows: what is in play (Four Souls' slots too: their topmost cards are in play, "In Play") and in hand; every other zone is its count. */
+const SHOWN_WHEN_COMPACT = new Set(['play', 'field', 'hand', 'shop-slot', 'monster-slot', 'room-slot']);
 
 /** A zone as its name and count alone ("Inkwell · 7"): a compact board's deck, inkwell, discard. */
 const zoneCount = (key: string, zone: Zone) => {

@@ -198,6 +198,15 @@ const gameNav = (game: Game) =>
     GAMES.flatMap((g, i) => [i > 0 ? ' · ' : null, h('a', { href: statsHref(g), 'data-game': g, ...(g === game && { 'aria-current': 'page' }) }, t(`stats.game.${g}`))]),
   );
 
+/** Every game's statistics page begins alike: the way back, the game selector, the title, the CSV and the card table. */
+const cardsHead = (game: Game, rows: readonly CardRow[]) => [
+  h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
+  gameNav(game),
+  h('h1', {}, t('stats.title')),
+  h('p', {}, t('stats.public'), ' ', h('a', { href: cardStatsCsvHref(game), download: 'cards.csv' }, t('stats.csv'))),
+  rows.length === 0 ? h('p', { role: 'status' }, t('stats.none')) : h('div', { class: 'stats-scroll' }, cardTable(game, rows)),
+];
+
 /** Four Souls' characters by table size, Grand Archive's champions: games, win rate, on the play, share. */
 const leadList = (game: Game, leads: LeadStats['leads']) =>
   h(
@@ -260,11 +269,7 @@ export const renderStats = async (root: HTMLElement, name: string, card?: string
     const [cards, leads] = await Promise.all([cardStats(game), leadStats(game)]);
     replaceChildren(
       root,
-      h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
-      gameNav(game),
-      h('h1', {}, t('stats.title')),
-      h('p', {}, t('stats.public'), ' ', h('a', { href: cardStatsCsvHref(game), download: 'cards.csv' }, t('stats.csv'))),
-      cards.cards.length === 0 ? h('p', { role: 'status' }, t('stats.none')) : h('div', { class: 'stats-scroll' }, cardTable(game, cards.cards)),
+      ...cardsHead(game, cards.cards),
       h('h2', {}, t(`stats.leadsTitle.${game}`)),
       leads.leads.length === 0 ? h('p', { role: 'status' }, t('stats.noLeads')) : h('div', { class: 'stats-scroll' }, leadList(game, leads.leads)),
     );
@@ -273,11 +278,7 @@ export const renderStats = async (root: HTMLElement, name: string, card?: string
   const [cards, decks, matchups] = await Promise.all([cardStats(game), deckStats(game), matchupStats(game)]);
   replaceChildren(
     root,
-    h('nav', {}, h('a', { href: '/viewer/' }, t('nav.matches'))),
-    gameNav(game),
-    h('h1', {}, t('stats.title')),
-    h('p', {}, t('stats.public'), ' ', h('a', { href: cardStatsCsvHref(game), download: 'cards.csv' }, t('stats.csv'))),
-    cards.cards.length === 0 ? h('p', { role: 'status' }, t('stats.none')) : h('div', { class: 'stats-scroll' }, cardTable(game, cards.cards)),
+    ...cardsHead(game, cards.cards),
     h('h2', {}, t('stats.decksTitle')),
     decks.decks.length === 0
       ? h('p', { role: 'status' }, t('stats.noDecks'))
