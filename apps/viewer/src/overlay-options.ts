@@ -18,6 +18,8 @@ const THEME: Readonly<Record<string, string>> = {
   panel: '--overlay-panel',
   seat1: '--seat-0',
   seat2: '--seat-1',
+  seat3: '--seat-2',
+  seat4: '--seat-3',
 };
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa and nothing else: a value can never close a declaration or name a url(). */

@@ -12,12 +12,14 @@ describe("the overlay's options in its address", () => {
   });
 
   it("the event's colours as hex colours, each to its custom property", () => {
-    expect(options('accent=%23ff0066&text=%23FFF&panel=%23000000cc&seat1=%2312a4&seat2=%23abcdef').theme).toEqual({
+    expect(options('accent=%23ff0066&text=%23FFF&panel=%23000000cc&seat1=%2312a4&seat2=%23abcdef&seat3=%23010203&seat4=%23fedcba').theme).toEqual({
       '--overlay-accent': '#ff0066',
       '--overlay-text': '#FFF',
       '--overlay-panel': '#000000cc',
       '--seat-0': '#12a4',
       '--seat-1': '#abcdef',
+      '--seat-2': '#010203',
+      '--seat-3': '#fedcba',
     });
   });
 
