@@ -158,6 +158,7 @@ describe('results: the game and the match', () => {
       turnsAfterTime: { turns: 3, minutes: 5 },
       loserChoosesFirst: { section: expect.stringContaining('the loser of a game chooses who plays first') },
     });
+    expect(rulesets['grand-archive'].tournament.turnsAfterTime?.section).toContain('whichever comes first');
     for (const game of ['four-souls', 'grand-archive'] as const) expect(rulesets[game].tournament.missing.join(' ')).toContain('not in ../shared/rules');
   });
 });

@@ -702,7 +702,7 @@ export const en = {
   'round.extended': ' · time extended {extensions}',
   // fs: Grand Archive (Tournament Rules Guide): who plays first after a game; the end of match, three more turns or five minutes
   'slip.firstChoice': 'Next game: {player}, who lost the last, chooses who plays first ({rule}).',
-  'clock.afterOfOrMinutes': '{played} of {allowed} turns after time played, or {minutes} minutes: {elapsed} since time was called.',
+  'clock.afterOfOrMinutes': '{played} of {allowed} turns after time played, or {minutes} minutes, whichever comes first: {elapsed} since time was called.',
   // rec: the recorder's buttons and the overlay's score for Grand Archive and Four Souls
   'recorder.materialize': 'Materialize',
   'recorder.levelUp': 'Level up',

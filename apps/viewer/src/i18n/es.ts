@@ -705,7 +705,7 @@ export const es: Record<keyof typeof en, string> = {
   'round.extended': ' · tiempo añadido {extensions}',
   // fs: Grand Archive (Tournament Rules Guide): quién juega primero tras una partida; el final, tres turnos más o cinco minutos
   'slip.firstChoice': 'Próxima partida: {player}, que perdió la última, elige quién juega primero ({rule}).',
-  'clock.afterOfOrMinutes': 'Se jugaron {played} de {allowed} turnos tras el tiempo, o {minutes} minutos: {elapsed} desde que se cantó el tiempo.',
+  'clock.afterOfOrMinutes': 'Se jugaron {played} de {allowed} turnos tras el tiempo, o {minutes} minutos, lo que llegue antes: {elapsed} desde que se cantó el tiempo.',
   // rec: the recorder's buttons and the overlay's score for Grand Archive and Four Souls
   'recorder.materialize': 'Materializar',
   'recorder.levelUp': 'Subir de nivel',

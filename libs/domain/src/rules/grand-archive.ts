@@ -51,7 +51,7 @@ export const grandArchive: Ruleset = {
     // the facts as issue 38 quotes the guide; its text is not in ../shared/rules, so sections are named, not numbered
     document: 'Grand Archive Tournament Rules Guide',
     bestOf: 3,
-    turnsAfterTime: { turns: 3, minutes: 5, section: 'at time: three more turns or five minutes' },
+    turnsAfterTime: { turns: 3, minutes: 5, section: 'Format Conventions - Round Times (trg.gatcg.com): "the regular 3 turns or 5 minute extension, whichever comes first"' },
     loserChoosesFirst: { section: 'between games: the loser of a game chooses who plays first' },
     // ga: the Comprehensive Rules' "General Rules - Format Conventions", Standard Constructed General Rules 1–4 (rules.gatcg.com)
     constructed: {
@@ -74,7 +74,7 @@ export const grandArchive: Ruleset = {
       },
     },
     missing: [
-      "the guide's text is not in ../shared/rules: which of three turns and five minutes ends the game first is not stated here, so the clock shows both and the audit checks neither; sideboarding and deck construction are the deck checks' (Comprehensive Rules, Format Conventions)",
+      "the guide's text is not in ../shared/rules: whichever of three turns and five minutes comes first ends the game (Round Times), so the clock shows both and the audit checks neither (a turn's end is recorded, a minute is the table's); sideboarding and deck construction are the deck checks' (Comprehensive Rules, Format Conventions)",
     ],
   },
 };
