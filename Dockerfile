@@ -1,6 +1,6 @@
 # The matchlog api. The catalog (and, by default, the event store) live in /data.
 # Node 22 (LTS), not 24: better-sqlite3 12 aborts on Node 24 (SIGABRT in a Statement's finalizer,
-# WiseLibs/better-sqlite3#1515), and 13, which fixes it, needs Node 22+. See docs/architecture.md.
+# WiseLibs/better-sqlite3#1515), and 13, which fixes it, needs Node 22+. See docs/explanation/architecture.md.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 # build: every dependency, the typecheck, dist/, then the devDependencies pruned: the README's production

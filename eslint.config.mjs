@@ -1,4 +1,4 @@
-// eslint . — typescript-eslint's recommended rules, and the boundaries of the monorepo (docs/architecture.md).
+// eslint . — typescript-eslint's recommended rules, and the boundaries of the monorepo (docs/explanation/architecture.md).
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';

@@ -3,8 +3,8 @@ import { join } from 'path';
 import { eventTypes } from '@matchlog/domain';
 import { renderFieldTables, withFieldTables } from '@matchlog/domain';
 
-describe("docs/events.md's field tables", () => {
-  const doc = readFileSync(join(__dirname, '..', 'docs', 'events.md'), 'utf8');
+describe("docs/reference/events.md's field tables", () => {
+  const doc = readFileSync(join(__dirname, '..', 'docs', 'reference', 'events.md'), 'utf8');
 
   it('are exactly what the event vocabulary renders (run `npm run docs:events` after changing libs/domain/src/events/vocabulary.ts)', () => {
     expect(withFieldTables(doc)).toBe(doc);

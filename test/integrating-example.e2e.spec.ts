@@ -7,7 +7,7 @@ import { recordATable } from '../examples/integrating/table-side-recorder';
 
 const root = join(__dirname, '..');
 
-describe("docs/integrating.md's worked example", () => {
+describe("docs/guides/integrating.md's worked example", () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
@@ -20,7 +20,7 @@ describe("docs/integrating.md's worked example", () => {
   });
 
   it('is in the document word for word', () => {
-    const doc = readFileSync(join(root, 'docs', 'integrating.md'), 'utf8');
+    const doc = readFileSync(join(root, 'docs', 'guides', 'integrating.md'), 'utf8');
     const code = readFileSync(join(root, 'examples', 'integrating', 'table-side-recorder.ts'), 'utf8');
     expect(doc).toContain(code.trimEnd());
   });

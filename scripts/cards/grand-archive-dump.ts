@@ -65,7 +65,7 @@ export const readTries = (php: string): Map<string, Map<string, Leaf>> => {
 
 const text = (value: Leaf | undefined) => (typeof value === 'string' ? value : '');
 const list = (value: Leaf | undefined) => (typeof value === 'string' && value !== '' ? value.split(',') : []);
-/** The generator writes -1 for "none" (and, by PHP's `== null`, for 0 too: see docs/cards.md). */
+/** The generator writes -1 for "none" (and, by PHP's `== null`, for 0 too: see docs/reference/cards.md). */
 const count = (value: Leaf | undefined) => (typeof value === 'number' && value >= 0 ? value : null);
 
 /**

@@ -6,7 +6,7 @@
  *
  *   npx tsx scripts/replays/generate-tcg-online.ts <lorcana-simulator checkout> <out dir> [game name…]
  *
- * The checkout needs its dependencies installed (see docs/importing.md). Nothing of it is copied here: its
+ * The checkout needs its dependencies installed (see docs/explanation/importing.md). Nothing of it is copied here: its
  * TypeScript is imported from that path at run time.
  */
 import { strToU8, zipSync } from 'fflate';

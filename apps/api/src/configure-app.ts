@@ -89,7 +89,7 @@ export const configureApp = (app: NestFastifyApplication, config: ApiConfig): Ne
     .setTitle('matchlog')
     .setDescription(
       'Event-sourced match log for Disney Lorcana, Four Souls and Grand Archive. Record every zone move; read what each audience may know. ' +
-        'Event vocabulary: docs/events.md. Errors (docs/errors.md): { statusCode, code, message, details?: [{ path, message }] }, with rule and eventIndex on 422.',
+        'Event vocabulary: docs/reference/events.md. Errors (docs/reference/errors.md): { statusCode, code, message, details?: [{ path, message }] }, with rule and eventIndex on 422.',
     )
     .setVersion('0.1.0')
     // relative: the server that serves this document, wherever it is reached

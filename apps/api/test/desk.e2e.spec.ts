@@ -1,7 +1,7 @@
 import { draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 
-/** The judge's desk over HTTP (docs/judging.md): a whole call, a ruling with time, notes, the event's desk and history. */
+/** The judge's desk over HTTP (docs/guides/judging.md): a whole call, a ruling with time, notes, the event's desk and history. */
 describe("the judge's desk", () => {
   let t: TestApp;
   let tokens: { judge: string; recorder: string; players: Record<string, string> };

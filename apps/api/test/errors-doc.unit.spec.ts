@@ -12,8 +12,8 @@ const codesIn = (file: string): string[] => {
   return [...fixed, ...unions];
 };
 
-describe('docs/errors.md', () => {
-  const documented = new Set([...read('docs/errors.md').matchAll(/^\| `([A-Z_]+)` \| (\d{3}) \|/gm)].map((m) => m[1]));
+describe('docs/reference/errors.md', () => {
+  const documented = new Set([...read('docs/reference/errors.md').matchAll(/^\| `([A-Z_]+)` \| (\d{3}) \|/gm)].map((m) => m[1]));
   const answered = ['libs/matches/src/errors.ts', 'apps/api/src/errors/http-errors.ts', 'libs/store/src/storage-errors.ts', 'libs/store/src/event-store.ts'].flatMap(codesIn);
 
   it('finds the codes it checks', () => expect(answered).toEqual(expect.arrayContaining(['MATCH_NOT_FOUND', 'HEAD_MISSING', 'URL_TOO_LONG', 'STORAGE_FULL', 'REVISION_CONFLICT'])));

@@ -5,7 +5,7 @@ import { TestApp, startTestApp } from './support/test-app';
 /**
  * Issue 27 §3: our audit on every imported tcg.online game, as GET /matches/:id/audit computes it (the rule findings,
  * the fair-shuffle checks, the self-audit, the deck checks), and the judge's clock from the steps' own timestamps.
- * The exact findings of each sample are expected, each justified in docs/importing.md ("The audit's verdict").
+ * The exact findings of each sample are expected, each justified in docs/explanation/importing.md ("The audit's verdict").
  */
 const samples = tcgOnlineSamples();
 
@@ -39,7 +39,7 @@ describe("the audit's verdict on tcg.online's games", () => {
   });
 
   for (const sample of samples) {
-    it(`${sample.name}: exactly the findings explained in docs/importing.md`, async () => {
+    it(`${sample.name}: exactly the findings explained in docs/explanation/importing.md`, async () => {
       const audit = await t
         .http()
         .get(`/matches/${imported.get(sample.name)}/audit`)

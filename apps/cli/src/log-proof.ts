@@ -2,7 +2,7 @@ import { LogToVerify } from '@matchlog/audit';
 import { LedgerError, MatchEntry, Policy, checkTlogProof, formatHash, formatMatchEntry, leafHash, parsePolicy, parseTlogProof } from '@matchlog/ledger';
 import { UsageError } from './args';
 
-/** The log entry an export's signed head is (docs/ledger.md "The server's log"): its kind from the export's last event. */
+/** The log entry an export's signed head is (docs/reference/ledger.md "The server's log"): its kind from the export's last event. */
 export const entryOfExport = (log: LogToVerify): MatchEntry | undefined => {
   if (!log.signedHead) return undefined;
   const { matchId, revision, hash, kid } = log.signedHead.head;

@@ -46,7 +46,7 @@ describe('npx matchlog import-replay, offline', () => {
     const file = jsonl(sample.name);
     const verified = await matchlog(['verify', file, '--allow-unsigned']);
     expect([sample.name, verified.code, verified.stdout]).toEqual([sample.name, 0, expect.stringContaining('shuffle commitments: all match')]);
-    // the audit's verdict on tcg.online's games (docs/importing.md): no finding, offline as on the server
+    // the audit's verdict on tcg.online's games (docs/explanation/importing.md): no finding, offline as on the server
     const audited = await matchlog(['audit', file, '--json']);
     expect([sample.name, audited.stderr]).toEqual([sample.name, '']);
     expect([sample.name, JSON.parse(audited.stdout).findings]).toEqual([sample.name, []]);

@@ -3,7 +3,7 @@ import { join } from 'path';
 import { Page } from 'playwright-core';
 import { Recorded, TESTING, ViewerRig, shownAt, startViewerRig } from './support/viewer-fixture';
 
-/** the screenshot docs/importing.md shows */
+/** the screenshot docs/explanation/importing.md shows */
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
 const samples = tcgOnlineSamples();
 const sample = samples.find((entry) => entry.name.startsWith('01-'))!;

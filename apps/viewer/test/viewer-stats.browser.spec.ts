@@ -2,7 +2,7 @@ import { tcgOnlineGeneratedSamples, tcgOnlineSamples } from '@matchlog/testkit';
 import { join } from 'path';
 import { TESTING, ViewerRig, startViewerRig } from './support/viewer-fixture';
 
-/** the screenshots docs/stats.md shows */
+/** the screenshots docs/reference/stats.md shows */
 const DOCS_IMAGES = join(__dirname, '..', '..', '..', 'docs', 'images');
 
 /** Issue 29: /viewer/stats over the imported tcg.online replays, on a desktop and a phone. */

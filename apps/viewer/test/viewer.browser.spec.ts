@@ -130,7 +130,7 @@ describe('the web viewer, in Chromium', () => {
   });
 
   it('as broadcast by token with a delay of 5 events, never shows the last 5 of a match in play, even from a deep link to the head', async () => {
-    // the example without its MatchEnded: an ended match's delay in events lets the rest out (docs/recording.md)
+    // the example without its MatchEnded: an ended match's delay in events lets the rest out (docs/guides/recording.md)
     const lorcana = (file: string) => JSON.parse(readFileSync(join(ROOT, 'examples', 'lorcana', file), 'utf8'));
     const { events } = lorcana('events.json') as { events: { type: string; data: object }[] };
     const delayed = await rig.recordOneByOne({ ...lorcana('match.json'), broadcastDelay: { events: 5 }, broadcastAccess: 'token' }, events.slice(0, -1));

@@ -159,7 +159,7 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
     });
   };
 
-  it('is served by the indexes docs/architecture.md names', async () => {
+  it('is served by the indexes docs/explanation/architecture.md names', async () => {
     if (engine === 'SQLite') {
       expect(await planOf({ player: 'ana' })).toMatch(/SCAN match_players_search VIRTUAL TABLE INDEX 0:G/);
       expect(await planOf({ event: 'cup' })).toMatch(/SCAN matches USING INDEX matches_by_start/);

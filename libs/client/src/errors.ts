@@ -1,4 +1,4 @@
-/** Every answer of the API other than 2xx, with the server's stable `code` (docs/errors.md) and its body. */
+/** Every answer of the API other than 2xx, with the server's stable `code` (docs/reference/errors.md) and its body. */
 export class MatchlogError extends Error {
   constructor(
     readonly code: string,

@@ -1,7 +1,7 @@
 import { MatchEntry, RoundEntry } from './match-entry';
 
 /**
- * What a monitor alarms on among one match's entries (docs/ledger.md "Witnesses, verifying and monitoring"):
+ * What a monitor alarms on among one match's entries (docs/reference/ledger.md "Witnesses, verifying and monitoring"):
  * one revision logged with two heads (its history rewritten), a second end or void with another head, an end after
  * a void. Legitimate: receipts at any revisions, a void after an end (a judge's decision), an entry logged again as is.
  */

@@ -205,7 +205,7 @@ export class TokensBehind extends Error {
   }
 }
 
-/** A tcg.online replay the import refuses (libs/matches/src/import/tcg-online, docs/importing.md): nothing is stored. */
+/** A tcg.online replay the import refuses (libs/matches/src/import/tcg-online, docs/explanation/importing.md): nothing is stored. */
 export class ReplayRefused extends Error {
   readonly code: 'REPLAY_MALFORMED' | 'REPLAY_VERSION_UNSUPPORTED' | 'REPLAY_UNKNOWN_CARD' | 'REPLAY_PATCH_FAILED' | 'REPLAY_STEP_UNEXPLAINED' | 'REPLAY_TIME_IMPLAUSIBLE';
   readonly step?: number;
@@ -292,7 +292,7 @@ export class ReplayEntriesAmbiguous extends Error {
 }
 
 /**
- * Converting a replay went past one of the import's limits (docs/importing.md, "Limits"): the conversion thread was
+ * Converting a replay went past one of the import's limits (docs/explanation/importing.md, "Limits"): the conversion thread was
  * stopped and nothing was stored. `setting` names the limit's setting, `limit` its value (milliseconds, or bytes).
  */
 export class ReplayOverLimit extends Error {
@@ -375,7 +375,7 @@ export class CallAlreadyResolved extends Error {
   }
 }
 
-/** A desk text that names a card hidden from an audience it would reach (docs/judging.md "Free text"). */
+/** A desk text that names a card hidden from an audience it would reach (docs/guides/judging.md "Free text"). */
 export class FreeTextNamesHiddenCard extends Error {
   readonly code = 'FREE_TEXT_NAMES_HIDDEN_CARD';
   constructor(

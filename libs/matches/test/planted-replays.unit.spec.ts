@@ -12,7 +12,7 @@ import { ConvertedReplay, convertTcgOnlineReplay } from '../src/import/tcg-onlin
  * again from the changed states, so the file stays self-consistent (its patch chain reproduces every state, the logs
  * name the cards the states show). Each planted file is imported with the project's own import and audited: the
  * finding is asserted by code, rule and the event it is reported at (the replay step that breaks the rule); the same
- * replay unplanted gives no finding of that code. docs/audit.md's Lorcana table lists these rows.
+ * replay unplanted gives no finding of that code. docs/reference/audit.md's Lorcana table lists these rows.
  */
 
 type Json = Record<string, any>;

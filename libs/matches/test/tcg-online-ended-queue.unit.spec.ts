@@ -10,7 +10,7 @@ const countingEntropy = (): Entropy => {
 
 /**
  * Replay 01 ends on the quest that reaches 20 lore; that quest's own triggered ability went into the bag in the same
- * step (docs/importing.md, "Within one step"), and the game ended before anyone resolved it. Once the match has ended
+ * step (docs/explanation/importing.md, "Within one step"), and the game ended before anyone resolved it. Once the match has ended
  * nothing is pending (queue-view.ts says why).
  */
 const replay = sharedReplays().find((entry) => entry.name.startsWith('01-') && entry.name.endsWith('.replay.json'))!;

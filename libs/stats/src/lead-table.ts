@@ -3,7 +3,7 @@ import { MatchReading } from './reading';
 import { Rate, wilson } from './wilson';
 
 /**
- * What each game makes a deck's identity, as its public observations show it (docs/stats.md, "Per game"): Four
+ * What each game makes a deck's identity, as its public observations show it (docs/reference/stats.md, "Per game"): Four
  * Souls' character (the Character in its player's `play` zone from the setup on), Grand Archive's champion (the last
  * card of type Champion put into its player's `field`: a level-up puts the next one there). Lorcana's is its ink pair
  * (deck-table.ts), read from deck lists, not from play.

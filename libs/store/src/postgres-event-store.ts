@@ -36,7 +36,7 @@ const HEAD = 'SELECT last_position FROM event_head';
  * postgres/schema.ts, made on open). Appends that arrive while a group is being written wait and go
  * together into the next one transaction (group commit), each with its own result or refusal, as
  * SQLite's do. Every append transaction first locks the one row of `event_head`, so positions are
- * handed out in commit order and catch-up never skips an event committed late (docs/architecture.md).
+ * handed out in commit order and catch-up never skips an event committed late (docs/explanation/architecture.md).
  */
 export class PostgresEventStore implements EventStore {
   private readonly groups = new GroupCommit<AppendRequest, AppendResult>((group) => this.writeGroup(group));

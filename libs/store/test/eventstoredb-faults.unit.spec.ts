@@ -31,7 +31,7 @@ describe('EventStoreDbEventStore fault paths (client double)', () => {
   });
   afterEach(() => store.close());
 
-  describe('maps the client errors to the storage errors the API answers with (docs/errors.md)', () => {
+  describe('maps the client errors to the storage errors the API answers with (docs/reference/errors.md)', () => {
     it.each([
       ['unavailable', () => new UnavailableError(undefined, 'UNAVAILABLE: No connection established'), StoreUnavailable],
       ['deadline exceeded', () => new DeadlineExceededError(undefined, 'DEADLINE_EXCEEDED'), StoreTimeout],

@@ -26,7 +26,7 @@ export interface ApiConfig extends StorageConfig {
   readonly bodyLimit: string;
   /** MATCHLOG_REPLAY_LIMIT: the most a tcg.online replay may weigh at POST /matches/import/tcg-online, as JSON or unzipped (default 8mb) */
   readonly replayLimit?: string;
-  /** MATCHLOG_IMPORT_TIME_LIMIT_MS, MATCHLOG_IMPORT_MEMORY_LIMIT, MATCHLOG_IMPORT_CONCURRENCY: what converting one replay may take (docs/importing.md, "Limits") */
+  /** MATCHLOG_IMPORT_TIME_LIMIT_MS, MATCHLOG_IMPORT_MEMORY_LIMIT, MATCHLOG_IMPORT_CONCURRENCY: what converting one replay may take (docs/explanation/importing.md, "Limits") */
   readonly importLimits?: ConversionLimits;
   /** MATCHLOG_CORS_ORIGINS: the origins whose pages may call the API; '*' (the default) for any */
   readonly corsOrigins: '*' | readonly string[];

@@ -10,7 +10,7 @@ import { ApiErrors, CATALOG_ERRORS, ROLE_ERRORS, STORE_ERRORS } from '../openapi
 import { Returns } from '../openapi/response-schemas';
 import { ApiOptionalToken, ApiToken } from '../openapi/security.decorators';
 
-/** The head judge's desk across an event (docs/judging.md). */
+/** The head judge's desk across an event (docs/guides/judging.md). */
 @ApiTags('desk')
 @Controller('desk')
 export class DeskController {

@@ -12,7 +12,7 @@ import { ApiToken } from '../openapi/security.decorators';
 
 const DESK_WRITE = [BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, { 404: ['MATCH_NOT_FOUND'], 422: ['FREE_TEXT_NAMES_HIDDEN_CARD', ...DOMAIN_CODES] }] as const;
 
-/** The judge's desk of one match (docs/judging.md): calls, their claim, escalation and resolution, rulings, notes. */
+/** The judge's desk of one match (docs/guides/judging.md): calls, their claim, escalation and resolution, rulings, notes. */
 @ApiTags('desk')
 @Controller('matches/:id')
 export class MatchDeskController {

@@ -53,7 +53,7 @@ import {
 import { TokenInQuery, BadUrl, UrlTooLong } from './http-errors';
 
 /**
- * The one body of every 4xx and 5xx answer (docs/errors.md lists the codes): a stable `code`, one
+ * The one body of every 4xx and 5xx answer (docs/reference/errors.md lists the codes): a stable `code`, one
  * human `message` that says what to do, the fields at fault in `details`, and a few documented
  * extras for some codes (e.g. `currentRevision` on REVISION_CONFLICT).
  */

@@ -10,7 +10,7 @@ import { LOG_READER } from './log-parts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=5';
 
-/** The server's transparency log, C2SP tlog-tiles: anonymous and public, as an entry holds nothing hidden (docs/ledger.md). */
+/** The server's transparency log, C2SP tlog-tiles: anonymous and public, as an entry holds nothing hidden (docs/reference/ledger.md). */
 @ApiTags('log')
 @Controller('log')
 export class LogController {

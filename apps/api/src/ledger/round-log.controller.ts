@@ -9,7 +9,7 @@ import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
 import { ROUND_CLOSER, ROUND_LOG } from './log-parts';
 
-/** A round's entries in the server's log: the organizer closes a round, anyone reads its entries and proofs (docs/ledger.md). */
+/** A round's entries in the server's log: the organizer closes a round, anyone reads its entries and proofs (docs/reference/ledger.md). */
 @ApiTags('log')
 @Controller('rounds')
 export class RoundLogController {
@@ -24,7 +24,7 @@ export class RoundLogController {
   @ApiOperation({
     summary: "Close a round (organizer key): enter its result slip in the server's log",
     description:
-      "Enters a round-closed entry (docs/ledger.md): the sha256 of the slip's canonical JSON (RFC 8785) as GET /rounds/results answers a spectator, and each game it counts (every game not void) at its end's revision and chain head. " +
+      "Enters a round-closed entry (docs/reference/ledger.md): the sha256 of the slip's canonical JSON (RFC 8785) as GET /rounds/results answers a spectator, and each game it counts (every game not void) at its end's revision and chain head. " +
       "The entry is public, so the round closes only once it is over as a spectator sees it: it has a game, no game is in progress, every table's match is decided, and no broadcast delay still holds back a game's start, end or void (409 ROUND_NOT_CLOSABLE names each reason: close it again once they are gone). " +
       'Closed again with the same slip, it answers 200 with the same entry and enters nothing; after a result changed (a void, a game recorded), it enters a new entry, 201: the log never edits one. ' +
       "index is the entry's place in the log once the sequencer integrated it (at once, unless it failed: then null, and it is integrated within MATCHLOG_LOG_INTERVAL).",

@@ -30,7 +30,7 @@ export class MatchViewsController {
     description:
       "Every zone with its count and one entry per card (per position in ordered zones); a definition only where the audience can identify the card. Hidden cards carry per-audience handles. The broadcast's view says how far behind the match it runs in a `Broadcast-Delay: seconds=300, events=0` header (the broadcast overlay reads it).",
   })
-  @Returns(200, 'View', 'the view (docs/architecture.md): a JudgeView for the judge')
+  @Returns(200, 'View', 'the view (docs/explanation/architecture.md): a JudgeView for the judge')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async view(
     @CurrentCaller() caller: Caller,

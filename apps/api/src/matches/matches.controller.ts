@@ -69,7 +69,7 @@ export class MatchesController {
   @ApiOperation({
     summary: 'Match history, newest first, with cursor pagination',
     description:
-      "A match created with a broadcastDelay holds back the same window here (unless broadcastDelay.holdBackPublic is false): it is listed once its MatchCreated is past the delay, and its end, void, revision and event count are as of its delayed revision, for anyone but the organizer key and the match's own judge, recorder and player tokens (docs/architecture.md). " +
+      "A match created with a broadcastDelay holds back the same window here (unless broadcastDelay.holdBackPublic is false): it is listed once its MatchCreated is past the delay, and its end, void, revision and event count are as of its delayed revision, for anyone but the organizer key and the match's own judge, recorder and player tokens (docs/explanation/architecture.md). " +
       'Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time).',
   })
   @Returns(200, 'MatchPage')

@@ -13,7 +13,7 @@ import { TIME_SOURCE, TimeSource } from '../time-source';
 
 export { TCG_ONLINE_IMPORT_PATH } from './import-path';
 
-/** Real games in: a replay tcg.online's players download, as a match (docs/importing.md). */
+/** Real games in: a replay tcg.online's players download, as a match (docs/explanation/importing.md). */
 @ApiTags('matches')
 @Controller('matches/import')
 export class ReplayImportController implements OnModuleDestroy {
@@ -24,7 +24,7 @@ export class ReplayImportController implements OnModuleDestroy {
     private readonly series: SeriesNumbering,
     @Inject(API_CONFIG) config: ApiConfig,
     @Inject(TIME_SOURCE) private readonly time: TimeSource,
-    /** every upload is converted in conversion processes, never on the event loop (docs/importing.md, "Limits") */
+    /** every upload is converted in conversion processes, never on the event loop (docs/explanation/importing.md, "Limits") */
     @Inject(REPLAY_CONVERTER) private readonly conversions: ReplayConverter & { close?(): Promise<void> },
   ) {
     this.maxBytes = bytesOf(config.replayLimit ?? '') ?? DEFAULT_REPLAY_LIMIT;
@@ -47,7 +47,7 @@ export class ReplayImportController implements OnModuleDestroy {
   @ApiOperation({
     summary: 'Import a tcg.online Lorcana replay (organizer key)',
     description:
-      "The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it, and a game past the series' bestOf (outside single elimination) 409 REPLAY_SERIES_FULL; two games of one series sent at once are numbered one after the other. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see. `steps` maps the replay's steps (indexes into its steps array) to the match's revisions, {step, from, to} with both ends included; a step that made no event is not listed; each event's meta.step (judges only) names its step too.",
+      "The replay's patches are applied in order and every step becomes events (docs/explanation/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it, and a game past the series' bestOf (outside single elimination) 409 REPLAY_SERIES_FULL; two games of one series sent at once are numbered one after the other. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see. `steps` maps the replay's steps (indexes into its steps array) to the match's revisions, {step, from, to} with both ends included; a step that made no event is not listed; each event's meta.step (judges only) names its step too.",
   })
   @Returns(201, 'ReplayImported')
   @ApiErrors(BODY_ERRORS, ROLE_ERRORS, STORE_ERRORS, WRITE_ERRORS, TOKEN_ISSUING_ERRORS, CATALOG_ERRORS, {

@@ -3,7 +3,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { ref } from './response-schemas';
 
-/** The error codes an operation can answer with, by HTTP status (docs/errors.md). */
+/** The error codes an operation can answer with, by HTTP status (docs/reference/errors.md). */
 export type ErrorCodes = Readonly<Partial<Record<number, readonly string[]>>>;
 
 /**

@@ -7,7 +7,7 @@ import { appendBodySchema, eventToAppendSchema } from '../schemas/append-body.sc
 /** The component name of an event type's data schema, e.g. "CardMovedData". */
 export const eventDataSchemaName = (type: EventType): string => `${type}Data`;
 
-/** `data` of an event: one of the event types' data schemas (docs/events.md). */
+/** `data` of an event: one of the event types' data schemas (docs/reference/events.md). */
 export const anyEventData = { oneOf: eventTypes.map((type) => ({ $ref: getSchemaPath(eventDataSchemaName(type)) })) };
 
 /** The OpenAPI document with a schema per event type's data, from the domain's vocabulary (libs/domain/src/events/vocabulary.ts). */

@@ -27,6 +27,6 @@ export const eventToAppendSchema = (data: object = { type: 'object' }) =>
     properties: {
       id: { type: 'string', pattern: ID.source, description: 'your id for the event, for idempotent retries; generated when absent', example: 'table12-000042' },
       type: { type: 'string', enum: [...eventTypes] },
-      data: { ...data, description: 'the data of an event of this type (docs/events.md)' },
+      data: { ...data, description: 'the data of an event of this type (docs/reference/events.md)' },
     },
   }) as const;

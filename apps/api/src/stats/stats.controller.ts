@@ -10,7 +10,7 @@ import { Returns } from '../openapi/response-schemas';
 import { ApiOptionalToken } from '../openapi/security.decorators';
 
 const RATES =
-  'Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. ';
+  'Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/reference/stats.md. ';
 const CSV = 'output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.';
 
 const wantsCsv = (query: StatsQueryDto, accept: string | undefined): boolean => query.output === 'csv' || (query.output === undefined && /\btext\/csv\b/.test(accept ?? ''));

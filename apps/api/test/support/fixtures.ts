@@ -25,5 +25,5 @@ export const draw = (cardId = 'c01') => ({ type: 'CardMoved', data: { cardId, fr
 export const P1_SECRETS = ['Ariel - On Human Legs', 'Be Prepared', 'Lyle Tiberius Rourke - Cunning Mercenary'];
 export const CARD_IDS = ['c01', 'c02', 'c03', 'c04', 'c05', 'c06'];
 
-/** The messages of an error body's `details` (docs/errors.md), one per field at fault. */
+/** The messages of an error body's `details` (docs/reference/errors.md), one per field at fault. */
 export const detailMessages = (body: { details?: { message: string }[] }): string[] => (body.details ?? []).map((detail) => detail.message);

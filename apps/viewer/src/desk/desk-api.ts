@@ -8,7 +8,7 @@ export type DeckKnowledge = Knowledge['decks'][number];
 
 type Schemas = components['schemas'];
 export type CallStatus = Schemas['CallStatus'];
-/** One call of GET /desk/calls (docs/judging.md): a player's or the recorder's, at a revision of its match; `game`: its number at the table. */
+/** One call of GET /desk/calls (docs/guides/judging.md): a player's or the recorder's, at a revision of its match; `game`: its number at the table. */
 export type DeskCall = Schemas['DeskCallEntry'];
 /** GET /desk/penalties: per game, the penalties and the infractions the project has a published text for. */
 export type PenaltyVocabulary = Schemas['PenaltyVocabulary'];

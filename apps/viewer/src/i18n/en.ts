@@ -162,7 +162,7 @@ export const en = {
   'sentence.timeCalled': 'time was called',
   'sentence.timeCalledTurn': 'time was called during turn {turn}',
   'sentence.timeExtended': 'time extended by {duration} ({reason})',
-  // the judge's desk (docs/judging.md)
+  // the judge's desk (docs/guides/judging.md)
   'sentence.judgeCalled': '{player} called a judge about revision {at}',
   'sentence.judgeCalledWhy': '{player} called a judge about revision {at} ({reason})',
   'sentence.callClaimed': 'a judge took the call',

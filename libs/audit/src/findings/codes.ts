@@ -36,7 +36,7 @@ export const codes = {
   RESULT_DISAGREES_WITH_COUNTERS: { rule: lorcanaTournament(lorcana.tournament.winsAt?.section), severity: 'violation' },
   // the organizer's threshold, no game's rule: a note for the judge, the lowest severity there is
   SLOW_TURN: { rule: 'matchlog organizer setting MATCHLOG_SLOW_TURN_SECONDS', severity: 'warning' },
-  // the log's own practice (docs/events.md "Corrections"), no game's rule: a mistake undone by a new event
+  // the log's own practice (docs/reference/events.md "Corrections"), no game's rule: a mistake undone by a new event
   CORRECTION: { rule: 'matchlog correction', severity: 'warning' },
   CORRECTION_OF_UNKNOWN_EVENT: { rule: 'matchlog correction', severity: 'violation' },
   // a paper match's names against the deck list the player registered (MatchCreated.lists): the log's own consistency

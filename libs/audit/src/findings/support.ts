@@ -10,5 +10,5 @@ export const distinct = (values: readonly (string | null | undefined)[]): string
   return out;
 };
 
-/** A card matches a search when its definition contains the criteria, ignoring case; no criteria matches any card (docs/events.md, SearchPerformed). */
+/** A card matches a search when its definition contains the criteria, ignoring case; no criteria matches any card (docs/reference/events.md, SearchPerformed). */
 export const matchesCriteria = (definition: string, criteria: string | undefined): boolean => criteria === undefined || definition.toLowerCase().includes(criteria.toLowerCase());

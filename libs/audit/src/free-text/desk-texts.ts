@@ -19,7 +19,7 @@ export const publicNamesOfState = (state: MatchState): string[] => {
 };
 
 /**
- * The free-text check of a desk event (docs/judging.md), before it is appended to `state`: each audience but the judge
+ * The free-text check of a desk event (docs/guides/judging.md), before it is appended to `state`: each audience but the judge
  * gets what observe gives it (the one place that decides), and every text in that observation must name no card hidden
  * from that audience. The first problem found, or undefined. A desk event reads nothing of perception, so each audience
  * is asked from its first one.

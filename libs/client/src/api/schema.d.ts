@@ -46,7 +46,7 @@ export interface paths {
         };
         /**
          * Match history, newest first, with cursor pagination
-         * @description A match created with a broadcastDelay holds back the same window here (unless broadcastDelay.holdBackPublic is false): it is listed once its MatchCreated is past the delay, and its end, void, revision and event count are as of its delayed revision, for anyone but the organizer key and the match's own judge, recorder and player tokens (docs/architecture.md). Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time).
+         * @description A match created with a broadcastDelay holds back the same window here (unless broadcastDelay.holdBackPublic is false): it is listed once its MatchCreated is past the delay, and its end, void, revision and event count are as of its delayed revision, for anyone but the organizer key and the match's own judge, recorder and player tokens (docs/explanation/architecture.md). Read your writes: send ?after= the position of your last append (a 503 CATALOG_BEHIND if the catalog cannot reach it in time).
          */
         get: operations["MatchesController_list"];
         put?: never;
@@ -194,7 +194,7 @@ export interface paths {
         };
         /**
          * The match's signed chain head at its latest revision (any audience, no token needed), or at its delayed one; with ?proof=1, also its latest entry in the server's log and a C2SP tlog-proof
-         * @description Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back). With `proof=1`: `{ receipt, log: { entry, proof } }`, `log: null` until the log holds an entry of the match (a held-back end enters it only once shown; docs/ledger.md); 409 LOG_ENTRY_NOT_PUBLISHED while it holds one but no published checkpoint holds it yet (the witnesses' quorum has not cosigned one).
+         * @description Keep it: `npx matchlog verify log.jsonl --receipt receipt.json` fails if a later export does not extend this head. The hash is salted with a secret only judges see, so it reveals nothing hidden. A match whose broadcastDelay holds its public side back signs the head at its delayed revision for anyone but the organizer key and its own tokens (404 MATCH_NOT_FOUND while its MatchCreated is held back). With `proof=1`: `{ receipt, log: { entry, proof } }`, `log: null` until the log holds an entry of the match (a held-back end enters it only once shown; docs/reference/ledger.md); 409 LOG_ENTRY_NOT_PUBLISHED while it holds one but no published checkpoint holds it yet (the witnesses' quorum has not cosigned one).
          */
         get: operations["MatchIntegrityController_receipt"];
         put?: never;
@@ -300,7 +300,7 @@ export interface paths {
         put?: never;
         /**
          * Import a tcg.online Lorcana replay (organizer key)
-         * @description The replay's patches are applied in order and every step becomes events (docs/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it, and a game past the series' bestOf (outside single elimination) 409 REPLAY_SERIES_FULL; two games of one series sent at once are numbered one after the other. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see. `steps` maps the replay's steps (indexes into its steps array) to the match's revisions, {step, from, to} with both ends included; a step that made no event is not listed; each event's meta.step (judges only) names its step too.
+         * @description The replay's patches are applied in order and every step becomes events (docs/explanation/importing.md), each recorded at the step's own time; p1 is playerIds[0]. The series is tournament.event (from the replay's matchId), round 1, table 1; ?game= and ?bestOf= number the game in it (tournament.game, bestOf). Without ?game=, the games of a series are numbered in the order they began, as they are imported: a game that began before one already imported is 409 REPLAY_SERIES_OUT_OF_ORDER naming it, and a game past the series' bestOf (outside single elimination) 409 REPLAY_SERIES_FULL; two games of one series sent at once are numbered one after the other. The match id is tcg-online-<gameId>: the same game imported again is 409 REPLAY_ALREADY_IMPORTED naming it. A replay that cannot be read or explained is refused whole, and nothing is stored. Returns tokens as POST /matches does. A replay file holds both hands and both decks in order: it is a judge's view; `exposes` lists, per audience, what the file names that the audience did not see. `steps` maps the replay's steps (indexes into its steps array) to the match's revisions, {step, from, to} with both ends included; a step that made no event is not listed; each event's meta.step (judges only) names its step too.
          */
         post: operations["ReplayImportController_tcgOnline"];
         delete?: never;
@@ -458,7 +458,7 @@ export interface paths {
         };
         /**
          * The card table: per card, games, copies played, played win rate, turn first played, quests, lore, challenges, banishes, songs
-         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. From the spectators' observations only. With a player's token, also `own`: that player's opening-hand, drawn, in-hand and not-seen win rates and mulligan rate per card, from their own observations of their token's match. With the organizer key and `event`, also `event`: the 17lands family over the event, released only once every match of it has ended and over at least minPlayers players (default 20). output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/reference/stats.md. From the spectators' observations only. With a player's token, also `own`: that player's opening-hand, drawn, in-hand and not-seen win rates and mulligan rate per card, from their own observations of their token's match. With the organizer key and `event`, also `event`: the 17lands family over the event, released only once every match of it has ended and over at least minPlayers players (default 20). output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
          */
         get: operations["StatsController_cards"];
         put?: never;
@@ -478,7 +478,7 @@ export interface paths {
         };
         /**
          * One card's public figures, with its turn-first-played histogram (firstTurns: turn → games)
-         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/reference/stats.md. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
          */
         get: operations["StatsController_card"];
         put?: never;
@@ -498,7 +498,7 @@ export interface paths {
         };
         /**
          * Per ink pair: games, win rate, on the play and on the draw, meta share
-         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. Only matches created with publicDeckLists: their deck lists are public once they end. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/reference/stats.md. Only matches created with publicDeckLists: their deck lists are public once they end. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
          */
         get: operations["StatsController_decks"];
         put?: never;
@@ -518,7 +518,7 @@ export interface paths {
         };
         /**
          * Per game, what makes a deck: Four Souls' characters by seat count, Grand Archive's champions (none for Lorcana)
-         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. From the spectators' observations only: a Four Souls character is the Character in its player's play zone from the setup on; a Grand Archive champion is the last card of type Champion put into its player's field. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/reference/stats.md. From the spectators' observations only: a Four Souls character is the Character in its player's play zone from the setup on; a Grand Archive champion is the last card of type Champion put into its player's field. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
          */
         get: operations["StatsController_leads"];
         put?: never;
@@ -538,7 +538,7 @@ export interface paths {
         };
         /**
          * Win rate of each ink pair against each opposing ink pair
-         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/stats.md. Only matches created with publicDeckLists. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
+         * @description Every rate is { wins, games, rate, low, high, lowSample }: low and high the 95% Wilson interval, lowSample under 30 games. Counted: matches that ended and were not voided. Definitions and sources: docs/reference/stats.md. Only matches created with publicDeckLists. output=csv (or Accept: text/csv): text/csv, one row per line of the table, each rate as <name>, <name>Low, <name>High, <name>Games, <name>Wins, <name>LowSample.
          */
         get: operations["StatsController_matchups"];
         put?: never;
@@ -812,7 +812,7 @@ export interface paths {
         put?: never;
         /**
          * Close a round (organizer key): enter its result slip in the server's log
-         * @description Enters a round-closed entry (docs/ledger.md): the sha256 of the slip's canonical JSON (RFC 8785) as GET /rounds/results answers a spectator, and each game it counts (every game not void) at its end's revision and chain head. The entry is public, so the round closes only once it is over as a spectator sees it: it has a game, no game is in progress, every table's match is decided, and no broadcast delay still holds back a game's start, end or void (409 ROUND_NOT_CLOSABLE names each reason: close it again once they are gone). Closed again with the same slip, it answers 200 with the same entry and enters nothing; after a result changed (a void, a game recorded), it enters a new entry, 201: the log never edits one. index is the entry's place in the log once the sequencer integrated it (at once, unless it failed: then null, and it is integrated within MATCHLOG_LOG_INTERVAL).
+         * @description Enters a round-closed entry (docs/reference/ledger.md): the sha256 of the slip's canonical JSON (RFC 8785) as GET /rounds/results answers a spectator, and each game it counts (every game not void) at its end's revision and chain head. The entry is public, so the round closes only once it is over as a spectator sees it: it has a game, no game is in progress, every table's match is decided, and no broadcast delay still holds back a game's start, end or void (409 ROUND_NOT_CLOSABLE names each reason: close it again once they are gone). Closed again with the same slip, it answers 200 with the same entry and enters nothing; after a result changed (a void, a game recorded), it enters a new entry, 201: the log never edits one. index is the entry's place in the log once the sequencer integrated it (at once, unless it failed: then null, and it is integrated within MATCHLOG_LOG_INTERVAL).
          */
         post: operations["RoundLogController_close"];
         delete?: never;
@@ -1399,7 +1399,7 @@ export interface components {
             id?: string;
             /** @enum {string} */
             type: "MatchCreated" | "CardMoved" | "CardsMoved" | "ZoneShuffled" | "CardsRevealed" | "CardsLookedAt" | "CardStatusChanged" | "ControlChanged" | "TurnStarted" | "EffectStarted" | "EffectResolved" | "TriggerAdded" | "TriggerResolved" | "TriggerRemoved" | "SearchPerformed" | "PlayerLeft" | "MatchEnded" | "CounterChanged" | "TimeCalled" | "TimeExtended" | "MatchVoided" | "JudgeCalled" | "CallClaimed" | "CallEscalated" | "CallResolved" | "RulingGiven" | "JudgeNoted";
-            /** @description the data of an event of this type (docs/events.md) */
+            /** @description the data of an event of this type (docs/reference/events.md) */
             data: components["schemas"]["MatchCreatedData"] | components["schemas"]["CardMovedData"] | components["schemas"]["CardsMovedData"] | components["schemas"]["ZoneShuffledData"] | components["schemas"]["CardsRevealedData"] | components["schemas"]["CardsLookedAtData"] | components["schemas"]["CardStatusChangedData"] | components["schemas"]["ControlChangedData"] | components["schemas"]["TurnStartedData"] | components["schemas"]["EffectStartedData"] | components["schemas"]["EffectResolvedData"] | components["schemas"]["TriggerAddedData"] | components["schemas"]["TriggerResolvedData"] | components["schemas"]["TriggerRemovedData"] | components["schemas"]["SearchPerformedData"] | components["schemas"]["PlayerLeftData"] | components["schemas"]["MatchEndedData"] | components["schemas"]["CounterChangedData"] | components["schemas"]["TimeCalledData"] | components["schemas"]["TimeExtendedData"] | components["schemas"]["MatchVoidedData"] | components["schemas"]["JudgeCalledData"] | components["schemas"]["CallClaimedData"] | components["schemas"]["CallEscalatedData"] | components["schemas"]["CallResolvedData"] | components["schemas"]["RulingGivenData"] | components["schemas"]["JudgeNotedData"];
         };
         Appended: {
@@ -4228,7 +4228,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the view (docs/architecture.md): a JudgeView for the judge */
+            /** @description the view (docs/explanation/architecture.md): a JudgeView for the judge */
             200: {
                 headers: {
                     [name: string]: unknown;

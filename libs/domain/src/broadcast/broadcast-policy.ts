@@ -9,7 +9,7 @@ export interface BroadcastPolicy {
 
 /**
  * The least delay, in seconds, of a broadcast anyone may read (a player too, without a token): five
- * minutes, a couple of turns, and the top of what tournament streams run with (docs/architecture.md).
+ * minutes, a couple of turns, and the top of what tournament streams run with (docs/explanation/architecture.md).
  */
 export const PUBLIC_BROADCAST_MIN_SECONDS = 300;
 

@@ -1,7 +1,7 @@
 /**
  * A small declarative description of JSON data: what the event vocabulary (./vocabulary.ts) is
  * written in. The same description is checked by the domain (validate/shape.ts), turned into JSON
- * Schema for the API's OpenAPI document (./json-schema.ts), rendered as docs/events.md's field tables,
+ * Schema for the API's OpenAPI document (./json-schema.ts), rendered as docs/reference/events.md's field tables,
  * and typed: `DataOf` is the TypeScript type of the data it accepts.
  */
 export type Spec<T = unknown> = (

@@ -375,7 +375,7 @@ export interface EventMeta {
   readonly chainSalt?: string;
   /**
    * An imported event: the step of the source it was recorded from (a tcg.online replay: the index in its `steps`,
-   * docs/importing.md). Meta reaches judges only; the step tells them where in the file to look.
+   * docs/explanation/importing.md). Meta reaches judges only; the step tells them where in the file to look.
    */
   readonly step?: number;
 }

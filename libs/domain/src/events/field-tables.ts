@@ -2,7 +2,7 @@ import { Fields, Spec } from './descriptor';
 import { eventTypes } from './events';
 import { exactlyOneOf, vocabulary } from './vocabulary';
 
-/** docs/events.md's field tables, rendered from the vocabulary; `npm run docs:events` writes them between these markers. */
+/** docs/reference/events.md's field tables, rendered from the vocabulary; `npm run docs:events` writes them between these markers. */
 export const FIELD_TABLES_START = '<!-- event-fields:start (generated from libs/domain/src/events/vocabulary.ts by npm run docs:events) -->';
 export const FIELD_TABLES_END = '<!-- event-fields:end -->';
 
@@ -57,6 +57,6 @@ export const renderFieldTables = (): string =>
 export const withFieldTables = (markdown: string): string => {
   const start = markdown.indexOf(FIELD_TABLES_START);
   const end = markdown.indexOf(FIELD_TABLES_END);
-  if (start < 0 || end < start) throw new Error('docs/events.md has no field-table markers');
+  if (start < 0 || end < start) throw new Error('docs/reference/events.md has no field-table markers');
   return markdown.slice(0, start) + renderFieldTables() + markdown.slice(end + FIELD_TABLES_END.length);
 };

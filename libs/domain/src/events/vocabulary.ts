@@ -5,7 +5,7 @@ import { EventDataByType, EventType } from './events';
 
 /**
  * The event vocabulary, written once: each event type's data. The domain checks events against it
- * (validate/shape.ts), the API's OpenAPI document shows it (json-schema.ts), docs/events.md's field
+ * (validate/shape.ts), the API's OpenAPI document shows it (json-schema.ts), docs/reference/events.md's field
  * tables are generated from it (npm run docs:events), and events.ts's types are checked against it
  * below. Wire format: never rename a field or change what it means.
  */

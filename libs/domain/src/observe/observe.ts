@@ -225,7 +225,7 @@ const observeEnd = (after: MatchState, layout: MatchLayout, perception: Percepti
 };
 
 /**
- * The judge's desk (docs/judging.md "Who sees what"). The judge reads everything. A player reads that a
+ * The judge's desk (docs/guides/judging.md "Who sees what"). The judge reads everything. A player reads that a
  * judge was called, by whom and about which revision, and each status change, but the reason only
  * when it is their own call (it may name their hidden cards); a ruling as it is announced at the table
  * (infraction, penalty, remedy, time), never the judge's text or name. Spectators and the broadcast read

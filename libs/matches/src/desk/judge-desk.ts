@@ -68,7 +68,7 @@ export interface PlayerHistory {
 }
 
 /**
- * The judge's desk (docs/judging.md): calls, rulings and notes as events of their match, each decided on the
+ * The judge's desk (docs/guides/judging.md): calls, rulings and notes as events of their match, each decided on the
  * match's latest state under its write lock (a call never conflicts with the recorder's appends), every free text
  * checked against each audience it reaches before it is appended; and the desk's reads over an event's matches
  * (the catalog's list of the event's matches, each match's state from its model: no table of its own).

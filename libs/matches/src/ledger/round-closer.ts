@@ -130,7 +130,7 @@ export class RoundCloser {
       const head = (event?.meta as { hash?: unknown } | undefined)?.hash;
       // as the sequencer: a match recorded before chain salts has no public head (its unsalted hashes could name hidden cards)
       if ((created?.meta as { chainSalt?: unknown } | undefined)?.chainSalt === undefined || typeof head !== 'string')
-        reasons.push(`game ${matchId} was recorded before chain salts, so its head may not be made public (docs/integrity.md), so the round cannot be logged`);
+        reasons.push(`game ${matchId} was recorded before chain salts, so its head may not be made public (docs/explanation/integrity.md), so the round cannot be logged`);
       else counts.push({ matchId, revision: Number(revision), head });
     }
     return counts;

@@ -112,13 +112,13 @@ export class MatchWriter {
     if (recordedBy !== 'organizer' && incoming.some((event) => event.type === 'MatchVoided')) {
       throw new Forbidden('only the organizer key voids a match: POST /matches/:id/void with its reason');
     }
-    // the desk's routes check who may write each desk event and its free text against every audience (docs/judging.md)
+    // the desk's routes check who may write each desk event and its free text against every audience (docs/guides/judging.md)
     const desk = incoming.flatMap((event, i) =>
       deskEventTypes.includes(event.type)
         ? [
             {
               path: `events.${i}.type`,
-              message: `${event.type} is written through the judge's desk (POST /matches/:id/calls, …/rulings, …/notes: docs/judging.md), which checks its free text; not appended here`,
+              message: `${event.type} is written through the judge's desk (POST /matches/:id/calls, …/rulings, …/notes: docs/guides/judging.md), which checks its free text; not appended here`,
             },
           ]
         : [],

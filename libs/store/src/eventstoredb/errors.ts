@@ -2,7 +2,7 @@ import { AccessDeniedError, CancelledError, DeadlineExceededError, MaxAppendSize
 import { AppendTooLarge, StoreTimeout, StoreUnavailable } from '../storage-errors';
 
 /**
- * `@eventstore/db-client`'s errors as the storage errors the API maps (docs/errors.md): the server
+ * `@eventstore/db-client`'s errors as the storage errors the API maps (docs/reference/errors.md): the server
  * unreachable, leaderless or refusing our user → StoreUnavailable (503); no answer in time →
  * StoreTimeout (504); an append over the server's --max-append-size → AppendTooLarge (413).
  * Any other error as it is.

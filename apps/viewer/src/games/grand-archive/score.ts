@@ -12,7 +12,7 @@ export const championIn = (view: View, player: string): SeenCard | undefined =>
 
 /**
  * Grand Archive: the champion's life left (printed life less its damage; it dies at 0, "Ending the Game",
- * docs/recording.md) and its level. Nothing before a champion is on the field.
+ * docs/guides/recording.md) and its level. Nothing before a champion is on the field.
  */
 export const grandArchiveScore = (view: View, player: string): ScoreLine[] => {
   const champion = championIn(view, player);

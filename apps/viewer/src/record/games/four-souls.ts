@@ -5,7 +5,7 @@ import { Act, RecordedCard, cardsIn, counterChange, whereIs, zone } from '../rec
  * Four Souls' acts, as the domain's events: the zones of "Game Zones" (../shared/rules 002 and the ruleset
  * libs/domain/src/rules/four-souls.ts): four shared decks and discards, the slots whose topmost card is in play,
  * "Covered in a Slot", each player's hand and play, the Stack. Prices, combat and rewards have no text here and are
- * not checked: the recorder records cents and souls as the table pays and scores them (docs/recording.md).
+ * not checked: the recorder records cents and souls as the table pays and scores them (docs/guides/recording.md).
  */
 
 export type SlotZone = 'shop-slot' | 'monster-slot' | 'room-slot';

@@ -4,7 +4,7 @@ import { Act, Named, RecordedCard, cardsIn, loses, nameIn, whereIs, zone } from 
 /**
  * Grand Archive's acts, as the domain's events: the zones of "Game Zones" (../shared/rules 004 and the ruleset
  * libs/domain/src/rules/grand-archive.ts). Only the zones' texts are held; the phases, combat and damage rules are
- * titles in its table of contents, so no act checks them (docs/recording.md lists what is left out).
+ * titles in its table of contents, so no act checks them (docs/guides/recording.md lists what is left out).
  */
 
 const moved = (state: MatchState, cardId: string, to: ReturnType<typeof zone>, extra: object = {}): Act[] => {

@@ -61,7 +61,7 @@ const buttons = (r: Recorder): Button[] => {
         if (singer && song) r.send(r.then(song.first, (after) => record.sing(after, singer, song.card)));
       },
     ],
-    // the event vocabulary has no fact for a character at a location: nothing is recorded (docs/recording.md)
+    // the event vocabulary has no fact for a character at a location: nothing is recorded (docs/guides/recording.md)
     ['recorder.moveToLocation', () => r.problem(t('recorder.noLocations'))],
     [
       'recorder.banish',

@@ -10,7 +10,7 @@ import { nonLootInHand } from './non-loot-in-hand';
 import { slotOrderChanged } from './slot-order-changed';
 
 /**
- * One check per rule of "Game Zones" a log can break (docs/audit.md). The stack's order is not
+ * One check per rule of "Game Zones" a log can break (docs/reference/audit.md). The stack's order is not
  * checked: "The Stack" says only that things go there to resolve, not in which order.
  */
 export const fourSoulsChecks: readonly CheckFactory[] = [

@@ -5,7 +5,7 @@ import { matchesCriteria } from '../support';
 /**
  * FAILED_TO_FIND_PUBLIC (7.1.4): a search of a public zone can't fail to find while a matching card is
  * there; a search of a private zone may fail. Matching: a face-up card whose definition contains the
- * criteria, ignoring case (docs/events.md, SearchPerformed).
+ * criteria, ignoring case (docs/reference/events.md, SearchPerformed).
  */
 export const failedToFindPublic: CheckFactory = () => (step, report) => {
   const { event, before, layout } = step;

@@ -9,7 +9,7 @@ import type { Refused } from './refusal';
 
 const CHILD = join(__dirname, 'conversion-child');
 
-/** What converting one upload may take (docs/importing.md, "Limits"). */
+/** What converting one upload may take (docs/explanation/importing.md, "Limits"). */
 export interface ConversionLimits {
   /** MATCHLOG_IMPORT_TIME_LIMIT_MS: the most one conversion may run, in milliseconds */
   readonly timeMs: number;
@@ -69,7 +69,7 @@ const held = ({ process: child }: Child, hold: boolean): void => {
  * order. A process that runs out of heap, crashes or is killed refuses its upload (ReplayOverLimit,
  * ReplayConversionFailed) and is replaced when next needed; one that answered is kept for the next upload. Idle
  * processes do not keep the caller's process alive. (A worker thread shares the process: V8 aborts the whole
- * process when a thread's heap fills faster than Node can stop it, which a crafted list does; docs/importing.md.)
+ * process when a thread's heap fills faster than Node can stop it, which a crafted list does; docs/explanation/importing.md.)
  */
 export class ReplayConversions implements ReplayConverter {
   private readonly idle: Child[] = [];

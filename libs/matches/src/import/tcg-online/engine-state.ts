@@ -37,7 +37,7 @@ export interface EngineState {
   readonly reveals: ReadonlyMap<string, { readonly cardIds: readonly string[]; readonly to: 'all' | readonly string[] }>;
 }
 
-/** The engine's zones; `limbo` is not a Lorcana zone and is mapped by what lies there (docs/importing.md). */
+/** The engine's zones; `limbo` is not a Lorcana zone and is mapped by what lies there (docs/explanation/importing.md). */
 const ENGINE_ZONES = new Set(['deck', 'hand', 'play', 'discard', 'inkwell', 'limbo']);
 /** Ordered zones: the engine keeps their top last (FORMAT.md §2), matchlog top first. */
 const ORDERED = new Set(['deck', 'discard']);

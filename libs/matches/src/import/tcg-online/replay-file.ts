@@ -52,7 +52,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** Keys that reach an object's prototype (a patch setting one replaces it): no engine state has them (docs/importing.md). */
+/** Keys that reach an object's prototype (a patch setting one replaces it): no engine state has them (docs/explanation/importing.md). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The first forbidden key in a value, own keys at any depth (JSON.parse makes "__proto__" an own key); walked without recursion, so no nesting overflows the stack. */

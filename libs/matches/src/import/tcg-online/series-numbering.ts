@@ -19,7 +19,7 @@ export interface GameToNumber {
  * A game's number in its series when the caller gave none: a replay does not say it (FORMAT.md §4), so the games of a
  * series are numbered in the order they began, as they are imported: one more than the highest number of the series'
  * games already here. The number is decided and the game written under the series' lock, so two games of one series imported at
- * once are numbered one after the other (on one instance: docs/importing.md). Refused (409), naming the game at fault:
+ * once are numbered one after the other (on one instance: docs/explanation/importing.md). Refused (409), naming the game at fault:
  * a game that began before one already imported would take that one's number; and, outside single elimination, a
  * game past the series' bestOf (a best of three has three games at most).
  */

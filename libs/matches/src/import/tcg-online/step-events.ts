@@ -279,7 +279,7 @@ export const stepEvents = (sim: SimZones, before: EngineState, after: EngineStat
   const shuffles: DraftEvent[] = [];
   const { withinDeck, shuffleAfterMoves } = reorderedDecks(shuffles, sim, before, after, moveId, moved);
 
-  // what comes once the turn has begun: the new active player's cards readied and their draw (docs/importing.md)
+  // what comes once the turn has begun: the new active player's cards readied and their draw (docs/explanation/importing.md)
   const afterTurn = (card: string): boolean => newActive !== null && zonePlayer(after.zoneOf.get(card)!) === newActive;
   const isTurnDraw = (card: string): boolean => afterTurn(card) && zoneName(sim.zoneOf.get(card)!) === 'deck' && zoneName(after.zoneOf.get(card)!) === 'hand';
   const isReady = (card: string): boolean => afterTurn(card) && sim.status.get(card)?.exerted === true && after.status.get(card)?.exerted === false;
