@@ -66,7 +66,8 @@ export const convertTcgOnlineReplay = (input: string | unknown, options: Convert
   const factsOf = new Map<string, PrintedFacts>();
   for (const [instance, shortId] of Object.entries(replay.cardsMaps.cardInstances)) {
     const card = byShortId(shortId);
-    if (card === undefined) return refuse('REPLAY_UNKNOWN_CARD', `card ${instance} is "${shortId}", a short id the card table does not know (docs/reference/cards.md)`, { shortId });
+    if (card === undefined)
+      return refuse('REPLAY_UNKNOWN_CARD', `card ${instance} is "${shortId}", a short id the card table does not know (docs/reference/cards.md)`, { shortId });
     typeOf.set(instance, card.type);
     definitionOf.set(instance, card.definition);
     factsOf.set(instance, printedFacts(card));
