@@ -11,7 +11,7 @@ import { ApiConfig } from './config/config';
 import { corsOptionsOf } from './cors';
 import { BadUrl, TokenInQuery, UrlTooLong } from './errors/http-errors';
 import { ErrorFilter, problemOf } from './errors/error.filter';
-import { credentialInQuery, refuseQueryCredentials } from './logging/query-credentials';
+import { credentialInQuery, refuseQueryCredentials } from './auth/query-credentials';
 import { quietBoot } from './logging/quiet-boot-logger';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { BodyDepthPipe } from './validation/body-depth.pipe';

@@ -1,6 +1,6 @@
 /**
  * Where a credential can stand in a request besides the Authorization header, and how to keep it out of
- * a log line. One list for the refusal (TOKEN_IN_QUERY, query-credentials.ts) and the redaction below.
+ * a log line. One list for the refusal (TOKEN_IN_QUERY, auth/query-credentials.ts) and the redaction below.
  */
 
 /** A query parameter name a client would put a token in: any case, with or without _ or -. */

@@ -1,7 +1,7 @@
 import type { onRequestHookHandler } from 'fastify';
 import { TokenInQuery } from '../errors/http-errors';
 import { problemOf } from '../errors/error.filter';
-import { isCredentialName } from './credentials';
+import { isCredentialName } from '../logging/credentials';
 
 /** The first query parameter named like a credential, its name decoded; none when the URL has none. */
 export const credentialInQuery = (url: string): string | undefined => {
