@@ -6,7 +6,7 @@
  */
 export const canonicalJson = (value: unknown): string => write(value) ?? 'null';
 
-// string concatenation, not arrays joined: the chain writes every event through here (docs/performance.md)
+// string concatenation, not arrays joined: the chain writes every event through here (docs/performance-history.md)
 const write = (value: unknown): string | undefined => {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return write((value as { toJSON: () => unknown }).toJSON());

@@ -198,7 +198,7 @@ export class LogSequencer {
       for (const receipt of receipts) append(receipt.entry, { match_id: receipt.match_id, revision: Number(receipt.revision), ...noRound }, 'receipt');
       // after the match facts: a round's entry comes after the entries of the ends it counts
       for (const close of rounds) append(close.entry, { match_id: null, revision: null, event: close.event, round: Number(close.round), slip: close.slip }, 'round-closed');
-      // one statement a batch of rows, not two an entry: PostgreSQL's round trips (docs/performance.md, bench:log)
+      // one statement a batch of rows, not two an entry: PostgreSQL's round trips (docs/performance-history.md, bench:log)
       for (let at = 0; at < entryRows.length; at += INSERT_BATCH)
         await trx
           .insertInto('log_entries')

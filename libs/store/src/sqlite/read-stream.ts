@@ -10,7 +10,7 @@ export const CANDIDATES = (hashes: string): string =>
 /**
  * The ids among the candidates for `hashes` (placeholders, given twice, then the stream key) that the
  * stream holds. The `+` keeps SQLite from reading the stream's every event through (stream_key,
- * revision) in place of the few candidates (1.3-1.5x slower appends: docs/performance.md).
+ * revision) in place of the few candidates (1.3-1.5x slower appends: docs/performance-history.md).
  */
 export const TAKEN_IN_STREAM = (hashes: string): string => `SELECT event_id FROM events WHERE position IN (${CANDIDATES(hashes)}) AND +stream_key = ?`;
 
