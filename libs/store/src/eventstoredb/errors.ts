@@ -15,7 +15,7 @@ export const storeErrorOf = (error: unknown): unknown => {
   }
   if (error instanceof AccessDeniedError) {
     return new StoreUnavailable(
-      'EventStoreDB refused access to the user of EVENTSTORE_CONNECTION_STRING: it needs read and write on the matchlog-* streams and read on $all (README, EventStoreDB / KurrentDB)',
+      'EventStoreDB refused access to the user of EVENTSTORE_CONNECTION_STRING: it needs read and write on the matchlog-* streams and read on $all (docs/guides/operator.md, EventStoreDB / KurrentDB)',
     );
   }
   return error;

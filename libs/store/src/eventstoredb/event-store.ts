@@ -250,7 +250,7 @@ export class EventStoreDbEventStore implements EventStore {
     let closed = false;
     let failure: unknown;
     const run = async () => {
-      // the server filters: only our streams cross the wire (the filter needs no more rights than $all itself: README)
+      // the server filters: only our streams cross the wire (the filter needs no more rights than $all itself: docs/guides/operator.md)
       esdb = this.client.subscribeToAll({ fromPosition: toReadPosition(afterPosition), filter: streamNameFilter({ prefixes: [STREAM_PREFIX] }) });
       let delivered = afterPosition;
       for await (const resolved of esdb) {
