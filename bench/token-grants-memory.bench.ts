@@ -1,5 +1,5 @@
 /**
- * Heap per token the instance's TokenGrants holds (docs/explanation/architecture.md, "Tokens are checked from memory"):
+ * Heap per token the instance's TokenGrants holds (docs/explanation/service.md, "Tokens are checked from memory"):
  * node --expose-gc -r @swc-node/register bench/token-grants-memory.bench.ts
  * Each event's data is parsed from JSON, as the store hands it over, so the map keeps strings of its own.
  */

@@ -6,7 +6,7 @@ const run = promisify(execFile);
 
 /**
  * The LTS lines `engines` names beside the machine's Node 20: tested by running the built server on each.
- * Not 24: better-sqlite3 12 aborts there (docs/explanation/architecture.md, "Node lines"), which this test found.
+ * Not 24: better-sqlite3 12 aborts there (docs/explanation/deployment.md, "Node lines"), which this test found.
  */
 export const LTS_LINES = ['22'] as const;
 

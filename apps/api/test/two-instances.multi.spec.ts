@@ -5,7 +5,7 @@ import { Cluster, startTwoInstances, storedLog } from './support/two-instances';
 /**
  * How long a token revoked on one instance keeps working on another: the other's log consumer sees the
  * revocation when PostgreSQL's NOTIFY of the commit wakes it, or at the latest at its next poll
- * (PostgresEventStore's pollMs, 1 s) should the notification be missed (docs/explanation/architecture.md, "Tokens").
+ * (PostgresEventStore's pollMs, 1 s) should the notification be missed (docs/explanation/service.md, "Tokens live in the log").
  */
 const REVOCATION_BOUND_MS = 1000;
 /** two processes and PostgreSQL on a shared, busy machine: the read and the HTTP round trips on top */
@@ -32,7 +32,7 @@ describe('two instances on one PostgreSQL', () => {
     const reissued = await a.call('POST', '/matches/multi-tokens/tokens', { token: organizer(), body: { roles: ['p1'] } });
     expect(reissued.status).toBe(201);
     const revokedAt = Date.now();
-    // B learns the revocation from its log consumer (docs/explanation/architecture.md, "Tokens"): poll the old token until B refuses it
+    // B learns the revocation from its log consumer (docs/explanation/service.md, "Tokens live in the log"): poll the old token until B refuses it
     let status = 200;
     while (status !== 401 && Date.now() - revokedAt <= REVOCATION_BOUND_MS + MARGIN_MS) {
       status = (await b.call('GET', '/matches/multi-tokens/views/p1', { token: players.p1 })).status;
