@@ -84,6 +84,13 @@ describe('the hash chain', () => {
     expect(parseJsonLines('')).toEqual({ events: [] });
   });
 
+  it('says a file whose newlines were dropped (curl -d) should be sent with --data-binary', () => {
+    const joined = parseJsonLines(linesOf(toJsonLines(match)).join(''));
+    expect(joined).toEqual({ error: { code: 'LOG_UNREADABLE', line: 1, message: expect.stringMatching(/^line 1: is not JSON \(.*\); .*--data-binary @file, not -d @file/) } });
+    const broken = parseJsonLines('{"id":');
+    expect(broken).toEqual({ error: { code: 'LOG_UNREADABLE', line: 1, message: expect.not.stringContaining('--data-binary') } });
+  });
+
   it('says what it expected: a changed event, a removed one, a moved one, an unchained one', () => {
     const changed = match.map((e, i) => (i === 3 ? { ...e, id: 'forged' } : e));
     expect(verifyChain(changed)).toMatchObject({

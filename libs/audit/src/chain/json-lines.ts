@@ -28,6 +28,9 @@ export const toJsonLines = (events: readonly MatchEvent[], signedHead?: SignedHe
   return lines.map((line) => `${line}\n`).join('');
 };
 
+/** what a line holding several objects most likely is: a file sent with curl's -d, which drops its newlines */
+const JOINED_LINES = '; it holds one object after another: were its newlines dropped? Send the file as it is (curl --data-binary @file, not -d @file)';
+
 /**
  * Reads what toJsonLines writes: the events, and the signed head (or legacy chain head) if the last
  * line is one. Checks the shape of each line (an object with a string `id` and `type`, object
@@ -51,7 +54,7 @@ export const parseJsonLines = (text: string): ParsedJsonLines => {
     try {
       value = JSON.parse(text);
     } catch (e) {
-      return error(`is not JSON (${(e as Error).message})`);
+      return error(`is not JSON (${(e as Error).message})${/\}\s*\{/.test(text) ? JOINED_LINES : ''}`);
     }
     if (!isRecord(value)) return error('is not a JSON object');
     // before anything walks it recursively
