@@ -1,6 +1,6 @@
 # The matchlog api. The catalog (and, by default, the event store) live in /data.
 # Node 22 (LTS), not 24: better-sqlite3 12 aborts on Node 24 (SIGABRT in a Statement's finalizer,
-# WiseLibs/better-sqlite3#1515), and 13, which fixes it, needs Node 22+. See docs/explanation/architecture.md.
+# WiseLibs/better-sqlite3#1515), and 13, which fixes it, needs Node 22+. See docs/explanation/deployment.md, "Node lines".
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 # build: every dependency, the typecheck, dist/, then the devDependencies pruned: the README's production
@@ -9,6 +9,8 @@ FROM ${NODE_IMAGE} AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci's postinstall: better-sqlite3 built for the Node that runs the project
+COPY scripts/native-addon.js ./scripts/
 RUN npm ci
 COPY . .
 RUN npm run typecheck && npm run build && npm prune --omit=dev

@@ -5,7 +5,7 @@
  */
 /**
  * The packages whose `require` entry is an ES module: Nest 12's own, and what Fastify 5.12 and @fastify/static 10.1.10+
- * load. Node 20.19+ requires them natively, Jest 30 only on Node 24.9+ (its require(esm)), so on the machines' Node 20
+ * load. Node 22.12+ requires them natively, Jest 30 only on Node 24.9+ (its require(esm)), so on Node 22
  * @swc/jest compiles them to CommonJS like the sources (the rest of node_modules is left as it is).
  */
 const ESM_PACKAGES = ['@nestjs', 'cookie', 'set-cookie-parser', 'content-disposition'];
@@ -22,7 +22,9 @@ const base = {
 // setup only when one of its tests runs, and the same module once), so the unit tier starts nothing
 const withServers = { ...base, globalSetup: '<rootDir>/test/global-setup.js', globalTeardown: '<rootDir>/test/global-teardown.js' };
 module.exports = {
-  // generous: CI machines have 2 cores, and suites run side by side
+  // CI machines have 2 cores: two test files at a time (Jest's default there is one, in band)
+  maxWorkers: 2,
+  // generous: suites run side by side
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
   projects: [
