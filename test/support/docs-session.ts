@@ -31,7 +31,18 @@ export const makeSandbox = (dir: string, base: string): Sandbox => {
     writeFileSync(join(bin, name), `#!/usr/bin/env bash\n${text}\n`);
     chmodSync(join(bin, name), 0o755);
   };
-  script('curl', `exec ${which('curl')} --connect-to localhost:3000:127.0.0.1:${port} "$@"`);
+  // and notes each answer's status and address in $DOCS_SHELL_ANSWERS
+  script(
+    'curl',
+    [
+      'headers=$(mktemp)',
+      `${which('curl')} --connect-to localhost:3000:127.0.0.1:${port} -D "$headers" "$@" && status=0 || status=$?`,
+      'url=""; for a in "$@"; do [[ $a == *localhost:3000* ]] && url=${a%%\\?*}; done',
+      `printf '%s %s\\n' "$(awk '/^HTTP\\//{c=$2} END{print c}' "$headers")" "$url" >> "$DOCS_SHELL_ANSWERS"`,
+      'rm -f "$headers"',
+      'exit $status',
+    ].join('\n'),
+  );
   script(
     'npx',
     [
@@ -50,26 +61,35 @@ export interface SessionResult {
   readonly output: string;
   /** the blocks that ran to their end, as doc:line */
   readonly ran: string[];
+  /** each answer to a curl of localhost:3000, as its status and address (ids as :id, no query) */
+  readonly answers: string[];
 }
 
 const where = (block: ShellBlock) => `${block.doc}:${block.line}`;
 
 /** Runs `blocks` one after another in one bash, with set -euo pipefail, in the sandbox. */
 export const runSession = (sandbox: Sandbox, blocks: readonly ShellBlock[], timeoutMs: number): Promise<SessionResult> => {
-  const ranFile = join(mkdtempSync(join(tmpdir(), 'matchlog-docs-ran-')), 'ran');
+  const notes = mkdtempSync(join(tmpdir(), 'matchlog-docs-ran-'));
+  const [ranFile, answersFile] = [join(notes, 'ran'), join(notes, 'answers')];
   writeFileSync(ranFile, '');
+  writeFileSync(answersFile, '');
   const script = ['set -euo pipefail', ...blocks.map((block) => `# ${where(block)}\n${block.code}\nprintf '%s\\n' '${where(block)}' >> "$DOCS_SHELL_RAN"`)].join('\n');
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', script], {
       cwd: sandbox.dir,
-      env: { PATH: `${sandbox.bin}:${process.env.PATH}`, HOME: process.env.HOME, LANG: 'C.UTF-8', DOCS_SHELL_RAN: ranFile },
+      env: { PATH: `${sandbox.bin}:${process.env.PATH}`, HOME: process.env.HOME, LANG: 'C.UTF-8', DOCS_SHELL_RAN: ranFile, DOCS_SHELL_ANSWERS: answersFile },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: timeoutMs,
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('close', (status) => resolve({ status, output, ran: readFileSync(ranFile, 'utf8').split('\n').filter(Boolean) }));
+    const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    child.once('close', (status) => {
+      const answers = lines(answersFile).map((line) => line.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id'));
+      resolve({ status, output, ran: lines(ranFile), answers });
+      rmSync(notes, { recursive: true, force: true });
+    });
   });
 };
 
