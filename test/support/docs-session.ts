@@ -8,7 +8,7 @@ import { ROOT, ShellBlock } from './shell-blocks';
 /**
  * Where the docs' blocks run as written: a directory standing for the checkout's root (examples/ linked in, the
  * server's data/ beside it), and a bin/ first on PATH whose `curl` and `npx matchlog` reach the test server when a
- * block names localhost:3000, so no doc is edited to point at it.
+ * block names localhost:3000 (or https://matchlog.example, the docs' venue server), so no doc is edited to point at it.
  */
 export interface Sandbox {
   readonly dir: string;
@@ -36,6 +36,7 @@ export const makeSandbox = (dir: string, base: string): Sandbox => {
     'curl',
     [
       'headers=$(mktemp)',
+      'set -- "${@//https:\\/\\/matchlog.example/http://localhost:3000}"',
       `${which('curl')} --connect-to localhost:3000:127.0.0.1:${port} -D "$headers" "$@" && status=0 || status=$?`,
       'url=""; for a in "$@"; do [[ $a == *localhost:3000* ]] && url=${a%%\\?*}; done',
       `printf '%s %s\\n' "$(awk '/^HTTP\\//{c=$2} END{print c}' "$headers")" "$url" >> "$DOCS_SHELL_ANSWERS"`,
