@@ -89,6 +89,7 @@ describe('the shell blocks of the README and docs/', () => {
       async (doc, blocks, i) => {
         const result = await results[i];
         if (result.status !== 0) console.log(`${doc}: bash exited ${result.status}; its last lines:\n${result.output.split('\n').slice(-60).join('\n')}`);
+        for (const { at, shown, printed } of result.printed) expect({ at, printed }).toEqual({ at, printed: shown });
         const refused = result.answers.filter((answer) => !/^2\d\d /.test(answer));
         expect({ status: result.status, ran: result.ran, refused }).toEqual({
           status: 0,

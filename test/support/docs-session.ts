@@ -4,6 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { ROOT, ShellBlock } from './shell-blocks';
+import { ShownAnswer, recordShown } from './shown-answers';
 
 /**
  * Where the docs' blocks run as written: a directory standing for the checkout's root (examples/ linked in, the
@@ -62,9 +63,19 @@ export interface SessionResult {
   readonly output: string;
   /** the blocks that ran to their end, as doc:line */
   readonly ran: string[];
+  /** what each line that shows its answer showed, and printed (undefined: nothing, or no JSON) */
+  readonly printed: (ShownAnswer & { printed: unknown })[];
   /** each answer to a curl of localhost:3000, as its status and address (ids as :id, no query) */
   readonly answers: string[];
 }
+
+const printedIn = (file: string): unknown => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
 
 const where = (block: ShellBlock) => `${block.doc}:${block.line}`;
 
@@ -74,11 +85,25 @@ export const runSession = (sandbox: Sandbox, blocks: readonly ShellBlock[], time
   const [ranFile, answersFile] = [join(notes, 'ran'), join(notes, 'answers')];
   writeFileSync(ranFile, '');
   writeFileSync(answersFile, '');
-  const script = ['set -euo pipefail', ...blocks.map((block) => `# ${where(block)}\n${block.code}\nprintf '%s\\n' '${where(block)}' >> "$DOCS_SHELL_RAN"`)].join('\n');
+  const shown: ShownAnswer[] = [];
+  const file = (n: number) => `"$DOCS_SHELL_SHOWN/${n}"`;
+  const script = ['set -euo pipefail'];
+  for (const block of blocks) {
+    const recorded = recordShown(block, (n) => file(shown.length + n));
+    shown.push(...recorded.shown);
+    script.push(`# ${where(block)}\n${recorded.code}\nprintf '%s\\n' '${where(block)}' >> "$DOCS_SHELL_RAN"`);
+  }
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', script], {
+    const child = spawn('bash', ['-c', script.join('\n')], {
       cwd: sandbox.dir,
-      env: { PATH: `${sandbox.bin}:${process.env.PATH}`, HOME: process.env.HOME, LANG: 'C.UTF-8', DOCS_SHELL_RAN: ranFile, DOCS_SHELL_ANSWERS: answersFile },
+      env: {
+        PATH: `${sandbox.bin}:${process.env.PATH}`,
+        HOME: process.env.HOME,
+        LANG: 'C.UTF-8',
+        DOCS_SHELL_RAN: ranFile,
+        DOCS_SHELL_ANSWERS: answersFile,
+        DOCS_SHELL_SHOWN: notes,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: timeoutMs,
     });
@@ -88,7 +113,8 @@ export const runSession = (sandbox: Sandbox, blocks: readonly ShellBlock[], time
     const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
     child.once('close', (status) => {
       const answers = lines(answersFile).map((line) => line.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id'));
-      resolve({ status, output, ran: lines(ranFile), answers });
+      const printed = shown.map((answer, n) => ({ ...answer, printed: printedIn(join(notes, String(n))) }));
+      resolve({ status, output, ran: lines(ranFile), answers, printed });
       rmSync(notes, { recursive: true, force: true });
     });
   });
