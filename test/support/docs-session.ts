@@ -14,6 +14,7 @@ import { ShownAnswer, recordShown } from './shown-answers';
 export interface Sandbox {
   readonly dir: string;
   readonly bin: string;
+  readonly tmp: string;
 }
 
 export const makeSandboxDir = (): string => {
@@ -24,8 +25,9 @@ export const makeSandboxDir = (): string => {
 
 /** `base`: the test server's address. */
 export const makeSandbox = (dir: string, base: string): Sandbox => {
-  const bin = join(dir, '.bin');
+  const [bin, tmp] = [join(dir, '.bin'), join(dir, '.tmp')];
   mkdirSync(bin);
+  mkdirSync(tmp);
   const port = new URL(base).port;
   const which = (name: string) => execFileSync('bash', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
   const script = (name: string, text: string) => {
@@ -55,7 +57,7 @@ export const makeSandbox = (dir: string, base: string): Sandbox => {
       `exec ${which('npx')} "$@"`,
     ].join('\n'),
   );
-  return { dir, bin };
+  return { dir, bin, tmp };
 };
 
 export interface SessionResult {
@@ -100,6 +102,8 @@ export const runSession = (sandbox: Sandbox, blocks: readonly ShellBlock[], time
         PATH: `${sandbox.bin}:${process.env.PATH}`,
         HOME: process.env.HOME,
         LANG: 'C.UTF-8',
+        // the walk-through's mktemp -d, removed with the sandbox
+        TMPDIR: sandbox.tmp,
         DOCS_SHELL_RAN: ranFile,
         DOCS_SHELL_ANSWERS: answersFile,
         DOCS_SHELL_SHOWN: notes,
