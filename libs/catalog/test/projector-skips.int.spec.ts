@@ -1,9 +1,7 @@
 import { CatalogProjector, StatsProjector, checkpointOf, findMatch } from '@matchlog/catalog';
-import { EventStore, InMemoryEventStore, LogConsumer } from '@matchlog/store';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { CatalogPlace, catalogPlaces } from './support/catalog-places';
+import { LogConsumer } from '@matchlog/store';
+import { catalogPlaces } from './support/catalog-places';
+import { inAPlace } from './support/in-a-place';
 
 const meta = { recordedBy: 'test', recordedAt: '2026-11-26T10:00:00.000Z' };
 const created = (matchId: string, data: unknown = { game: 'lorcana', players: [{ id: 'p1' }, { id: 'p2' }], cards: [] }) => ({
@@ -15,21 +13,10 @@ const created = (matchId: string, data: unknown = { game: 'lorcana', players: [{
 const ended = (matchId: string) => ({ id: `${matchId}-ended`, type: 'MatchEnded', data: { winner: 'p1', reason: 'lore' }, meta });
 
 describe.each(catalogPlaces)('the projector and an event a projection cannot apply, on %s', (_, placeIn) => {
-  let dir: string;
-  let store: EventStore;
-  let place: CatalogPlace;
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'matchlog-projector-skips-'));
-    store = new InMemoryEventStore();
-    place = await placeIn(dir);
-  });
-  afterEach(async () => {
-    await store.close();
-    await place.remove();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const at = inAPlace(placeIn);
 
   it('the statistics skip a match whose log does not fold and report it, with their name, as the catalog does', async () => {
+    const { store, place } = at;
     // written past the domain's validation: no players to read
     await store.append('broken', 0, [created('broken', { game: 'lorcana', players: null, cards: [] }), ended('broken')]);
     const db = await place.open();
@@ -51,6 +38,7 @@ describe.each(catalogPlaces)('the projector and an event a projection cannot app
   });
 
   it('a rebuild skips such an event too, in its one transaction, and keeps every event around it', async () => {
+    const { store, place } = at;
     await store.append('before', 0, [created('before')]);
     await store.append('broken', 0, [created('broken', null)]);
     await store.append('after', 0, [created('after')]);
