@@ -12,8 +12,8 @@ if (!gc) throw new Error('run with node --expose-gc');
 const N = 100_000;
 
 const measure = (): TokenGrants => {
-  const consumer = new LogConsumer({ subscribeAll: () => ({ close: async () => undefined }) });
-  const grants = new TokenGrants(null as never, null as never, consumer, null as never, undefined, { grants: N });
+  const grants = new TokenGrants(null as never, null as never, null as never, undefined, { grants: N });
+  new LogConsumer({ subscribeAll: () => ({ close: async () => undefined }) }, { processors: [grants] });
   const issued = Array.from({ length: N / 2 }, (_, m) =>
     JSON.stringify({
       grants: [

@@ -18,6 +18,7 @@ import {
   ReplayConversions,
   LogReader,
   LogSequencer,
+  LiveFeeds,
 } from '@matchlog/matches';
 import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
@@ -31,6 +32,7 @@ import { CallerGuard } from './auth/caller.guard';
 import { TIME_SOURCE, TimeSource, systemTime, systemEntropy } from './time-source';
 import { ApiConfig } from './config/config';
 import { LiveFeedHub } from './feed/live-feed-hub';
+import { SseTransport } from './feed/sse-transport';
 import { MatchFeedController } from './feed/match-feed.controller';
 import { HealthController } from './health/health.controller';
 import { MatchEventsController } from './matches/match-events.controller';
@@ -48,7 +50,19 @@ import { LOG_READER, LOG_SEQUENCER, RECEIPT_LOGGER, ROUND_CLOSER, ROUND_LOG, log
 import { RoundLogController } from './ledger/round-log.controller';
 import { LogSequencerRunning } from './ledger/log-sequencer-running';
 import { signingKeyOf } from './signing/signing-key';
-import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LOG_CONSUMER, MATCHES_CORE, REPLAY_CONVERTER, SIGNING_KEY, START_PROGRESS } from './tokens';
+import {
+  API_CONFIG,
+  CATALOG_DB,
+  CATALOG_PROJECTOR,
+  EVENT_STORE,
+  STATS_PROJECTOR,
+  LIVE_FEEDS,
+  LOG_CONSUMER,
+  MATCHES_CORE,
+  REPLAY_CONVERTER,
+  SIGNING_KEY,
+  START_PROGRESS,
+} from './tokens';
 
 export interface AppParts {
   readonly config: ApiConfig;
@@ -106,6 +120,18 @@ const coreOf = (parts: AppParts, signingKey: KeyObject, time: TimeSource): Match
     onModelFailure: (model, error) => feedLogger.warn(`feed of ${model.matchId} stopped: ${error instanceof Error ? error.message : String(error)}`),
   });
 
+/**
+ * The composition's last step: the application's processors (the models, then the tokens) and the live feeds, given
+ * to the instance's log consumer after the projections it was built with (open-parts.ts); none joins it by itself.
+ */
+const liveFeedsJoined = (consumer: LogConsumer, core: MatchesCore, time: TimeSource): LiveFeeds<SseTransport> => {
+  const feeds = new LiveFeeds<SseTransport>(core.models, time, (matchId, error) =>
+    feedLogger.error(`feed of ${matchId} failed: ${error instanceof Error ? error.stack : String(error)}`),
+  );
+  for (const processor of [...core.processors, feeds]) consumer.add(processor);
+  return feeds;
+};
+
 const partOf = (core: MatchesCore, type: abstract new (...args: never[]) => unknown): unknown => Object.values(core).find((part) => part instanceof type);
 
 @Module({})
@@ -153,6 +179,7 @@ export class AppModule {
         { provide: TIME_SOURCE, useValue: parts.time ?? systemTime },
         { provide: REPLAY_CONVERTER, useFactory: (config: ApiConfig) => new ReplayConversions(config.importLimits ?? DEFAULT_CONVERSION_LIMITS), inject: [API_CONFIG] },
         { provide: MATCHES_CORE, useFactory: (signingKey: KeyObject, time: TimeSource) => coreOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },
+        { provide: LIVE_FEEDS, useFactory: (core: MatchesCore, time: TimeSource) => liveFeedsJoined(parts.consumer, core, time), inject: [MATCHES_CORE, TIME_SOURCE] },
         ...(
           [MatchModels, MatchWriter, MatchReader, MatchIntegrity, MatchAudit, MatchClocks, Authenticator, RoundResultsReader, StatsReader, JudgeDesk, SeriesNumbering] as const
         ).map((provide) => ({

@@ -6,8 +6,8 @@ import { ConfigError } from './config/config-error';
 
 /**
  * Opens the event store and the catalog (migrating it), builds the instance's one log consumer with the
- * catalog's projector and the statistics' as its processors (the application adds its own: the models, the
- * tokens, the live feeds), and starts it at the catalog's checkpoint; the statistics first read the log
+ * catalog's projector and the statistics' as its processors (the API's module gives it the application's: the
+ * models, the tokens, the live feeds; app.module.ts, liveFeedsJoined), and starts it at the catalog's checkpoint; the statistics first read the log
  * from their own checkpoint up to there. The server itself opens, listens, then catches up (serve.ts).
  */
 export const openParts = async (config: ApiConfig, log?: (line: string) => void): Promise<AppParts> => {

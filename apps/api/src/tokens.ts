@@ -5,6 +5,8 @@ export const CATALOG_DB = Symbol('CATALOG_DB');
 export const CATALOG_PROJECTOR = Symbol('CATALOG_PROJECTOR');
 export const STATS_PROJECTOR = Symbol('STATS_PROJECTOR');
 export const LOG_CONSUMER = Symbol('LOG_CONSUMER');
+/** the instance's live feeds (LiveFeeds), a processor of the log consumer */
+export const LIVE_FEEDS = Symbol('LIVE_FEEDS');
 /** the Ed25519 private key (a node:crypto KeyObject) that signs chain heads */
 export const SIGNING_KEY = Symbol('SIGNING_KEY');
 /** the application (libs/matches): one model per match, the commands, the reads */

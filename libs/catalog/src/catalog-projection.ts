@@ -1,69 +1,33 @@
 import { ID, MatchCreated, MatchEnded, holdsBackPublic } from '@matchlog/domain';
 import { StoredEvent } from '@matchlog/store';
 import { Kysely, Transaction } from 'kysely';
-import { lockCheckpoint, moveCheckpoint } from './catalog-checkpoint';
+import { CATALOG, clearCatalog } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
 import { shownFrom } from './hold-back';
 import { searchKey } from './search-key';
 import { matchOfTokenStream } from './token-stream';
 import { applyTokenEvents } from './tokens';
-
-/** The catalog was projected from another event store than the one this instance writes to: nothing was written. */
-export class CatalogOfAnotherStore extends Error {
-  constructor(
-    readonly catalogStoreId: string | null,
-    readonly storeId: string,
-  ) {
-    super(`the catalog holds event store ${catalogStoreId}'s events, not this instance's store ${storeId}: every instance on one catalog must use the same event store`);
-  }
-}
+import { Projection, UnappliableEvent, applyAfterCheckpoint, transactionOf } from './projector';
 
 /**
- * One batch into the catalog, in one transaction: the checkpoint is read under a row lock, only the
- * events after it are applied, and the checkpoint moves past them in the same transaction. So any
- * number of instances may project into one catalog: each event is applied once, in order, and a batch an
- * instance delivers late changes nothing. Returns the checkpoint after the batch.
+ * One batch into the catalog, in one transaction, after the checkpoint it reads under a row lock
+ * (applyAfterCheckpoint). Returns the checkpoint after the batch.
  */
 export const projectBatch = (db: Kysely<CatalogTables>, storeId: string, events: readonly StoredEvent[]): Promise<number> =>
-  db.transaction().execute(async (trx) => {
-    const checkpoint = await lockCheckpoint(trx, storeId);
-    if (checkpoint.storeId !== storeId) throw new CatalogOfAnotherStore(checkpoint.storeId, storeId);
-    const fresh = events.filter((event) => event.position > checkpoint.position);
-    if (fresh.length === 0) return checkpoint.position;
-    await projectIntoCatalog(trx, fresh);
-    const position = fresh[fresh.length - 1].position;
-    await moveCheckpoint(trx, position, storeId);
-    return position;
-  });
+  transactionOf(db)((trx) => applyAfterCheckpoint(trx, catalogProjection, storeId, events));
 
-/** Moves the checkpoint past an event the catalog skips (it could not apply it). Returns the checkpoint after. */
-export const skipInCatalog = (db: Kysely<CatalogTables>, storeId: string, position: number): Promise<number> =>
-  db.transaction().execute(async (trx) => {
-    const checkpoint = await lockCheckpoint(trx, storeId);
-    if (checkpoint.storeId !== storeId) throw new CatalogOfAnotherStore(checkpoint.storeId, storeId);
-    if (checkpoint.position >= position) return checkpoint.position;
-    await moveCheckpoint(trx, position, storeId);
-    return position;
-  });
+/** The catalog as a projection of the projector: the matches, their players, the search keys and the tokens. */
+export const catalogProjection: Projection<void> = {
+  name: CATALOG,
+  apply: (trx, events) => projectIntoCatalog(trx, events),
+  truncate: clearCatalog,
+};
 
-/** A match's event whose data the projection cannot read (written past the domain's validation): no retry mends it. */
-export class UnappliableEvent extends Error {
-  constructor(
-    readonly event: StoredEvent,
-    override readonly cause: unknown,
-  ) {
-    super(`the catalog cannot read event ${event.position} (${event.type} of ${event.streamId}): ${cause instanceof Error ? cause.message : String(cause)}`);
-    this.name = cause instanceof Error ? cause.name : 'UnappliableEvent';
-  }
-}
-
-/**
- * Only the projection's own reading of an event's data decides that the event cannot be applied: a
- * failure of the database (out of reach, full, locked, refusing a row) is retried and never skipped,
- * and so is anything in a match's token stream (a revocation skipped would leave a token working).
+/*
+ * Only the projection's own reading of an event's data decides that the event cannot be applied
+ * (UnappliableEvent): a failure of the database is retried and never skipped, and so is anything in a
+ * match's token stream (a revocation skipped would leave a token working).
  */
-export const isUnappliable = (error: unknown): error is UnappliableEvent => error instanceof UnappliableEvent;
-
 /** What `read` makes of the event's data, or UnappliableEvent when its data is not what its type says. */
 const readData = <T>(event: StoredEvent, read: () => T): T => {
   try {

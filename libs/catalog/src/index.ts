@@ -4,6 +4,7 @@ export * from './open-postgres-catalog';
 export * from './catalog-checkpoint';
 export * from './catalog-projection';
 export * from './catalog-projector';
+export * from './projector';
 export * from './catalog-queries';
 export * from './token-stream';
 export * from './evolve-tokens';

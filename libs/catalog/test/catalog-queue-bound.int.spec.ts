@@ -45,7 +45,8 @@ describe('the catalog projector far behind the log', () => {
 
     for (let m = 0; m < 30; m++) await store.append(`m${m}`, 0, [created(`m${m}`)]);
     while (consumer.position < 30) await new Promise((resolve) => setTimeout(resolve, 5));
-    const holding = (projector as unknown as { queued: unknown[]; writing: unknown[] }).queued.length + (projector as unknown as { writing: unknown[] }).writing.length;
+    const { queue } = projector as unknown as { queue: { queued: unknown[]; writing: unknown[] } };
+    const holding = queue.queued.length + queue.writing.length;
     expect(holding).toBeLessThanOrEqual(bound + 1);
     expect(projector.lag()).toEqual({ position: 0, behind: 30 });
 

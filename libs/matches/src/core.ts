@@ -1,6 +1,6 @@
 import { Ed25519Jwk } from '@matchlog/audit';
 import { CatalogDb, CatalogProjector, StatsProjector } from '@matchlog/catalog';
-import { EventStore, LogConsumer } from '@matchlog/store';
+import { EventStore, LogProcessor } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
 import { TokenGrants } from './access/token-grants';
@@ -29,8 +29,6 @@ export interface CoreParts {
   readonly projector: CatalogProjector;
   /** the statistics' projection; without it, statistics wait on the catalog's (and find none) */
   readonly stats?: StatsProjector;
-  /** the instance's one subscription to the log: the models and the tokens join it as processors */
-  readonly consumer: LogConsumer;
   readonly time: TimeSource;
   readonly entropy: Entropy;
   readonly signingKey: KeyObject;
@@ -69,14 +67,15 @@ export interface MatchesCore {
   readonly desk: JudgeDesk;
   /** the games of a series numbered one at a time, as they are imported */
   readonly series: SeriesNumbering;
+  /** what the log consumer must deliver to, in this order: the models, then the tokens (the root gives them to it) */
+  readonly processors: readonly LogProcessor[];
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
   const snapshots = new MatchSnapshots(parts.store, snapshotSigningKeyOf(parts.signingKey), parts.snapshotEvery, parts.onSnapshotProblem);
   const models = new MatchModels(parts.store, parts.replayCacheEvents, parts.onModelFailure, snapshots);
-  parts.consumer.add(models);
   const head = new StoreHead(parts.store);
-  const tokens = new TokenGrants(parts.catalog, parts.store, parts.consumer, head, parts.catchUpWaitMs, { projector: parts.projector, grants: parts.tokenCache });
+  const tokens = new TokenGrants(parts.catalog, parts.store, head, parts.catchUpWaitMs, { projector: parts.projector, grants: parts.tokenCache });
   const freshness = new CatalogFreshness(parts.projector, head, parts.catchUpWaitMs);
   const writer = new MatchWriter(parts.store, parts.catalog, tokens, models, parts.time, parts.entropy);
   const desk = new JudgeDesk(writer, models, parts.catalog, freshness, parts.entropy, penaltyVocabulary(parts.penaltyCategories ?? DEFAULT_PENALTY_CATEGORIES));
@@ -93,6 +92,7 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     results,
     series: new SeriesNumbering(results),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
+    processors: [models, tokens],
     stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.projector, head, parts.catchUpWaitMs), parts.time),
   };
 };

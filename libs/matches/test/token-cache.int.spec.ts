@@ -33,7 +33,8 @@ describe('TokenGrants: a bounded cache of grants, the rest looked up in the cata
 
   it('holds at most its bound; a token dropped from it is looked up in the catalog, and held again', async () => {
     await projector.start();
-    const grants = new TokenGrants(catalog, store, projector.consumer, new StoreHead(store), 2000, { projector, grants: 2 });
+    const grants = new TokenGrants(catalog, store, new StoreHead(store), 2000, { projector, grants: 2 });
+    projector.consumer.add(grants);
     const judges = await judgesOf(5);
     expect(await grants.grantOf(judges[4].token)).toEqual({ matchId: 'm4', role: 'judge', player: null });
     expect(grants.size).toBe(2);
@@ -44,7 +45,8 @@ describe('TokenGrants: a bounded cache of grants, the rest looked up in the cata
 
   it('a revoked token dropped from the cache is refused, even by a catalog that holds its grant and not its revocation', async () => {
     await projector.start();
-    const grants = new TokenGrants(catalog, store, projector.consumer, new StoreHead(store), 2000, { projector, grants: 1 });
+    const grants = new TokenGrants(catalog, store, new StoreHead(store), 2000, { projector, grants: 1 });
+    projector.consumer.add(grants);
     const [revoked] = await judgesOf(1);
     const position = await issuedElsewhere('m0', [revocationOf(revoked.token)]);
     await judgesOf(3);
@@ -63,9 +65,9 @@ describe('TokenGrants: a bounded cache of grants, the rest looked up in the cata
   describe('a token issued on another instance, dropped from the cache before it is asked for', () => {
     /** An instance whose consumer follows the log, beside a catalog that lags until `reached` is asked for. */
     const laggingCatalog = (caughtUp: (position: number) => Promise<boolean>) => {
-      const consumer = new LogConsumer(store, { onError: () => undefined });
       const lagging = { caughtUpPosition: 0, reached: jest.fn((position: number) => caughtUp(position)) };
-      const grants = new TokenGrants(catalog, store, consumer, new StoreHead(store), 50, { projector: lagging, grants: 1 });
+      const grants = new TokenGrants(catalog, store, new StoreHead(store), 50, { projector: lagging, grants: 1 });
+      const consumer = new LogConsumer(store, { processors: [grants], onError: () => undefined });
       consumer.start(0);
       return { consumer, lagging, grants };
     };

@@ -54,7 +54,12 @@ describe('TokenGrants: tokens from memory, kept current by the log consumer', ()
     await catalog.destroy();
     rmSync(dir, { recursive: true, force: true });
   });
-  const grantsOn = (waitMs = 2000) => new TokenGrants(catalog, store, projector.consumer, new StoreHead(store), waitMs);
+  /** the tokens given to the instance's consumer, as the application's root gives them */
+  const grantsOn = (waitMs = 2000) => {
+    const grants = new TokenGrants(catalog, store, new StoreHead(store), waitMs);
+    projector.consumer.add(grants);
+    return grants;
+  };
 
   it('knows the tokens the catalog held, those logged before it joined the consumer, and those after; a legacy grant too', async () => {
     const before = await issue(store, 'm1');
@@ -125,8 +130,8 @@ describe('TokenGrants: tokens from memory, kept current by the log consumer', ()
     const second = await issue(store, 'm1', [{ hash: hashToken(first.tokens.judge!), role: 'judge' }]);
     // the restarted instance: its consumer starts at the catalog's position and is still catching up
     const slow = slowSubscription(store);
-    const consumer = new LogConsumer(slow.store, { onError: () => undefined, log: () => undefined });
-    const grants = new TokenGrants(catalog, store, consumer, new StoreHead(store), 50);
+    const grants = new TokenGrants(catalog, store, new StoreHead(store), 50);
+    const consumer = new LogConsumer(slow.store, { processors: [grants], onError: () => undefined, log: () => undefined });
     consumer.start(first.position);
     try {
       await expect(grants.grantOf(first.tokens.judge!)).rejects.toBeInstanceOf(TokensBehind);

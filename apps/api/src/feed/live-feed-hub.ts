@@ -1,12 +1,10 @@
-import { Caller, LiveFeeds, MatchModels, OpenedFeed } from '@matchlog/matches';
-import { LogConsumer } from '@matchlog/store';
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import { Caller, LiveFeeds, OpenedFeed } from '@matchlog/matches';
+import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import type { ServerResponse } from 'http';
 import { bytesOf } from '../config/byte-size';
 import { ApiConfig } from '../config/config';
-import { TIME_SOURCE, TimeSource } from '../time-source';
 import { feedEncoder } from '../openapi/response-schemas';
-import { API_CONFIG, LOG_CONSUMER } from '../tokens';
+import { API_CONFIG, LIVE_FEEDS } from '../tokens';
 import { SseFrames } from './sse-frames';
 import { SseTransport } from './sse-transport';
 
@@ -19,16 +17,14 @@ const DELAY_TICK_MS = 250;
  */
 @Injectable()
 export class LiveFeedHub implements BeforeApplicationShutdown {
-  private readonly logger = new Logger('feed');
   private readonly feeds: LiveFeeds<SseTransport>;
   private readonly frames = new SseFrames(feedEncoder());
   private readonly heartbeat: NodeJS.Timeout;
   private readonly delayTick: NodeJS.Timeout;
   private readonly maxBuffered: number;
 
-  constructor(models: MatchModels, @Inject(LOG_CONSUMER) consumer: LogConsumer, @Inject(API_CONFIG) config: ApiConfig, @Inject(TIME_SOURCE) time: TimeSource) {
-    this.feeds = new LiveFeeds(models, time, (matchId, error) => this.logger.error(`feed of ${matchId} failed: ${error instanceof Error ? error.stack : String(error)}`));
-    consumer.add(this.feeds);
+  constructor(@Inject(LIVE_FEEDS) feeds: LiveFeeds<SseTransport>, @Inject(API_CONFIG) config: ApiConfig) {
+    this.feeds = feeds;
     this.maxBuffered = bytesOf(config.feedMaxBuffered ?? '256kb')!;
     this.heartbeat = setInterval(() => this.feeds.following().forEach((stream) => stream.heartbeat()), config.feedHeartbeatMs ?? 15_000);
     this.heartbeat.unref();

@@ -1,9 +1,10 @@
 import { ID, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { EventStore, StoredEvent } from '@matchlog/store';
 import { CardTally, MatchReading, audiencesRead, cardTallies, deckSides, factsOf, readMatch } from '@matchlog/stats';
-import { Kysely, Transaction } from 'kysely';
+import { Transaction } from 'kysely';
 import { CatalogTables } from '../catalog-schema';
 import { CARD_COUNTS } from './card-counts';
+import { Projection, UnappliableEvent } from '../projector';
 
 /** The statistics projection's row in `checkpoints`. */
 export const STATS = 'stats';
@@ -56,8 +57,8 @@ export const changesOf = async (store: Pick<EventStore, 'readStream'>, events: r
       const stats = statsOfMatch(event.streamId, await matchEvents(store, event.streamId, event.revision), recordedAt(event));
       if (stats !== null) changes.push({ position: event.position, ended: stats });
     } catch (error) {
-      // a match whose log does not fold counts nowhere; the log is never wrong about itself otherwise
-      if (error instanceof TypeError || error instanceof RangeError) continue;
+      // a match whose log does not fold counts nowhere, and is reported; the log is never wrong about itself otherwise
+      if (error instanceof TypeError || error instanceof RangeError) throw new UnappliableEvent(event, error, STATS);
       throw error;
     }
   }
@@ -145,31 +146,20 @@ export const applyChanges = async (trx: Transaction<CatalogTables>, changes: rea
   }
 };
 
-/** Reads the statistics' checkpoint and locks its row (as the catalog's lockCheckpoint does). */
-export const lockStatsCheckpoint = async (trx: Transaction<CatalogTables>, storeId: string): Promise<{ position: number; storeId: string | null }> => {
-  await trx
-    .insertInto('checkpoints')
-    .values({ projection: STATS, position: 0, store_id: storeId })
-    .onConflict((c) => c.column('projection').doNothing())
-    .execute();
-  const row = await trx
-    .updateTable('checkpoints')
-    .set((eb) => ({ position: eb.ref('position') }))
-    .where('projection', '=', STATS)
-    .returning(['position', 'store_id'])
-    .executeTakeFirstOrThrow();
-  return { position: Number(row.position), storeId: row.store_id };
-};
-
-export const moveStatsCheckpoint = async (trx: Transaction<CatalogTables>, position: number, storeId: string): Promise<void> => {
-  await trx.updateTable('checkpoints').set({ position, store_id: storeId }).where('projection', '=', STATS).execute();
-};
-
-/** Empties the statistics and sets their checkpoint to the start of `storeId`. */
-export const clearStats = async (trx: Transaction<CatalogTables>, storeId: string): Promise<void> => {
+/** Empties the statistics (the projector moves their checkpoint). */
+export const clearStats = async (trx: Transaction<CatalogTables>): Promise<void> => {
   for (const table of ['stats_readings', 'stats_cards', 'stats_first_turns', 'stats_sides'] as const) await trx.deleteFrom(table).execute();
-  await moveStatsCheckpoint(trx, 0, storeId);
 };
 
-export const statsCheckpointOf = async (db: Kysely<CatalogTables>): Promise<number> =>
-  Number((await db.selectFrom('checkpoints').select('position').where('projection', '=', STATS).executeTakeFirst())?.position ?? 0);
+/** The statistics as a projection of the projector: each ended match's stream is read before the write transaction. */
+export const statsProjection: Projection<StatsChange[]> = {
+  name: STATS,
+  read: changesOf,
+  // the changes of the events after the checkpoint (another instance may have written the others)
+  apply: (trx, events, changes = []) =>
+    applyChanges(
+      trx,
+      changes.filter((change) => change.position >= events[0].position),
+    ),
+  truncate: clearStats,
+};

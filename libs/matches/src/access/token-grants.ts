@@ -63,20 +63,28 @@ export class TokenGrants implements LogProcessor {
   /** whether the consumer has reached a head read since this started or its subscription was last renewed */
   private current = false;
   private renewals = 0;
-  /** the consumer's position when this joined it: it is given every event after that */
-  private readonly joinedAt: number;
+  /** the log consumer the application's root gave this to (joined), and its position then: this is given every event after that */
+  private joinedConsumer: LogConsumer | undefined;
+  private joinedAt = 0;
 
   constructor(
     private readonly catalog: CatalogDb,
     private readonly store: Pick<EventStore, 'readAll'>,
-    private readonly consumer: LogConsumer,
     private readonly head: StoreHead,
     private readonly waitMs = TOKEN_WAIT_MS,
     private readonly cache: TokenCache = {},
   ) {
     this.tokens = { grants: new LruMap(cache.grants ?? DEFAULT_TOKEN_CACHE), revoked: new Set() };
-    consumer.add(this);
+  }
+
+  joined(consumer: LogConsumer): void {
+    this.joinedConsumer = consumer;
     this.joinedAt = consumer.position;
+  }
+
+  private get consumer(): LogConsumer {
+    if (!this.joinedConsumer) throw new Error("tokens: no log consumer's processor: build the consumer with it (new LogConsumer(store, { processors: [tokens] }))");
+    return this.joinedConsumer;
   }
 
   /** What the token grants; null for a token never issued or revoked. */

@@ -16,10 +16,9 @@ export const writerOn = async (idPrefix?: string) => {
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-writer-'));
   const store = new InMemoryEventStore();
   const catalog: CatalogDb = await openCatalog(dir);
-  const consumer = new LogConsumer(store, { onError: () => undefined });
   const models = new MatchModels(store);
-  consumer.add(models);
-  const tokens = new TokenGrants(catalog, store, consumer, new StoreHead(store));
+  const tokens = new TokenGrants(catalog, store, new StoreHead(store));
+  new LogConsumer(store, { processors: [models, tokens], onError: () => undefined });
   const writer = new MatchWriter(store, catalog, tokens, models, { now: () => Date.parse(NOW) }, countingEntropy(idPrefix));
   const close = async () => {
     await catalog.destroy();
