@@ -17,7 +17,8 @@ describe('npx matchlog import-replay, offline, with replays past the conversion 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reports each refused with REPLAY_TIME_LIMIT, converts the honest one, and exits 1 (it aborted out of heap)', async () => {
-    const run = await matchlog(['import-replay', dir], { MATCHLOG_IMPORT_TIME_LIMIT_MS: '1000' });
+    // the honest sample converts in well under a second alone; 5 s leaves room for two test files at once on two cores
+    const run = await matchlog(['import-replay', dir], { MATCHLOG_IMPORT_TIME_LIMIT_MS: '5000' });
     expect(run.stderr).not.toMatch(/heap out of memory|FATAL ERROR/);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/a-hand\.json +refused +REPLAY_TIME_LIMIT: .*MATCHLOG_IMPORT_TIME_LIMIT_MS/);
