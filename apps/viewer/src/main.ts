@@ -1,7 +1,7 @@
 // first: a link's #token= leaves the address before any other module runs or the page fetches anything
 import './take-fragment-token';
 import { h, replaceChildren } from './dom';
-import { language, t } from './i18n';
+import { language, loadLanguage, t } from './i18n';
 import { Route, routeOf } from './route';
 
 const root = document.getElementById('app')!;
@@ -22,4 +22,7 @@ const show = async (route: Route): Promise<void> => {
   if (route.page === 'stats') return (await import('./stats-page')).renderStats(root, route.game, route.card);
   return (await import('./match-page')).renderMatch(root, route.matchId, route.audience, route.at, route.live);
 };
-show(routeOf(location)).catch(failed);
+// the words first: a page may call t() as its chunk loads
+loadLanguage()
+  .then(() => show(routeOf(location)))
+  .catch(failed);
