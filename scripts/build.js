@@ -63,7 +63,25 @@ const sourceHash = () => {
   return hash.digest('hex');
 };
 
-/** apps/viewer/src/main.ts bundled (with its source map) and apps/viewer/public/ copied, into `<out>/viewer/`. */
+/**
+ * esbuild's options for the viewer, written into `into`: main.ts as app.js, which reads the address and loads that
+ * route's page with import(); each page, and the code pages share, becomes a chunk (chunks/, named by content
+ * hash), so a route downloads only what it runs (scripts/viewer-sizes.js measures it).
+ */
+const viewerBuildOptions = (into) => ({
+  entryPoints: { app: join(VIEWER, 'src', 'main.ts') },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: 'es2020',
+  minify: true,
+  sourcemap: true,
+  outdir: into,
+  chunkNames: 'chunks/[name]-[hash]',
+  logLevel: 'error',
+});
+
+/** apps/viewer/src/main.ts bundled (with its chunks and their source maps) and apps/viewer/public/ copied, into `<out>/viewer/`. */
 const bundleViewer = (out) => {
   if (!existsSync(join(VIEWER, 'src', 'main.ts'))) return;
   let esbuild;
@@ -73,16 +91,7 @@ const bundleViewer = (out) => {
     throw new Error('matchlog: building the viewer needs the devDependencies (esbuild): run `npm ci`, or build elsewhere and copy dist/');
   }
   const into = join(out, 'viewer');
-  esbuild.buildSync({
-    entryPoints: [join(VIEWER, 'src', 'main.ts')],
-    bundle: true,
-    format: 'esm',
-    target: 'es2020',
-    minify: true,
-    sourcemap: true,
-    outfile: join(into, 'app.js'),
-    logLevel: 'error',
-  });
+  esbuild.buildSync(viewerBuildOptions(into));
   cpSync(join(VIEWER, 'public'), into, { recursive: true });
 };
 
@@ -163,7 +172,7 @@ const buildIfMissing = () => (existsSync(STAMP) ? null : build());
 
 const buildIfStale = () => (isStale() ? build() : null);
 
-module.exports = { build, buildIfMissing, buildIfStale, isStale };
+module.exports = { build, buildIfMissing, buildIfStale, isStale, viewerBuildOptions };
 
 if (require.main === module) {
   const built = process.argv.includes('--if-missing') ? buildIfMissing() : process.argv.includes('--if-stale') ? buildIfStale() : build();

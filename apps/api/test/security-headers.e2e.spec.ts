@@ -1,5 +1,8 @@
+import { readdirSync } from 'fs';
 import { request } from 'http';
+import { join } from 'path';
 import { DOCS_CSP, PAGE_CSP } from '../src/security-headers';
+import { viewerDir } from '../src/viewer/serve-viewer';
 import { listening } from './support/sse-client';
 import { TestApp, startTestApp } from './support/test-app';
 
@@ -17,6 +20,9 @@ const get = (base: string, path: string, headers: Record<string, string> = {}) =
       .on('error', reject)
       .end();
   });
+
+/** One of the chunks app.js loads (a route's page, or code pages share): served like app.js. */
+const CHUNK = `/viewer/chunks/${readdirSync(join(viewerDir()!, 'chunks')).find((file) => file.endsWith('.js'))}`;
 
 const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'cross-origin-opener-policy': 'same-origin' };
 
@@ -44,7 +50,7 @@ describe('security headers', () => {
   // issue 25 §1: a browser puts a 304's headers on the page it kept, so a 304 carrying JSON's policy blocked the viewer's script
   it('a 304 carries the headers of the page or file it stands for: the same policy and caching as the 200', async () => {
     const pages = ['/viewer/', '/viewer', '/viewer/some-match?audience=p1&at=3', '/viewer/index.html'];
-    for (const path of [...pages, '/viewer/app.js', '/viewer/styles.css']) {
+    for (const path of [...pages, '/viewer/app.js', CHUNK, '/viewer/styles.css']) {
       const fresh = await get(base, path);
       expect([path, fresh.status]).toEqual([path, 200]);
       expect(fresh.headers.etag).toEqual(expect.any(String));
@@ -57,7 +63,12 @@ describe('security headers', () => {
   });
 
   it("the viewer's script and styles are revalidated on every visit, so a page never runs with the files of an older build", async () => {
-    for (const path of ['/viewer/', '/viewer/app.js', '/viewer/styles.css']) expect([path, (await get(base, path)).headers['cache-control']]).toEqual([path, 'no-cache']);
+    for (const path of ['/viewer/', '/viewer/app.js', CHUNK, '/viewer/styles.css']) expect([path, (await get(base, path)).headers['cache-control']]).toEqual([path, 'no-cache']);
+  });
+
+  it('app.js and the chunks it loads are served as JavaScript, which a module script requires', async () => {
+    for (const path of ['/viewer/app.js', CHUNK])
+      expect([path, (await get(base, path)).headers['content-type']]).toEqual([path, expect.stringMatching(/^(text|application)\/javascript/)]);
   });
 
   it('Swagger UI (/docs) is never framed either, and JSON answers carry a policy that runs nothing', async () => {

@@ -1,31 +1,28 @@
 // first: a link's #token= leaves the address before any other module runs or the page fetches anything
 import './take-fragment-token';
 import { h, replaceChildren } from './dom';
-import { language, t } from './i18n';
-import { renderCall } from './desk/call-page';
-import { renderDesk } from './desk/desk-page';
-import { renderMatch } from './match-page';
-import { renderNewMatch } from './new-match-page';
-import { renderOrganize } from './organize-page';
-import { renderOverlay } from './overlay-page';
-import { renderPicker } from './picker';
-import { renderRecorder } from './record/recorder-page';
-import { renderRound } from './round-page';
-import { routeOf } from './route';
-import { renderStats } from './stats-page';
+import { language, loadLanguage, t } from './i18n';
+import { Route, routeOf } from './route';
 
 const root = document.getElementById('app')!;
 document.documentElement.lang = language();
-const route = routeOf(location);
 const failed = (error: Error) =>
   replaceChildren(root, h('h1', {}, t('page.failed')), h('p', { role: 'alert', 'data-code': (error as { code?: string }).code ?? '' }, error.message));
-if (route.page === 'matches') renderPicker(root);
-else if (route.page === 'record') renderRecorder(root, route.matchId).catch(failed);
-else if (route.page === 'round') renderRound(root, route.event, route.round).catch(failed);
-else if (route.page === 'overlay') renderOverlay(root, route.matchId, route.search).catch(failed);
-else if (route.page === 'newMatch') renderNewMatch(root);
-else if (route.page === 'organize') renderOrganize(root, route.matchId).catch(failed);
-else if (route.page === 'desk') renderDesk(root, route.event, route.all, route.history).catch(failed);
-else if (route.page === 'call') renderCall(root, route.matchId, route.callId, route.event, route.at).catch(failed);
-else if (route.page === 'stats') renderStats(root, route.game, route.card).catch(failed);
-else renderMatch(root, route.matchId, route.audience, route.at, route.live).catch(failed);
+
+/** Each route's page is a chunk of its own (scripts/build.js), fetched here: a route downloads only the code it runs. */
+const show = async (route: Route): Promise<void> => {
+  if (route.page === 'matches') return (await import('./picker')).renderPicker(root);
+  if (route.page === 'record') return (await import('./record/recorder-page')).renderRecorder(root, route.matchId);
+  if (route.page === 'round') return (await import('./round-page')).renderRound(root, route.event, route.round);
+  if (route.page === 'overlay') return (await import('./overlay-page')).renderOverlay(root, route.matchId, route.search);
+  if (route.page === 'newMatch') return (await import('./new-match-page')).renderNewMatch(root);
+  if (route.page === 'organize') return (await import('./organize-page')).renderOrganize(root, route.matchId);
+  if (route.page === 'desk') return (await import('./desk/desk-page')).renderDesk(root, route.event, route.all, route.history);
+  if (route.page === 'call') return (await import('./desk/call-page')).renderCall(root, route.matchId, route.callId, route.event, route.at);
+  if (route.page === 'stats') return (await import('./stats-page')).renderStats(root, route.game, route.card);
+  return (await import('./match-page')).renderMatch(root, route.matchId, route.audience, route.at, route.live);
+};
+// the words first: a page may call t() as its chunk loads
+loadLanguage()
+  .then(() => show(routeOf(location)))
+  .catch(failed);

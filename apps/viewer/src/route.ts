@@ -61,6 +61,9 @@ export const hrefOf = (matchId: string, audience: string, at?: number, live = fa
   return `/viewer/${encodeURIComponent(matchId)}?${search.toString()}`;
 };
 
+/** The statistics of one game's cards. */
+export const statsHref = (game: string): string => `/viewer/stats?${new URLSearchParams({ game }).toString()}`;
+
 export const roundHref = (event: string, round: number): string => `/viewer/rounds?${new URLSearchParams({ event, round: String(round) }).toString()}`;
 
 /** The broadcast overlay (an OBS browser source) of a match; `search`: its layout and theme (overlay-options.ts). */

@@ -1,6 +1,7 @@
 import { h, replaceChildren } from './dom';
 import { t } from './i18n';
 import { CardRow, GAMES, Game, LeadStats, Rate, cardStats, cardStatsCsvHref, cardStatsOf, deckStats, gameOf, leadStats, matchupStats } from './stats-data';
+import { statsHref } from './route';
 import { s } from './svg';
 
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10}%`);
@@ -47,7 +48,6 @@ const allColumns = (game: string): Column[] => [
   { key: 'songs', label: t('stats.songs'), value: (r) => r.songsSung, cell: (r) => String(r.songsSung) },
 ];
 
-export const statsHref = (game: string) => `/viewer/stats?${new URLSearchParams({ game }).toString()}`;
 const cardHref = (game: string, card: string) => `/viewer/stats?${new URLSearchParams({ game, card }).toString()}`;
 
 /** The card table, sorted by a column its header buttons choose (aria-sort says which). */

@@ -1,5 +1,8 @@
-import { setLanguage } from '../src/i18n';
+import { loadLanguage, setLanguage } from '../src/i18n';
 import { delayText } from '../src/delay-badge';
+
+// the Spanish words are a chunk of their own, fetched before a page speaks them
+beforeAll(() => loadLanguage('es'));
 
 describe("the overlay's badge says the delay as it was set", () => {
   afterEach(() => setLanguage('en'));

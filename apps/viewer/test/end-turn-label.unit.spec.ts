@@ -1,7 +1,10 @@
 import { MatchEvent, emptyMatch, validateBatch } from '@matchlog/domain';
 import { cards, created, event } from '@matchlog/testkit';
-import { setLanguage } from '../src/i18n';
+import { loadLanguage, setLanguage } from '../src/i18n';
 import { endTurnLabel } from '../src/record/end-turn-label';
+
+// the Spanish words are a chunk of their own, fetched before a page speaks them
+beforeAll(() => loadLanguage('es'));
 
 const names: Record<string, string> = { p1: 'Ada', p2: 'Grace' };
 const nameOf = (player: string) => names[player] ?? player;

@@ -1,5 +1,8 @@
-import { setLanguage } from '../src/i18n';
+import { loadLanguage, setLanguage } from '../src/i18n';
 import { ledgerText } from '../src/ledger-line';
+
+// the Spanish words are a chunk of their own, fetched before a page speaks them
+beforeAll(() => loadLanguage('es'));
 
 const signedAt = '2026-11-28T10:00:00.000Z';
 const at = (lang: string) => new Date(signedAt).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'medium' });

@@ -1,8 +1,11 @@
 import { JUDGE, MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
 import { Entropy, convertTcgOnlineReplay, importedEvents, sealImport, stepRevisions } from '@matchlog/matches';
 import { sharedReplays } from '@matchlog/testkit';
-import { setLanguage } from '../src/i18n';
+import { loadLanguage, setLanguage } from '../src/i18n';
 import { groupKey, groupSentence } from '../src/sentence';
+
+// the Spanish words are a chunk of their own, fetched before a page speaks them
+beforeAll(() => loadLanguage('es'));
 
 type Observed = { type: string; [field: string]: unknown };
 

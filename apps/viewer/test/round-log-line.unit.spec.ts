@@ -1,6 +1,9 @@
 import type { RoundLog } from '@matchlog/client';
-import { setLanguage } from '../src/i18n';
+import { loadLanguage, setLanguage } from '../src/i18n';
 import { roundLogText, shortSlip, shownEntry } from '../src/round-log-line';
+
+// the Spanish words are a chunk of their own, fetched before a page speaks them
+beforeAll(() => loadLanguage('es'));
 
 const A = `1a2b3c4d5e6f${'a'.repeat(52)}`;
 const B = `9f8e7d6c5b4a${'b'.repeat(52)}`;

@@ -1,6 +1,9 @@
 import { EventDataByType, EventType, Observation, ObservationType, eventTypes, vocabulary } from '@matchlog/domain';
-import { setLanguage } from '../src/i18n';
+import { loadLanguage, setLanguage } from '../src/i18n';
 import { sentenceOf } from '../src/sentence';
+
+// the Spanish words are a chunk of their own, fetched before a page speaks them
+beforeAll(() => loadLanguage('es'));
 
 const names: Record<string, string> = { p1: 'Ana Ortiz', p2: 'Ben Kowalski' };
 const nameOf = (player: string) => names[player] ?? player;

@@ -1,5 +1,8 @@
-import { setLanguage } from '../src/i18n';
+import { loadLanguage, setLanguage } from '../src/i18n';
 import { syncLine, syncState } from '../src/record/sync-status';
+
+// the Spanish words are a chunk of their own, fetched before a page speaks them
+beforeAll(() => loadLanguage('es'));
 
 const at = new Date('2025-03-01T14:02:31Z');
 const time = () => '14:02:31';

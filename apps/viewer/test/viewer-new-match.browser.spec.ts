@@ -147,7 +147,8 @@ describe("the organizer's form before a feature match (/viewer/organize), in Chr
     const context = await rig.browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${rig.base}/viewer/organize`);
-    // the key field has the focus: the organizer types straight away
+    // the key field has the focus once the page's chunk has drawn it: the organizer types straight away
+    await page.locator('input[name=organizer-key]:focus').waitFor();
     await page.keyboard.type('test-organizer-key');
     const p1 = page.getByRole('group', { name: 'Player 1' });
     const p2 = page.getByRole('group', { name: 'Player 2' });

@@ -265,7 +265,9 @@ describe('the broadcast overlay and the links that carry tokens, in Chromium', (
       expect(await page.locator('[data-zone="hand@p1"] .card.named').count()).toBeGreaterThan(0);
     }
     if (role !== 'recorder') {
-      // the page's first read of that audience already carries the link's token, in the header only
+      // the page's first read of that audience already carries the link's token, in the header only (the page's
+      // chunk loads once the token has left the address: its board drawn, the read was made)
+      await page.locator('[data-zone="hand@p1"]').waitFor();
       const reads = sent.filter(({ url }) => new URL(url).pathname === `/matches/${game.id}/views/${role}`);
       expect(reads.length).toBeGreaterThan(0);
       expect(reads[0].authorization).toBe(`Bearer ${token}`);

@@ -7,7 +7,7 @@ import { join } from 'path';
 export const viewerDir = (): string | null =>
   [join(__dirname, '..', '..', '..', '..', 'viewer'), join(__dirname, '..', '..', '..', '..', 'dist', 'viewer')].find((dir) => existsSync(join(dir, 'index.html'))) ?? null;
 
-/** Revalidated on every visit (an ETag makes that a 304): the file names carry no hash, so a page must never run with an older build's script. */
+/** Revalidated on every visit (an ETag makes that a 304): index.html and app.js carry no hash in their names (the chunks do), so a page must never run with an older build's script. */
 const revalidated = (reply: { header(name: string, value: string): unknown }) => reply.header('Cache-Control', 'no-cache');
 
 /**

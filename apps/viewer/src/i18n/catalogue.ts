@@ -1,11 +1,11 @@
 import { en } from './en';
-import { es } from './es';
 
 export type Language = 'en' | 'es';
 export type MessageKey = keyof typeof en;
 export type Params = Record<string, string | number>;
 
-const catalogues: Record<Language, Record<MessageKey, string>> = { en, es };
+/** English always (the words a key falls back to); Spanish once loadLanguage has fetched it, its own chunk. */
+const catalogues: Partial<Record<Language, Record<MessageKey, string>>> = { en };
 const stored = (): string | null => {
   try {
     return localStorage.getItem('matchlog.language');
@@ -28,6 +28,11 @@ export const setLanguage = (next: Language): void => {
   }
 };
 
+/** Fetches the catalogue of `next` (the page's language unless told), so that t() speaks it: main.ts awaits it before loading a page. */
+export const loadLanguage = async (next: Language = current): Promise<void> => {
+  if (next === 'es') catalogues.es ??= (await import('./es')).es;
+};
+
 /** Spanish contracts "a el" and "de el" once a zone's name (with its article) is in place. */
 const contracted = (text: string): string => (current === 'es' ? text.replace(/\b(a|de) el\b/g, (_, word: string) => (word === 'a' ? 'al' : 'del')) : text);
 
@@ -36,4 +41,4 @@ const contracted = (text: string): string => (current === 'es' ? text.replace(/\
  * A key built at run time (a zone's or counter's name) that the catalogue lacks comes back as itself.
  */
 export const t = (key: MessageKey, params: Params = {}): string =>
-  contracted((catalogues[current][key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)));
+  contracted(((catalogues[current] ?? en)[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)));

@@ -1,2 +1,2 @@
-export { language, setLanguage, t } from './catalogue';
+export { language, loadLanguage, setLanguage, t } from './catalogue';
 export type { Language, MessageKey, Params } from './catalogue';
