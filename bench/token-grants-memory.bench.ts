@@ -3,7 +3,7 @@
  * node --expose-gc -r @swc-node/register bench/token-grants-memory.bench.ts
  * Each event's data is parsed from JSON, as the store hands it over, so the map keeps strings of its own.
  */
-import { hashToken } from '@matchlog/catalog';
+import { hashToken } from '@matchlog/tokens';
 import { TokenGrants } from '@matchlog/matches';
 import { LogConsumer } from '@matchlog/store';
 

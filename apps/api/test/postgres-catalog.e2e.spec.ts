@@ -1,4 +1,4 @@
-import { hashToken } from '@matchlog/catalog';
+import { hashToken } from '@matchlog/tokens';
 import { existsSync } from 'fs';
 import { join } from 'path';
 import { Client } from 'pg';

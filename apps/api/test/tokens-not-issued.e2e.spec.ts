@@ -1,4 +1,4 @@
-import { matchOfTokenStream } from '@matchlog/catalog';
+import { matchOfTokenStream } from '@matchlog/tokens';
 import { MatchEvent } from '@matchlog/domain';
 import { EventStore, StorageFull, StoreUnavailable } from '@matchlog/store';
 import { tcgOnlineSamples } from '@matchlog/testkit';

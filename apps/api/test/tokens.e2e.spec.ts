@@ -1,4 +1,5 @@
-import { CatalogProjector, hashToken } from '@matchlog/catalog';
+import { hashToken } from '@matchlog/tokens';
+import { CatalogProjector } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { rmSync } from 'fs';
 import { join } from 'path';

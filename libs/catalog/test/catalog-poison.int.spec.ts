@@ -1,4 +1,5 @@
-import { checkpointOf, findMatch, openCatalog, tokenStreamOf } from '@matchlog/catalog';
+import { tokenStreamOf } from '@matchlog/tokens';
+import { checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
 import { EventStore, openSqliteEventStore } from '@matchlog/store';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';

@@ -1,5 +1,5 @@
-import { CatalogDb, TokenRole, checkpointOf, findMatch, grantOf, listMatches, migrate, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
-import { decideReissue } from '@matchlog/matches';
+import { TokenRole, decideReissue, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
+import { CatalogDb, checkpointOf, findMatch, grantOf, listMatches, migrate } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';

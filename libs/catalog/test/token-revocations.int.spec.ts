@@ -1,5 +1,5 @@
-import { CatalogDb, CatalogTables, GrantRecord, TokenRole, applyTokenEvents, grantOf, hashToken, migrate, openCatalog, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
-import { decideReissue } from '@matchlog/matches';
+import { GrantRecord, TokenRole, decideReissue, hashToken, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
+import { CatalogDb, CatalogTables, applyTokenEvents, grantOf, migrate, openCatalog } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';

@@ -1,4 +1,4 @@
-import { tokenStreamOf } from '@matchlog/catalog';
+import { tokenStreamOf } from '@matchlog/tokens';
 import { InMemoryEventStore, StoredEvent } from '@matchlog/store';
 import { randomUUID } from 'crypto';
 import { Caller } from '../src/access/caller';

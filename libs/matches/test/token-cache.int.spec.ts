@@ -1,4 +1,5 @@
-import { CatalogDb, CatalogProjector, applyTokenEvents, hashToken, tokenStreamOf } from '@matchlog/catalog';
+import { hashToken, tokenStreamOf } from '@matchlog/tokens';
+import { CatalogDb, CatalogProjector, applyTokenEvents } from '@matchlog/catalog';
 import { EventToAppend, InMemoryEventStore, LogConsumer } from '@matchlog/store';
 import { randomUUID } from 'crypto';
 import { TokenGrants } from '../src/access/token-grants';

@@ -1,18 +1,5 @@
-import {
-  CatalogDb,
-  CatalogProjector,
-  TokenEvent,
-  TokenGrant,
-  TokensState,
-  evolveTokens,
-  grantIn,
-  grantOfHash,
-  grantOfRecord,
-  hashToken,
-  matchOfTokenStream,
-  revokeIn,
-  tokensInCatalog,
-} from '@matchlog/catalog';
+import { TokenEvent, TokenGrant, TokensState, evolveTokens, grantIn, grantOfRecord, hashToken, matchOfTokenStream, revokeIn } from '@matchlog/tokens';
+import { CatalogDb, CatalogProjector, grantOfHash, tokensInCatalog } from '@matchlog/catalog';
 import { EventStore, LogConsumer, LogProcessor, StoredEvent } from '@matchlog/store';
 import { TokensBehind } from '../errors';
 import { StoreHead } from '../model/store-head';

@@ -1,5 +1,5 @@
+import { tokenStreamOf } from '@matchlog/tokens';
 import { DEFAULT_SLOW_TURN_SECONDS, MatchClock, matchClock } from '@matchlog/audit';
-import { tokenStreamOf } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { readMatch } from '../model/read-match';
 import { wasImported } from '../write/import-mark';

@@ -1,4 +1,4 @@
-import { evolveTokens, matchOfTokenStream, noTokens } from '@matchlog/catalog';
+import { evolveTokens, matchOfTokenStream, noTokens } from '@matchlog/tokens';
 import { StoredEvent } from '@matchlog/store';
 
 /**

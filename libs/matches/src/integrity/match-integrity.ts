@@ -1,3 +1,4 @@
+import { tokenStreamOf } from '@matchlog/tokens';
 import {
   ChainVerdict,
   Ed25519Jwk,
@@ -14,7 +15,6 @@ import {
   verifyChain,
   verifyLog,
 } from '@matchlog/audit';
-import { tokenStreamOf } from '@matchlog/catalog';
 import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
