@@ -1,4 +1,3 @@
-import { GrantRecord, TokenRole, decideReissue, hashToken, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { CatalogDb, CatalogTables, applyTokenEvents, grantOf, migrate, openCatalog } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
@@ -8,6 +7,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { Pool } from 'pg';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
+import { GrantRecord, TokenRole, decideReissue, hashToken, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { projectorOn } from './support/projector-on';
 
 /** What the server draws tokens and ids from. */

@@ -1,6 +1,6 @@
-import { TokenRole, decideReissue, hashToken, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { CatalogDb, CatalogProjector, applyTokenEvents, openCatalog } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore, LogConsumer, Subscription } from '@matchlog/store';
+import { TokenRole, decideReissue, hashToken, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { randomBytes, randomUUID } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';

@@ -1,6 +1,6 @@
-import { TokenEvent, TokenGrant, TokensState, evolveTokens, grantIn, grantOfRecord, hashToken, matchOfTokenStream, revokeIn } from '@matchlog/tokens';
 import { CatalogDb, CatalogProjector, grantOfHash, tokensInCatalog } from '@matchlog/catalog';
 import { EventStore, LogConsumer, LogProcessor, StoredEvent } from '@matchlog/store';
+import { TokenEvent, TokenGrant, TokensState, evolveTokens, grantIn, grantOfRecord, hashToken, matchOfTokenStream, revokeIn } from '@matchlog/tokens';
 import { TokensBehind } from '../errors';
 import { StoreHead } from '../model/store-head';
 import { LruMap } from './lru-map';

@@ -1,6 +1,6 @@
-import { tokenStreamOf } from '@matchlog/tokens';
 import { DEFAULT_SLOW_TURN_SECONDS, MatchClock, matchClock } from '@matchlog/audit';
 import { EventStore } from '@matchlog/store';
+import { tokenStreamOf } from '@matchlog/tokens';
 import { readMatch } from '../model/read-match';
 import { wasImported } from '../write/import-mark';
 

@@ -1,4 +1,3 @@
-import { tokenStreamOf } from '@matchlog/tokens';
 import {
   ChainVerdict,
   Ed25519Jwk,
@@ -17,6 +16,7 @@ import {
 } from '@matchlog/audit';
 import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
+import { tokenStreamOf } from '@matchlog/tokens';
 import { KeyObject } from 'crypto';
 import { Caller, mayRead } from '../access/caller';
 import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, MatchNotFound, ReceiptWithheld } from '../errors';

@@ -1,8 +1,8 @@
-import { IssuedTokens, TokenRole, decideReissue, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { GENESIS, canonicalJson, linkOf } from '@matchlog/audit';
 import { CatalogDb, legacyGrantsOf } from '@matchlog/catalog';
 import { BROADCAST, MatchCreated, MatchEvent, MatchState, deskEventTypes, emptyMatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, StorageFull, appendInChunks, isStorageError } from '@matchlog/store';
+import { IssuedTokens, TokenRole, decideReissue, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, Forbidden, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
 import { HeadForAnotherMatch } from './head-for-another-match';
