@@ -15,7 +15,7 @@ const base = {
     '/node_modules/.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' } }],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
-  moduleNameMapper: { '^@matchlog/(domain|store|catalog|audit|matches|testkit|client|cards|stats|ledger)(.*)$': '<rootDir>/libs/$1/src$2' },
+  moduleNameMapper: { '^@matchlog/(domain|store|catalog|audit|matches|testkit|client|cards|stats|ledger|tokens)(.*)$': '<rootDir>/libs/$1/src$2' },
   testEnvironment: 'node',
 };
 // every tier but unit: dist/ built and one PostgreSQL started, once per run (Jest runs a project's global

@@ -3,9 +3,9 @@
  * node --expose-gc -r @swc-node/register bench/token-grants-memory.bench.ts
  * Each event's data is parsed from JSON, as the store hands it over, so the map keeps strings of its own.
  */
-import { hashToken } from '@matchlog/catalog';
 import { TokenGrants } from '@matchlog/matches';
 import { LogConsumer } from '@matchlog/store';
+import { hashToken } from '@matchlog/tokens';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');

@@ -1,8 +1,8 @@
-import { hashToken } from '@matchlog/catalog';
 import { existsSync } from 'fs';
 import { join } from 'path';
 import { Client } from 'pg';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
+import { hashToken } from '@matchlog/tokens';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 

@@ -1,7 +1,7 @@
-import { matchOfTokenStream } from '@matchlog/catalog';
 import { MatchEvent } from '@matchlog/domain';
 import { EventStore, StorageFull, StoreUnavailable } from '@matchlog/store';
 import { tcgOnlineSamples } from '@matchlog/testkit';
+import { matchOfTokenStream } from '@matchlog/tokens';
 import { openParts } from '../src/open-parts';
 import { lorcanaMatch } from './support/fixtures';
 import { signedLog } from './support/signed-log';

@@ -1,9 +1,10 @@
-import { CatalogProjector, hashToken } from '@matchlog/catalog';
+import { CatalogProjector } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { rmSync } from 'fs';
 import { join } from 'path';
 import { CATALOG_PROJECTOR, EVENT_STORE } from '../src/tokens';
 import { MatchEvent } from '@matchlog/domain';
+import { hashToken } from '@matchlog/tokens';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { signedLog } from './support/signed-log';
 import { TestApp, startTestApp } from './support/test-app';

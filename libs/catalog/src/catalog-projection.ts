@@ -1,12 +1,12 @@
 import { ID, MatchCreated, MatchEnded, holdsBackPublic } from '@matchlog/domain';
 import { StoredEvent } from '@matchlog/store';
+import { matchOfTokenStream } from '@matchlog/tokens';
 import { Kysely, Transaction } from 'kysely';
 import { CATALOG, clearCatalog } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
 import { shownFrom } from './hold-back';
 import { searchKey } from './search-key';
-import { matchOfTokenStream } from './token-stream';
-import { applyTokenEvents } from './tokens';
+import { applyTokenEvents } from './token-table';
 import { Projection, UnappliableEvent, applyAfterCheckpoint, transactionOf } from './projector';
 
 /**

@@ -1,5 +1,6 @@
-import { checkpointOf, findMatch, openCatalog, tokenStreamOf } from '@matchlog/catalog';
+import { checkpointOf, findMatch, openCatalog } from '@matchlog/catalog';
 import { EventStore, openSqliteEventStore } from '@matchlog/store';
+import { tokenStreamOf } from '@matchlog/tokens';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';

@@ -1,6 +1,6 @@
-import { CatalogDb, TokenRole, checkpointOf, findMatch, grantOf, listMatches, migrate, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
-import { decideReissue } from '@matchlog/matches';
+import { CatalogDb, checkpointOf, findMatch, grantOf, listMatches, migrate } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
+import { TokenRole, decideReissue, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { randomBytes, randomUUID } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';

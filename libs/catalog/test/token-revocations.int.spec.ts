@@ -1,5 +1,4 @@
-import { CatalogDb, CatalogTables, GrantRecord, TokenRole, applyTokenEvents, grantOf, hashToken, migrate, openCatalog, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
-import { decideReissue } from '@matchlog/matches';
+import { CatalogDb, CatalogTables, applyTokenEvents, grantOf, migrate, openCatalog } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore } from '@matchlog/store';
 import { randomBytes, randomUUID } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
@@ -8,6 +7,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { Pool } from 'pg';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
+import { GrantRecord, TokenRole, decideReissue, hashToken, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { projectorOn } from './support/projector-on';
 
 /** What the server draws tokens and ids from. */

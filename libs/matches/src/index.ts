@@ -28,8 +28,6 @@ export type { AuditReport, DeliveryLeaks } from './audit/match-audit';
 export { LiveFeeds } from './feed/live-feeds';
 export type { LiveEntry, ObservedEntry } from './feed/live-entry';
 export type { FeedTransport } from './feed/feed-transport';
-export { decideReissue } from './write/decide-reissue';
-export type { IssuedTokens } from './write/decide-reissue';
 export { readinessForAnyone, readinessOf } from './health/readiness';
 export type { Readiness, ReadinessForAnyone } from './health/readiness';
 export { openFeed } from './feed/open-feed';

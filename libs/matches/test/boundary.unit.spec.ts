@@ -5,7 +5,7 @@ const libs = join(__dirname, '..', '..');
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
 
-/** The application layer and its read model: no framework or transport, and time and randomness only through the ports (libs/matches/src/ports.ts). */
+/** The application layer, its read model and the token aggregate: no framework or transport, and time and randomness only through the ports (libs/matches/src/ports.ts). */
 const forbidden: [RegExp, string][] = [
   [/from '@nestjs\//, 'Nest'],
   [/from '(fastify|http|https|net)'/, 'a transport'],
@@ -18,6 +18,7 @@ const forbidden: [RegExp, string][] = [
 describe.each([
   ['matches', 15],
   ['catalog', 10],
+  ['tokens', 2],
 ])('libs/%s: no framework or transport, time and randomness only through the ports', (lib, least) => {
   const sources = files(join(libs, lib, 'src'));
 

@@ -1,5 +1,5 @@
-import { tokenStreamOf } from '@matchlog/catalog';
 import { InMemoryEventStore, StoredEvent } from '@matchlog/store';
+import { tokenStreamOf } from '@matchlog/tokens';
 import { randomUUID } from 'crypto';
 import { Caller } from '../src/access/caller';
 import { FeedTransport } from '../src/feed/feed-transport';

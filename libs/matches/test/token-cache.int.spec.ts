@@ -1,5 +1,6 @@
-import { CatalogDb, CatalogProjector, applyTokenEvents, hashToken, tokenStreamOf } from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector, applyTokenEvents } from '@matchlog/catalog';
 import { EventToAppend, InMemoryEventStore, LogConsumer } from '@matchlog/store';
+import { hashToken, tokenStreamOf } from '@matchlog/tokens';
 import { randomUUID } from 'crypto';
 import { TokenGrants } from '../src/access/token-grants';
 import { TokensBehind } from '../src/errors';

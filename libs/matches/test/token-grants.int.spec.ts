@@ -1,5 +1,6 @@
-import { CatalogDb, CatalogProjector, TokenRole, applyTokenEvents, hashToken, openCatalog, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector, applyTokenEvents, openCatalog } from '@matchlog/catalog';
 import { EventStore, InMemoryEventStore, LogConsumer, Subscription } from '@matchlog/store';
+import { TokenRole, decideReissue, hashToken, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { randomBytes, randomUUID } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -7,7 +8,6 @@ import { join } from 'path';
 import { TokenGrants } from '../src/access/token-grants';
 import { TokensBehind } from '../src/errors';
 import { StoreHead } from '../src/model/store-head';
-import { decideReissue } from '../src/write/decide-reissue';
 
 /** The store, its subscription delivering nothing until `open` is called: a consumer still catching up. */
 const slowSubscription = (store: EventStore) => {

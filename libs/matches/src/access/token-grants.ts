@@ -1,19 +1,6 @@
-import {
-  CatalogDb,
-  CatalogProjector,
-  TokenEvent,
-  TokenGrant,
-  TokensState,
-  evolveTokens,
-  grantIn,
-  grantOfHash,
-  grantOfRecord,
-  hashToken,
-  matchOfTokenStream,
-  revokeIn,
-  tokensInCatalog,
-} from '@matchlog/catalog';
+import { CatalogDb, CatalogProjector, grantOfHash, tokensInCatalog } from '@matchlog/catalog';
 import { EventStore, LogConsumer, LogProcessor, StoredEvent } from '@matchlog/store';
+import { TokenEvent, TokenGrant, TokensState, evolveTokens, grantIn, grantOfRecord, hashToken, matchOfTokenStream, revokeIn } from '@matchlog/tokens';
 import { TokensBehind } from '../errors';
 import { StoreHead } from '../model/store-head';
 import { LruMap } from './lru-map';

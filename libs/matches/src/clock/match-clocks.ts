@@ -1,6 +1,6 @@
 import { DEFAULT_SLOW_TURN_SECONDS, MatchClock, matchClock } from '@matchlog/audit';
-import { tokenStreamOf } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
+import { tokenStreamOf } from '@matchlog/tokens';
 import { readMatch } from '../model/read-match';
 import { wasImported } from '../write/import-mark';
 

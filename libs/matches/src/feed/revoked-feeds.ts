@@ -1,5 +1,5 @@
-import { evolveTokens, matchOfTokenStream, noTokens } from '@matchlog/catalog';
 import { StoredEvent } from '@matchlog/store';
+import { evolveTokens, matchOfTokenStream, noTokens } from '@matchlog/tokens';
 
 /**
  * Tokens of a match were revoked (reissued): every feed a match token opened ends, so a revoked token

@@ -14,9 +14,9 @@ import {
   verifyChain,
   verifyLog,
 } from '@matchlog/audit';
-import { tokenStreamOf } from '@matchlog/catalog';
 import { JUDGE } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
+import { tokenStreamOf } from '@matchlog/tokens';
 import { KeyObject } from 'crypto';
 import { Caller, mayRead } from '../access/caller';
 import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, MatchNotFound, ReceiptWithheld } from '../errors';

@@ -1,7 +1,8 @@
 import { GENESIS, canonicalJson, linkOf } from '@matchlog/audit';
-import { CatalogDb, TokenRole, legacyGrantsOf, tokenStreamOf, tokensAfter } from '@matchlog/catalog';
+import { CatalogDb, legacyGrantsOf } from '@matchlog/catalog';
 import { BROADCAST, MatchCreated, MatchEvent, MatchState, deskEventTypes, emptyMatch } from '@matchlog/domain';
 import { DuplicateEventId, EventStore, EventToAppend, RevisionConflict, StorageFull, appendInChunks, isStorageError } from '@matchlog/store';
+import { IssuedTokens, TokenRole, decideReissue, tokenStreamOf, tokensAfter } from '@matchlog/tokens';
 import { TokenGrants } from '../access/token-grants';
 import { EventsRejected, Forbidden, MatchAlreadyExists, MatchLogAlreadyImported, ValidationFailed } from '../errors';
 import { HeadForAnotherMatch } from './head-for-another-match';
@@ -10,7 +11,6 @@ import { ReplayAlreadyImported, TokensNotIssued } from '../errors';
 import { TimeSource, Entropy } from '../ports';
 import { IncomingEvent, decide } from './decide';
 import { sealImport } from './seal-import';
-import { IssuedTokens, decideReissue } from './decide-reissue';
 import { importMark } from './import-mark';
 import { KeyedLock } from './keyed-lock';
 import { asRetried, createRetried, importedInPart, notARetry } from './retries';

@@ -1,9 +1,8 @@
+import { GrantRecord, TokenEvent, TokenGrant, evolveTokens, grantOfRecord, hashToken, noTokens } from '@matchlog/tokens';
 import { Kysely } from 'kysely';
 import { checkpointOf } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
-import { TokenEvent, evolveTokens, noTokens } from './evolve-tokens';
 import { CatalogDb } from './open-catalog';
-import { GrantRecord, TokenGrant, grantOfRecord, hashToken } from './token-stream';
 
 /**
  * Applies token events to match_tokens; idempotent and order-independent, so the projection and the

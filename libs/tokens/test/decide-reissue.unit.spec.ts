@@ -1,8 +1,7 @@
-import { GrantRecord, TokenRole, TokensIssued, TokensRevoked, hashToken, tokensAfter } from '@matchlog/catalog';
-import { Entropy, decideReissue } from '@matchlog/matches';
+import { GrantRecord, TokenRole, TokensIssued, TokensRevoked, TokenEntropy, decideReissue, hashToken, tokensAfter } from '@matchlog/tokens';
 
 /** Counts up: the n-th draw of `bytes` bytes is n in every byte; ids are u1, u2, … */
-const countingEntropy = (): Entropy => {
+const countingEntropy = (): TokenEntropy => {
   let draws = 0;
   return { uuid: () => `u${++draws}`, hex: (bytes) => (++draws).toString(16).padStart(2, '0').repeat(bytes) };
 };

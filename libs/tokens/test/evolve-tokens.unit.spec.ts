@@ -1,5 +1,3 @@
-import { GrantRecord, TokenEvent, TokenGrant, evolveTokens, grantOfRecord, noTokens, tokensAfter } from '@matchlog/catalog';
-
 const p1: GrantRecord = { role: 'player', player: 'p1', hash: 'h-p1' };
 const judge: GrantRecord = { role: 'judge', hash: 'h-judge' };
 const issued = (...grants: GrantRecord[]): TokenEvent => ({ type: 'TokensIssued', data: { grants } });
@@ -34,3 +32,4 @@ describe('evolveTokens: the token stream folded once', () => {
     expect(evolveTokens(noTokens(), issued(p1)).revoked.size).toBe(0);
   });
 });
+import { GrantRecord, TokenEvent, TokenGrant, evolveTokens, grantOfRecord, noTokens, tokensAfter } from '@matchlog/tokens';

@@ -1,6 +1,13 @@
-import { GrantRecord, TokenRole, TokensIssued, TokensRevoked, TokensState, hashToken } from '@matchlog/catalog';
 import { EventToAppend } from '@matchlog/store';
-import { Entropy } from '../ports';
+import { TokensState } from './evolve-tokens';
+import { GrantRecord, TokenRole, TokensIssued, TokensRevoked, hashToken } from './token-stream';
+
+/** The randomness a reissue draws, from outside (libs/matches' Entropy port is one). */
+export interface TokenEntropy {
+  uuid(): string;
+  /** `bytes` random bytes, hex */
+  hex(bytes: number): string;
+}
 
 /** Tokens as the caller receives them, once. */
 export interface IssuedTokens {
@@ -11,7 +18,7 @@ export interface IssuedTokens {
 }
 
 /** A token: 24 random bytes, base64url, after a prefix that tells it for a matchlog token. */
-const newToken = (entropy: Entropy): string => `mlt_${Buffer.from(entropy.hex(24), 'hex').toString('base64url')}`;
+const newToken = (entropy: TokenEntropy): string => `mlt_${Buffer.from(entropy.hex(24), 'hex').toString('base64url')}`;
 
 const sameRole = (grant: GrantRecord, role: TokenRole): boolean => grant.role === role.role && (role.role !== 'player' || grant.player === role.player);
 
@@ -20,7 +27,7 @@ const sameRole = (grant: GrantRecord, role: TokenRole): boolean => grant.role ==
  * in force for those roles revoked first (in the same append). The tokens are shown to the caller
  * once; the events hold their hashes only.
  */
-export const decideReissue = (state: TokensState, roles: readonly TokenRole[], entropy: Entropy): { tokens: IssuedTokens; events: EventToAppend[] } => {
+export const decideReissue = (state: TokensState, roles: readonly TokenRole[], entropy: TokenEntropy): { tokens: IssuedTokens; events: EventToAppend[] } => {
   const players: Record<string, string> = {};
   const single: { judge?: string; recorder?: string; broadcast?: string } = {};
   const grants = roles.map((role): GrantRecord => {

@@ -1,0 +1,3 @@
+export * from './token-stream';
+export * from './evolve-tokens';
+export * from './decide-reissue';
