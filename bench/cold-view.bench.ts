@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_SNAPSHOT_EVERY, MatchModels, MatchSnapshots, readMatch } from '@matchlog/matches';
+import { DEFAULT_SNAPSHOT_EVERY, MatchModels, MatchSnapshots, readMatchEvents } from '@matchlog/matches';
 import { randomMatch } from '@matchlog/testkit';
 import { medianMsEach } from './measure';
 import { naiveFold } from './naive-fold';
@@ -40,15 +40,15 @@ const main = async () => {
   snapshots.advanced(await new MatchModels(store).load(matchId, 'head'), at - 1);
   const snapshotBytes = await storedSnapshotBytes(store, matchId);
   await appendUpTo(at, generated.length);
-  const events: MatchEvent[] = await readMatch(store, matchId);
+  const events: MatchEvent[] = await readMatchEvents(store, matchId);
   const full = new Replay(events);
   const expected = JSON.stringify(full.viewAt(PUBLIC));
 
   // the store's reads are async: each contender timed on its own, in turn, round after round
   const contenders: Record<string, () => Promise<unknown>> = {
-    read: () => readMatch(store, matchId),
+    read: () => readMatchEvents(store, matchId),
     first: async () => {
-      const replay = new Replay(await readMatch(store, matchId));
+      const replay = new Replay(await readMatchEvents(store, matchId));
       replay.stateAt();
       return replay.viewAt(PUBLIC);
     },
@@ -81,7 +81,7 @@ const main = async () => {
   });
   const rows: [string, number][] = [
     ['naive mutable fold (baseline)', folds.baseline],
-    ['read the log (readMatch, SQLite)', read],
+    ['read the log (readMatchEvents, SQLite)', read],
     ['omniscient fold (Replay.stateAt)', folds.omniscient],
     ['public view fold (Replay.viewAt)', folds.public],
     ['first public view: read + both folds', first],

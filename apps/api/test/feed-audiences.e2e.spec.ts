@@ -2,7 +2,7 @@ import { Delivery, checkDeliveries } from '@matchlog/audit';
 import { EventStore } from '@matchlog/store';
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { readMatch } from '@matchlog/matches';
+import { readMatchEvents } from '@matchlog/matches';
 import { EVENT_STORE } from '../src/tokens';
 import { ROOT } from '@matchlog/testkit';
 import { SseClient, SseMessage, listening } from './support/sse-client';
@@ -73,7 +73,7 @@ describe("the live feed of the README's Lorcana match, from creation to MatchEnd
   });
 
   it("passes the audit's deliveries check: no payload a player's, the public or the broadcast feed received holds what that audience could not know", async () => {
-    const events = await readMatch(t.app.get<EventStore>(EVENT_STORE), id);
+    const events = await readMatchEvents(t.app.get<EventStore>(EVENT_STORE), id);
     for (const audience of ['p1', 'p2', 'public', 'broadcast']) expect(checkDeliveries(events, deliveries(audience, await received.get(audience)!))).toEqual([]);
     // the check has teeth: p1's own feed, had it gone to p2, names cards p2 never saw; the broadcast's, to p1, names p2's hand
     expect(checkDeliveries(events, deliveries('p2', await received.get('p1')!)).length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { Delivery, Leak, chainEvents, checkDeliveries } from '@matchlog/audit';
 import { MatchEvent } from '@matchlog/domain';
 import { ENTRIES_LEVEL, TILE_WIDTH, decodeEntryBundle, parseCheckpoint, parseMatchEntry, parseNote, parseTilePath, tileOfTree, tilePath } from '@matchlog/ledger';
-import { readMatch } from '@matchlog/matches';
+import { readMatchEvents } from '@matchlog/matches';
 import { EventStore } from '@matchlog/store';
 import { CATALOG_DB, EVENT_STORE } from '../src/tokens';
 import { draw, lorcanaMatch } from './support/fixtures';
@@ -153,7 +153,7 @@ describe("the log's outputs as the public receives them", () => {
   const leaksOf = async (matchIds: readonly string[], got: readonly Output[]): Promise<Leak[]> => {
     const leaks: Leak[] = [];
     for (const id of matchIds) {
-      const events = await readMatch(t.app.get<EventStore>(EVENT_STORE), id);
+      const events = await readMatchEvents(t.app.get<EventStore>(EVENT_STORE), id);
       const revision = await publicRevision(id);
       const deliveries: Delivery[] = got.map((output) => ({ audience: 'public', revision, payload: payloadOf(output) }));
       leaks.push(...checkDeliveries(events, deliveries));

@@ -1,5 +1,5 @@
 import { AudienceView, MatchEvent, Observation, Seat, emptySeat, stepSeat } from '@matchlog/domain';
-import { factsOf, readMatch } from '@matchlog/stats';
+import { factsOf, readingOf } from '@matchlog/stats';
 import { IdentityMatcher, publicNamesOf } from './deliveries/matcher';
 import { Found, propertyPath, scanPayload } from './deliveries/scan';
 import { Finding, Language } from './finding';
@@ -18,14 +18,14 @@ export interface SelfAuditOptions {
   readonly ledger?: KnowledgeLedger;
   /** the seat fold under audit: the domain's stepSeat; tests plant a faulty one to see the audit fail */
   readonly step?: SeatStep;
-  /** what the statistics read of the match for an audience: libs/stats' readMatch; tests plant a faulty one */
+  /** what the statistics read of the match for an audience: libs/stats' readingOf; tests plant a faulty one */
   readonly statistics?: (events: readonly MatchEvent[], audience: string) => unknown;
 }
 
 type Where = 'observation' | 'view' | 'statistics';
 
 const statisticsOf = (events: readonly MatchEvent[], audience: string): unknown =>
-  readMatch(events, audience, factsOf(events[0]?.type === 'MatchCreated' ? events[0].data.game : null));
+  readingOf(events, audience, factsOf(events[0]?.type === 'MatchCreated' ? events[0].data.game : null));
 
 const who = (audience: string, language: Language) => (audience === 'public' ? (language === 'es' ? 'los espectadores (public)' : 'spectators (public)') : audience);
 
@@ -45,7 +45,7 @@ const message = (language: Language, where: Where, audience: string, revision: n
  * payloads: every non-judge audience's observations (every entry) and its view at every revision.
  * A view shares every part an event did not change with the one before, so only the changed parts
  * are re-checked, and the whole view wherever the audience lost track of a card. Then what the
- * statistics read of the match for the audience (libs/stats readMatch, the per-match part of every
+ * statistics read of the match for the audience (libs/stats readingOf, the per-match part of every
  * statistics answer, which only adds such readings up) at the last revision, against what it ever knew. Must come back empty; each
  * leak is a 'SELF_AUDIT_LEAK' violation (a view's leak once, where it first appears).
  */

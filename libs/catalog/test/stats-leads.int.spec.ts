@@ -1,6 +1,6 @@
 import { CatalogProjector, StatsProjector, leadSideStats } from '@matchlog/catalog';
 import { MatchEvent, PUBLIC, StartingCard } from '@matchlog/domain';
-import { leadSides, readMatch } from '@matchlog/stats';
+import { leadSides, readingOf } from '@matchlog/stats';
 import { InMemoryEventStore, LogConsumer } from '@matchlog/store';
 import { at, event } from '@matchlog/testkit';
 import { mkdtempSync, rmSync } from 'fs';
@@ -37,7 +37,7 @@ describe.each(catalogPlaces)('the lead sides the projection keeps, on %s', (_, p
       await catalog.start();
       await stats.start();
       expect(await stats.reached(await store.headPosition(), 30_000)).toBe(true);
-      const pure = (events: MatchEvent[][]) => leadSides(events.map((e) => readMatch(e, PUBLIC)));
+      const pure = (events: MatchEvent[][]) => leadSides(events.map((e) => readingOf(e, PUBLIC)));
       expect(await leadSideStats(db, { game: 'four-souls' })).toEqual(pure([matches.m1, matches.m2]));
       expect(await leadSideStats(db, { game: 'grand-archive' })).toEqual([]);
       const voided = await store.append('m1', matches.m1.length, [event('MatchVoided', { reason: 'wrong table' })]);

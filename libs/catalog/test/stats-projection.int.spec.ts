@@ -1,7 +1,7 @@
 import { CatalogProjector, StatsProjector, cardStats, deckSideStats, eventMatches, ownReadings } from '@matchlog/catalog';
 import { EventOf, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { convertTcgOnlineReplay, importedEvents } from '@matchlog/matches';
-import { cardTable, deckTable, deckTableOf, factsOf, readMatch } from '@matchlog/stats';
+import { cardTable, deckTable, deckTableOf, factsOf, readingOf } from '@matchlog/stats';
 import { EventStore, InMemoryEventStore, LogConsumer } from '@matchlog/store';
 import { tcgOnlineSamples } from '@matchlog/testkit';
 import { mkdtempSync, rmSync } from 'fs';
@@ -53,7 +53,7 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
     const head = await store.headPosition();
     expect(await stats.reached(head, 30_000)).toBe(true);
     expect(await catalog.reached(head, 30_000)).toBe(true);
-    const publicReadings = samples.map((m) => readMatch(m.events, PUBLIC, factsOf('lorcana')));
+    const publicReadings = samples.map((m) => readingOf(m.events, PUBLIC, factsOf('lorcana')));
     const expected = stripped(cardTable(publicReadings));
     // every row with its turn-first-played histogram, as the pure fold has it (averageFirstTurn never beside an empty one)
     expect(stripped(await cardStats(db, { game: 'lorcana' }))).toEqual(expected);
@@ -63,7 +63,7 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
     expect(await cardStats(db, { game: 'lorcana', event: 'Another Cup' })).toEqual([]);
     expect(await cardStats(db, { game: 'lorcana', since: '2026-11-30' })).toEqual([]);
     expect((await cardStats(db, { game: 'lorcana', since: '2026-11-24' })).reduce((sum, c) => sum + c.games, 0)).toBeGreaterThan(0);
-    expect(await ownReadings(db, 'm1', 'p1')).toEqual([stripped(readMatch(samples[0].events, 'p1', factsOf('lorcana')))]);
+    expect(await ownReadings(db, 'm1', 'p1')).toEqual([stripped(readingOf(samples[0].events, 'p1', factsOf('lorcana')))]);
     // the partial sample has not ended: its event's figures are held back
     expect((await eventMatches(db, 'Stats Cup')).map((m) => m.ended)).toEqual([true, true, false, true]);
 
@@ -118,7 +118,7 @@ describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => 
     // the matches' events went past the bound of 3: they were read again from the log, not held
     expect(reads.length).toBeGreaterThan(startReads);
     expect(stats.lag()).toEqual({ position: await store.headPosition(), behind: 0 });
-    const publicReadings = samples.map((m) => readMatch(m.events, PUBLIC, factsOf('lorcana')));
+    const publicReadings = samples.map((m) => readingOf(m.events, PUBLIC, factsOf('lorcana')));
     expect((await cardStats(db, { game: 'lorcana' })).map((c) => [c.card, c.games, c.copiesPlayed])).toEqual(
       stripped(cardTable(publicReadings)).map((c: { card: string; games: number; copiesPlayed: number }) => [c.card, c.games, c.copiesPlayed]),
     );

@@ -14,7 +14,7 @@ export { TokenGrants } from './access/token-grants';
 export { feedHorizon } from './access/feed-horizon';
 export { MatchModel } from './model/match-model';
 export { MatchModels } from './model/match-models';
-export { readMatch } from './model/read-match';
+export { readMatchEvents } from './model/read-match-events';
 export { DEFAULT_SNAPSHOT_EVERY, MatchSnapshots } from './snapshot/match-snapshots';
 export { MatchWriter } from './write/match-writer';
 export type { Appended, MatchWithTokens, TokensReissued } from './write/match-writer';

@@ -1,6 +1,6 @@
 import { byName, printedFacts } from '@matchlog/cards';
 import { PrintedFacts } from '@matchlog/domain';
-import { CardFacts } from './read-match';
+import { CardFacts } from './match-reading';
 
 const lorcana = new Map<string, PrintedFacts | null>();
 

@@ -1,6 +1,6 @@
 import { EventDataByType, EventType, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { convertTcgOnlineReplay, importedEvents } from '@matchlog/matches';
-import { MatchReading, cardTable, deckTable, factsOf, handFigures, matchups, ownGames, readMatch } from '@matchlog/stats';
+import { MatchReading, cardTable, deckTable, factsOf, handFigures, matchups, ownGames, readingOf } from '@matchlog/stats';
 import { tcgOnlineGeneratedSamples, tcgOnlineSamples } from '@matchlog/testkit';
 
 /** The engine-made replays as matches, with public deck lists so every figure has something to count. */
@@ -37,7 +37,7 @@ const withDesk = (events: readonly MatchEvent[]): MatchEvent[] => {
 
 describe('penalties are never in the statistics (issue 36 §3)', () => {
   it.each([PUBLIC, 'p1', 'p2'])('a match with calls, rulings and notes reads byte for byte as the same match without them, for %s', (audience) => {
-    const read = (events: readonly MatchEvent[]) => readMatch(events, audience, factsOf('lorcana'));
+    const read = (events: readonly MatchEvent[]) => readingOf(events, audience, factsOf('lorcana'));
     const without = matches.map(read);
     const with_ = matches.map((events) => read(withDesk(events)));
     expect(JSON.stringify(with_)).toEqual(JSON.stringify(without));

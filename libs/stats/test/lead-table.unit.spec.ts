@@ -1,5 +1,5 @@
 import { MatchEvent, PUBLIC, StartingCard } from '@matchlog/domain';
-import { leadTable, readMatch } from '@matchlog/stats';
+import { leadTable, readingOf } from '@matchlog/stats';
 import { at, event, move } from '@matchlog/testkit';
 
 /** A Four Souls table of `seats`: each player's character and starting item in play (the setup), `winner` wins. */
@@ -20,7 +20,7 @@ const fourSouls = (characters: readonly string[], winner: number): MatchEvent[] 
 describe('the lead table: what each game makes a deck', () => {
   it("Four Souls: each character's win rate at tables of each size, from the characters in play", () => {
     const readings = [fourSouls(['Isaac', 'Maggy', 'Cain'], 0), fourSouls(['Isaac', 'Maggy', 'Cain', 'Judas'], 1), fourSouls(['Maggy', 'Isaac'], 1)].map((events) =>
-      readMatch(events, PUBLIC),
+      readingOf(events, PUBLIC),
     );
     const table = leadTable('four-souls', readings);
     const row = (lead: string, seats: number) => table.find((r) => r.lead === lead && r.seats === seats)!;
@@ -53,11 +53,11 @@ describe('the lead table: what each game makes a deck', () => {
       move('c1', at('material-deck', 'p1'), at('field', 'p1')),
       event('MatchEnded', { winner: 'p1', reason: 'champion died' }),
     ];
-    expect(readMatch(events.slice(0, 3), PUBLIC).seats.map((s) => s.lead)).toEqual(['Spirit of Fire', undefined]);
-    expect(leadTable('grand-archive', [readMatch(events, PUBLIC)])).toEqual([
+    expect(readingOf(events.slice(0, 3), PUBLIC).seats.map((s) => s.lead)).toEqual(['Spirit of Fire', undefined]);
+    expect(leadTable('grand-archive', [readingOf(events, PUBLIC)])).toEqual([
       expect.objectContaining({ lead: 'Lorraine, Wandering Warrior', role: 'champion', seats: 2, games: 1, winRate: expect.objectContaining({ wins: 1, games: 1 }) }),
     ]);
     // Lorcana has no lead: its decks are ink pairs, from deck lists
-    expect(leadTable('lorcana', [readMatch(events, PUBLIC)])).toEqual([]);
+    expect(leadTable('lorcana', [readingOf(events, PUBLIC)])).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { EventOf, PUBLIC } from '@matchlog/domain';
-import { cardTable, factsOf, readMatch } from '@matchlog/stats';
+import { cardTable, factsOf, readingOf } from '@matchlog/stats';
 import { importedReplay } from './support/imported';
 
 /**
@@ -8,7 +8,7 @@ import { importedReplay } from './support/imported';
  */
 describe("Lorcana's figures on replay 01, as a new user read them", () => {
   const replay = importedReplay('01-');
-  const reading = readMatch(replay.events, PUBLIC, factsOf('lorcana'));
+  const reading = readingOf(replay.events, PUBLIC, factsOf('lorcana'));
   const definitionOf = new Map((replay.events[0] as EventOf<'MatchCreated'>).data.cards.map((card) => [card.cardId, card.definition]));
   const challengesBy = (definition: string) =>
     replay.raw.steps.flatMap((step) => step.logs).filter((log) => log.type === 'challenge' && definitionOf.get(`card-${log.attackerId}`) === definition);

@@ -1,5 +1,5 @@
 import { EventOf, PUBLIC } from '@matchlog/domain';
-import { CardLine, factsOf, readMatch } from '@matchlog/stats';
+import { CardLine, factsOf, readingOf } from '@matchlog/stats';
 import { RawReplay, importedReplay } from './support/imported';
 
 type Count = Omit<CardLine, 'firstTurn'> & { firstTurn: number | null };
@@ -50,7 +50,7 @@ describe('every figure of an imported replay against a hand count of its file', 
     const replay = importedReplay(prefix);
     const cards = new Map((replay.events[0] as EventOf<'MatchCreated'>).data.cards.map((card) => [card.cardId, card.definition!]));
     const expected = Object.fromEntries([...handCount(replay.raw, (instance) => cards.get(`card-${instance}`)!)].sort(([a], [b]) => (a < b ? -1 : 1)));
-    const reading = readMatch(replay.events, PUBLIC, factsOf('lorcana'));
+    const reading = readingOf(replay.events, PUBLIC, factsOf('lorcana'));
     const read = Object.fromEntries(
       reading.seats.flatMap((seat) => Object.entries(seat.cards).map(([definition, line]) => [`${seat.player} ${definition}`, line])).sort(([a], [b]) => (a < b ? -1 : 1)),
     );

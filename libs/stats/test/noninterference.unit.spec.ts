@@ -1,5 +1,5 @@
 import { Audience, EventOf, GameId, MatchEvent, MatchState, PUBLIC, Seat, emptyMatch, emptySeat, evolve, stepSeat } from '@matchlog/domain';
-import { cardTable, deckTable, eventFigures, handFigures, leadTable, matchups, ownGames, readMatch } from '@matchlog/stats';
+import { cardTable, deckTable, eventFigures, handFigures, leadTable, matchups, ownGames, readingOf } from '@matchlog/stats';
 import { event, randomMatch } from '@matchlog/testkit';
 import fc from 'fast-check';
 
@@ -51,7 +51,7 @@ const rewrite = (events: readonly MatchEvent[], hidden: ReadonlySet<number>, sal
 
 /** Everything published to one audience about one match's history, as bytes. */
 const published = (events: readonly MatchEvent[], audience: Audience): string => {
-  const reading = readMatch(events, audience);
+  const reading = readingOf(events, audience);
   return JSON.stringify(
     audience === PUBLIC
       ? { reading, cards: cardTable([reading]), decks: deckTable([reading]), matchups: matchups([reading]), leads: leadTable(reading.game ?? '', [reading]) }
@@ -75,7 +75,7 @@ describe('noninterference over history: cards an audience never saw change nothi
     fc.assert(
       fc.property(choices, fc.boolean(), (picks, open) => {
         const events = endedMatch(game, picks, open, seats);
-        leads += readMatch(events, PUBLIC).seats.filter((seat) => seat.lead !== undefined).length;
+        leads += readingOf(events, PUBLIC).seats.filter((seat) => seat.lead !== undefined).length;
         for (const audience of [PUBLIC, ...Array.from({ length: seats }, (_, i) => `p${i + 1}`)]) {
           const hidden = neverSeenBy(events, audience);
           if (hidden.size > 0) differing++;
@@ -94,7 +94,7 @@ describe('noninterference over history: cards an audience never saw change nothi
       fc.property(choices, (picks) => {
         for (const [game, seats] of games.filter(([g]) => g !== 'lorcana')) {
           const events = endedMatch(game, picks, false, seats);
-          const leadsOf = (audience: string) => readMatch(events, audience).seats.map((seat) => seat.lead ?? null);
+          const leadsOf = (audience: string) => readingOf(events, audience).seats.map((seat) => seat.lead ?? null);
           for (let i = 1; i <= seats; i++) expect(leadsOf(`p${i}`)).toEqual(leadsOf(PUBLIC));
         }
       }),
@@ -115,7 +115,7 @@ describe('noninterference over history: cards an audience never saw change nothi
 
 describe("the organizer's K-threshold rule", () => {
   const eventOf = (histories: readonly MatchEvent[][], ended: boolean) =>
-    histories.map((events, i) => ({ matchId: `m${i}`, ended, readings: ['p1', 'p2'].map((p) => readMatch(events, p)) }));
+    histories.map((events, i) => ({ matchId: `m${i}`, ended, readings: ['p1', 'p2'].map((p) => readingOf(events, p)) }));
 
   it('withheld (too few players, or a match not over): the same bytes whatever the games held, even cards every player saw', () => {
     fc.assert(

@@ -1,5 +1,5 @@
 import { MatchEvent, PUBLIC, StartingCard } from '@matchlog/domain';
-import { factsOf, readMatch } from '@matchlog/stats';
+import { factsOf, readingOf } from '@matchlog/stats';
 import { at, event, move } from '@matchlog/testkit';
 
 const list = [
@@ -31,7 +31,7 @@ const paper: MatchEvent[] = [
 
 describe('statistics of a paper match: a card nobody saw is unknown to every audience', () => {
   it.each(['p1', 'p2', PUBLIC])('%s reads only the card that was shown: no hand, no deck list, no unnamed card', (audience) => {
-    const reading = readMatch(paper, audience, factsOf('lorcana'));
+    const reading = readingOf(paper, audience, factsOf('lorcana'));
     const p1 = reading.seats.find((seat) => seat.player === 'p1')!;
     expect(Object.keys(p1.cards)).toEqual(['Elsa - Snow Queen']);
     expect(p1.deck).toBeUndefined();

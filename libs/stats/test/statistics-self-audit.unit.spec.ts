@@ -1,6 +1,6 @@
 import { selfAudit } from '@matchlog/audit';
 import { EventOf, GameId, MatchEvent, PUBLIC } from '@matchlog/domain';
-import { readMatch } from '@matchlog/stats';
+import { readingOf } from '@matchlog/stats';
 import { event, randomMatch } from '@matchlog/testkit';
 import fc from 'fast-check';
 
@@ -30,7 +30,7 @@ describe("the leak check of delivered payloads covers the statistics: each audie
     const created = events[0] as EventOf<'MatchCreated'>;
     const judgesDeck = created.data.cards.filter((c) => c.zone.zone === 'deck').map((c) => c.definition);
     const planted = (list: readonly MatchEvent[], audience: string) => {
-      const reading = readMatch(list, audience);
+      const reading = readingOf(list, audience);
       return audience === PUBLIC ? { ...reading, seats: reading.seats.map((s) => ({ ...s, deck: judgesDeck })) } : reading;
     };
     const findings = selfAudit(events, { statistics: planted });

@@ -1,6 +1,6 @@
 import { EventOf, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { convertTcgOnlineReplay, importedEvents } from '@matchlog/matches';
-import { cardTable, deckTable, factsOf, handFigures, matchups, MatchReading, ownGames, readMatch } from '@matchlog/stats';
+import { cardTable, deckTable, factsOf, handFigures, matchups, MatchReading, ownGames, readingOf } from '@matchlog/stats';
 import { tcgOnlineGeneratedSamples, tcgOnlineSamples } from '@matchlog/testkit';
 
 /** The imported replays as matches: MatchCreated (optionally with public deck lists), then every step's events. */
@@ -17,7 +17,7 @@ const matches = (publicDeckLists = false) =>
     return { name: sample.name, events };
   });
 
-const read = (events: readonly MatchEvent[], audience: string): MatchReading => readMatch(events, audience, factsOf('lorcana'));
+const read = (events: readonly MatchEvent[], audience: string): MatchReading => readingOf(events, audience, factsOf('lorcana'));
 
 describe('statistics over the imported tcg.online replays (a sanity check)', () => {
   const all = matches();

@@ -1,6 +1,6 @@
 import { ID, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { EventStore, StoredEvent } from '@matchlog/store';
-import { CardTally, MatchReading, audiencesRead, cardTallies, deckSides, factsOf, readMatch } from '@matchlog/stats';
+import { CardTally, MatchReading, audiencesRead, cardTallies, deckSides, factsOf, readingOf } from '@matchlog/stats';
 import { Transaction } from 'kysely';
 import { CatalogTables } from '../catalog-schema';
 import { CARD_COUNTS } from './card-counts';
@@ -34,7 +34,7 @@ export const statsOfMatch = (matchId: string, events: readonly MatchEvent[], end
   const facts = factsOf(created.data.game);
   const playerIds = created.data.players.map((p) => p.id);
   const audiences = [...audiencesRead('cards', playerIds), ...audiencesRead('event-cards', playerIds)];
-  const readings = audiences.map((audience) => readMatch(events, audience, facts));
+  const readings = audiences.map((audience) => readingOf(events, audience, facts));
   if (readings[0].voided || !readings[0].ended) return null;
   return { matchId, game: created.data.game, event: readings[0].event ?? '', format: readings[0].format ?? '', day: endedAt.slice(0, 10), readings };
 };

@@ -15,7 +15,7 @@ import { CatalogDb, gamesOfSameTable } from '@matchlog/catalog';
 import { CatalogFreshness } from '../read/catalog-freshness';
 import { EventStore } from '@matchlog/store';
 import { RevisionOutOfRange } from '../errors';
-import { asMatchEvent, readMatch } from '../model/read-match';
+import { asMatchEvent, readMatchEvents } from '../model/read-match-events';
 import { languageOf } from './language';
 
 /** The rules checks' findings at the latest revision. */
@@ -43,14 +43,14 @@ export class MatchAudit {
 
   /** What each audience knew at `at` (the latest revision when absent), and since when. */
   async knowledge(matchId: string, at: number | undefined): Promise<KnowledgeReport> {
-    const events = await readMatch(this.store, matchId);
+    const events = await readMatchEvents(this.store, matchId);
     if (at !== undefined && at > events.length) throw new RevisionOutOfRange('at', at, events.length);
     return knowledgeAt(events, at ?? events.length, knowledgeLedger(events));
   }
 
   /** The rules checks and the deck checks (across the match's other games, which the catalog finds), findings in the caller's language. */
   async audit(matchId: string, acceptLanguage: string | undefined): Promise<AuditReport> {
-    const events = await readMatch(this.store, matchId);
+    const events = await readMatchEvents(this.store, matchId);
     const language = languageOf(acceptLanguage);
     const decks = events[0].type === 'MatchCreated' ? deckFindings(events[0], await this.otherGames(matchId), language) : [];
     const findings = [...decks, ...auditMatch(events, { language, slowTurnSeconds: this.slowTurnSeconds })].sort((a, b) => a.revision - b.revision);
@@ -72,7 +72,7 @@ export class MatchAudit {
 
   /** Payloads some audience received, checked for what it should not have learnt. */
   async deliveries(matchId: string, deliveries: readonly Delivery[]): Promise<DeliveryLeaks> {
-    const events = await readMatch(this.store, matchId);
+    const events = await readMatchEvents(this.store, matchId);
     return { matchId, leaks: checkDeliveries(events, deliveries) };
   }
 }

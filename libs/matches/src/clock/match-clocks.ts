@@ -1,7 +1,7 @@
 import { DEFAULT_SLOW_TURN_SECONDS, MatchClock, matchClock } from '@matchlog/audit';
 import { EventStore } from '@matchlog/store';
 import { tokenStreamOf } from '@matchlog/tokens';
-import { readMatch } from '../model/read-match';
+import { readMatchEvents } from '../model/read-match-events';
 import { wasImported } from '../write/import-mark';
 
 /** The judge's clock of a match: its times as recorded (the server's, or those of the log it imported). */
@@ -13,7 +13,7 @@ export class MatchClocks {
   ) {}
 
   async clock(matchId: string): Promise<MatchClock> {
-    const events = await readMatch(this.store, matchId);
+    const events = await readMatchEvents(this.store, matchId);
     const imported = wasImported(await this.store.readStream(tokenStreamOf(matchId)));
     return matchClock(matchId, events, { times: imported ? 'imported' : 'recorded', slowTurnSeconds: this.slowTurnSeconds });
   }

@@ -23,7 +23,7 @@ import { BodyTooDeep, ChainBroken, LogRefused, LogUnreadable, MatchNotFound, Rec
 import { publicHorizon } from '../access/hold-back';
 import { matchFor } from '../access/match-for';
 import { MatchModels } from '../model/match-models';
-import { readMatch } from '../model/read-match';
+import { readMatchEvents } from '../model/read-match-events';
 import { TimeSource } from '../ports';
 import { MatchWithTokens, MatchWriter } from '../write/match-writer';
 import { LogImported, importOf } from '../write/import-mark';
@@ -96,7 +96,7 @@ export class MatchIntegrity {
 
   /** The chain and the shuffles' commitments re-checked from the store, findings in the caller's language. */
   async verify(matchId: string, acceptLanguage: string | undefined): Promise<Verification> {
-    const events = await readMatch(this.store, matchId);
+    const events = await readMatchEvents(this.store, matchId);
     const chain = verifyChain(events);
     const findings = checkCommitments(events, { language: languageOf(acceptLanguage) });
     const imported = importOf(await this.store.readStream(tokenStreamOf(matchId)));
@@ -105,7 +105,7 @@ export class MatchIntegrity {
 
   /** The match log as JSON Lines, then its signed head. */
   async export(matchId: string): Promise<string> {
-    const events = await readMatch(this.store, matchId);
+    const events = await readMatchEvents(this.store, matchId);
     return toJsonLines(events, this.signed('export', matchId, events.length, chainHeadOf(events)));
   }
 

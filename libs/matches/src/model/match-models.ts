@@ -2,7 +2,7 @@ import { ID, MatchEvent, MatchState } from '@matchlog/domain';
 import { EventStore, LogProcessor, StoredEvent } from '@matchlog/store';
 import { LruByWeight } from './lru-by-weight';
 import { MatchModel } from './match-model';
-import { asMatchEvent, readMatch } from './read-match';
+import { asMatchEvent, readMatchEvents } from './read-match-events';
 import { MatchSnapshots } from '../snapshot/match-snapshots';
 import { MatchNotFound } from '../errors';
 
@@ -146,7 +146,7 @@ export class MatchModels implements LogProcessor {
       this.snapshotWeights.set(model, restored.weight);
       return model;
     }
-    return new MatchModel(matchId, await readMatch(this.store, matchId));
+    return new MatchModel(matchId, await readMatchEvents(this.store, matchId));
   }
 
   /** A model started at a snapshot is given the events before it: it then answers for every revision. */

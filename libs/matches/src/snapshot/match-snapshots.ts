@@ -1,7 +1,7 @@
 import { MatchEvent, Seat } from '@matchlog/domain';
 import { EventStore } from '@matchlog/store';
 import type { MatchModel } from '../model/match-model';
-import { asMatchEvent } from '../model/read-match';
+import { asMatchEvent } from '../model/read-match-events';
 import { RestoredStart, restoreSnapshot, seatedAudiences, takeSnapshot } from './match-snapshot';
 import { verifySnapshot, signSnapshot } from './snapshot-signature';
 

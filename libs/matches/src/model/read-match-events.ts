@@ -7,7 +7,7 @@ import { MatchNotFound } from '../errors';
  * A match's events as the store holds them (the record the chain protects); a match with none does not
  * exist, nor does a stream whose name is no match id (a match's `tokens@…` stream).
  */
-export const readMatch = async (store: EventStore, matchId: string): Promise<MatchEvent[]> => {
+export const readMatchEvents = async (store: EventStore, matchId: string): Promise<MatchEvent[]> => {
   if (!ID.test(matchId)) throw new MatchNotFound(matchId);
   const events = (await store.readStream(matchId)).map(asMatchEvent);
   if (events.length === 0) throw new MatchNotFound(matchId);

@@ -9,11 +9,11 @@ const noFacts: CardFacts = () => undefined;
 
 /**
  * One match as `audience` reads it: its observations, stepped exactly as its view is (stepSeat), folded by
- * MatchReader. Nothing else is read: not the events, not the judge's state.
+ * ReadingFold. Nothing else is read: not the events, not the judge's state.
  */
-export const readMatch = (events: readonly MatchEvent[], audience: Audience, facts: CardFacts = noFacts): MatchReading => {
+export const readingOf = (events: readonly MatchEvent[], audience: Audience, facts: CardFacts = noFacts): MatchReading => {
   let seat: Seat = emptySeat(audience);
-  const reader = new MatchReader(audience, facts);
+  const reader = new ReadingFold(audience, facts);
   for (const event of events) {
     const before = seat.view;
     const step = stepSeat(seat, event);
@@ -63,7 +63,7 @@ const isCharacter = (card: SeenCard): boolean => card.printed?.type === undefine
  * side (or taking damage as it exerts); a song, an action played followed by its player's character
  * exerting without questing or challenging (or exerting before the characters whose printed lore a quest gains).
  */
-export class MatchReader {
+export class ReadingFold {
   private game: string | null = null;
   private event?: string;
   private format?: string;
