@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { LogReader, LogSequencer, LogWitness, ReceiptLogger, RoundCloser, RoundLogReader, RoundResultsReader } from '@matchlog/matches';
 import { cosignatureVerifier, parseVerifierKey } from '@matchlog/ledger';
 import { KeyObject } from 'crypto';
-import { AppParts } from '../app.module';
+import { AppParts } from '../compose-parts';
 import { DEFAULT_LOG_INTERVAL_SECONDS } from '../config/log-settings';
 import { TimeSource } from '../time-source';
 import { httpWitnessClient } from './http-witness-client';
