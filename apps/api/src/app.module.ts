@@ -12,12 +12,7 @@ import {
   SeriesNumbering,
   StatsReader,
   JudgeDesk,
-  DEFAULT_CONVERSION_LIMITS,
-  ReplayConversions,
-  LogReader,
-  LogSequencer,
 } from '@matchlog/matches';
-import { KeyObject } from 'crypto';
 import { DynamicModule, Inject, Module, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
@@ -26,9 +21,8 @@ import { scrubbingStdout } from './logging/log-scrubber';
 import { MatchAuditController } from './audit/match-audit.controller';
 import { MatchClockController } from './audit/match-clock.controller';
 import { CallerGuard } from './auth/caller.guard';
-import { TIME_SOURCE, TimeSource } from './time-source';
+import { TIME_SOURCE } from './time-source';
 import { AppParts } from './compose-parts';
-import { ApiConfig } from './config/config';
 import { LiveFeedHub } from './feed/live-feed-hub';
 import { MatchFeedController } from './feed/match-feed.controller';
 import { HealthController } from './health/health.controller';
@@ -43,7 +37,7 @@ import { DeskController } from './desk/desk.controller';
 import { MatchDeskController } from './desk/match-desk.controller';
 import { JwksController } from './signing/jwks.controller';
 import { LogController } from './ledger/log.controller';
-import { LOG_READER, LOG_SEQUENCER, RECEIPT_LOGGER, ROUND_CLOSER, ROUND_LOG, logReaderOf, logSequencerOf, receiptLoggerOf, roundCloserOf, roundLogOf } from './ledger/log-parts';
+import { LOG_READER, LOG_SEQUENCER, RECEIPT_LOGGER, ROUND_CLOSER, ROUND_LOG } from './ledger/log-parts';
 import { RoundLogController } from './ledger/round-log.controller';
 import { LogSequencerRunning } from './ledger/log-sequencer-running';
 import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LIVE_FEEDS, LOG_CONSUMER, REPLAY_CONVERTER, SIGNING_KEY, START_PROGRESS } from './tokens';
@@ -111,7 +105,7 @@ export class AppModule {
         { provide: START_PROGRESS, useValue: parts.start ?? { caughtUp: true } },
         { provide: SIGNING_KEY, useValue: parts.signingKey },
         { provide: TIME_SOURCE, useValue: parts.time },
-        { provide: REPLAY_CONVERTER, useFactory: (config: ApiConfig) => new ReplayConversions(config.importLimits ?? DEFAULT_CONVERSION_LIMITS), inject: [API_CONFIG] },
+        { provide: REPLAY_CONVERTER, useValue: parts.conversions },
         { provide: LIVE_FEEDS, useValue: parts.feeds },
         { provide: MatchModels, useValue: parts.core.models },
         { provide: MatchWriter, useValue: parts.core.writer },
@@ -125,15 +119,11 @@ export class AppModule {
         { provide: JudgeDesk, useValue: parts.core.desk },
         { provide: SeriesNumbering, useValue: parts.core.series },
         { provide: APP_GUARD, useClass: CallerGuard },
-        { provide: LOG_SEQUENCER, useFactory: (signingKey: KeyObject, time: TimeSource) => logSequencerOf(parts, signingKey, time), inject: [SIGNING_KEY, TIME_SOURCE] },
-        { provide: LOG_READER, useFactory: (signingKey: KeyObject) => logReaderOf(parts, signingKey), inject: [SIGNING_KEY] },
-        {
-          provide: ROUND_CLOSER,
-          useFactory: (results: RoundResultsReader, sequencer: LogSequencer, signingKey: KeyObject, time: TimeSource) => roundCloserOf(parts, results, sequencer, signingKey, time),
-          inject: [RoundResultsReader, LOG_SEQUENCER, SIGNING_KEY, TIME_SOURCE],
-        },
-        { provide: ROUND_LOG, useFactory: (results: RoundResultsReader, reader: LogReader) => roundLogOf(parts, reader, results), inject: [RoundResultsReader, LOG_READER] },
-        { provide: RECEIPT_LOGGER, useFactory: (sequencer: LogSequencer, time: TimeSource) => receiptLoggerOf(parts, sequencer, time), inject: [LOG_SEQUENCER, TIME_SOURCE] },
+        { provide: LOG_SEQUENCER, useValue: parts.log.sequencer },
+        { provide: LOG_READER, useValue: parts.log.reader },
+        { provide: ROUND_CLOSER, useValue: parts.log.roundCloser },
+        { provide: ROUND_LOG, useValue: parts.log.roundLog },
+        { provide: RECEIPT_LOGGER, useValue: parts.log.receipts },
         LogSequencerRunning,
         LiveFeedHub,
         ClosesParts,

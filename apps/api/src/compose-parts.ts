@@ -1,10 +1,11 @@
 import { CatalogDb, CatalogProjector, RetryDelays, StatsProjector } from '@matchlog/catalog';
-import { LiveFeeds, MatchesCore, matchesCore } from '@matchlog/matches';
+import { DEFAULT_CONVERSION_LIMITS, LiveFeeds, MatchesCore, ReplayConversions, matchesCore } from '@matchlog/matches';
 import { EventStore, LogConsumer } from '@matchlog/store';
 import { Logger } from '@nestjs/common';
 import { KeyObject } from 'crypto';
 import { ApiConfig } from './config/config';
 import { SseTransport } from './feed/sse-transport';
+import { LogParts, logPartsOf } from './ledger/log-parts';
 import { signingKeyOf } from './signing/signing-key';
 import { TimeSource, systemEntropy, systemTime } from './time-source';
 
@@ -26,6 +27,10 @@ export interface AppParts extends Stores {
   readonly signingKey: KeyObject;
   readonly core: MatchesCore;
   readonly feeds: LiveFeeds<SseTransport>;
+  /** the transparency log: its sequencer (started by the Nest module, LogSequencerRunning), reader, round closer, round log, receipts */
+  readonly log: LogParts;
+  /** how POST /matches/import/tcg-online converts an upload: the conversion processes */
+  readonly conversions: ReplayConversions;
   /** whether the start's catch-up with the log is done (serve.ts listens first); absent: it was done before the app was built */
   readonly start?: { readonly caughtUp: boolean };
 }
@@ -60,9 +65,10 @@ const coreOf = (config: ApiConfig, stores: Stores, projections: Pick<AppParts, '
   });
 
 /**
- * The composition root: over opened stores, the projections, the application (models, tokens, the rest), the live
- * feeds, and the one log consumer with all of them as its processors, in delivery order. Nothing is started
- * (open-parts.ts, catchUpParts). Throws a ConfigError when the signing key cannot be read.
+ * The composition root: over opened stores, every part of the API: the projections, the application (models, tokens,
+ * the rest), the live feeds, the one log consumer with its processors (in delivery order), the transparency log's
+ * parts and the import's conversions. Nothing is started (open-parts.ts). Throws a ConfigError when the signing key
+ * cannot be read.
  */
 export const composeParts = (config: ApiConfig, stores: Stores, seams: Seams = {}): AppParts => {
   const { store, catalog } = stores;
@@ -75,5 +81,19 @@ export const composeParts = (config: ApiConfig, stores: Stores, seams: Seams = {
     feedLogger.error(`feed of ${matchId} failed: ${error instanceof Error ? error.stack : String(error)}`),
   );
   const consumer = new LogConsumer(store, { processors: [projector, stats, core.models, core.tokens, feeds], retry, onError });
-  return { config, store, catalog, projector, stats, consumer, time, signingKey, core, feeds };
+  const log = logPartsOf(config, stores, core.results, signingKey, time);
+  return {
+    config,
+    store,
+    catalog,
+    projector,
+    stats,
+    consumer,
+    time,
+    signingKey,
+    core,
+    feeds,
+    log,
+    conversions: new ReplayConversions(config.importLimits ?? DEFAULT_CONVERSION_LIMITS),
+  };
 };
