@@ -1,46 +1,65 @@
-import { CatalogDb, CatalogProjector, StatsProjector, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
-import { EventStore, LogConsumer, StoreLocation, StoreUnavailable, openEventStore } from '@matchlog/store';
-import { AppParts } from './app.module';
+import { CatalogDb, openCatalog, openPostgresCatalog } from '@matchlog/catalog';
+import { EventStore, StoreLocation, StoreUnavailable, openEventStore } from '@matchlog/store';
+import { AppParts, Seams, Stores, composeParts } from './compose-parts';
 import { ApiConfig } from './config/config';
 import { ConfigError } from './config/config-error';
 
+export interface OpenOptions extends Seams {
+  readonly log?: (line: string) => void;
+  /** the stores, opened by a test (another instance's, a double): instead of the configuration's */
+  readonly stores?: (config: ApiConfig) => Promise<Stores>;
+}
+
 /**
- * Opens the event store and the catalog (migrating it), builds the instance's one log consumer with the
- * catalog's projector and the statistics' as its processors (the API's module gives it the application's: the
- * models, the tokens, the live feeds; app.module.ts, liveFeedsJoined), and starts it at the catalog's checkpoint; the statistics first read the log
- * from their own checkpoint up to there. The server itself opens, listens, then catches up (serve.ts).
+ * The parts, started: the stores opened, everything built over them (compose-parts.ts), and the log consumer started at
+ * the catalog's checkpoint, the statistics first reading the log from their own up to there. The server itself opens,
+ * listens, then catches up (serve.ts).
  */
-export const openParts = async (config: ApiConfig, log?: (line: string) => void): Promise<AppParts> => {
-  const parts = await openStores(config, log);
-  await catchUpParts(parts, config, log).catch(async (error: unknown) => {
-    await parts.projector.stop();
-    await parts.stats?.stop();
-    await parts.catalog.destroy();
-    await parts.store.close();
+export const openParts = async (config: ApiConfig, options: OpenOptions = {}): Promise<AppParts> => {
+  const parts = await composedParts(config, options);
+  await catchUpParts(parts, config, options.log).catch(async (error: unknown) => {
+    await closeParts(parts);
     throw error;
   });
   return parts;
 };
 
-/** The stores opened, waiting for one that cannot be reached (MATCHLOG_START_WAIT_SECONDS), and the consumer built: not started. */
-export const openStores = async (config: ApiConfig, log?: (line: string) => void): Promise<AppParts> => {
+/** The stores opened (waiting for one that cannot be reached: MATCHLOG_START_WAIT_SECONDS) and the parts composed over them: not started. */
+export const composedParts = async (config: ApiConfig, options: OpenOptions = {}): Promise<AppParts> => {
+  const stores = await (options.stores ?? ((config) => openStores(config, options.log)))(config);
+  try {
+    return composeParts(config, stores, options);
+  } catch (error) {
+    await stores.catalog.destroy();
+    await stores.store.close();
+    throw error;
+  }
+};
+
+/** Stops the consumer and the projections, and closes the stores. */
+export const closeParts = async (parts: AppParts): Promise<void> => {
+  await parts.projector.stop();
+  await parts.stats.stop();
+  await parts.store.close();
+  await parts.catalog.destroy();
+};
+
+/** The event store and the catalog (migrated), each waited for while it cannot be reached. */
+export const openStores = async (config: ApiConfig, log?: (line: string) => void): Promise<Stores> => {
   const wait = waitingFor(config, log);
   const store = await wait('the event store', () => openStoreOf(config));
   const catalog = await wait('the catalog database', () => openCatalogOf(config)).catch(async (error: unknown) => {
     await store.close();
     throw error;
   });
-  const projector = new CatalogProjector(catalog, store);
-  const stats = new StatsProjector(catalog, store);
-  const consumer = new LogConsumer(store, { processors: [projector, stats] });
-  return { config, store, catalog, projector, stats, consumer };
+  return { store, catalog };
 };
 
 /** The catalog's projector started at its checkpoint (the consumer with it), then the statistics caught up to there. */
 export const catchUpParts = (parts: AppParts, config: ApiConfig, log?: (line: string) => void): Promise<void> =>
   waitingFor(config, log)('the log', async () => {
     await parts.projector.start();
-    await parts.stats?.start();
+    await parts.stats.start();
   });
 
 /**

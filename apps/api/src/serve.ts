@@ -1,17 +1,15 @@
 import { publicJwkOf } from '@matchlog/audit';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { KeyObject } from 'crypto';
 import { AddressInfo } from 'net';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config/config';
 import { configureApp, httpAdapterFor } from './configure-app';
 import { enableGracefulShutdown } from './graceful-shutdown';
-import { catchUpParts, openStores } from './open-parts';
+import { catchUpParts, composedParts } from './open-parts';
 import { publicAddresses } from './public-addresses';
 import { startLine } from './start-line';
-import { SIGNING_KEY } from './tokens';
 
 /**
  * The server: its stores opened (waiting a while for one that cannot be reached), listening, and only then caught up
@@ -20,7 +18,7 @@ import { SIGNING_KEY } from './tokens';
  */
 export const serve = async (config: ApiConfig, hooks: { readonly beforeCatchUp?: () => Promise<void> } = {}): Promise<NestFastifyApplication> => {
   const start = { caughtUp: false };
-  const parts = { ...(await openStores(config, (line) => process.stderr.write(`matchlog: ${line}\n`))), start };
+  const parts = { ...(await composedParts(config, { log: (line) => process.stderr.write(`matchlog: ${line}\n`) })), start };
   const app = configureApp(await NestFactory.create<NestFastifyApplication>(AppModule.with(parts), httpAdapterFor(config), { bufferLogs: true }), config);
   const logger = app.get(Logger);
   enableGracefulShutdown(app, (message) => logger.log(message));
@@ -37,7 +35,7 @@ export const serve = async (config: ApiConfig, hooks: { readonly beforeCatchUp?:
   }
   start.caughtUp = true;
   logger.debug('caught up with the log: ready (GET /health/ready)');
-  const signing = publicJwkOf(app.get<KeyObject>(SIGNING_KEY));
+  const signing = publicJwkOf(parts.signingKey);
   logger.debug(
     `chain heads signed with key ${signing.kid} (GET /.well-known/jwks.json), from ${config.signingKeyFile ?? `${config.dataDir}/signing-key.pem (set MATCHLOG_SIGNING_KEY_FILE to share one key between instances)`}`,
   );

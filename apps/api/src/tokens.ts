@@ -9,8 +9,6 @@ export const LOG_CONSUMER = Symbol('LOG_CONSUMER');
 export const LIVE_FEEDS = Symbol('LIVE_FEEDS');
 /** the Ed25519 private key (a node:crypto KeyObject) that signs chain heads */
 export const SIGNING_KEY = Symbol('SIGNING_KEY');
-/** the application (libs/matches): one model per match, the commands, the reads */
-export const MATCHES_CORE = Symbol('MATCHES_CORE');
 /** whether the instance has caught up with the log since it started listening (serve.ts): /health/ready is 503 until then */
 export const START_PROGRESS = Symbol('START_PROGRESS');
 /** how POST /matches/import/tcg-online converts an upload: the conversion processes (ReplayConversions) */

@@ -20,7 +20,7 @@ const turn = (n: number) => ({ type: 'TurnStarted', data: { player: n % 2 ? 'p1'
 describe('the broadcast audience over HTTP', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), time }));
+    t = await startTestApp({}, (config) => openParts(config, { time }));
   });
   afterAll(() => t.close());
 

@@ -23,7 +23,7 @@ describe('GET /matches/:id/clock', () => {
   const T0 = time.at;
 
   beforeAll(async () => {
-    t = await startTestApp({ slowTurnSeconds: 120 }, async (config) => ({ ...(await openParts(config)), time }));
+    t = await startTestApp({ slowTurnSeconds: 120 }, (config) => openParts(config, { time }));
     tokens = (await t.http().post('/matches').set(t.organizer).send(lorcanaMatch('clk')).expect(201)).body.tokens;
     let revision = 1;
     /** appends one batch `seconds` after the last, as the server's time says */

@@ -32,7 +32,7 @@ describe('no spoilers around the delay: a delayed match holds back its public si
   let t: TestApp;
   let g1: { tokens: { judge: string; players: Record<string, string> } };
   beforeAll(async () => {
-    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), time }));
+    t = await startTestApp({}, (config) => openParts(config, { time }));
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
-import { CatalogProjector, openCatalog } from '@matchlog/catalog';
-import { EventStore, LogConsumer, openEventStore } from '@matchlog/store';
+import { openCatalog } from '@matchlog/catalog';
+import { EventStore, openEventStore } from '@matchlog/store';
 import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
-import { AppParts } from '../src/app.module';
+import { AppParts } from '../src/compose-parts';
+import { openParts } from '../src/open-parts';
 import { ApiConfig } from '../src/config/config';
 import { EVENT_STORE } from '../src/tokens';
 import { lorcanaMatch } from './support/fixtures';
@@ -10,14 +11,8 @@ import { TestApp, startTestApp } from './support/test-app';
 /** The app's parts on a PostgreSQL event store, its catalog in its data directory (as read-your-writes.e2e does). */
 const onPostgres =
   (url: string) =>
-  async (config: ApiConfig): Promise<AppParts> => {
-    const store = await openEventStore({ kind: 'postgres', url });
-    const catalog = await openCatalog(config.dataDir);
-    const projector = new CatalogProjector(catalog, store);
-    const consumer = new LogConsumer(store, { processors: [projector] });
-    await projector.start();
-    return { config, store, catalog, projector, consumer };
-  };
+  (config: ApiConfig): Promise<AppParts> =>
+    openParts(config, { stores: async () => ({ store: await openEventStore({ kind: 'postgres', url }), catalog: await openCatalog(config.dataDir) }) });
 
 /**
  * Event ids are unique per match: an id another match holds is no concern of this one, so its append

@@ -1,10 +1,10 @@
 import { DeadlineExceededError, UnavailableError } from '@eventstore/db-client';
-import { CatalogProjector, RetryDelays, openCatalog } from '@matchlog/catalog';
-import { LogConsumer } from '@matchlog/store';
+import { RetryDelays, openCatalog } from '@matchlog/catalog';
 import { EventStoreDbEventStore } from '@matchlog/store/eventstoredb';
 import { join } from 'path';
 import { EsdbDouble } from '../../../libs/store/test/support/esdb-double';
-import { AppParts } from '../src/app.module';
+import { AppParts } from '../src/compose-parts';
+import { openParts } from '../src/open-parts';
 import { ApiConfig } from '../src/config/config';
 import { lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
@@ -15,14 +15,8 @@ const turns = (from: number, count: number) => Array.from({ length: count }, (_,
 /** The app's parts on the EventStoreDB adapter over a client double, the catalog in SQLite. */
 const onDouble =
   (double: EsdbDouble, retry?: RetryDelays) =>
-  async (config: ApiConfig): Promise<AppParts> => {
-    const store = new EventStoreDbEventStore(double);
-    const catalog = await openCatalog(config.dataDir);
-    const projector = new CatalogProjector(catalog, store, () => undefined, retry);
-    const consumer = new LogConsumer(store, { processors: [projector], onError: () => undefined, retry });
-    await projector.start();
-    return { config, store, catalog, projector, consumer };
-  };
+  (config: ApiConfig): Promise<AppParts> =>
+    openParts(config, { stores: async () => ({ store: new EventStoreDbEventStore(double), catalog: await openCatalog(config.dataDir) }), retry, onError: () => undefined });
 
 describe('the API on EventStoreDB when the server fails (client double)', () => {
   let source: TestApp;

@@ -20,7 +20,7 @@ describe('the live feed of a delayed broadcast', () => {
   let base: string;
   const open: SseClient[] = [];
   beforeAll(async () => {
-    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), time }));
+    t = await startTestApp({}, (config) => openParts(config, { time }));
     base = await listening(t.app);
   });
   afterEach(() => open.splice(0).forEach((client) => client.destroy()));

@@ -1,21 +1,11 @@
-import { AppParts } from '../src/app.module';
 import { LiveFeedHub } from '../src/feed/live-feed-hub';
-import { CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER } from '../src/tokens';
+import { EVENT_STORE } from '../src/tokens';
 import { connect } from 'net';
 import { randomUUID } from 'crypto';
 import { SseClient, SseMessage, listening } from './support/sse-client';
 import { lorcanaMatch, zone } from './support/fixtures';
+import { startSecondInstance } from './support/second-instance';
 import { TestApp, startTestApp } from './support/test-app';
-
-/** `part` with `method` made a no-op: a second app over the same parts leaves closing them to the first. */
-const sharedPart = <T extends object>(part: T, method: string): T =>
-  new Proxy(part, {
-    get: (target, key) => {
-      if (key === method) return async () => undefined;
-      const value = Reflect.get(target, key);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 
 describe('live feeds: appends from anywhere, and clients that do not read', () => {
   let t: TestApp;
@@ -37,13 +27,7 @@ describe('live feeds: appends from anywhere, and clients that do not read', () =
   afterAll(() => t.close());
 
   it('follows appends made through another app instance over the same store, and written straight to the store', async () => {
-    const parts: Omit<AppParts, 'config'> = {
-      store: sharedPart(t.app.get(EVENT_STORE), 'close'),
-      catalog: sharedPart(t.app.get(CATALOG_DB), 'destroy'),
-      projector: sharedPart(t.app.get(CATALOG_PROJECTOR), 'stop'),
-      consumer: sharedPart(t.app.get(LOG_CONSUMER), 'stop'),
-    };
-    const other = await startTestApp({}, async (config) => ({ ...parts, config }));
+    const other = await startSecondInstance(t);
     try {
       const client = await SseClient.open(`${base}/matches/${id}/feed?audience=public`);
       const start = Number((await client.nextMessage()).id);

@@ -1,7 +1,8 @@
-import { CatalogProjector, openCatalog } from '@matchlog/catalog';
-import { EventStore, LogConsumer, openEventStore } from '@matchlog/store';
+import { openCatalog } from '@matchlog/catalog';
+import { EventStore, openEventStore } from '@matchlog/store';
 import { join } from 'path';
-import { AppParts } from '../src/app.module';
+import { AppParts } from '../src/compose-parts';
+import { openParts } from '../src/open-parts';
 import { ApiConfig } from '../src/config/config';
 import { EVENT_STORE } from '../src/tokens';
 import { createTestDatabase } from '@matchlog/testkit';
@@ -12,14 +13,8 @@ import { TestApp, startTestApp } from './support/test-app';
 /** An instance's parts on a PostgreSQL event store of its own (its own pool), its catalog in its data directory. */
 const onPostgres =
   (url: string) =>
-  async (config: ApiConfig): Promise<AppParts> => {
-    const store = await openEventStore({ kind: 'postgres', url });
-    const catalog = await openCatalog(config.dataDir);
-    const projector = new CatalogProjector(catalog, store);
-    const consumer = new LogConsumer(store, { processors: [projector] });
-    await projector.start();
-    return { config, store, catalog, projector, consumer };
-  };
+  (config: ApiConfig): Promise<AppParts> =>
+    openParts(config, { stores: async () => ({ store: await openEventStore({ kind: 'postgres', url }), catalog: await openCatalog(config.dataDir) }) });
 
 interface Instances {
   readonly a: TestApp;

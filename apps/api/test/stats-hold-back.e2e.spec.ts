@@ -16,7 +16,7 @@ const EVENT = 'Stats Spoiler Cup';
 describe('statistics around the broadcast delay', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({}, async (config) => ({ ...(await openParts(config)), time }));
+    t = await startTestApp({}, (config) => openParts(config, { time }));
   });
   afterAll(() => t.close());
 

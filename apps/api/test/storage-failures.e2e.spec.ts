@@ -1,5 +1,5 @@
 import { CatalogDb, CatalogProjector } from '@matchlog/catalog';
-import { EventStore, LogConsumer, SqliteEventStore, StoreUnavailable } from '@matchlog/store';
+import { EventStore, SqliteEventStore, StoreUnavailable } from '@matchlog/store';
 import { tcgOnlineSamples } from '@matchlog/testkit';
 import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
@@ -8,8 +8,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { fillUpCatalog } from '../../../libs/catalog/test/support/full-catalog';
 import { damageMiddlePages, fillUp } from '../../../libs/store/test/support/damage';
-import { AppParts } from '../src/app.module';
-import { openParts } from '../src/open-parts';
+import { composeParts } from '../src/compose-parts';
+import { openCatalogOf, openParts, openStores } from '../src/open-parts';
 import { CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE } from '../src/tokens';
 import { lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
@@ -142,16 +142,10 @@ describe('a damaged event database at run time', () => {
     damageMiddlePages(file);
 
     // the damage came after the start: open without the start's quick check, as a server already running has
-    const t = await startTestApp({ dataDir }, async (config): Promise<AppParts> => {
-      const store = SqliteEventStore.open(file, { quickCheck: false });
-      const { catalog } = await openParts({ ...config, dataDir: join(dataDir, 'catalog-only') }).then(async (parts) => {
-        await parts.projector.stop();
-        await parts.store.close();
-        return parts;
-      });
-      const projector = new CatalogProjector(catalog, store);
-      return { config, store, catalog, projector, consumer: new LogConsumer(store, { processors: [projector] }) };
-    });
+    // composed, not started: nothing reads the log at start
+    const t = await startTestApp({ dataDir }, async (config) =>
+      composeParts(config, { store: SqliteEventStore.open(file, { quickCheck: false }), catalog: await openCatalogOf({ ...config, dataDir: join(dataDir, 'catalog-only') }) }),
+    );
     const errors = jest.spyOn(Logger.prototype, 'error');
     try {
       const views = [];
@@ -198,10 +192,14 @@ describe('an event store that cannot be reached', () => {
   let t: TestApp;
   beforeAll(
     async () =>
-      (t = await startTestApp({}, async (config) => {
-        const parts = await openParts(config);
-        return { ...parts, store: unreachableWhileDown(parts.store) };
-      })),
+      (t = await startTestApp({}, (config) =>
+        openParts(config, {
+          stores: async () => {
+            const stores = await openStores(config);
+            return { ...stores, store: unreachableWhileDown(stores.store) };
+          },
+        }),
+      )),
   );
   afterAll(() => t.close());
 

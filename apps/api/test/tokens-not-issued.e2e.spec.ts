@@ -2,7 +2,7 @@ import { MatchEvent } from '@matchlog/domain';
 import { EventStore, StorageFull, StoreUnavailable } from '@matchlog/store';
 import { tcgOnlineSamples } from '@matchlog/testkit';
 import { matchOfTokenStream } from '@matchlog/tokens';
-import { openParts } from '../src/open-parts';
+import { openParts, openStores } from '../src/open-parts';
 import { lorcanaMatch } from './support/fixtures';
 import { signedLog } from './support/signed-log';
 import { TestApp, startTestApp } from './support/test-app';
@@ -35,10 +35,14 @@ describe('the store failing between a match and its tokens', () => {
   let t: TestApp;
   beforeAll(
     async () =>
-      (t = await startTestApp({}, async (config) => {
-        const parts = await openParts(config);
-        return { ...parts, store: failingBetween(parts.store) };
-      })),
+      (t = await startTestApp({}, (config) =>
+        openParts(config, {
+          stores: async () => {
+            const stores = await openStores(config);
+            return { ...stores, store: failingBetween(stores.store) };
+          },
+        }),
+      )),
   );
   afterAll(() => t.close());
 

@@ -18,7 +18,7 @@ export const CATALOG_QUEUE_BOUND = PROJECTION_QUEUE_BOUND;
 /**
  * Keeps the catalog up to date: the projector (projector/projector.ts) running the catalog's projection, a
  * processor of the instance's log consumer, which the application's root builds with it
- * (apps/api/src/open-parts.ts); `start` starts that consumer at the catalog's checkpoint.
+ * (apps/api/src/compose-parts.ts); `start` starts that consumer at the catalog's checkpoint.
  */
 export class CatalogProjector extends Projector<void> {
   constructor(

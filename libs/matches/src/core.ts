@@ -1,6 +1,6 @@
 import { Ed25519Jwk } from '@matchlog/audit';
 import { CatalogDb, CatalogProjector, StatsProjector } from '@matchlog/catalog';
-import { EventStore, LogProcessor } from '@matchlog/store';
+import { EventStore } from '@matchlog/store';
 import { KeyObject } from 'crypto';
 import { Authenticator } from './access/authenticator';
 import { TokenGrants } from './access/token-grants';
@@ -54,6 +54,7 @@ export interface CoreParts {
 
 /** The application: one model per match, the commands, the reads, integrity and who is asking; the transport calls these. */
 export interface MatchesCore {
+  /** the models and the tokens are processors of the log consumer, in that order: the composition root builds it with them */
   readonly models: MatchModels;
   readonly tokens: TokenGrants;
   readonly writer: MatchWriter;
@@ -67,8 +68,6 @@ export interface MatchesCore {
   readonly desk: JudgeDesk;
   /** the games of a series numbered one at a time, as they are imported */
   readonly series: SeriesNumbering;
-  /** what the log consumer must deliver to, in this order: the models, then the tokens (the root gives them to it) */
-  readonly processors: readonly LogProcessor[];
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
@@ -92,7 +91,6 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     results,
     series: new SeriesNumbering(results),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
-    processors: [models, tokens],
     stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.projector, head, parts.catchUpWaitMs), parts.time),
   };
 };

@@ -1,6 +1,6 @@
 import { join } from 'path';
-import { AppParts } from '../../src/app.module';
-import { CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER } from '../../src/tokens';
+import { CATALOG_DB, EVENT_STORE } from '../../src/tokens';
+import { openParts } from '../../src/open-parts';
 import { TestApp, startTestApp } from './test-app';
 
 /** `target` with `method` doing nothing: the parts the first instance owns, which only it may close. */
@@ -14,15 +14,11 @@ const without = <T extends object>(target: T, method: string): T =>
   });
 
 /**
- * Another API instance in this process over the first one's event store, catalog and signing key:
- * its own Nest app, so its own replay cache, as a second process on a shared engine would have.
+ * Another API instance in this process over the first one's event store, catalog and signing key: its own parts
+ * (projections, models, tokens, live feeds, log consumer), as a second process on a shared engine would have.
  * Close it before the first.
  */
 export const startSecondInstance = (first: TestApp): Promise<TestApp> =>
-  startTestApp({ signingKeyFile: join(first.dataDir, 'signing-key.pem') }, async (config): Promise<AppParts> => ({
-    config,
-    store: without(first.app.get(EVENT_STORE), 'close'),
-    catalog: without(first.app.get(CATALOG_DB), 'destroy'),
-    projector: without(first.app.get(CATALOG_PROJECTOR), 'stop'),
-    consumer: without(first.app.get(LOG_CONSUMER), 'stop'),
-  }));
+  startTestApp({ signingKeyFile: join(first.dataDir, 'signing-key.pem') }, (config) =>
+    openParts(config, { stores: async () => ({ store: without(first.app.get(EVENT_STORE), 'close'), catalog: without(first.app.get(CATALOG_DB), 'destroy') }) }),
+  );

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import request from 'supertest';
-import { AppModule, AppParts } from '../../src/app.module';
+import { AppModule } from '../../src/app.module';
+import { AppParts } from '../../src/compose-parts';
 import { ApiConfig } from '../../src/config/config';
 import { configureApp, httpAdapterFor } from '../../src/configure-app';
 import { openParts } from '../../src/open-parts';
@@ -48,6 +49,7 @@ export const startTestApp = async (overrides: Partial<ApiConfig> = {}, open: (co
 /** The real parts, stamping events with a test's time. */
 export const partsWithTime =
   (time: { now(): number }) =>
-  async (config: ApiConfig): Promise<AppParts> => ({ ...(await openParts(config)), time });
+  (config: ApiConfig): Promise<AppParts> =>
+    openParts(config, { time });
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -2,7 +2,7 @@ import { CatalogDb, CatalogProjector } from '@matchlog/catalog';
 import { EventStore, LogConsumer, RetryDelays } from '@matchlog/store';
 
 /**
- * A catalog projector in a log consumer of its own, as apps/api/src/open-parts.ts composes them; the
+ * A catalog projector in a log consumer of its own, as apps/api/src/compose-parts.ts composes them; the
  * consumer is given the projector's error handler, retry delays and log.
  */
 export const projectorOn = (db: CatalogDb, store: EventStore, onError?: (error: unknown) => void, retry?: RetryDelays, log?: (line: string) => void): CatalogProjector => {
