@@ -14,7 +14,8 @@ describe('statistics over HTTP', () => {
       const match = await t.http().get(`/matches/${answer.body.matchId}`).expect(200);
       imported.push({ matchId: answer.body.matchId, tokens: answer.body.tokens, event: match.body.tournament.event, ended: match.body.status === 'ended' });
     }
-  });
+    // every sample converted in its own process, one after another: past 30 s with another test file beside it on two cores
+  }, 120_000);
   afterAll(() => t.close());
 
   it('the public card table: ended games only, wins within games, every rate with its Wilson interval and marked as a low sample', async () => {

@@ -104,10 +104,10 @@ export type ViewerRig = Awaited<ReturnType<typeof startViewerRig>>;
  */
 export const TESTING = { bypassCSP: true } as const;
 
-/** The page has drawn revision `at`: the sentence line names it. */
+/** The page has drawn revision `at`: the sentence line names it (within 30 s: a page drawn while another test file loads the other core). */
 export const shownAt = async (page: Page, at: number) => {
   try {
-    await page.waitForFunction(`document.querySelector('.sentence')?.textContent?.startsWith('#${at}:')`, undefined, { timeout: 10_000 });
+    await page.waitForFunction(`document.querySelector('.sentence')?.textContent?.startsWith('#${at}:')`, undefined, { timeout: 30_000 });
   } catch {
     throw new Error(`the page did not show revision ${at}; it shows: ${(await page.locator('.sentence, [role=alert]').allInnerTexts()).join(' | ')}`);
   }
