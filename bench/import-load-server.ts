@@ -6,7 +6,7 @@ import { AppModule } from '../apps/api/src/app.module';
 import { configFromEnv } from '../apps/api/src/config/config';
 import { configureApp, httpAdapterFor } from '../apps/api/src/configure-app';
 import { openParts } from '../apps/api/src/open-parts';
-import { REPLAY_CONVERTER } from '../apps/api/src/tokens';
+import { REPLAY_CONVERTER } from '../apps/api/src/injection-keys';
 
 /**
  * The API for bench/import-load.bench.ts, from the sources: as main.ts serves it, except that BENCH_CONVERSION=in-process

@@ -40,7 +40,7 @@ import { LogController } from './ledger/log.controller';
 import { LOG_READER, LOG_SEQUENCER, RECEIPT_LOGGER, ROUND_CLOSER, ROUND_LOG } from './ledger/log-parts';
 import { RoundLogController } from './ledger/round-log.controller';
 import { LogSequencerRunning } from './ledger/log-sequencer-running';
-import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LIVE_FEEDS, LOG_CONSUMER, REPLAY_CONVERTER, SIGNING_KEY, START_PROGRESS } from './tokens';
+import { API_CONFIG, CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE, STATS_PROJECTOR, LIVE_FEEDS, LOG_CONSUMER, REPLAY_CONVERTER, SIGNING_KEY, START_PROGRESS } from './injection-keys';
 
 class ClosesParts implements OnApplicationShutdown {
   constructor(

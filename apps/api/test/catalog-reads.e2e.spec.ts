@@ -1,6 +1,6 @@
 import { CatalogProjector } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
-import { CATALOG_PROJECTOR, EVENT_STORE } from '../src/tokens';
+import { CATALOG_PROJECTOR, EVENT_STORE } from '../src/injection-keys';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 

@@ -4,7 +4,7 @@ import { TestDatabase, createTestDatabase } from '@matchlog/testkit';
 import { AppParts } from '../src/compose-parts';
 import { openParts } from '../src/open-parts';
 import { ApiConfig } from '../src/config/config';
-import { EVENT_STORE } from '../src/tokens';
+import { EVENT_STORE } from '../src/injection-keys';
 import { lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 import { EventStore } from '@matchlog/store';
-import { EVENT_STORE } from '../src/tokens';
+import { EVENT_STORE } from '../src/injection-keys';
 import { TestApp, startTestApp } from './support/test-app';
 import { detailMessages, draw, lorcanaMatch, zone } from './support/fixtures';
 

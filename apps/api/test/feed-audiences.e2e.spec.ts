@@ -3,7 +3,7 @@ import { EventStore } from '@matchlog/store';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { readMatchEvents } from '@matchlog/matches';
-import { EVENT_STORE } from '../src/tokens';
+import { EVENT_STORE } from '../src/injection-keys';
 import { ROOT } from '@matchlog/testkit';
 import { SseClient, SseMessage, listening } from './support/sse-client';
 import { TestApp, startTestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import { LiveFeedHub } from '../src/feed/live-feed-hub';
-import { EVENT_STORE } from '../src/tokens';
+import { EVENT_STORE } from '../src/injection-keys';
 import { connect } from 'net';
 import { randomUUID } from 'crypto';
 import { SseClient, SseMessage, listening } from './support/sse-client';

@@ -1,7 +1,7 @@
 import { EventStore } from '@matchlog/store';
 import fc from 'fast-check';
 import { Server } from 'http';
-import { EVENT_STORE } from '../src/tokens';
+import { EVENT_STORE } from '../src/injection-keys';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 

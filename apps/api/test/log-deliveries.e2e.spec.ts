@@ -3,7 +3,7 @@ import { MatchEvent } from '@matchlog/domain';
 import { ENTRIES_LEVEL, TILE_WIDTH, decodeEntryBundle, parseCheckpoint, parseMatchEntry, parseNote, parseTilePath, tileOfTree, tilePath } from '@matchlog/ledger';
 import { readMatchEvents } from '@matchlog/matches';
 import { EventStore } from '@matchlog/store';
-import { CATALOG_DB, EVENT_STORE } from '../src/tokens';
+import { CATALOG_DB, EVENT_STORE } from '../src/injection-keys';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { TestApp, partsWithTime, startTestApp } from './support/test-app';
 

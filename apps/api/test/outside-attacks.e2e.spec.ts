@@ -9,7 +9,7 @@ import { EventStore } from '@matchlog/store';
 import { createHash } from 'crypto';
 import { rmSync } from 'fs';
 import { join } from 'path';
-import { CATALOG_DB, EVENT_STORE } from '../src/tokens';
+import { CATALOG_DB, EVENT_STORE } from '../src/injection-keys';
 import { draw, lorcanaMatch, zone } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 

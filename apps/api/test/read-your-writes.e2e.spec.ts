@@ -4,7 +4,7 @@ import { join } from 'path';
 import { AppParts } from '../src/compose-parts';
 import { openParts } from '../src/open-parts';
 import { ApiConfig } from '../src/config/config';
-import { EVENT_STORE } from '../src/tokens';
+import { EVENT_STORE } from '../src/injection-keys';
 import { createTestDatabase } from '@matchlog/testkit';
 import { draw, lorcanaMatch } from './support/fixtures';
 import { startSecondInstance } from './support/second-instance';

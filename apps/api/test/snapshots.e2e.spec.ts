@@ -1,6 +1,6 @@
 import { MatchModels } from '@matchlog/matches';
 import { EventStore } from '@matchlog/store';
-import { EVENT_STORE } from '../src/tokens';
+import { EVENT_STORE } from '../src/injection-keys';
 import { draw, lorcanaMatch, zone } from './support/fixtures';
 import { startSecondInstance } from './support/second-instance';
 import { TestApp, startTestApp } from './support/test-app';

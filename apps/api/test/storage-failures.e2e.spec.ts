@@ -10,7 +10,7 @@ import { fillUpCatalog } from '../../../libs/catalog/test/support/full-catalog';
 import { damageMiddlePages, fillUp } from '../../../libs/store/test/support/damage';
 import { composeParts } from '../src/compose-parts';
 import { openCatalogOf, openParts, openStores } from '../src/open-parts';
-import { CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE } from '../src/tokens';
+import { CATALOG_DB, CATALOG_PROJECTOR, EVENT_STORE } from '../src/injection-keys';
 import { lorcanaMatch } from './support/fixtures';
 import { TestApp, startTestApp } from './support/test-app';
 

@@ -2,7 +2,7 @@ import { CatalogProjector } from '@matchlog/catalog';
 import { EventStore } from '@matchlog/store';
 import { rmSync } from 'fs';
 import { join } from 'path';
-import { CATALOG_PROJECTOR, EVENT_STORE } from '../src/tokens';
+import { CATALOG_PROJECTOR, EVENT_STORE } from '../src/injection-keys';
 import { MatchEvent } from '@matchlog/domain';
 import { hashToken } from '@matchlog/tokens';
 import { draw, lorcanaMatch } from './support/fixtures';

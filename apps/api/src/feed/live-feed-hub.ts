@@ -4,7 +4,7 @@ import type { ServerResponse } from 'http';
 import { bytesOf } from '../config/byte-size';
 import { ApiConfig } from '../config/config';
 import { feedEncoder } from '../openapi/response-schemas';
-import { API_CONFIG, LIVE_FEEDS } from '../tokens';
+import { API_CONFIG, LIVE_FEEDS } from '../injection-keys';
 import { SseFrames } from './sse-frames';
 import { SseTransport } from './sse-transport';
 

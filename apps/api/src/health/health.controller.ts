@@ -6,7 +6,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiConfig } from '../config/config';
-import { API_CONFIG, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER, STATS_PROJECTOR, START_PROGRESS } from '../tokens';
+import { API_CONFIG, CATALOG_PROJECTOR, EVENT_STORE, LOG_CONSUMER, STATS_PROJECTOR, START_PROGRESS } from '../injection-keys';
 import { Caller, Readiness, readinessForAnyone, readinessOf } from '@matchlog/matches';
 import { CurrentCaller } from '../auth/caller.guard';
 import { ApiOptionalToken } from '../openapi/security.decorators';

@@ -8,7 +8,7 @@ import { ApiConfig } from '../config/config';
 import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, TOKEN_ISSUING_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
-import { API_CONFIG, REPLAY_CONVERTER } from '../tokens';
+import { API_CONFIG, REPLAY_CONVERTER } from '../injection-keys';
 import { TIME_SOURCE, TimeSource } from '../time-source';
 
 export { TCG_ONLINE_IMPORT_PATH } from './import-path';

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { KeyObject } from 'crypto';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
-import { SIGNING_KEY } from '../tokens';
+import { SIGNING_KEY } from '../injection-keys';
 
 @ApiTags('integrity')
 @Controller('.well-known')

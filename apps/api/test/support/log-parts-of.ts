@@ -1,7 +1,7 @@
 import { CatalogDb } from '@matchlog/catalog';
 import { LogSequencer } from '@matchlog/matches';
 import { LOG_SEQUENCER } from '../../src/ledger/log-parts';
-import { CATALOG_DB } from '../../src/tokens';
+import { CATALOG_DB } from '../../src/injection-keys';
 import { TestApp } from './test-app';
 
 /** A running test app's log parts: its sequencer (to stop and start it) and its catalog database, which holds the log's tables. */

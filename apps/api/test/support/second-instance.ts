@@ -1,5 +1,5 @@
 import { join } from 'path';
-import { CATALOG_DB, EVENT_STORE } from '../../src/tokens';
+import { CATALOG_DB, EVENT_STORE } from '../../src/injection-keys';
 import { openParts } from '../../src/open-parts';
 import { TestApp, startTestApp } from './test-app';
 
