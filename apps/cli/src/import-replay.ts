@@ -1,6 +1,16 @@
 import { toJsonLines } from '@matchlog/audit';
 import { MatchlogClient, MatchlogError, NetworkError } from '@matchlog/client';
-import { AudienceExposure, ConversionLimits, Entropy, ReplayConversions, ReplayConverter, StepRevisions, conversionLimitsOf, importedEvents, sealImport } from '@matchlog/matches';
+import {
+  AudienceExposure,
+  ConversionLimits,
+  Entropy,
+  ReplayConversions,
+  ReplayConverter,
+  StepRevisions,
+  conversionLimitsOf,
+  importedEvents,
+  decideReplayImport,
+} from '@matchlog/matches';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -148,7 +158,7 @@ const convert = async (converter: ReplayConverter, file: string, out: string | u
   }
   if (!result.ok) return { kind: 'refused', code: result.refusal.code, message: result.refusal.message };
   const { converted, exposes, steps } = result;
-  const sealed = sealImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', cryptoEntropy);
+  const sealed = decideReplayImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', cryptoEntropy);
   if (!sealed.ok) return { kind: 'refused', code: sealed.error.code, message: sealed.error.message };
   writeFileSync(out, toJsonLines(sealed.events));
   return { kind: 'converted', out, revision: sealed.events.length, exposes, steps };

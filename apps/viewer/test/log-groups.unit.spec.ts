@@ -1,5 +1,5 @@
 import { JUDGE, MatchEvent, PUBLIC, Replay } from '@matchlog/domain';
-import { Entropy, convertTcgOnlineReplay, importedEvents, sealImport, stepRevisions } from '@matchlog/matches';
+import { Entropy, convertTcgOnlineReplay, importedEvents, decideReplayImport, stepRevisions } from '@matchlog/matches';
 import { sharedReplays } from '@matchlog/testkit';
 import { loadLanguage, setLanguage } from '../src/i18n';
 import { groupKey, groupSentence } from '../src/sentence';
@@ -19,7 +19,7 @@ const countingEntropy = (): Entropy => {
 const replay = sharedReplays().find((entry) => entry.name.startsWith('02-') && entry.name.endsWith('.replay.json'))!;
 const converted = convertTcgOnlineReplay(replay.json);
 if (!converted.ok) throw new Error(converted.refusal.message);
-const sealed = sealImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', countingEntropy());
+const sealed = decideReplayImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', countingEntropy());
 if (!sealed.ok) throw new Error(sealed.error.message);
 const events: readonly MatchEvent[] = sealed.events;
 const steps = stepRevisions(converted);

@@ -55,8 +55,8 @@ export type { ReplayUpload, UploadConverted } from './import/tcg-online/convert-
 export { DEFAULT_CONVERSION_LIMITS, ReplayConversions, convertInProcess } from './import/tcg-online/conversion-pool';
 export type { ConversionLimits, ReplayConverter } from './import/tcg-online/conversion-pool';
 export { conversionLimitsOf } from './import/tcg-online/conversion-limits';
-export { sealImport } from './write/seal-import';
-export type { SealedImport } from './write/seal-import';
+export { decideReplayImport } from './write/decide-replay-import';
+export type { DecidedReplayImport } from './write/decide-replay-import';
 export { StatsReader } from './stats/stats-reader';
 export type { CardStats, CardStatsOne, DeckStats, LeadStats, MatchupStats, OwnStats, StatsQuery } from './stats/stats-reader';
 export { JudgeDesk, RULING_EXTENSION_REASON } from './desk/judge-desk';

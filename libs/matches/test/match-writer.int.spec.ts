@@ -83,9 +83,9 @@ describe('MatchWriter on the in-memory store', () => {
     await source.writer.append('m', 1, [turn(1), shuffle], 'recorder');
     const log = (await source.store.readStream('m')) as MatchEvent[];
     await source.close();
-    await expect(parts.writer.importMatch(undefined, log, 'm', 'kid')).resolves.toMatchObject({ matchId: 'm', revision: 3 });
+    await expect(parts.writer.importExport(undefined, log, 'm', 'kid')).resolves.toMatchObject({ matchId: 'm', revision: 3 });
     expect((await stored()).map(({ id, type, data, meta }) => ({ id, type, data, meta }))).toEqual(log.map(({ id, type, data, meta }) => ({ id, type, data, meta })));
-    await expect(parts.writer.importMatch(undefined, log, 'm', 'kid')).rejects.toThrow(MatchLogAlreadyImported);
+    await expect(parts.writer.importExport(undefined, log, 'm', 'kid')).rejects.toThrow(MatchLogAlreadyImported);
   });
 
   it('imports a replay: each event at the time it happened, sealed and chained; the same game again is refused', async () => {
@@ -94,11 +94,11 @@ describe('MatchWriter on the in-memory store', () => {
       { ...turn(1), recordedAt: times[1] },
       { ...shuffle, recordedAt: times[2] },
     ];
-    await expect(parts.writer.importTimed('r', created, times[0], incoming, 'importer')).resolves.toMatchObject({ matchId: 'r', revision: 3 });
+    await expect(parts.writer.importReplay('r', created, times[0], incoming, 'importer')).resolves.toMatchObject({ matchId: 'r', revision: 3 });
     const events = await stored('r');
     expect(events.map((e) => e.meta?.recordedAt)).toEqual(times);
     expect(events[2].data).toMatchObject({ salt: expect.any(String), commitment: expect.any(String) });
     expect(verifyChain(events)).toMatchObject({ ok: true, count: 3 });
-    await expect(parts.writer.importTimed('r', created, times[0], incoming, 'importer')).rejects.toThrow(ReplayAlreadyImported);
+    await expect(parts.writer.importReplay('r', created, times[0], incoming, 'importer')).rejects.toThrow(ReplayAlreadyImported);
   });
 });

@@ -1,5 +1,5 @@
 import { JUDGE, MatchState, PUBLIC, Replay, emptyMatch, evolve } from '@matchlog/domain';
-import { Entropy, convertTcgOnlineReplay, importedEvents, sealImport } from '@matchlog/matches';
+import { Entropy, convertTcgOnlineReplay, importedEvents, decideReplayImport } from '@matchlog/matches';
 import { sharedReplays } from '@matchlog/testkit';
 
 /** Counts up: the n-th draw is n in every byte; ids are u1, u2, … */
@@ -16,7 +16,7 @@ const countingEntropy = (): Entropy => {
 const replay = sharedReplays().find((entry) => entry.name.startsWith('01-') && entry.name.endsWith('.replay.json'))!;
 const converted = convertTcgOnlineReplay(replay.json);
 if (!converted.ok) throw new Error(converted.refusal.message);
-const sealed = sealImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', countingEntropy());
+const sealed = decideReplayImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', countingEntropy());
 if (!sealed.ok) throw new Error(sealed.error.message);
 const events = sealed.events;
 const end = events.length;

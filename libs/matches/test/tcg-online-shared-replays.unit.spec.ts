@@ -1,6 +1,6 @@
 import { auditMatch, ruleFindings } from '@matchlog/audit';
 import { MatchEvent } from '@matchlog/domain';
-import { Entropy, ConvertedReplay, convertTcgOnlineReplay, importedEvents, sealImport, stepRevisions } from '@matchlog/matches';
+import { Entropy, ConvertedReplay, convertTcgOnlineReplay, importedEvents, decideReplayImport, stepRevisions } from '@matchlog/matches';
 import { sharedReplays } from '@matchlog/testkit';
 
 /** Counts up: the n-th draw is n in every byte; ids are u1, u2, … */
@@ -14,7 +14,7 @@ const replays = sharedReplays();
 const imported = (json: string): { converted: ConvertedReplay; events: readonly MatchEvent[] } => {
   const converted = convertTcgOnlineReplay(json);
   if (!converted.ok) throw new Error(`refused: ${converted.refusal.code} ${converted.refusal.message}`);
-  const sealed = sealImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', countingEntropy());
+  const sealed = decideReplayImport(converted.created, converted.createdAt, importedEvents(converted), 'organizer', countingEntropy());
   if (!sealed.ok) throw new Error(`not sealed: ${sealed.error.code} ${sealed.error.message}`);
   return { converted, events: sealed.events };
 };

@@ -3,7 +3,7 @@ export * from './wilson';
 export * from './reading';
 export * from './match-reading';
 export * from './card-facts';
-export * from './card-table';
+export * from './card-figures';
 export * from './deck-table';
 export * from './hand-figures';
 export * from './event-figures';

@@ -1,4 +1,4 @@
-import { counts } from './card-table';
+import { counts } from './card-figures';
 import { MatchReading } from './reading';
 import { Rate, wilson } from './wilson';
 

@@ -123,7 +123,7 @@ export class MatchIntegrity {
     if (!verdict.ok) throw refusal(verdict);
     // verifyLog refuses a log without a signed head unless allowUnsigned: the head names its match
     if (verdict.signature === 'unsigned') throw new LogRefused('HEAD_MISSING', parsed.events.length + 1, `the log has no signed head; ${EXPORT_AGAIN}`);
-    return this.writer.importMatch(matchId, parsed.events, verdict.signature.matchId, verdict.signature.fingerprint);
+    return this.writer.importExport(matchId, parsed.events, verdict.signature.matchId, verdict.signature.fingerprint);
   }
 
   /** The match's chain head at `revision`, signed now with the server's key. */

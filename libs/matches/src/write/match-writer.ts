@@ -10,7 +10,7 @@ import { MatchModels } from '../model/match-models';
 import { ReplayAlreadyImported, TokensNotIssued } from '../errors';
 import { TimeSource, Entropy } from '../ports';
 import { IncomingEvent, decide } from './decide';
-import { sealImport } from './seal-import';
+import { decideReplayImport } from './decide-replay-import';
 import { importMark } from './import-mark';
 import { KeyedLock } from './keyed-lock';
 import { asRetried, createRetried, importedInPart, notARetry } from './retries';
@@ -192,7 +192,7 @@ export class MatchWriter {
    * Too large for one append of the store (EventStoreDB's limit), it goes in chunks; an import cut
    * between chunks is completed by the same request again, and a whole one whose tokens were never recorded answers with them.
    */
-  async importMatch(matchId: string | undefined, events: readonly MatchEvent[], signedFor: string, signedBy: string): Promise<MatchWithTokens> {
+  async importExport(matchId: string | undefined, events: readonly MatchEvent[], signedFor: string, signedBy: string): Promise<MatchWithTokens> {
     const id = matchId ?? signedFor;
     const kept = events.map(({ id, type, data, meta }) => ({ id, type, data, ...(meta !== undefined && { meta }) }) as MatchEvent);
     return this.lock.run(id, async () => {
@@ -237,14 +237,14 @@ export class MatchWriter {
    * as one batch, and stored in one append, so a refusal stores nothing. A match already at `matchId` is that game,
    * imported before: 409 naming it, unless it is this import whole with no tokens recorded (its answer lost): then its tokens.
    */
-  async importTimed(
+  async importReplay(
     matchId: string,
     created: MatchCreated,
     createdAt: string,
     incoming: readonly (IncomingEvent & { readonly recordedAt: string; readonly step?: number })[],
     recordedBy: string,
   ): Promise<MatchWithTokens> {
-    const sealed = sealImport(created, createdAt, incoming, recordedBy, this.entropy);
+    const sealed = decideReplayImport(created, createdAt, incoming, recordedBy, this.entropy);
     return this.lock.run(matchId, async () => {
       const stored = await this.store.revisionOf(matchId);
       if (stored > 0) {

@@ -29,7 +29,7 @@ export const importTcgOnlineReplay = async (writer: MatchWriter, converter: Repl
   if (!result.ok) throw new ReplayRefused(result.refusal);
   const { converted, exposes, steps } = result;
   const matchId = tcgOnlineMatchId(converted.source.gameId);
-  const write = (created: MatchCreated) => writer.importTimed(matchId, created, converted.createdAt, importedEvents(converted), 'organizer');
+  const write = (created: MatchCreated) => writer.importReplay(matchId, created, converted.createdAt, importedEvents(converted), 'organizer');
   const imported = await (series ? series.run({ matchId, created: converted.created, createdAt: converted.createdAt }, write) : write(converted.created));
   return { ...imported, exposes, steps };
 };
