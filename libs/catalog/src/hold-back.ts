@@ -4,9 +4,9 @@ import { CatalogTables } from './catalog-schema';
 type CatalogRow = CatalogTables['matches'];
 
 /**
- * Who reads the catalog, for a match whose broadcastDelay holds its public side back: `now` (ISO 8601,
- * the caller's time source) decides what the delay lets through; `except`, the one match whose head the
- * caller sees (its own judge, recorder or player token). Absent (the organizer): every head.
+ * Who reads the catalog, for a match whose broadcastDelay holds its public side back, as libs/matches
+ * decides it (headsSeenBy): `now` (ISO 8601, the caller's time source) decides what the delay lets
+ * through; `except`, the one match whose head the caller sees. Absent: every head (the organizer).
  */
 export interface HoldBack {
   readonly now: string;
@@ -64,7 +64,8 @@ export const asSeenBy = (row: CatalogRow, holdBack: HoldBack | undefined): Catal
 
 type Eb = ExpressionBuilder<CatalogTables, 'matches'>;
 
-const seesHead = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
+/** The rows whose head this reader sees, in SQL: those that hold nothing back, and its own match's (isHeldBack). */
+const headRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
   holdBack.except === undefined ? eb('hold_back_events', 'is', null) : eb.or([eb('hold_back_events', 'is', null), eb('match_id', '=', holdBack.except)]);
 
 /** The head less the delay's events: no fact past it is shown, until the end is (endShown). */
@@ -78,8 +79,8 @@ const shownRow = (eb: Eb, holdBack: HoldBack, revision: Expression<number | null
   eb.and([eb(from, '<=', holdBack.now), eb.or([eb(revision, '<=', pastEvents(eb)), endShownRow(eb, holdBack)])]);
 
 /** The rows this reader sees at all (asSeenBy is not null), in SQL: a page of the list counts only those. */
-export const visibleRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> => eb.or([seesHead(eb, holdBack), shownRow(eb, holdBack, eb.val(1), 'public_from')]);
+export const visibleRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> => eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, eb.val(1), 'public_from')]);
 
 /** The rows this reader sees ended (asSeenBy's status), in SQL: what ?status= filters on. */
 export const endedRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
-  eb.and([eb('status', '=', 'ended'), eb.or([seesHead(eb, holdBack), shownRow(eb, holdBack, eb.ref('ended_revision'), 'ended_public_from')])]);
+  eb.and([eb('status', '=', 'ended'), eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, eb.ref('ended_revision'), 'ended_public_from')])]);

@@ -1,6 +1,6 @@
 import { holdsBackPublic } from '@matchlog/domain';
 import { Caller } from '../src/access/caller';
-import { catalogHoldBackOf, publicHorizon } from '../src/access/hold-back';
+import { catalogHoldBackOf, publicHorizon, seesHead } from '../src/access/hold-back';
 import { latestFor } from '../src/access/match-access';
 
 const T0 = Date.parse('2026-11-28T10:00:00.000Z');
@@ -62,5 +62,12 @@ describe('holding back the public side of a delayed match', () => {
     expect(catalogHoldBackOf({ kind: 'anonymous' }, T0)).toEqual({ now: '2026-11-28T10:00:00.000Z' });
     expect(catalogHoldBackOf({ kind: 'broadcast', matchId: 'm1' }, T0)).toEqual({ now: '2026-11-28T10:00:00.000Z' });
     expect(catalogHoldBackOf({ kind: 'player', matchId: 'm1', player: 'p1' }, T0)).toEqual({ now: '2026-11-28T10:00:00.000Z', except: 'm1' });
+  });
+
+  it.each(callers)('decides once who sees the head: the views and the catalog agree for %s', (_, caller, seen) => {
+    const holdBack = catalogHoldBackOf(caller, T0);
+    const catalogSeesHead = holdBack === undefined || holdBack.except === 'm1';
+    expect(seesHead(caller, 'm1')).toBe(seen === 4);
+    expect(catalogSeesHead).toBe(seen === 4);
   });
 });

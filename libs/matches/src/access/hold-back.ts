@@ -4,15 +4,21 @@ import { Caller } from './caller';
 import { EndSource, endedRevisionOf } from './ended-revision';
 
 /**
- * Who sees a delayed match's head on its public side (public view, catalog entry, round results): the
- * organizer, and the match's own judge, recorder and players (each knows the head already). Anyone
- * else (no token, a broadcast token, another match's token) sees it as its broadcast does.
+ * The heads of delayed matches `caller` sees on their public side (public view, catalog entry, round
+ * results): every one (the organizer), its own match's (its judge, recorder and players: each knows the
+ * head already), or none (no token, a broadcast token). The one decision: the views (seesHead) and the
+ * catalog's queries (catalogHoldBackOf, which the SQL of libs/catalog's hold-back.ts applies) take it from here.
  */
-export const seesHead = (caller: Caller, matchId: string): boolean =>
-  caller.kind === 'organizer' || ((caller.kind === 'judge' || caller.kind === 'recorder' || caller.kind === 'player') && caller.matchId === matchId);
+export const headsSeenBy = (caller: Caller): 'every' | { readonly match: string } | 'none' => {
+  if (caller.kind === 'organizer') return 'every';
+  return caller.kind === 'judge' || caller.kind === 'recorder' || caller.kind === 'player' ? { match: caller.matchId } : 'none';
+};
 
-/** The one match whose head a match token shows in the catalog, besides the matches that hold nothing back. */
-export const ownMatchOf = (caller: Caller): string | undefined => (caller.kind === 'judge' || caller.kind === 'recorder' || caller.kind === 'player' ? caller.matchId : undefined);
+/** Whether `caller` sees the match's head (headsSeenBy); anyone else sees it as its broadcast does. */
+export const seesHead = (caller: Caller, matchId: string): boolean => {
+  const heads = headsSeenBy(caller);
+  return heads === 'every' || (heads !== 'none' && heads.match === matchId);
+};
 
 /**
  * The latest revision of the match's public side `caller` may see at `now`: the head, but for a match
@@ -35,6 +41,8 @@ export const publicHorizon = (
 export const isHeldBackFrom = (caller: Caller, matchId: string, state: Pick<MatchState, 'layout'>): boolean =>
   holdsBackPublic(state.layout?.broadcast?.delay) && !seesHead(caller, matchId);
 
-/** How the catalog answers `caller` at `now` (catalog hold-back.ts): every head for the organizer; else as of each delay, but for the caller's own match. */
-export const catalogHoldBackOf = (caller: Caller, now: number): HoldBack | undefined =>
-  caller.kind === 'organizer' ? undefined : { now: new Date(now).toISOString(), ...(ownMatchOf(caller) !== undefined && { except: ownMatchOf(caller) }) };
+/** How the catalog answers `caller` at `now` (catalog hold-back.ts): every head, or as of each delay but for the one match whose head it sees (headsSeenBy). */
+export const catalogHoldBackOf = (caller: Caller, now: number): HoldBack | undefined => {
+  const heads = headsSeenBy(caller);
+  return heads === 'every' ? undefined : { now: new Date(now).toISOString(), ...(heads !== 'none' && { except: heads.match }) };
+};
