@@ -9,7 +9,8 @@ import {
   MatchReader,
   MatchWriter,
   RoundResultsReader,
-  SeriesNumbering,
+  ReplayConversions,
+  ReplayImports,
   StatsReader,
   JudgeDesk,
 } from '@matchlog/matches';
@@ -48,9 +49,11 @@ class ClosesParts implements OnApplicationShutdown {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CATALOG_DB) private readonly catalog: CatalogDb,
     @Inject(STATS_PROJECTOR) private readonly stats: StatsProjector,
+    @Inject(REPLAY_CONVERTER) private readonly conversions: ReplayConversions,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await this.conversions.close();
     await this.projector.stop();
     await this.stats.stop();
     await this.store.close();
@@ -117,7 +120,7 @@ export class AppModule {
         { provide: RoundResultsReader, useValue: parts.core.results },
         { provide: StatsReader, useValue: parts.core.stats },
         { provide: JudgeDesk, useValue: parts.core.desk },
-        { provide: SeriesNumbering, useValue: parts.core.series },
+        { provide: ReplayImports, useValue: parts.core.imports },
         { provide: APP_GUARD, useClass: CallerGuard },
         { provide: LOG_SEQUENCER, useValue: parts.log.sequencer },
         { provide: LOG_READER, useValue: parts.log.reader },

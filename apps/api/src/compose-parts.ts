@@ -46,7 +46,7 @@ const feedLogger = new Logger('feed');
 const snapshotLogger = new Logger('snapshots');
 
 /** The application (libs/matches) over the stores and projections. */
-const coreOf = (config: ApiConfig, stores: Stores, projections: Pick<AppParts, 'projector' | 'stats'>, signingKey: KeyObject, time: TimeSource): MatchesCore =>
+const coreOf = (config: ApiConfig, stores: Stores, projections: Pick<AppParts, 'projector' | 'stats' | 'conversions'>, signingKey: KeyObject, time: TimeSource): MatchesCore =>
   matchesCore({
     ...stores,
     ...projections,
@@ -76,7 +76,8 @@ export const composeParts = (config: ApiConfig, stores: Stores, seams: Seams = {
   const signingKey = signingKeyOf(config);
   const projector = new CatalogProjector(catalog, store, onError, retry);
   const stats = new StatsProjector(catalog, store, onError);
-  const core = coreOf(config, stores, { projector, stats }, signingKey, time);
+  const conversions = new ReplayConversions(config.importLimits ?? DEFAULT_CONVERSION_LIMITS);
+  const core = coreOf(config, stores, { projector, stats, conversions }, signingKey, time);
   const feeds = new LiveFeeds<SseTransport>(core.models, time, (matchId, error) =>
     feedLogger.error(`feed of ${matchId} failed: ${error instanceof Error ? error.stack : String(error)}`),
   );
@@ -94,6 +95,6 @@ export const composeParts = (config: ApiConfig, stores: Stores, seams: Seams = {
     core,
     feeds,
     log,
-    conversions: new ReplayConversions(config.importLimits ?? DEFAULT_CONVERSION_LIMITS),
+    conversions,
   };
 };

@@ -36,8 +36,9 @@ export const composedParts = async (config: ApiConfig, options: OpenOptions = {}
   }
 };
 
-/** Stops the consumer and the projections, and closes the stores. */
+/** Stops the conversions, the consumer and the projections, and closes the stores. */
 export const closeParts = async (parts: AppParts): Promise<void> => {
+  await parts.conversions.close();
   await parts.projector.stop();
   await parts.stats.stop();
   await parts.store.close();

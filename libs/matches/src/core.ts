@@ -20,6 +20,8 @@ import { MatchWriter } from './write/match-writer';
 import { StatsReader } from './stats/stats-reader';
 import { JudgeDesk } from './desk/judge-desk';
 import { SeriesNumbering } from './import/tcg-online/series-numbering';
+import { ReplayConverter } from './import/tcg-online/conversion-pool';
+import { ReplayImports } from './import/tcg-online/replay-imports';
 import { DEFAULT_PENALTY_CATEGORIES, penaltyVocabulary } from './desk/penalties';
 
 export interface CoreParts {
@@ -35,6 +37,8 @@ export interface CoreParts {
   /** MATCHLOG_TRUSTED_KEYS: other servers' public keys, whose signed exports are imported too */
   readonly trustedKeys?: readonly Ed25519Jwk[];
   readonly organizerKey: string;
+  /** where an uploaded replay is converted: conversion processes (ReplayConversions), never the event loop */
+  readonly conversions: ReplayConverter;
   readonly replayCacheEvents?: number;
   /** MATCHLOG_TOKEN_CACHE: the most token grants held in memory (default DEFAULT_TOKEN_CACHE) */
   readonly tokenCache?: number;
@@ -66,8 +70,8 @@ export interface MatchesCore {
   readonly clocks: MatchClocks;
   readonly stats: StatsReader;
   readonly desk: JudgeDesk;
-  /** the games of a series numbered one at a time, as they are imported */
-  readonly series: SeriesNumbering;
+  /** the replay import: each game of a series numbered under the series' lock, as it is imported */
+  readonly imports: ReplayImports;
 }
 
 export const matchesCore = (parts: CoreParts): MatchesCore => {
@@ -89,7 +93,7 @@ export const matchesCore = (parts: CoreParts): MatchesCore => {
     authenticator: new Authenticator(parts.organizerKey, tokens),
     audits: new MatchAudit(parts.store, parts.catalog, freshness, parts.slowTurnSeconds),
     results,
-    series: new SeriesNumbering(results),
+    imports: new ReplayImports(writer, parts.conversions, new SeriesNumbering(results), parts.time),
     clocks: new MatchClocks(parts.store, parts.slowTurnSeconds),
     stats: new StatsReader(parts.catalog, new CatalogFreshness(parts.stats ?? parts.projector, head, parts.catchUpWaitMs), parts.time),
   };

@@ -42,6 +42,8 @@ export { MatchClocks } from './clock/match-clocks';
 export { importTcgOnlineReplay, tcgOnlineMatchId } from './import/tcg-online/import-replay';
 export type { ReplayImported } from './import/tcg-online/import-replay';
 export { SeriesNumbering } from './import/tcg-online/series-numbering';
+export { ReplayImports } from './import/tcg-online/replay-imports';
+export type { ReplayUploadIn } from './import/tcg-online/replay-imports';
 export type { SeriesGames } from './import/tcg-online/series-numbering';
 export { convertTcgOnlineReplay, importedEvents, stepRevisions } from './import/tcg-online/convert-replay';
 export type { ConvertedReplay, StepRevisions } from './import/tcg-online/convert-replay';

@@ -1,5 +1,5 @@
-import { DEFAULT_REPLAY_LIMIT, MatchWriter, ReplayConverter, SeriesNumbering, importTcgOnlineReplay, ReplayImported } from '@matchlog/matches';
-import { Body, Controller, Inject, OnModuleDestroy, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
+import { DEFAULT_REPLAY_LIMIT, ReplayImported, ReplayImports } from '@matchlog/matches';
+import { Body, Controller, Inject, Post, Query, Req, UnsupportedMediaTypeException } from '@nestjs/common';
 import { TcgOnlineImportQuery } from '../dto/queries.dto';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Organizer } from '../auth/requires';
@@ -8,30 +8,22 @@ import { ApiConfig } from '../config/config';
 import { ApiErrors, BODY_ERRORS, CATALOG_ERRORS, DOMAIN_CODES, ROLE_ERRORS, STORE_ERRORS, TOKEN_ISSUING_ERRORS, WRITE_ERRORS } from '../openapi/api-errors.decorator';
 import { Returns } from '../openapi/response-schemas';
 import { ApiToken } from '../openapi/security.decorators';
-import { API_CONFIG, REPLAY_CONVERTER } from '../injection-keys';
-import { TIME_SOURCE, TimeSource } from '../time-source';
+import { API_CONFIG } from '../injection-keys';
 
 export { TCG_ONLINE_IMPORT_PATH } from './import-path';
 
 /** Real games in: a replay tcg.online's players download, as a match (docs/explanation/importing.md). */
 @ApiTags('matches')
 @Controller('matches/import')
-export class ReplayImportController implements OnModuleDestroy {
+export class ReplayImportController {
   private readonly maxBytes: number;
 
   constructor(
-    private readonly writer: MatchWriter,
-    private readonly series: SeriesNumbering,
+    /** the core's command: every upload converted in conversion processes, never on the event loop (docs/explanation/importing.md, "Limits") */
+    private readonly imports: ReplayImports,
     @Inject(API_CONFIG) config: ApiConfig,
-    @Inject(TIME_SOURCE) private readonly time: TimeSource,
-    /** every upload is converted in conversion processes, never on the event loop (docs/explanation/importing.md, "Limits") */
-    @Inject(REPLAY_CONVERTER) private readonly conversions: ReplayConverter & { close?(): Promise<void> },
   ) {
     this.maxBytes = bytesOf(config.replayLimit ?? '') ?? DEFAULT_REPLAY_LIMIT;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.conversions.close?.();
   }
 
   @Post('tcg-online')
@@ -73,6 +65,6 @@ export class ReplayImportController implements OnModuleDestroy {
     const contentType = request.headers['content-type'];
     const zipped = /^application\/(x-zip-compressed|zip)\b/i.test(contentType ?? '');
     if (!zipped && !/^application\/json\b/i.test(contentType ?? '')) throw new UnsupportedMediaTypeException();
-    return importTcgOnlineReplay(this.writer, this.conversions, { body, zipped, maxBytes: this.maxBytes, options: { ...query, now: this.time.now() } }, this.series);
+    return this.imports.tcgOnline({ body, zipped, maxBytes: this.maxBytes, options: query });
   }
 }
