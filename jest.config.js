@@ -24,8 +24,8 @@ const withServers = { ...base, globalSetup: '<rootDir>/test/global-setup.js', gl
 module.exports = {
   // CI machines have 2 cores: two test files at a time (Jest's default there is one, in band)
   maxWorkers: 2,
-  // generous: suites run side by side
-  testTimeout: 30000,
+  // generous: two test files at a time on 2 cores, each with its servers (and the imports' conversion processes)
+  testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.unit.spec.ts'] },
