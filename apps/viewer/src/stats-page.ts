@@ -147,25 +147,54 @@ const matchupGrid = (matchups: Awaited<ReturnType<typeof matchupStats>>['matchup
 };
 
 const HIST_W = 480;
-const HIST_H = 160;
+const HIST_H = 200;
+/** room for the axes: the games' labels on the left, the turns' under the bars */
+const PLOT = { left: 44, right: 8, top: 10, bottom: 40 };
 
-/** The turn-first-played histogram, as SVG bars with titles, and the same as a table. */
+/** The turn-first-played histogram, as SVG bars with titles on labelled axes (games up, turns across), and the same as a table. */
 const histogram = (firstTurns: Record<string, number>) => {
   const turns = Object.keys(firstTurns)
     .map(Number)
     .sort((a, b) => a - b);
   const most = Math.max(1, ...Object.values(firstTurns));
   const last = Math.max(1, ...turns);
-  const slot = (HIST_W - 40) / last;
-  const bars = turns.map((turn) => {
-    const height = ((HIST_H - 30) * firstTurns[turn]) / most;
-    return s(
+  const width = HIST_W - PLOT.left - PLOT.right;
+  const height = HIST_H - PLOT.top - PLOT.bottom;
+  const base = PLOT.top + height;
+  const slot = width / last;
+  // whole games, at most five ticks
+  const step = Math.max(1, Math.ceil(most / 4));
+  const top = Math.ceil(most / step) * step;
+  const y = (games: number) => base - (height * games) / top;
+  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
+  const bars = turns.map((turn) =>
+    s(
       'rect',
-      { class: 'bar', x: 30 + (turn - 1) * slot + slot * 0.1, y: HIST_H - 20 - height, width: slot * 0.8, height, 'data-turn': turn },
+      { class: 'bar', x: PLOT.left + (turn - 1) * slot + slot * 0.1, y: y(firstTurns[turn]), width: slot * 0.8, height: base - y(firstTurns[turn]), 'data-turn': turn },
       s('title', {}, t('stats.turnBar', { turn, games: firstTurns[turn] })),
-    );
-  });
-  const labels = turns.map((turn) => s('text', { x: 30 + (turn - 0.5) * slot, y: HIST_H - 5, 'text-anchor': 'middle' }, String(turn)));
+    ),
+  );
+  const grid = s(
+    'g',
+    { class: 'grid' },
+    ticks.map((games) => s('line', { x1: PLOT.left, x2: PLOT.left + width, y1: y(games), y2: y(games) })),
+  );
+  const yAxis = s(
+    'g',
+    { class: 'axis y-axis' },
+    s('line', { x1: PLOT.left, x2: PLOT.left, y1: PLOT.top, y2: base }),
+    ticks.map((games) => s('text', { x: PLOT.left - 6, y: y(games) + 3, 'text-anchor': 'end' }, String(games))),
+    s('text', { class: 'axis-title', x: 0, y: 0, transform: `translate(12 ${PLOT.top + height / 2}) rotate(-90)`, 'text-anchor': 'middle' }, t('stats.games')),
+  );
+  const xAxis = s(
+    'g',
+    { class: 'axis x-axis' },
+    s('line', { x1: PLOT.left, x2: PLOT.left + width, y1: base, y2: base }),
+    Array.from({ length: last }, (_, i) => i + 1)
+      .filter((turn) => last <= 20 || turn % 5 === 0 || turn === 1)
+      .map((turn) => s('text', { x: PLOT.left + (turn - 0.5) * slot, y: base + 14, 'text-anchor': 'middle' }, String(turn))),
+    s('text', { class: 'axis-title', x: PLOT.left + width / 2, y: HIST_H - 6, 'text-anchor': 'middle' }, t('stats.turn')),
+  );
   return h(
     'figure',
     { class: 'stats-histogram' },
@@ -173,8 +202,10 @@ const histogram = (firstTurns: Record<string, number>) => {
       'svg',
       { viewBox: `0 0 ${HIST_W} ${HIST_H}`, role: 'img', 'aria-labelledby': 'histogram-title' },
       s('title', { id: 'histogram-title' }, t('stats.histogramTitle')),
+      grid,
       bars,
-      labels,
+      yAxis,
+      xAxis,
     ),
     h('figcaption', {}, t('stats.histogramTitle')),
     h(
