@@ -20,7 +20,7 @@ const show = async (route: Route): Promise<void> => {
   if (route.page === 'desk') return (await import('./desk/desk-page')).renderDesk(root, route.event, route.all, route.history);
   if (route.page === 'call') return (await import('./desk/call-page')).renderCall(root, route.matchId, route.callId, route.event, route.at);
   if (route.page === 'stats') return (await import('./stats-page')).renderStats(root, route.game, route.card);
-  return (await import('./match-page')).renderMatch(root, route.matchId, route.audience, route.at, route.live);
+  return (await import('./pages/match/page')).renderMatch(root, route.matchId, route.audience, route.at, route.live);
 };
 // the words first: a page may call t() as its chunk loads
 loadLanguage()
