@@ -12,7 +12,7 @@ const failed = (error: Error) =>
 /** Each route's page is a chunk of its own (scripts/build.js), fetched here: a route downloads only the code it runs. */
 const show = async (route: Route): Promise<void> => {
   if (route.page === 'matches') return (await import('./picker')).renderPicker(root);
-  if (route.page === 'record') return (await import('./record/recorder-page')).renderRecorder(root, route.matchId);
+  if (route.page === 'record') return (await import('./pages/recorder/page')).renderRecorder(root, route.matchId);
   if (route.page === 'round') return (await import('./round-page')).renderRound(root, route.event, route.round);
   if (route.page === 'overlay') return (await import('./overlay-page')).renderOverlay(root, route.matchId, route.search);
   if (route.page === 'newMatch') return (await import('./new-match-page')).renderNewMatch(root);
