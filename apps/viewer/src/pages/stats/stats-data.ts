@@ -1,5 +1,5 @@
 import type { CardStats, CardStatsOne, CardStatsQuery, DeckStats, LeadStats, MatchupStats } from '@matchlog/client';
-import { api, query } from './api/client';
+import { api, query } from '../../api/client';
 
 export type { CardStats, CardStatsOne, DeckStats, LeadStats, MatchupStats };
 export type CardRow = CardStats['cards'][number];

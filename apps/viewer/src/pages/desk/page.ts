@@ -1,13 +1,13 @@
 import { MatchlogError } from '@matchlog/client';
-import { api } from '../api/client';
-import { h, replaceChildren } from '../dom';
-import { t } from '../i18n';
-import { deskHref } from '../route';
-import { callCard } from './call-card';
-import { DeskCall, desk } from './desk-api';
-import { askDeskSeat, seatLine } from './desk-seat-form';
-import { DeskSeat, deskSeat, forgetDeskSeat } from './desk-seat';
-import { renderHistory } from './penalty-history';
+import { api } from '../../api/client';
+import { h, replaceChildren } from '../../dom';
+import { t } from '../../i18n';
+import { deskHref } from '../../route';
+import { callCard } from '../../desk/call-card';
+import { DeskCall, desk } from '../../desk/desk-api';
+import { askDeskSeat, seatLine } from '../../desk/desk-seat-form';
+import { DeskSeat, deskSeat, forgetDeskSeat } from '../../desk/desk-seat';
+import { renderHistory } from '../../desk/penalty-history';
 
 /** How often the desk asks for the event's calls: a new call shows within this many milliseconds, without a reload. */
 export const POLL_MS = 3000;

@@ -1,8 +1,8 @@
-import { h, replaceChildren } from './dom';
-import { t } from './i18n';
+import { h, replaceChildren } from '../../dom';
+import { t } from '../../i18n';
 import { CardRow, GAMES, Game, LeadStats, Rate, cardStats, cardStatsCsvHref, cardStatsOf, deckStats, gameOf, leadStats, matchupStats } from './stats-data';
-import { statsHref } from './route';
-import { s } from './svg';
+import { statsHref } from '../../route';
+import { s } from '../../svg';
 
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10}%`);
 const rateText = (rate: Rate) =>

@@ -1,11 +1,11 @@
-import { h, replaceChildren } from './dom';
-import { gameLabel } from './game-label';
-import { t } from './i18n';
-import { hrefOf } from './route';
-import { roundLogLine } from './round-log-line';
-import { roundLog, roundResults, roundResultsCsvHref } from './round-results';
-import { Table, nameIn, resultOf } from './round-standing';
-import { extensionText, extensionsOf } from './time-extensions';
+import { h, replaceChildren } from '../../dom';
+import { gameLabel } from '../../game-label';
+import { t } from '../../i18n';
+import { hrefOf } from '../../route';
+import { roundLogLine } from '../../round-log-line';
+import { roundLog, roundResults, roundResultsCsvHref } from '../../round-results';
+import { Table, nameIn, resultOf } from '../../round-standing';
+import { extensionText, extensionsOf } from '../../time-extensions';
 
 /**
  * One game of the table as the slip has it: its label (game-label.ts: the table's line says the best of),

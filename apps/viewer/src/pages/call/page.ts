@@ -1,21 +1,21 @@
 import { MatchlogError } from '@matchlog/client';
 import type { Finding, MatchDetail, View } from '@matchlog/client';
-import { api } from '../api/client';
-import { renderBoard } from '../board';
-import { clockOf } from '../clock';
-import { renderClock } from '../clock-chart';
-import { h, replaceChildren } from '../dom';
-import { renderFindings } from '../findings';
-import { gameName } from '../games';
-import { language, t } from '../i18n';
-import { callHref, deskHref, hrefOf } from '../route';
-import { callCard } from './call-card';
-import { DeskCall, GamePenalties, desk } from './desk-api';
-import { askDeskSeat, seatLine } from './desk-seat-form';
-import { DeskSeat, deskSeat } from './desk-seat';
-import { renderDeskRecord } from './desk-notes';
-import { renderLedger } from './ledger-panel';
-import { noteForm, rulingForm } from './ruling-form';
+import { api } from '../../api/client';
+import { renderBoard } from '../../board';
+import { clockOf } from '../../clock';
+import { renderClock } from '../../clock-chart';
+import { h, replaceChildren } from '../../dom';
+import { renderFindings } from '../../findings';
+import { gameName } from '../../games';
+import { language, t } from '../../i18n';
+import { callHref, deskHref, hrefOf } from '../../route';
+import { callCard } from '../../desk/call-card';
+import { DeskCall, GamePenalties, desk } from '../../desk/desk-api';
+import { askDeskSeat, seatLine } from '../../desk/desk-seat-form';
+import { DeskSeat, deskSeat } from '../../desk/desk-seat';
+import { renderDeskRecord } from '../../desk/desk-notes';
+import { renderLedger } from '../../desk/ledger-panel';
+import { noteForm, rulingForm } from '../../desk/ruling-form';
 
 /** Findings this many revisions either side of the one shown are "near" it. */
 const NEAR = 10;

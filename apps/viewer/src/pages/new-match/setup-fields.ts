@@ -1,5 +1,5 @@
-import { h } from '../dom';
-import { t } from '../i18n';
+import { h } from '../../dom';
+import { t } from '../../i18n';
 
 /** Four Souls' shared part of the setup: the sets the Treasure, Loot, Monster and Room decks are built from, and bonus souls. */
 export const setupControls = () => {

@@ -1,12 +1,12 @@
 import { MatchlogClient, MatchlogError } from '@matchlog/client';
 import type { MatchDetail, MatchWithTokens } from '@matchlog/client';
-import { api } from './api/client';
-import { h, replaceChildren } from './dom';
-import { t } from './i18n';
-import { KeptLinks, keepLinks, keptLinks } from './kept-links';
-import { LinkBase, ServerAddresses, addressesOf, linkBase } from './link-base';
-import { hrefOf, overlayHref } from './route';
-import { qrCode } from './qr-code';
+import { api } from '../../api/client';
+import { h, replaceChildren } from '../../dom';
+import { t } from '../../i18n';
+import { KeptLinks, keepLinks, keptLinks } from '../../kept-links';
+import { LinkBase, ServerAddresses, addressesOf, linkBase } from '../../link-base';
+import { hrefOf, overlayHref } from '../../route';
+import { qrCode } from '../../qr-code';
 
 type Tokens = MatchWithTokens['tokens'];
 type Seats = Pick<MatchDetail, 'matchId' | 'players'>;
@@ -124,7 +124,7 @@ const renderLinks = (kept: KeptLinks) => {
  * copy button. The links carry an address phones on the venue's network open (link-base.ts), and are kept through a
  * reload in this tab only (kept-links.ts).
  * Making them re-issues the tokens: the earlier ones stop working, which the button says. `created`: the tokens the
- * match was just created with (new-match-page.ts), shown without a re-issue.
+ * match was just created with (pages/new-match/page.ts), shown without a re-issue.
  */
 export const renderOrganize = async (root: HTMLElement, matchId: string, created?: CreatedMatch): Promise<void> => {
   const key = h('input', { name: 'organizer-key', type: 'password', autocomplete: 'off' });

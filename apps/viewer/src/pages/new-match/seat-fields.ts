@@ -1,5 +1,5 @@
-import { h, replaceChildren } from '../dom';
-import { t } from '../i18n';
+import { h, replaceChildren } from '../../dom';
+import { t } from '../../i18n';
 import type { SeatValues } from './body';
 import { badLineMessage, badLineRange, PlacedLine, SeatField } from './bad-lines';
 import { GameId, takesDeckLists } from './seats';

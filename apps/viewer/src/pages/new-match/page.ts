@@ -1,17 +1,17 @@
 import { MatchlogError } from '@matchlog/client';
 import type { CreateMatchData } from '@matchlog/client';
-import { api } from './api/client';
-import { h, replaceChildren } from './dom';
-import { gameName } from './games';
-import { t } from './i18n';
-import { renderOrganize, serverAddresses } from './organize-page';
-import { organizeHref } from './route';
-import { randomSuffix, suggestMatchId } from './match-id-suggestion';
-import { Broadcast, bodyOf } from './new-match/body';
-import { badLinesOf, placeBadLines } from './new-match/bad-lines';
-import { GAMES, GameId, SEAT_RANGE, isGame, seatCount, seatIds, takesDeckLists } from './new-match/seats';
-import { SeatControls, clearErrors, focusBadLine, requiredControls, seatControls, seatFieldset, seatValues, showErrors } from './new-match/seat-fields';
-import { setupControls } from './new-match/setup-fields';
+import { api } from '../../api/client';
+import { h, replaceChildren } from '../../dom';
+import { gameName } from '../../games';
+import { t } from '../../i18n';
+import { renderOrganize, serverAddresses } from '../organize/page';
+import { organizeHref } from '../../route';
+import { randomSuffix, suggestMatchId } from '../../match-id-suggestion';
+import { Broadcast, bodyOf } from './body';
+import { badLinesOf, placeBadLines } from './bad-lines';
+import { GAMES, GameId, SEAT_RANGE, isGame, seatCount, seatIds, takesDeckLists } from './seats';
+import { SeatControls, clearErrors, focusBadLine, requiredControls, seatControls, seatFieldset, seatValues, showErrors } from './seat-fields';
+import { setupControls } from './setup-fields';
 
 const field = (label: string, control: HTMLElement, ...below: HTMLElement[]) => h('div', { class: 'field' }, h('label', {}, label, control), below);
 

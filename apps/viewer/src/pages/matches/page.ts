@@ -1,12 +1,12 @@
 import type { ListMatchesQuery } from '@matchlog/client';
 import type { MatchSummary } from '@matchlog/client';
-import { api } from './api/client';
-import { h, replaceChildren } from './dom';
-import { gameLabel } from './game-label';
-import { gameName } from './games';
-import { listResultOf } from './list-result';
-import { MessageKey, t } from './i18n';
-import { deskHref, hrefOf, roundHref, statsHref } from './route';
+import { api } from '../../api/client';
+import { h, replaceChildren } from '../../dom';
+import { gameLabel } from '../../game-label';
+import { gameName } from '../../games';
+import { listResultOf } from '../../list-result';
+import { MessageKey, t } from '../../i18n';
+import { deskHref, hrefOf, roundHref, statsHref } from '../../route';
 
 const GAMES: [string, MessageKey][] = [
   ['', 'picker.anyGame'],

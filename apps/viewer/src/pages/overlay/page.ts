@@ -1,15 +1,15 @@
 import { MatchlogError } from '@matchlog/client';
 import type { MatchDetail, View } from '@matchlog/client';
-import { api } from './api/client';
-import { renderBoard } from './board';
-import { delayAmount, delayBadge } from './delay-badge';
-import { h, replaceChildren } from './dom';
-import { gameLabel } from './game-label';
-import { t } from './i18n';
-import { overlayOptions } from './overlay-options';
-import { renderScoreboard } from './scoreboard';
-import { sentenceOf } from './sentence';
-import { tokenFor } from './tokens';
+import { api } from '../../api/client';
+import { renderBoard } from '../../board';
+import { delayAmount, delayBadge } from '../../delay-badge';
+import { h, replaceChildren } from '../../dom';
+import { gameLabel } from '../../game-label';
+import { t } from '../../i18n';
+import { overlayOptions } from '../../overlay-options';
+import { renderScoreboard } from '../../scoreboard';
+import { sentenceOf } from '../../sentence';
+import { tokenFor } from '../../tokens';
 
 type Observed = { type: string; [field: string]: unknown };
 

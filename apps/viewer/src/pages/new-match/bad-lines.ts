@@ -1,5 +1,5 @@
 import { MatchlogError } from '@matchlog/client';
-import { t } from '../i18n';
+import { t } from '../../i18n';
 
 /**
  * One line or setup name that names no card (422 DECK_LIST_UNKNOWN_CARDS's `lines`): Lorcana's and Grand Archive's
