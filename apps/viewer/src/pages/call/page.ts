@@ -1,11 +1,11 @@
 import { MatchlogError } from '@matchlog/client';
 import type { Finding, MatchDetail, View } from '@matchlog/client';
 import { api } from '../../api/client';
-import { renderBoard } from '../../board';
+import { renderBoard } from '../../ui/board';
 import { clockOf } from '../../clock';
-import { renderClock } from '../../clock-chart';
+import { renderClock } from '../../ui/clock-chart';
 import { h, replaceChildren } from '../../dom';
-import { renderFindings } from '../../findings';
+import { renderFindings } from '../../ui/findings';
 import { gameName } from '../../games';
 import { language, t } from '../../i18n';
 import { callHref, deskHref, hrefOf } from '../../route';

@@ -1,17 +1,17 @@
 import { MatchlogError } from '@matchlog/client';
 import type { View } from '@matchlog/client';
-import { renderBoard } from '../../board';
-import { delayBadge } from '../../delay-badge';
-import { renderDeskSeen } from '../../desk-seen';
+import { renderBoard } from '../../ui/board';
+import { delayBadge } from '../../ui/delay-badge';
+import { renderDeskSeen } from '../../ui/desk-seen';
 import { h } from '../../dom';
-import { findingMarks, renderFindings } from '../../findings';
+import { findingMarks, renderFindings } from '../../ui/findings';
 import { Language, MessageKey, language, t } from '../../i18n';
-import { renderQueue } from '../../queue-panel';
-import { renderResult } from '../../result-banner';
+import { renderQueue } from '../../ui/queue-panel';
+import { renderResult } from '../../ui/result-banner';
 import { organizeHref, hrefOf } from '../../route';
-import { renderScoreboard } from '../../scoreboard';
-import { stage } from '../../stage-tabs';
-import { renderVoided } from '../../void-banner';
+import { renderScoreboard } from '../../ui/scoreboard';
+import { stage } from '../../ui/stage-tabs';
+import { renderVoided } from '../../ui/void-banner';
 import type { MatchState } from './state';
 
 type Nodes = (Node | string | null | undefined)[];

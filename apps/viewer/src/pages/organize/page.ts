@@ -6,7 +6,7 @@ import { t } from '../../i18n';
 import { KeptLinks, keepLinks, keptLinks } from '../../kept-links';
 import { LinkBase, ServerAddresses, addressesOf, linkBase } from '../../link-base';
 import { hrefOf, overlayHref } from '../../route';
-import { qrCode } from '../../qr-code';
+import { qrCode } from '../../ui/qr-code';
 
 type Tokens = MatchWithTokens['tokens'];
 type Seats = Pick<MatchDetail, 'matchId' | 'players'>;

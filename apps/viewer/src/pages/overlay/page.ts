@@ -1,13 +1,13 @@
 import { MatchlogError } from '@matchlog/client';
 import type { MatchDetail, View } from '@matchlog/client';
 import { api } from '../../api/client';
-import { renderBoard } from '../../board';
-import { delayAmount, delayBadge } from '../../delay-badge';
+import { renderBoard } from '../../ui/board';
+import { delayAmount, delayBadge } from '../../ui/delay-badge';
 import { h, replaceChildren } from '../../dom';
 import { gameLabel } from '../../game-label';
 import { t } from '../../i18n';
 import { overlayOptions } from '../../overlay-options';
-import { renderScoreboard } from '../../scoreboard';
+import { renderScoreboard } from '../../ui/scoreboard';
 import { sentenceOf } from '../../sentence';
 import { tokenFor } from '../../tokens';
 

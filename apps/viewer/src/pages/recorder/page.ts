@@ -1,10 +1,10 @@
 import { Journal, JournalSyncError, MatchlogClient, MatchlogError, NetworkError, browserJournal, pendingBatches } from '@matchlog/client';
 import { MatchEvent } from '@matchlog/domain';
 import { api } from '../../api/client';
-import { callJudge } from '../../call-judge';
+import { callJudge } from '../../ui/call-judge';
 import { h, replaceChildren } from '../../dom';
 import { MessageKey, t } from '../../i18n';
-import { showMissing } from '../../missing-match';
+import { showMissing } from '../../ui/missing-match';
 import { openingOf } from '../../opening';
 import { pickOne, confirmSheet, UNKNOWN } from '../../record/card-picker';
 import { Button, Recorder } from '../../record/games/buttons';

@@ -2,7 +2,7 @@ import { h, replaceChildren } from '../../dom';
 import { gameLabel } from '../../game-label';
 import { t } from '../../i18n';
 import { hrefOf } from '../../route';
-import { roundLogLine } from '../../round-log-line';
+import { roundLogLine } from '../../ui/round-log-line';
 import { roundLog, roundResults, roundResultsCsvHref } from '../../round-results';
 import { Table, nameIn, resultOf } from '../../round-standing';
 import { extensionText, extensionsOf } from '../../time-extensions';

@@ -1,8 +1,8 @@
-import { h } from './dom';
-import { t } from './i18n';
-import { gameLabel } from './game-label';
-import type { RoundResults } from './round-results';
-import { extensionText, extensionsOf } from './time-extensions';
+import { h } from '../dom';
+import { t } from '../i18n';
+import { gameLabel } from '../game-label';
+import type { RoundResults } from '../round-results';
+import { extensionText, extensionsOf } from '../time-extensions';
 
 type Table = RoundResults['tables'][number];
 

@@ -1,7 +1,7 @@
 import type { MatchLog } from '@matchlog/client';
-import { api } from './api/client';
-import { h } from './dom';
-import { language, t } from './i18n';
+import { api } from '../api/client';
+import { h } from '../dom';
+import { language, t } from '../i18n';
 
 /** "Logged at #N in checkpoint of <time>, cosigned by k witnesses": the match's latest entry in the published log; null when it has none. */
 export const ledgerText = (log: MatchLog): string | null => {

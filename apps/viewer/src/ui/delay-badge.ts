@@ -1,6 +1,6 @@
 import type { MatchDetail } from '@matchlog/client';
-import { h } from './dom';
-import { t } from './i18n';
+import { h } from '../dom';
+import { t } from '../i18n';
 
 /** A number of seconds as set: "30 s", "5 min", "1 min 30 s", never rounded to a minute it is not. */
 export const delaySpan = (seconds: number): string => {

@@ -1,5 +1,5 @@
-import { h } from './dom';
-import { t } from './i18n';
+import { h } from '../dom';
+import { t } from '../i18n';
 
 export interface Timeline {
   readonly element: HTMLElement;

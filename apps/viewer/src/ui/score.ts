@@ -1,10 +1,10 @@
 import type { View } from '@matchlog/client';
-import { h } from './dom';
-import { t } from './i18n';
-import { fourSoulsScore } from './games/four-souls/score';
-import { grandArchiveScore } from './games/grand-archive/score';
-import { lorcanaScore } from './games/lorcana/score';
-import { ScoreLine } from './games/score-line';
+import { h } from '../dom';
+import { t } from '../i18n';
+import { fourSoulsScore } from '../games/four-souls/score';
+import { grandArchiveScore } from '../games/grand-archive/score';
+import { lorcanaScore } from '../games/lorcana/score';
+import { ScoreLine } from '../games/score-line';
 
 /** Each game's score (apps/viewer/src/games/<game>/score.ts); a game not known here shows its player counters. */
 const SCORES: Record<string, (view: View, player: string) => ScoreLine[]> = {

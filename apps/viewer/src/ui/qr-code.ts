@@ -1,5 +1,5 @@
 import { create } from 'qrcode';
-import { s } from './svg';
+import { s } from '../svg';
 
 /** the light margin a reader needs around the code, in modules */
 const QUIET = 4;

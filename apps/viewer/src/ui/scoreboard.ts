@@ -1,6 +1,6 @@
 import type { View } from '@matchlog/client';
-import { h } from './dom';
-import { t } from './i18n';
+import { h } from '../dom';
+import { t } from '../i18n';
 import { renderScore } from './score';
 
 /** The time called and extensions, as everyone at the table knows them. */

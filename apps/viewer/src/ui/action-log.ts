@@ -1,7 +1,7 @@
 import { MatchlogClient } from '@matchlog/client';
-import { h, replaceChildren } from './dom';
-import { t } from './i18n';
-import { groupKey, groupSentence } from './sentence';
+import { h, replaceChildren } from '../dom';
+import { t } from '../i18n';
+import { groupKey, groupSentence } from '../sentence';
 
 type Observed = { type: string; [field: string]: unknown };
 

@@ -1,8 +1,8 @@
-import type { Clock } from './clock';
-import { h } from './dom';
+import type { Clock } from '../clock';
+import { h } from '../dom';
 // `t` names a turn here
-import { t as tr } from './i18n';
-import { s } from './svg';
+import { t as tr } from '../i18n';
+import { s } from '../svg';
 
 const WIDTH = 640;
 const HEIGHT = 220;

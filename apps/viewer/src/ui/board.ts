@@ -1,9 +1,9 @@
 import type { View } from '@matchlog/client';
-import { h } from './dom';
-import { zoneLabel, zoneName } from './games';
-import { t } from './i18n';
-import { counterName } from './sentence';
-import { printedFacts } from './games/card-facts';
+import { h } from '../dom';
+import { zoneLabel, zoneName } from '../games';
+import { t } from '../i18n';
+import { counterName } from '../sentence';
+import { printedFacts } from '../games/card-facts';
 
 type Zone = View['zones'][string];
 type Card = Zone['cards'][number];

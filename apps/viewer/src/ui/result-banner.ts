@@ -1,6 +1,6 @@
 import type { View } from '@matchlog/client';
-import { h } from './dom';
-import { t } from './i18n';
+import { h } from '../dom';
+import { t } from '../i18n';
 
 /** At MatchEnded: who won, or the draw, and why. */
 export const renderResult = (ended: View['ended'], nameOf: (player: string) => string) => {

@@ -1,6 +1,6 @@
 import type { components } from '@matchlog/client';
-import { h } from './dom';
-import { MessageKey, t } from './i18n';
+import { h } from '../dom';
+import { MessageKey, t } from '../i18n';
 
 type Seen = components['schemas']['DeskSeen'];
 

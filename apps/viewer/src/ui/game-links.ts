@@ -1,10 +1,10 @@
 import type { View } from '@matchlog/client';
-import { api } from './api/client';
-import { h } from './dom';
-import { gameLabel } from './game-label';
-import { t } from './i18n';
-import { hrefOf, roundHref } from './route';
-import { roundResults } from './round-results';
+import { api } from '../api/client';
+import { h } from '../dom';
+import { gameLabel } from '../game-label';
+import { t } from '../i18n';
+import { hrefOf, roundHref } from '../route';
+import { roundResults } from '../round-results';
 
 type Tournament = NonNullable<View['tournament']>;
 

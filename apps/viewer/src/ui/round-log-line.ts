@@ -1,6 +1,6 @@
 import type { RoundLog } from '@matchlog/client';
-import { h } from './dom';
-import { t } from './i18n';
+import { h } from '../dom';
+import { t } from '../i18n';
 
 type Entry = RoundLog['entries'][number];
 

@@ -1,5 +1,5 @@
-import { h } from './dom';
-import { t } from './i18n';
+import { h } from '../dom';
+import { t } from '../i18n';
 
 /**
  * The board beside its log. On a narrow screen (styles.css) the two are tabs of one panel: the log is a tap

@@ -1,6 +1,6 @@
 import type { View } from '@matchlog/client';
-import { h } from './dom';
-import { t } from './i18n';
+import { h } from '../dom';
+import { t } from '../i18n';
 
 /** Once the organizer voided the match (MatchVoided): it counts for nothing, and why. */
 export const renderVoided = (voided: View['voided']) =>

@@ -1,5 +1,5 @@
-import { h, replaceChildren } from './dom';
-import { t } from './i18n';
+import { h, replaceChildren } from '../dom';
+import { t } from '../i18n';
 
 /** 404: no such match here, and back to the list; nothing to ask a token for. */
 export const showMissing = (root: HTMLElement, matchId: string): void =>

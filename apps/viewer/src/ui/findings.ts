@@ -1,6 +1,6 @@
 import type { Finding } from '@matchlog/client';
-import { h } from './dom';
-import { t } from './i18n';
+import { h } from '../dom';
+import { t } from '../i18n';
 
 /** The audit's findings for a judge, each at its revision with its title and rule number; a button goes there. */
 export const renderFindings = (findings: readonly Finding[], at: number, go: (revision: number) => void) =>

@@ -1,10 +1,10 @@
 import type { View } from '@matchlog/client';
-import { clockOf } from './clock';
+import { clockOf } from '../clock';
 import { renderClock } from './clock-chart';
-import { h, replaceChildren } from './dom';
-import { t } from './i18n';
+import { h, replaceChildren } from '../dom';
+import { t } from '../i18n';
 import { renderResultSlip } from './result-slip';
-import { roundResults } from './round-results';
+import { roundResults } from '../round-results';
 
 /** For the judge only: the clock chart and the round's result slip for this table, refreshed as the match goes on. */
 export const judgePanel = (matchId: string, token: string | undefined, nameOf: (player: string) => string) => {

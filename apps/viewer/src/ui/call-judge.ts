@@ -1,7 +1,7 @@
 import { MatchlogError } from '@matchlog/client';
-import { desk } from './desk/desk-api';
-import { h } from './dom';
-import { t } from './i18n';
+import { desk } from '../desk/desk-api';
+import { h } from '../dom';
+import { t } from '../i18n';
 
 /**
  * "Call a judge" on a player's page and on the recorder's screen: a short reason, sent as a call about the revision

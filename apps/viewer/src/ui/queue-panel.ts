@@ -1,6 +1,6 @@
 import type { View } from '@matchlog/client';
-import { h } from './dom';
-import { t } from './i18n';
+import { h } from '../dom';
+import { t } from '../i18n';
 
 type Queue = NonNullable<View['queue']>;
 type Source = Queue['items'][number]['source'];
