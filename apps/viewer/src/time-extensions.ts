@@ -1,4 +1,4 @@
-import { duration } from './clock-chart';
+import { duration } from './ui/clock-chart';
 import type { RoundResults } from './round-results';
 
 type Game = RoundResults['tables'][number]['games'][number];

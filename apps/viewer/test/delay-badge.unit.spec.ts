@@ -1,5 +1,5 @@
 import { loadLanguage, setLanguage } from '../src/i18n';
-import { delayText } from '../src/delay-badge';
+import { delayText } from '../src/ui/delay-badge';
 
 // the Spanish words are a chunk of their own, fetched before a page speaks them
 beforeAll(() => loadLanguage('es'));

@@ -1,5 +1,5 @@
 import { loadLanguage, setLanguage } from '../src/i18n';
-import { ledgerText } from '../src/ledger-line';
+import { ledgerText } from '../src/ui/ledger-line';
 
 // the Spanish words are a chunk of their own, fetched before a page speaks them
 beforeAll(() => loadLanguage('es'));

@@ -1,6 +1,6 @@
 import { lorcanaTable, resolveDeckList } from '@matchlog/cards';
 import { MatchlogError } from '@matchlog/client';
-import { BadLine, badLineMessage, badLineRange, badLinesOf, placeBadLines } from '../src/new-match/bad-lines';
+import { BadLine, badLineMessage, badLineRange, badLinesOf, placeBadLines } from '../src/pages/new-match/bad-lines';
 import { P1_LIST } from './support/deck-lists';
 
 const typed = (values: Record<string, string>) => (seat: string, field: string) => values[`${seat}.${field}`] ?? '';

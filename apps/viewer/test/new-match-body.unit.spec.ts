@@ -1,5 +1,5 @@
-import { FormValues, bodyOf, deckListValue } from '../src/new-match/body';
-import { SEAT_RANGE, seatCount, seatIds } from '../src/new-match/seats';
+import { FormValues, bodyOf, deckListValue } from '../src/pages/new-match/body';
+import { SEAT_RANGE, seatCount, seatIds } from '../src/pages/new-match/seats';
 import { P1_LIST, P2_LIST } from './support/deck-lists';
 
 const OMNIDEX = ['# Material Deck', '1 Spirit of Fire', '1 Lorraine, Wandering Warrior', '', '# Main Deck', '4 Ignited Strike', '', '# Sideboard', '2 Suffocating Miasma'].join(

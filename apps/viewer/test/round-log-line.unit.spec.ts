@@ -1,6 +1,6 @@
 import type { RoundLog } from '@matchlog/client';
 import { loadLanguage, setLanguage } from '../src/i18n';
-import { roundLogText, shortSlip, shownEntry } from '../src/round-log-line';
+import { roundLogText, shortSlip, shownEntry } from '../src/ui/round-log-line';
 
 // the Spanish words are a chunk of their own, fetched before a page speaks them
 beforeAll(() => loadLanguage('es'));

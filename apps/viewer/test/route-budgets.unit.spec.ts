@@ -17,16 +17,16 @@ const { routeSizes } = require(join(__dirname, '..', '..', '..', 'scripts', 'vie
  * keeps the figures.
  */
 const BUDGETS: Record<string, number> = {
-  'apps/viewer/src/picker.ts': 23_000, // the list (21,747)
-  'apps/viewer/src/overlay-page.ts': 30_000, // the OBS overlay (28,501)
-  'apps/viewer/src/stats-page.ts': 23_500, // (22,347)
-  'apps/viewer/src/round-page.ts': 24_500, // (23,269)
-  'apps/viewer/src/desk/desk-page.ts': 27_500, // the judge's desk (25,964)
-  'apps/viewer/src/desk/call-page.ts': 36_000, // one call at the desk (34,255)
-  'apps/viewer/src/organize-page.ts': 33_500, // with the QR codes (31,760)
-  'apps/viewer/src/new-match-page.ts': 38_000, // (36,352)
-  'apps/viewer/src/match-page.ts': 39_500, // (37,713)
-  'apps/viewer/src/record/recorder-page.ts': 55_000, // the domain validates offline (52,868)
+  'apps/viewer/src/pages/matches/page.ts': 23_000, // the list (21,747)
+  'apps/viewer/src/pages/overlay/page.ts': 30_000, // the OBS overlay (28,501)
+  'apps/viewer/src/pages/stats/page.ts': 23_500, // (22,347)
+  'apps/viewer/src/pages/round/page.ts': 24_500, // (23,269)
+  'apps/viewer/src/pages/desk/page.ts': 27_500, // the judge's desk (25,964)
+  'apps/viewer/src/pages/call/page.ts': 36_000, // one call at the desk (34,255)
+  'apps/viewer/src/pages/organize/page.ts': 33_500, // with the QR codes (31,760)
+  'apps/viewer/src/pages/new-match/page.ts': 38_000, // (36,352)
+  'apps/viewer/src/pages/match/page.ts': 39_500, // (37,713)
+  'apps/viewer/src/pages/recorder/page.ts': 55_000, // the domain validates offline (52,868)
 };
 
 /** What only the recorder and the organizer's pages need: the domain's rules, the QR encoder. */
@@ -47,9 +47,9 @@ describe("the viewer's bundle, per route", () => {
 
   it("only the recorder holds the domain, only the organizer's two pages the QR library", () => {
     const allowed: Record<string, readonly string[]> = {
-      'apps/viewer/src/record/recorder-page.ts': ['libs/domain/'],
-      'apps/viewer/src/organize-page.ts': ['node_modules/qrcode/'],
-      'apps/viewer/src/new-match-page.ts': ['node_modules/qrcode/'],
+      'apps/viewer/src/pages/recorder/page.ts': ['libs/domain/'],
+      'apps/viewer/src/pages/organize/page.ts': ['node_modules/qrcode/'],
+      'apps/viewer/src/pages/new-match/page.ts': ['node_modules/qrcode/'],
     };
     for (const { page, sources } of routes) {
       const heavy = HEAVY.filter((prefix) => !(allowed[page] ?? []).includes(prefix));
@@ -62,7 +62,7 @@ describe("the viewer's bundle, per route", () => {
   });
 
   it('the recorder holds the domain, the organizer the QR library: the split is by route, not by leaving them out', () => {
-    expect(of('apps/viewer/src/record/recorder-page.ts').sources).toContainEqual(expect.stringMatching(/^libs\/domain\//));
-    expect(of('apps/viewer/src/organize-page.ts').sources).toContainEqual(expect.stringMatching(/^node_modules\/qrcode\//));
+    expect(of('apps/viewer/src/pages/recorder/page.ts').sources).toContainEqual(expect.stringMatching(/^libs\/domain\//));
+    expect(of('apps/viewer/src/pages/organize/page.ts').sources).toContainEqual(expect.stringMatching(/^node_modules\/qrcode\//));
   });
 });

@@ -1,4 +1,4 @@
-import { duration } from '../clock-chart';
+import { duration } from '../ui/clock-chart';
 import { h } from '../dom';
 import { t } from '../i18n';
 import { hrefOf } from '../route';

@@ -3,7 +3,7 @@ export const en = {
   // main.ts
   'page.failed': 'Something went wrong',
 
-  // match-page.ts
+  // pages/match
   'nav.matches': '← Matches',
   'controls.language': 'Language ',
   // board
@@ -102,7 +102,7 @@ export const en = {
   'token.hint': 'Paste the token you were given for it. It is kept in this tab only.',
   'token.rejected': 'That token does not open this audience: paste it again, or the one you were given for it.',
 
-  // the games (match-page.ts, picker.ts)
+  // the games (pages/match, pages/matches)
   'game.lorcana': 'Disney Lorcana',
   'game.four-souls': 'Four Souls',
   'game.grand-archive': 'Grand Archive',
@@ -340,7 +340,7 @@ export const en = {
   'games.table': 'table {table}',
   'games.bestOf': 'Best of {bestOf}',
 
-  // round-page.ts
+  // pages/round
   'round.title': '{event} — round {round}',
   'round.csv': 'Result slip as CSV',
   'round.none': 'No table has a game in this round yet.',
@@ -368,7 +368,7 @@ export const en = {
   'round.changedSince': ' · a result changed since',
   'round.proof': 'Proof file',
 
-  // picker.ts
+  // pages/matches
   'picker.elsewhere': 'Other pages',
   'picker.title': 'Matches',
   'picker.search': 'Find a match',
@@ -395,7 +395,7 @@ export const en = {
   'printed.ruby': 'Ruby',
   'printed.sapphire': 'Sapphire',
   'printed.steel': 'Steel',
-  // issue 28, the overlay and the organizer's links (overlay-page.ts, organize-page.ts)
+  // issue 28, the overlay and the organizer's links (pages/overlay, pages/organize)
   'overlay.recent': 'Latest actions',
   'overlay.needsLink': 'This broadcast opens with its link from the organizer (it carries the broadcast token after #token=).',
   'organize.title': 'Links for the table',
@@ -504,7 +504,7 @@ export const en = {
   'recorder.pickExert': 'Exert or ready which card?',
   'recorder.pickMulligan': 'How many cards go back?',
 
-  // stats-page.ts (issue 29: statistics)
+  // pages/stats (issue 29: statistics)
   'stats.title': 'Card statistics',
   'stats.public': 'From what spectators saw of ended matches. Bars: played win rate, the line its 95% interval; faint: fewer than 30 games.',
   'stats.csv': 'Card table as CSV',
@@ -531,7 +531,7 @@ export const en = {
   'stats.histogramTitle': 'Turn first played',
   'stats.turnBar': 'Turn {turn}: {games} games',
   'stats.turn': 'Turn',
-  // issue 28, the organizer's form before a feature match (new-match-page.ts)
+  // issue 28, the organizer's form before a feature match (pages/new-match)
   'newMatch.title': 'New feature match',
   'newMatch.intro': 'Paste each player\'s deck list as Dreamborn, inkdecks or Limitless export it: one card a line, the count then the name, like "4 Elsa - Snow Queen".',
   'newMatch.form': 'Create the match',

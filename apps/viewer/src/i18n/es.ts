@@ -5,7 +5,7 @@ export const es: Record<keyof typeof en, string> = {
   // main.ts
   'page.failed': 'Algo salió mal',
 
-  // match-page.ts
+  // pages/match
   'nav.matches': '← Partidas',
   'controls.language': 'Idioma ',
   // board
@@ -104,7 +104,7 @@ export const es: Record<keyof typeof en, string> = {
   'token.hint': 'Pega el token que te dieron para ella. Solo se guarda en esta pestaña.',
   'token.rejected': 'Ese token no abre esta vista: pégalo de nuevo, o el que te dieron para ella.',
 
-  // the games (match-page.ts, picker.ts)
+  // the games (pages/match, pages/matches)
   'game.lorcana': 'Disney Lorcana',
   'game.four-souls': 'Four Souls',
   'game.grand-archive': 'Grand Archive',
@@ -341,7 +341,7 @@ export const es: Record<keyof typeof en, string> = {
   'games.table': 'mesa {table}',
   'games.bestOf': 'Al mejor de {bestOf}',
 
-  // round-page.ts
+  // pages/round
   'round.title': '{event} — ronda {round}',
   'round.csv': 'Hoja de resultados en CSV',
   'round.none': 'Ninguna mesa tiene aún una partida en esta ronda.',
@@ -369,7 +369,7 @@ export const es: Record<keyof typeof en, string> = {
   'round.changedSince': ' · un resultado cambió desde entonces',
   'round.proof': 'Archivo de prueba',
 
-  // picker.ts
+  // pages/matches
   'picker.elsewhere': 'Otras páginas',
   'picker.title': 'Partidas',
   'picker.search': 'Buscar una partida',
@@ -396,7 +396,7 @@ export const es: Record<keyof typeof en, string> = {
   'printed.ruby': 'Rubí',
   'printed.sapphire': 'Zafiro',
   'printed.steel': 'Acero',
-  // issue 28, the overlay and the organizer's links (overlay-page.ts, organize-page.ts)
+  // issue 28, the overlay and the organizer's links (pages/overlay, pages/organize)
   'overlay.recent': 'Últimas acciones',
   'overlay.needsLink': 'Esta retransmisión se abre con su enlace de la organización (lleva la clave de la retransmisión tras #token=).',
   'organize.title': 'Enlaces para la mesa',
@@ -505,7 +505,7 @@ export const es: Record<keyof typeof en, string> = {
   'recorder.pickExert': '¿Qué carta se agota o se prepara?',
   'recorder.pickMulligan': '¿Cuántas cartas devuelve?',
 
-  // stats-page.ts (issue 29: estadísticas)
+  // pages/stats (issue 29: estadísticas)
   'stats.title': 'Estadísticas de cartas',
   'stats.public':
     'De lo que los espectadores vieron de las partidas terminadas. Barras: porcentaje de victorias jugada, la línea su intervalo del 95%; tenues: menos de 30 partidas.',
@@ -533,7 +533,7 @@ export const es: Record<keyof typeof en, string> = {
   'stats.histogramTitle': 'Turno en que se jugó por primera vez',
   'stats.turnBar': 'Turno {turn}: {games} partidas',
   'stats.turn': 'Turno',
-  // issue 28, the organizer's form before a feature match (new-match-page.ts)
+  // issue 28, the organizer's form before a feature match (pages/new-match)
   'newMatch.title': 'Nueva partida destacada',
   'newMatch.intro':
     'Pega la lista de cada jugador como la exportan Dreamborn, inkdecks o Limitless: una carta por línea, la cantidad y luego el nombre, como "4 Elsa - Snow Queen".',
