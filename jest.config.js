@@ -27,6 +27,7 @@ module.exports = {
   // generous: two test files at a time on 2 cores, each with its servers (and the imports' conversion processes)
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
+  testSequencer: '<rootDir>/test/slowest-first-sequencer.js',
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.unit.spec.ts'] },
     { ...withServers, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'] },
