@@ -38,8 +38,6 @@ const NOT_RUN: readonly string[] = [
   'docs/explanation/integrity.md: needs a proof and a policy from a server with witnesses',
   "docs/explanation/integrity.md: needs the venue's public server (matchlog.example), with witnesses",
   "docs/guides/client-developer.md: runs in a game client's project, with the tarball npm run build:client writes",
-  "docs/guides/integrating.md: needs a venue's public server and a recorder token (placeholders)",
-  'docs/guides/judge.md: needs a replay zip downloaded from tcg.online (the file name is a placeholder)',
   'docs/guides/operator.md: installs the whole project (npm ci), then serves on port 3000',
   'docs/guides/operator.md: needs Docker',
   'docs/guides/operator.md: needs a KurrentDB server',
