@@ -37,7 +37,7 @@ const NOT_RUN: readonly string[] = [
   "docs/explanation/integrity.md: needs a venue's round with every table decided (Lyon Regional's round 3)",
   'docs/explanation/integrity.md: needs a proof and a policy from a server with witnesses',
   "docs/explanation/integrity.md: needs the venue's public server (matchlog.example), with witnesses",
-  "docs/guides/client-developer.md: runs in a game client's project, with the tarball npm run build:client writes",
+  "docs/guides/client-developer.md: runs in test/client-package.int.spec.ts, in a game client's project with the tarball npm run build:client writes",
   'docs/guides/operator.md: installs the whole project (npm ci), then serves on port 3000',
   'docs/guides/operator.md: needs Docker',
   'docs/guides/operator.md: needs a KurrentDB server',
