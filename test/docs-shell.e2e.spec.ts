@@ -31,7 +31,6 @@ const NOT_RUN: readonly string[] = [
   'docs/explanation/importing.md: needs replay zips downloaded from tcg.online (the file names are placeholders)',
   'docs/explanation/importing.md: clones a public repository and installs it with pnpm',
   'docs/explanation/importing.md: runs other test files of the suite (one of them in a browser)',
-  'docs/explanation/integrity.md: needs the receipt a player brought; docs/guides/judge.md step 13 runs the same command',
   "docs/explanation/integrity.md: needs a public server's log (matchlog.example), and the witness runs until stopped",
   'docs/explanation/integrity.md: starts a server (npm start) that runs until stopped, with witnesses on other hosts',
   "docs/explanation/integrity.md: needs a venue's round with every table decided (Lyon Regional's round 3)",
