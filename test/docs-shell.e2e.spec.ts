@@ -37,7 +37,7 @@ const NOT_RUN: readonly string[] = [
   'docs/explanation/integrity.md: needs a proof and a policy from a server with witnesses',
   "docs/explanation/integrity.md: needs the venue's public server (matchlog.example), with witnesses",
   "docs/guides/client-developer.md: runs in test/client-package.int.spec.ts, in a game client's project with the tarball npm run build:client writes",
-  'docs/guides/operator.md: installs the whole project (npm ci), then serves on port 3000',
+  'docs/guides/operator.md: runs in test/production-install.prod.spec.ts, on a clean clone: it installs the whole project (npm ci), then serves',
   'docs/guides/operator.md: needs Docker',
   'docs/guides/operator.md: needs a KurrentDB server',
   'docs/guides/operator.md: needs Docker, and runs other test files of the suite',
