@@ -2,11 +2,14 @@ import { execFileSync } from 'child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { basename, join } from 'path';
+import { blocksOf } from './support/shell-blocks';
 
 const root = join(__dirname, '..');
 const lib = join(root, 'libs', 'client');
 const { version } = JSON.parse(readFileSync(join(lib, 'package.json'), 'utf8'));
 const tarball = join(root, 'dist-client', `matchlog-client-${version}.tgz`);
+/** docs/guides/client-developer.md's install, which test/docs-shell.e2e.spec.ts leaves to this file: it runs in the game client's project. */
+const guideInstall = blocksOf('docs/guides/client-developer.md').find((block) => /^npm install \S+\.tgz/m.test(block.code))!;
 
 /** npm run build:client, then the package as a user of it gets it: plain Node ESM importing each entry point its package.json exports. */
 describe('@matchlog/client, built to publish', () => {
@@ -42,16 +45,27 @@ describe('@matchlog/client, built to publish', () => {
     expect(files.filter((file) => file.includes('/src/') || file.includes('.types'))).toEqual([]);
   });
 
-  describe('installed by path into a project of its own, as the README says', () => {
+  describe('installed by path into a project of its own, as the README and docs/guides/client-developer.md say', () => {
     let project: string;
     beforeAll(() => {
       project = mkdtempSync(join(tmpdir(), 'matchlog-client-user-'));
       writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-game-client', version: '1.0.0', private: true, type: 'module' }));
       copyFileSync(tarball, join(project, basename(tarball)));
-      // --offline: the package has no dependency, so nothing may come from a registry
-      execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', `./${basename(tarball)}`], { cwd: project, stdio: 'pipe' });
+      // the guide's block as written, in bash; offline (the package has no dependency, so nothing may come from a
+      // registry), with no audit, fund or scripts, by npm's environment rather than flags the guide does not show
+      execFileSync('bash', ['-c', `set -euo pipefail\n${guideInstall.code}`], {
+        cwd: project,
+        stdio: 'pipe',
+        env: { ...process.env, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_ignore_scripts: 'true' },
+      });
     }, 60_000);
     afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+    it("the guide's install names the tarball npm run build:client writes, and what package.json then records", () => {
+      expect(guideInstall.notRun).toMatch(/^runs in test\/client-package\.int\.spec\.ts/);
+      expect(guideInstall.code).toContain(`npm install ./${basename(tarball)}`);
+      expect(guideInstall.code).toContain(`"@matchlog/client": "file:${basename(tarball)}"`);
+    });
 
     it('records it by path in package.json and imports each entry by its package name', () => {
       expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).dependencies['@matchlog/client']).toBe(`file:${basename(tarball)}`);

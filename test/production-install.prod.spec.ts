@@ -6,6 +6,7 @@ import { dirname, join } from 'path';
 import { promisify } from 'util';
 import { draw, lorcanaMatch } from '../apps/api/test/support/fixtures';
 import { ROOT, ServerProcess, startServerProcess } from '@matchlog/testkit';
+import { blocksOf } from './support/shell-blocks';
 
 const run = promisify(execFile);
 const KEY = randomBytes(24).toString('base64url');
@@ -46,6 +47,12 @@ describe('a production install: npm ci && npm run build && npm prune --omit=dev 
     }
   });
   afterAll(() => rmSync(app, { recursive: true, force: true }));
+
+  it("is docs/guides/operator.md's production install, which test/docs-shell.e2e.spec.ts leaves to this file", () => {
+    const install = blocksOf('docs/guides/operator.md').find((block) => block.code.startsWith('npm ci'))!;
+    expect(install.notRun).toMatch(/^runs in test\/production-install\.prod\.spec\.ts/);
+    expect(install.code).toBe([...SEQUENCE, ['npm', 'start']].map((command) => command.join(' ')).join(' && '));
+  });
 
   it("is the Dockerfile's build stage, and its image runs what npm start runs", () => {
     expect(RUNS.filter(([npm]) => npm === 'npm').map((c) => c.join(' '))).toEqual(expect.arrayContaining(SEQUENCE.map((c) => c.join(' '))));

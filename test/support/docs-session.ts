@@ -7,9 +7,10 @@ import { ROOT, ShellBlock } from './shell-blocks';
 import { ShownAnswer, recordShown } from './shown-answers';
 
 /**
- * Where the docs' blocks run as written: a directory standing for the checkout's root (examples/ linked in, the
- * server's data/ beside it), and a bin/ first on PATH whose `curl` and `npx matchlog` reach the test server when a
- * block names localhost:3000 (or https://matchlog.example, the docs' venue server), so no doc is edited to point at it.
+ * Where the docs' blocks run as written: a directory standing for the checkout's root (examples/ and the real
+ * tcg.online replays of test/fixtures/tcg-online/ linked in, the server's data/ beside it), and a bin/ first on PATH
+ * whose `curl` and `npx matchlog` reach the test server when a block names localhost:3000 (or https://matchlog.example,
+ * the docs' venue server), so no doc is edited to point at it.
  */
 export interface Sandbox {
   readonly dir: string;
@@ -20,6 +21,9 @@ export interface Sandbox {
 export const makeSandboxDir = (): string => {
   const dir = mkdtempSync(join(tmpdir(), 'matchlog-docs-shell-'));
   symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
+  // docs/guides/judge.md imports one
+  mkdirSync(join(dir, 'test', 'fixtures'), { recursive: true });
+  symlinkSync(join(ROOT, 'test', 'fixtures', 'tcg-online'), join(dir, 'test', 'fixtures', 'tcg-online'));
   return dir;
 };
 
