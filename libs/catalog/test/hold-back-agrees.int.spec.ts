@@ -2,10 +2,8 @@ import { CatalogDb, CatalogTables, HoldBack, asSeenBy, endedRow, projectIntoCata
 import { BroadcastDelay, delayedRevision, holdsBackPublic } from '@matchlog/domain';
 import { StoredEvent } from '@matchlog/store';
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { CatalogPlace, catalogPlaces } from './support/catalog-places';
+import { catalogPlaces } from './support/catalog-places';
+import { inAPlace } from './support/in-a-place';
 
 /*
  * Issue 40 §1, "one home for each rule": the broadcast delay's hold-back rule is written in the domain
@@ -125,19 +123,16 @@ const project = async (db: CatalogDb, matchId: string, m: Generated): Promise<vo
 const catalogAnswer = async (db: CatalogDb, matchId: string, holdBack: HoldBack) => {
   const row = (await db.selectFrom('matches').selectAll().where('match_id', '=', matchId).executeTakeFirstOrThrow()) as CatalogTables['matches'];
   const seen = asSeenBy(row, holdBack);
-  const visible = await db
-    .selectFrom('matches')
-    .select('match_id')
-    .where('match_id', '=', matchId)
-    .where((eb) => visibleRow(eb, holdBack))
-    .execute();
-  const ended = await db
-    .selectFrom('matches')
-    .select('match_id')
-    .where('match_id', '=', matchId)
-    .where((eb) => endedRow(eb, holdBack))
-    .execute();
-  return { row, seen, visibleInSql: visible.length === 1, endedInSql: ended.length === 1 };
+  const inSql = async (where: typeof visibleRow) =>
+    (
+      await db
+        .selectFrom('matches')
+        .select('match_id')
+        .where('match_id', '=', matchId)
+        .where((eb) => where(eb, holdBack))
+        .execute()
+    ).length === 1;
+  return { row, seen, visibleInSql: await inSql(visibleRow), endedInSql: await inSql(endedRow) };
 };
 
 /** The readers' times for a match: the drawn ones after its last event, and each fact's own moment to the millisecond. */
@@ -148,87 +143,75 @@ const readersTimes = (m: Generated): number[] => {
   return [...m.nows.map((offset) => last + offset), ...edges];
 };
 
+/** One reader of one generated match: the domain's horizon at its time, and what the catalog answers it. */
+interface Reading {
+  /** what a failure prints beside the answer: the match, the reader's time, the horizon */
+  readonly context: object;
+  readonly horizon: number;
+  /** whether the domain's horizon has reached the match's fact of that type (MatchEnded, TimeCalled, MatchVoided) */
+  readonly reached: (type: string) => boolean;
+  readonly answer: Awaited<ReturnType<typeof catalogAnswer>>;
+  readonly matchId: string;
+  readonly now: string;
+}
+
+/** Each generated match projected into `db`, and `check` for each of its readers. */
+const eachReader = (db: CatalogDb, monotone: boolean, check: (reading: Reading) => void): Promise<void> =>
+  fc.assert(
+    fc.asyncProperty(matches(monotone), async (m) => {
+      const matchId = `agree-${++ids}`;
+      await project(db, matchId, m);
+      for (const ms of readersTimes(m)) {
+        const now = iso(ms);
+        const horizon = domainHorizon(m, ms);
+        const reached = (type: string) => {
+          const revision = revisionOf(m, type);
+          return revision !== undefined && horizon >= revision;
+        };
+        const context = { delay: m.delay, types: m.types, times: m.times.map(iso), now, horizon };
+        check({ context, horizon, reached, answer: await catalogAnswer(db, matchId, { now }), matchId, now });
+      }
+    }),
+    { numRuns: 300 },
+  );
+
 describe.each(catalogPlaces)("the catalog's hold-back agrees with the domain's delayedRevision on %s", (_, placeIn) => {
-  let dir: string;
-  let place: CatalogPlace;
+  const at = inAPlace(placeIn);
   let db: CatalogDb;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'matchlog-hold-back-agrees-'));
-    place = await placeIn(dir);
-    db = await place.open();
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await place.remove();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  beforeEach(async () => (db = await at.place.open()));
+  afterEach(() => db.destroy());
 
-  it('one clock: the match, its end, its time call and its void are shown exactly when the delayed revision reaches them, in TypeScript and in SQL', async () => {
-    await fc.assert(
-      fc.asyncProperty(matches(true), async (m) => {
-        const matchId = `agree-${++ids}`;
-        await project(db, matchId, m);
-        const ended = revisionOf(m, 'MatchEnded');
-        const timeCalled = revisionOf(m, 'TimeCalled');
-        const voided = revisionOf(m, 'MatchVoided');
-        for (const now of readersTimes(m)) {
-          const horizon = domainHorizon(m, now);
-          const { row, seen, visibleInSql, endedInSql } = await catalogAnswer(db, matchId, { now: iso(now) });
-          const at = { delay: m.delay, types: m.types, times: m.times.map(iso), now: iso(now), horizon };
-          expect({ ...at, shown: seen !== null }).toEqual({ ...at, shown: horizon >= 1 });
-          expect({ ...at, shownInSql: visibleInSql }).toEqual({ ...at, shownInSql: horizon >= 1 });
-          if (seen === null) continue;
-          const facts = {
-            ended: seen.status === 'ended',
-            endedInSql,
-            winner: seen.winner,
-            timeCalled: seen.time_called === 1,
-            voided: seen.voided === 1,
-          };
-          const endShown = ended !== undefined && horizon >= ended;
-          expect({ ...at, ...facts }).toEqual({
-            ...at,
-            ended: endShown,
-            endedInSql: endShown,
-            winner: endShown ? 'p1' : null,
-            timeCalled: timeCalled !== undefined && horizon >= timeCalled,
-            voided: voided !== undefined && horizon >= voided,
-          });
-          // the revision the catalog knows shown: the latest fact shown, never past the delayed revision
-          expect(seen.last_revision).toBeLessThanOrEqual(horizon);
-          // the match's own readers (and the organizer) see the head
-          expect(asSeenBy(row, { now: iso(now), except: matchId })).toEqual(row);
-          expect(asSeenBy(row, undefined)).toEqual(row);
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it('one clock: the match, its end, its time call and its void are shown exactly when the delayed revision reaches them, in TypeScript and in SQL', () =>
+    eachReader(db, true, ({ context, horizon, reached, answer: { row, seen, visibleInSql, endedInSql }, matchId, now }) => {
+      expect({ ...context, shown: seen !== null, shownInSql: visibleInSql }).toEqual({ ...context, shown: horizon >= 1, shownInSql: horizon >= 1 });
+      if (seen === null) return;
+      const facts = { ended: seen.status === 'ended', endedInSql, winner: seen.winner, timeCalled: seen.time_called === 1, voided: seen.voided === 1 };
+      const ended = reached('MatchEnded');
+      expect({ ...context, ...facts }).toEqual({
+        ...context,
+        ended,
+        endedInSql: ended,
+        winner: ended ? 'p1' : null,
+        timeCalled: reached('TimeCalled'),
+        voided: reached('MatchVoided'),
+      });
+      // the revision the catalog knows shown: the latest fact shown, never past the delayed revision
+      expect(seen.last_revision).toBeLessThanOrEqual(horizon);
+      // the match's own readers (and the organizer) see the head
+      expect(asSeenBy(row, { now, except: matchId })).toEqual(row);
+      expect(asSeenBy(row, undefined)).toEqual(row);
+    }));
 
-  it('clocks that disagree: the catalog never shows what the delayed revision still holds back', async () => {
-    await fc.assert(
-      fc.asyncProperty(matches(false), async (m) => {
-        const matchId = `agree-${++ids}`;
-        await project(db, matchId, m);
-        const ended = revisionOf(m, 'MatchEnded');
-        const timeCalled = revisionOf(m, 'TimeCalled');
-        const voided = revisionOf(m, 'MatchVoided');
-        for (const now of readersTimes(m)) {
-          const horizon = domainHorizon(m, now);
-          const { seen, visibleInSql, endedInSql } = await catalogAnswer(db, matchId, { now: iso(now) });
-          const at = { delay: m.delay, types: m.types, times: m.times.map(iso), now: iso(now), horizon };
-          expect({ ...at, leak: visibleInSql !== (seen !== null) || (seen !== null && horizon < 1) }).toEqual({ ...at, leak: false });
-          if (seen === null) continue;
-          const leaks = {
-            ended: (seen.status === 'ended' || endedInSql) && !(ended !== undefined && horizon >= ended),
-            timeCalled: seen.time_called === 1 && !(timeCalled !== undefined && horizon >= timeCalled),
-            voided: seen.voided === 1 && !(voided !== undefined && horizon >= voided),
-            revision: seen.last_revision > horizon,
-          };
-          expect({ ...at, ...leaks }).toEqual({ ...at, ended: false, timeCalled: false, voided: false, revision: false });
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it('clocks that disagree: the catalog never shows what the delayed revision still holds back', () =>
+    eachReader(db, false, ({ context, horizon, reached, answer: { seen, visibleInSql, endedInSql } }) => {
+      expect({ ...context, leak: visibleInSql !== (seen !== null) || (seen !== null && horizon < 1) }).toEqual({ ...context, leak: false });
+      if (seen === null) return;
+      const leaks = {
+        ended: (seen.status === 'ended' || endedInSql) && !reached('MatchEnded'),
+        timeCalled: seen.time_called === 1 && !reached('TimeCalled'),
+        voided: seen.voided === 1 && !reached('MatchVoided'),
+        revision: seen.last_revision > horizon,
+      };
+      expect({ ...context, ...leaks }).toEqual({ ...context, ended: false, timeCalled: false, voided: false, revision: false });
+    }));
 });
