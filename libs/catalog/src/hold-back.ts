@@ -102,7 +102,7 @@ const headRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
   holdBack.except === undefined ? eb('hold_back_events', 'is', null) : eb.or([eb('hold_back_events', 'is', null), eb('match_id', '=', holdBack.except)]);
 
 /** Whether a fact whose shown time the row keeps (shownFromOf) is shown at the reader's time, in SQL. */
-const shownRow = (eb: Eb, holdBack: HoldBack, from: 'created_shown_from' | 'ended_shown_from'): Expression<SqlBool> => eb(from, '<=', holdBack.now);
+const shownRow = (eb: Eb, holdBack: HoldBack, from: 'created_shown_from' | 'ended_shown_from' | 'voided_shown_from'): Expression<SqlBool> => eb(from, '<=', holdBack.now);
 
 /** The rows this reader sees at all (asSeenBy is not null), in SQL: a page of the list counts only those. */
 export const visibleRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> => eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, 'created_shown_from')]);
@@ -110,3 +110,7 @@ export const visibleRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> => e
 /** The rows this reader sees ended (asSeenBy's status), in SQL: what ?status= filters on. */
 export const endedRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
   eb.and([eb('status', '=', 'ended'), eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, 'ended_shown_from')])]);
+
+/** The rows this reader sees voided (asSeenBy's voided), in SQL. */
+export const voidedRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
+  eb.and([eb('voided', '=', 1), eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, 'voided_shown_from')])]);

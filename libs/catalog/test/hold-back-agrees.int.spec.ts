@@ -1,4 +1,4 @@
-import { CatalogDb, CatalogTables, HoldBack, asSeenBy, endedRow, projectIntoCatalog, visibleRow } from '@matchlog/catalog';
+import { CatalogDb, CatalogTables, HoldBack, asSeenBy, endedRow, projectIntoCatalog, visibleRow, voidedRow } from '@matchlog/catalog';
 import { BroadcastDelay, delayedRevision, holdsBackPublic } from '@matchlog/domain';
 import { StoredEvent } from '@matchlog/store';
 import fc from 'fast-check';
@@ -119,7 +119,7 @@ const project = async (db: CatalogDb, matchId: string, m: Generated): Promise<vo
   }
 };
 
-/** What the catalog shows `holdBack`'s reader of the match: in TypeScript (asSeenBy) and in SQL (visibleRow, endedRow). */
+/** What the catalog shows `holdBack`'s reader of the match: in TypeScript (asSeenBy) and in SQL (visibleRow, endedRow, voidedRow). */
 const catalogAnswer = async (db: CatalogDb, matchId: string, holdBack: HoldBack) => {
   const row = (await db.selectFrom('matches').selectAll().where('match_id', '=', matchId).executeTakeFirstOrThrow()) as CatalogTables['matches'];
   const seen = asSeenBy(row, holdBack);
@@ -132,7 +132,7 @@ const catalogAnswer = async (db: CatalogDb, matchId: string, holdBack: HoldBack)
         .where((eb) => where(eb, holdBack))
         .execute()
     ).length === 1;
-  return { row, seen, visibleInSql: await inSql(visibleRow), endedInSql: await inSql(endedRow) };
+  return { row, seen, visibleInSql: await inSql(visibleRow), endedInSql: await inSql(endedRow), voidedInSql: await inSql(voidedRow) };
 };
 
 /** The readers' times for a match: the drawn ones after its last event, and each fact's own moment to the millisecond. */
@@ -182,10 +182,10 @@ describe.each(catalogPlaces)("the catalog's hold-back agrees with the domain's d
   afterEach(() => db.destroy());
 
   it('one clock: the match, its end, its time call and its void are shown exactly when the delayed revision reaches them, in TypeScript and in SQL', () =>
-    eachReader(db, true, ({ context, horizon, reached, answer: { row, seen, visibleInSql, endedInSql }, matchId, now }) => {
+    eachReader(db, true, ({ context, horizon, reached, answer: { row, seen, visibleInSql, endedInSql, voidedInSql }, matchId, now }) => {
       expect({ ...context, shown: seen !== null, shownInSql: visibleInSql }).toEqual({ ...context, shown: horizon >= 1, shownInSql: horizon >= 1 });
       if (seen === null) return;
-      const facts = { ended: seen.status === 'ended', endedInSql, winner: seen.winner, timeCalled: seen.time_called === 1, voided: seen.voided === 1 };
+      const facts = { ended: seen.status === 'ended', endedInSql, winner: seen.winner, timeCalled: seen.time_called === 1, voided: seen.voided === 1, voidedInSql };
       const ended = reached('MatchEnded');
       expect({ ...context, ...facts }).toEqual({
         ...context,
@@ -194,6 +194,7 @@ describe.each(catalogPlaces)("the catalog's hold-back agrees with the domain's d
         winner: ended ? 'p1' : null,
         timeCalled: reached('TimeCalled'),
         voided: reached('MatchVoided'),
+        voidedInSql: reached('MatchVoided'),
       });
       // the revision the catalog knows shown: the latest fact shown, never past the delayed revision
       expect(seen.last_revision).toBeLessThanOrEqual(horizon);
@@ -203,13 +204,13 @@ describe.each(catalogPlaces)("the catalog's hold-back agrees with the domain's d
     }));
 
   it('clocks that disagree: the catalog never shows what the delayed revision still holds back', () =>
-    eachReader(db, false, ({ context, horizon, reached, answer: { seen, visibleInSql, endedInSql } }) => {
+    eachReader(db, false, ({ context, horizon, reached, answer: { seen, visibleInSql, endedInSql, voidedInSql } }) => {
       expect({ ...context, leak: visibleInSql !== (seen !== null) || (seen !== null && horizon < 1) }).toEqual({ ...context, leak: false });
       if (seen === null) return;
       const leaks = {
         ended: (seen.status === 'ended' || endedInSql) && !reached('MatchEnded'),
         timeCalled: seen.time_called === 1 && !reached('TimeCalled'),
-        voided: seen.voided === 1 && !reached('MatchVoided'),
+        voided: (seen.voided === 1 || voidedInSql) && !reached('MatchVoided'),
         revision: seen.last_revision > horizon,
       };
       expect({ ...context, ...leaks }).toEqual({ ...context, ended: false, timeCalled: false, voided: false, revision: false });

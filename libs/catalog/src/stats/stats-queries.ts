@@ -1,6 +1,6 @@
 import { CardTally, DeckSide, EventMatch, LeadSide, MatchReading, cardTallies, emptyTally, leadSides, plusTally } from '@matchlog/stats';
 import { PUBLIC } from '@matchlog/domain';
-import { HoldBack, asSeenBy, isHeldBack } from '../hold-back';
+import { HoldBack, endedRow, visibleRow, voidedRow } from '../hold-back';
 import { CatalogDb } from '../open-catalog';
 import { CARD_COUNTS } from './card-counts';
 
@@ -19,8 +19,17 @@ export interface StatsFilter {
  */
 export const endsHeldBack = async (db: CatalogDb, game: string, holdBack: HoldBack | undefined): Promise<ReadonlySet<string>> => {
   if (holdBack === undefined) return new Set();
-  const rows = await db.selectFrom('matches').selectAll().where('game', '=', game).where('status', '=', 'ended').where('hold_back_events', 'is not', null).execute();
-  return new Set(rows.filter((row) => isHeldBack(row, holdBack) && asSeenBy(row, holdBack)?.status !== 'ended').map((row) => row.match_id));
+  const rows = await heldBackRows(db, game, holdBack)
+    .where('matches.status', '=', 'ended')
+    .where((eb) => eb.not(eb.and([visibleRow(eb, holdBack), endedRow(eb, holdBack)])))
+    .execute();
+  return new Set(rows.map((row) => row.match_id));
+};
+
+/** The rows of `game` the delay holds back from this reader (isHeldBack), in SQL. */
+const heldBackRows = (db: CatalogDb, game: string, holdBack: HoldBack) => {
+  const rows = db.selectFrom('matches').select('matches.match_id').where('matches.game', '=', game).where('matches.hold_back_events', 'is not', null);
+  return holdBack.except === undefined ? rows : rows.where('matches.match_id', '!=', holdBack.except);
 };
 
 /**
@@ -30,24 +39,17 @@ export const endsHeldBack = async (db: CatalogDb, game: string, holdBack: HoldBa
  */
 export const voidsHeldBack = async (db: CatalogDb, game: string, holdBack: HoldBack | undefined): Promise<ReadonlySet<string>> => {
   if (holdBack === undefined) return new Set();
-  const rows = await db
-    .selectFrom('matches')
-    .selectAll('matches')
-    .innerJoin('stats_readings', 'stats_readings.match_id', 'matches.match_id')
+  const voidedReadings = db
+    .selectFrom('stats_readings')
+    .select('stats_readings.match_id')
     .where('stats_readings.audience', '=', PUBLIC)
     .where('stats_readings.voided', '=', 1)
-    .where('stats_readings.game', '=', game)
-    .where('matches.hold_back_events', 'is not', null)
+    .where('stats_readings.game', '=', game);
+  const rows = await heldBackRows(db, game, holdBack)
+    .where('matches.match_id', 'in', voidedReadings)
+    .where((eb) => eb.and([visibleRow(eb, holdBack), endedRow(eb, holdBack), eb.not(voidedRow(eb, holdBack))]))
     .execute();
-  return new Set(
-    rows
-      .filter((row) => {
-        if (!isHeldBack(row, holdBack)) return false;
-        const seen = asSeenBy(row, holdBack);
-        return seen?.status === 'ended' && Number(seen.voided) === 0;
-      })
-      .map((row) => row.match_id),
-  );
+  return new Set(rows.map((row) => row.match_id));
 };
 
 /** Matches the public figures count otherwise than the projection did: `ends` not yet shown, and `voids` not yet shown. */
