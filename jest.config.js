@@ -17,6 +17,8 @@ const base = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: { '^@matchlog/(domain|store|catalog|audit|matches|testkit|client|cards|stats|ledger|tokens)(.*)$': '<rootDir>/libs/$1/src$2' },
   testEnvironment: 'node',
+  // the TypeScript require hook for the threads and child processes the sources start (test/module-hook.js)
+  setupFiles: ['<rootDir>/test/module-hook.js'],
 };
 // every tier but unit: dist/ built and one PostgreSQL started, once per run (Jest runs a project's global
 // setup only when one of its tests runs, and the same module once), so the unit tier starts nothing

@@ -11,6 +11,7 @@ import * as voided from './009_voided';
 import * as holdBack from './011_hold_back';
 import * as stats from './012_stats';
 import * as log from './013_log';
+import * as shownFrom from './014_shown_from';
 
 /** Every migration, in order. Listed here (not discovered on disk) so they load the same under any runner. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '011_hold_back': holdBack,
   '012_stats': stats,
   '013_log': log,
+  '014_shown_from': shownFrom,
 };

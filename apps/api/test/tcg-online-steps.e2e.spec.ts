@@ -2,7 +2,7 @@ import { sharedReplays } from '@matchlog/testkit';
 import { TestApp, startTestApp } from './support/test-app';
 
 /**
- * Issue 36: the import's answer maps the replay's steps to the match's revisions, and the judge's feed carries each
+ * Issue 36: the import's answer maps the replay's steps to the match's revisions, and the judge's event pages carry each
  * event's step (meta.step), so "step 21 of the file" is a revision of the match. On the judge's forfeit (r12), whose
  * last step is the ruling.
  */
@@ -26,24 +26,24 @@ describe('POST /matches/import/tcg-online: the step→revision map', () => {
     expect(answer.steps.at(-1)).toEqual({ step: file.steps.length - 1, from: answer.revision - 1, to: answer.revision });
   });
 
-  it("matches the judge's feed: every event of a step carries that step in its meta; the forfeit step is the leaving and the end", async () => {
-    const feed = (await t.http().get(`/matches/${answer.matchId}/events`).query({ audience: 'judge' }).set(t.organizer).expect(200)).body;
+  it("matches the judge's event pages: every event of a step carries that step in its meta; the forfeit step is the leaving and the end", async () => {
+    const page = (await t.http().get(`/matches/${answer.matchId}/events`).query({ audience: 'judge' }).set(t.organizer).expect(200)).body;
     const stepOf = new Map<number, number | undefined>(
-      feed.observations.map((entry: { revision: number; observation: { meta?: { step?: number } } }) => [entry.revision, entry.observation.meta?.step]),
+      page.observations.map((entry: { revision: number; observation: { meta?: { step?: number } } }) => [entry.revision, entry.observation.meta?.step]),
     );
     expect(stepOf.get(1)).toBeUndefined();
     for (const { step, from, to } of answer.steps) for (let revision = from; revision <= to; revision++) expect([revision, stepOf.get(revision)]).toEqual([revision, step]);
     const last = answer.steps.at(-1)!;
-    const types = feed.observations.filter((entry: { revision: number }) => entry.revision >= last.from).map((entry: { observation: { type: string } }) => entry.observation.type);
+    const types = page.observations.filter((entry: { revision: number }) => entry.revision >= last.from).map((entry: { observation: { type: string } }) => entry.observation.type);
     expect(file.steps[last.step].acceptedMove.moveId).toBe('passTurn');
     expect(types).toEqual(['PlayerLeft', 'MatchEnded']);
   });
 
   it('gives no other audience the meta: the public and the players observe no step', async () => {
     for (const audience of ['public', 'p1', 'p2']) {
-      const feed = (await t.http().get(`/matches/${answer.matchId}/events`).query({ audience }).set(t.organizer).expect(200)).body;
-      expect(feed.observations.length).toBeGreaterThan(0);
-      expect(JSON.stringify(feed)).not.toContain('"step"');
+      const page = (await t.http().get(`/matches/${answer.matchId}/events`).query({ audience }).set(t.organizer).expect(200)).body;
+      expect(page.observations.length).toBeGreaterThan(0);
+      expect(JSON.stringify(page)).not.toContain('"step"');
     }
   });
 

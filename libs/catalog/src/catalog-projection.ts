@@ -4,7 +4,7 @@ import { matchOfTokenStream } from '@matchlog/tokens';
 import { Kysely, Transaction } from 'kysely';
 import { CATALOG, clearCatalog } from './catalog-checkpoint';
 import { CatalogTables } from './catalog-schema';
-import { shownFrom } from './hold-back';
+import { shownFromOf, waitedAt } from './hold-back';
 import { searchKey } from './search-key';
 import { applyTokenEvents } from './token-table';
 import { Projection, UnappliableEvent, applyAfterCheckpoint, transactionOf } from './projector';
@@ -40,10 +40,10 @@ const readData = <T>(event: StoredEvent, read: () => T): T => {
 const stampOf = (event: StoredEvent): string | undefined => (event.meta as { recordedAt?: string } | undefined)?.recordedAt;
 const recordedAt = (event: StoredEvent): string => stampOf(event) ?? new Date(0).toISOString();
 
-/** A fact's revision, and where the match holds its public side back, when the fact may be shown (hold-back.ts). */
+/** A fact's revision, and where the match holds its public side back, when the fact has waited out the delay's seconds (hold-back.ts). */
 const factOf = async (trx: Transaction<CatalogTables>, event: StoredEvent): Promise<{ revision: number; from: string | null }> => {
   const row = await trx.selectFrom('matches').select(['hold_back_events', 'hold_back_seconds']).where('match_id', '=', event.streamId).executeTakeFirst();
-  return { revision: event.revision, from: row?.hold_back_events == null ? null : shownFrom(stampOf(event), row.hold_back_seconds ?? 0) };
+  return { revision: event.revision, from: row?.hold_back_events == null ? null : waitedAt(stampOf(event), row.hold_back_seconds ?? 0) };
 };
 
 /**
@@ -85,7 +85,11 @@ export const projectIntoCatalog = async (trx: Transaction<CatalogTables>, events
     latest.set(matchId, event.revision);
   }
   for (const [matchId, revision] of latest) {
-    await trx.updateTable('matches').set({ event_count: revision, last_revision: revision }).where('match_id', '=', matchId).execute();
+    const head = { event_count: revision, last_revision: revision };
+    // a held-back match's facts: when each is shown, now that the head moved (hold-back.ts: the domain's rule over the row)
+    const row = await trx.selectFrom('matches').selectAll().where('match_id', '=', matchId).executeTakeFirst();
+    const moved = row === undefined || row.hold_back_events === null ? head : { ...head, ...shownFromOf({ ...row, ...head }) };
+    await trx.updateTable('matches').set(moved).where('match_id', '=', matchId).execute();
   }
 };
 
@@ -122,13 +126,17 @@ const insertMatch = async (trx: Transaction<CatalogTables>, event: StoredEvent):
         last_revision: event.revision,
         hold_back_events: heldBack ? (delay.events ?? 0) : null,
         hold_back_seconds: heldBack ? (delay.seconds ?? 0) : null,
-        public_from: heldBack ? shownFrom(stampOf(event), delay.seconds ?? 0) : null,
+        public_from: heldBack ? waitedAt(stampOf(event), delay.seconds ?? 0) : null,
         ended_revision: null,
         ended_public_from: null,
         time_called_revision: null,
         time_called_public_from: null,
         voided_revision: null,
         voided_public_from: null,
+        created_shown_from: null,
+        ended_shown_from: null,
+        time_called_shown_from: null,
+        voided_shown_from: null,
       },
       players: data.players.map((player, seat) => ({ match_id: matchId, player_id: player.id, name: player.name ?? null, name_key: keyOf(player.name), seat })),
     };

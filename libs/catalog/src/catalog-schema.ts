@@ -31,15 +31,24 @@ export interface CatalogTables {
     /** broadcastDelay.events of a match that holds its public side back (holdsBackPublic); null: it holds nothing back (migration 011) */
     hold_back_events: number | null;
     hold_back_seconds: number | null;
-    /** where held back: when MatchCreated may be shown (its recordedAt + broadcastDelay.seconds, ISO 8601) */
+    /** where held back: when MatchCreated has waited out the delay's seconds (secondsWaitedAt: its recordedAt + broadcastDelay.seconds, ISO 8601) */
     public_from: string | null;
-    /** MatchEnded's revision, and where held back when it may be shown */
+    /** MatchEnded's revision, and where held back when it has waited out the seconds */
     ended_revision: number | null;
     ended_public_from: string | null;
     time_called_revision: number | null;
     time_called_public_from: string | null;
     voided_revision: number | null;
     voided_public_from: string | null;
+    /**
+     * where held back: when each fact is shown (the domain's factShownFrom, from its *_public_from, the head and the
+     * end, moved on at each batch of the match; ISO 8601, 9999-12-31 while nothing recorded yet shows it), null without
+     * the fact (migration 014)
+     */
+    created_shown_from: string | null;
+    ended_shown_from: string | null;
+    time_called_shown_from: string | null;
+    voided_shown_from: string | null;
   };
   /** name_key: searchKey(name), what ?player= matches part of */
   match_players: { match_id: string; player_id: string; name: string | null; name_key: string | null; seat: number };

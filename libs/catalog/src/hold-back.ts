@@ -1,3 +1,4 @@
+import { factShownFrom, secondsWaitedAt } from '@matchlog/domain';
 import { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import { CatalogTables } from './catalog-schema';
 
@@ -13,27 +14,59 @@ export interface HoldBack {
   readonly except?: string;
 }
 
-/** Later than any time a time source gives: a fact recorded with no readable time is never shown while held back. */
+/** Earlier and later than any time a time source gives: a fact shown at once, and one never shown while held back. */
+const ALWAYS = '0000-01-01T00:00:00.000Z';
 const NEVER = '9999-12-31T23:59:59.999Z';
 
-/** When a fact recorded at `recordedAt` may be shown, `seconds` behind (ISO 8601, so that text compares as time). */
-export const shownFrom = (recordedAt: string | undefined, seconds: number): string => {
-  const at = Date.parse(recordedAt ?? '');
-  return Number.isNaN(at) ? NEVER : new Date(at + seconds * 1000).toISOString();
-};
+/** A time of the delay's rule (milliseconds, or ±Infinity) as the catalog keeps it: ISO 8601, so that text compares as time. */
+export const isoOf = (ms: number): string =>
+  ms === -Infinity ? ALWAYS : ms === Infinity ? NEVER : new Date(Math.min(Math.max(ms, Date.parse(ALWAYS)), Date.parse(NEVER))).toISOString();
 
-/** Whether the match has ended and its end's time has come: then the delay counts seconds only (delayedRevision's `ended`). */
-const endShown = (row: CatalogRow, now: string): boolean => row.ended_revision !== null && row.ended_public_from !== null && row.ended_public_from <= now;
+/** A fact's time kept by isoOf (or none) back as milliseconds. */
+const msOf = (iso: string | null): number => (iso === null ? Infinity : Date.parse(iso));
+
+/** When a fact recorded at `recordedAt` has waited out the delay's seconds (the domain's secondsWaitedAt), as the row keeps it. */
+export const waitedAt = (recordedAt: string | undefined, seconds: number): string => isoOf(secondsWaitedAt(recordedAt, { seconds }));
+
+/** The columns of a row the delay's rule reads, and what it writes: each fact's revision, when it has waited its seconds, and when it is shown. */
+type RuleColumns = Pick<
+  CatalogRow,
+  | 'hold_back_events'
+  | 'hold_back_seconds'
+  | 'last_revision'
+  | 'public_from'
+  | 'ended_revision'
+  | 'ended_public_from'
+  | 'time_called_revision'
+  | 'time_called_public_from'
+  | 'voided_revision'
+  | 'voided_public_from'
+>;
 
 /**
- * Whether a fact (its revision, and when it may be shown) is past what the delay lets through. A fact
- * is shown when its time has come and its revision is at most the head less the delay's events, or the
- * match's end is shown (after the end, no event pushes the last ones out: the delay counts seconds
- * only). Never later than the broadcast's delayedRevision shows it (the same or earlier when the clocks
- * of the instances that recorded the match disagree), so the catalog never shows what the view still holds back.
+ * When each fact of a held-back row is shown, by the domain's rule (factShownFrom) over what the row knows: its head,
+ * each fact's revision and time, and its end (NEVER while nothing recorded yet shows it; null: no such fact). The
+ * projector writes it at each batch of the match (the head moves the window on), so the queries below only compare it
+ * with the reader's time: the rule is not written again here, in TypeScript or in SQL.
  */
-const shown = (row: CatalogRow, revision: number | null, from: string | null, now: string): boolean =>
-  revision !== null && from !== null && from <= now && (revision <= row.last_revision - (row.hold_back_events ?? 0) || endShown(row, now));
+export const shownFromOf = (row: RuleColumns): Pick<CatalogRow, 'created_shown_from' | 'ended_shown_from' | 'time_called_shown_from' | 'voided_shown_from'> => {
+  const delay = { events: Number(row.hold_back_events ?? 0), seconds: Number(row.hold_back_seconds ?? 0) };
+  const head = Number(row.last_revision);
+  const end = row.ended_revision === null ? undefined : { revision: Number(row.ended_revision), waited: msOf(row.ended_public_from) };
+  const fact = (revision: number | null, waited: string | null): string | null => {
+    if (revision === null) return null;
+    return isoOf(factShownFrom(Number(revision), msOf(waited), head, delay, end));
+  };
+  return {
+    created_shown_from: fact(1, row.public_from),
+    ended_shown_from: fact(row.ended_revision, row.ended_public_from),
+    time_called_shown_from: fact(row.time_called_revision, row.time_called_public_from),
+    voided_shown_from: fact(row.voided_revision, row.voided_public_from),
+  };
+};
+
+/** Whether a fact whose shown time the row keeps (shownFromOf) is shown at `now`. */
+const shown = (from: string | null, now: string): boolean => from !== null && from <= now;
 
 /** Whether the row is held back from this reader at all (a match that holds nothing back, or the reader's own, is not). */
 export const isHeldBack = (row: Pick<CatalogRow, 'match_id' | 'hold_back_events'>, holdBack: HoldBack | undefined): holdBack is HoldBack =>
@@ -47,10 +80,10 @@ export const isHeldBack = (row: Pick<CatalogRow, 'match_id' | 'hold_back_events'
 export const asSeenBy = (row: CatalogRow, holdBack: HoldBack | undefined): CatalogRow | null => {
   if (!isHeldBack(row, holdBack)) return row;
   const { now } = holdBack;
-  if (!shown(row, 1, row.public_from, now)) return null;
-  const ended = shown(row, row.ended_revision, row.ended_public_from, now);
-  const timeCalled = shown(row, row.time_called_revision, row.time_called_public_from, now);
-  const voided = shown(row, row.voided_revision, row.voided_public_from, now);
+  if (!shown(row.created_shown_from, now)) return null;
+  const ended = shown(row.ended_shown_from, now);
+  const timeCalled = shown(row.time_called_shown_from, now);
+  const voided = shown(row.voided_shown_from, now);
   const revision = Math.max(1, ended ? row.ended_revision! : 0, timeCalled ? row.time_called_revision! : 0, voided ? row.voided_revision! : 0);
   return {
     ...row,
@@ -68,19 +101,16 @@ type Eb = ExpressionBuilder<CatalogTables, 'matches'>;
 const headRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
   holdBack.except === undefined ? eb('hold_back_events', 'is', null) : eb.or([eb('hold_back_events', 'is', null), eb('match_id', '=', holdBack.except)]);
 
-/** The head less the delay's events: no fact past it is shown, until the end is (endShown). */
-const pastEvents = (eb: Eb) => eb('last_revision', '-', eb.ref('hold_back_events'));
-
-/** endShown, in SQL: ended_public_from is set with ended_revision, and null before the end. */
-const endShownRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> => eb.and([eb('ended_revision', 'is not', null), eb('ended_public_from', '<=', holdBack.now)]);
-
-/** shown, in SQL, for the fact at `revision` whose time `from` has come. */
-const shownRow = (eb: Eb, holdBack: HoldBack, revision: Expression<number | null>, from: 'public_from' | 'ended_public_from'): Expression<SqlBool> =>
-  eb.and([eb(from, '<=', holdBack.now), eb.or([eb(revision, '<=', pastEvents(eb)), endShownRow(eb, holdBack)])]);
+/** Whether a fact whose shown time the row keeps (shownFromOf) is shown at the reader's time, in SQL. */
+const shownRow = (eb: Eb, holdBack: HoldBack, from: 'created_shown_from' | 'ended_shown_from' | 'voided_shown_from'): Expression<SqlBool> => eb(from, '<=', holdBack.now);
 
 /** The rows this reader sees at all (asSeenBy is not null), in SQL: a page of the list counts only those. */
-export const visibleRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> => eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, eb.val(1), 'public_from')]);
+export const visibleRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> => eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, 'created_shown_from')]);
 
 /** The rows this reader sees ended (asSeenBy's status), in SQL: what ?status= filters on. */
 export const endedRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
-  eb.and([eb('status', '=', 'ended'), eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, eb.ref('ended_revision'), 'ended_public_from')])]);
+  eb.and([eb('status', '=', 'ended'), eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, 'ended_shown_from')])]);
+
+/** The rows this reader sees voided (asSeenBy's voided), in SQL. */
+export const voidedRow = (eb: Eb, holdBack: HoldBack): Expression<SqlBool> =>
+  eb.and([eb('voided', '=', 1), eb.or([headRow(eb, holdBack), shownRow(eb, holdBack, 'voided_shown_from')])]);

@@ -182,7 +182,7 @@ describe.each(catalogPlaces)('match search on %s: part of a name, any case, wild
 
   it('a catalog from before migration 008 is fed again once, so the names it holds get their search keys', async () => {
     expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('007_match_results')).error).toBeUndefined();
-    expect(await migrate(db)).toEqual(['008_search_keys', '009_voided', '011_hold_back', '012_stats', '013_log']);
+    expect(await migrate(db)).toEqual(['008_search_keys', '009_voided', '011_hold_back', '012_stats', '013_log', '014_shown_from']);
     await db.destroy();
     db = await place.open();
     await projectAll();

@@ -1,7 +1,7 @@
-import { CatalogProjector, StatsProjector, cardStats, deckSideStats, eventMatches, ownReadings } from '@matchlog/catalog';
+import { CatalogProjector, StatsProjector, cardTallyStats, deckSideStats, eventMatches, ownReadings } from '@matchlog/catalog';
 import { EventOf, MatchEvent, PUBLIC } from '@matchlog/domain';
 import { convertTcgOnlineReplay, importedEvents } from '@matchlog/matches';
-import { cardTable, deckTable, deckTableOf, factsOf, readingOf } from '@matchlog/stats';
+import { cardTable, cardTableOf, deckTable, deckTableOf, factsOf, readingOf } from '@matchlog/stats';
 import { EventStore, InMemoryEventStore, LogConsumer } from '@matchlog/store';
 import { tcgOnlineSamples } from '@matchlog/testkit';
 import { mkdtempSync, rmSync } from 'fs';
@@ -21,6 +21,8 @@ const samples = tcgOnlineSamples().map((sample, i) => {
 });
 
 const stripped = (figures: object) => JSON.parse(JSON.stringify(figures));
+/** The card table as the statistics reader makes it: the catalog's tallies, made figures by libs/stats. */
+const cardStats = async (...query: Parameters<typeof cardTallyStats>) => cardTableOf(await cardTallyStats(...query));
 
 describe.each(catalogPlaces)('the statistics projection on %s', (_, placeIn) => {
   let dir: string;

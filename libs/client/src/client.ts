@@ -12,7 +12,7 @@ import type {
   LeadStats,
   EventToSend,
   EventWithId,
-  Feed,
+  EventsPage,
   Jwks,
   MatchLog,
   ListMatchesQuery,
@@ -167,8 +167,8 @@ export class MatchlogClient {
   }
 
   /** GET /matches/:id/events: an audience's observations after `from` up to `to`. */
-  events(matchId: string, audience: string, from?: number, to?: number): Promise<Feed> {
-    return this.request<Feed>({ method: 'GET', path: `${matchPath(matchId)}/events`, query: { audience, from, to } });
+  events(matchId: string, audience: string, from?: number, to?: number): Promise<EventsPage> {
+    return this.request<EventsPage>({ method: 'GET', path: `${matchPath(matchId)}/events`, query: { audience, from, to } });
   }
 
   /** GET /matches/:id: the match's catalog entry, with its audiences. */

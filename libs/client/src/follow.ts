@@ -2,7 +2,7 @@ import { MatchlogError, NetworkError, errorOf } from './errors';
 import { backoff, isRetryableStatus, retryAfterMs } from './retry';
 import { SseParser } from './sse';
 import { TransportOptions, authorization, send, urlOf } from './transport';
-import type { Feed } from './types';
+import type { EventsPage } from './types';
 
 export interface FeedEntry {
   readonly revision: number;
@@ -73,9 +73,9 @@ export const followFeed = (
 
   /** Delivers revisions last + 1 … to from GET /matches/:id/events, in order, or throws: never a gap. */
   const fill = async (to: number) => {
-    let page: Feed;
+    let page: EventsPage;
     try {
-      page = await send<Feed>(transport, { method: 'GET', path: `${path}/events`, query: { audience, from: last, to }, signal: stopped.signal });
+      page = await send<EventsPage>(transport, { method: 'GET', path: `${path}/events`, query: { audience, from: last, to }, signal: stopped.signal });
     } catch (error) {
       throw error instanceof MatchlogError && !(error instanceof NetworkError) ? new Fatal(error) : error;
     }

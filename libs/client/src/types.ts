@@ -27,7 +27,7 @@ export type Problem = Schemas['Problem'];
 export type MatchPage = Json<'/matches', 'get', 200>;
 export type MatchSummary = Schemas['MatchSummary'];
 export type MatchDetail = Json<'/matches/{id}', 'get', 200>;
-export type Feed = Json<'/matches/{id}/events', 'get', 200>;
+export type EventsPage = Json<'/matches/{id}/events', 'get', 200>;
 export type AuditReport = Json<'/matches/{id}/audit', 'get', 200>;
 /** One of an audit report's findings. */
 export type Finding = AuditReport['findings'][number];

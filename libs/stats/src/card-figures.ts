@@ -136,5 +136,30 @@ export const cardFigures = (card: string, t: CardTally): CardFigures => ({
 export const byGames = (a: CardFigures, b: CardFigures): number =>
   b.games - a.games || b.deckWinRate.games - a.deckWinRate.games || (a.card < b.card ? -1 : a.card > b.card ? 1 : 0);
 
+/** `t` plus `sign` times `h`, key by key, the turn histogram too (turns left with no game dropped). */
+export const plusTally = (t: CardTally, h: CardTally | undefined, sign: 1 | -1): CardTally => {
+  if (h === undefined) return t;
+  const firstTurns = Object.fromEntries(
+    [...new Set([...Object.keys(t.firstTurns), ...Object.keys(h.firstTurns)])]
+      .map((turn) => [turn, (t.firstTurns[turn] ?? 0) + sign * (h.firstTurns[turn] ?? 0)])
+      .filter(([, games]) => Number(games) > 0),
+  );
+  const sum = Object.fromEntries(
+    (Object.keys(t) as (keyof CardTally)[]).filter((key) => key !== 'firstTurns').map((key) => [key, (t[key] as number) + sign * (h[key] as number)]),
+  ) as Omit<CardTally, 'firstTurns'>;
+  return { ...sum, firstTurns };
+};
+
+/**
+ * The card table from each card's counts (the statistics projection's, summed by the catalog): the cards some counted
+ * game played, listed or banished, made figures, sorted by games (a card whose every game was taken out again, by a
+ * void or a delay, is not listed).
+ */
+export const cardTableOf = (tallies: ReadonlyMap<string, CardTally>): CardFigures[] =>
+  [...tallies]
+    .map(([card, t]) => cardFigures(card, t))
+    .filter((figures) => figures.games > 0 || figures.deckWinRate.games > 0 || figures.banished > 0)
+    .sort(byGames);
+
 /** The public card table: a fold over the public's match readings, sorted by games, then name. */
 export const cardTable = (readings: readonly MatchReading[]): CardFigures[] => [...cardTallies(readings)].map(([card, t]) => cardFigures(card, t)).sort(byGames);

@@ -122,7 +122,7 @@ const codeOf = (error: unknown): string | undefined => {
 
 /** A SQLite error from `file` as the storage error it means; any other error as it is. */
 export const storageErrorOf = (error: unknown, file: string): unknown => {
-  // by code and message, not instanceof Error: better-sqlite3's errors may come from another realm (jest)
+  // by code and message, not instanceof Error: better-sqlite3's errors may come from another realm (a vm context)
   const code = codeOf(error);
   if (code === undefined || isStorageError(error)) return error;
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new StorageFull(file);

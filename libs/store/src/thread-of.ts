@@ -1,27 +1,46 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { Worker, WorkerOptions } from 'node:worker_threads';
 
-/** This file is .ts or .js as its callers are: from the TypeScript sources (Jest, `node -r @swc-node/register`), or in dist/. */
-const fromSources = __filename.endsWith('.ts');
+/** This file is .ts or .js as its callers are: run from the TypeScript sources (through a require hook), or in dist/. */
+const extension = __filename.endsWith('.ts') ? 'ts' : 'js';
+
+/** A flag of `execArgv` that loads a module first, with its value (`-r x`, `--require x`, `--import x`) or in it (`--require=x`). */
+const HOOK_FLAG = /^(-r|--require|--import|--loader|--experimental-loader)(=|$)/;
 
 /**
- * A worker thread running `file` (a path without its extension, beside the caller): in dist/, the .js the build put
- * there. From the TypeScript sources it loads the .ts through the same require hook, registered in it; the compiler's
- * native addon is already loaded by the main thread there, so threads that start and end do not load and unload it
- * each time.
+ * The module hooks this process runs with (`process.execArgv`'s `--require`, `--import` and loaders, e.g. a TypeScript
+ * compiler's), which a thread or child needs to load the same kind of file: none in dist/.
  */
-export const threadOf = (file: string, options: WorkerOptions = {}): Worker =>
-  fromSources
-    ? new Worker(`${file}.ts`, { ...options, execArgv: [...(options.execArgv ?? []), '--require', require.resolve('@swc-node/register')] })
-    : new Worker(`${file}.js`, options);
+const moduleHooks = (): string[] => {
+  const argv = process.execArgv;
+  const hooks: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const match = HOOK_FLAG.exec(argv[i]);
+    if (match === null) continue;
+    hooks.push(argv[i]);
+    if (match[2] === '' && i + 1 < argv.length) hooks.push(argv[++i]);
+  }
+  return hooks;
+};
 
 /**
- * A child process running `file` as threadOf does (the .ts through the require hook, or the .js of dist/), with
- * `nodeOptions` (e.g. `--max-old-space-size=256`), an IPC channel that carries structured clones, and its stderr piped.
+ * A worker thread running `file` (a path without its extension, beside the caller): the .ts from the sources, the .js
+ * in dist/, with this process's module hooks (moduleHooks) before `options.execArgv`. From the sources the hook is
+ * registered in the thread; the compiler's native addon is already loaded by the main thread there, so threads that
+ * start and end do not load and unload it each time.
+ */
+export const threadOf = (file: string, options: WorkerOptions = {}): Worker => {
+  const hooks = moduleHooks();
+  return new Worker(`${file}.${extension}`, hooks.length === 0 ? options : { ...options, execArgv: [...hooks, ...(options.execArgv ?? [])] });
+};
+
+/**
+ * A child process running `file` as threadOf does (this process's module hooks, then `nodeOptions`, e.g.
+ * `--max-old-space-size=256`), with an IPC channel that carries structured clones, and its stderr piped.
  */
 export const processOf = (file: string, nodeOptions: readonly string[] = []): ChildProcess =>
-  fork(`${file}.${fromSources ? 'ts' : 'js'}`, [], {
-    execArgv: [...nodeOptions, ...(fromSources ? ['--require', require.resolve('@swc-node/register')] : [])],
+  fork(`${file}.${extension}`, [], {
+    execArgv: [...moduleHooks(), ...nodeOptions],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

@@ -43,11 +43,11 @@ export class MatchEventsController {
     description:
       'Observations after revision `from` up to `to`. The judge gets the events themselves. The broadcast: up to its delayed revision (BROADCAST_DELAYED past it), except for the judge and the organizer.',
   })
-  @Returns(200, 'Feed')
+  @Returns(200, 'EventsPage')
   @ApiErrors(STORE_ERRORS, ROLE_ERRORS, { 400: ['VALIDATION_FAILED', 'REVISION_OUT_OF_RANGE'], 403: ['BROADCAST_DELAYED'], 404: ['MATCH_NOT_FOUND', 'AUDIENCE_NOT_FOUND'] })
   async observations(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: ObservationsQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.reader.observations(caller, id, query.audience, query.from, query.to);
-    answerAs(reply, (query.audience ?? PUBLIC) === JUDGE ? 'JudgeFeed' : 'AudienceFeed');
+    answerAs(reply, (query.audience ?? PUBLIC) === JUDGE ? 'JudgeEventsPage' : 'AudienceEventsPage');
     return page;
   }
 }

@@ -20,6 +20,49 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
+  "AudienceEntry": {
+    "type": "object",
+    "properties": {
+      "revision": {
+        "type": "number"
+      },
+      "observation": {
+        "$ref": "#/definitions/Observation"
+      }
+    },
+    "required": [
+      "revision",
+      "observation"
+    ],
+    "additionalProperties": false
+  },
+  "AudienceEventsPage": {
+    "type": "object",
+    "properties": {
+      "audience": {
+        "type": "string"
+      },
+      "from": {
+        "type": "number"
+      },
+      "to": {
+        "type": "number"
+      },
+      "observations": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AudienceEntry"
+        }
+      }
+    },
+    "required": [
+      "audience",
+      "from",
+      "observations",
+      "to"
+    ],
+    "additionalProperties": false
+  },
   "AudienceExposure": {
     "type": "object",
     "properties": {
@@ -44,49 +87,6 @@ export const responseDefinitions = {
       "zones",
       "seed",
       "summary"
-    ],
-    "additionalProperties": false
-  },
-  "AudienceFeed": {
-    "type": "object",
-    "properties": {
-      "audience": {
-        "type": "string"
-      },
-      "from": {
-        "type": "number"
-      },
-      "to": {
-        "type": "number"
-      },
-      "observations": {
-        "type": "array",
-        "items": {
-          "$ref": "#/definitions/AudienceFeedEntry"
-        }
-      }
-    },
-    "required": [
-      "audience",
-      "from",
-      "observations",
-      "to"
-    ],
-    "additionalProperties": false
-  },
-  "AudienceFeedEntry": {
-    "type": "object",
-    "properties": {
-      "revision": {
-        "type": "number"
-      },
-      "observation": {
-        "$ref": "#/definitions/Observation"
-      }
-    },
-    "required": [
-      "revision",
-      "observation"
     ],
     "additionalProperties": false
   },
@@ -1549,6 +1549,16 @@ export const responseDefinitions = {
   "EventsAppended": {
     "$ref": "#/definitions/Appended"
   },
+  "EventsPage": {
+    "anyOf": [
+      {
+        "$ref": "#/definitions/AudienceEventsPage"
+      },
+      {
+        "$ref": "#/definitions/JudgeEventsPage"
+      }
+    ]
+  },
   "ExposedZone": {
     "type": "object",
     "properties": {
@@ -1568,9 +1578,6 @@ export const responseDefinitions = {
       "ordered"
     ],
     "additionalProperties": false
-  },
-  "Feed": {
-    "$ref": "#/definitions/ObservationFeed"
   },
   "FieldProblem": {
     "type": "object",
@@ -1899,7 +1906,23 @@ export const responseDefinitions = {
     ],
     "additionalProperties": false
   },
-  "JudgeFeed": {
+  "JudgeEntry": {
+    "type": "object",
+    "properties": {
+      "revision": {
+        "type": "number"
+      },
+      "observation": {
+        "$ref": "#/definitions/MatchEvent"
+      }
+    },
+    "required": [
+      "revision",
+      "observation"
+    ],
+    "additionalProperties": false
+  },
+  "JudgeEventsPage": {
     "type": "object",
     "properties": {
       "audience": {
@@ -1914,7 +1937,7 @@ export const responseDefinitions = {
       "observations": {
         "type": "array",
         "items": {
-          "$ref": "#/definitions/JudgeFeedEntry"
+          "$ref": "#/definitions/JudgeEntry"
         }
       }
     },
@@ -1923,22 +1946,6 @@ export const responseDefinitions = {
       "from",
       "observations",
       "to"
-    ],
-    "additionalProperties": false
-  },
-  "JudgeFeedEntry": {
-    "type": "object",
-    "properties": {
-      "revision": {
-        "type": "number"
-      },
-      "observation": {
-        "$ref": "#/definitions/MatchEvent"
-      }
-    },
-    "required": [
-      "revision",
-      "observation"
     ],
     "additionalProperties": false
   },
@@ -5008,16 +5015,6 @@ export const responseDefinitions = {
           "type"
         ],
         "additionalProperties": false
-      }
-    ]
-  },
-  "ObservationFeed": {
-    "anyOf": [
-      {
-        "$ref": "#/definitions/AudienceFeed"
-      },
-      {
-        "$ref": "#/definitions/JudgeFeed"
       }
     ]
   },

@@ -87,7 +87,7 @@ const compiled = (name: ResponseSchemaName): ((value: unknown) => string) =>
  * answers are (an observation for an audience, an event for the judge, a view of either).
  */
 export const feedEncoder = (): FeedEncoder => {
-  const entry = { audience: compiled('AudienceFeedEntry'), judge: compiled('JudgeFeedEntry') };
+  const entry = { audience: compiled('AudienceEntry'), judge: compiled('JudgeEntry') };
   const view = { audience: compiled('AudienceView'), judge: compiled('JudgeView') };
   return {
     entry: (audience, value) => (audience === JUDGE ? entry.judge : entry.audience)(value),

@@ -5,19 +5,20 @@
  * that file, so an answer carries the fields its type declares, and no other.
  */
 import type { Ed25519Jwk, SignedHead as ReceiptHead } from '@matchlog/audit';
-import type { Appended, DeskCallEntry, MatchSummaryWithAudiences, ObservationFeed, PlayerHistory } from '@matchlog/matches';
+import type { Appended, DeskCallEntry, MatchSummaryWithAudiences, PlayerHistory } from '@matchlog/matches';
 
 export type { KnowledgeReport, MatchClock, SignedHead } from '@matchlog/audit';
 export type { MatchPage, MatchSummary } from '@matchlog/catalog';
 export type { AudienceView, JudgeView } from '@matchlog/domain';
 export type {
-  AudienceFeed,
-  AudienceFeedEntry,
+  AudienceEventsPage,
+  AudienceEntry,
+  EventsPage,
   AudienceQueueAt,
   AuditReport,
   DeliveryLeaks,
-  JudgeFeed,
-  JudgeFeedEntry,
+  JudgeEventsPage,
+  JudgeEntry,
   JudgeQueueAt,
   MatchWithTokens,
   QueueAt,
@@ -40,7 +41,6 @@ export type { Health, ReadyAnswer } from '../health/health.controller';
 
 export type EventsAppended = Appended;
 export type MatchDetail = MatchSummaryWithAudiences;
-export type Feed = ObservationFeed;
 export interface Jwks {
   readonly keys: (Ed25519Jwk & { readonly use: 'sig'; readonly alg: 'EdDSA' })[];
 }

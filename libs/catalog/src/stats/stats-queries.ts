@@ -1,6 +1,6 @@
-import { CardFigures, CardTally, DeckSide, EventMatch, LeadSide, MatchReading, byGames, cardFigures, cardTallies, emptyTally, leadSides } from '@matchlog/stats';
+import { CardTally, DeckSide, EventMatch, LeadSide, MatchReading, cardTallies, emptyTally, leadSides, plusTally } from '@matchlog/stats';
 import { PUBLIC } from '@matchlog/domain';
-import { HoldBack, asSeenBy, isHeldBack } from '../hold-back';
+import { HoldBack, endedRow, visibleRow, voidedRow } from '../hold-back';
 import { CatalogDb } from '../open-catalog';
 import { CARD_COUNTS } from './card-counts';
 
@@ -19,8 +19,17 @@ export interface StatsFilter {
  */
 export const endsHeldBack = async (db: CatalogDb, game: string, holdBack: HoldBack | undefined): Promise<ReadonlySet<string>> => {
   if (holdBack === undefined) return new Set();
-  const rows = await db.selectFrom('matches').selectAll().where('game', '=', game).where('status', '=', 'ended').where('hold_back_events', 'is not', null).execute();
-  return new Set(rows.filter((row) => isHeldBack(row, holdBack) && asSeenBy(row, holdBack)?.status !== 'ended').map((row) => row.match_id));
+  const rows = await heldBackRows(db, game, holdBack)
+    .where('matches.status', '=', 'ended')
+    .where((eb) => eb.not(eb.and([visibleRow(eb, holdBack), endedRow(eb, holdBack)])))
+    .execute();
+  return new Set(rows.map((row) => row.match_id));
+};
+
+/** The rows of `game` the delay holds back from this reader (isHeldBack), in SQL. */
+const heldBackRows = (db: CatalogDb, game: string, holdBack: HoldBack) => {
+  const rows = db.selectFrom('matches').select('matches.match_id').where('matches.game', '=', game).where('matches.hold_back_events', 'is not', null);
+  return holdBack.except === undefined ? rows : rows.where('matches.match_id', '!=', holdBack.except);
 };
 
 /**
@@ -30,24 +39,17 @@ export const endsHeldBack = async (db: CatalogDb, game: string, holdBack: HoldBa
  */
 export const voidsHeldBack = async (db: CatalogDb, game: string, holdBack: HoldBack | undefined): Promise<ReadonlySet<string>> => {
   if (holdBack === undefined) return new Set();
-  const rows = await db
-    .selectFrom('matches')
-    .selectAll('matches')
-    .innerJoin('stats_readings', 'stats_readings.match_id', 'matches.match_id')
+  const voidedReadings = db
+    .selectFrom('stats_readings')
+    .select('stats_readings.match_id')
     .where('stats_readings.audience', '=', PUBLIC)
     .where('stats_readings.voided', '=', 1)
-    .where('stats_readings.game', '=', game)
-    .where('matches.hold_back_events', 'is not', null)
+    .where('stats_readings.game', '=', game);
+  const rows = await heldBackRows(db, game, holdBack)
+    .where('matches.match_id', 'in', voidedReadings)
+    .where((eb) => eb.and([visibleRow(eb, holdBack), endedRow(eb, holdBack), eb.not(voidedRow(eb, holdBack))]))
     .execute();
-  return new Set(
-    rows
-      .filter((row) => {
-        if (!isHeldBack(row, holdBack)) return false;
-        const seen = asSeenBy(row, holdBack);
-        return seen?.status === 'ended' && Number(seen.voided) === 0;
-      })
-      .map((row) => row.match_id),
-  );
+  return new Set(rows.map((row) => row.match_id));
 };
 
 /** Matches the public figures count otherwise than the projection did: `ends` not yet shown, and `voids` not yet shown. */
@@ -72,20 +74,6 @@ const readingTallies = async (db: CatalogDb, filter: StatsFilter, matches: Reado
   if (filter.format !== undefined) query = query.where('format', '=', filter.format);
   if (filter.since !== undefined) query = query.where('day', '>=', filter.since);
   return cardTallies((await query.execute()).map((row) => JSON.parse(row.reading) as MatchReading));
-};
-
-/** `t` plus `sign` times `h`, key by key, the turn histogram too. */
-const plus = (t: CardTally, h: CardTally | undefined, sign: 1 | -1): CardTally => {
-  if (h === undefined) return t;
-  const firstTurns = Object.fromEntries(
-    [...new Set([...Object.keys(t.firstTurns), ...Object.keys(h.firstTurns)])]
-      .map((turn) => [turn, (t.firstTurns[turn] ?? 0) + sign * (h.firstTurns[turn] ?? 0)])
-      .filter(([, games]) => Number(games) > 0),
-  );
-  const sum = Object.fromEntries(
-    (Object.keys(t) as (keyof CardTally)[]).filter((key) => key !== 'firstTurns').map((key) => [key, (t[key] as number) + sign * (h[key] as number)]),
-  ) as Omit<CardTally, 'firstTurns'>;
-  return { ...sum, firstTurns };
 };
 
 type Sums = Record<(typeof CARD_COUNTS)[number], number | string | null>;
@@ -114,11 +102,12 @@ const tallyOf = (row: Sums, firstTurns: Record<string, number>): CardTally => {
 };
 
 /**
- * The public card table (or one card's row): the projection's per-card counts summed over the filter's
- * rows (a few per card: one per event, format and day), then made figures. Cards that only the
- * unrevealed parts of a game named never reach these rows: they are the public's reading.
+ * The public counts of each card (or of one card): the projection's per-card counts summed over the filter's rows (a
+ * few per card: one per event, format and day), less the matches whose end `held` hides, plus those whose void it
+ * hides. Tallies, not figures: libs/stats makes the table (cardTableOf). Cards that only the unrevealed parts of a game
+ * named never reach these rows: they are the public's reading.
  */
-export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: string, held: HeldBackMatches = NONE): Promise<CardFigures[]> => {
+export const cardTallyStats = async (db: CatalogDb, filter: StatsFilter, card?: string, held: HeldBackMatches = NONE): Promise<Map<string, CardTally>> => {
   let query = db
     .selectFrom('stats_cards')
     .select((eb) => ['card', ...CARD_COUNTS.map((column) => eb.fn.sum<number>(column).as(column))])
@@ -148,13 +137,12 @@ export const cardStats = async (db: CatalogDb, filter: StatsFilter, card?: strin
   }
   const ends = await readingTallies(db, filter, held.ends, 0);
   const voids = await readingTallies(db, filter, held.voids, 1);
-  return rows
-    .map((row) => {
+  return new Map(
+    rows.map((row) => {
       const counted = tallyOf(row as unknown as Sums, turns.get(row.card) ?? {});
-      return cardFigures(row.card, plus(plus(counted, ends.get(row.card), -1), voids.get(row.card), 1));
-    })
-    .filter((figures) => figures.games > 0 || figures.deckWinRate.games > 0 || figures.banished > 0)
-    .sort(byGames);
+      return [row.card, plusTally(plusTally(counted, ends.get(row.card), -1), voids.get(row.card), 1)];
+    }),
+  );
 };
 
 /** Each side of each counted match whose deck lists were public, within the filter. */

@@ -1407,21 +1407,21 @@ export interface components {
             revision: number;
             position: number;
         };
+        AudienceEntry: {
+            revision: number;
+            observation: components["schemas"]["Observation"];
+        };
+        AudienceEventsPage: {
+            audience: string;
+            from: number;
+            to: number;
+            observations: components["schemas"]["AudienceEntry"][];
+        };
         AudienceExposure: {
             audience: string;
             zones: components["schemas"]["ExposedZone"][];
             seed: boolean;
             summary: string;
-        };
-        AudienceFeed: {
-            audience: string;
-            from: number;
-            to: number;
-            observations: components["schemas"]["AudienceFeedEntry"][];
-        };
-        AudienceFeedEntry: {
-            revision: number;
-            observation: components["schemas"]["Observation"];
         };
         AudienceQueueAt: {
             /** @enum {string} */
@@ -1766,12 +1766,12 @@ export interface components {
             step?: number;
         };
         EventsAppended: components["schemas"]["Appended"];
+        EventsPage: components["schemas"]["AudienceEventsPage"] | components["schemas"]["JudgeEventsPage"];
         ExposedZone: {
             zone: string;
             cards: number;
             ordered: boolean;
         };
-        Feed: components["schemas"]["ObservationFeed"];
         FieldProblem: {
             path: string;
             message: string;
@@ -1853,15 +1853,15 @@ export interface components {
             };
             object: number;
         };
-        JudgeFeed: {
+        JudgeEntry: {
+            revision: number;
+            observation: components["schemas"]["MatchEvent"];
+        };
+        JudgeEventsPage: {
             audience: string;
             from: number;
             to: number;
-            observations: components["schemas"]["JudgeFeedEntry"][];
-        };
-        JudgeFeedEntry: {
-            revision: number;
-            observation: components["schemas"]["MatchEvent"];
+            observations: components["schemas"]["JudgeEntry"][];
         };
         JudgeNoted: {
             noteId: string;
@@ -2550,7 +2550,6 @@ export interface components {
             /** @enum {string} */
             type: "Nothing";
         };
-        ObservationFeed: components["schemas"]["AudienceFeed"] | components["schemas"]["JudgeFeed"];
         OwnStats: {
             matchId: string;
             player: string;
@@ -3954,7 +3953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Feed"];
+                    "application/json": components["schemas"]["EventsPage"];
                 };
             };
             /** @description VALIDATION_FAILED, REVISION_OUT_OF_RANGE */

@@ -224,21 +224,19 @@ export class LogSequencer {
   /** The ends and voids the public may see at `now` and the log lacks, in the order they became public. */
   private async due(now: string): Promise<Fact[]> {
     const notLogged = (kind: MatchEntryKind) => sql<boolean>`not exists (select 1 from log_entries e where e.match_id = matches.match_id and e.kind = ${kind})`;
-    const endShown = sql<boolean>`(matches.hold_back_events is null or (matches.ended_revision is not null and matches.ended_public_from <= ${now}))`;
+    // shown: a match that holds nothing back at once, a held-back one from the time the catalog keeps (the delay's rule, catalog hold-back.ts)
     const ended = await this.db
       .selectFrom('matches')
-      .select(['match_id', 'ended_revision as revision', 'ended_public_from as from'])
+      .select(['match_id', 'ended_revision as revision', 'ended_shown_from as from'])
       .where('ended_revision', 'is not', null)
-      .where(endShown)
+      .where(sql<boolean>`(matches.hold_back_events is null or matches.ended_shown_from <= ${now})`)
       .where(notLogged('match-ended'))
       .execute();
     const voided = await this.db
       .selectFrom('matches')
-      .select(['match_id', 'voided_revision as revision', 'voided_public_from as from'])
+      .select(['match_id', 'voided_revision as revision', 'voided_shown_from as from'])
       .where('voided_revision', 'is not', null)
-      .where(
-        sql<boolean>`(matches.hold_back_events is null or (matches.voided_public_from <= ${now} and (matches.voided_revision <= matches.last_revision - matches.hold_back_events or ${endShown})))`,
-      )
+      .where(sql<boolean>`(matches.hold_back_events is null or matches.voided_shown_from <= ${now})`)
       .where(notLogged('match-voided'))
       .execute();
     return [

@@ -23,32 +23,32 @@ export interface QueueHead {
 }
 
 /** An audience's observations after `from` up to `to`, what a replay viewer plays back. */
-export type ObservationFeed = AudienceFeed | JudgeFeed;
+export type EventsPage = AudienceEventsPage | JudgeEventsPage;
 
-interface FeedPage {
+interface EventsPageRange {
   readonly audience: string;
   readonly from: number;
   readonly to: number;
 }
 
 /** What an audience observed: observations, never events. */
-export interface AudienceFeed extends FeedPage {
-  readonly observations: AudienceFeedEntry[];
+export interface AudienceEventsPage extends EventsPageRange {
+  readonly observations: AudienceEntry[];
 }
 
 /** What the judge observes: the events themselves. */
-export interface JudgeFeed extends FeedPage {
-  readonly observations: JudgeFeedEntry[];
+export interface JudgeEventsPage extends EventsPageRange {
+  readonly observations: JudgeEntry[];
 }
 
 /** One observation of an audience, and the revision it brought the audience to (also one live feed message). */
-export interface AudienceFeedEntry {
+export interface AudienceEntry {
   readonly revision: number;
   readonly observation: Observation;
 }
 
 /** One event as the judge observes it. */
-export interface JudgeFeedEntry {
+export interface JudgeEntry {
   readonly revision: number;
   readonly observation: MatchEvent;
 }
@@ -86,10 +86,10 @@ export class MatchReader {
   }
 
   /** The audience's observations after `from` up to `to` (or the latest it may see), for playing back. */
-  async observations(caller: Caller, matchId: string, audience: string = PUBLIC, from: number | undefined, to: number | undefined): Promise<ObservationFeed> {
+  async observations(caller: Caller, matchId: string, audience: string = PUBLIC, from: number | undefined, to: number | undefined): Promise<EventsPage> {
     const { match, audience: who, revision, latest } = await this.readable(caller, matchId, audience, 'to', to, from ?? 0);
     const start = Math.min(fromIn(match, from ?? 0, latest), revision);
-    return { audience: who, from: start, to: revision, observations: match.replay.observations(who, start, revision) } as ObservationFeed;
+    return { audience: who, from: start, to: revision, observations: match.replay.observations(who, start, revision) } as EventsPage;
   }
 
   /** How far behind the match its broadcast runs, as MatchCreated set it (undefined where it has no broadcast): the delay, never a revision. */

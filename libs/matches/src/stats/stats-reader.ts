@@ -1,4 +1,4 @@
-import { CatalogDb, HeldBackMatches, StatsFilter, cardStats, deckSideStats, endsHeldBack, eventMatches, leadSideStats, ownReadings, voidsHeldBack } from '@matchlog/catalog';
+import { CatalogDb, HeldBackMatches, StatsFilter, cardTallyStats, deckSideStats, endsHeldBack, eventMatches, leadSideStats, ownReadings, voidsHeldBack } from '@matchlog/catalog';
 import {
   CardFigures,
   DEFAULT_MIN_PLAYERS,
@@ -9,6 +9,7 @@ import {
   Matchup,
   STATISTIC_AUDIENCE,
   StatisticAudience,
+  cardTableOf,
   deckTableOf,
   eventFigures,
   handFigures,
@@ -106,7 +107,7 @@ export class StatsReader {
   async cards(caller: Caller, query: StatsQuery): Promise<CardStats> {
     await this.freshness.reach(query.after);
     const filter = filterOf(query);
-    const cards = await cardStats(this.catalog, filter, undefined, await this.hidden(caller, filter));
+    const cards = cardTableOf(await cardTallyStats(this.catalog, filter, undefined, await this.hidden(caller, filter)));
     if (caller.kind === 'player') {
       const readings = await ownReadings(this.catalog, caller.matchId, caller.player);
       const own = { matchId: caller.matchId, player: caller.player, cards: handFigures(ownGames(readings)) };
@@ -124,7 +125,7 @@ export class StatsReader {
     const filter = filterOf(query);
     // no card is named with a control character (and PostgreSQL's text holds no NUL)
     if (CONTROL_CHARACTER.test(name)) throw new StatsCardNotFound(name);
-    const [card] = await cardStats(this.catalog, filter, name, await this.hidden(caller, filter));
+    const [card] = cardTableOf(await cardTallyStats(this.catalog, filter, name, await this.hidden(caller, filter)));
     if (card === undefined) throw new StatsCardNotFound(name);
     return { game: filter.game, filter, card };
   }
