@@ -172,7 +172,7 @@ const eachReader = (db: CatalogDb, monotone: boolean, check: (reading: Reading) 
         check({ context, horizon, reached, answer: await catalogAnswer(db, matchId, { now }), matchId, now });
       }
     }),
-    { numRuns: 300 },
+    { numRuns: 100 },
   );
 
 describe.each(catalogPlaces)("the catalog's hold-back agrees with the domain's delayedRevision on %s", (_, placeIn) => {

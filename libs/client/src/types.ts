@@ -28,6 +28,8 @@ export type MatchPage = Json<'/matches', 'get', 200>;
 export type MatchSummary = Schemas['MatchSummary'];
 export type MatchDetail = Json<'/matches/{id}', 'get', 200>;
 export type EventsPage = Json<'/matches/{id}/events', 'get', 200>;
+/** @deprecated EventsPage's earlier name (*feed* now means only the live feed) */
+export type Feed = EventsPage;
 export type AuditReport = Json<'/matches/{id}/audit', 'get', 200>;
 /** One of an audit report's findings. */
 export type Finding = AuditReport['findings'][number];

@@ -63,7 +63,7 @@ const routeSchema =
     Reflect.defineMetadata(FASTIFY_ROUTE_SCHEMA_METADATA, change(Reflect.getMetadata(FASTIFY_ROUTE_SCHEMA_METADATA, handler) ?? {}), handler);
   };
 
-const serializers = new Map<string, { $ref: string }>();
+const answerSchemas = new Map<string, { $ref: string }>();
 
 /**
  * Writes this reply through the schema of `name` rather than the route's: for answers whose shape
@@ -71,16 +71,45 @@ const serializers = new Map<string, { $ref: string }>();
  * audience's type whatever the value holds, never to the judge's.
  */
 export const answerAs = (reply: FastifyReply, name: ResponseSchemaName): void => {
-  let schema = serializers.get(name);
-  if (!schema) serializers.set(name, (schema = { $ref: `${SHARED}#/definitions/${name}` }));
+  let schema = answerSchemas.get(name);
+  if (!schema) answerSchemas.set(name, (schema = { $ref: `${SHARED}#/definitions/${name}` }));
   const serialize = reply.compileSerializationSchema(schema) as (payload: unknown) => string;
   // an error answered after this (the value fits no member of its type: a 500) is the one Problem shape, not this type
   reply.type('application/json; charset=utf-8').serializer((payload) => (reply.statusCode >= 400 ? JSON.stringify(payload) : serialize(payload)));
 };
 
-/** A serializer of one of the definitions, as the routes' are made (fast-json-stringify, unions told apart). */
-const compiled = (name: ResponseSchemaName): ((value: unknown) => string) =>
-  fastJson({ $ref: `#/definitions/${name}`, definitions: discriminated(definitions) } as never) as (value: unknown) => string;
+/** The definitions as the serializers see them (unions told apart): made once per process. */
+let shared: Schema | undefined;
+const sharedDefinitions = (): Schema => (shared ??= { $id: SHARED, definitions: discriminated(definitions) });
+
+const serializers = new Map<string, (value: unknown) => string>();
+
+/**
+ * Fastify's serializer compiler, for every route and answerAs: fast-json-stringify, one serializer per schema in the
+ * process, compiled when it first writes an answer. Fastify's own compiler compiles each route's schema for each
+ * status at start-up, each time over a copy of every definition: about a second of CPU for each app that starts,
+ * most of it for routes it never answers (docs/performance.md). That every definition compiles is checked by
+ * response-schemas.unit.spec.ts.
+ */
+export const serializerOf = ({ schema }: { schema: unknown }): ((value: unknown) => string) => {
+  const key = JSON.stringify(schema);
+  let serialize = serializers.get(key);
+  if (!serialize) {
+    let compiledOnce: ((value: unknown) => string) | undefined;
+    serialize = (value) => (compiledOnce ??= compileSerializer(schema))(value);
+    serializers.set(key, serialize);
+  }
+  return serialize;
+};
+
+/** fast-json-stringify's serializer of `schema`, its $refs to the shared definitions resolved: compiled now. */
+export const compileSerializer = (schema: unknown): ((value: unknown) => string) => {
+  const build = fastJson as unknown as (schema: unknown, options: { schema: Record<string, Schema> }) => (value: unknown) => string;
+  return build(schema, { schema: { [SHARED]: sharedDefinitions() } });
+};
+
+/** A serializer of one of the definitions, as the routes' are made. */
+export const compiled = (name: ResponseSchemaName): ((value: unknown) => string) => serializerOf({ schema: { $ref: `${SHARED}#/definitions/${name}` } });
 
 /**
  * The live feed's wall: each message written through the type of the audience it is for, as the REST
@@ -95,9 +124,10 @@ export const feedEncoder = (): FeedEncoder => {
   };
 };
 
-/** Shares the definitions with Fastify, before any route is registered. */
+/** Shares the definitions with Fastify and sets its serializer compiler, before any route is registered. */
 export const registerResponseSchemas = (fastify: FastifyInstance): void => {
-  fastify.addSchema({ $id: SHARED, definitions: discriminated(definitions) });
+  fastify.addSchema(sharedDefinitions());
+  fastify.setSerializerCompiler(serializerOf);
 };
 
 /** The document with the schemas as components. */
