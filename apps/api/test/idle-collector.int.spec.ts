@@ -1,3 +1,4 @@
+import { TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,7 +25,7 @@ setImmediate(() => {
 `;
 
 it("collectAllAvailableGarbage gives back the heap pages a spell of allocation left committed (V8's thorough collection, in process)", async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', '-e', SPELL], { cwd: ROOT });
+  const { stdout } = await promisify(execFile)(process.execPath, ['-r', TYPESCRIPT_HOOK, '-e', SPELL], { cwd: ROOT });
   const { before, after, garbage, kept } = JSON.parse(stdout) as { before: number; after: number; garbage: number; kept: number };
   expect(garbage).toBe(0);
   expect(kept).toBeGreaterThan(80_000);

@@ -1,3 +1,4 @@
+import { TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import { execFile } from 'child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
@@ -8,7 +9,7 @@ const startServer = (env: NodeJS.ProcessEnv) =>
   new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
     const child = execFile(
       process.execPath,
-      ['-r', '@swc-node/register', 'apps/api/src/main.ts'],
+      ['-r', TYPESCRIPT_HOOK, 'apps/api/src/main.ts'],
       { cwd: join(__dirname, '..', '..', '..'), env, timeout: 25_000 },
       (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );

@@ -1,4 +1,4 @@
-import { RunningPostgres, createTestDatabase, freePort, startPostgres } from '@matchlog/testkit';
+import { createTestDatabase, freePort, RunningPostgres, startPostgres, TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import { ChildProcess, spawn } from 'child_process';
 import { generateKeyPairSync, randomBytes } from 'crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
@@ -31,7 +31,7 @@ interface Server {
 /** The real server (apps/api/src/main.ts) on PostgreSQL, as a child process. */
 const startServer = async (databaseUrl: string, dataDir: string, waitSeconds: string): Promise<Server> => {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['-r', TYPESCRIPT_HOOK, 'apps/api/src/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -1,3 +1,4 @@
+import { TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import { openSqliteEventStore } from '@matchlog/store';
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
@@ -19,7 +20,7 @@ interface Server {
 
 /** The real server (`npm start`), as a child process. */
 const startServer = (dataDir: string, env: NodeJS.ProcessEnv = { MATCHLOG_ORGANIZER_KEY: KEY }): Server => {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['-r', TYPESCRIPT_HOOK, 'apps/api/src/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', MATCHLOG_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import { TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import { chainEvents, parseJsonLines, publicJwkOf, signHead, toJsonLines } from '@matchlog/audit';
 import { MatchEvent } from '@matchlog/domain';
 import { spawn } from 'child_process';
@@ -17,7 +18,7 @@ const id = 'trusted-1';
 /** The real server started with `env`, until it exits: its code and stderr (it should refuse to start). */
 const refusedStart = (env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; listening: boolean }> =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+    const child = spawn(process.execPath, ['-r', TYPESCRIPT_HOOK, 'apps/api/src/main.ts'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, PORT: '0', MATCHLOG_ORGANIZER_KEY: ORGANIZER_KEY, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,11 +6,11 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { damageMiddlePages } from '../../../libs/store/test/support/damage';
 import { promisify } from 'util';
-import { createTestDatabase } from '@matchlog/testkit';
+import { createTestDatabase, TYPESCRIPT_HOOK } from '@matchlog/testkit';
 
 /** `matchlog <command>` from the sources, as `npm run <command>` runs it */
 const run = (command: string, dataDir: string, env: NodeJS.ProcessEnv = {}) =>
-  promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'apps/cli/src/main.ts', command], {
+  promisify(execFile)(process.execPath, ['-r', TYPESCRIPT_HOOK, 'apps/cli/src/main.ts', command], {
     cwd: join(__dirname, '..', '..', '..'),
     env: { ...process.env, MATCHLOG_DATA_DIR: dataDir, MATCHLOG_ORGANIZER_KEY: 'migrate-and-rebuild-need-no-key-but-it-must-be-good', ...env },
   });

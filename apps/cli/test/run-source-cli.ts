@@ -1,3 +1,4 @@
+import { TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import { execFile } from 'child_process';
 import { join } from 'path';
 
@@ -8,7 +9,7 @@ export const matchlogFromSource = (args: readonly string[], env: NodeJS.ProcessE
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
     execFile(
       process.execPath,
-      ['-r', '@swc-node/register', join(root, 'apps', 'cli', 'src', 'main.ts'), ...args],
+      ['-r', TYPESCRIPT_HOOK, join(root, 'apps', 'cli', 'src', 'main.ts'), ...args],
       { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
     ),

@@ -1,5 +1,5 @@
 import { cosignatureVerifier, openNote, parseSignerKey } from '@matchlog/ledger';
-import { TestLog } from '@matchlog/testkit';
+import { TestLog, TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import { ChildProcess, spawn } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
@@ -9,7 +9,7 @@ const root = join(__dirname, '..', '..', '..');
 
 /** `matchlog witness` from the sources, on a free port: resolves with its address once it listens. */
 const startWitness = (args: readonly string[]) => {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, 'apps', 'cli', 'src', 'main.ts'), 'witness', ...args, '--port', '0'], { cwd: root });
+  const child = spawn(process.execPath, ['-r', TYPESCRIPT_HOOK, join(root, 'apps', 'cli', 'src', 'main.ts'), 'witness', ...args, '--port', '0'], { cwd: root });
   const url = new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,3 +1,4 @@
+import { TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import { SqliteEventStore, StoredEvent } from '@matchlog/store';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ interface Ack {
 /** Runs the appender on `file`, SIGKILLs it once it has acknowledged `acks` appends, and returns what it acknowledged. */
 const appendUntilKilled = (file: string, acks: number): Promise<Ack[]> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', APPENDER, file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-r', TYPESCRIPT_HOOK, APPENDER, file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let killed = false;

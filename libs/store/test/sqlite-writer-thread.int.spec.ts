@@ -1,3 +1,4 @@
+import { TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import { AppendResult, SqliteEventStore, StoreTimeout, StoreUnavailable, openSqliteEventStore } from '@matchlog/store';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -79,7 +80,7 @@ describe('SqliteEventStore writer thread', () => {
 
   it('keeps the process alive only while it holds an append: a store left open does not hold the process at its end', async () => {
     const dir = freshDir();
-    const { stdout } = await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'support', 'open-and-leave.ts'), dir], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['-r', TYPESCRIPT_HOOK, join(__dirname, 'support', 'open-and-leave.ts'), dir], {
       cwd: ROOT,
       timeout: 30_000,
     });

@@ -4,6 +4,8 @@ import { AddressInfo } from 'net';
 import { join } from 'path';
 
 export const ROOT = join(__dirname, '..', '..', '..');
+/** `node -r` this to run a file of the TypeScript sources in another process, as the tests' threads are (test/typescript-hook.js). */
+export const TYPESCRIPT_HOOK = join(ROOT, 'test', 'typescript-hook.js');
 /** How the compiled server starts: the Dockerfile's CMD and `npm start` run this too (with `node` for the node running the tests). */
 export const START_COMMAND = ['--enable-source-maps', 'dist/apps/api/src/main.js'];
 

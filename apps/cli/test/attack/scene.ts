@@ -1,3 +1,4 @@
+import { TYPESCRIPT_HOOK } from '@matchlog/testkit';
 import {
   WITNESS_SIZE_CONTENT_TYPE,
   formatAddCheckpointRequest,
@@ -88,7 +89,7 @@ export const startWitness = async (dir: string, name: string, logKeys: readonly 
   writeFileSync(join(dir, 'witness.key'), `${formatSignerKey(`witness.test/${name}`, createHash('sha256').update(name).digest())}\n`);
   writeFileSync(join(dir, 'logs'), `${logKeys.join('\n')}\n`);
   const args = ['--dir', join(dir, 'state'), '--key', join(dir, 'witness.key'), '--logs', join(dir, 'logs'), '--port', '0'];
-  const child: ChildProcess = spawn(process.execPath, ['-r', '@swc-node/register', join(root, 'apps', 'cli', 'src', 'main.ts'), 'witness', ...args], { cwd: root });
+  const child: ChildProcess = spawn(process.execPath, ['-r', TYPESCRIPT_HOOK, join(root, 'apps', 'cli', 'src', 'main.ts'), 'witness', ...args], { cwd: root });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
