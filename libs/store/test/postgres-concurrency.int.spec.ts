@@ -15,6 +15,8 @@ describe('PostgresEventStore, two instances on one database', () => {
     raw = new Client({ connectionString: database.url });
     await raw.connect();
   });
+  // a failed test must not leave the raw client's table lock to hang the next one
+  afterEach(async () => void (await raw.query('ROLLBACK')));
   afterAll(async () => {
     await raw.end();
     await Promise.all([a.close(), b.close()]);
@@ -23,10 +25,10 @@ describe('PostgresEventStore, two instances on one database', () => {
 
   let n = 0;
   const ev = (label: string) => ({ id: `${label}-${++n}`, type: 'CardMoved', data: { n } });
-  const waitFor = async (condition: () => boolean | Promise<boolean>) => {
-    const deadline = Date.now() + 10_000;
+  const waitFor = async (condition: () => boolean | Promise<boolean>, what = 'condition') => {
+    const deadline = Date.now() + 30_000;
     while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('condition not met within 10 s');
+      if (Date.now() > deadline) throw new Error(`${what} not met within 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   };
@@ -95,9 +97,10 @@ describe('PostgresEventStore, two instances on one database', () => {
     await raw.query('BEGIN');
     await raw.query('LOCK TABLE event_streams IN ACCESS EXCLUSIVE MODE');
     const early = a.append('gap-early', 0, [ev('early')]);
-    await waitFor(async () => (await lockWaits()).includes('relation'));
+    await waitFor(async () => (await lockWaits()).includes('relation'), 'the early append waiting on the table lock');
     const late = b.append('gap-late', 0, [ev('late')]);
-    await waitFor(async () => (await lockWaits()).includes('transactionid'));
+    // the late append waits on the head row the early one holds (a 'transactionid' wait, or 'tuple' behind another waiter)
+    await waitFor(async () => (await lockWaits()).length === 2, 'the late append waiting behind the early one');
 
     // the later append waits for the earlier's transaction: nothing after the marker is visible yet
     expect(await a.readAll(after, 10)).toEqual([]);
