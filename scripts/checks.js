@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// npm test's first step: the static checks (both typechecks, ESLint, Prettier) side by side, one process per core
-// at most, each one's output printed whole when it ends. Exits non-zero when any of them fails.
+// npm run checks: the static checks (both typechecks, ESLint, Prettier), two at a time, each one's output printed
+// whole when it ends. Exits non-zero when any of them fails. `--background` (npm test, beside Jest) runs them at the
+// lowest CPU priority; the processes they start inherit it.
 const { spawn } = require('child_process');
-const { availableParallelism } = require('os');
+const { availableParallelism, constants, setPriority } = require('os');
 const { join } = require('path');
 
 const bin = (name) => join(__dirname, '..', 'node_modules', '.bin', name);
@@ -27,6 +28,8 @@ const run = ([name, command, args]) =>
       resolve(code === 0);
     });
   });
+
+if (process.argv.includes('--background')) setPriority(constants.priority.PRIORITY_LOW);
 
 (async () => {
   const queue = [...CHECKS];

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// npm test: Jest (every tier, jest.config.js), and beside it the static checks (scripts/checks.js) at the lowest CPU
+// priority, so they take only the time the test files leave idle. The checks' report is printed after Jest's, and
+// the run fails when either does. Arguments are passed on to Jest.
+const { spawn } = require('child_process');
+const { join } = require('path');
+
+const root = join(__dirname, '..');
+const exited = (child) => new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+
+const checks = spawn(process.execPath, [join(__dirname, 'checks.js'), '--background'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+let report = '';
+checks.stdout.on('data', (chunk) => (report += chunk));
+checks.stderr.on('data', (chunk) => (report += chunk));
+const jest = spawn(process.execPath, ['--max-old-space-size=12288', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+(async () => {
+  const [tests, checked] = await Promise.all([exited(jest), exited(checks)]);
+  process.stdout.write(`\nstatic checks (typecheck, ESLint, Prettier):\n${report}`);
+  if (checked !== 0) process.stdout.write('static checks: FAILED (above)\n');
+  process.exitCode = tests !== 0 ? tests : checked;
+})();
